@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
+import { seedDemoData, seedReferenceData } from './db/seed.js';
+import type { JobDefinition } from './jobs/definition.js';
+import { allJobs } from './jobs/all-jobs.js';
+import authentication from './plugins/authentication.js';
+import developmentIdentityProvider from './plugins/development-identity-provider.js';
+import errorHandler from './plugins/error-handler.js';
+import openapi from './plugins/openapi.js';
+import securityHeaders from './plugins/security-headers.js';
+import webApp from './plugins/web-app.js';
+import healthRoutes from './routes/health/index.js';
+import libraryRoutes from './routes/library/index.js';
+import meRoutes from './routes/me/index.js';
+import { createTokenVerifier } from './services/identity.js';
+import { startQueue, type Queue } from './services/queue.js';
+import { loadDevelopmentSecrets, type DevelopmentSecrets } from './services/signing-keys.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    queue: Queue;
+    config: AppConfig;
+  }
+}
+
+export interface BuildOptions {
+  /** Extra job definitions (tests prove the queue with their own). */
+  extraJobs?: JobDefinition[];
+  webRoot?: string;
+  logger?: boolean;
+}
+
+const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Strip query strings from logged URLs: searches carry NHS numbers (security baseline: no patient data in logs). */
+const requestSerializer = (request: { method: string; url: string; id: string }) => ({
+  id: request.id,
+  method: request.method,
+  path: request.url.split('?')[0],
+});
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { req: requestSerializer as never }, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase(config.database);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  let queue: Queue | undefined;
+  app.addHook('onClose', async () => {
+    await queue?.stop();
+    await database.close();
+  });
+
+  try {
+    await seedReferenceData(database.db);
+    if (config.seedDemoData) await seedDemoData(database.db);
+
+    let secrets: DevelopmentSecrets | undefined;
+    if (config.identity.kind === 'development') secrets = await loadDevelopmentSecrets(database.db);
+    const verifier = createTokenVerifier(config.identity, secrets?.publicKey);
+
+    await app.register(errorHandler);
+    await app.register(securityHeaders, { https: config.publicUrl.startsWith('https://') });
+    await app.register(rateLimit, { global: false });
+    await app.register(openapi);
+    await app.register(authentication, { db: database.db, identity: config.identity, verifier });
+    if (config.identity.kind === 'development' && secrets) {
+      await app.register(developmentIdentityProvider, {
+        db: database.db,
+        issuer: config.identity.issuer,
+        publicUrl: config.publicUrl,
+        audience: config.identity.audience,
+        clientId: config.identity.clientId,
+        signingKey: secrets.signingKey,
+        cookieSecret: secrets.cookieSecret,
+        accessTokenTtlSeconds: 600,
+      });
+    }
+    await app.register(healthRoutes, { config });
+    await app.register(meRoutes);
+    await app.register(libraryRoutes);
+    await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
+
+    queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
+      work: config.runWorker,
+      context: { db: database.db, log: app.log },
+    });
+    app.decorate('queue', queue);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

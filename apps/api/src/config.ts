@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const environmentSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  OIDC_ISSUER: optionalString,
+  OIDC_AUDIENCE: optionalString,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_SCOPE: optionalString,
+  OIDC_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['generic', 'entra', 'cis2']).default('generic')),
+  OIDC_ACR_VALUES: optionalString,
+  IDLE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(900_000)),
+  CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('england.elective-risk@nhs.net')),
+  REGULATORY_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().default('https://www.gov.uk/government/organisations/medicines-and-healthcare-products-regulatory-agency'),
+  ),
+  ENVIRONMENT_NAME: z.preprocess(emptyAsUndefined, z.string().default('production')),
+  RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
+  SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(1200)),
+});
+
+export type Identity =
+  | { kind: 'development'; issuer: string; audience: string; clientId: string; scope: string }
+  | {
+      kind: 'external';
+      provider: 'generic' | 'entra' | 'cis2';
+      issuer: string;
+      audience: string;
+      clientId: string;
+      scope: string;
+      acrValues: string | undefined;
+    };
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  identity: Identity;
+  idleTimeoutMs: number;
+  contactEmail: string;
+  regulatoryUrl: string;
+  environmentName: string;
+  runWorker: boolean;
+  seedDemoData: boolean;
+  logLevel: string;
+  rateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once at start (issue: a clear message and non-zero exit). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_AUDIENCE, e.OIDC_CLIENT_ID].filter((v) => v !== undefined).length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID must be set together (or none, for the development sign-in)',
+    );
+  }
+  let identity: Identity;
+  if (e.OIDC_ISSUER && e.OIDC_AUDIENCE && e.OIDC_CLIENT_ID) {
+    identity = {
+      kind: 'external',
+      provider: e.OIDC_PROVIDER,
+      issuer: e.OIDC_ISSUER,
+      audience: e.OIDC_AUDIENCE,
+      clientId: e.OIDC_CLIENT_ID,
+      scope: e.OIDC_SCOPE ?? 'openid profile email',
+      acrValues: e.OIDC_ACR_VALUES,
+    };
+  } else {
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError(
+        'Invalid configuration:\n  the development sign-in is refused when NODE_ENV=production: set OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID',
+      );
+    }
+    identity = {
+      kind: 'development',
+      issuer: `${publicUrl}/oidc`,
+      audience: 'elective-surgical-risk-api',
+      clientId: 'elective-surgical-risk-web',
+      scope: 'openid profile email',
+    };
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR) },
+    identity,
+    idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+    contactEmail: e.CONTACT_EMAIL,
+    regulatoryUrl: e.REGULATORY_URL,
+    environmentName: e.ENVIRONMENT_NAME,
+    runWorker: e.RUN_WORKER === 'true',
+    seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : identity.kind === 'development',
+    logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+  };
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema.js';
+import type { AppConfig } from '../config.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type SqlRows = { rows: Record<string, unknown>[] };
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL for the job queue: one call is one statement batch (pg-boss's contract). */
+  executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationLockKey = 727_341_001;
+
+/**
+ * PGlite has no lock of its own and can corrupt a folder opened twice (stack notes): one process
+ * owns the folder through a lock file holding its pid; a stale lock (dead pid) is taken over.
+ */
+function takeFolderLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'server.lock');
+  try {
+    fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+    let alive = false;
+    try {
+      if (holder && holder !== process.pid) {
+        process.kill(holder, 0);
+        alive = true;
+      }
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      throw new Error(
+        `The data folder ${dataDir} is in use by process ${holder}. Stop it first, or set DATA_DIR to another folder.`,
+      );
+    }
+    fs.writeFileSync(lockPath, String(process.pid));
+  }
+  return () => fs.rmSync(lockPath, { force: true });
+}
+
+export async function openDatabase(config: AppConfig['database']): Promise<Database> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const client = await pool.connect();
+    try {
+      // Several API processes may start at once in production: one migrates, the others wait.
+      await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+      client.release();
+    }
+    return {
+      kind: 'postgres',
+      db,
+      connectionString: config.url,
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        const results = Array.isArray(result) ? (result as pg.QueryResult[]) : [result];
+        return { rows: results.flatMap((r) => r.rows ?? []) };
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const inMemory = config.dataDir === 'memory://';
+  const releaseLock = inMemory ? () => undefined : takeFolderLock(config.dataDir);
+  let client: PGlite;
+  try {
+    client = inMemory ? await PGlite.create() : await PGlite.create(path.join(config.dataDir, 'pglite'));
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: results.flatMap((r) => r.rows as Record<string, unknown>[]) };
+    },
+    close: async () => {
+      try {
+        if (!inMemory) await client.exec('CHECKPOINT');
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{rows}`. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

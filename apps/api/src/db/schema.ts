@@ -1,0 +1,9 @@
+// One object of every table, for drizzle's relational queries and the migrator.
+export * from './schema/trusts.js';
+export * from './schema/users.js';
+export * from './schema/roles.js';
+export * from './schema/procedures.js';
+export * from './schema/form-options.js';
+export * from './schema/change-log.js';
+export * from './schema/app-settings.js';
+export * from './schema/models.js';

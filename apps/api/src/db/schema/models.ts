@@ -1,0 +1,48 @@
+import { pgTable, text, integer, timestamp, uuid, jsonb, customType, boolean, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { trusts } from './trusts.js';
+import { procedures } from './procedures.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Every uploaded model version per trust and procedure (issue: earlier versions are kept with
+ * uploader, time and SHA-256). Exactly one version is active; a new one becomes active only after
+ * its smoke test passes.
+ */
+export const mlModels = pgTable(
+  'ml_models',
+  {
+    id: uuid('id').primaryKey(),
+    trustCode: text('trust_code')
+      .notNull()
+      .references(() => trusts.trustCode),
+    procedureCode: text('procedure_code')
+      .notNull()
+      .references(() => procedures.code),
+    version: integer('version').notNull(),
+    status: text('status').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    modelFile: bytea('model_file').notNull(),
+    wrapperFile: bytea('wrapper_file').notNull(),
+    modelSha256: text('model_sha256').notNull(),
+    wrapperSha256: text('wrapper_sha256').notNull(),
+    modelFileName: text('model_file_name').notNull(),
+    wrapperFileName: text('wrapper_file_name').notNull(),
+    modelType: text('model_type').notNull(),
+    card: jsonb('card').notNull(),
+    failureReason: text('failure_reason'),
+    uploadedByUserId: uuid('uploaded_by_user_id'),
+    uploadedBy: text('uploaded_by').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ml_models_version_unique').on(t.trustCode, t.procedureCode, t.version),
+    uniqueIndex('ml_models_one_active').on(t.trustCode, t.procedureCode).where(sql`${t.isActive}`),
+    index('ml_models_lookup_idx').on(t.trustCode, t.procedureCode),
+  ],
+);

@@ -1,0 +1,24 @@
+import { pgTable, text, smallint, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** spec §3 Trust. Status 1 active, 0 disabled (spec §9). */
+export const trusts = pgTable(
+  'trusts',
+  {
+    trustCode: text('trust_code').primaryKey(),
+    trustName: text('trust_name').notNull(),
+    trustRoleDescription: text('trust_role_description').notNull().default(''),
+    region: text('region').notNull().default(''),
+    regionCode: text('region_code').notNull().default(''),
+    country: text('country').notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    trustTenantId: text('trust_tenant_id'),
+    primaryContactFirstName: text('primary_contact_first_name').notNull().default(''),
+    primaryContactLastName: text('primary_contact_last_name').notNull().default(''),
+    primaryContactEmail: text('primary_contact_email').notNull().default(''),
+    primaryContactTelCode: text('primary_contact_tel_code').notNull().default(''),
+    primaryContactTelNumber: text('primary_contact_tel_number').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('trusts_tenant_id_unique').on(t.trustTenantId), index('trusts_name_idx').on(t.trustName)],
+);

@@ -1,0 +1,45 @@
+import { pgTable, text, smallint, timestamp, uuid, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { trusts } from './trusts.js';
+import { roles } from './roles.js';
+
+/**
+ * spec §3 User. A user is bound to their identity provider account on first sign-in
+ * (security baseline: bind to issuer/tenant + subject, never e-mail alone afterwards).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    trustCode: text('trust_code')
+      .notNull()
+      .references(() => trusts.trustCode),
+    status: smallint('status').notNull().default(1),
+    identityIssuer: text('identity_issuer'),
+    identitySubject: text('identity_subject'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_identity_unique').on(t.identityIssuer, t.identitySubject),
+    index('users_trust_idx').on(t.trustCode),
+    index('users_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleCode: text('role_code')
+      .notNull()
+      .references(() => roles.code),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleCode] }), index('user_roles_role_idx').on(t.roleCode)],
+);

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Identity } from '../config.js';
+import type { Db } from '../db/client.js';
+import { unauthorized } from '../errors.js';
+import { resolvePrincipal, type Principal, type TokenVerifier } from '../services/identity.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** A route that needs no signed-in user (health, client configuration). */
+    public?: boolean;
+  }
+}
+
+/** The signed-in user of a route that is not public; the hook below guarantees one. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+/** Every /api call carries a bearer access token (spec §7) unless its route is marked public. */
+async function authentication(
+  app: FastifyInstance,
+  options: { db: Db; identity: Identity; verifier: TokenVerifier },
+) {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (request.routeOptions.config?.public) return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized();
+    try {
+      const payload = await options.verifier.verify(match[1]!);
+      request.principal = await resolvePrincipal(options.db, options.identity, payload);
+    } catch (error) {
+      // Security baseline: log refused sign-ins, without the token or any patient data.
+      request.log.warn({ statusCode: (error as { statusCode?: number }).statusCode, reason: (error as Error).message }, 'authentication refused');
+      throw error;
+    }
+  });
+}
+
+export default fp(authentication, { name: 'authentication' });

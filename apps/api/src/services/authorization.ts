@@ -1,0 +1,35 @@
+import type { RoleCode } from '@esr/contracts/roles';
+import { forbidden } from '../errors.js';
+import type { Principal } from './identity.js';
+
+/**
+ * Who may do what (spec §6). Checked in services, never only in routes or the UI (CONVENTIONS).
+ * `anyTrust` roles may act on any trust; everyone else only on their own.
+ */
+export const permissions = {
+  'library:read': { roles: ['sa', 'ta', 'cu', 'cl', 'tca', 'wa'] },
+  'models:upload': { roles: ['tca'] },
+  'models:read': { roles: ['tca'] },
+  'trusts:read': { roles: ['sa'], anyTrust: ['sa'] },
+  'trusts:write': { roles: ['sa'], anyTrust: ['sa'] },
+  'trusts:select': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  'users:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  'users:write': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  'dashboard:super-admin': { roles: ['sa'], anyTrust: ['sa'] },
+  'dashboard:trust-admin': { roles: ['ta'] },
+  'changelog:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+} as const satisfies Record<string, { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }>;
+
+export type Permission = keyof typeof permissions;
+
+export function hasAccess(principal: Principal, permission: Permission, trustCode?: string): boolean {
+  const rule = permissions[permission] as { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] };
+  const held = principal.roles.filter((role) => rule.roles.includes(role));
+  if (held.length === 0) return false;
+  if (trustCode === undefined || trustCode === principal.trustCode) return true;
+  return held.some((role) => rule.anyTrust?.includes(role));
+}
+
+export function requireAccess(principal: Principal, permission: Permission, trustCode?: string): void {
+  if (!hasAccess(principal, permission, trustCode)) throw forbidden();
+}

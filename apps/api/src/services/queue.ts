@@ -1,0 +1,64 @@
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client.js';
+import type { JobContext, JobDefinition } from '../jobs/definition.js';
+
+export interface Queue {
+  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, options?: { singletonKey?: string }): Promise<string | null>;
+  /** Jobs of these queues that are waiting or running, for service-status screens (DESIGN §7). */
+  pendingCount(job: JobDefinition): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const queueName = (job: JobDefinition) => `${job.name}.v${job.version}`;
+
+/**
+ * One queue library over the product's own database (pg-boss 10.x, DESIGN §7), on PostgreSQL
+ * through its own pool and on PGlite through the shared connection, so the same code path runs in
+ * the embedded default and in production.
+ */
+export async function startQueue(
+  database: Database,
+  jobs: JobDefinition[],
+  options: { work: boolean; context: JobContext; pollingIntervalSeconds?: number },
+): Promise<Queue> {
+  const boss = new PgBoss(
+    database.kind === 'postgres'
+      ? { connectionString: database.connectionString!, max: 5, application_name: 'esr-queue' }
+      : { db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) } },
+  );
+  boss.on('error', (error: Error) => options.context.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(queueName(job), {
+      name: queueName(job),
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: 5,
+      retryBackoff: true,
+    });
+    if (options.work) {
+      await boss.work<unknown>(
+        queueName(job),
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+        async (batch) => {
+          for (const item of batch) {
+            const payload = job.payload.parse(item.data);
+            options.context.log.info({ job: job.name, id: item.id }, 'job started');
+            await job.handle(payload, options.context);
+            options.context.log.info({ job: job.name, id: item.id }, 'job finished');
+          }
+        },
+      );
+    }
+  }
+  return {
+    enqueue: (job, payload, sendOptions) =>
+      boss.send(queueName(job), job.payload.parse(payload) as object, {
+        ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      }),
+    async pendingCount(job) {
+      return (await boss.getQueueSize(queueName(job), { before: 'completed' })) ?? 0;
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,36 @@
+import pino from 'pino';
+import { loadConfig, ConfigError } from './config.js';
+import { openDatabase } from './db/client.js';
+import { allJobs } from './jobs/all-jobs.js';
+import { startQueue } from './services/queue.js';
+
+/** A worker process for production (`npm run worker`): jobs only, no HTTP. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (config.database.kind !== 'postgres') {
+    process.stderr.write('A separate worker needs DATABASE_URL (PostgreSQL): PGlite is owned by one process.\n');
+    process.exit(2);
+  }
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(config.database);
+  const queue = await startQueue(database, allJobs, { work: true, context: { db: database.db, log } });
+  log.info('worker started');
+  const shutdown = async () => {
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+void main();

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { buildBreadcrumbs } from './breadcrumbs';
+
+const base = { trustName: 'Royal National Orthopaedic Hospital NHS Trust', landingPath: '/admin-dashboard', search: '' };
+
+describe('breadcrumbs (spec §2)', () => {
+  it('starts with the trust name linking to the landing page', () => {
+    const crumbs = buildBreadcrumbs({ ...base, pathname: '/manage-active-trusts' });
+    expect(crumbs[0]).toEqual({ text: base.trustName, href: '/admin-dashboard' });
+  });
+  it('turns hyphens to spaces and capitalises the first letter', () => {
+    const crumbs = buildBreadcrumbs({ ...base, pathname: '/manage-active-trusts/add-new-trust' });
+    expect(crumbs.map((c) => c.text)).toEqual([base.trustName, 'Manage active trusts', 'Add new trust']);
+  });
+  it('links every crumb but the last', () => {
+    const crumbs = buildBreadcrumbs({ ...base, pathname: '/manage-active-trusts/RAN/users' });
+    expect(crumbs.map((c) => c.href)).toEqual(['/admin-dashboard', '/manage-active-trusts', '/manage-active-trusts/RAN', undefined]);
+  });
+  it('keeps the query string only when the path has more than 2 segments', () => {
+    const deep = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/42/previous-risk-history', search: '?type=knee' });
+    expect(deep[1]!.href).toBe('/patient-lookup?type=knee');
+    expect(deep[2]!.href).toBe('/patient-lookup/42?type=knee');
+    const shallow = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/42', search: '?type=knee' });
+    expect(shallow[1]!.href).toBe('/patient-lookup');
+  });
+  it("shows the loaded patient's name for the segment after patient-lookup", () => {
+    const crumbs = buildBreadcrumbs({
+      ...base,
+      pathname: '/patient-lookup/42/edit-details',
+      patient: { id: '42', firstName: 'Ada', lastName: 'Lovelace' },
+    });
+    expect(crumbs[2]!.text).toBe('Ada Lovelace');
+    const other = buildBreadcrumbs({
+      ...base,
+      pathname: '/patient-lookup/43/edit-details',
+      patient: { id: '42', firstName: 'Ada', lastName: 'Lovelace' },
+    });
+    expect(other[2]!.text).toBe('43');
+  });
+  it('makes the only crumb a plain text on the root', () => {
+    expect(buildBreadcrumbs({ ...base, pathname: '/' })).toEqual([{ text: base.trustName }]);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRoleFor, guardRolesOf, isAdmitted, isKnownRole, landingPathFor, roleOnAdmission, rootRedirectFor } from './roles';
+
+describe('landing by role (spec §2)', () => {
+  it.each([
+    ['ClericalUser', '/dashboard'],
+    ['Clinician', '/patient-lookup'],
+    ['SuperAdmin', '/admin-dashboard'],
+    ['TrustAdmin', '/trust-admin-dashboard'],
+    ['TechnicalAdmin', '/upload-model'],
+    ['WaitingListAdmin', '/'],
+  ] as const)('%s lands on %s', (role, path) => {
+    expect(landingPathFor(role)).toBe(path);
+  });
+  it('no role lands on /', () => expect(landingPathFor(null)).toBe('/'));
+});
+
+describe('root redirect priority (spec §2)', () => {
+  it('prefers super admin, then trust admin, then clerical user, then clinician', () => {
+    expect(rootRedirectFor(['Clinician', 'ClericalUser', 'TrustAdmin', 'SuperAdmin'])).toBe('/admin-dashboard');
+    expect(rootRedirectFor(['Clinician', 'ClericalUser', 'TrustAdmin'])).toBe('/trust-admin-dashboard');
+    expect(rootRedirectFor(['Clinician', 'ClericalUser'])).toBe('/dashboard');
+    expect(rootRedirectFor(['Clinician'])).toBe('/patient-lookup');
+  });
+  it('sends anyone else to /unauthorized', () => {
+    expect(rootRedirectFor([])).toBe('/unauthorized');
+    expect(rootRedirectFor(['WaitingListAdmin'])).toBe('/unauthorized');
+  });
+});
+
+describe('default role choice (spec §2)', () => {
+  it('prefers super admin over trust admin', () => expect(defaultRoleFor(['TrustAdmin', 'SuperAdmin'])).toBe('SuperAdmin'));
+  it('prefers clerical user over clinician', () => expect(defaultRoleFor(['Clinician', 'ClericalUser'])).toBe('ClericalUser'));
+  it('takes the only role', () => expect(defaultRoleFor(['TechnicalAdmin'])).toBe('TechnicalAdmin'));
+  it('is null without roles', () => expect(defaultRoleFor([])).toBeNull());
+});
+
+describe('guards (spec §2)', () => {
+  it('admits a user holding any allowed role', () => {
+    expect(isAdmitted(['Clinician', 'ClericalUser'], ['ClericalUser'])).toBe(true);
+    expect(isAdmitted(['Clinician'], ['ClericalUser'])).toBe(false);
+    expect(isAdmitted([], ['ClericalUser'])).toBe(false);
+  });
+  it('records the current role on admission, keeping it when it is allowed', () => {
+    expect(roleOnAdmission('Clinician', ['Clinician', 'ClericalUser'], ['ClericalUser', 'Clinician'])).toBe('Clinician');
+    expect(roleOnAdmission('Clinician', ['Clinician', 'ClericalUser'], ['ClericalUser'])).toBe('ClericalUser');
+    expect(roleOnAdmission(null, ['SuperAdmin', 'TrustAdmin'], ['SuperAdmin', 'TrustAdmin'])).toBe('SuperAdmin');
+  });
+  it('maps API role codes to guard codes', () => {
+    expect(guardRolesOf(['sa', 'ta', 'cu', 'cl', 'tca', 'wa'])).toEqual([
+      'SuperAdmin',
+      'TrustAdmin',
+      'ClericalUser',
+      'Clinician',
+      'TechnicalAdmin',
+      'WaitingListAdmin',
+    ]);
+  });
+  it('knows the role values', () => {
+    expect(isKnownRole('Clinician')).toBe(true);
+    expect(isKnownRole('cl')).toBe(false);
+    expect(isKnownRole(null)).toBe(false);
+  });
+});

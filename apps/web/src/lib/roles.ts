@@ -1,0 +1,69 @@
+import { guardRoleByCode, guardRoles, type GuardRole, type RoleCode } from '@esr/contracts/roles';
+import { paths } from '../config/paths';
+
+/** spec §2 "Landing by role". */
+export function landingPathFor(role: GuardRole | null | undefined): string {
+  switch (role) {
+    case 'ClericalUser':
+      return paths.dashboard();
+    case 'Clinician':
+      return paths.patientLookup();
+    case 'SuperAdmin':
+      return paths.adminDashboard();
+    case 'TrustAdmin':
+      return paths.trustAdminDashboard();
+    case 'TechnicalAdmin':
+      return paths.uploadModel();
+    default:
+      return paths.home();
+  }
+}
+
+/** spec §2: signed in and visiting the root, redirect by priority. */
+export function rootRedirectFor(roles: readonly GuardRole[]): string {
+  if (roles.includes('SuperAdmin')) return paths.adminDashboard();
+  if (roles.includes('TrustAdmin')) return paths.trustAdminDashboard();
+  if (roles.includes('ClericalUser')) return paths.dashboard();
+  if (roles.includes('Clinician')) return paths.patientLookup();
+  return paths.unauthorized();
+}
+
+/**
+ * spec §2: the default role prefers super admin over trust admin, and clerical user over
+ * clinician; the remaining roles follow in the order of spec §3.
+ */
+const defaultRoleOrder: readonly GuardRole[] = [
+  'SuperAdmin',
+  'TrustAdmin',
+  'ClericalUser',
+  'Clinician',
+  'TechnicalAdmin',
+  'WaitingListAdmin',
+];
+
+export function defaultRoleFor(roles: readonly GuardRole[]): GuardRole | null {
+  return defaultRoleOrder.find((role) => roles.includes(role)) ?? null;
+}
+
+export function isKnownRole(value: unknown): value is GuardRole {
+  return typeof value === 'string' && (guardRoles as readonly string[]).includes(value);
+}
+
+export function guardRolesOf(codes: readonly RoleCode[]): GuardRole[] {
+  return codes.map((code) => guardRoleByCode[code]);
+}
+
+/** spec §2 guards: admitted when any held role is allowed. */
+export function isAdmitted(held: readonly GuardRole[], allowed: readonly GuardRole[]): boolean {
+  return held.some((role) => allowed.includes(role));
+}
+
+/** spec §2: when admitted, the chosen role is recorded as the current role. */
+export function roleOnAdmission(
+  current: GuardRole | null,
+  held: readonly GuardRole[],
+  allowed: readonly GuardRole[],
+): GuardRole | null {
+  if (current && allowed.includes(current) && held.includes(current)) return current;
+  return defaultRoleFor(held.filter((role) => allowed.includes(role)));
+}

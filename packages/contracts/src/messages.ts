@@ -1,0 +1,42 @@
+/**
+ * Texts quoted by the specification, kept once so that screens, server and tests agree (CONVENTIONS).
+ */
+export const productName = 'Elective Surgical Risk';
+export const demonstrationModelLabel = 'Demonstration model (synthetic data) — not for clinical use';
+
+export const messages = {
+  listLoadFailed: 'some error occurred! Click here to try again.',
+  noRecords: 'No Records found.',
+  loading: 'Loading data',
+  notAvailable: 'N/A',
+  noFileSelected: 'no file selected',
+  submitting: 'Submitting...',
+  trustExists: 'Trust already exists with the specified trust code',
+  userExists: 'User already exists with the provided email address',
+  internalServerError: 'Internal server error occurred',
+  someError: 'Some error occurred',
+  assigningRolesFailed: 'Some error occurred while assigning roles to user',
+  noNewTrusts: 'No new trusts to add!',
+  invalidEmailNotValid: 'The specified email is not valid',
+  enterValidNhsEmail: 'Enter a valid NHS email address',
+  firstAndLastNameBlank: 'First name and last name cannot be blank',
+  firstNameBlank: 'First name cannot be blank',
+  lastNameBlank: 'Last name cannot be blank',
+  emailBlank: 'Email cannot be blank',
+  modelUploaded: 'Model is uploaded in the system and this will replace the existing model file.',
+  serviceBusy: 'Uploading a patient list is not possible when the service is running',
+  defaultValuesUsed:
+    'Normalised values have been used where data is missing in this record. The model prediction will be affected. Review the patients records and remodel once the medical history has been verified.',
+  anomalyBanner: 'This result is flagged as an anomaly',
+  waitingListFieldsFailed: 'Error fetching waiting list fields',
+  reportFailed: 'Error generating report',
+  waitingListValidationFailed: 'Waiting list validation failed.',
+  bloodTestValidationFailed: 'Blood test validation failed.',
+  reUpload: 'Please re-upload the file.',
+  importError: 'Import error',
+} as const;
+
+/** spec §5: the NHS e-mail rule's message, with example addresses. */
+export function invalidNhsEmailMessage(exampleA = 'name@nhs.net', exampleB = 'name@trust.nhs.uk'): string {
+  return `Enter a valid email like ${exampleA} or ${exampleB} (Email must include nhs.net or .NHS.UK)`;
+}

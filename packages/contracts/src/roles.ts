@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Role codes as the API returns them (spec §3). */
+export const roleCodes = ['sa', 'ta', 'cu', 'cl', 'tca', 'wa'] as const;
+export type RoleCode = (typeof roleCodes)[number];
+export const roleCodeSchema = z.enum(roleCodes);
+
+export const roleNames: Record<RoleCode, string> = {
+  sa: 'Super Admin',
+  ta: 'Trust Admin',
+  cu: 'Clerical User',
+  cl: 'Clinician',
+  tca: 'Technical Admin',
+  wa: 'Waiting List Admin',
+};
+
+/** Role codes used by the web app's guards (spec §3); the mapping lives only here (DESIGN §4). */
+export const guardRoles = [
+  'SuperAdmin',
+  'TrustAdmin',
+  'ClericalUser',
+  'Clinician',
+  'TechnicalAdmin',
+  'WaitingListAdmin',
+] as const;
+export type GuardRole = (typeof guardRoles)[number];
+
+export const guardRoleByCode: Record<RoleCode, GuardRole> = {
+  sa: 'SuperAdmin',
+  ta: 'TrustAdmin',
+  cu: 'ClericalUser',
+  cl: 'Clinician',
+  tca: 'TechnicalAdmin',
+  wa: 'WaitingListAdmin',
+};
+
+export const roleSchema = z.object({ code: roleCodeSchema, name: z.string() });
+export type Role = z.infer<typeof roleSchema>;
