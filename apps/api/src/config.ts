@@ -105,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     identity = {
       kind: 'development',
       issuer: `${publicUrl}/oidc`,
-      audience: 'elective-surgical-risk-api',
+      audience: 'api://elective-surgical-risk',
       clientId: 'elective-surgical-risk-web',
       scope: 'openid profile email',
     };

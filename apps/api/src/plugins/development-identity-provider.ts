@@ -157,6 +157,8 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
     jwks: { keys: [options.signingKey as never] },
     cookies: { keys: [options.cookieSecret] },
     pkce: { required: () => true, methods: ['S256'] },
+    // The web app calls the token endpoint from its own origin only.
+    clientBasedCORS: (_ctx, origin) => redirectHosts.has(origin),
     claims: {
       openid: ['sub'],
       profile: ['name', 'given_name', 'family_name'],

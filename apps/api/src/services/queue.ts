@@ -52,7 +52,7 @@ export async function startQueue(
     }
   }
   return {
-    enqueue: (job, payload, sendOptions) =>
+    enqueue: async (job, payload, sendOptions) =>
       boss.send(queueName(job), job.payload.parse(payload) as object, {
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       }),

@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, generateKeyPair, importJWK, type JWK } from 'jose';
+import { buildApp, type BuildOptions } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { loadDevelopmentSecrets } from '../services/signing-keys.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** A valid development access token for a user id, with optional claim overrides. */
+  tokenFor(userId: string, overrides?: TokenOverrides): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TokenOverrides {
+  audience?: string;
+  issuer?: string;
+  expiresInSeconds?: number;
+  typ?: string;
+  signWith?: 'foreign-key';
+}
+
+/**
+ * Boots the real app against a real database: PostgreSQL when DATABASE_URL is set (CI runs
+ * both), otherwise an in-memory PGlite (CONVENTIONS: API integration tests).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    PUBLIC_URL: 'http://localhost:3000',
+    SEED_DEMO_DATA: 'true',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false, ...options });
+  await app.ready();
+  const secrets = await loadDevelopmentSecrets(app.db);
+  const key = await importJWK(secrets.signingKey, 'RS256');
+  const foreign = await generateKeyPair('RS256');
+  const identity = config.identity;
+
+  return {
+    app,
+    config,
+    async tokenFor(userId, overrides = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ client_id: identity.clientId, scope: 'openid profile email' })
+        .setProtectedHeader({ alg: 'RS256', typ: overrides.typ ?? 'at+jwt', kid: (secrets.signingKey as JWK).kid! })
+        .setIssuer(overrides.issuer ?? identity.issuer)
+        .setAudience(overrides.audience ?? identity.audience)
+        .setSubject(userId)
+        .setJti(crypto.randomUUID())
+        .setIssuedAt(now - 5)
+        .setExpirationTime(now + (overrides.expiresInSeconds ?? 600))
+        .sign(overrides.signWith === 'foreign-key' ? foreign.privateKey : key);
+    },
+    close: () => app.close(),
+  };
+}
+
+/** An unsigned `alg: none` token, which must always be refused. */
+export function unsignedToken(claims: Record<string, unknown>): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'at+jwt' })}.${encode(claims)}.`;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

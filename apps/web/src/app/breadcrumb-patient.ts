@@ -1,0 +1,29 @@
+/**
+ * The patient whose name replaces their id in the breadcrumb (spec §2). The patient screens set it
+ * when they load a risk summary; until they exist there is none.
+ */
+import { useSyncExternalStore } from 'react';
+
+export interface BreadcrumbPatient {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+let current: BreadcrumbPatient | null = null;
+const listeners = new Set<() => void>();
+
+export function setBreadcrumbPatient(patient: BreadcrumbPatient | null) {
+  current = patient;
+  listeners.forEach((listener) => listener());
+}
+
+export function usePatientForBreadcrumb(): BreadcrumbPatient | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}

@@ -1,0 +1,58 @@
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Header } from '../components/header';
+import { Footer } from '../components/footer';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import { useAuth } from '../lib/auth/auth-provider';
+import { buildBreadcrumbs } from '../lib/breadcrumbs';
+import { isFooterShown } from '../lib/footer';
+import { landingPathFor } from '../lib/roles';
+import { usePatientForBreadcrumb } from './breadcrumb-patient';
+
+const publicPaths = new Set(['/', '/home', '/privacy', '/accessibility', '/unauthorized', '/auth/callback']);
+
+export function Layout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const signedIn = Boolean(auth.loginUserDetails);
+  const landing = landingPathFor(auth.currentSelectedRole);
+  const patient = usePatientForBreadcrumb();
+  const showCrumbs = signedIn && !publicPaths.has(location.pathname.replace(/(.)\/$/, '$1'));
+  return (
+    <>
+      <a className="nhsuk-skip-link" href="#maincontent">
+        Skip to main content
+      </a>
+      <Header
+        homeHref={signedIn ? landing : '/'}
+        trustName={auth.loginUserDetails?.trust.name}
+        userName={auth.loginUserDetails?.name}
+        roles={auth.roles}
+        currentRole={auth.currentSelectedRole}
+        onSelectRole={(role) => void auth.selectRole(role)}
+        onSignIn={() => void auth.signIn()}
+        onSignOut={() => void auth.signOut()}
+        signedIn={signedIn}
+      />
+      {showCrumbs && auth.loginUserDetails && (
+        <Breadcrumbs
+          crumbs={buildBreadcrumbs({
+            pathname: location.pathname,
+            search: location.search,
+            trustName: auth.loginUserDetails.trust.name,
+            landingPath: landing,
+            patient,
+          })}
+        />
+      )}
+      <div className="nhsuk-width-container">
+        <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
+          <Outlet context={{ navigate }} />
+        </main>
+      </div>
+      {isFooterShown(location.pathname) && auth.config && (
+        <Footer contactEmail={auth.config.contactEmail} regulatoryUrl={auth.config.regulatoryUrl} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  labelClassName?: string;
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+function FieldFrame({ id, label, hint, error, labelClassName, children }: FieldFrameProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+      <label className={`nhsuk-label${labelClassName ? ` ${labelClassName}` : ''}`} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <div className="nhsuk-hint" id={`${id}-hint`}>
+          {hint}
+        </div>
+      )}
+      {error && (
+        <span className="nhsuk-error-message" id={`${id}-error`}>
+          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
+        </span>
+      )}
+      {children(describedBy)}
+    </div>
+  );
+}
+
+interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  width?: 2 | 3 | 4 | 5 | 10 | 20 | 30;
+}
+
+export function TextInput({ id, label, hint, error, width, className, ...rest }: TextInputProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <input
+          id={id}
+          name={rest.name ?? id}
+          type="text"
+          className={['nhsuk-input', width ? `nhsuk-input--width-${width}` : '', error ? 'nhsuk-input--error' : '', className ?? '']
+            .filter(Boolean)
+            .join(' ')}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          {...rest}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+export interface SelectGroup {
+  label: string;
+  options: SelectOption[];
+}
+
+interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  options?: SelectOption[];
+  groups?: SelectGroup[];
+  placeholder?: string;
+}
+
+/** NHS.UK select, with optional option groups (spec §3: category labels capitalised). */
+export function Select({ id, label, hint, error, options = [], groups = [], placeholder, className, ...rest }: SelectProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <select
+          id={id}
+          name={rest.name ?? id}
+          className={['nhsuk-select', error ? 'nhsuk-select--error' : '', className ?? ''].filter(Boolean).join(' ')}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          {...rest}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+          {groups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+interface ChoiceItem {
+  value: string;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+interface ChoicesProps {
+  kind: 'checkbox' | 'radio';
+  name: string;
+  legend: ReactNode;
+  legendClassName?: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  items: ChoiceItem[];
+  selected: readonly string[];
+  onChange: (value: string, checked: boolean) => void;
+  inline?: boolean;
+  small?: boolean;
+}
+
+function Choices({ kind, name, legend, legendClassName, hint, error, items, selected, onChange, inline, small }: ChoicesProps) {
+  const block = kind === 'checkbox' ? 'nhsuk-checkboxes' : 'nhsuk-radios';
+  const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+      <fieldset className="nhsuk-fieldset" aria-describedby={describedBy}>
+        <legend className={`nhsuk-fieldset__legend${legendClassName ? ` ${legendClassName}` : ''}`}>{legend}</legend>
+        {hint && (
+          <div className="nhsuk-hint" id={`${name}-hint`}>
+            {hint}
+          </div>
+        )}
+        {error && (
+          <span className="nhsuk-error-message" id={`${name}-error`}>
+            <span className="nhsuk-u-visually-hidden">Error:</span> {error}
+          </span>
+        )}
+        <div className={[block, inline ? `${block}--inline` : '', small ? `${block}--small` : ''].filter(Boolean).join(' ')}>
+          {items.map((item, index) => {
+            const id = `${name}-${index + 1}`;
+            return (
+              <div className={`${block}__item`} key={item.value}>
+                <input
+                  className={`${block}__input`}
+                  id={id}
+                  name={name}
+                  type={kind}
+                  value={item.value}
+                  checked={selected.includes(item.value)}
+                  onChange={(event) => onChange(item.value, event.target.checked)}
+                  aria-describedby={item.hint ? `${id}-hint` : undefined}
+                />
+                <label className={`nhsuk-label ${block}__label`} htmlFor={id}>
+                  {item.label}
+                </label>
+                {item.hint && (
+                  <div className={`nhsuk-hint ${block}__hint`} id={`${id}-hint`}>
+                    {item.hint}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+export function Checkboxes(props: Omit<ChoicesProps, 'kind'>) {
+  return <Choices kind="checkbox" {...props} />;
+}
+
+export function Radios(props: Omit<ChoicesProps, 'kind'>) {
+  return <Choices kind="radio" {...props} />;
+}

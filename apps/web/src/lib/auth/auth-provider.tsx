@@ -1,0 +1,248 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { clientConfigSchema, meResponseSchema, type ClientConfig, type MeResponse } from '@esr/contracts/identity';
+import type { GuardRole } from '@esr/contracts/roles';
+import { ApiError, apiRequest, configureApiClient } from '../api-client';
+import { startIdleTimer } from '../idle-timer';
+import { defaultRoleFor, guardRolesOf, landingPathFor } from '../roles';
+import { readSelectedRole, writeSelectedRole } from '../selected-role-storage';
+import { paths } from '../../config/paths';
+
+/** spec §4: interaction status values of the sign-in flow. */
+export type InteractionStatus = 'startup' | 'login' | 'logout' | 'acquireToken' | 'ssoSilent' | 'handleRedirect' | 'none';
+
+export interface AuthState {
+  config: ClientConfig | null;
+  interactionStatus: InteractionStatus;
+  loginUserDetails: MeResponse | null;
+  roles: GuardRole[];
+  currentSelectedRole: GuardRole | null;
+  signIn(returnTo?: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** spec §4: stores the role and goes to that role's landing page. */
+  selectRole(role: GuardRole): Promise<void>;
+  /** Records the current role without navigating (guards, spec §2). */
+  recordRole(role: GuardRole | null): void;
+  /** spec §2 access denied: clears the stored login user. */
+  clearLoginUser(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}
+
+interface AuthProviderProps {
+  children: ReactNode;
+  navigate: (to: string, options?: { replace?: boolean }) => Promise<void> | void;
+}
+
+function createUserManager(config: ClientConfig): UserManager {
+  const origin = window.location.origin;
+  return new UserManager({
+    authority: config.authority,
+    client_id: config.clientId,
+    redirect_uri: `${origin}${paths.authCallback()}`,
+    silent_redirect_uri: `${origin}/auth/silent-callback.html`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: config.scope,
+    automaticSilentRenew: true,
+    // spec §9: sessions are cached in session storage.
+    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    monitorSession: false,
+    accessTokenExpiringNotificationTimeInSeconds: 60,
+  });
+}
+
+export function AuthProvider({ children, navigate }: AuthProviderProps) {
+  const [config, setConfig] = useState<ClientConfig | null>(null);
+  const [interactionStatus, setInteractionStatus] = useState<InteractionStatus>('startup');
+  const [loginUserDetails, setLoginUserDetails] = useState<MeResponse | null>(null);
+  const [currentSelectedRole, setCurrentSelectedRole] = useState<GuardRole | null>(() => readSelectedRole(window.localStorage));
+  const managerRef = useRef<UserManager | null>(null);
+  const userRef = useRef<User | null>(null);
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  const recordRole = useCallback((role: GuardRole | null) => {
+    writeSelectedRole(window.localStorage, role);
+    setCurrentSelectedRole(role);
+  }, []);
+
+  const clearSession = useCallback(async () => {
+    userRef.current = null;
+    setLoginUserDetails(null);
+    recordRole(null);
+    await managerRef.current?.removeUser();
+  }, [recordRole]);
+
+  /** spec §4: the profile is fetched after token acquisition; 403 ends at /unauthorized. */
+  const loadProfile = useCallback(async (): Promise<MeResponse | null> => {
+    try {
+      const me = await apiRequest('/api/me/', { schema: meResponseSchema });
+      const held = guardRolesOf(me.roles.map((r) => r.code));
+      if (held.length === 0) {
+        navigateRef.current(paths.unauthorized(), { replace: true });
+        return null;
+      }
+      setLoginUserDetails(me);
+      const stored = readSelectedRole(window.localStorage);
+      const role = stored && held.includes(stored) ? stored : defaultRoleFor(held);
+      recordRole(role);
+      return me;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) navigateRef.current(paths.unauthorized(), { replace: true });
+      else if (error instanceof ApiError && error.status === 401) await clearSession();
+      else throw error;
+      return null;
+    }
+  }, [recordRole, clearSession]);
+
+  useEffect(() => {
+    let cancelled = false;
+    configureApiClient(
+      async () => {
+        const user = userRef.current;
+        if (user && !user.expired) return user.access_token;
+        if (user && managerRef.current) {
+          setInteractionStatus('acquireToken');
+          try {
+            userRef.current = await managerRef.current.signinSilent();
+            return userRef.current?.access_token ?? null;
+          } catch {
+            return null;
+          } finally {
+            setInteractionStatus('none');
+          }
+        }
+        return null;
+      },
+      (status) => {
+        // A refused call means the account or its trust was disabled, or the role was removed.
+        if (status === 403) navigateRef.current(paths.unauthorized(), { replace: true });
+      },
+    );
+
+    (async () => {
+      const clientConfig = await apiRequest('/api/client-config', { schema: clientConfigSchema });
+      if (cancelled) return;
+      setConfig(clientConfig);
+      const manager = createUserManager(clientConfig);
+      managerRef.current = manager;
+      manager.events.addUserLoaded((user) => {
+        userRef.current = user;
+      });
+      manager.events.addSilentRenewError(async () => {
+        // spec §1: an interactive popup is used if silent token acquisition fails.
+        try {
+          setInteractionStatus('acquireToken');
+          userRef.current = await manager.signinPopup();
+        } catch {
+          await clearSession();
+          navigateRef.current(paths.home(), { replace: true });
+        } finally {
+          setInteractionStatus('none');
+        }
+      });
+
+      if (window.location.pathname === paths.authCallback()) {
+        setInteractionStatus('handleRedirect');
+        try {
+          const user = await manager.signinRedirectCallback();
+          userRef.current = user;
+          const me = await loadProfile();
+          const returnTo = (user.state as { returnTo?: string } | undefined)?.returnTo;
+          if (me) {
+            const role = readSelectedRole(window.localStorage);
+            navigateRef.current(returnTo ?? landingPathFor(role), { replace: true });
+          }
+        } catch {
+          navigateRef.current(paths.home(), { replace: true });
+        }
+      } else {
+        const stored = await manager.getUser();
+        if (stored && !stored.expired) {
+          userRef.current = stored;
+          await loadProfile();
+        } else if (stored) {
+          setInteractionStatus('ssoSilent');
+          try {
+            userRef.current = await manager.signinSilent();
+            await loadProfile();
+          } catch {
+            await clearSession();
+          }
+        }
+      }
+      if (!cancelled) setInteractionStatus('none');
+    })().catch(() => {
+      if (!cancelled) setInteractionStatus('none');
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [loadProfile, clearSession]);
+
+  const signIn = useCallback(async (returnTo?: string) => {
+    if (!managerRef.current) return;
+    setInteractionStatus('login');
+    await managerRef.current.signinRedirect(returnTo ? { state: { returnTo } } : undefined);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    const manager = managerRef.current;
+    const idToken = userRef.current?.id_token;
+    setInteractionStatus('logout');
+    await clearSession();
+    if (manager && idToken) {
+      // Ends the provider's session too, so the next person at a shared ward PC must sign in.
+      await manager.signoutRedirect({ id_token_hint: idToken });
+    } else {
+      navigateRef.current(paths.home(), { replace: true });
+      setInteractionStatus('none');
+    }
+  }, [clearSession]);
+
+  const selectRole = useCallback(
+    async (role: GuardRole) => {
+      // Leave the current screen first, so that its guard does not re-record the old role.
+      await navigateRef.current(landingPathFor(role));
+      recordRole(role);
+    },
+    [recordRole],
+  );
+
+  // spec §4: idle logout after the configured time without activity, across tabs, no prompt.
+  useEffect(() => {
+    if (!loginUserDetails || !config) return;
+    return startIdleTimer({
+      timeoutMs: config.idleTimeoutMs,
+      storage: window.localStorage,
+      target: window,
+      onIdle: () => void signOut(),
+    });
+  }, [loginUserDetails, config, signOut]);
+
+  const roles = useMemo(() => (loginUserDetails ? guardRolesOf(loginUserDetails.roles.map((r) => r.code)) : []), [loginUserDetails]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      config,
+      interactionStatus,
+      loginUserDetails,
+      roles,
+      currentSelectedRole,
+      signIn,
+      signOut,
+      selectRole,
+      recordRole,
+      clearLoginUser: clearSession,
+    }),
+    [config, interactionStatus, loginUserDetails, roles, currentSelectedRole, signIn, signOut, selectRole, recordRole, clearSession],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
