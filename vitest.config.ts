@@ -11,7 +11,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+          ],
           exclude: ['apps/api/src/**/*.api.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
         },

@@ -17,5 +17,11 @@ export default defineConfig({
     },
   },
   css: { preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import'] } } },
-  server: { proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000', '/dev-sign-in': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/oidc': 'http://localhost:3000',
+      '/dev-sign-in': 'http://localhost:3000',
+    },
+  },
 });

@@ -51,7 +51,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: { req: requestSerializer as never }, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            serializers: { req: requestSerializer as never },
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,

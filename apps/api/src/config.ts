@@ -5,7 +5,10 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 const environmentSchema = z.object({
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -27,7 +30,11 @@ const environmentSchema = z.object({
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('england.elective-risk@nhs.net')),
   REGULATORY_URL: z.preprocess(
     emptyAsUndefined,
-    z.url().default('https://www.gov.uk/government/organisations/medicines-and-healthcare-products-regulatory-agency'),
+    z
+      .url()
+      .default(
+        'https://www.gov.uk/government/organisations/medicines-and-healthcare-products-regulatory-agency',
+      ),
   ),
   ENVIRONMENT_NAME: z.preprocess(emptyAsUndefined, z.string().default('production')),
   RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),

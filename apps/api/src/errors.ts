@@ -13,4 +13,5 @@ export const unauthorized = (detail = 'Authentication required') => new HttpErro
 export const forbidden = (detail = 'You do not have permission to do this') => new HttpError(403, detail);
 export const notFound = (detail = 'Not found') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
-export const badRequest = (detail: string, errors?: Record<string, string[]>) => new HttpError(400, detail, errors);
+export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
+  new HttpError(400, detail, errors);

@@ -17,7 +17,9 @@ async function main() {
     throw error;
   }
   if (config.database.kind !== 'postgres') {
-    process.stderr.write('A separate worker needs DATABASE_URL (PostgreSQL): PGlite is owned by one process.\n');
+    process.stderr.write(
+      'A separate worker needs DATABASE_URL (PostgreSQL): PGlite is owned by one process.\n',
+    );
     process.exit(2);
   }
   const log = pino({ level: config.logLevel });

@@ -84,14 +84,70 @@ export const demoTrusts = [
 
 /** One demo user per role, plus the two multi-role combinations the product must handle. */
 export const demoUsers = [
-  { id: '00000000-0000-4000-8000-000000000001', firstName: 'Priya', lastName: 'Shah', email: 'priya.shah@nhs.net', trustCode: 'RAN', roles: ['sa'] },
-  { id: '00000000-0000-4000-8000-000000000002', firstName: 'Tom', lastName: 'Hughes', email: 'tom.hughes@nhs.net', trustCode: 'RAN', roles: ['ta'] },
-  { id: '00000000-0000-4000-8000-000000000003', firstName: 'Claire', lastName: 'Evans', email: 'claire.evans@nhs.net', trustCode: 'RAN', roles: ['cu'] },
-  { id: '00000000-0000-4000-8000-000000000004', firstName: 'Olu', lastName: 'Adeyemi', email: 'olu.adeyemi@nhs.net', trustCode: 'RAN', roles: ['cl'] },
-  { id: '00000000-0000-4000-8000-000000000005', firstName: 'Ravi', lastName: 'Patel', email: 'ravi.patel@nhs.net', trustCode: 'RAN', roles: ['tca'] },
-  { id: '00000000-0000-4000-8000-000000000006', firstName: 'Wendy', lastName: 'Clarke', email: 'wendy.clarke@nhs.net', trustCode: 'RAN', roles: ['wa'] },
-  { id: '00000000-0000-4000-8000-000000000007', firstName: 'Chris', lastName: 'Morgan', email: 'chris.morgan@nhs.net', trustCode: 'RAN', roles: ['cu', 'cl'] },
-  { id: '00000000-0000-4000-8000-000000000008', firstName: 'Alex', lastName: 'Taylor', email: 'alex.taylor@nhs.net', trustCode: 'RAN', roles: ['sa', 'ta'] },
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    email: 'priya.shah@nhs.net',
+    trustCode: 'RAN',
+    roles: ['sa'],
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000002',
+    firstName: 'Tom',
+    lastName: 'Hughes',
+    email: 'tom.hughes@nhs.net',
+    trustCode: 'RAN',
+    roles: ['ta'],
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000003',
+    firstName: 'Claire',
+    lastName: 'Evans',
+    email: 'claire.evans@nhs.net',
+    trustCode: 'RAN',
+    roles: ['cu'],
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000004',
+    firstName: 'Olu',
+    lastName: 'Adeyemi',
+    email: 'olu.adeyemi@nhs.net',
+    trustCode: 'RAN',
+    roles: ['cl'],
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000005',
+    firstName: 'Ravi',
+    lastName: 'Patel',
+    email: 'ravi.patel@nhs.net',
+    trustCode: 'RAN',
+    roles: ['tca'],
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000006',
+    firstName: 'Wendy',
+    lastName: 'Clarke',
+    email: 'wendy.clarke@nhs.net',
+    trustCode: 'RAN',
+    roles: ['wa'],
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000007',
+    firstName: 'Chris',
+    lastName: 'Morgan',
+    email: 'chris.morgan@nhs.net',
+    trustCode: 'RAN',
+    roles: ['cu', 'cl'],
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000008',
+    firstName: 'Alex',
+    lastName: 'Taylor',
+    email: 'alex.taylor@nhs.net',
+    trustCode: 'RAN',
+    roles: ['sa', 'ta'],
+  },
 ] as const;
 
 /** Idempotent: safe on every start and from several processes (ON CONFLICT DO NOTHING). */

@@ -18,6 +18,8 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   handle(payload: z.infer<Schema>, context: JobContext): Promise<void>;
 }
 
-export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>): JobDefinition<Schema> {
+export function defineJob<Schema extends z.ZodType>(
+  definition: JobDefinition<Schema>,
+): JobDefinition<Schema> {
   return definition;
 }

@@ -38,7 +38,10 @@ async function authentication(
       request.principal = await resolvePrincipal(options.db, options.identity, payload);
     } catch (error) {
       // Security baseline: log refused sign-ins, without the token or any patient data.
-      request.log.warn({ statusCode: (error as { statusCode?: number }).statusCode, reason: (error as Error).message }, 'authentication refused');
+      request.log.warn(
+        { statusCode: (error as { statusCode?: number }).statusCode, reason: (error as Error).message },
+        'authentication refused',
+      );
       throw error;
     }
   });

@@ -79,14 +79,18 @@ async function listDemoUsers(db: Db): Promise<ListedUser[]> {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      roles: sql<string[]>`coalesce(array_agg(${userRoles.roleCode}) filter (where ${userRoles.roleCode} is not null), '{}')`,
+      roles: sql<
+        string[]
+      >`coalesce(array_agg(${userRoles.roleCode}) filter (where ${userRoles.roleCode} is not null), '{}')`,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(sql`${users.id} in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`)
+    .where(
+      sql`${users.id} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
     .groupBy(users.id)
     .orderBy(asc(users.id));
   return rows.map((row) => ({
@@ -226,9 +230,7 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
 
   app.get('/dev-sign-in/styles.css', async (_req, reply) => reply.type('text/css').send(styles));
   app.get('/dev-sign-in/auto-submit.js', async (_req, reply) =>
-    reply
-      .type('text/javascript')
-      .send("document.getElementById('op.logoutForm').submit();"),
+    reply.type('text/javascript').send("document.getElementById('op.logoutForm').submit();"),
   );
 
   await app.register(async (scope) => {
@@ -255,9 +257,14 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
           grant!.addResourceScope(indicator, scopes.join(' '));
         }
         const grantId = await grant!.save();
-        await provider.interactionFinished(req.raw, reply.raw, { consent: { grantId } }, {
-          mergeWithLastSubmission: true,
-        });
+        await provider.interactionFinished(
+          req.raw,
+          reply.raw,
+          { consent: { grantId } },
+          {
+            mergeWithLastSubmission: true,
+          },
+        );
         return;
       }
       const people = await listDemoUsers(db);
@@ -288,9 +295,14 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
         reply.raw.end(loginPage(details.uid, people, 'No registered user has that e-mail address'));
         return;
       }
-      await provider.interactionFinished(req.raw, reply.raw, { login: { accountId: user.id } }, {
-        mergeWithLastSubmission: false,
-      });
+      await provider.interactionFinished(
+        req.raw,
+        reply.raw,
+        { login: { accountId: user.id } },
+        {
+          mergeWithLastSubmission: false,
+        },
+      );
     });
 
     const forward = (req: FastifyRequest, reply: FastifyReply) => {

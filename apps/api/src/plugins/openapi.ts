@@ -19,7 +19,9 @@ async function openapi(app: FastifyInstance) {
     hideUntagged: false,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/api/docs/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 }
 
 export default fp(openapi, { name: 'openapi' });

@@ -33,7 +33,11 @@ async function securityHeaders(app: FastifyInstance, options: { https: boolean }
     // Silent token renewal loads this page in a same-origin iframe.
     if (request.url.startsWith('/auth/silent-callback')) {
       const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      if (typeof csp === 'string')
+        reply.header(
+          'content-security-policy',
+          csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+        );
       reply.header('x-frame-options', 'SAMEORIGIN');
     }
     return payload;

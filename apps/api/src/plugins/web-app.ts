@@ -19,14 +19,20 @@ async function webApp(app: FastifyInstance, options: { root: string }) {
       index: false,
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; the HTML shell must always be fresh.
-        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
       },
     });
   }
   const indexHtml = available ? fs.readFileSync(indexPath, 'utf8') : '';
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    const isAppPath = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/oidc');
+    const isAppPath =
+      request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/oidc');
     if (isAppPath && available && !path.extname(pathname)) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     }

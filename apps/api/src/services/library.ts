@@ -17,13 +17,19 @@ export async function listProcedures(db: Db, principal: Principal): Promise<Proc
 export async function listRoles(db: Db, principal: Principal, hideSuperAdminRole: boolean): Promise<Role[]> {
   requireAccess(principal, 'library:read');
   const query = db.select({ code: roles.code, name: roles.name }).from(roles);
-  const rows = await (hideSuperAdminRole ? query.where(ne(roles.code, 'sa')) : query).orderBy(asc(roles.sortOrder));
+  const rows = await (hideSuperAdminRole ? query.where(ne(roles.code, 'sa')) : query).orderBy(
+    asc(roles.sortOrder),
+  );
   return rows as Role[];
 }
 
 export async function surgicalRiskFactors(db: Db, principal: Principal): Promise<SurgicalRiskFactors> {
   requireAccess(principal, 'library:read');
-  const rows = await db.select().from(formOptions).orderBy(asc(formOptions.listName), asc(formOptions.sortOrder));
-  const pick = (list: string) => rows.filter((r) => r.listName === list).map(({ value, label }) => ({ value, label }));
+  const rows = await db
+    .select()
+    .from(formOptions)
+    .orderBy(asc(formOptions.listName), asc(formOptions.sortOrder));
+  const pick = (list: string) =>
+    rows.filter((r) => r.listName === list).map(({ value, label }) => ({ value, label }));
   return { surgery: pick('surgery'), social: pick('social') };
 }

@@ -12,7 +12,10 @@ const markerJob = defineJob({
   version: 1,
   payload: z.object({ key: z.string() }),
   async handle({ key }, { db }) {
-    await db.insert(appSettings).values({ key, value: { ranAt: new Date().toISOString() } }).onConflictDoNothing();
+    await db
+      .insert(appSettings)
+      .values({ key, value: { ranAt: new Date().toISOString() } })
+      .onConflictDoNothing();
   },
 });
 

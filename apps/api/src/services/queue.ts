@@ -4,7 +4,11 @@ import type { Database } from '../db/client.js';
 import type { JobContext, JobDefinition } from '../jobs/definition.js';
 
 export interface Queue {
-  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, options?: { singletonKey?: string }): Promise<string | null>;
+  enqueue<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.infer<S>,
+    options?: { singletonKey?: string },
+  ): Promise<string | null>;
   /** Jobs of these queues that are waiting or running, for service-status screens (DESIGN §7). */
   pendingCount(job: JobDefinition): Promise<number>;
   stop(): Promise<void>;

@@ -18,7 +18,12 @@ export async function loadDevelopmentSecrets(db: Db): Promise<DevelopmentSecrets
   let stored = existing?.value as { signingKey: JWK; cookieSecret: string } | undefined;
   if (!stored) {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-    const signingKey = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: crypto.randomUUID() };
+    const signingKey = {
+      ...(await exportJWK(privateKey)),
+      alg: 'RS256',
+      use: 'sig',
+      kid: crypto.randomUUID(),
+    };
     const candidate = { signingKey, cookieSecret: crypto.randomBytes(32).toString('base64url') };
     await db.insert(appSettings).values({ key: settingKey, value: candidate }).onConflictDoNothing();
     // Another process may have won the race: read back what is stored.

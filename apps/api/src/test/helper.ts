@@ -25,7 +25,10 @@ export interface TokenOverrides {
  * Boots the real app against a real database: PostgreSQL when DATABASE_URL is set (CI runs
  * both), otherwise an in-memory PGlite (CONVENTIONS: API integration tests).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -48,7 +51,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     async tokenFor(userId, overrides = {}) {
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({ client_id: identity.clientId, scope: 'openid profile email' })
-        .setProtectedHeader({ alg: 'RS256', typ: overrides.typ ?? 'at+jwt', kid: (secrets.signingKey as JWK).kid! })
+        .setProtectedHeader({
+          alg: 'RS256',
+          typ: overrides.typ ?? 'at+jwt',
+          kid: (secrets.signingKey as JWK).kid!,
+        })
         .setIssuer(overrides.issuer ?? identity.issuer)
         .setAudience(overrides.audience ?? identity.audience)
         .setSubject(userId)

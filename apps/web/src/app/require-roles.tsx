@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { GuardRole } from '@esr/contracts/roles';
 import { useAuth } from '../lib/auth/auth-provider';
@@ -16,12 +16,16 @@ export function RequireRoles({ allowed, children }: { allowed: readonly GuardRol
   const location = useLocation();
   const admitted = isAdmitted(roles, allowed);
   const settled = interactionStatus === 'none';
+  // Admission is recorded once per visit to a location. Reacting to role changes instead would
+  // fight a role the user has just chosen while the router is still leaving this screen.
+  const roleRef = useRef(currentSelectedRole);
+  roleRef.current = currentSelectedRole;
   useEffect(() => {
     if (settled && admitted) {
-      const role = roleOnAdmission(currentSelectedRole, roles, allowed);
-      if (role !== currentSelectedRole) recordRole(role);
+      const role = roleOnAdmission(roleRef.current, roles, allowed);
+      if (role !== roleRef.current) recordRole(role);
     }
-  }, [settled, admitted, currentSelectedRole, roles, allowed, recordRole]);
+  }, [settled, admitted, location.key, roles, allowed, recordRole]);
   useEffect(() => {
     if (settled && !loginUserDetails) void signIn(`${location.pathname}${location.search}`);
   }, [settled, loginUserDetails, signIn, location.pathname, location.search]);

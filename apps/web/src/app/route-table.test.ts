@@ -3,7 +3,8 @@ import { matchPath } from 'react-router';
 import { guardedRoutes } from './route-table';
 import { isAdmitted } from '../lib/roles';
 
-const routeFor = (pathname: string) => guardedRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname));
+const routeFor = (pathname: string) =>
+  guardedRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname));
 
 describe('route table guards (spec §2)', () => {
   it.each([

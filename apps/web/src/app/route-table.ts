@@ -26,8 +26,16 @@ export const guardedRoutes: readonly GuardedRoute[] = [
   { path: '/manage-active-trusts/:trustCode/users', allowed: superAdmin, title: 'Trust users' },
   { path: '/manage-active-trusts/:trustCode/users/add-new-user', allowed: superAdmin, title: 'Add new user' },
   { path: '/manage-active-trusts/:trustCode/users/:userId', allowed: superAdmin, title: 'User details' },
-  { path: '/manage-active-trusts/:trustCode/users/:userId/edit-user-details', allowed: superAdmin, title: 'Edit user details' },
-  { path: '/manage-active-trusts/:trustCode/edit-trust-details', allowed: superAdmin, title: 'Edit trust details' },
+  {
+    path: '/manage-active-trusts/:trustCode/users/:userId/edit-user-details',
+    allowed: superAdmin,
+    title: 'Edit user details',
+  },
+  {
+    path: '/manage-active-trusts/:trustCode/edit-trust-details',
+    allowed: superAdmin,
+    title: 'Edit trust details',
+  },
 
   { path: '/trust-admin-dashboard', allowed: trustAdmin, title: 'Trust admin dashboard' },
 
@@ -46,7 +54,11 @@ export const guardedRoutes: readonly GuardedRoute[] = [
   { path: '/manage-open-pathways/:type', allowed: clerical, title: 'Open pathways' },
   { path: '/manage-open-pathways/:type/total', allowed: clerical, title: 'Total records' },
   { path: '/manage-open-pathways/:type/total/generate-report', allowed: clerical, title: 'Generate report' },
-  { path: '/manage-open-pathways/:type/failed-records', allowed: clerical, title: 'Records that failed processing' },
+  {
+    path: '/manage-open-pathways/:type/failed-records',
+    allowed: clerical,
+    title: 'Records that failed processing',
+  },
   { path: '/manage-open-pathways/:type/processed', allowed: clerical, title: 'Processed records' },
   { path: '/data-upload-history', allowed: clerical, title: 'Data upload history' },
   { path: '/data-upload-history/archived', allowed: clerical, title: 'Archived records' },
@@ -55,7 +67,19 @@ export const guardedRoutes: readonly GuardedRoute[] = [
   { path: '/patient-lookup', allowed: patientStaff, title: 'Patient lookup' },
   { path: '/patient-lookup/:waitinglistId', allowed: patientStaff, title: 'Patient risk summary' },
   { path: '/patient-lookup/:waitinglistId/edit-details', allowed: patientStaff, title: 'Edit details' },
-  { path: '/patient-lookup/:waitinglistId/remodel-details', allowed: patientStaff, title: 'Remodel with new details' },
-  { path: '/patient-lookup/:waitinglistId/previous-risk-history', allowed: patientStaff, title: 'Previous evaluations' },
-  { path: '/patient-lookup/:waitinglistId/history/:historyId', allowed: patientStaff, title: 'Past evaluation' },
+  {
+    path: '/patient-lookup/:waitinglistId/remodel-details',
+    allowed: patientStaff,
+    title: 'Remodel with new details',
+  },
+  {
+    path: '/patient-lookup/:waitinglistId/previous-risk-history',
+    allowed: patientStaff,
+    title: 'Previous evaluations',
+  },
+  {
+    path: '/patient-lookup/:waitinglistId/history/:historyId',
+    allowed: patientStaff,
+    title: 'Past evaluation',
+  },
 ];

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 
-export function Tag({ colour, children }: { colour?: 'white' | 'grey' | 'green' | 'aqua-green' | 'blue' | 'purple' | 'pink' | 'red' | 'orange' | 'yellow'; children: ReactNode }) {
+export function Tag({
+  colour,
+  children,
+}: {
+  colour?:
+    'white' | 'grey' | 'green' | 'aqua-green' | 'blue' | 'purple' | 'pink' | 'red' | 'orange' | 'yellow';
+  children: ReactNode;
+}) {
   return <strong className={`nhsuk-tag${colour ? ` nhsuk-tag--${colour}` : ''}`}>{children}</strong>;
 }
 
@@ -13,7 +20,13 @@ export function InsetText({ children }: { children: ReactNode }) {
   );
 }
 
-export function WarningCallout({ heading = 'Important', children }: { heading?: string; children: ReactNode }) {
+export function WarningCallout({
+  heading = 'Important',
+  children,
+}: {
+  heading?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="nhsuk-warning-callout">
       <h3 className="nhsuk-warning-callout__label">
@@ -46,7 +59,10 @@ export function SummaryList({ rows }: { rows: SummaryRow[] }) {
   return (
     <dl className="nhsuk-summary-list">
       {rows.map((row) => (
-        <div className={`nhsuk-summary-list__row${row.action ? '' : ' nhsuk-summary-list__row--no-actions'}`} key={row.key}>
+        <div
+          className={`nhsuk-summary-list__row${row.action ? '' : ' nhsuk-summary-list__row--no-actions'}`}
+          key={row.key}
+        >
           <dt className="nhsuk-summary-list__key">{row.key}</dt>
           <dd className="nhsuk-summary-list__value">{row.value}</dd>
           {row.action && <dd className="nhsuk-summary-list__actions">{row.action}</dd>}
@@ -62,14 +78,28 @@ export interface Column<Row> {
   numeric?: boolean;
 }
 
-export function Table<Row>({ caption, columns, rows, rowKey }: { caption?: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string }) {
+export function Table<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption?: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+}) {
   return (
     <table className="nhsuk-table-responsive">
       {caption && <caption className="nhsuk-table__caption">{caption}</caption>}
       <thead className="nhsuk-table__head">
         <tr>
           {columns.map((column) => (
-            <th scope="col" key={column.header} className={column.numeric ? 'nhsuk-table__header--numeric' : undefined}>
+            <th
+              scope="col"
+              key={column.header}
+              className={column.numeric ? 'nhsuk-table__header--numeric' : undefined}
+            >
               {column.header}
             </th>
           ))}
@@ -79,7 +109,10 @@ export function Table<Row>({ caption, columns, rows, rowKey }: { caption?: strin
         {rows.map((row) => (
           <tr className="nhsuk-table__row" key={rowKey(row)}>
             {columns.map((column) => (
-              <td className={`nhsuk-table__cell${column.numeric ? ' nhsuk-table__cell--numeric' : ''}`} key={column.header}>
+              <td
+                className={`nhsuk-table__cell${column.numeric ? ' nhsuk-table__cell--numeric' : ''}`}
+                key={column.header}
+              >
                 <span className="nhsuk-table-responsive__heading" aria-hidden="true">
                   {column.header}{' '}
                 </span>

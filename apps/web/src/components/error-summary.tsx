@@ -7,14 +7,26 @@ export interface ErrorSummaryItem {
 }
 
 /** NHS.UK error summary: focused when shown, so screen readers announce it. */
-export function ErrorSummary({ title = 'There is a problem', errors }: { title?: string; errors: ErrorSummaryItem[] }) {
+export function ErrorSummary({
+  title = 'There is a problem',
+  errors,
+}: {
+  title?: string;
+  errors: ErrorSummaryItem[];
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (errors.length > 0) ref.current?.focus();
   }, [errors]);
   if (errors.length === 0) return null;
   return (
-    <div className="nhsuk-error-summary" aria-labelledby="error-summary-title" role="alert" tabIndex={-1} ref={ref}>
+    <div
+      className="nhsuk-error-summary"
+      aria-labelledby="error-summary-title"
+      role="alert"
+      tabIndex={-1}
+      ref={ref}
+    >
       <h2 className="nhsuk-error-summary__title" id="error-summary-title">
         {title}
       </h2>

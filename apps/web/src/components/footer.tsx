@@ -31,7 +31,12 @@ export function Footer({ contactEmail, regulatoryUrl }: { contactEmail: string; 
               </a>
             </li>
             <li className="nhsuk-footer__list-item">
-              <a className="nhsuk-footer__list-item-link" href={regulatoryUrl} target="_blank" rel="noopener noreferrer">
+              <a
+                className="nhsuk-footer__list-item-link"
+                href={regulatoryUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Regulatory<span className="nhsuk-u-visually-hidden"> (opens in a new tab)</span>
               </a>
             </li>

@@ -10,7 +10,8 @@ interface FieldFrameProps {
 }
 
 function FieldFrame({ id, label, hint, error, labelClassName, children }: FieldFrameProps) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
       <label className={`nhsuk-label${labelClassName ? ` ${labelClassName}` : ''}`} htmlFor={id}>
@@ -47,7 +48,12 @@ export function TextInput({ id, label, hint, error, width, className, ...rest }:
           id={id}
           name={rest.name ?? id}
           type="text"
-          className={['nhsuk-input', width ? `nhsuk-input--width-${width}` : '', error ? 'nhsuk-input--error' : '', className ?? '']
+          className={[
+            'nhsuk-input',
+            width ? `nhsuk-input--width-${width}` : '',
+            error ? 'nhsuk-input--error' : '',
+            className ?? '',
+          ]
             .filter(Boolean)
             .join(' ')}
           aria-describedby={describedBy}
@@ -79,14 +85,26 @@ interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'
 }
 
 /** NHS.UK select, with optional option groups (spec §3: category labels capitalised). */
-export function Select({ id, label, hint, error, options = [], groups = [], placeholder, className, ...rest }: SelectProps) {
+export function Select({
+  id,
+  label,
+  hint,
+  error,
+  options = [],
+  groups = [],
+  placeholder,
+  className,
+  ...rest
+}: SelectProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       {(describedBy) => (
         <select
           id={id}
           name={rest.name ?? id}
-          className={['nhsuk-select', error ? 'nhsuk-select--error' : '', className ?? ''].filter(Boolean).join(' ')}
+          className={['nhsuk-select', error ? 'nhsuk-select--error' : '', className ?? '']
+            .filter(Boolean)
+            .join(' ')}
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
           {...rest}
@@ -132,13 +150,28 @@ interface ChoicesProps {
   small?: boolean;
 }
 
-function Choices({ kind, name, legend, legendClassName, hint, error, items, selected, onChange, inline, small }: ChoicesProps) {
+function Choices({
+  kind,
+  name,
+  legend,
+  legendClassName,
+  hint,
+  error,
+  items,
+  selected,
+  onChange,
+  inline,
+  small,
+}: ChoicesProps) {
   const block = kind === 'checkbox' ? 'nhsuk-checkboxes' : 'nhsuk-radios';
-  const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
       <fieldset className="nhsuk-fieldset" aria-describedby={describedBy}>
-        <legend className={`nhsuk-fieldset__legend${legendClassName ? ` ${legendClassName}` : ''}`}>{legend}</legend>
+        <legend className={`nhsuk-fieldset__legend${legendClassName ? ` ${legendClassName}` : ''}`}>
+          {legend}
+        </legend>
         {hint && (
           <div className="nhsuk-hint" id={`${name}-hint`}>
             {hint}
@@ -149,7 +182,11 @@ function Choices({ kind, name, legend, legendClassName, hint, error, items, sele
             <span className="nhsuk-u-visually-hidden">Error:</span> {error}
           </span>
         )}
-        <div className={[block, inline ? `${block}--inline` : '', small ? `${block}--small` : ''].filter(Boolean).join(' ')}>
+        <div
+          className={[block, inline ? `${block}--inline` : '', small ? `${block}--small` : '']
+            .filter(Boolean)
+            .join(' ')}
+        >
           {items.map((item, index) => {
             const id = `${name}-${index + 1}`;
             return (

@@ -22,14 +22,29 @@ interface HeaderProps {
 }
 
 /** NHS.UK header (spec §1): trust name, product title, user name with role menu, sign-in or log out. */
-export function Header({ homeHref, trustName, userName, roles, currentRole, onSelectRole, onSignIn, onSignOut, signedIn }: HeaderProps) {
+export function Header({
+  homeHref,
+  trustName,
+  userName,
+  roles,
+  currentRole,
+  onSelectRole,
+  onSignIn,
+  onSignOut,
+  signedIn,
+}: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuRef = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (!menuOpen) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !menuRef.current?.contains(event.target as Node)
+      )
+        setMenuOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -43,8 +58,21 @@ export function Header({ homeHref, trustName, userName, roles, currentRole, onSe
     <header className="nhsuk-header nhsuk-header--organisation" role="banner">
       <div className="nhsuk-header__container nhsuk-width-container">
         <div className="nhsuk-header__service">
-          <Link className="nhsuk-header__service-logo" to={homeHref} aria-label={`NHS ${trustName ?? ''} ${productName} homepage`.replace(/\s+/g, ' ')}>
-            <svg className="nhsuk-header__logo" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 80" height="40" width="100" focusable="false" role="img" aria-label="NHS">
+          <Link
+            className="nhsuk-header__service-logo"
+            to={homeHref}
+            aria-label={`NHS ${trustName ?? ''} ${productName} homepage`.replace(/\s+/g, ' ')}
+          >
+            <svg
+              className="nhsuk-header__logo"
+              xmlns="http://www.w3.org/2000/svg"
+              viewBox="0 0 200 80"
+              height="40"
+              width="100"
+              focusable="false"
+              role="img"
+              aria-label="NHS"
+            >
               <title>NHS</title>
               <path
                 fill="currentcolor"
@@ -69,7 +97,9 @@ export function Header({ homeHref, trustName, userName, roles, currentRole, onSe
                       onClick={() => setMenuOpen((open) => !open)}
                     >
                       {userName}
-                      {currentRole && <span className="app-role-menu__current"> ({roleLabel(currentRole)})</span>}
+                      {currentRole && (
+                        <span className="app-role-menu__current"> ({roleLabel(currentRole)})</span>
+                      )}
                       <span className="nhsuk-u-visually-hidden"> – change role</span>
                     </button>
                     <ul className="app-role-menu__list" id={menuId} hidden={!menuOpen}>
@@ -93,7 +123,9 @@ export function Header({ homeHref, trustName, userName, roles, currentRole, onSe
                 ) : (
                   <span>
                     {userName}
-                    {currentRole && <span className="app-role-menu__current"> ({roleLabel(currentRole)})</span>}
+                    {currentRole && (
+                      <span className="app-role-menu__current"> ({roleLabel(currentRole)})</span>
+                    )}
                   </span>
                 )}
               </li>

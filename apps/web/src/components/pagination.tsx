@@ -19,7 +19,12 @@ export function Pagination({ pageNumber, pageSize, totalCount, onChange }: Pagin
     <nav className="nhsuk-pagination nhsuk-pagination--numbered" role="navigation" aria-label="Pagination">
       {pageNumber > 1 && (
         <div className="nhsuk-pagination__previous">
-          <a className="nhsuk-link nhsuk-pagination__link" href={`?page=${pageNumber - 1}`} rel="prev" onClick={go(pageNumber - 1)}>
+          <a
+            className="nhsuk-link nhsuk-pagination__link"
+            href={`?page=${pageNumber - 1}`}
+            rel="prev"
+            onClick={go(pageNumber - 1)}
+          >
             <span className="nhsuk-pagination__title">
               Previous<span className="nhsuk-u-visually-hidden"> page</span>
             </span>
@@ -33,7 +38,10 @@ export function Pagination({ pageNumber, pageSize, totalCount, onChange }: Pagin
               &ctdot;
             </li>
           ) : (
-            <li className={`nhsuk-pagination__item${item === pageNumber ? ' nhsuk-pagination__item--current' : ''}`} key={item}>
+            <li
+              className={`nhsuk-pagination__item${item === pageNumber ? ' nhsuk-pagination__item--current' : ''}`}
+              key={item}
+            >
               <a
                 className="nhsuk-link nhsuk-pagination__link"
                 href={`?page=${item}`}
@@ -49,7 +57,12 @@ export function Pagination({ pageNumber, pageSize, totalCount, onChange }: Pagin
       </ul>
       {pageNumber < totalPages && (
         <div className="nhsuk-pagination__next">
-          <a className="nhsuk-link nhsuk-pagination__link" href={`?page=${pageNumber + 1}`} rel="next" onClick={go(pageNumber + 1)}>
+          <a
+            className="nhsuk-link nhsuk-pagination__link"
+            href={`?page=${pageNumber + 1}`}
+            rel="next"
+            onClick={go(pageNumber + 1)}
+          >
             <span className="nhsuk-pagination__title">
               Next<span className="nhsuk-u-visually-hidden"> page</span>
             </span>

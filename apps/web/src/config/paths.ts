@@ -14,11 +14,13 @@ export const paths = {
   manageActiveTrusts: () => '/manage-active-trusts',
   addNewTrust: () => '/manage-active-trusts/add-new-trust',
   trustDetails: (trustCode: string) => `/manage-active-trusts/${encodeURIComponent(trustCode)}`,
-  editTrustDetails: (trustCode: string) => `/manage-active-trusts/${encodeURIComponent(trustCode)}/edit-trust-details`,
+  editTrustDetails: (trustCode: string) =>
+    `/manage-active-trusts/${encodeURIComponent(trustCode)}/edit-trust-details`,
   trustUsers: (trustCode: string) => `/manage-active-trusts/${encodeURIComponent(trustCode)}/users`,
   trustUserDetails: (trustCode: string, userId: string) =>
     `/manage-active-trusts/${encodeURIComponent(trustCode)}/users/${encodeURIComponent(userId)}`,
-  trustAddNewUser: (trustCode: string) => `/manage-active-trusts/${encodeURIComponent(trustCode)}/users/add-new-user`,
+  trustAddNewUser: (trustCode: string) =>
+    `/manage-active-trusts/${encodeURIComponent(trustCode)}/users/add-new-user`,
   trustEditUserDetails: (trustCode: string, userId: string) =>
     `/manage-active-trusts/${encodeURIComponent(trustCode)}/users/${encodeURIComponent(userId)}/edit-user-details`,
   changeLog: () => '/change-log',
@@ -43,7 +45,8 @@ export const paths = {
   errorHistory: () => '/data-upload-history/error',
 
   patientLookup: () => '/patient-lookup',
-  patientSummary: (id: string, type: string) => `/patient-lookup/${encodeURIComponent(id)}?type=${encodeURIComponent(type)}`,
+  patientSummary: (id: string, type: string) =>
+    `/patient-lookup/${encodeURIComponent(id)}?type=${encodeURIComponent(type)}`,
   patientEditDetails: (id: string) => `/patient-lookup/${encodeURIComponent(id)}/edit-details`,
   patientRemodel: (id: string) => `/patient-lookup/${encodeURIComponent(id)}/remodel-details`,
   previousRiskHistory: (id: string, type: string) =>

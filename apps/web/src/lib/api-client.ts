@@ -42,7 +42,10 @@ export function buildQuery(query: RequestOptions<z.ZodType>['query']): string {
   return text ? `?${text}` : '';
 }
 
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S> = {}): Promise<z.infer<S>> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<z.infer<S>> {
   const token = await tokenSource();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -51,7 +54,12 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   const response = await fetch(`${path}${buildQuery(options.query)}`, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     signal: options.signal ?? null,
   });
   const text = await response.text();

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildBreadcrumbs } from './breadcrumbs';
 
-const base = { trustName: 'Royal National Orthopaedic Hospital NHS Trust', landingPath: '/admin-dashboard', search: '' };
+const base = {
+  trustName: 'Royal National Orthopaedic Hospital NHS Trust',
+  landingPath: '/admin-dashboard',
+  search: '',
+};
 
 describe('breadcrumbs (spec §2)', () => {
   it('starts with the trust name linking to the landing page', () => {
@@ -14,10 +18,19 @@ describe('breadcrumbs (spec §2)', () => {
   });
   it('links every crumb but the last', () => {
     const crumbs = buildBreadcrumbs({ ...base, pathname: '/manage-active-trusts/RAN/users' });
-    expect(crumbs.map((c) => c.href)).toEqual(['/admin-dashboard', '/manage-active-trusts', '/manage-active-trusts/RAN', undefined]);
+    expect(crumbs.map((c) => c.href)).toEqual([
+      '/admin-dashboard',
+      '/manage-active-trusts',
+      '/manage-active-trusts/RAN',
+      undefined,
+    ]);
   });
   it('keeps the query string only when the path has more than 2 segments', () => {
-    const deep = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/42/previous-risk-history', search: '?type=knee' });
+    const deep = buildBreadcrumbs({
+      ...base,
+      pathname: '/patient-lookup/42/previous-risk-history',
+      search: '?type=knee',
+    });
     expect(deep[1]!.href).toBe('/patient-lookup?type=knee');
     expect(deep[2]!.href).toBe('/patient-lookup/42?type=knee');
     const shallow = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/42', search: '?type=knee' });

@@ -19,13 +19,22 @@ const segmentLabel = (segment: string) => {
 };
 
 /** spec §2 "Header breadcrumb". */
-export function buildBreadcrumbs({ pathname, search, trustName, landingPath, patient }: BreadcrumbInput): Crumb[] {
+export function buildBreadcrumbs({
+  pathname,
+  search,
+  trustName,
+  landingPath,
+  patient,
+}: BreadcrumbInput): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const keepQuery = segments.length > 2;
   const crumbs: Crumb[] = [{ text: trustName, href: landingPath }];
   segments.forEach((segment, index) => {
     const isPatient =
-      patient && index > 0 && segments[index - 1] === 'patient-lookup' && decodeURIComponent(segment) === patient.id;
+      patient &&
+      index > 0 &&
+      segments[index - 1] === 'patient-lookup' &&
+      decodeURIComponent(segment) === patient.id;
     const text = isPatient ? `${patient.firstName} ${patient.lastName}` : segmentLabel(segment);
     const href = `/${segments.slice(0, index + 1).join('/')}${keepQuery ? search : ''}`;
     crumbs.push(index === segments.length - 1 ? { text } : { text, href });

@@ -13,7 +13,14 @@ function partsOf(value: Date) {
     hourCycle: 'h23',
   }).formatToParts(value);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,7 +3,10 @@ import { lastActivityKey, startIdleTimer } from './idle-timer';
 
 function setup(timeoutMs = 900_000) {
   const data = new Map<string, string>();
-  const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
+  const storage = {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+  };
   const listeners = new Map<string, () => void>();
   const target = {
     addEventListener: (name: string, fn: () => void) => void listeners.set(name, fn),

@@ -1,5 +1,13 @@
 export const lastActivityKey = 'lastActivity';
-const activityEvents = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll', 'focus'] as const;
+const activityEvents = [
+  'mousemove',
+  'mousedown',
+  'keydown',
+  'wheel',
+  'touchstart',
+  'scroll',
+  'focus',
+] as const;
 
 export interface IdleTimerOptions {
   timeoutMs: number;
@@ -14,7 +22,15 @@ export interface IdleTimerOptions {
 }
 
 /** Logs out after a period without activity in any tab; no warning prompt (spec §4). */
-export function startIdleTimer({ timeoutMs, onIdle, storage, target, now = Date.now, throttleMs = 200, checkEveryMs = 1000 }: IdleTimerOptions) {
+export function startIdleTimer({
+  timeoutMs,
+  onIdle,
+  storage,
+  target,
+  now = Date.now,
+  throttleMs = 200,
+  checkEveryMs = 1000,
+}: IdleTimerOptions) {
   let lastWrite = 0;
   let fired = false;
   const record = () => {

@@ -24,4 +24,5 @@ export function paginationRange(current: number, totalPages: number, siblings = 
   return items;
 }
 
-export const totalPagesOf = (totalCount: number, pageSize: number) => Math.max(1, Math.ceil(totalCount / pageSize));
+export const totalPagesOf = (totalCount: number, pageSize: number) =>
+  Math.max(1, Math.ceil(totalCount / pageSize));

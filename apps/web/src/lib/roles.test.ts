@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRoleFor, guardRolesOf, isAdmitted, isKnownRole, landingPathFor, roleOnAdmission, rootRedirectFor } from './roles';
+import {
+  defaultRoleFor,
+  guardRolesOf,
+  isAdmitted,
+  isKnownRole,
+  landingPathFor,
+  roleOnAdmission,
+  rootRedirectFor,
+} from './roles';
 
 describe('landing by role (spec §2)', () => {
   it.each([
@@ -17,7 +25,9 @@ describe('landing by role (spec §2)', () => {
 
 describe('root redirect priority (spec §2)', () => {
   it('prefers super admin, then trust admin, then clerical user, then clinician', () => {
-    expect(rootRedirectFor(['Clinician', 'ClericalUser', 'TrustAdmin', 'SuperAdmin'])).toBe('/admin-dashboard');
+    expect(rootRedirectFor(['Clinician', 'ClericalUser', 'TrustAdmin', 'SuperAdmin'])).toBe(
+      '/admin-dashboard',
+    );
     expect(rootRedirectFor(['Clinician', 'ClericalUser', 'TrustAdmin'])).toBe('/trust-admin-dashboard');
     expect(rootRedirectFor(['Clinician', 'ClericalUser'])).toBe('/dashboard');
     expect(rootRedirectFor(['Clinician'])).toBe('/patient-lookup');
@@ -29,8 +39,10 @@ describe('root redirect priority (spec §2)', () => {
 });
 
 describe('default role choice (spec §2)', () => {
-  it('prefers super admin over trust admin', () => expect(defaultRoleFor(['TrustAdmin', 'SuperAdmin'])).toBe('SuperAdmin'));
-  it('prefers clerical user over clinician', () => expect(defaultRoleFor(['Clinician', 'ClericalUser'])).toBe('ClericalUser'));
+  it('prefers super admin over trust admin', () =>
+    expect(defaultRoleFor(['TrustAdmin', 'SuperAdmin'])).toBe('SuperAdmin'));
+  it('prefers clerical user over clinician', () =>
+    expect(defaultRoleFor(['Clinician', 'ClericalUser'])).toBe('ClericalUser'));
   it('takes the only role', () => expect(defaultRoleFor(['TechnicalAdmin'])).toBe('TechnicalAdmin'));
   it('is null without roles', () => expect(defaultRoleFor([])).toBeNull());
 });
@@ -42,9 +54,15 @@ describe('guards (spec §2)', () => {
     expect(isAdmitted([], ['ClericalUser'])).toBe(false);
   });
   it('records the current role on admission, keeping it when it is allowed', () => {
-    expect(roleOnAdmission('Clinician', ['Clinician', 'ClericalUser'], ['ClericalUser', 'Clinician'])).toBe('Clinician');
-    expect(roleOnAdmission('Clinician', ['Clinician', 'ClericalUser'], ['ClericalUser'])).toBe('ClericalUser');
-    expect(roleOnAdmission(null, ['SuperAdmin', 'TrustAdmin'], ['SuperAdmin', 'TrustAdmin'])).toBe('SuperAdmin');
+    expect(roleOnAdmission('Clinician', ['Clinician', 'ClericalUser'], ['ClericalUser', 'Clinician'])).toBe(
+      'Clinician',
+    );
+    expect(roleOnAdmission('Clinician', ['Clinician', 'ClericalUser'], ['ClericalUser'])).toBe(
+      'ClericalUser',
+    );
+    expect(roleOnAdmission(null, ['SuperAdmin', 'TrustAdmin'], ['SuperAdmin', 'TrustAdmin'])).toBe(
+      'SuperAdmin',
+    );
   });
   it('maps API role codes to guard codes', () => {
     expect(guardRolesOf(['sa', 'ta', 'cu', 'cl', 'tca', 'wa'])).toEqual([

@@ -10,7 +10,10 @@ export function readSelectedRole(storage: Pick<Storage, 'getItem'>): GuardRole |
 }
 
 /** spec §3: setting it to empty removes it. */
-export function writeSelectedRole(storage: Pick<Storage, 'setItem' | 'removeItem'>, role: GuardRole | '' | null): void {
+export function writeSelectedRole(
+  storage: Pick<Storage, 'setItem' | 'removeItem'>,
+  role: GuardRole | '' | null,
+): void {
   if (!role) storage.removeItem(selectedRoleKey);
   else storage.setItem(selectedRoleKey, role);
 }

@@ -1,4 +1,15 @@
-import { pgTable, text, integer, timestamp, uuid, jsonb, customType, boolean, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  text,
+  integer,
+  timestamp,
+  uuid,
+  jsonb,
+  customType,
+  boolean,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { trusts } from './trusts.js';
 import { procedures } from './procedures.js';
@@ -42,7 +53,9 @@ export const mlModels = pgTable(
   },
   (t) => [
     uniqueIndex('ml_models_version_unique').on(t.trustCode, t.procedureCode, t.version),
-    uniqueIndex('ml_models_one_active').on(t.trustCode, t.procedureCode).where(sql`${t.isActive}`),
+    uniqueIndex('ml_models_one_active')
+      .on(t.trustCode, t.procedureCode)
+      .where(sql`${t.isActive}`),
     index('ml_models_lookup_idx').on(t.trustCode, t.procedureCode),
   ],
 );

@@ -20,5 +20,8 @@ export const trusts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('trusts_tenant_id_unique').on(t.trustTenantId), index('trusts_name_idx').on(t.trustName)],
+  (t) => [
+    uniqueIndex('trusts_tenant_id_unique').on(t.trustTenantId),
+    index('trusts_name_idx').on(t.trustName),
+  ],
 );

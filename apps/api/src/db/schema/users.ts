@@ -1,4 +1,13 @@
-import { pgTable, text, smallint, timestamp, uuid, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  text,
+  smallint,
+  timestamp,
+  uuid,
+  primaryKey,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { trusts } from './trusts.js';
 import { roles } from './roles.js';

@@ -14,7 +14,13 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/procedures',
-    { schema: { tags: ['library'], summary: 'Procedure types', response: { 200: proceduresResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['library'],
+        summary: 'Procedure types',
+        response: { 200: proceduresResponseSchema, ...errors },
+      },
+    },
     async (request) => listProcedures(app.db, principalOf(request)),
   );
   app.get(

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = (url: string, auth = true) => t.app.inject({ method: 'GET', url, headers: auth ? bearer(token) : {} });
+const get = (url: string, auth = true) =>
+  t.app.inject({ method: 'GET', url, headers: auth ? bearer(token) : {} });
 
 describe('library endpoints', () => {
   it('GET /api/procedures lists knee, hip and knee-hip with names and categories', async () => {
@@ -26,7 +27,14 @@ describe('library endpoints', () => {
   it('GET /api/roles lists every role with its code', async () => {
     const response = await get('/api/roles');
     expect(response.statusCode).toBe(200);
-    expect(response.json().map((r: { code: string }) => r.code)).toEqual(['sa', 'ta', 'cu', 'cl', 'tca', 'wa']);
+    expect(response.json().map((r: { code: string }) => r.code)).toEqual([
+      'sa',
+      'ta',
+      'cu',
+      'cl',
+      'tca',
+      'wa',
+    ]);
     expect(response.json()[0]).toEqual({ code: 'sa', name: 'Super Admin' });
   });
 
@@ -43,13 +51,24 @@ describe('library endpoints', () => {
 
   it('GET /api/form-data/surgical-risk-factors gives the surgery and social lists of spec §3', async () => {
     const body = (await get('/api/form-data/surgical-risk-factors')).json();
-    expect(body.surgery.map((o: { value: string }) => o.value)).toEqual(['not_ready', 'requires_review', 'ready']);
-    expect(body.social.map((o: { value: string }) => o.value)).toEqual(['no_social_concerns', 'social_review_required', 'social_concerns']);
+    expect(body.surgery.map((o: { value: string }) => o.value)).toEqual([
+      'not_ready',
+      'requires_review',
+      'ready',
+    ]);
+    expect(body.social.map((o: { value: string }) => o.value)).toEqual([
+      'no_social_concerns',
+      'social_review_required',
+      'social_concerns',
+    ]);
   });
 
-  it.each(['/api/procedures', '/api/roles', '/api/form-data/surgical-risk-factors'])('%s needs a token', async (url) => {
-    expect((await get(url, false)).statusCode).toBe(401);
-  });
+  it.each(['/api/procedures', '/api/roles', '/api/form-data/surgical-risk-factors'])(
+    '%s needs a token',
+    async (url) => {
+      expect((await get(url, false)).statusCode).toBe(401);
+    },
+  );
 });
 
 describe('operations endpoints', () => {
@@ -104,7 +123,10 @@ describe('OpenAPI', () => {
     expect(implemented.length).toBeGreaterThan(4);
     for (const path of new Set(implemented)) {
       const openapiPath = path.replace(/:(\w+)/g, '{$1}');
-      expect(documented.some((p) => p.replace(/\/$/, '') === openapiPath.replace(/\/$/, '')), path).toBe(true);
+      expect(
+        documented.some((p) => p.replace(/\/$/, '') === openapiPath.replace(/\/$/, '')),
+        path,
+      ).toBe(true);
     }
   });
 });

@@ -11,19 +11,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const getMe = async (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/me/', headers });
+const getMe = async (headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: '/api/me/', headers });
 
 describe('GET /api/me/', () => {
-  it.each(demoUsers.map((u) => [`${u.firstName} ${u.lastName}`, u] as const))('returns %s with roles and trust', async (_name, user) => {
-    const response = await getMe(bearer(await t.tokenFor(user.id)));
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body.name).toBe(`${user.firstName} ${user.lastName}`);
-    expect(body.roles.map((r: { code: string }) => r.code).sort()).toEqual([...user.roles].sort());
-    expect(body.roles.every((r: { name: string }) => r.name.length > 0)).toBe(true);
-    expect(body.trust).toEqual({ code: 'RAN', name: 'Royal National Orthopaedic Hospital NHS Trust' });
-    expect(response.headers['cache-control']).toBe('no-store');
-  });
+  it.each(demoUsers.map((u) => [`${u.firstName} ${u.lastName}`, u] as const))(
+    'returns %s with roles and trust',
+    async (_name, user) => {
+      const response = await getMe(bearer(await t.tokenFor(user.id)));
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.name).toBe(`${user.firstName} ${user.lastName}`);
+      expect(body.roles.map((r: { code: string }) => r.code).sort()).toEqual([...user.roles].sort());
+      expect(body.roles.every((r: { name: string }) => r.name.length > 0)).toBe(true);
+      expect(body.trust).toEqual({ code: 'RAN', name: 'Royal National Orthopaedic Hospital NHS Trust' });
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
 
   it('answers with or without the trailing slash', async () => {
     const token = await t.tokenFor(demoUsers[0].id);
@@ -48,20 +52,32 @@ describe('GET /api/me/', () => {
       expect(response.json().detail).toBe('The access token has expired');
     });
     it('wrongly signed', async () => {
-      expect((await getMe(bearer(await t.tokenFor(user.id, { signWith: 'foreign-key' })))).statusCode).toBe(401);
+      expect((await getMe(bearer(await t.tokenFor(user.id, { signWith: 'foreign-key' })))).statusCode).toBe(
+        401,
+      );
     });
     it('for another audience', async () => {
-      expect((await getMe(bearer(await t.tokenFor(user.id, { audience: 'api://someone-else' })))).statusCode).toBe(401);
+      expect(
+        (await getMe(bearer(await t.tokenFor(user.id, { audience: 'api://someone-else' })))).statusCode,
+      ).toBe(401);
     });
     it('from another issuer', async () => {
-      expect((await getMe(bearer(await t.tokenFor(user.id, { issuer: 'https://evil.example/oidc' })))).statusCode).toBe(401);
+      expect(
+        (await getMe(bearer(await t.tokenFor(user.id, { issuer: 'https://evil.example/oidc' })))).statusCode,
+      ).toBe(401);
     });
     it('that is not an access token (typ)', async () => {
       expect((await getMe(bearer(await t.tokenFor(user.id, { typ: 'JWT' })))).statusCode).toBe(401);
     });
     it('with alg none', async () => {
       const now = Math.floor(Date.now() / 1000);
-      const token = unsignedToken({ sub: user.id, iss: t.config.identity.issuer, aud: t.config.identity.audience, iat: now, exp: now + 600 });
+      const token = unsignedToken({
+        sub: user.id,
+        iss: t.config.identity.issuer,
+        aud: t.config.identity.audience,
+        iat: now,
+        exp: now + 600,
+      });
       expect((await getMe(bearer(token))).statusCode).toBe(401);
     });
   });

@@ -11,7 +11,14 @@ export async function createTrust(db: Db, overrides: Partial<typeof trusts.$infe
   const code = overrides.trustCode ?? `T${unique().slice(-6).toUpperCase()}`;
   const [trust] = await db
     .insert(trusts)
-    .values({ trustCode: code, trustName: `Test Trust ${code}`, region: 'London', regionCode: 'Y56', country: 'England', ...overrides })
+    .values({
+      trustCode: code,
+      trustName: `Test Trust ${code}`,
+      region: 'London',
+      regionCode: 'Y56',
+      country: 'England',
+      ...overrides,
+    })
     .returning();
   return trust!;
 }
@@ -27,7 +34,8 @@ export async function createUser(
     .insert(users)
     .values({ id, firstName: 'Test', lastName: `User${suffix}`, email: `test.${suffix}@nhs.net`, ...values })
     .returning();
-  if (roles.length > 0) await db.insert(userRoles).values(roles.map((roleCode) => ({ userId: id, roleCode })));
+  if (roles.length > 0)
+    await db.insert(userRoles).values(roles.map((roleCode) => ({ userId: id, roleCode })));
   return user!;
 }
 

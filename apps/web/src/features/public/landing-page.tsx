@@ -11,24 +11,25 @@ export function LandingPage() {
       <div className="nhsuk-grid-column-two-thirds">
         <h1>Get access to {productName}</h1>
         <p className="nhsuk-lede-text">
-          Manage elective orthopaedic waiting lists for knee and hip replacement, and see each patient&apos;s predicted risk
-          of complications after surgery.
+          Manage elective orthopaedic waiting lists for knee and hip replacement, and see each patient&apos;s
+          predicted risk of complications after surgery.
         </p>
         <h2>What the risk tool does</h2>
         <p>
-          A machine-learning model reads each patient&apos;s demographics, long-term conditions and most recent blood tests and
-          predicts the risk of a complication within 90 days of surgery as high, moderate or low. It shows the factors that
-          contributed most to the prediction, and the areas where the patient&apos;s health could be improved before surgery.
+          A machine-learning model reads each patient&apos;s demographics, long-term conditions and most
+          recent blood tests and predicts the risk of a complication within 90 days of surgery as high,
+          moderate or low. It shows the factors that contributed most to the prediction, and the areas where
+          the patient&apos;s health could be improved before surgery.
         </p>
         <p>
-          Predictions support clinical judgement; they do not replace it. Clinicians can correct a record and run the model
-          again.
+          Predictions support clinical judgement; they do not replace it. Clinicians can correct a record and
+          run the model again.
         </p>
         {loginUserDetails ? (
           <InsetText>
             <p>
-              You are signed in as {loginUserDetails.name}. Your role does not have any screens in this service yet: contact
-              your trust administrator if you need access.
+              You are signed in as {loginUserDetails.name}. Your role does not have any screens in this
+              service yet: contact your trust administrator if you need access.
             </p>
           </InsetText>
         ) : (

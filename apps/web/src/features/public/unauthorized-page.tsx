@@ -17,7 +17,8 @@ export function UnauthorizedPage() {
           {config && (
             <>
               {' '}
-              If you need help with this service, email <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a>.
+              If you need help with this service, email{' '}
+              <a href={`mailto:${config.contactEmail}`}>{config.contactEmail}</a>.
             </>
           )}
         </p>

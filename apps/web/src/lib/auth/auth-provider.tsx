@@ -1,6 +1,20 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
-import { clientConfigSchema, meResponseSchema, type ClientConfig, type MeResponse } from '@esr/contracts/identity';
+import {
+  clientConfigSchema,
+  meResponseSchema,
+  type ClientConfig,
+  type MeResponse,
+} from '@esr/contracts/identity';
 import type { GuardRole } from '@esr/contracts/roles';
 import { ApiError, apiRequest, configureApiClient } from '../api-client';
 import { startIdleTimer } from '../idle-timer';
@@ -9,7 +23,8 @@ import { readSelectedRole, writeSelectedRole } from '../selected-role-storage';
 import { paths } from '../../config/paths';
 
 /** spec §4: interaction status values of the sign-in flow. */
-export type InteractionStatus = 'startup' | 'login' | 'logout' | 'acquireToken' | 'ssoSilent' | 'handleRedirect' | 'none';
+export type InteractionStatus =
+  'startup' | 'login' | 'logout' | 'acquireToken' | 'ssoSilent' | 'handleRedirect' | 'none';
 
 export interface AuthState {
   config: ClientConfig | null;
@@ -62,7 +77,9 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const [config, setConfig] = useState<ClientConfig | null>(null);
   const [interactionStatus, setInteractionStatus] = useState<InteractionStatus>('startup');
   const [loginUserDetails, setLoginUserDetails] = useState<MeResponse | null>(null);
-  const [currentSelectedRole, setCurrentSelectedRole] = useState<GuardRole | null>(() => readSelectedRole(window.localStorage));
+  const [currentSelectedRole, setCurrentSelectedRole] = useState<GuardRole | null>(() =>
+    readSelectedRole(window.localStorage),
+  );
   const managerRef = useRef<UserManager | null>(null);
   const userRef = useRef<User | null>(null);
   const navigateRef = useRef(navigate);
@@ -95,7 +112,8 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       recordRole(role);
       return me;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) navigateRef.current(paths.unauthorized(), { replace: true });
+      if (error instanceof ApiError && error.status === 403)
+        navigateRef.current(paths.unauthorized(), { replace: true });
       else if (error instanceof ApiError && error.status === 401) await clearSession();
       else throw error;
       return null;
@@ -227,7 +245,10 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     });
   }, [loginUserDetails, config, signOut]);
 
-  const roles = useMemo(() => (loginUserDetails ? guardRolesOf(loginUserDetails.roles.map((r) => r.code)) : []), [loginUserDetails]);
+  const roles = useMemo(
+    () => (loginUserDetails ? guardRolesOf(loginUserDetails.roles.map((r) => r.code)) : []),
+    [loginUserDetails],
+  );
 
   const value = useMemo<AuthState>(
     () => ({
@@ -242,7 +263,18 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       recordRole,
       clearLoginUser: clearSession,
     }),
-    [config, interactionStatus, loginUserDetails, roles, currentSelectedRole, signIn, signOut, selectRole, recordRole, clearSession],
+    [
+      config,
+      interactionStatus,
+      loginUserDetails,
+      roles,
+      currentSelectedRole,
+      signIn,
+      signOut,
+      selectRole,
+      recordRole,
+      clearSession,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { startServer, type RunningServer } from '../fixtures/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage<T>(run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  try {
+    return await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const trustName = 'Royal National Orthopaedic Hospital NHS Trust';
+const footer = (page: Page) => page.getByRole('contentinfo');
+
+describe('public pages', () => {
+  it('the landing page invites access, explains the tool, shows the environment and the footer', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toContain('Get access to Elective Surgical Risk');
+      await expect.poll(() => page.getByText('What the risk tool does').isVisible()).toBe(true);
+      expect(await page.getByText('Environment:').textContent()).toContain('production');
+      expect(await page.getByRole('link', { name: 'NHS Login' }).isVisible()).toBe(true);
+      const links = footer(page).getByRole('link');
+      expect(await links.allTextContents()).toEqual([
+        'Home',
+        'Accessibility statement',
+        'Privacy policy',
+        'Contact us',
+        'Regulatory (opens in a new tab)',
+      ]);
+      expect(await footer(page).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toMatch(
+        /^mailto:.+@nhs\.net$/,
+      );
+      const regulatory = footer(page).getByRole('link', { name: /Regulatory/ });
+      expect(await regulatory.getAttribute('target')).toBe('_blank');
+      expect(await footer(page).textContent()).toContain('Elective Surgical Risk');
+      await visit(page, 'landing');
+    }));
+
+  it('the privacy policy states where data is stored, the age limit and the effective date', () =>
+    withPage(async (page) => {
+      await page.goto('/privacy');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy policy');
+      const text = (await page.getByRole('main').textContent()) ?? '';
+      expect(text).toContain('stored in the UK');
+      expect(text).toContain('18 or older');
+      expect(text).toContain('December 2024');
+      expect(await footer(page).isVisible()).toBe(true);
+      await visit(page, 'privacy');
+    }));
+
+  it('the accessibility statement gives its date, standard, known gaps and a contact', () =>
+    withPage(async (page) => {
+      await page.goto('/accessibility');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Accessibility statement');
+      const text = (await page.getByRole('main').textContent()) ?? '';
+      expect(text).toContain('05/03/2025');
+      expect(text).toContain('2.2');
+      expect(text).toContain('Keyboard-only access is not fully supported');
+      expect(await page.getByRole('main').getByRole('link', { name: /@/ }).count()).toBeGreaterThan(0);
+      expect(await footer(page).isVisible()).toBe(true);
+      await visit(page, 'accessibility');
+    }));
+
+  it('an unknown path and /home show the landing page; the footer shows on /home only', () =>
+    withPage(async (page) => {
+      await page.goto('/no-such-page');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Get access');
+      expect(await footer(page).count()).toBe(0);
+      await page.goto('/home');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Get access');
+      expect(await footer(page).isVisible()).toBe(true);
+    }));
+});
+
+describe('sign-in through the development provider', () => {
+  it('lists the demo users on an accessible page', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await page.getByRole('link', { name: 'NHS Login' }).click();
+      await page.waitForURL(/\/oidc\/interaction\//);
+      for (const name of [
+        'Priya Shah',
+        'Tom Hughes',
+        'Claire Evans',
+        'Olu Adeyemi',
+        'Ravi Patel',
+        'Wendy Clarke',
+        'Chris Morgan',
+        'Alex Taylor',
+      ]) {
+        expect(await page.getByRole('button', { name: new RegExp(`^${name}`) }).isVisible(), name).toBe(true);
+      }
+      await visit(page, 'development-sign-in');
+    }));
+
+  it.each([
+    ['Priya Shah', '/admin-dashboard', 'Super admin dashboard'],
+    ['Tom Hughes', '/trust-admin-dashboard', 'Trust admin dashboard'],
+    ['Claire Evans', '/dashboard', 'Dashboard'],
+    ['Olu Adeyemi', '/patient-lookup', 'Patient lookup'],
+    ['Ravi Patel', '/upload-model', 'Upload model'],
+    ['Wendy Clarke', '/', 'Get access to Elective Surgical Risk'],
+    ['Chris Morgan', '/dashboard', 'Dashboard'],
+    ['Alex Taylor', '/admin-dashboard', 'Super admin dashboard'],
+  ])('%s lands on %s with the header, then logs out', (name, landing, heading) =>
+    withPage(async (page) => {
+      await signInAs(page, name);
+      await expect.poll(() => new URL(page.url()).pathname).toBe(landing);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);
+      const banner = page.getByRole('banner');
+      expect(await banner.textContent()).toContain(trustName);
+      expect(await banner.textContent()).toContain('Elective Surgical Risk');
+      expect(await banner.textContent()).toContain(name);
+      if (landing !== '/') {
+        expect(await footer(page).count()).toBe(0);
+        const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+        expect(await crumbs.getByRole('link', { name: trustName }).first().getAttribute('href')).toBe(
+          landing,
+        );
+      }
+      await visit(page, `landing-${name.toLowerCase().replace(/ /g, '-')}`);
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL((url) => url.pathname === '/' && !url.search);
+      await expect.poll(() => page.getByRole('link', { name: 'NHS Login' }).isVisible()).toBe(true);
+      expect(
+        await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user'))),
+      ).toEqual([]);
+    }),
+  );
+
+  it('a signed-out visit to a guarded page signs in and comes back to it', () =>
+    withPage(async (page) => {
+      await page.goto('/manage-active-trusts');
+      await page.waitForURL(/\/oidc\/interaction\//);
+      await page.getByRole('button', { name: /^Priya Shah/ }).click();
+      await page.waitForURL((url) => url.pathname === '/manage-active-trusts');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Manage active trusts');
+    }));
+});
+
+describe('roles', () => {
+  it('a multi-role user switches role from the header menu, and the choice is kept', () =>
+    withPage(async (page) => {
+      await signInAs(page, 'Chris Morgan');
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+      await page.getByRole('button', { name: /change role/ }).click();
+      await visit(page, 'role-menu');
+      await page.getByRole('button', { name: 'Clinician', exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/patient-lookup');
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('currentSelectedRole')))
+        .toBe('Clinician');
+      await page.reload();
+      await expect.poll(() => page.getByRole('banner').textContent()).toContain('(Clinician)');
+      expect(await page.evaluate(() => localStorage.getItem('currentSelectedRole'))).toBe('Clinician');
+    }));
+
+  it('a super admin who is also a trust admin switches to the trust admin dashboard', () =>
+    withPage(async (page) => {
+      await signInAs(page, 'Alex Taylor');
+      await page.getByRole('button', { name: /change role/ }).click();
+      await page.getByRole('button', { name: 'Trust Admin', exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/trust-admin-dashboard');
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('currentSelectedRole')))
+        .toBe('TrustAdmin');
+    }));
+
+  it('a forbidden URL ends at /unauthorized, which clears the stored login user', () =>
+    withPage(async (page) => {
+      await signInAs(page, 'Olu Adeyemi');
+      await page.goto('/admin-dashboard');
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/unauthorized');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Access denied');
+      expect(await page.getByRole('main').textContent()).toContain('IT service desk');
+      await expect.poll(() => page.getByRole('link', { name: 'NHS Login' }).isVisible()).toBe(true);
+      await visit(page, 'unauthorized');
+    }));
+});
+
+describe('breadcrumbs', () => {
+  it('follow the path, keep the query beyond two segments and end with plain text', () =>
+    withPage(async (page) => {
+      await signInAs(page, 'Priya Shah');
+      await page.goto('/manage-active-trusts/RAN/users?status=1');
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+      await expect
+        .poll(() => crumbs.allTextContents())
+        .toEqual([trustName, 'Manage active trusts', 'RAN', 'Users']);
+      const links = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('list').getByRole('link');
+      expect(await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual([
+        '/admin-dashboard',
+        '/manage-active-trusts?status=1',
+        '/manage-active-trusts/RAN?status=1',
+      ]);
+      await visit(page, 'breadcrumbs');
+    }));
+});
