@@ -18,6 +18,7 @@ import healthRoutes from './routes/health/index.js';
 import libraryRoutes from './routes/library/index.js';
 import meRoutes from './routes/me/index.js';
 import { createTokenVerifier } from './services/identity.js';
+import { PrincipalCache } from './services/principal-cache.js';
 import { startQueue, type Queue } from './services/queue.js';
 import { loadDevelopmentSecrets, type DevelopmentSecrets } from './services/signing-keys.js';
 
@@ -68,7 +69,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('config', config);
   let queue: Queue | undefined;
+  let detachPrincipals: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
+    await detachPrincipals?.().catch(() => undefined);
     await queue?.stop();
     await database.close();
   });
@@ -80,12 +83,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     let secrets: DevelopmentSecrets | undefined;
     if (config.identity.kind === 'development') secrets = await loadDevelopmentSecrets(database.db);
     const verifier = createTokenVerifier(config.identity, secrets?.publicKey);
+    const principals = new PrincipalCache();
+    detachPrincipals = await principals.attach(database);
 
     await app.register(errorHandler);
     await app.register(securityHeaders, { https: config.publicUrl.startsWith('https://') });
     await app.register(rateLimit, { global: false });
     await app.register(openapi);
-    await app.register(authentication, { db: database.db, identity: config.identity, verifier });
+    await app.register(authentication, {
+      db: database.db,
+      identity: config.identity,
+      verifier,
+      cache: principals,
+    });
     if (config.identity.kind === 'development' && secrets) {
       await app.register(developmentIdentityProvider, {
         db: database.db,

@@ -21,6 +21,8 @@ export interface Database {
   /** Raw SQL for the job queue: one call is one statement batch (pg-boss's contract). */
   executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
   connectionString?: string;
+  /** LISTEN on a channel (embedded database only); returns how to stop listening. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,9 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
         const results = Array.isArray(result) ? (result as pg.QueryResult[]) : [result];
         return { rows: results.flatMap((r) => r.rows ?? []) };
       },
+      listen: async () => {
+        throw new Error('Only the embedded database delivers notifications in-process');
+      },
       close: () => pool.end(),
     };
   }
@@ -104,6 +109,12 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
       }
       const results = await client.exec(text);
       return { rows: results.flatMap((r) => r.rows as Record<string, unknown>[]) };
+    },
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        await unsubscribe();
+      };
     },
     close: async () => {
       try {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Identity } from '../config.js';
 import type { Db } from '../db/client.js';
 import { unauthorized } from '../errors.js';
+import type { PrincipalCache } from '../services/principal-cache.js';
 import { resolvePrincipal, type Principal, type TokenVerifier } from '../services/identity.js';
 
 declare module 'fastify' {
@@ -24,7 +25,7 @@ export function principalOf(request: FastifyRequest): Principal {
 /** Every /api call carries a bearer access token (spec §7) unless its route is marked public. */
 async function authentication(
   app: FastifyInstance,
-  options: { db: Db; identity: Identity; verifier: TokenVerifier },
+  options: { db: Db; identity: Identity; verifier: TokenVerifier; cache: PrincipalCache },
 ) {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
@@ -35,7 +36,7 @@ async function authentication(
     if (!match) throw unauthorized();
     try {
       const payload = await options.verifier.verify(match[1]!);
-      request.principal = await resolvePrincipal(options.db, options.identity, payload);
+      request.principal = await resolvePrincipal(options.db, options.identity, payload, options.cache);
     } catch (error) {
       // Security baseline: log refused sign-ins, without the token or any patient data.
       request.log.warn(

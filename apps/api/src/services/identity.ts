@@ -11,6 +11,7 @@ import {
 import { roleNames, type RoleCode } from '@esr/contracts/roles';
 import type { Identity } from '../config.js';
 import { queryRows, type Db } from '../db/client.js';
+import type { PrincipalCache } from './principal-cache.js';
 import { HttpError, forbidden, unauthorized } from '../errors.js';
 
 /** The signed-in user as every service sees them. */
@@ -157,17 +158,46 @@ function toPrincipal(row: PrincipalRow | undefined): Principal {
  * by e-mail inside the trust that owns the tenant (Entra), and by that binding afterwards
  * (security baseline: e-mail alone can be spoofed across tenants).
  */
-export async function resolvePrincipal(db: Db, identity: Identity, payload: JWTPayload): Promise<Principal> {
+export async function resolvePrincipal(
+  db: Db,
+  identity: Identity,
+  payload: JWTPayload,
+  cache?: PrincipalCache,
+): Promise<Principal> {
+  const isEntra = identity.kind === 'external' && identity.provider === 'entra';
+  const issuerKey =
+    identity.kind === 'development'
+      ? 'development'
+      : isEntra
+        ? `entra:${String(payload.tid)}`
+        : String(payload.iss);
+  const subject = isEntra ? String(payload.oid ?? payload.sub) : String(payload.sub);
+  const cacheKey = `${issuerKey}|${subject}`;
+  const cached = cache?.get(cacheKey);
+  if (cached) return cached;
+  const principal = await lookUpPrincipal(db, identity, issuerKey, subject, payload);
+  cache?.set(cacheKey, principal);
+  return principal;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function lookUpPrincipal(
+  db: Db,
+  identity: Identity,
+  issuerKey: string,
+  subject: string,
+  payload: JWTPayload,
+): Promise<Principal> {
   if (identity.kind === 'development') {
+    if (!uuidPattern.test(subject)) throw forbidden('You are not registered to use this service');
     const rows = await queryRows<PrincipalRow>(
       db,
-      sql`select ${principalColumns} from users u join trusts t on t.trust_code = u.trust_code where u.id::text = ${payload.sub}`,
+      sql`select ${principalColumns} from users u join trusts t on t.trust_code = u.trust_code where u.id = ${subject}::uuid`,
     );
     return toPrincipal(rows[0]);
   }
   const isEntra = identity.provider === 'entra';
-  const issuerKey = isEntra ? `entra:${String(payload.tid)}` : String(payload.iss);
-  const subject = isEntra ? String(payload.oid ?? payload.sub) : String(payload.sub);
   const bound = await queryRows<PrincipalRow>(
     db,
     sql`select ${principalColumns} from users u join trusts t on t.trust_code = u.trust_code
