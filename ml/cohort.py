@@ -3,7 +3,7 @@
 The demonstration models must be trained on something that looks like the NHS waiting-list
 population without touching patient data. This module draws such a population and a 90-day
 complication outcome whose log-odds follow published effect sizes
-(/work/shared/reference/risk-evidence.md). Distributions, the outcome model and their sources are
+(the risk-evidence reference of published effect sizes). Distributions, the outcome model and their sources are
 documented in ml/README.md; keep the two in step.
 
 Two views of each patient are returned:
