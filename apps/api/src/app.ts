@@ -16,8 +16,14 @@ import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 import healthRoutes from './routes/health/index.js';
 import libraryRoutes from './routes/library/index.js';
+import modelRoutes from './routes/models/index.js';
 import meRoutes from './routes/me/index.js';
+import trustRoutes from './routes/trusts/index.js';
+import userRoutes from './routes/users/index.js';
+import dashboardRoutes from './routes/dashboards/index.js';
+import changeLogRoutes from './routes/change-log/index.js';
 import { createTokenVerifier } from './services/identity.js';
+import { installDefaultModels } from './services/models.js';
 import { PrincipalCache } from './services/principal-cache.js';
 import { startQueue, type Queue } from './services/queue.js';
 import { loadDevelopmentSecrets, type DevelopmentSecrets } from './services/signing-keys.js';
@@ -79,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   try {
     await seedReferenceData(database.db);
     if (config.seedDemoData) await seedDemoData(database.db);
+    await installDefaultModels(database.db);
 
     let secrets: DevelopmentSecrets | undefined;
     if (config.identity.kind === 'development') secrets = await loadDevelopmentSecrets(database.db);
@@ -111,6 +118,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(healthRoutes, { config });
     await app.register(meRoutes);
     await app.register(libraryRoutes);
+    await app.register(modelRoutes);
+    await app.register(trustRoutes);
+    await app.register(userRoutes);
+    await app.register(dashboardRoutes);
+    await app.register(changeLogRoutes);
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {

@@ -125,3 +125,29 @@ export function Table<Row>({
     </table>
   );
 }
+
+/** NHS.UK notification banner; the success variant is announced as an alert. */
+export function NotificationBanner({
+  title,
+  success,
+  children,
+}: {
+  title: string;
+  success?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`nhsuk-notification-banner${success ? ' nhsuk-notification-banner--success' : ''}`}
+      role={success ? 'alert' : 'region'}
+      aria-labelledby="notification-banner-title"
+    >
+      <div className="nhsuk-notification-banner__header">
+        <h2 className="nhsuk-notification-banner__title" id="notification-banner-title">
+          {title}
+        </h2>
+      </div>
+      <div className="nhsuk-notification-banner__content">{children}</div>
+    </div>
+  );
+}

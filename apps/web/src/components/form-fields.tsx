@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 
 interface FieldFrameProps {
   id: string;
@@ -224,4 +224,33 @@ export function Checkboxes(props: Omit<ChoicesProps, 'kind'>) {
 
 export function Radios(props: Omit<ChoicesProps, 'kind'>) {
   return <Choices kind="radio" {...props} />;
+}
+
+interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  id: string;
+  ref?: Ref<HTMLInputElement>;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+}
+
+/** NHS.UK file upload: a labelled native file input (keyboard and screen-reader friendly). */
+export function FileInput({ id, label, hint, error, className, ...rest }: FileInputProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <input
+          id={id}
+          name={rest.name ?? id}
+          type="file"
+          className={['nhsuk-file-upload', error ? 'nhsuk-file-upload--error' : '', className ?? '']
+            .filter(Boolean)
+            .join(' ')}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          {...rest}
+        />
+      )}
+    </FieldFrame>
+  );
 }

@@ -1,0 +1,398 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { evaluate, type PatientRecord } from '@esr/risk-engine/evaluate';
+import { RiskEngineError } from '@esr/risk-engine/errors';
+import { loadEstimator, loadModel, type RiskModel } from '@esr/risk-engine/model';
+import { loadWrapper, type Wrapper } from '@esr/risk-engine/wrapper';
+import { modelFileMaxBytes, type ModelCard } from '@esr/contracts/models';
+import { procedureCodes } from '@esr/contracts/procedures';
+import type { Db } from '../db/client.js';
+import { mlModels, procedures, trusts } from '../db/schema.js';
+import { badRequest, notFound } from '../errors.js';
+import { requireAccess } from './authorization.js';
+import { recordChange } from './change-log.js';
+import { principalName, type Principal } from './identity.js';
+
+const modelsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../models/default');
+const systemUploader = 'Demonstration model (system)';
+const megabytes = Math.round(modelFileMaxBytes / 1024 / 1024);
+
+export interface UploadedFile {
+  fileName: string;
+  bytes: Buffer;
+  /** Set when the upload stopped at the size limit. */
+  truncated: boolean;
+}
+
+interface StoredCard {
+  name: string;
+  modelVersion: string;
+  demonstration: boolean;
+  featureCount: number;
+  thresholds: { high: number; moderate: number };
+  metrics: Record<string, number> | null;
+  library: string;
+  libraryVersion: string;
+}
+
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+function cardOf(model: RiskModel, wrapper: Wrapper): StoredCard {
+  const metrics = Object.fromEntries(
+    Object.entries(wrapper.modelCard.metrics ?? {}).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number',
+    ),
+  );
+  return {
+    name: wrapper.modelCard.name,
+    modelVersion: wrapper.modelCard.version,
+    demonstration: wrapper.modelCard.demonstration,
+    featureCount: model.info.nFeatures,
+    thresholds: wrapper.thresholds,
+    metrics: Object.keys(metrics).length > 0 ? metrics : null,
+    library: model.info.library,
+    libraryVersion: model.info.libraryVersion,
+  };
+}
+
+let referenceRecords: PatientRecord[] | undefined;
+let referenceDate = '2026-01-01';
+function loadReferenceRecords(): PatientRecord[] {
+  if (!referenceRecords) {
+    const file = JSON.parse(fs.readFileSync(path.join(modelsRoot, 'reference-records.json'), 'utf8')) as {
+      evaluationDate: string;
+      records: { record: PatientRecord }[];
+    };
+    referenceDate = file.evaluationDate;
+    referenceRecords = file.records.map((entry) => entry.record);
+  }
+  return referenceRecords;
+}
+
+/**
+ * A new model must answer sensibly for every reference record before it replaces the active one
+ * (DESIGN §6): a probability in [0, 1], and contributions that add up to its raw output.
+ */
+export function smokeTest(model: RiskModel): string | null {
+  for (const [index, record] of loadReferenceRecords().entries()) {
+    let result;
+    try {
+      result = evaluate(model, record, { evaluationDate: referenceDate });
+    } catch (error) {
+      return `The model could not evaluate reference record ${index + 1}: ${(error as Error).message}`;
+    }
+    if (!Number.isFinite(result.probability) || result.probability < 0 || result.probability > 1) {
+      return `The model gave a probability of ${result.probability} for reference record ${index + 1}`;
+    }
+    const total = result.featureImportance.reduce((sum, f) => sum + f.contribution, result.expectedValue);
+    if (Math.abs(total - result.rawOutput) > 1e-6 * Math.max(1, Math.abs(result.rawOutput))) {
+      return `The model's explanations do not add up for reference record ${index + 1}`;
+    }
+  }
+  return null;
+}
+
+const extensionError = (field: 'model' | 'wrapper') => `The ${field} file must be a .pkl file`;
+
+/** Checks both files and builds the model, naming the file each problem is in (spec §5, §8). */
+export function validateModelFiles(
+  procedureCode: string,
+  modelFile: UploadedFile | undefined,
+  wrapperFile: UploadedFile | undefined,
+): { model: RiskModel; wrapper: Wrapper } {
+  const errors: Record<string, string[]> = {};
+  const fail = (field: 'modelFile' | 'wrapperFile', message: string) => (errors[field] ??= []).push(message);
+  for (const [field, label, file] of [
+    ['modelFile', 'model', modelFile],
+    ['wrapperFile', 'wrapper', wrapperFile],
+  ] as const) {
+    if (!file) fail(field, `Select a ${label} file`);
+    else if (!file.fileName.toLowerCase().endsWith('.pkl')) fail(field, extensionError(label));
+    else if (file.truncated) fail(field, `The ${label} file is larger than ${megabytes} MB`);
+    else if (file.bytes.length === 0) fail(field, `The ${label} file is empty`);
+  }
+  const problem = () => badRequest('The model could not be uploaded', errors);
+  if (Object.keys(errors).length > 0) throw problem();
+
+  try {
+    loadEstimator(modelFile!.bytes);
+  } catch (error) {
+    if (!(error instanceof RiskEngineError)) throw error;
+    fail('modelFile', error.message);
+  }
+  let wrapper: Wrapper | undefined;
+  try {
+    wrapper = loadWrapper(wrapperFile!.bytes);
+    if (wrapper.procedure !== procedureCode) {
+      fail('wrapperFile', `The wrapper is for the "${wrapper.procedure}" procedure, not "${procedureCode}"`);
+    }
+  } catch (error) {
+    if (!(error instanceof RiskEngineError)) throw error;
+    const issues = (error as RiskEngineError & { issues?: readonly string[] }).issues ?? [];
+    fail('wrapperFile', issues.length > 0 ? `${error.message}: ${issues.join('; ')}` : error.message);
+  }
+  if (Object.keys(errors).length > 0) throw problem();
+
+  let model: RiskModel;
+  try {
+    model = loadModel(modelFile!.bytes, wrapperFile!.bytes);
+  } catch (error) {
+    if (!(error instanceof RiskEngineError)) throw error;
+    fail(
+      error.code === 'feature-count-mismatch' || error.code === 'malformed-wrapper'
+        ? 'wrapperFile'
+        : 'modelFile',
+      error.message,
+    );
+    throw problem();
+  }
+  const smoke = smokeTest(model);
+  if (smoke) {
+    fail('modelFile', smoke);
+    throw problem();
+  }
+  return { model, wrapper: wrapper! };
+}
+
+async function procedureName(db: Db, code: string): Promise<string> {
+  const [row] = await db
+    .select({ name: procedures.name })
+    .from(procedures)
+    .where(eq(procedures.code, code))
+    .limit(1);
+  if (!row) throw notFound(`Unknown procedure ${code}`);
+  return row.name;
+}
+
+/** spec §7 model upload: checked, smoke-tested, stored as a new version and made active. */
+export async function uploadModel(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  files: { modelFile?: UploadedFile; wrapperFile?: UploadedFile },
+): Promise<{ id: string; version: number; status: 'active' }> {
+  requireAccess(principal, 'models:upload', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  const { model, wrapper } = validateModelFiles(procedureCode, files.modelFile, files.wrapperFile);
+  const modelFile = files.modelFile!;
+  const wrapperFile = files.wrapperFile!;
+  const id = crypto.randomUUID();
+  const card = cardOf(model, wrapper);
+
+  const version = await db.transaction(async (tx) => {
+    // Serialise uploads for one trust and procedure, so versions never clash.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${trustCode}/${procedureCode}`}))`);
+    const [latest] = await tx
+      .select({ version: sql<number>`coalesce(max(${mlModels.version}), 0)` })
+      .from(mlModels)
+      .where(and(eq(mlModels.trustCode, trustCode), eq(mlModels.procedureCode, procedureCode)));
+    const next = Number(latest?.version ?? 0) + 1;
+    const [previous] = await tx
+      .update(mlModels)
+      .set({ isActive: false, status: 'superseded' })
+      .where(
+        and(
+          eq(mlModels.trustCode, trustCode),
+          eq(mlModels.procedureCode, procedureCode),
+          eq(mlModels.isActive, true),
+        ),
+      )
+      .returning({ version: mlModels.version });
+    await tx.insert(mlModels).values({
+      id,
+      trustCode,
+      procedureCode,
+      version: next,
+      status: 'active',
+      isActive: true,
+      modelFile: modelFile.bytes,
+      wrapperFile: wrapperFile.bytes,
+      modelSha256: sha256(modelFile.bytes),
+      wrapperSha256: sha256(wrapperFile.bytes),
+      modelFileName: path.basename(modelFile.fileName),
+      wrapperFileName: path.basename(wrapperFile.fileName),
+      modelType: model.info.description,
+      card,
+      uploadedByUserId: principal.userId,
+      uploadedBy: principalName(principal),
+      activatedAt: new Date(),
+    });
+    await recordChange(tx as unknown as Db, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Uploaded model version ${next} for ${procedure}`,
+      entityType: 'model',
+      entityId: id,
+      before: previous ? { activeVersion: previous.version } : null,
+      after: {
+        activeVersion: next,
+        modelType: model.info.description,
+        modelFileName: path.basename(modelFile.fileName),
+        modelSha256: sha256(modelFile.bytes),
+        wrapperFileName: path.basename(wrapperFile.fileName),
+        wrapperSha256: sha256(wrapperFile.bytes),
+      },
+    });
+    return next;
+  });
+  activeModels.clear();
+  return { id, version, status: 'active' };
+}
+
+type ModelRow = typeof mlModels.$inferSelect;
+
+function toCard(row: ModelRow): ModelCard {
+  const card = row.card as StoredCard;
+  return {
+    id: row.id,
+    procedureCode: row.procedureCode,
+    version: row.version,
+    name: card.name,
+    modelVersion: card.modelVersion,
+    modelType: row.modelType,
+    demonstration: card.demonstration,
+    uploadedBy: row.uploadedBy,
+    uploadedAt: row.uploadedAt.toISOString(),
+    modelSha256: row.modelSha256,
+    wrapperSha256: row.wrapperSha256,
+    featureCount: card.featureCount,
+    thresholds: card.thresholds,
+    metrics: card.metrics,
+  };
+}
+
+export async function activeModelCard(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+): Promise<ModelCard> {
+  requireAccess(principal, 'models:read', trustCode);
+  await procedureName(db, procedureCode);
+  const [row] = await db
+    .select()
+    .from(mlModels)
+    .where(
+      and(
+        eq(mlModels.trustCode, trustCode),
+        eq(mlModels.procedureCode, procedureCode),
+        eq(mlModels.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound('No model is active for this procedure');
+  return toCard(row);
+}
+
+export async function listModelVersions(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+) {
+  requireAccess(principal, 'models:read', trustCode);
+  await procedureName(db, procedureCode);
+  const rows = await db
+    .select({
+      id: mlModels.id,
+      version: mlModels.version,
+      status: mlModels.status,
+      isActive: mlModels.isActive,
+      modelType: mlModels.modelType,
+      modelFileName: mlModels.modelFileName,
+      wrapperFileName: mlModels.wrapperFileName,
+      modelSha256: mlModels.modelSha256,
+      uploadedBy: mlModels.uploadedBy,
+      uploadedAt: mlModels.uploadedAt,
+    })
+    .from(mlModels)
+    .where(and(eq(mlModels.trustCode, trustCode), eq(mlModels.procedureCode, procedureCode)))
+    .orderBy(desc(mlModels.version));
+  return { items: rows.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString() })) };
+}
+
+const activeModels = new Map<string, { id: string; model: RiskModel }>();
+
+/** The active model of a trust and procedure, decoded once and kept until a new upload. */
+export async function activeRiskModel(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+): Promise<{ id: string; model: RiskModel } | null> {
+  const key = `${trustCode}/${procedureCode}`;
+  const [row] = await db
+    .select({ id: mlModels.id })
+    .from(mlModels)
+    .where(
+      and(
+        eq(mlModels.trustCode, trustCode),
+        eq(mlModels.procedureCode, procedureCode),
+        eq(mlModels.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const cached = activeModels.get(key);
+  if (cached?.id === row.id) return cached;
+  const [files] = await db
+    .select({ modelFile: mlModels.modelFile, wrapperFile: mlModels.wrapperFile })
+    .from(mlModels)
+    .where(eq(mlModels.id, row.id));
+  const entry = { id: row.id, model: loadModel(files!.modelFile, files!.wrapperFile) };
+  activeModels.set(key, entry);
+  return entry;
+}
+
+/**
+ * Stores the shipped demonstration model of every procedure for every trust that has no model for
+ * it yet (issue: default models on first start, and for trusts added later). Idempotent.
+ */
+export async function installDefaultModels(db: Db, trustCodes?: string[]): Promise<number> {
+  const targets =
+    trustCodes ?? (await db.select({ trustCode: trusts.trustCode }).from(trusts)).map((t) => t.trustCode);
+  if (targets.length === 0) return 0;
+  const existing = await db
+    .select({ trustCode: mlModels.trustCode, procedureCode: mlModels.procedureCode })
+    .from(mlModels)
+    .where(inArray(mlModels.trustCode, targets));
+  const have = new Set(existing.map((row) => `${row.trustCode}/${row.procedureCode}`));
+  let installed = 0;
+  for (const procedureCode of procedureCodes) {
+    const missing = targets.filter((trustCode) => !have.has(`${trustCode}/${procedureCode}`));
+    if (missing.length === 0) continue;
+    const modelBytes = fs.readFileSync(path.join(modelsRoot, procedureCode, 'model.pkl'));
+    const wrapperBytes = fs.readFileSync(path.join(modelsRoot, procedureCode, 'wrapper.pkl'));
+    const model = loadModel(modelBytes, wrapperBytes);
+    const card = cardOf(model, model.wrapper!);
+    for (const trustCode of missing) {
+      await db
+        .insert(mlModels)
+        .values({
+          id: crypto.randomUUID(),
+          trustCode,
+          procedureCode,
+          version: 1,
+          status: 'active',
+          isActive: true,
+          modelFile: modelBytes,
+          wrapperFile: wrapperBytes,
+          modelSha256: sha256(modelBytes),
+          wrapperSha256: sha256(wrapperBytes),
+          modelFileName: 'model.pkl',
+          wrapperFileName: 'wrapper.pkl',
+          modelType: model.info.description,
+          card,
+          uploadedBy: systemUploader,
+          activatedAt: new Date(),
+        })
+        .onConflictDoNothing();
+      installed += 1;
+    }
+  }
+  return installed;
+}

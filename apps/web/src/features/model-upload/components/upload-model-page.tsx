@@ -1,0 +1,177 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
+import type { ModelCard } from '@esr/contracts/models';
+import { Button } from '../../../components/button';
+import { InsetText, NotificationBanner, SummaryList, Table, Tag } from '../../../components/content';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { FileInput, Select } from '../../../components/form-fields';
+import { procedureGroups, useProcedures } from '../../../lib/api/library';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { formatDateTime } from '../../../lib/dates';
+import { modelQueryKeys, uploadModel, useActiveModel, useModelVersions } from '../api/active-model';
+import { uploadErrorsFrom, validateUpload, type UploadErrors } from './upload-form-rules';
+
+const fieldIds = { procedure: 'procedure', modelFile: 'model-file', wrapperFile: 'wrapper-file' } as const;
+const percent = (value: number) => `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`;
+
+function ActiveModelCard({ card }: { card: ModelCard }) {
+  return (
+    <div className="nhsuk-card">
+      <div className="nhsuk-card__content">
+        <h2 className="nhsuk-card__heading nhsuk-heading-m">Active model</h2>
+        {card.demonstration && (
+          <p>
+            <Tag colour="orange">{demonstrationModelLabel}</Tag>
+          </p>
+        )}
+        <SummaryList
+          rows={[
+            { key: 'Name', value: card.name },
+            { key: 'Model version', value: card.modelVersion },
+            { key: 'Version in this service', value: String(card.version) },
+            { key: 'Type', value: card.modelType },
+            { key: 'Uploaded by', value: card.uploadedBy },
+            { key: 'Uploaded on', value: formatDateTime(card.uploadedAt) },
+            {
+              key: 'Risk thresholds',
+              value: `High from ${percent(card.thresholds.high)}, moderate from ${percent(card.thresholds.moderate)}`,
+            },
+          ]}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** spec §2 Technical admin /upload-model; spec §5 rules; spec §8 success alert and field errors. */
+export function UploadModelPage() {
+  const { loginUserDetails } = useAuth();
+  const trust = loginUserDetails?.trust.code;
+  const procedures = useProcedures();
+  const [procedure, setProcedure] = useState('');
+  const [modelFile, setModelFile] = useState<File | null>(null);
+  const [wrapperFile, setWrapperFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<UploadErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [uploaded, setUploaded] = useState(false);
+  const modelInput = useRef<HTMLInputElement>(null);
+  const wrapperInput = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const active = useActiveModel(trust, procedure);
+  const versions = useModelVersions(trust, procedure);
+
+  const summary: ErrorSummaryItem[] = [
+    ...(['procedure', 'modelFile', 'wrapperFile'] as const)
+      .filter((field) => errors[field])
+      .map((field) => ({ text: errors[field]!, fieldId: fieldIds[field] })),
+    ...(errors.form ? [{ text: errors.form }] : []),
+  ];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setUploaded(false);
+    const found = validateUpload({ procedure, modelFile, wrapperFile });
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !trust) return;
+    setSubmitting(true);
+    try {
+      await uploadModel(trust, procedure, modelFile!, wrapperFile!);
+      setUploaded(true);
+      setModelFile(null);
+      setWrapperFile(null);
+      if (modelInput.current) modelInput.current.value = '';
+      if (wrapperInput.current) wrapperInput.current.value = '';
+      await queryClient.invalidateQueries({ queryKey: modelQueryKeys.all(trust, procedure) });
+    } catch (error) {
+      setErrors(uploadErrorsFrom(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        {uploaded && (
+          <NotificationBanner title="Success" success>
+            <p className="nhsuk-notification-banner__heading">{messages.modelUploaded}</p>
+          </NotificationBanner>
+        )}
+        <ErrorSummary errors={summary} />
+        <h1>Upload model</h1>
+        <p>
+          Upload a model file and its wrapper file for one type of operation. Both are Python pickle files
+          (.pkl). They are checked without running any code they contain, and tested on reference records
+          before they replace the active model.
+        </p>
+        <form onSubmit={submit} noValidate>
+          <Select
+            id={fieldIds.procedure}
+            label="Type of operation"
+            placeholder="Select the type of operation"
+            groups={procedureGroups(procedures.data ?? [])}
+            value={procedure}
+            error={errors.procedure}
+            onChange={(event) => {
+              setProcedure(event.target.value);
+              setUploaded(false);
+            }}
+          />
+          <FileInput
+            id={fieldIds.modelFile}
+            label="Model file"
+            hint="The fitted model, for example model.pkl"
+            accept=".pkl"
+            ref={modelInput}
+            error={errors.modelFile}
+            onChange={(event) => setModelFile(event.target.files?.[0] ?? null)}
+          />
+          <FileInput
+            id={fieldIds.wrapperFile}
+            label="Wrapper file"
+            hint="The wrapper that maps patient records to the model's features, for example wrapper.pkl"
+            accept=".pkl"
+            ref={wrapperInput}
+            error={errors.wrapperFile}
+            onChange={(event) => setWrapperFile(event.target.files?.[0] ?? null)}
+          />
+          <Button type="submit" disabled={submitting} aria-disabled={submitting}>
+            {submitting ? messages.submitting : 'Submit'}
+          </Button>
+        </form>
+        {procedure && active.data && <ActiveModelCard card={active.data} />}
+        {procedure && active.isError && (
+          <InsetText>
+            <p>No model is active for this type of operation yet.</p>
+          </InsetText>
+        )}
+        {procedure && versions.data && versions.data.items.length > 0 && (
+          <>
+            <h2>Model versions</h2>
+            <Table
+              caption="Every version uploaded for this type of operation, newest first"
+              rowKey={(row) => row.id}
+              rows={versions.data.items}
+              columns={[
+                { header: 'Version', cell: (row) => row.version, numeric: true },
+                { header: 'Uploaded by', cell: (row) => row.uploadedBy },
+                { header: 'Uploaded on', cell: (row) => formatDateTime(row.uploadedAt) },
+                { header: 'Model file', cell: (row) => row.modelFileName },
+                {
+                  header: 'Status',
+                  cell: (row) =>
+                    row.isActive ? <Tag colour="green">Active</Tag> : <Tag colour="grey">Replaced</Tag>,
+                },
+                {
+                  header: 'SHA-256',
+                  cell: (row) => <code title={row.modelSha256}>{row.modelSha256.slice(0, 12)}…</code>,
+                },
+              ]}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { procedureGroups } from './library';
+
+describe('procedure groups (spec §3: category label capitalised)', () => {
+  it('groups procedures by capitalised category, keeping their order', () => {
+    expect(
+      procedureGroups([
+        { code: 'knee', name: 'Knee replacement', category: 'joint replacement' },
+        { code: 'hip', name: 'Hip replacement', category: 'joint replacement' },
+        { code: 'knee-hip', name: 'Knee and hip replacement', category: 'joint replacement' },
+      ]),
+    ).toEqual([
+      {
+        label: 'Joint replacement',
+        options: [
+          { value: 'knee', label: 'Knee replacement' },
+          { value: 'hip', label: 'Hip replacement' },
+          { value: 'knee-hip', label: 'Knee and hip replacement' },
+        ],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { proceduresResponseSchema } from '@esr/contracts/library';
+import type { Procedure } from '@esr/contracts/procedures';
+import { apiRequest } from '../api-client';
+import type { SelectGroup } from '../../components/form-fields';
+
+/** Library data every area uses (spec §3 libraryData): procedures for type-of-operation selects. */
+export function useProcedures() {
+  return useQuery({
+    queryKey: ['library', 'procedures'],
+    queryFn: () => apiRequest('/api/procedures', { schema: proceduresResponseSchema }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** spec §3: procedures grouped by category, the category label capitalised. */
+export function procedureGroups(procedures: readonly Procedure[]): SelectGroup[] {
+  const groups = new Map<string, SelectGroup>();
+  for (const procedure of procedures) {
+    const label = capitalise(procedure.category);
+    if (!groups.has(label)) groups.set(label, { label, options: [] });
+    groups.get(label)!.options.push({ value: procedure.code, label: procedure.name });
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { startServer, type RunningServer } from '../fixtures/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const file = (...parts: string[]) => path.resolve(...parts);
+const kneeModel = file('models/default/knee/model.pkl');
+const kneeWrapper = file('models/default/knee/wrapper.pkl');
+const hostile = file('apps/api/src/routes/models/test-files/os-system.pkl');
+
+describe('upload model (technical admin)', () => {
+  it('checks the form, shows server errors per field, uploads and shows the new active model', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signInAs(page, 'Ravi Patel');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Upload model');
+    await visit(page, 'upload-model');
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const summary = page.getByRole('alert');
+    await expect.poll(() => summary.textContent()).toContain('Select the type of operation');
+    expect(await summary.textContent()).toContain('Select a model file');
+    expect(await summary.textContent()).toContain('Select a wrapper file');
+    await visit(page, 'upload-model-errors');
+
+    await page.getByLabel('Type of operation').selectOption('knee');
+    await expect.poll(() => page.getByRole('heading', { name: 'Active model' }).isVisible()).toBe(true);
+    expect(
+      await page.getByText('Demonstration model (synthetic data) — not for clinical use').isVisible(),
+    ).toBe(true);
+    await visit(page, 'upload-model-active-card');
+
+    await page.getByLabel('Model file').setInputFiles(hostile);
+    await page.getByLabel('Wrapper file').setInputFiles(kneeWrapper);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.locator('#model-file-error').textContent()).toContain('os.system');
+    expect(await page.locator('#wrapper-file-error').count()).toBe(0);
+    await visit(page, 'upload-model-server-error');
+
+    await page.getByLabel('Model file').setInputFiles(kneeModel);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Model is uploaded in the system and this will replace the existing model file.');
+    const versions = page.getByRole('table');
+    await expect.poll(() => versions.getByRole('row').count()).toBe(3);
+    expect(await page.getByRole('definition').filter({ hasText: 'Ravi Patel' }).count()).toBeGreaterThan(0);
+    await visit(page, 'upload-model-success');
+    await context.close();
+  });
+
+  it('is refused to other roles', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signInAs(page, 'Claire Evans');
+    await page.goto('/upload-model');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/unauthorized');
+    await context.close();
+  });
+});
