@@ -112,7 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         clientId: config.identity.clientId,
         signingKey: secrets.signingKey,
         cookieSecret: secrets.cookieSecret,
-        accessTokenTtlSeconds: 600,
+        accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
       });
     }
     await app.register(healthRoutes, { config });

@@ -43,11 +43,21 @@ const environmentSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(1200)),
+  DEV_ACCESS_TOKEN_TTL_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(30).max(3600).default(600),
+  ),
 });
 
 export type Identity =
-  | { kind: 'development'; issuer: string; audience: string; clientId: string; scope: string }
+  | {
+      kind: 'development';
+      issuer: string;
+      audience: string;
+      clientId: string;
+      scope: string;
+      accessTokenTtlSeconds: number;
+    }
   | {
       kind: 'external';
       provider: 'generic' | 'entra' | 'cis2';
@@ -72,7 +82,6 @@ export interface AppConfig {
   runWorker: boolean;
   seedDemoData: boolean;
   logLevel: string;
-  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       audience: 'api://elective-surgical-risk',
       clientId: 'elective-surgical-risk-web',
       scope: 'openid profile email',
+      accessTokenTtlSeconds: e.DEV_ACCESS_TOKEN_TTL_SECONDS,
     };
   }
   return {
@@ -133,6 +143,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runWorker: e.RUN_WORKER === 'true',
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : identity.kind === 'development',
     logLevel: e.LOG_LEVEL,
-    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }

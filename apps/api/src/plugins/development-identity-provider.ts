@@ -228,8 +228,10 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
   provider.proxy = true;
   const callback = provider.callback();
 
-  app.get('/dev-sign-in/styles.css', async (_req, reply) => reply.type('text/css').send(styles));
-  app.get('/dev-sign-in/auto-submit.js', async (_req, reply) =>
+  app.get('/dev-sign-in/styles.css', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/css').send(styles),
+  );
+  app.get('/dev-sign-in/auto-submit.js', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/javascript').send("document.getElementById('op.logoutForm').submit();"),
   );
 
@@ -238,7 +240,7 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
-    scope.get('/oidc/interaction/:uid', async (req, reply) => {
+    scope.get('/oidc/interaction/:uid', { schema: { hide: true } }, async (req, reply) => {
       reply.hijack();
       const details = await provider.interactionDetails(req.raw, reply.raw);
       if (details.prompt.name === 'consent') {
@@ -272,38 +274,45 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
       reply.raw.end(loginPage(details.uid, people));
     });
 
-    scope.post('/oidc/interaction/:uid/login', async (req, reply) => {
-      reply.hijack();
-      const details = await provider.interactionDetails(req.raw, reply.raw);
-      const form = await readForm(req.raw);
-      let accountId = form.get('accountId') ?? '';
-      const email = (form.get('email') ?? '').trim();
-      if (!accountId && email) {
-        const [match] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.email}) = lower(${email})`)
-          .limit(1);
-        accountId = match?.id ?? '';
-      }
-      const [user] = accountId
-        ? await db.select({ id: users.id }).from(users).where(eq(users.id, accountId)).limit(1)
-        : [];
-      if (!user) {
-        const people = await listDemoUsers(db);
-        reply.raw.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        reply.raw.end(loginPage(details.uid, people, 'No registered user has that e-mail address'));
-        return;
-      }
-      await provider.interactionFinished(
-        req.raw,
-        reply.raw,
-        { login: { accountId: user.id } },
-        {
-          mergeWithLastSubmission: false,
-        },
-      );
-    });
+    scope.post(
+      '/oidc/interaction/:uid/login',
+      { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { hide: true } },
+      async (req, reply) => {
+        reply.hijack();
+        const details = await provider.interactionDetails(req.raw, reply.raw);
+        const form = await readForm(req.raw);
+        let accountId = form.get('accountId') ?? '';
+        const email = (form.get('email') ?? '').trim();
+        if (!accountId && email) {
+          const [match] = await db
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`lower(${users.email}) = lower(${email})`)
+            .limit(1);
+          accountId = match?.id ?? '';
+        }
+        const [user] = accountId
+          ? await db.select({ id: users.id }).from(users).where(eq(users.id, accountId)).limit(1)
+          : [];
+        if (!user) {
+          const people = await listDemoUsers(db);
+          reply.raw.writeHead(200, {
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': 'no-store',
+          });
+          reply.raw.end(loginPage(details.uid, people, 'No registered user has that e-mail address'));
+          return;
+        }
+        await provider.interactionFinished(
+          req.raw,
+          reply.raw,
+          { login: { accountId: user.id } },
+          {
+            mergeWithLastSubmission: false,
+          },
+        );
+      },
+    );
 
     const forward = (req: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
@@ -312,8 +321,10 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
       raw.url = raw.url!.slice('/oidc'.length) || '/';
       void callback(raw, reply.raw);
     };
-    scope.all('/oidc', forward);
-    scope.all('/oidc/*', forward);
+    // Sign-in is a favourite target for guessing: bound it per client address.
+    const signInLimit = { rateLimit: { max: 1000, timeWindow: '1 minute' } };
+    scope.all('/oidc', { config: signInLimit, schema: { hide: true } }, forward);
+    scope.all('/oidc/*', { config: signInLimit, schema: { hide: true } }, forward);
   });
 }
 

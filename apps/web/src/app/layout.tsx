@@ -2,6 +2,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
 import { Breadcrumbs } from '../components/breadcrumbs';
+import { Button } from '../components/button';
+import { NotificationBanner } from '../components/content';
 import { useAuth } from '../lib/auth/auth-provider';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { isFooterShown } from '../lib/footer';
@@ -47,6 +49,17 @@ export function Layout() {
       )}
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
+          {signedIn && auth.renewalNeeded && (
+            <NotificationBanner title="Important">
+              <p className="nhsuk-notification-banner__heading">
+                Your session could not be renewed automatically.
+              </p>
+              <p>Continue your session to keep working. A sign-in window will open.</p>
+              <Button variant="secondary" onClick={() => void auth.renewInPopup()}>
+                Continue session
+              </Button>
+            </NotificationBanner>
+          )}
           <Outlet context={{ navigate }} />
         </main>
       </div>

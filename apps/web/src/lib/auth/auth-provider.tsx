@@ -40,6 +40,9 @@ export interface AuthState {
   recordRole(role: GuardRole | null): void;
   /** spec §2 access denied: clears the stored login user. */
   clearLoginUser(): Promise<void>;
+  /** Silent renewal failed: the user must renew their session in a popup (a click opens it). */
+  renewalNeeded: boolean;
+  renewInPopup(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -62,6 +65,8 @@ function createUserManager(config: ClientConfig): UserManager {
     client_id: config.clientId,
     redirect_uri: `${origin}${paths.authCallback()}`,
     silent_redirect_uri: `${origin}/auth/silent-callback.html`,
+    // The popup fallback lands on the same small page, which hands the answer back to this window.
+    popup_redirect_uri: `${origin}/auth/silent-callback.html`,
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
     scope: config.scope,
@@ -70,6 +75,10 @@ function createUserManager(config: ClientConfig): UserManager {
     userStore: new WebStorageStateStore({ store: window.sessionStorage }),
     monitorSession: false,
     accessTokenExpiringNotificationTimeInSeconds: 60,
+    // Give up on silent renewal after one retry, so the user is asked in good time (the token
+    // expires 60 s after renewal starts).
+    silentRequestTimeoutInSeconds: 5,
+    maxSilentRenewTimeoutRetries: 1,
   });
 }
 
@@ -77,6 +86,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const [config, setConfig] = useState<ClientConfig | null>(null);
   const [interactionStatus, setInteractionStatus] = useState<InteractionStatus>('startup');
   const [loginUserDetails, setLoginUserDetails] = useState<MeResponse | null>(null);
+  const [renewalNeeded, setRenewalNeeded] = useState(false);
   const [currentSelectedRole, setCurrentSelectedRole] = useState<GuardRole | null>(() =>
     readSelectedRole(window.localStorage),
   );
@@ -154,18 +164,9 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       manager.events.addUserLoaded((user) => {
         userRef.current = user;
       });
-      manager.events.addSilentRenewError(async () => {
-        // spec §1: an interactive popup is used if silent token acquisition fails.
-        try {
-          setInteractionStatus('acquireToken');
-          userRef.current = await manager.signinPopup();
-        } catch {
-          await clearSession();
-          navigateRef.current(paths.home(), { replace: true });
-        } finally {
-          setInteractionStatus('none');
-        }
-      });
+      // spec §1: an interactive popup is used if silent token acquisition fails. Browsers block
+      // popups that no click opened, so the user is asked to continue, and their click opens it.
+      manager.events.addSilentRenewError(() => setRenewalNeeded(true));
 
       if (window.location.pathname === paths.authCallback()) {
         setInteractionStatus('handleRedirect');
@@ -225,6 +226,20 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     }
   }, [clearSession]);
 
+  const renewInPopup = useCallback(async () => {
+    const manager = managerRef.current;
+    if (!manager) return;
+    setInteractionStatus('acquireToken');
+    try {
+      userRef.current = await manager.signinPopup();
+      setRenewalNeeded(false);
+    } catch {
+      // Closed or blocked: the banner stays, and the user can try again or sign in afresh.
+    } finally {
+      setInteractionStatus('none');
+    }
+  }, []);
+
   const selectRole = useCallback(
     async (role: GuardRole) => {
       // Leave the current screen first, so that its guard does not re-record the old role.
@@ -262,6 +277,8 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       selectRole,
       recordRole,
       clearLoginUser: clearSession,
+      renewalNeeded,
+      renewInPopup,
     }),
     [
       config,
@@ -274,6 +291,8 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       selectRole,
       recordRole,
       clearSession,
+      renewalNeeded,
+      renewInPopup,
     ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
