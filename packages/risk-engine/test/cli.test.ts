@@ -1,0 +1,148 @@
+/** Runs the real CLI in a child process (src/cli.ts through tsx, as `node --import tsx` runs it). */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PickleBytes } from './helpers/pickle-writer.js';
+
+const REPO = join(import.meta.dirname, '../../..');
+const CLI = join(REPO, 'packages/risk-engine/src/cli.ts');
+const KNEE = join(REPO, 'models/default/knee');
+const FIX = join(import.meta.dirname, 'fixtures/sklearn-1.2.1');
+const tmp = mkdtempSync(join(tmpdir(), 'risk-engine-cli-'));
+
+function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: REPO,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function csvCell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+describe('risk-engine CLI', () => {
+  it('inspect prints type, versions and feature count', () => {
+    const r = cli('inspect', '--model', join(KNEE, 'model.pkl'), '--wrapper', join(KNEE, 'wrapper.pkl'));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/model: +GradientBoostingClassifier/);
+    expect(r.stdout).toMatch(/library: +scikit-learn 1\.2\.1/);
+    expect(r.stdout).toMatch(/features: +35/);
+    expect(r.stdout).toMatch(/wrapper: +knee/);
+    const j = cli('inspect', '--model', join(FIX, 'xgb.joblib.pkl'), '--json');
+    expect(j.status).toBe(0);
+    expect(JSON.parse(j.stdout)).toMatchObject({
+      kind: 'xgboost',
+      library: 'xgboost',
+      libraryVersion: '1.7.4',
+      nFeatures: 6,
+    });
+  });
+
+  it('inspect exits non-zero with the reason when the model is refused', () => {
+    const evil = join(tmp, 'evil.pkl');
+    writeFileSync(
+      evil,
+      new PickleBytes().proto(4).global('os', 'system').str('touch /tmp/pwned').raw(0x85, 0x52).stop(),
+    );
+    const r = cli('inspect', '--model', evil);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/refused \(PickleError, refused-global\): Refused global os\.system/);
+    const wrongWrapper = cli(
+      'inspect',
+      '--model',
+      join(FIX, 'gb.pickle.pkl'),
+      '--wrapper',
+      join(KNEE, 'wrapper.pkl'),
+    );
+    expect(wrongWrapper.status).toBe(1);
+    expect(wrongWrapper.stderr).toMatch(/Model expects 5 features but the wrapper lists 35/);
+  });
+
+  it('predict with a wrapper evaluates CSV records', () => {
+    const ref = JSON.parse(readFileSync(join(REPO, 'models/default/reference-records.json'), 'utf8')) as {
+      evaluationDate: string;
+      records: {
+        record: Record<string, unknown>;
+        expected: Record<string, { probability: number; riskLevel: string }>;
+      }[];
+    };
+    const cols = Object.keys(ref.records[0]!.record);
+    const lines = [
+      cols.join(','),
+      ...ref.records.map((r) => cols.map((c) => csvCell(r.record[c])).join(',')),
+    ];
+    const csv = join(tmp, 'records.csv');
+    writeFileSync(csv, lines.join('\r\n') + '\r\n');
+    const r = cli(
+      'predict',
+      '--model',
+      join(KNEE, 'model.pkl'),
+      '--wrapper',
+      join(KNEE, 'wrapper.pkl'),
+      '--input',
+      csv,
+      '--date',
+      ref.evaluationDate,
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { probability: number; prediction: string });
+    expect(out).toHaveLength(ref.records.length);
+    out.forEach((o, i) => {
+      const want = ref.records[i]!.expected.knee!;
+      expect(Math.abs(o.probability - want.probability) / want.probability).toBeLessThan(1e-12);
+      expect(o.prediction).toBe(want.riskLevel);
+    });
+  });
+
+  it('predict without a wrapper takes feature columns, empty cells missing', () => {
+    const fx = JSON.parse(readFileSync(join(FIX, 'hgb.json'), 'utf8')) as {
+      inputs: (number | null)[][];
+      predictProba: number[][];
+      rawOutput: number[];
+    };
+    const csv = join(tmp, 'features.csv');
+    const header = fx.inputs[0]!.map((_, j) => `"f${j}, raw"`).join(',');
+    writeFileSync(
+      csv,
+      [header, ...fx.inputs.map((r) => r.map((v) => (v === null ? '' : String(v))).join(','))].join('\n'),
+    );
+    const r = cli('predict', '--model', join(FIX, 'hgb.joblib.pkl'), '--input', csv);
+    expect(r.status).toBe(0);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            probability: number;
+            rawOutput: number;
+            expectedValue: number;
+            contributions: number[];
+          },
+      );
+    expect(out).toHaveLength(fx.inputs.length);
+    out.forEach((o, i) => {
+      expect(Math.abs(o.probability - fx.predictProba[i]![1]!) / fx.predictProba[i]![1]!).toBeLessThan(1e-12);
+      expect(o.contributions).toHaveLength(6);
+      const sum = o.contributions.reduce((a, b) => a + b, 0) + o.expectedValue;
+      expect(Math.abs(sum - o.rawOutput)).toBeLessThan(1e-9);
+    });
+  });
+
+  it('usage errors exit 2', () => {
+    expect(cli().status).toBe(2);
+    const r = cli('predict', '--model', join(KNEE, 'model.pkl'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--input is required/);
+  });
+});
