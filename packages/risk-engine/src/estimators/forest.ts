@@ -9,11 +9,15 @@ import { TreeShap } from '../explain/tree-shap.js';
 import type { Estimator, Explanation, ModelInfo } from './estimator.js';
 import { DecisionTables } from './decision-tables.js';
 import { CompleteTrees, Quantizer, rowIsPlain } from './complete-trees.js';
+import { compileExplainer, compilePredictor } from './compiled-trees.js';
+import type { CompiledExplainChunk, CompiledPredictChunk } from './compiled-trees.js';
 import type { TreeEnsemble } from './tree-ensemble.js';
 
 export type Combine = 'mean' | 'sum' | 'sum32';
 
 const BLOCK_ROWS = 64;
+/** Rows per block through the compiled prediction chunks (each chunk loops over the block). */
+const COMPILED_BLOCK_ROWS = 256;
 
 /**
  * Raw outputs of `m` quantized rows (consecutive in `q`, n features each) through complete trees,
@@ -149,6 +153,11 @@ export interface ForestSpec {
   /** Raw output before any tree (log-odds of the prior / baseline / XGBoost base margin). */
   base: number;
   probabilityFromRaw: (raw: number) => number;
+  /**
+   * Whether to compile the trees into JavaScript at load (compiled-trees.ts); default true. False
+   * keeps the interpreter, which gives identical numbers (the tests compare the two).
+   */
+  compile?: boolean;
 }
 
 export class ForestModel implements Estimator {
@@ -170,8 +179,16 @@ export class ForestModel implements Estimator {
   private readonly blockRaw = new Float64Array(BLOCK_ROWS);
   /** Expected raw output over the training distribution as the trees' covers describe it. */
   readonly expectedValue: number;
+  private readonly spec: ForestSpec;
+  private readonly predictChunks: CompiledPredictChunk[] | null;
+  private readonly explainChunks: CompiledExplainChunk[] | null;
+  /** Why each path kept the interpreter (null when compiled). */
+  readonly compileRefusals: { predict: string | null; explain: string | null };
+  private compiledBlock: Float64Array | null = null;
+  private compiledAcc: Float64Array | null = null;
 
   constructor(spec: ForestSpec) {
+    this.spec = spec;
     this.info = spec.info;
     this.ensemble = spec.ensemble;
     this.combine = spec.combine;
@@ -190,6 +207,31 @@ export class ForestModel implements Estimator {
     let ev = this.combine === 'mean' ? 0 : this.base;
     for (let i = 0; i < t; i++) ev += means[i] as number;
     this.expectedValue = this.combine === 'mean' ? ev / t : ev;
+    const f32 = this.combine === 'sum32';
+    if (spec.compile === false) {
+      this.predictChunks = null;
+      this.explainChunks = null;
+      this.compileRefusals = { predict: 'compilation off', explain: 'compilation off' };
+    } else {
+      const p = compilePredictor(this.ensemble, f32);
+      const x = compileExplainer(this.ensemble, this.tables, f32);
+      this.predictChunks = 'chunks' in p ? p.chunks : null;
+      this.explainChunks = 'chunks' in x ? x.chunks : null;
+      this.compileRefusals = {
+        predict: 'refused' in p ? p.refused : null,
+        explain: 'refused' in x ? x.refused : null,
+      };
+    }
+  }
+
+  /** Whether prediction and explanation run compiled code (else the interpreter). */
+  get compiled(): { predict: boolean; explain: boolean } {
+    return { predict: this.predictChunks !== null, explain: this.explainChunks !== null };
+  }
+
+  /** The same model on the interpreter alone (for tests and comparisons). */
+  interpreted(): ForestModel {
+    return new ForestModel({ ...this.spec, compile: false });
   }
 
   probabilityFromRaw(raw: number): number {
@@ -244,6 +286,10 @@ export class ForestModel implements Estimator {
   }
 
   predict(x: Float64Array, nRows: number, out: Float64Array, rawOut?: Float64Array): void {
+    if (this.predictChunks !== null) {
+      this.predictCompiled(this.predictChunks, x, nRows, out, rawOut);
+      return;
+    }
     const n = this.info.nFeatures;
     const e = this.ensemble;
     const c = this.complete;
@@ -279,6 +325,35 @@ export class ForestModel implements Estimator {
     }
   }
 
+  private predictCompiled(
+    chunks: CompiledPredictChunk[],
+    x: Float64Array,
+    nRows: number,
+    out: Float64Array,
+    rawOut?: Float64Array,
+  ): void {
+    const n = this.info.nFeatures;
+    const e = this.ensemble;
+    const block = (this.compiledBlock ??= new Float64Array(COMPILED_BLOCK_ROWS * n));
+    const acc = (this.compiledAcc ??= new Float64Array(COMPILED_BLOCK_ROWS));
+    const t = e.treeCount;
+    const mean = this.combine === 'mean';
+    const init = mean ? 0 : this.combine === 'sum32' ? Math.fround(this.base) : this.base;
+    const toProbability = this.toProbability;
+    for (let r0 = 0; r0 < nRows; r0 += COMPILED_BLOCK_ROWS) {
+      const m = Math.min(COMPILED_BLOCK_ROWS, nRows - r0);
+      e.prepareRows(x, r0 * n, m, block);
+      acc.fill(init, 0, m);
+      for (let c = 0; c < chunks.length; c++) (chunks[c] as CompiledPredictChunk)(block, m, acc);
+      for (let i = 0; i < m; i++) {
+        let v = acc[i] as number;
+        if (mean) v /= t;
+        out[r0 + i] = toProbability(v);
+        if (rawOut) rawOut[r0 + i] = v;
+      }
+    }
+  }
+
   /**
    * TreeSHAP for the row, with the raw output summed in the same pass (tree by tree, in the order
    * prediction uses, so both give identical numbers). Tabulated trees cost a table lookup; others
@@ -294,7 +369,13 @@ export class ForestModel implements Estimator {
     const f32 = this.combine === 'sum32';
     const init = this.combine === 'mean' ? 0 : f32 ? Math.fround(this.base) : this.base;
     let raw: number;
-    if (tb.allTabulated && this.quantizer !== null && rowIsPlain(xr, 0, xr.length)) {
+    const chunks = this.explainChunks;
+    if (chunks !== null) {
+      raw = init;
+      const lv = tb.leafValue;
+      const sv = tb.shapValue;
+      for (let c = 0; c < chunks.length; c++) raw = (chunks[c] as CompiledExplainChunk)(xr, phi, raw, lv, sv);
+    } else if (tb.allTabulated && this.quantizer !== null && rowIsPlain(xr, 0, xr.length)) {
       this.quantizer.quantize(xr, 0, this.qBlock, 0);
       raw = explainTabulated(tb, this.qBlock, t, init, f32, phi);
     } else {
