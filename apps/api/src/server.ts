@@ -1,17 +1,8 @@
-import { loadConfig, ConfigError } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { buildApp } from './app.js';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,21 +1,12 @@
 import pino from 'pino';
-import { loadConfig, ConfigError } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { allJobs } from './jobs/all-jobs.js';
 import { startQueue } from './services/queue.js';
 
 /** A worker process for production (`npm run worker`): jobs only, no HTTP. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.database.kind !== 'postgres') {
     process.stderr.write(
       'A separate worker needs DATABASE_URL (PostgreSQL): PGlite is owned by one process.\n',
