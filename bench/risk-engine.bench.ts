@@ -155,7 +155,7 @@ function child(mode: 'predict' | 'explain', probabilitiesOut: string): ChildResu
   const x = featureMatrix(model, records);
   if (mode === 'predict') {
     predictMany(model, warm, opts);
-    let probability = new Float64Array(0);
+    let probability: Float64Array = new Float64Array(0);
     recordsSeconds = bestOf(3, () => {
       probability = predictMany(model, records, opts).probability;
     });

@@ -38,6 +38,7 @@ describe('public pages', () => {
       await expect.poll(() => page.getByText('What the risk tool does').isVisible()).toBe(true);
       expect(await page.getByText('Environment:').textContent()).toContain('production');
       expect(await page.getByRole('link', { name: 'NHS Login' }).isVisible()).toBe(true);
+      await expect.poll(() => footer(page).isVisible()).toBe(true);
       const links = footer(page).getByRole('link');
       expect(await links.allTextContents()).toEqual([
         'Home',
@@ -63,7 +64,7 @@ describe('public pages', () => {
       expect(text).toContain('stored in the UK');
       expect(text).toContain('18 or older');
       expect(text).toContain('December 2024');
-      expect(await footer(page).isVisible()).toBe(true);
+      await expect.poll(() => footer(page).isVisible()).toBe(true);
       await visit(page, 'privacy');
     }));
 
@@ -77,8 +78,8 @@ describe('public pages', () => {
       expect(text).toContain('05/03/2025');
       expect(text).toContain('2.2');
       expect(text).toContain('Keyboard-only access is not fully supported');
-      expect(await page.getByRole('main').getByRole('link', { name: /@/ }).count()).toBeGreaterThan(0);
-      expect(await footer(page).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('main').getByRole('link', { name: /@/ }).count()).toBeGreaterThan(0);
+      await expect.poll(() => footer(page).isVisible()).toBe(true);
       await visit(page, 'accessibility');
     }));
 
@@ -89,7 +90,7 @@ describe('public pages', () => {
       expect(await footer(page).count()).toBe(0);
       await page.goto('/home');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Get access');
-      expect(await footer(page).isVisible()).toBe(true);
+      await expect.poll(() => footer(page).isVisible()).toBe(true);
     }));
 });
 

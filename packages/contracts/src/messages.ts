@@ -40,3 +40,27 @@ export const messages = {
 export function invalidNhsEmailMessage(exampleA = 'name@nhs.net', exampleB = 'name@trust.nhs.uk'): string {
   return `Enter a valid email like ${exampleA} or ${exampleB} (Email must include nhs.net or .NHS.UK)`;
 }
+
+/**
+ * Our own wording where the specification names a rule but not its message
+ * (docs/decisions/0012-admin-validation-messages.md). Kept here so that screens, server and tests agree.
+ */
+export const adminMessages = {
+  firstNameTooLong: 'First name must be 50 characters or fewer',
+  lastNameTooLong: 'Last name must be 50 characters or fewer',
+  selectTrust: 'Select a trust',
+  selectRole: 'Select at least one role',
+  selectStatus: 'Select a status',
+  trustNotFound: 'The trust does not exist',
+  emailCannotChange: 'The email address cannot be changed',
+  superAdminRoleRefused: 'Only a super admin can give or remove the Super Admin role',
+  tenantIdInvalid: 'Enter the tenant ID as a GUID, like 3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  tenantIdTaken: 'Another trust already uses this tenant ID',
+  telCodeInvalid: 'Enter the country code as + and 1 to 4 digits, like +44',
+  telNumberInvalid: 'Enter the telephone number as 7 to 15 digits',
+  telCodeMissing: 'Enter the country code of the telephone number',
+  trustNotInDirectory: 'The trust code is not in the list of NHS trusts',
+  trustCodeMismatch: 'The trust code in the body must match the trust code in the address',
+  validationFailed: 'The request is not valid',
+  dateInvalid: 'Enter a real date as YYYY-MM-DD',
+} as const;

@@ -7,3 +7,5 @@ export * from './schema/form-options.js';
 export * from './schema/change-log.js';
 export * from './schema/app-settings.js';
 export * from './schema/models.js';
+export * from './schema/user-counts.js';
+export * from './schema/trust-directory.js';

@@ -1,6 +1,8 @@
 import { roleCodes, roleNames } from '@esr/contracts/roles';
 import type { Db } from './client.js';
-import { formOptions, procedures, roles, trusts, userRoles, users } from './schema.js';
+import { sql } from 'drizzle-orm';
+import nhsTrusts from '../data/nhs-trusts-england.json' with { type: 'json' };
+import { formOptions, procedures, roles, trustDirectory, trusts, userRoles, users } from './schema.js';
 
 /** Reference data every installation needs (spec §3). */
 export const procedureSeed = [
@@ -158,6 +160,20 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .onConflictDoNothing();
   await db.insert(procedures).values(procedureSeed).onConflictDoNothing();
   await db.insert(formOptions).values(formOptionSeed).onConflictDoNothing();
+  // spec §2 Add new trust: the NHS trust list follows the shipped file (src/data/README.md).
+  await db
+    .insert(trustDirectory)
+    .values(nhsTrusts)
+    .onConflictDoUpdate({
+      target: trustDirectory.trustCode,
+      set: {
+        trustName: sql`excluded.trust_name`,
+        trustRoleDescription: sql`excluded.trust_role_description`,
+        region: sql`excluded.region`,
+        regionCode: sql`excluded.region_code`,
+        country: sql`excluded.country`,
+      },
+    });
 }
 
 export async function seedDemoData(db: Db): Promise<void> {

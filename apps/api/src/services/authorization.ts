@@ -15,6 +15,8 @@ export const permissions = {
   'trusts:select': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
   'users:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
   'users:write': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  // Giving, removing or touching the Super Admin role (spec §6: trust admins never see it).
+  'users:super-admins': { roles: ['sa'], anyTrust: ['sa'] },
   'dashboard:super-admin': { roles: ['sa'], anyTrust: ['sa'] },
   'dashboard:trust-admin': { roles: ['ta'] },
   'changelog:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },

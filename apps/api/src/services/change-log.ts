@@ -1,6 +1,13 @@
-import type { Db } from '../db/client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ChangeLogPage, ChangeLogQuery } from '@esr/contracts/change-log';
+import { adminMessages } from '@esr/contracts/messages';
+import { queryRows, type Db } from '../db/client.js';
 import { changeLog } from '../db/schema.js';
+import { badRequest } from '../errors.js';
+import { requireAccess } from './authorization.js';
 import { principalName, type Principal } from './identity.js';
+import { allOf, offsetOf, prefixPattern } from './list-queries.js';
+import { londonDayBounds } from './london-day.js';
 
 export interface ChangeEntry {
   principal: Principal;
@@ -12,6 +19,8 @@ export interface ChangeEntry {
   entityId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** 'super-admin' keeps the entry from trust admins (changes touching a super admin; decision 0010). */
+  audience?: 'trust' | 'super-admin';
 }
 
 /** Only the fields that changed, as {before, after} (security baseline: audit before/after). */
@@ -43,5 +52,104 @@ export async function recordChange(db: Db, entry: ChangeEntry): Promise<void> {
     entityType: entry.entityType,
     entityId: entry.entityId,
     changes: diffFields(entry.before, entry.after),
+    audience: entry.audience ?? 'trust',
   });
+}
+
+interface ChangeLogRow extends Record<string, unknown> {
+  total_count: number | string;
+  id: number | string | null;
+  created_on: string | Date;
+  created_by: string;
+  trust_code: string | null;
+  trust_name: string;
+  action: string;
+  changes: Record<string, { before: unknown; after: unknown }> | string | null;
+}
+
+/**
+ * GET /api/admin/changelog (spec §2 Change log, §7): newest first, 15 a page. Super admins see
+ * every entry; trust admins their own trust's, without entries about super admins (decision 0010).
+ */
+export async function listChangeLog(
+  db: Db,
+  principal: Principal,
+  query: ChangeLogQuery,
+): Promise<ChangeLogPage> {
+  const requested = query.trustCode?.trim().toUpperCase() || undefined;
+  requireAccess(principal, 'changelog:read', requested);
+  const superAdmin = principal.roles.includes('sa');
+  const trustCode = superAdmin ? requested : principal.trustCode;
+
+  const scope: SQL[] = [];
+  if (trustCode) scope.push(sql`l.trust_code = ${trustCode}`);
+  if (!superAdmin) scope.push(sql`l.audience = 'trust'`);
+  const search: SQL[] = [];
+  if (query.dateAndTime) {
+    const day = londonDayBounds(query.dateAndTime);
+    if (!day) throw badRequest(adminMessages.validationFailed, { dateAndTime: [adminMessages.dateInvalid] });
+    search.push(sql`l.created_on >= ${day.start.toISOString()} and l.created_on < ${day.end.toISOString()}`);
+  }
+  if (query.userMakingChanges)
+    search.push(sql`(lower(l.created_by) collate "C") like ${prefixPattern(query.userMakingChanges)}`);
+  if (query.userOrTrustName) {
+    const pattern = prefixPattern(query.userOrTrustName);
+    search.push(
+      sql`((lower(l.created_by) collate "C") like ${pattern} or (lower(l.trust_name) collate "C") like ${pattern})`,
+    );
+  }
+  const where = allOf([...scope, ...search]);
+  const offset = offsetOf(query.pageNumber, query.pageSize);
+  // The indexes hold created_on and id DESC NULLS LAST: the order must say so to use them.
+  const newestFirst = sql`l.created_on desc nulls last, l.id desc nulls last`;
+  const columns = sql`l.id, l.created_on, l.created_by, l.trust_code, l.trust_name, l.action, l.changes`;
+  let rows: ChangeLogRow[];
+  if (search.length === 0) {
+    // The total from the trigger-kept counters (decision 0011); the counters table is aliased `l`
+    // so that the scope conditions apply to it as written.
+    rows = await queryRows<ChangeLogRow>(
+      db,
+      sql`select c.total_count, p.* from
+            (select (select coalesce(sum(l.entry_count), 0) from change_log_counts l where ${allOf(scope)}) as total_count) c
+          left join lateral (
+            select ${columns} from change_log l where ${where} order by ${newestFirst}
+            limit ${query.pageSize} offset ${offset}
+          ) p on true`,
+    );
+  } else {
+    // A search: one pass over the matching rows gives both the page and the total. The total needs
+    // every match anyway, so the order is kept from the date index (`+ interval '0 seconds'`): the
+    // planner then reaches the matches through the search's own indexes and sorts them.
+    rows = await queryRows<ChangeLogRow>(
+      db,
+      sql`with page as (
+            select l.id, count(*) over () as total_count from change_log l where ${where}
+            order by l.created_on + interval '0 seconds' desc, l.id desc limit ${query.pageSize} offset ${offset}
+          )
+          select page.total_count, ${columns} from page join change_log l on l.id = page.id order by ${newestFirst}`,
+    );
+    if (rows.length === 0 && offset > 0) {
+      const [counted] = await queryRows<{ total_count: number | string }>(
+        db,
+        sql`select count(*) as total_count from change_log l where ${where}`,
+      );
+      rows = [{ total_count: counted?.total_count ?? 0, id: null } as ChangeLogRow];
+    }
+  }
+  return {
+    items: rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({
+        id: Number(row.id),
+        createdOn: new Date(row.created_on).toISOString(),
+        createdBy: row.created_by,
+        trustCode: row.trust_code,
+        trustName: row.trust_name,
+        action: row.action,
+        changes: (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) ?? {},
+      })),
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    totalCount: Number(rows[0]?.total_count ?? 0),
+  };
 }

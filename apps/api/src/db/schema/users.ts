@@ -37,6 +37,17 @@ export const users = pgTable(
     uniqueIndex('users_identity_unique').on(t.identityIssuer, t.identitySubject),
     index('users_trust_idx').on(t.trustCode),
     index('users_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+    // Lists are ordered by lower-case full name in "C" order, so that one index serves both the
+    // order and prefix searches (LIKE 'abc%'), on PGlite and PostgreSQL alike (decision 0011).
+    index('users_sort_name_idx').on(sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`, t.id),
+    index('users_trust_sort_name_idx').on(
+      t.trustCode,
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`,
+      t.id,
+    ),
+    index('users_first_name_prefix_idx').on(sql`(lower(${t.firstName}) collate "C")`),
+    index('users_last_name_prefix_idx').on(sql`(lower(${t.lastName}) collate "C")`),
+    index('users_email_prefix_idx').on(sql`(lower(${t.email}) collate "C")`),
   ],
 );
 

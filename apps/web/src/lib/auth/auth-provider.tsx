@@ -91,6 +91,13 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     readSelectedRole(window.localStorage),
   );
   const managerRef = useRef<UserManager | null>(null);
+  // Sign-in may be asked for before the client configuration has arrived: it waits for this.
+  const managerReady = useRef<{ promise: Promise<UserManager>; resolve: (m: UserManager) => void } | null>(null);
+  if (!managerReady.current) {
+    let resolve!: (m: UserManager) => void;
+    const promise = new Promise<UserManager>((r) => (resolve = r));
+    managerReady.current = { promise, resolve };
+  }
   const userRef = useRef<User | null>(null);
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
@@ -161,6 +168,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       setConfig(clientConfig);
       const manager = createUserManager(clientConfig);
       managerRef.current = manager;
+      managerReady.current?.resolve(manager);
       manager.events.addUserLoaded((user) => {
         userRef.current = user;
       });
@@ -207,9 +215,9 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   }, [loadProfile, clearSession]);
 
   const signIn = useCallback(async (returnTo?: string) => {
-    if (!managerRef.current) return;
+    const manager = await managerReady.current!.promise;
     setInteractionStatus('login');
-    await managerRef.current.signinRedirect(returnTo ? { state: { returnTo } } : undefined);
+    await manager.signinRedirect(returnTo ? { state: { returnTo } } : undefined);
   }, []);
 
   const signOut = useCallback(async () => {

@@ -1,0 +1,133 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '@esr/contracts/messages';
+import { createTrustBodySchema, type CreateTrustBody } from '@esr/contracts/trusts';
+import { Button } from '../../../components/button';
+import { InsetText, SummaryList } from '../../../components/content';
+import { Select, TextInput } from '../../../components/form-fields';
+import { paths } from '../../../config/paths';
+import { useCreateTrust } from '../api/create-trust';
+import { useTrustLookups } from '../api/get-trust-lookups';
+import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
+import { FormErrorSummary, fieldMessages, useScrollToField } from './form-errors';
+import { ListStatus } from './list-status';
+import { TrustEditableFields, trustFieldOrder } from './trust-fields';
+
+const empty: CreateTrustBody = {
+  trustCode: '',
+  trustTenantId: '',
+  primaryContactFirstName: '',
+  primaryContactLastName: '',
+  primaryContactEmail: '',
+  primaryContactTelCode: '+44',
+  primaryContactTelNumber: '',
+};
+
+/** spec §2 Add new trust: pick from the NHS list (searchable), fill tenant id and contact. */
+export function AddTrustPage() {
+  const navigate = useNavigate();
+  const lookups = useTrustLookups();
+  const create = useCreateTrust();
+  const [search, setSearch] = useState('');
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  useScrollToField(failure);
+  const form = useForm<CreateTrustBody>({
+    resolver: zodResolver(createTrustBodySchema),
+    defaultValues: empty,
+  });
+  const chosenCode = form.watch('trustCode');
+  const entries = useMemo(() => lookups.data ?? [], [lookups.data]);
+  const chosen = entries.find((entry) => entry.trustCode === chosenCode);
+  const shown = useMemo(() => {
+    const term = search.trim().toLowerCase();
+    const matches = term
+      ? entries.filter(
+          (e) => e.trustName.toLowerCase().includes(term) || e.trustCode.toLowerCase().startsWith(term),
+        )
+      : entries;
+    // Keep the chosen trust selectable while the search changes.
+    return chosen && !matches.includes(chosen) ? [chosen, ...matches] : matches;
+  }, [entries, search, chosen]);
+
+  const errors = fieldMessages(form.formState.errors, failure);
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await create.mutateAsync(body);
+      await navigate(paths.manageActiveTrusts());
+    } catch (error) {
+      setFailure(mapTrustSaveError(error, 'create'));
+    }
+  });
+  const bind = (name: Parameters<Parameters<typeof TrustEditableFields>[0]['bind']>[0]) => ({
+    input: form.register(name),
+    error: errors[name],
+  });
+  const trustCodeField = form.register('trustCode');
+
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <FormErrorSummary fields={errors} order={trustFieldOrder} message={failure?.message} />
+        <h1>Add new trust</h1>
+        <ListStatus
+          isLoading={lookups.isLoading}
+          isError={lookups.isError}
+          isEmpty={false}
+          onRetry={() => void lookups.refetch()}
+        />
+        {lookups.isSuccess && entries.length === 0 && (
+          <InsetText>
+            <p>{messages.noNewTrusts}</p>
+          </InsetText>
+        )}
+        {entries.length > 0 && (
+          <form noValidate onSubmit={(event) => void submit(event)}>
+            <TextInput
+              id="trust-search"
+              type="search"
+              label="Search for a trust"
+              hint="Type part of the trust name or its code to narrow the list below"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+            />
+            <Select
+              id="trustCode"
+              label="Trust"
+              placeholder={shown.length === 0 ? 'No trust matches the search' : 'Select a trust'}
+              error={errors.trustCode}
+              options={shown.map((entry) => ({
+                value: entry.trustCode,
+                label: `${entry.trustName} (${entry.trustCode})`,
+              }))}
+              {...trustCodeField}
+            />
+            {chosen && (
+              <SummaryList
+                rows={[
+                  { key: 'Trust code', value: chosen.trustCode },
+                  { key: 'Role description', value: chosen.trustRoleDescription },
+                  { key: 'Region', value: chosen.region },
+                  { key: 'Region code', value: chosen.regionCode },
+                  { key: 'Country', value: chosen.country },
+                ]}
+              />
+            )}
+            <TrustEditableFields bind={bind} />
+            <div className="app-button-group">
+              <Button variant="secondary" onClick={() => void navigate(-1)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? messages.submitting : 'Submit'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ChangeLogEntry } from '@esr/contracts/change-log';
+import { Button } from '../../../components/button';
+import { Table, type Column } from '../../../components/content';
+import { Select, TextInput } from '../../../components/form-fields';
+import { Pagination } from '../../../components/pagination';
+import { formatDateTime } from '../../../lib/dates';
+import { useChangeLog, type ChangeLogFilters } from '../api/get-change-log';
+import { useTrustOptions } from '../api/get-trust-options';
+import { useAdminRole } from '../lib/admin-role';
+import { readFilters, readPage, writeFilters } from '../lib/search-params';
+import { ListStatus } from './list-status';
+
+const filterKeys = ['dateAndTime', 'userMakingChanges', 'trustCode'] as const;
+
+const show = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '(none)'
+    : Array.isArray(value)
+      ? value.join(', ')
+      : String(value);
+
+/** The before and after of the changed fields (security baseline "Audit and logging"). */
+function Changes({ entry }: { entry: ChangeLogEntry }) {
+  const fields = Object.entries(entry.changes);
+  if (fields.length === 0) return null;
+  return (
+    <details className="nhsuk-details app-changes">
+      <summary className="nhsuk-details__summary">
+        <span className="nhsuk-details__summary-text">
+          Changes<span className="nhsuk-u-visually-hidden"> in {entry.action}</span>
+        </span>
+      </summary>
+      <div className="nhsuk-details__text">
+        <ul className="nhsuk-list">
+          {fields.map(([field, change]) => (
+            <li key={field}>
+              {field}: {show(change.before)} → {show(change.after)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+const columns: Column<ChangeLogEntry>[] = [
+  { header: 'Date and time', cell: (entry) => formatDateTime(entry.createdOn) },
+  { header: 'User making changes', cell: (entry) => entry.createdBy },
+  { header: 'Trust', cell: (entry) => entry.trustName },
+  {
+    header: 'Action',
+    cell: (entry) => (
+      <>
+        {entry.action}
+        <Changes entry={entry} />
+      </>
+    ),
+  },
+];
+
+/** spec §2 Change log: title plus trust name for trust admins; filters; 15 a page, newest first. */
+export function ChangeLogPage() {
+  const { isSuperAdmin, ownTrustCode, ownTrustName } = useAdminRole();
+  const [params, setParams] = useSearchParams();
+  const applied = readFilters(params, filterKeys) as ChangeLogFilters;
+  const pageNumber = readPage(params);
+  const [draft, setDraft] = useState<ChangeLogFilters>(applied);
+  const trustOptions = useTrustOptions(isSuperAdmin);
+  // spec §1: calls use the signed-in user's trust code; trust admins see their own trust only.
+  const query = isSuperAdmin ? applied : { ...applied, trustCode: ownTrustCode };
+  const log = useChangeLog(query, pageNumber);
+  const page = log.data;
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(writeFilters({ ...draft }));
+  };
+  const clear = () => {
+    setDraft({});
+    setParams(new URLSearchParams());
+  };
+
+  return (
+    <>
+      <h1>
+        {!isSuperAdmin && <span className="nhsuk-caption-l">{ownTrustName}</span>}
+        Change log
+      </h1>
+      <form className="app-filter" role="search" aria-label="Filter the change log" onSubmit={search}>
+        <h2 className="nhsuk-heading-s">Filter the change log</h2>
+        <div className="nhsuk-grid-row">
+          <div className="nhsuk-grid-column-one-third">
+            <TextInput
+              id="filter-dateAndTime"
+              type="date"
+              label="Date"
+              value={draft.dateAndTime ?? ''}
+              onChange={(event) => setDraft({ ...draft, dateAndTime: event.target.value })}
+            />
+          </div>
+          <div className="nhsuk-grid-column-one-third">
+            <TextInput
+              id="filter-userMakingChanges"
+              label="User making changes"
+              value={draft.userMakingChanges ?? ''}
+              onChange={(event) => setDraft({ ...draft, userMakingChanges: event.target.value })}
+            />
+          </div>
+          {isSuperAdmin && (
+            <div className="nhsuk-grid-column-one-third">
+              <Select
+                id="filter-trustCode"
+                label="Trust code"
+                placeholder="Any trust"
+                options={(trustOptions.data ?? []).map((trust) => ({
+                  value: trust.trustCode,
+                  label: `${trust.trustCode} – ${trust.trustName}`,
+                }))}
+                value={draft.trustCode ?? ''}
+                onChange={(event) => setDraft({ ...draft, trustCode: event.target.value })}
+              />
+            </div>
+          )}
+        </div>
+        <div className="app-button-group">
+          <Button type="submit">Search</Button>
+          <Button variant="secondary" onClick={clear}>
+            Clear
+          </Button>
+        </div>
+      </form>
+      <ListStatus
+        isLoading={log.isLoading}
+        isError={log.isError}
+        isEmpty={Boolean(page && page.items.length === 0)}
+        onRetry={() => void log.refetch()}
+      />
+      {page && page.items.length > 0 && !log.isError && (
+        <>
+          <Table
+            caption="Changes, newest first"
+            columns={columns}
+            rows={page.items}
+            rowKey={(entry) => String(entry.id)}
+          />
+          <Pagination
+            pageNumber={page.pageNumber}
+            pageSize={page.pageSize}
+            totalCount={page.totalCount}
+            onChange={(next) => setParams(writeFilters({ ...applied }, next))}
+          />
+        </>
+      )}
+    </>
+  );
+}

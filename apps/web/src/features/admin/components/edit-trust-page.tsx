@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '@esr/contracts/messages';
+import { updateTrustBodySchema, type Trust, type UpdateTrustBody } from '@esr/contracts/trusts';
+import { Button } from '../../../components/button';
+import { SummaryList } from '../../../components/content';
+import { Radios } from '../../../components/form-fields';
+import { useTrust } from '../api/get-trust';
+import { useUpdateTrust } from '../api/update-trust';
+import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
+import { FormErrorSummary, fieldMessages, useScrollToField } from './form-errors';
+import { ListStatus } from './list-status';
+import { TrustEditableFields, trustFieldOrder } from './trust-fields';
+
+const valuesOf = (trust: Trust): UpdateTrustBody => ({
+  trustCode: trust.trustCode,
+  trustTenantId: trust.trustTenantId ?? '',
+  status: trust.status,
+  primaryContactFirstName: trust.primaryContactFirstName,
+  primaryContactLastName: trust.primaryContactLastName,
+  primaryContactEmail: trust.primaryContactEmail,
+  primaryContactTelCode: trust.primaryContactTelCode,
+  primaryContactTelNumber: trust.primaryContactTelNumber,
+});
+
+/** spec §2 Edit trust details: identity read-only; tenant id, status and contact editable. */
+export function EditTrustPage() {
+  const { trustCode = '' } = useParams();
+  const trust = useTrust(trustCode);
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        {!trust.data && <h1>Edit trust details</h1>}
+        <ListStatus
+          isLoading={trust.isLoading}
+          isError={trust.isError}
+          isEmpty={false}
+          onRetry={() => void trust.refetch()}
+        />
+        {trust.data && <EditTrustForm trust={trust.data} />}
+      </div>
+    </div>
+  );
+}
+
+function EditTrustForm({ trust }: { trust: Trust }) {
+  const navigate = useNavigate();
+  const update = useUpdateTrust();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  useScrollToField(failure);
+  const form = useForm<UpdateTrustBody>({
+    resolver: zodResolver(updateTrustBodySchema),
+    defaultValues: valuesOf(trust),
+  });
+  useEffect(() => form.reset(valuesOf(trust)), [trust, form]);
+  const errors = fieldMessages(form.formState.errors, failure);
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync(body);
+      // spec §4: on success an update goes back one page.
+      await navigate(-1);
+    } catch (error) {
+      setFailure(mapTrustSaveError(error, 'update'));
+    }
+  });
+  return (
+    <>
+      <FormErrorSummary fields={errors} order={trustFieldOrder} message={failure?.message} />
+      <h1>
+        <span className="nhsuk-caption-l">{trust.trustName}</span>
+        Edit trust details
+      </h1>
+      <SummaryList
+        rows={[
+          { key: 'Trust name', value: trust.trustName },
+          { key: 'Trust code', value: trust.trustCode },
+          { key: 'Role description', value: trust.trustRoleDescription },
+          { key: 'Region', value: trust.region },
+          { key: 'Region code', value: trust.regionCode },
+          { key: 'Country', value: trust.country },
+        ]}
+      />
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <Radios
+              name="status"
+              legend="Status"
+              legendClassName="nhsuk-fieldset__legend--s"
+              inline
+              error={errors.status}
+              items={[
+                { value: '1', label: 'Active' },
+                { value: '0', label: 'Disabled' },
+              ]}
+              selected={[String(field.value)]}
+              onChange={(value) => field.onChange(Number(value))}
+            />
+          )}
+        />
+        <TrustEditableFields bind={(name) => ({ input: form.register(name), error: errors[name] })} />
+        <div className="app-button-group">
+          <Button variant="secondary" onClick={() => void navigate(-1)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? messages.submitting : 'Submit'}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,304 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '@esr/contracts/messages';
+import type { Role } from '@esr/contracts/roles';
+import {
+  createUserBodySchema,
+  updateUserBodySchema,
+  type CreateUserBody,
+  type UpdateUserBody,
+  type UserDetails,
+} from '@esr/contracts/users';
+import { Button } from '../../../components/button';
+import { SummaryList } from '../../../components/content';
+import { Checkboxes, Radios, Select, TextInput } from '../../../components/form-fields';
+import { paths } from '../../../config/paths';
+import { useCreateUser } from '../api/create-user';
+import { useRoles } from '../api/get-roles';
+import { useTrustOptions } from '../api/get-trust-options';
+import { useUser } from '../api/get-user';
+import { useUpdateUser } from '../api/update-user';
+import { useAdminRole } from '../lib/admin-role';
+import { mapUserSaveError, type SaveFailure } from '../lib/error-mapping';
+import { FormErrorSummary, fieldMessages, useScrollToField } from './form-errors';
+import { ListStatus } from './list-status';
+
+const fieldOrder = ['firstName', 'lastName', 'email', 'trustCode', 'roles', 'status'] as const;
+
+/** spec §2 Add user: first and last name, e-mail, trust (super admins choose), roles. */
+export function AddUserPage() {
+  const { trustCode: routeTrust } = useParams();
+  const { isSuperAdmin, ownTrustCode } = useAdminRole();
+  const navigate = useNavigate();
+  const create = useCreateUser();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  useScrollToField(failure);
+  const form = useForm<CreateUserBody>({
+    resolver: zodResolver(createUserBodySchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      // spec §5: super admins pick a trust; others use their own.
+      trustCode: isSuperAdmin ? (routeTrust ?? '') : ownTrustCode,
+      roles: [],
+    },
+  });
+  const errors = fieldMessages(form.formState.errors, failure);
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await create.mutateAsync(body);
+      // spec §4: on success a create goes to the list.
+      await navigate(routeTrust ? paths.trustUsers(routeTrust) : paths.manageActiveUsers());
+    } catch (error) {
+      setFailure(mapUserSaveError(error, 'create'));
+    }
+  });
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <FormErrorSummary fields={errors} order={fieldOrder} message={failure?.message} />
+        <h1>Add new user</h1>
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <TextInput
+            id="firstName"
+            label="First name"
+            width={20}
+            error={errors.firstName}
+            autoComplete="off"
+            {...form.register('firstName')}
+          />
+          <TextInput
+            id="lastName"
+            label="Last name"
+            width={20}
+            error={errors.lastName}
+            autoComplete="off"
+            {...form.register('lastName')}
+          />
+          <TextInput
+            id="email"
+            type="email"
+            label="Email address"
+            hint="An NHS email address, ending in nhs.net or .nhs.uk"
+            width={30}
+            error={errors.email}
+            autoComplete="off"
+            spellCheck={false}
+            {...form.register('email')}
+          />
+          <TrustField control={form.control} error={errors.trustCode} />
+          <RolesField control={form.control} error={errors.roles} />
+          <FormButtons busy={create.isPending} onCancel={() => void navigate(-1)} />
+        </form>
+      </div>
+    </div>
+  );
+}
+
+/** spec §2 Edit user: names, trust, roles and status; the e-mail is read-only. */
+export function EditUserPage() {
+  const { userId = '' } = useParams();
+  const { isSuperAdmin } = useAdminRole();
+  const user = useUser(userId, !isSuperAdmin);
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        {!user.data && <h1>Edit user details</h1>}
+        <ListStatus
+          isLoading={user.isLoading}
+          isError={user.isError}
+          isEmpty={false}
+          onRetry={() => void user.refetch()}
+        />
+        {user.data && <EditUserForm user={user.data} />}
+      </div>
+    </div>
+  );
+}
+
+const valuesOf = (user: UserDetails): UpdateUserBody => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  trustCode: user.trustCode,
+  status: user.status,
+  roles: user.assignedRoles.map((role) => ({ code: role.code })),
+});
+
+function EditUserForm({ user }: { user: UserDetails }) {
+  const navigate = useNavigate();
+  const update = useUpdateUser();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  useScrollToField(failure);
+  const form = useForm<UpdateUserBody>({
+    resolver: zodResolver(updateUserBodySchema),
+    defaultValues: valuesOf(user),
+  });
+  useEffect(() => form.reset(valuesOf(user)), [user, form]);
+  const errors = fieldMessages(form.formState.errors, failure);
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({ userId: user.userId, body });
+      // spec §4: on success an update goes back one page.
+      await navigate(-1);
+    } catch (error) {
+      setFailure(mapUserSaveError(error, 'update'));
+    }
+  });
+  return (
+    <>
+      <FormErrorSummary fields={errors} order={fieldOrder} message={failure?.message} />
+      <h1>
+        <span className="nhsuk-caption-l">{user.userName}</span>
+        Edit user details
+      </h1>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <TextInput
+          id="firstName"
+          label="First name"
+          width={20}
+          error={errors.firstName}
+          autoComplete="off"
+          {...form.register('firstName')}
+        />
+        <TextInput
+          id="lastName"
+          label="Last name"
+          width={20}
+          error={errors.lastName}
+          autoComplete="off"
+          {...form.register('lastName')}
+        />
+        <TextInput
+          id="email"
+          type="email"
+          label="Email address"
+          hint="The email address cannot be changed"
+          width={30}
+          readOnly
+          error={errors.email}
+          {...form.register('email')}
+        />
+        <TrustField control={form.control} error={errors.trustCode} />
+        <RolesField control={form.control} error={errors.roles} />
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <Radios
+              name="status"
+              legend="Status"
+              legendClassName="nhsuk-fieldset__legend--s"
+              inline
+              error={errors.status}
+              items={[
+                { value: '1', label: 'Active' },
+                { value: '0', label: 'Disabled' },
+              ]}
+              selected={[String(field.value)]}
+              onChange={(value) => field.onChange(Number(value))}
+            />
+          )}
+        />
+        <FormButtons busy={update.isPending} onCancel={() => void navigate(-1)} />
+      </form>
+    </>
+  );
+}
+
+interface TrustAndRoles extends FieldValues {
+  trustCode: string;
+  roles: { code: Role['code'] }[];
+}
+
+/** Super admins choose the trust; trust admins see their own, fixed (spec §5). */
+function TrustField<T extends TrustAndRoles>({
+  control,
+  error,
+}: {
+  control: Control<T>;
+  error: string | undefined;
+}) {
+  const { isSuperAdmin, ownTrustCode, ownTrustName } = useAdminRole();
+  const options = useTrustOptions(isSuperAdmin);
+  if (!isSuperAdmin)
+    return <SummaryList rows={[{ key: 'Trust', value: `${ownTrustName} (${ownTrustCode})` }]} />;
+  return (
+    <Controller
+      control={control}
+      name={'trustCode' as Path<T>}
+      render={({ field }) => (
+        <Select
+          id="trustCode"
+          label="Trust"
+          placeholder="Select a trust"
+          error={error}
+          options={(options.data ?? []).map((trust) => ({
+            value: trust.trustCode,
+            label: `${trust.trustName} (${trust.trustCode})`,
+          }))}
+          name={field.name}
+          value={String(field.value ?? '')}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+}
+
+/** Roles as checkboxes (spec §2 multi-select); Super Admin is offered to super admins only (spec §6). */
+function RolesField<T extends TrustAndRoles>({
+  control,
+  error,
+}: {
+  control: Control<T>;
+  error: string | undefined;
+}) {
+  const { isSuperAdmin } = useAdminRole();
+  const roles = useRoles(!isSuperAdmin);
+  return (
+    <Controller
+      control={control}
+      name={'roles' as Path<T>}
+      render={({ field }) => {
+        const selected = ((field.value ?? []) as { code: string }[]).map((role) => role.code);
+        return (
+          <div id="roles">
+            <Checkboxes
+              name="roles"
+              legend="Roles"
+              legendClassName="nhsuk-fieldset__legend--s"
+              hint="Select all that apply"
+              error={error}
+              items={(roles.data ?? []).map((role) => ({ value: role.code, label: role.name }))}
+              selected={selected}
+              onChange={(code, checked) => {
+                const next = checked ? [...selected, code] : selected.filter((c) => c !== code);
+                field.onChange(next.map((c) => ({ code: c })));
+              }}
+            />
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+function FormButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  return (
+    <div className="app-button-group">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? messages.submitting : 'Submit'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { UserListItem } from '@esr/contracts/users';
+import { Button } from '../../../components/button';
+import { Table, type Column } from '../../../components/content';
+import { Select, TextInput } from '../../../components/form-fields';
+import { Pagination } from '../../../components/pagination';
+import { paths } from '../../../config/paths';
+import { useRoles } from '../api/get-roles';
+import { useTrust } from '../api/get-trust';
+import { useUsers, type UserListFilters } from '../api/get-users';
+import { useAdminRole } from '../lib/admin-role';
+import { readFilters, readPage, writeFilters } from '../lib/search-params';
+import { ListStatus } from './list-status';
+import { StatusTag } from './manage-trusts-page';
+import { RoleMultiSelect } from './role-multi-select';
+
+const textKeys = ['userName', 'email', 'trustName', 'trustCode', 'status'] as const;
+type Draft = Omit<UserListFilters, 'assignedRoles'> & { assignedRoles: string[] };
+
+/** The per-trust list of a super admin (spec §2 /manage-active-trusts/{trustCode}/users). */
+export function TrustUsersPage() {
+  const { trustCode = '' } = useParams();
+  const trust = useTrust(trustCode);
+  return <UsersList trustCode={trustCode} trustName={trust.data?.trustName} />;
+}
+
+/** The global list (spec §2 /manage-active-users): every trust for super admins, own trust for trust admins. */
+export function ManageUsersPage() {
+  return <UsersList />;
+}
+
+/** spec §2 user lists: filters, columns (trust columns for super admins only), 15 a page. */
+function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: string | undefined }) {
+  const { isSuperAdmin, ownTrustCode, ownTrustName } = useAdminRole();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const applied: UserListFilters = {
+    ...readFilters(params, textKeys),
+    assignedRoles: params.getAll('roles'),
+  };
+  const pageNumber = readPage(params);
+  const [draft, setDraft] = useState<Draft>({ ...applied, assignedRoles: applied.assignedRoles ?? [] });
+  const roles = useRoles(!isSuperAdmin);
+  const scope = {
+    trustCode: trustCode ?? (isSuperAdmin ? undefined : ownTrustCode),
+    hideSuperAdminRole: !isSuperAdmin,
+  };
+  const users = useUsers(scope, applied, pageNumber);
+  const page = users.data;
+  const showTrustFilters = isSuperAdmin && !trustCode;
+
+  const detailsPath = (user: UserListItem) =>
+    trustCode ? paths.trustUserDetails(trustCode, user.userId) : paths.userDetails(user.userId);
+  const columns: Column<UserListItem>[] = [
+    { header: 'User name', cell: (user) => <Link to={detailsPath(user)}>{user.userName}</Link> },
+    { header: 'Email', cell: (user) => user.email },
+    ...(isSuperAdmin
+      ? [
+          { header: 'Trust name', cell: (user: UserListItem) => user.trustName },
+          { header: 'Trust code', cell: (user: UserListItem) => user.trustCode },
+        ]
+      : []),
+    { header: 'Assigned roles', cell: (user) => user.assignedRoles.map((role) => role.name).join(', ') },
+    { header: 'Status', cell: (user) => <StatusTag status={user.status} /> },
+  ];
+
+  const { assignedRoles: draftRoles, ...draftText } = draft;
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(writeFilters({ ...draftText, roles: draftRoles }));
+  };
+  const clear = () => {
+    setDraft({ assignedRoles: [] });
+    setParams(new URLSearchParams());
+  };
+  const text = (key: 'userName' | 'email' | 'trustName' | 'trustCode', label: string) => (
+    <div className="nhsuk-grid-column-one-third">
+      <TextInput
+        id={`filter-${key}`}
+        label={label}
+        value={draft[key] ?? ''}
+        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      />
+    </div>
+  );
+  const heading = trustCode ? 'Trust users' : 'Manage active users';
+  const caption = trustCode ? trustName : isSuperAdmin ? undefined : ownTrustName;
+
+  return (
+    <>
+      <h1>
+        {caption && <span className="nhsuk-caption-l">{caption}</span>}
+        {heading}
+      </h1>
+      <Button
+        onClick={() => void navigate(trustCode ? paths.trustAddNewUser(trustCode) : paths.addNewUser())}
+      >
+        Add new user
+      </Button>
+      <form className="app-filter" role="search" aria-label="Filter users" onSubmit={search}>
+        <h2 className="nhsuk-heading-s">Filter users</h2>
+        <div className="nhsuk-grid-row">
+          {text('userName', 'User name')}
+          {text('email', 'Email')}
+          <div className="nhsuk-grid-column-one-third">
+            <Select
+              id="filter-status"
+              label="Status"
+              placeholder="Any status"
+              options={[
+                { value: '1', label: 'Active' },
+                { value: '0', label: 'Disabled' },
+              ]}
+              value={draft.status ?? ''}
+              onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+            />
+          </div>
+        </div>
+        <div className="nhsuk-grid-row">
+          <div className="nhsuk-grid-column-one-third">
+            <RoleMultiSelect
+              roles={roles.data ?? []}
+              selected={draftRoles}
+              onChange={(selected) => setDraft({ ...draft, assignedRoles: selected })}
+            />
+          </div>
+          {showTrustFilters && text('trustName', 'Trust name')}
+          {showTrustFilters && text('trustCode', 'Trust code')}
+        </div>
+        <div className="app-button-group">
+          <Button type="submit">Search</Button>
+          <Button variant="secondary" onClick={clear}>
+            Clear
+          </Button>
+        </div>
+      </form>
+      <ListStatus
+        isLoading={users.isLoading}
+        isError={users.isError}
+        isEmpty={Boolean(page && page.items.length === 0)}
+        onRetry={() => void users.refetch()}
+      />
+      {page && page.items.length > 0 && !users.isError && (
+        <>
+          <Table caption="Users" columns={columns} rows={page.items} rowKey={(user) => user.userId} />
+          <p className="nhsuk-body-s">
+            {page.totalCount} user{page.totalCount === 1 ? '' : 's'} found
+          </p>
+          <Pagination
+            pageNumber={page.pageNumber}
+            pageSize={page.pageSize}
+            totalCount={page.totalCount}
+            onChange={(next) =>
+              setParams(
+                writeFilters({ ...readFilters(params, textKeys), roles: applied.assignedRoles }, next),
+              )
+            }
+          />
+        </>
+      )}
+    </>
+  );
+}

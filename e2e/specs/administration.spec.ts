@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { startServer, type RunningServer } from '../fixtures/server.js';
+
+// The administration capability end to end (spec §2 Admin screens, §5, §6, §8): a super admin adds
+// a trust from the NHS list and a user to it, the user signs in, is disabled and refused; every
+// action is in the change log; a trust admin is held to their own trust.
+let server: RunningServer;
+let browser: Browser;
+let admin: BrowserContext;
+let adminPage: Page;
+
+const trustCode = 'RRV';
+const trustName = 'University College London Hospitals NHS Foundation Trust';
+const tenantId = '6b7f4c1e-2a3d-4e5f-9a8b-1c2d3e4f5a6b';
+const newUserEmail = 'sam.ndlovu@uclh.nhs.uk';
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const path = (page: Page) => new URL(page.url()).pathname;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await newContext(browser, server.baseUrl);
+  adminPage = await admin.newPage();
+});
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage<T>(run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  try {
+    return await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('super admin', () => {
+  it('sees the dashboard counters with Manage links, add links and the change log link', async () => {
+    const page = adminPage;
+    await signInAs(page, 'Priya Shah');
+    await expect.poll(() => path(page)).toBe('/admin-dashboard');
+    await expect.poll(() => page.getByRole('heading', { name: 'Active trusts' }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.app-counter-card__value').first().textContent()).toBe('3');
+    expect(await page.getByRole('link', { name: 'Manage active trusts' }).getAttribute('href')).toBe(
+      '/manage-active-trusts',
+    );
+    expect(await page.getByRole('link', { name: 'Manage active users' }).getAttribute('href')).toBe(
+      '/manage-active-users',
+    );
+    expect(await page.getByRole('link', { name: 'Add new trust' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Add new user' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'View change log' }).getAttribute('href')).toBe(
+      '/change-log',
+    );
+    await visit(page, 'admin-super-admin-dashboard');
+  });
+
+  it('manages trusts: table, filters, empty result, and a working retry when loading fails', async () => {
+    const page = adminPage;
+    await page.getByRole('link', { name: 'Manage active trusts' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Manage active trusts');
+    const table = page.getByRole('table', { name: 'Trusts' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(4);
+    const headers = await table.getByRole('columnheader').allTextContents();
+    expect(headers).toEqual([
+      'Trust name',
+      'Trust code',
+      'Region name',
+      'Region code',
+      'Country',
+      'Assigned users',
+      'Status',
+      'Trust tenant ID',
+    ]);
+    await visit(page, 'admin-manage-trusts');
+
+    await page.getByLabel('Region name').fill('north');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    expect(await table.getByRole('link').allTextContents()).toEqual([
+      'Manchester University NHS Foundation Trust',
+    ]);
+    expect(new URL(page.url()).searchParams.get('region')).toBe('north');
+
+    await page.getByLabel('Trust code').fill('zzz');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByText('No Records found.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(4);
+
+    // A failing load shows the spec's message; clicking it loads again.
+    const failing = (url: URL) => url.pathname === '/api/trusts/' && url.searchParams.get('status') === '0';
+    await page.route(failing, (route) =>
+      route.fulfill({
+        status: 500,
+        body: '{"detail":"Internal server error occurred"}',
+        contentType: 'application/json',
+      }),
+    );
+    await page.getByLabel('Status').selectOption('0');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const retry = page.getByRole('button', { name: 'some error occurred! Click here to try again.' });
+    await expect.poll(() => retry.isVisible()).toBe(true);
+    await visit(page, 'admin-manage-trusts-error');
+    await page.unroute(failing);
+    await retry.click();
+    await expect.poll(() => page.getByText('No Records found.').isVisible()).toBe(true);
+  });
+
+  it('adds a trust from the searchable NHS list, with the spec’s e-mail error first', async () => {
+    const page = adminPage;
+    await page.goto('/manage-active-trusts');
+    await page.getByRole('button', { name: 'Add trust' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Add new trust');
+    await page.getByLabel('Search for a trust').fill('university college london');
+    const select = page.getByLabel('Trust', { exact: true });
+    await expect.poll(() => select.locator('option').count()).toBe(2);
+    await select.selectOption(trustCode);
+    const summary = page.locator('.nhsuk-summary-list');
+    await expect.poll(() => summary.textContent()).toContain('Y56');
+    expect(await summary.textContent()).toContain('NHS Trust');
+    expect(await summary.textContent()).toContain('London');
+    await page.getByLabel('Trust tenant ID').fill(tenantId);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Osei');
+    await page.getByLabel('Email address').fill('grace.osei@gmail.com');
+    await page.getByLabel('Telephone number').fill('2034567890');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const errors = page.getByRole('alert');
+    await expect.poll(() => errors.textContent()).toContain('Enter a valid NHS email address');
+    expect(await page.locator('#primaryContactEmail-error').textContent()).toContain(
+      'Enter a valid email like name@nhs.net or name@trust.nhs.uk (Email must include nhs.net or .NHS.UK)',
+    );
+    await visit(page, 'admin-add-trust-errors');
+    await page.getByLabel('Email address').fill('grace.osei@nhs.net');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => path(page)).toBe('/manage-active-trusts');
+    await expect.poll(() => page.getByRole('link', { name: trustName }).isVisible()).toBe(true);
+  });
+
+  it('shows the trust details with the grouped phone, and edits them', async () => {
+    const page = adminPage;
+    await page.getByRole('link', { name: trustName }).click();
+    await expect.poll(() => path(page)).toBe(`/manage-active-trusts/${trustCode}`);
+    const details = page.locator('.nhsuk-summary-list');
+    await expect.poll(() => details.textContent()).toContain('+44 203 456 7890');
+    expect(await details.textContent()).toContain(tenantId);
+    expect(await details.textContent()).toContain('Grace Osei');
+    expect(await page.getByRole('link', { name: 'View all assigned users' }).count()).toBe(0);
+    await visit(page, 'admin-trust-details');
+    await page.getByRole('link', { name: 'Edit trust details' }).click();
+    await expect.poll(() => heading(page).textContent()).toContain('Edit trust details');
+    expect(await page.getByLabel('Trust tenant ID').inputValue()).toBe(tenantId);
+    await visit(page, 'admin-edit-trust');
+    await page.getByLabel('Last name').fill('Osei-Bonsu');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => path(page)).toBe(`/manage-active-trusts/${trustCode}`);
+    await expect.poll(() => details.textContent()).toContain('Grace Osei-Bonsu');
+  });
+
+  it('adds a user with two roles to the new trust, who lands on their dashboard', async () => {
+    const page = adminPage;
+    await page.goto(`/manage-active-trusts/${trustCode}/users`);
+    await expect.poll(() => heading(page).textContent()).toContain('Trust users');
+    await expect.poll(() => page.getByText('No Records found.').isVisible()).toBe(true);
+    await visit(page, 'admin-trust-users-empty');
+    await page.getByRole('button', { name: 'Add new user' }).click();
+    await expect.poll(() => path(page)).toBe(`/manage-active-trusts/${trustCode}/users/add-new-user`);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const errors = page.getByRole('alert');
+    await expect.poll(() => errors.textContent()).toContain('First name and last name cannot be blank');
+    expect(await errors.textContent()).toContain('Email cannot be blank');
+    expect(await errors.textContent()).toContain('Select at least one role');
+    await visit(page, 'admin-add-user-errors');
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('Last name').fill('Ndlovu');
+    await page.getByLabel('Email address').fill(newUserEmail);
+    await expect.poll(() => page.getByLabel('Trust', { exact: true }).inputValue()).toBe(trustCode);
+    await page.getByRole('checkbox', { name: 'Clerical User' }).check();
+    await page.getByRole('checkbox', { name: 'Clinician' }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => path(page)).toBe(`/manage-active-trusts/${trustCode}/users`);
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect.poll(() => table.getByRole('link', { name: 'Sam Ndlovu' }).isVisible()).toBe(true);
+    expect(await table.textContent()).toContain('Clerical User, Clinician');
+    await visit(page, 'admin-trust-users');
+
+    await withPage(async (user) => {
+      await user.goto('/');
+      await user.getByRole('link', { name: 'NHS Login' }).click();
+      await user.waitForURL(/\/oidc\/interaction\//);
+      await user.getByLabel('Or sign in as another registered user by e-mail address').fill(newUserEmail);
+      await user.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect.poll(() => path(user), { timeout: 15_000 }).toBe('/dashboard');
+      await expect.poll(() => user.getByRole('banner').textContent()).toContain('Sam Ndlovu');
+      expect(await user.getByRole('banner').textContent()).toContain(trustName);
+
+      // Disabled by the super admin, the user is refused at the next call.
+      await page.getByRole('link', { name: 'Sam Ndlovu' }).click();
+      await expect.poll(() => heading(page).textContent()).toBe('Sam Ndlovu');
+      const details = page.locator('.nhsuk-summary-list');
+      expect(await details.textContent()).toContain(newUserEmail);
+      expect(await details.textContent()).toContain('Clerical User, Clinician');
+      await visit(page, 'admin-user-details');
+      await page.getByRole('link', { name: 'Edit user details' }).click();
+      await expect.poll(() => heading(page).textContent()).toContain('Edit user details');
+      expect(await page.getByLabel('Email address').getAttribute('readonly')).not.toBeNull();
+      await visit(page, 'admin-edit-user');
+      await page.getByRole('radio', { name: 'Disabled' }).check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => heading(page).textContent()).toBe('Sam Ndlovu');
+      await expect.poll(() => details.textContent()).toContain('Disabled');
+
+      await user.reload();
+      await expect.poll(() => path(user), { timeout: 15_000 }).toBe('/unauthorized');
+      await expect.poll(() => heading(user).textContent()).toBe('Access denied');
+    });
+  });
+
+  it('finds every action in the change log, filtered by trust code', async () => {
+    const page = adminPage;
+    await page.goto('/change-log');
+    await expect.poll(() => heading(page).textContent()).toBe('Change log');
+    await expect.poll(() => page.getByLabel('Trust code').locator('option').count()).toBeGreaterThan(3);
+    await page.getByLabel('Trust code').selectOption(trustCode);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Changes, newest first' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(5);
+    const text = (await table.textContent()) ?? '';
+    for (const action of [
+      `Created trust ${trustName}`,
+      `Updated trust ${trustName}`,
+      'Created user Sam Ndlovu',
+      'Updated user Sam Ndlovu',
+    ])
+      expect(text).toContain(action);
+    expect(text).toContain('Priya Shah');
+    expect(text).toMatch(/\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}:\d{2}/);
+    await table.locator('summary').first().click();
+    await expect.poll(() => table.textContent()).toContain('status: 1 → 0');
+    await visit(page, 'admin-change-log');
+  });
+
+  it('lists all users with trust columns and filters by role', async () => {
+    const page = adminPage;
+    await page.goto('/manage-active-users');
+    await expect.poll(() => heading(page).textContent()).toBe('Manage active users');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(5);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'User name',
+      'Email',
+      'Trust name',
+      'Trust code',
+      'Assigned roles',
+      'Status',
+    ]);
+    await page.getByText('0 role(s) selected').click();
+    await page.getByRole('checkbox', { name: 'Super Admin' }).check();
+    await expect.poll(() => page.getByText('1 role(s) selected').isVisible()).toBe(true);
+    await visit(page, 'admin-manage-users-filter');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => table.getByRole('link').allTextContents()).toEqual(['Alex Taylor', 'Priya Shah']);
+    expect(page.url()).toContain('roles=sa');
+  });
+});
+
+describe('trust admin', () => {
+  it('manages users of their own trust only, never super admins, and reads their trust’s change log', () =>
+    withPage(async (page) => {
+      await signInAs(page, 'Tom Hughes');
+      await expect.poll(() => path(page)).toBe('/trust-admin-dashboard');
+      await expect
+        .poll(() => page.locator('.app-counter-card__value').first().textContent())
+        .toMatch(/^\d+$/);
+      expect(await page.getByRole('link', { name: 'Add new user' }).isVisible()).toBe(true);
+      await visit(page, 'admin-trust-admin-dashboard');
+
+      await page.getByRole('link', { name: 'Manage active users' }).click();
+      await expect.poll(() => heading(page).textContent()).toContain('Manage active users');
+      const table = page.getByRole('table', { name: 'Users' });
+      await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(3);
+      const names = await table.getByRole('link').allTextContents();
+      expect(names).toContain('Tom Hughes');
+      expect(names).not.toContain('Priya Shah');
+      expect(names).not.toContain('Sam Ndlovu');
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+        'User name',
+        'Email',
+        'Assigned roles',
+        'Status',
+      ]);
+      expect(await page.getByLabel('Trust name').count()).toBe(0);
+      await visit(page, 'admin-trust-admin-users');
+
+      await page.getByRole('button', { name: 'Add new user' }).click();
+      await expect.poll(() => heading(page).textContent()).toBe('Add new user');
+      await expect.poll(() => page.getByRole('checkbox', { name: 'Clinician' }).isVisible()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: 'Super Admin' }).count()).toBe(0);
+      expect(await page.locator('.nhsuk-summary-list').textContent()).toContain(
+        'Royal National Orthopaedic Hospital NHS Trust (RAN)',
+      );
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Last name').fill('Reyes');
+      await page.getByLabel('Email address').fill('tom.hughes@nhs.net');
+      await page.getByRole('checkbox', { name: 'Clinician' }).check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toContain('User already exists with the provided email address');
+      await visit(page, 'admin-trust-admin-add-user-conflict');
+      await page.getByLabel('Email address').fill('ada.reyes@nhs.net');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => path(page)).toBe('/manage-active-users');
+      await expect.poll(() => table.getByRole('link', { name: 'Ada Reyes' }).isVisible()).toBe(true);
+
+      await page.goto('/change-log');
+      await expect
+        .poll(() => heading(page).textContent())
+        .toBe('Royal National Orthopaedic Hospital NHS TrustChange log');
+      const log = page.getByRole('table', { name: 'Changes, newest first' });
+      await expect.poll(() => log.textContent()).toContain('Created user Ada Reyes');
+      expect(await log.textContent()).not.toContain(trustName);
+      expect(await page.getByLabel('Trust code').count()).toBe(0);
+      await visit(page, 'admin-trust-admin-change-log');
+
+      await page.goto('/manage-active-trusts');
+      await expect.poll(() => path(page)).toBe('/unauthorized');
+    }));
+});

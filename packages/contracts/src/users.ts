@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { adminMessages, invalidNhsEmailMessage, messages } from './messages.js';
+import { emailProblem } from './nhs-email.js';
+import { pagedSchema, pageQuerySchema } from './paging.js';
+import { roleCodeSchema, roleSchema } from './roles.js';
+
+/** spec §9: status values 1 active, 0 disabled. */
+export const statusSchema = z.union([z.literal(0), z.literal(1)]);
+export type Status = z.infer<typeof statusSchema>;
+export const statusLabel = (status: number) => (status === 1 ? 'Active' : 'Disabled');
+
+/** spec §5: names max 50 characters. */
+export const nameMaxLength = 50;
+
+/** spec §3 User, as the lists show it. */
+export const userListItemSchema = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  trustName: z.string(),
+  trustCode: z.string(),
+  assignedRoles: z.array(roleSchema),
+  status: statusSchema,
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+export const usersPageSchema = pagedSchema(userListItemSchema);
+export type UsersPage = z.infer<typeof usersPageSchema>;
+
+/** spec §2 User details (plus the name parts the edit form needs). */
+export const userDetailsSchema = userListItemSchema.extend({
+  firstName: z.string(),
+  lastName: z.string(),
+  createdDate: z.string(),
+});
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+/** Adds e-mail issues of spec §5: blank, malformed, or not an NHS address. */
+export function checkEmail(value: string, path: string, ctx: z.RefinementCtx): void {
+  const problem = emailProblem(value);
+  if (problem === 'blank') ctx.addIssue({ code: 'custom', path: [path], message: messages.emailBlank });
+  else if (problem) ctx.addIssue({ code: 'custom', path: [path], message: invalidNhsEmailMessage() });
+}
+
+/**
+ * spec §5 blank and length checks for a first and last name pair. Both blank gives the combined
+ * message on both fields (the error summary shows it once).
+ */
+export function checkNames(first: string, last: string, paths: [string, string], ctx: z.RefinementCtx): void {
+  const firstBlank = first.trim() === '';
+  const lastBlank = last.trim() === '';
+  if (firstBlank && lastBlank) {
+    for (const path of paths)
+      ctx.addIssue({ code: 'custom', path: [path], message: messages.firstAndLastNameBlank });
+    return;
+  }
+  if (firstBlank) ctx.addIssue({ code: 'custom', path: [paths[0]], message: messages.firstNameBlank });
+  else if (first.trim().length > nameMaxLength)
+    ctx.addIssue({ code: 'custom', path: [paths[0]], message: adminMessages.firstNameTooLong });
+  if (lastBlank) ctx.addIssue({ code: 'custom', path: [paths[1]], message: messages.lastNameBlank });
+  else if (last.trim().length > nameMaxLength)
+    ctx.addIssue({ code: 'custom', path: [paths[1]], message: adminMessages.lastNameTooLong });
+}
+
+// Bounded lengths keep absurd input out before the rules run; the rules give the messages.
+const text = (max: number) => z.string().max(max);
+
+const userFields = {
+  firstName: text(200),
+  lastName: text(200),
+  email: text(320),
+  trustCode: text(20),
+  roles: z.array(z.object({ code: roleCodeSchema }).strict()).max(10),
+};
+
+function checkUser(
+  value: { firstName: string; lastName: string; email: string; trustCode: string; roles: unknown[] },
+  ctx: z.RefinementCtx,
+) {
+  checkNames(value.firstName, value.lastName, ['firstName', 'lastName'], ctx);
+  checkEmail(value.email, 'email', ctx);
+  if (value.trustCode.trim() === '')
+    ctx.addIssue({ code: 'custom', path: ['trustCode'], message: adminMessages.selectTrust });
+  if (value.roles.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['roles'], message: adminMessages.selectRole });
+}
+
+/**
+ * POST /api/users/ (spec §7). Strict: any other field is refused (mass assignment, ASVS 15.3.3).
+ * The same schema validates the web form and the server.
+ */
+export const createUserBodySchema = z
+  .object({ ...userFields })
+  .strict()
+  .superRefine(checkUser);
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+/** PUT /api/users/{userId}/ (spec §7): the create fields plus status. */
+export const updateUserBodySchema = z
+  .object({ ...userFields, status: statusSchema })
+  .strict()
+  .superRefine(checkUser);
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+export const userParamsSchema = z.object({ userId: z.string() });
+
+/** The filters of the users list (spec §2, §7), by name. */
+export const userFilterNames = {
+  scalars: ['userName', 'email', 'trustName', 'trustCode', 'status'],
+  lists: ['assignedRoles'],
+} as const;
+
+const filterText = z.string().max(100).optional();
+const roleList = z.union([roleCodeSchema, z.array(roleCodeSchema)]).optional();
+
+/**
+ * GET /api/users/ query. The `filters[...]` keys are listed so that OpenAPI documents the bracket
+ * form; the server reads them (and the other accepted forms) with parseBracketFilters.
+ */
+export const usersQuerySchema = pageQuerySchema
+  .extend({
+    trustCode: z.string().max(20).optional(),
+    hideSuperAdminRole: z.enum(['0', '1']).optional(),
+    'filters[userName]': filterText.describe('Prefix of the first name, last name or full name'),
+    'filters[email]': filterText.describe('Prefix of the e-mail address'),
+    'filters[trustName]': filterText.describe('Part of the trust name (super admins)'),
+    'filters[trustCode]': filterText.describe('Trust code (super admins)'),
+    'filters[assignedRoles][]': roleList.describe('Role codes, repeated: users holding any of them'),
+    'filters[status]': z.enum(['0', '1']).optional().describe('1 Active, 0 Disabled'),
+  })
+  .catchall(z.union([z.string(), z.array(z.string())]));
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+export interface UserFilters {
+  userName?: string;
+  email?: string;
+  trustName?: string;
+  trustCode?: string;
+  assignedRoles?: z.infer<typeof roleCodeSchema>[];
+  status?: Status;
+}
+
+export const userFiltersSchema = z
+  .object({
+    userName: z.string().max(100).optional(),
+    email: z.string().max(100).optional(),
+    trustName: z.string().max(100).optional(),
+    trustCode: z.string().max(20).optional(),
+    assignedRoles: z.array(roleCodeSchema).optional(),
+    status: z.enum(['0', '1']).transform(Number).pipe(statusSchema).optional(),
+  })
+  .strict();
