@@ -78,7 +78,9 @@ describe('public pages', () => {
       expect(text).toContain('05/03/2025');
       expect(text).toContain('2.2');
       expect(text).toContain('Keyboard-only access is not fully supported');
-      await expect.poll(() => page.getByRole('main').getByRole('link', { name: /@/ }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByRole('main').getByRole('link', { name: /@/ }).count())
+        .toBeGreaterThan(0);
       await expect.poll(() => footer(page).isVisible()).toBe(true);
       await visit(page, 'accessibility');
     }));

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { trustDirectory, trusts, userRoles, users } from '../../db/schema.js';
+import { mlModels, trustDirectory, trusts, userRoles, users } from '../../db/schema.js';
 
 /**
  * A made-up entry of the NHS trust list with a code no real trust has (real ODS trust codes are
@@ -27,7 +27,7 @@ export async function createDirectoryEntry(
   return entry!;
 }
 
-/** Removes trusts made by a test, with their users and directory entries (change log entries stay). */
+/** Removes trusts made by a test, with their users, models and directory entries (change log entries stay). */
 export async function removeTrusts(db: Db, codes: string[]) {
   if (codes.length === 0) return;
   const members = await db.select({ id: users.id }).from(users).where(inArray(users.trustCode, codes));
@@ -36,6 +36,7 @@ export async function removeTrusts(db: Db, codes: string[]) {
     await db.delete(userRoles).where(inArray(userRoles.userId, ids));
     await db.delete(users).where(inArray(users.id, ids));
   }
+  await db.delete(mlModels).where(inArray(mlModels.trustCode, codes));
   await db.delete(trusts).where(inArray(trusts.trustCode, codes));
   await db
     .delete(trustDirectory)

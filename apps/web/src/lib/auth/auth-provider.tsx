@@ -92,7 +92,9 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   );
   const managerRef = useRef<UserManager | null>(null);
   // Sign-in may be asked for before the client configuration has arrived: it waits for this.
-  const managerReady = useRef<{ promise: Promise<UserManager>; resolve: (m: UserManager) => void } | null>(null);
+  const managerReady = useRef<{ promise: Promise<UserManager>; resolve: (m: UserManager) => void } | null>(
+    null,
+  );
   if (!managerReady.current) {
     let resolve!: (m: UserManager) => void;
     const promise = new Promise<UserManager>((r) => (resolve = r));
