@@ -26,6 +26,7 @@ const environmentSchema = z.object({
   OIDC_SCOPE: optionalString,
   OIDC_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['generic', 'entra', 'cis2']).default('generic')),
   OIDC_ACR_VALUES: optionalString,
+  OIDC_JWKS_URI: z.preprocess(emptyAsUndefined, z.url().optional()),
   IDLE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(900_000)),
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('england.elective-risk@nhs.net')),
   REGULATORY_URL: z.preprocess(
@@ -66,6 +67,8 @@ export type Identity =
       clientId: string;
       scope: string;
       acrValues: string | undefined;
+      /** Where the provider publishes its signing keys; discovered from the issuer when unset. */
+      jwksUri: string | undefined;
     };
 
 export interface AppConfig {
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientId: e.OIDC_CLIENT_ID,
       scope: e.OIDC_SCOPE ?? 'openid profile email',
       acrValues: e.OIDC_ACR_VALUES,
+      jwksUri: e.OIDC_JWKS_URI,
     };
   } else {
     if (e.NODE_ENV === 'production') {

@@ -69,10 +69,12 @@ export function createTokenVerifier(identity: Identity, developmentPublicKey?: J
     identity.kind === 'development' ? createLocalJWKSet({ keys: [developmentPublicKey!] }) : undefined;
   const getKeys = async (): Promise<JWTVerifyGetKey> => {
     if (!keys) {
+      const external = identity.kind === 'external' ? identity : undefined;
       const jwksUri =
-        identity.kind === 'external' && identity.provider === 'entra'
+        external?.jwksUri ??
+        (external?.provider === 'entra'
           ? 'https://login.microsoftonline.com/common/discovery/v2.0/keys'
-          : await discoverJwksUri(identity.issuer);
+          : await discoverJwksUri(identity.issuer));
       keys = createRemoteJWKSet(new URL(jwksUri));
     }
     return keys;
