@@ -78,8 +78,26 @@ interface UserRow extends Record<string, unknown> {
   created_at: string | Date;
 }
 
-const holdsSuperAdmin = sql`exists (select 1 from user_roles s where s.user_id = u.id and s.role_code = 'sa')`;
+// users.role_codes is user_roles copied by triggers (migration 0005). The literal (not a bind
+// parameter) lets the planner use the partial index users_super_admins_idx.
+const holdsSuperAdmin = sql.raw(`u.role_codes @> '{sa}'::text[]`);
 const sortName = sql`(lower(u.first_name || ' ' || u.last_name) collate "C")`;
+
+/**
+ * The user-name search as alternatives that exclude each other: the start of the first name, of
+ * the last name, or of the full name. Each alternative is an index range on its own covering index
+ * (migration 0005), so that UNION ALL of them is answered from the indexes alone. Without a space
+ * in the search, a full-name match is a first-name match, so that alternative is left out.
+ */
+function userNameAlternatives(userName: string): { any: SQL; alternatives: SQL[] } {
+  const pattern = prefixPattern(userName);
+  const first = sql`(lower(u.first_name) collate "C") like ${pattern}`;
+  const last = sql`(lower(u.last_name) collate "C") like ${pattern}`;
+  const full = sql`${sortName} like ${pattern}`;
+  const alternatives = [first, sql`${last} and not ${first}`];
+  if (userName.trim().includes(' ')) alternatives.push(sql`${full} and not ${first} and not ${last}`);
+  return { any: sql`(${first} or ${last} or ${full})`, alternatives };
+}
 
 /** GET /api/users/ (spec §2 user lists, §7): filtered, ordered by name, 15 a page. */
 export async function listUsers(db: Db, principal: Principal, query: UsersListQuery): Promise<UsersPage> {
@@ -96,23 +114,16 @@ export async function listUsers(db: Db, principal: Principal, query: UsersListQu
     );
   if (filters.status !== undefined) trustConditions.push(sql`u.status = ${filters.status}`);
 
+  const name = filters.userName ? userNameAlternatives(filters.userName) : undefined;
   const searchConditions: SQL[] = [];
-  if (filters.userName) {
-    const pattern = prefixPattern(filters.userName);
-    searchConditions.push(
-      sql`((lower(u.first_name) collate "C") like ${pattern} or (lower(u.last_name) collate "C") like ${pattern} or ${sortName} like ${pattern})`,
-    );
-  }
   if (filters.email)
     searchConditions.push(sql`(lower(u.email) collate "C") like ${prefixPattern(filters.email)}`);
   if (filters.assignedRoles?.length)
     searchConditions.push(
-      // OFFSET 0 keeps this a probe of the (user_id, role_code) key per candidate user, rather than
-      // a hash of every role row: name and status narrow the users first (decision 0011).
-      sql`exists (select 1 from user_roles f where f.user_id = u.id and f.role_code in (${sql.join(
+      sql`u.role_codes && array[${sql.join(
         filters.assignedRoles.map((code) => sql`${code}`),
         sql`, `,
-      )}) offset 0)`,
+      )}]::text[]`,
     );
 
   const hidden = scope.hideSuperAdmins ? [sql`not ${holdsSuperAdmin}`] : [];
@@ -120,14 +131,14 @@ export async function listUsers(db: Db, principal: Principal, query: UsersListQu
 
   const offset = offsetOf(query.pageNumber, query.pageSize);
   const columns = sql`u.id as user_id, u.first_name, u.last_name, u.email, u.trust_code, t.trust_name, u.status, u.created_at,
-    (select array_agg(r.role_code) from user_roles r where r.user_id = u.id) as roles`;
+    u.role_codes as roles`;
   let rows: UserRow[];
-  if (searchConditions.length === 0) {
+  if (searchConditions.length === 0 && !name) {
     // Trust and status alone: the total from the counters, the page from the name-ordered index.
     // The counters table is aliased `u` so that the conditions on trust_code and status apply as written.
     const counted = sql`(select coalesce(sum(u.user_count), 0) from user_counts u where ${allOf(trustConditions)})`;
     const hiddenCount = scope.hideSuperAdmins
-      ? sql`(select count(*) from users u join user_roles s on s.user_id = u.id and s.role_code = 'sa' where ${allOf(trustConditions)})`
+      ? sql`(select count(*) from users u where ${allOf([...trustConditions, holdsSuperAdmin])})`
       : sql`0`;
     rows = await queryRows<UserRow>(
       db,
@@ -139,13 +150,21 @@ export async function listUsers(db: Db, principal: Principal, query: UsersListQu
     );
   } else {
     // A search: one pass over the matching rows gives both the page and the total (decision 0011).
-    // The total needs every match anyway, so the order is kept from the name index (`|| ''`):
-    // the planner then reaches the matches through the search's own indexes and sorts them.
+    // Each alternative of the name search reads one covering index and no table rows; the total
+    // needs every match anyway, so the order is not the name index's (`|| ''`): the planner then
+    // reaches the matches through the search's own indexes and sorts them.
+    const matches = sql.join(
+      (name?.alternatives ?? [sql`true`]).map(
+        (alternative) =>
+          sql`select u.id, ${sortName} as sort_name from users u where ${alternative} and ${where}`,
+      ),
+      sql` union all `,
+    );
     rows = await queryRows<UserRow>(
       db,
       sql`with page as (
-            select u.id, count(*) over () as total_count from users u where ${where}
-            order by ${sortName} || '', u.id limit ${query.pageSize} offset ${offset}
+            select m.id, count(*) over () as total_count from (${matches}) m
+            order by m.sort_name || '', m.id limit ${query.pageSize} offset ${offset}
           )
           select page.total_count, ${columns} from page join users u on u.id = page.id
           join trusts t on t.trust_code = u.trust_code order by ${sortName}, u.id`,
@@ -153,7 +172,7 @@ export async function listUsers(db: Db, principal: Principal, query: UsersListQu
     if (rows.length === 0 && offset > 0) {
       const [counted] = await queryRows<{ total_count: number | string }>(
         db,
-        sql`select count(*) as total_count from users u where ${where}`,
+        sql`select count(*) as total_count from users u where ${allOf(name ? [name.any, where] : [where])}`,
       );
       rows = [{ total_count: counted?.total_count ?? 0, user_id: null } as UserRow];
     }

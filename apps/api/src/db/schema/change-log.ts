@@ -38,7 +38,8 @@ export const changeLog = pgTable(
     index('change_log_created_on_idx').on(t.createdOn.desc(), t.id.desc()),
     index('change_log_trust_created_on_id_idx').on(t.trustCode, t.createdOn.desc(), t.id.desc()),
     // Prefix searches on who made the change and on the trust name (decision 0011).
-    // With the date and id, a search by who made the change is answered from the index alone.
+    // With the date and id, and INCLUDE (created_by, trust_code, audience) added by migration 0005
+    // (drizzle-kit cannot declare it), a search by who made the change is answered from the index alone.
     index('change_log_created_by_prefix_idx').on(
       sql`(lower(${t.createdBy}) collate "C")`,
       t.createdOn.desc(),

@@ -31,6 +31,14 @@ export const users = pgTable(
     identitySubject: text('identity_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The user's role codes, sorted: a copy of user_roles kept by statement triggers on user_roles
+     * (migration 0005), so that lists filter and show roles without joining user_roles (decision 0011).
+     */
+    roleCodes: text('role_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -48,6 +56,10 @@ export const users = pgTable(
     index('users_first_name_prefix_idx').on(sql`(lower(${t.firstName}) collate "C")`),
     index('users_last_name_prefix_idx').on(sql`(lower(${t.lastName}) collate "C")`),
     index('users_email_prefix_idx').on(sql`(lower(${t.email}) collate "C")`),
+    index('users_role_codes_idx').using('gin', t.roleCodes),
+    // Migration 0005 rebuilds the sort-name and prefix indexes above with INCLUDE columns (for
+    // index-only searches) and adds the partial index users_super_admins_idx: drizzle-kit cannot
+    // declare either (decision 0011).
   ],
 );
 

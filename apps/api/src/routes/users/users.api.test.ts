@@ -455,3 +455,56 @@ describe('PUT /api/users/{userId}/', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('users.role_codes (decision 0011: a trigger-kept copy of user_roles)', () => {
+  const rolesOf = async (userId: string) => {
+    const result = await t.app.db.execute(
+      sql`select u.role_codes as copied,
+            coalesce((select array_agg(r.role_code order by r.role_code collate "C") from user_roles r where r.user_id = u.id), '{}'::text[]) as held
+          from users u where u.id = ${userId}`,
+    );
+    return (result as unknown as { rows: { copied: string[]; held: string[] }[] }).rows[0]!;
+  };
+
+  it('matches user_roles after create, update, role removal and a direct change', async () => {
+    const created = await user('RAN', { roles: ['cu', 'cl'] });
+    expect(await rolesOf(created.id)).toEqual({ copied: ['cl', 'cu'], held: ['cl', 'cu'] });
+
+    const current = (await sa.get(`/api/users/${created.id}/`)).body;
+    const put = (roles: string[]) =>
+      sa.put(`/api/users/${created.id}/`, {
+        firstName: current.firstName,
+        lastName: current.lastName,
+        email: current.email,
+        trustCode: current.trustCode,
+        status: current.status,
+        roles: roles.map((code) => ({ code })),
+      });
+    expect((await put(['ta', 'wa', 'cu'])).status).toBe(200);
+    expect(await rolesOf(created.id)).toEqual({ copied: ['cu', 'ta', 'wa'], held: ['cu', 'ta', 'wa'] });
+    expect((await put(['wa'])).status).toBe(200);
+    expect(await rolesOf(created.id)).toEqual({ copied: ['wa'], held: ['wa'] });
+
+    await t.app.db.execute(sql`update user_roles set role_code = 'cl' where user_id = ${created.id}`);
+    expect(await rolesOf(created.id)).toEqual({ copied: ['cl'], held: ['cl'] });
+    await t.app.db.execute(sql`delete from user_roles where user_id = ${created.id}`);
+    expect(await rolesOf(created.id)).toEqual({ copied: [], held: [] });
+  });
+
+  it('filters by role and hides super admins from the copy, with the same totals', async () => {
+    const trust = await madeTrust();
+    await user(trust.trustCode, { firstName: 'Rolecopy', lastName: 'One', roles: ['cu'] });
+    await user(trust.trustCode, { firstName: 'Rolecopy', lastName: 'Two', roles: ['cl', 'wa'] });
+    await user(trust.trustCode, { firstName: 'Rolecopy', lastName: 'Three', roles: ['sa', 'cu'] });
+    const byRole = await list(sa, {
+      trustCode: trust.trustCode,
+      'filters[userName]': 'rolecopy',
+      'filters[assignedRoles]': 'cu,wa',
+      hideSuperAdminRole: '1',
+    });
+    expect(byRole.status).toBe(200);
+    expect(names(byRole.body)).toEqual(['Rolecopy One', 'Rolecopy Two']);
+    expect(byRole.body.totalCount).toBe(2);
+    expect(byRole.body.items[1].assignedRoles.map((r: { code: string }) => r.code)).toEqual(['cl', 'wa']);
+  });
+});
