@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ChangeLogEntry } from '@esr/contracts/change-log';
-import { Button } from '../../../components/button';
-import { Table, type Column } from '../../../components/content';
+import type { Column } from '../../../components/content';
 import { Select, TextInput } from '../../../components/form-fields';
-import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/dates';
 import { useChangeLog, type ChangeLogFilters } from '../api/get-change-log';
 import { useTrustOptions } from '../api/get-trust-options';
 import { useAdminRole } from '../lib/admin-role';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
-import { ListStatus } from './list-status';
+import { FilterButtons, PagedResults } from './list-status';
 
 const filterKeys = ['dateAndTime', 'userMakingChanges', 'trustCode'] as const;
 
@@ -71,7 +69,6 @@ export function ChangeLogPage() {
   // spec §1: calls use the signed-in user's trust code; trust admins see their own trust only.
   const query = isSuperAdmin ? applied : { ...applied, trustCode: ownTrustCode };
   const log = useChangeLog(query, pageNumber);
-  const page = log.data;
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -124,35 +121,15 @@ export function ChangeLogPage() {
             </div>
           )}
         </div>
-        <div className="app-button-group">
-          <Button type="submit">Search</Button>
-          <Button variant="secondary" onClick={clear}>
-            Clear
-          </Button>
-        </div>
+        <FilterButtons onClear={clear} />
       </form>
-      <ListStatus
-        isLoading={log.isLoading}
-        isError={log.isError}
-        isEmpty={Boolean(page && page.items.length === 0)}
-        onRetry={() => void log.refetch()}
+      <PagedResults
+        query={log}
+        caption="Changes, newest first"
+        columns={columns}
+        rowKey={(entry) => String(entry.id)}
+        onPageChange={(next) => setParams(writeFilters({ ...applied }, next))}
       />
-      {page && page.items.length > 0 && !log.isError && (
-        <>
-          <Table
-            caption="Changes, newest first"
-            columns={columns}
-            rows={page.items}
-            rowKey={(entry) => String(entry.id)}
-          />
-          <Pagination
-            pageNumber={page.pageNumber}
-            pageSize={page.pageSize}
-            totalCount={page.totalCount}
-            onChange={(next) => setParams(writeFilters({ ...applied }, next))}
-          />
-        </>
-      )}
     </>
   );
 }

@@ -1,4 +1,7 @@
 import { messages } from '@esr/contracts/messages';
+import { Button } from '../../../components/button';
+import { Table, type Column } from '../../../components/content';
+import { Pagination } from '../../../components/pagination';
 
 /**
  * spec §8 admin list states: 'Loading data' while loading, 'some error occurred! Click here to
@@ -36,4 +39,70 @@ export function ListStatus({
       </p>
     );
   return null;
+}
+
+interface PagedQuery<Row> {
+  isLoading: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+  data?: { items: Row[]; pageNumber: number; pageSize: number; totalCount: number } | undefined;
+}
+
+/** A paged admin list (spec §9: pages of 15): its loading/error/empty state, table, count and pages. */
+export function PagedResults<Row>({
+  query,
+  caption,
+  noun,
+  columns,
+  rowKey,
+  onPageChange,
+}: {
+  query: PagedQuery<Row>;
+  caption: string;
+  /** Singular noun for the "N … found" line; omitted, no count is shown. */
+  noun?: string;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string;
+  onPageChange: (page: number) => void;
+}) {
+  const page = query.data;
+  return (
+    <>
+      <ListStatus
+        isLoading={query.isLoading}
+        isError={query.isError}
+        isEmpty={Boolean(page && page.items.length === 0)}
+        onRetry={() => void query.refetch()}
+      />
+      {page && page.items.length > 0 && !query.isError && (
+        <>
+          <Table caption={caption} columns={columns} rows={page.items} rowKey={rowKey} />
+          {noun && (
+            <p className="nhsuk-body-s">
+              {page.totalCount} {noun}
+              {page.totalCount === 1 ? '' : 's'} found
+            </p>
+          )}
+          <Pagination
+            pageNumber={page.pageNumber}
+            pageSize={page.pageSize}
+            totalCount={page.totalCount}
+            onChange={onPageChange}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Search and Clear under a filter form (spec §2 admin lists). */
+export function FilterButtons({ onClear }: { onClear: () => void }) {
+  return (
+    <div className="app-button-group">
+      <Button type="submit">Search</Button>
+      <Button variant="secondary" onClick={onClear}>
+        Clear
+      </Button>
+    </div>
+  );
 }

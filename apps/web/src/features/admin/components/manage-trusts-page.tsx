@@ -3,13 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { statusLabel } from '@esr/contracts/users';
 import type { Trust } from '@esr/contracts/trusts';
 import { Button } from '../../../components/button';
-import { Tag, Table, type Column } from '../../../components/content';
+import { Tag, type Column } from '../../../components/content';
 import { Select, TextInput } from '../../../components/form-fields';
-import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../config/paths';
 import { useTrusts, type TrustFilters } from '../api/get-trusts';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
-import { ListStatus } from './list-status';
+import { FilterButtons, PagedResults } from './list-status';
 
 const filterKeys = ['trustName', 'trustCode', 'region', 'regionCode', 'country', 'status'] as const;
 const statusOptions = [
@@ -43,7 +42,6 @@ export function ManageTrustsPage() {
   const pageNumber = readPage(params);
   const [draft, setDraft] = useState<TrustFilters>(applied);
   const trusts = useTrusts(applied, pageNumber);
-  const page = trusts.data;
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -89,33 +87,16 @@ export function ManageTrustsPage() {
             />
           </div>
         </div>
-        <div className="app-button-group">
-          <Button type="submit">Search</Button>
-          <Button variant="secondary" onClick={clear}>
-            Clear
-          </Button>
-        </div>
+        <FilterButtons onClear={clear} />
       </form>
-      <ListStatus
-        isLoading={trusts.isLoading}
-        isError={trusts.isError}
-        isEmpty={Boolean(page && page.items.length === 0)}
-        onRetry={() => void trusts.refetch()}
+      <PagedResults
+        query={trusts}
+        caption="Trusts"
+        noun="trust"
+        columns={columns}
+        rowKey={(trust) => trust.trustCode}
+        onPageChange={(next) => setParams(writeFilters({ ...applied }, next))}
       />
-      {page && page.items.length > 0 && !trusts.isError && (
-        <>
-          <Table caption="Trusts" columns={columns} rows={page.items} rowKey={(trust) => trust.trustCode} />
-          <p className="nhsuk-body-s">
-            {page.totalCount} trust{page.totalCount === 1 ? '' : 's'} found
-          </p>
-          <Pagination
-            pageNumber={page.pageNumber}
-            pageSize={page.pageSize}
-            totalCount={page.totalCount}
-            onChange={(next) => setParams(writeFilters({ ...applied }, next))}
-          />
-        </>
-      )}
     </>
   );
 }

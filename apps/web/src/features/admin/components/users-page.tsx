@@ -2,16 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { UserListItem } from '@esr/contracts/users';
 import { Button } from '../../../components/button';
-import { Table, type Column } from '../../../components/content';
+import type { Column } from '../../../components/content';
 import { Select, TextInput } from '../../../components/form-fields';
-import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../config/paths';
 import { useRoles } from '../api/get-roles';
 import { useTrust } from '../api/get-trust';
 import { useUsers, type UserListFilters } from '../api/get-users';
 import { useAdminRole } from '../lib/admin-role';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
-import { ListStatus } from './list-status';
+import { FilterButtons, PagedResults } from './list-status';
 import { StatusTag } from './manage-trusts-page';
 import { RoleMultiSelect } from './role-multi-select';
 
@@ -47,7 +46,6 @@ function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: s
     hideSuperAdminRole: !isSuperAdmin,
   };
   const users = useUsers(scope, applied, pageNumber);
-  const page = users.data;
   const showTrustFilters = isSuperAdmin && !trustCode;
 
   const detailsPath = (user: UserListItem) =>
@@ -128,37 +126,18 @@ function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: s
           {showTrustFilters && text('trustName', 'Trust name')}
           {showTrustFilters && text('trustCode', 'Trust code')}
         </div>
-        <div className="app-button-group">
-          <Button type="submit">Search</Button>
-          <Button variant="secondary" onClick={clear}>
-            Clear
-          </Button>
-        </div>
+        <FilterButtons onClear={clear} />
       </form>
-      <ListStatus
-        isLoading={users.isLoading}
-        isError={users.isError}
-        isEmpty={Boolean(page && page.items.length === 0)}
-        onRetry={() => void users.refetch()}
+      <PagedResults
+        query={users}
+        caption="Users"
+        noun="user"
+        columns={columns}
+        rowKey={(user) => user.userId}
+        onPageChange={(next) =>
+          setParams(writeFilters({ ...readFilters(params, textKeys), roles: applied.assignedRoles }, next))
+        }
       />
-      {page && page.items.length > 0 && !users.isError && (
-        <>
-          <Table caption="Users" columns={columns} rows={page.items} rowKey={(user) => user.userId} />
-          <p className="nhsuk-body-s">
-            {page.totalCount} user{page.totalCount === 1 ? '' : 's'} found
-          </p>
-          <Pagination
-            pageNumber={page.pageNumber}
-            pageSize={page.pageSize}
-            totalCount={page.totalCount}
-            onChange={(next) =>
-              setParams(
-                writeFilters({ ...readFilters(params, textKeys), roles: applied.assignedRoles }, next),
-              )
-            }
-          />
-        </>
-      )}
     </>
   );
 }
