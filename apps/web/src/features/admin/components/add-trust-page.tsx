@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@esr/contracts/messages';
 import { createTrustBodySchema, type CreateTrustBody } from '@esr/contracts/trusts';
-import { Button } from '../../../components/button';
 import { InsetText, SummaryList } from '../../../components/content';
 import { Select, TextInput } from '../../../components/form-fields';
 import { paths } from '../../../config/paths';
@@ -12,6 +11,7 @@ import { useCreateTrust } from '../api/create-trust';
 import { useTrustLookups } from '../api/get-trust-lookups';
 import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
 import { FormErrorSummary, fieldMessages, useScrollToField } from './form-errors';
+import { FormButtons } from './form-parts';
 import { ListStatus } from './list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
 
@@ -117,14 +117,7 @@ export function AddTrustPage() {
               />
             )}
             <TrustEditableFields bind={bind} />
-            <div className="app-button-group">
-              <Button variant="secondary" onClick={() => void navigate(-1)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? messages.submitting : 'Submit'}
-              </Button>
-            </div>
+            <FormButtons busy={create.isPending} onCancel={() => void navigate(-1)} />
           </form>
         )}
       </div>

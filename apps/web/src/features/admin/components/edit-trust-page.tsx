@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages } from '@esr/contracts/messages';
 import { updateTrustBodySchema, type Trust, type UpdateTrustBody } from '@esr/contracts/trusts';
-import { Button } from '../../../components/button';
 import { SummaryList } from '../../../components/content';
-import { Radios } from '../../../components/form-fields';
 import { useTrust } from '../api/get-trust';
 import { useUpdateTrust } from '../api/update-trust';
 import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
 import { FormErrorSummary, fieldMessages, useScrollToField } from './form-errors';
+import { FormButtons, StatusField } from './form-parts';
 import { ListStatus } from './list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
 
@@ -84,34 +82,9 @@ function EditTrustForm({ trust }: { trust: Trust }) {
         ]}
       />
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <Controller
-          control={form.control}
-          name="status"
-          render={({ field }) => (
-            <Radios
-              name="status"
-              legend="Status"
-              legendClassName="nhsuk-fieldset__legend--s"
-              inline
-              error={errors.status}
-              items={[
-                { value: '1', label: 'Active' },
-                { value: '0', label: 'Disabled' },
-              ]}
-              selected={[String(field.value)]}
-              onChange={(value) => field.onChange(Number(value))}
-            />
-          )}
-        />
+        <StatusField control={form.control} error={errors.status} />
         <TrustEditableFields bind={(name) => ({ input: form.register(name), error: errors[name] })} />
-        <div className="app-button-group">
-          <Button variant="secondary" onClick={() => void navigate(-1)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? messages.submitting : 'Submit'}
-          </Button>
-        </div>
+        <FormButtons busy={update.isPending} onCancel={() => void navigate(-1)} />
       </form>
     </>
   );

@@ -1,8 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Controller, useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  type Control,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages } from '@esr/contracts/messages';
 import type { Role } from '@esr/contracts/roles';
 import {
   createUserBodySchema,
@@ -11,9 +17,8 @@ import {
   type UpdateUserBody,
   type UserDetails,
 } from '@esr/contracts/users';
-import { Button } from '../../../components/button';
 import { SummaryList } from '../../../components/content';
-import { Checkboxes, Radios, Select, TextInput } from '../../../components/form-fields';
+import { Checkboxes, Select, TextInput } from '../../../components/form-fields';
 import { paths } from '../../../config/paths';
 import { useCreateUser } from '../api/create-user';
 import { useRoles } from '../api/get-roles';
@@ -23,6 +28,7 @@ import { useUpdateUser } from '../api/update-user';
 import { useAdminRole } from '../lib/admin-role';
 import { mapUserSaveError, type SaveFailure } from '../lib/error-mapping';
 import { FormErrorSummary, fieldMessages, useScrollToField } from './form-errors';
+import { FormButtons, StatusField } from './form-parts';
 import { ListStatus } from './list-status';
 
 const fieldOrder = ['firstName', 'lastName', 'email', 'trustCode', 'roles', 'status'] as const;
@@ -63,22 +69,7 @@ export function AddUserPage() {
         <FormErrorSummary fields={errors} order={fieldOrder} message={failure?.message} />
         <h1>Add new user</h1>
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <TextInput
-            id="firstName"
-            label="First name"
-            width={20}
-            error={errors.firstName}
-            autoComplete="off"
-            {...form.register('firstName')}
-          />
-          <TextInput
-            id="lastName"
-            label="Last name"
-            width={20}
-            error={errors.lastName}
-            autoComplete="off"
-            {...form.register('lastName')}
-          />
+          <NameFields register={(name) => form.register(name)} errors={errors} />
           <TextInput
             id="email"
             type="email"
@@ -158,22 +149,7 @@ function EditUserForm({ user }: { user: UserDetails }) {
         Edit user details
       </h1>
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <TextInput
-          id="firstName"
-          label="First name"
-          width={20}
-          error={errors.firstName}
-          autoComplete="off"
-          {...form.register('firstName')}
-        />
-        <TextInput
-          id="lastName"
-          label="Last name"
-          width={20}
-          error={errors.lastName}
-          autoComplete="off"
-          {...form.register('lastName')}
-        />
+        <NameFields register={(name) => form.register(name)} errors={errors} />
         <TextInput
           id="email"
           type="email"
@@ -186,25 +162,7 @@ function EditUserForm({ user }: { user: UserDetails }) {
         />
         <TrustField control={form.control} error={errors.trustCode} />
         <RolesField control={form.control} error={errors.roles} />
-        <Controller
-          control={form.control}
-          name="status"
-          render={({ field }) => (
-            <Radios
-              name="status"
-              legend="Status"
-              legendClassName="nhsuk-fieldset__legend--s"
-              inline
-              error={errors.status}
-              items={[
-                { value: '1', label: 'Active' },
-                { value: '0', label: 'Disabled' },
-              ]}
-              selected={[String(field.value)]}
-              onChange={(value) => field.onChange(Number(value))}
-            />
-          )}
-        />
+        <StatusField control={form.control} error={errors.status} />
         <FormButtons busy={update.isPending} onCancel={() => void navigate(-1)} />
       </form>
     </>
@@ -290,15 +248,32 @@ function RolesField<T extends TrustAndRoles>({
   );
 }
 
-function FormButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+/** First and last name (spec §5: required, at most 50 characters), on both user forms. */
+function NameFields({
+  register,
+  errors,
+}: {
+  register: (name: 'firstName' | 'lastName') => UseFormRegisterReturn;
+  errors: Partial<Record<'firstName' | 'lastName', string>>;
+}) {
   return (
-    <div className="app-button-group">
-      <Button variant="secondary" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {busy ? messages.submitting : 'Submit'}
-      </Button>
-    </div>
+    <>
+      <TextInput
+        id="firstName"
+        label="First name"
+        width={20}
+        error={errors.firstName}
+        autoComplete="off"
+        {...register('firstName')}
+      />
+      <TextInput
+        id="lastName"
+        label="Last name"
+        width={20}
+        error={errors.lastName}
+        autoComplete="off"
+        {...register('lastName')}
+      />
+    </>
   );
 }
