@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PreparedStatementClient } from './pglite-statements.js';
+import { createPreparingPool } from './postgres-statements.js';
 import * as schema from './schema.js';
 import type { AppConfig } from '../config.js';
 
@@ -61,7 +63,7 @@ function takeFolderLock(dataDir: string): () => void {
 
 export async function openDatabase(config: AppConfig['database']): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+    const pool = createPreparingPool({ connectionString: config.url, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
@@ -97,14 +99,20 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const appliedBefore = await appliedMigrationCount(client);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  // PGlite has no autovacuum: after a migration that rewrote a table, its statistics and visibility
+  // map (which index-only list searches depend on, decision 0011) are rebuilt here.
+  if ((await appliedMigrationCount(client)) !== appliedBefore) await client.exec('VACUUM (ANALYZE)');
+  const statements = new PreparedStatementClient(client);
+  // drizzle-orm/pglite calls only query and transaction on its client, which the statements wrap.
+  const db = drizzlePglite(statements as unknown as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     executeSql: async (text, values) => {
       if (values && values.length > 0) {
-        const result = await client.query<Record<string, unknown>>(text, values);
+        const result = await statements.query<Record<string, unknown>>(text, values);
         return { rows: result.rows };
       }
       const results = await client.exec(text);
@@ -125,6 +133,17 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
       }
     },
   };
+}
+
+async function appliedMigrationCount(client: PGlite): Promise<number> {
+  const { rows } = await client.query<{ exists: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
+  if (!rows[0]?.exists) return 0;
+  const counted = await client.query<{ applied: number }>(
+    `select count(*)::int as applied from drizzle.__drizzle_migrations`,
+  );
+  return counted.rows[0]?.applied ?? 0;
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{rows}`. */
