@@ -5,12 +5,39 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * A case-insensitive prefix pattern. The columns it is compared with are `lower(x) collate "C"`,
- * which their indexes hold, so PostgreSQL turns `LIKE 'abc%'` into an index range (decision 0011).
- */
+/** A case-insensitive LIKE prefix pattern, for small tables searched without an index. */
 export const prefixPattern = (value: string) => `${escapeLike(value.trim().toLowerCase())}%`;
 export const containsPattern = (value: string) => `%${escapeLike(value.trim().toLowerCase())}%`;
+
+/**
+ * The first string after every string that starts with `prefix`, in "C" (code point) order: the
+ * prefix with its last character moved on by one. Undefined when there is none (U+10FFFF only).
+ */
+export function prefixUpperBound(prefix: string): string | undefined {
+  const characters = Array.from(prefix);
+  while (characters.length > 0) {
+    const last = characters.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) {
+      // Surrogate code points never stand alone in text: step over them.
+      const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+      return characters.join('') + String.fromCodePoint(next);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A case-insensitive "starts with" on a `lower(x) collate "C"` expression, which the list indexes
+ * hold (decision 0011), written as a range of two bind parameters rather than `LIKE 'abc%'`: a
+ * prepared statement's generic plan can then use the index too (decision 0013).
+ */
+export function startsWith(lowerCaseColumn: SQL, value: string): SQL {
+  const lowest = value.trim().toLowerCase();
+  const above = prefixUpperBound(lowest);
+  return above === undefined
+    ? sql`${lowerCaseColumn} >= ${lowest}`
+    : sql`(${lowerCaseColumn} >= ${lowest} and ${lowerCaseColumn} < ${above})`;
+}
 
 export const offsetOf = (pageNumber: number, pageSize: number) => (pageNumber - 1) * pageSize;
 

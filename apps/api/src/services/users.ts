@@ -13,12 +13,12 @@ import {
 } from '@esr/contracts/users';
 import crypto from 'node:crypto';
 import { queryRows, type Db } from '../db/client.js';
-import { trusts, userRoles, users } from '../db/schema.js';
+import { roleMaskBits, trusts, userRoles, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { hasAccess, requireAccess } from './authorization.js';
 import { recordChange } from './change-log.js';
 import type { Principal } from './identity.js';
-import { allOf, containsPattern, isUniqueViolation, offsetOf, prefixPattern } from './list-queries.js';
+import { allOf, containsPattern, isUniqueViolation, offsetOf, startsWith } from './list-queries.js';
 
 const isSuperAdmin = (principal: Principal) => principal.roles.includes('sa');
 const sortRoles = (codes: readonly string[]) =>
@@ -79,24 +79,32 @@ interface UserRow extends Record<string, unknown> {
 }
 
 // users.role_codes is user_roles copied by triggers (migration 0005). The literal (not a bind
-// parameter) lets the planner use the partial index users_super_admins_idx.
+// parameter) lets the planner use the partial index users_super_admins_idx to count them.
 const holdsSuperAdmin = sql.raw(`u.role_codes @> '{sa}'::text[]`);
+// users.role_mask is role_codes as bits (migration 0006): the cheap test for every candidate row.
+const lacksSuperAdmin = sql.raw(`(u.role_mask & ${roleMaskBits.sa}) = 0`);
+const maskOf = (codes: readonly RoleCode[]) => codes.reduce((mask, code) => mask | roleMaskBits[code], 0);
 const sortName = sql`(lower(u.first_name || ' ' || u.last_name) collate "C")`;
 
 /**
- * The user-name search as alternatives that exclude each other: the start of the first name, of
- * the last name, or of the full name. Each alternative is an index range on its own covering index
- * (migration 0005), so that UNION ALL of them is answered from the indexes alone. Without a space
- * in the search, a full-name match is a first-name match, so that alternative is left out.
+ * The user-name search as two alternatives that exclude each other: the start of the full name
+ * "first last" (which is the start of the first name too, and more when the search holds a space),
+ * or else the start of the last name. The first is a range of the name-ordered index itself, so its
+ * matches come out in list order; the second is a range of the last-name index (decisions 0011, 0013).
  */
-function userNameAlternatives(userName: string): { any: SQL; alternatives: SQL[] } {
-  const pattern = prefixPattern(userName);
-  const first = sql`(lower(u.first_name) collate "C") like ${pattern}`;
-  const last = sql`(lower(u.last_name) collate "C") like ${pattern}`;
-  const full = sql`${sortName} like ${pattern}`;
-  const alternatives = [first, sql`${last} and not ${first}`];
-  if (userName.trim().includes(' ')) alternatives.push(sql`${full} and not ${first} and not ${last}`);
-  return { any: sql`(${first} or ${last} or ${full})`, alternatives };
+function userNameAlternatives(userName: string): {
+  any: SQL;
+  alternatives: { condition: SQL; inListOrder: boolean }[];
+} {
+  const full = startsWith(sortName, userName);
+  const last = startsWith(sql`(lower(u.last_name) collate "C")`, userName);
+  return {
+    any: sql`(${full} or ${last})`,
+    alternatives: [
+      { condition: full, inListOrder: true },
+      { condition: sql`${last} and not ${full}`, inListOrder: false },
+    ],
+  };
 }
 
 /** GET /api/users/ (spec §2 user lists, §7): filtered, ordered by name, 15 a page. */
@@ -116,24 +124,21 @@ export async function listUsers(db: Db, principal: Principal, query: UsersListQu
 
   const name = filters.userName ? userNameAlternatives(filters.userName) : undefined;
   const searchConditions: SQL[] = [];
-  if (filters.email)
-    searchConditions.push(sql`(lower(u.email) collate "C") like ${prefixPattern(filters.email)}`);
+  if (filters.email) searchConditions.push(startsWith(sql`(lower(u.email) collate "C")`, filters.email));
   if (filters.assignedRoles?.length)
-    searchConditions.push(
-      sql`u.role_codes && array[${sql.join(
-        filters.assignedRoles.map((code) => sql`${code}`),
-        sql`, `,
-      )}]::text[]`,
-    );
+    searchConditions.push(sql`(u.role_mask & ${maskOf(filters.assignedRoles)}::integer) <> 0`);
 
-  const hidden = scope.hideSuperAdmins ? [sql`not ${holdsSuperAdmin}`] : [];
+  const searching = searchConditions.length > 0 || name !== undefined;
+  // A search tests every candidate, so it tests the mask; a trust's page keeps the array test,
+  // whose selectivity the planner knows (it has no statistics on the mask expression).
+  const hidden = scope.hideSuperAdmins ? [searching ? lacksSuperAdmin : sql`not ${holdsSuperAdmin}`] : [];
   const where = allOf([...trustConditions, ...searchConditions, ...hidden]);
 
   const offset = offsetOf(query.pageNumber, query.pageSize);
   const columns = sql`u.id as user_id, u.first_name, u.last_name, u.email, u.trust_code, t.trust_name, u.status, u.created_at,
     u.role_codes as roles`;
   let rows: UserRow[];
-  if (searchConditions.length === 0 && !name) {
+  if (!searching) {
     // Trust and status alone: the total from the counters, the page from the name-ordered index.
     // The counters table is aliased `u` so that the conditions on trust_code and status apply as written.
     const counted = sql`(select coalesce(sum(u.user_count), 0) from user_counts u where ${allOf(trustConditions)})`;
@@ -149,24 +154,31 @@ export async function listUsers(db: Db, principal: Principal, query: UsersListQu
           ) p on true`,
     );
   } else {
-    // A search: one pass over the matching rows gives both the page and the total (decision 0011).
-    // Each alternative of the name search reads one covering index and no table rows; the total
-    // needs every match anyway, so the order is not the name index's (`|| ''`): the planner then
-    // reaches the matches through the search's own indexes and sorts them.
-    const matches = sql.join(
-      (name?.alternatives ?? [sql`true`]).map(
-        (alternative) =>
-          sql`select u.id, ${sortName} as sort_name from users u where ${alternative} and ${where}`,
+    // A search: each alternative is counted from its own covering index, and gives its first
+    // offset + pageSize matches in list order; the page is the first of those. The name-ordered
+    // alternative is read in index order and stops early. Any other is reached through its own
+    // index and sorted (`|| ''` keeps the planner from walking the whole name index for it).
+    const alternatives = name?.alternatives ?? [{ condition: sql`true`, inListOrder: false }];
+    const total = sql.join(
+      alternatives.map(
+        ({ condition }) => sql`(select count(*) from users u where ${condition} and ${where})`,
+      ),
+      sql` + `,
+    );
+    const candidates = sql.join(
+      alternatives.map(
+        ({ condition, inListOrder }) =>
+          sql`(select u.id, ${sortName} as sort_name from users u where ${condition} and ${where}
+               order by ${inListOrder ? sortName : sql`${sortName} || ''`}, u.id limit ${offset + query.pageSize})`,
       ),
       sql` union all `,
     );
     rows = await queryRows<UserRow>(
       db,
       sql`with page as (
-            select m.id, count(*) over () as total_count from (${matches}) m
-            order by m.sort_name || '', m.id limit ${query.pageSize} offset ${offset}
+            select m.id from (${candidates}) m order by m.sort_name, m.id limit ${query.pageSize} offset ${offset}
           )
-          select page.total_count, ${columns} from page join users u on u.id = page.id
+          select ${total} as total_count, ${columns} from page join users u on u.id = page.id
           join trusts t on t.trust_code = u.trust_code order by ${sortName}, u.id`,
     );
     if (rows.length === 0 && offset > 0) {

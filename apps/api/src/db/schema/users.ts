@@ -1,5 +1,6 @@
 import {
   pgTable,
+  integer,
   text,
   smallint,
   timestamp,
@@ -11,6 +12,13 @@ import {
 import { sql } from 'drizzle-orm';
 import { trusts } from './trusts.js';
 import { roles } from './roles.js';
+
+/** Bits of users.role_mask, fixed by migration 0006. */
+export const roleMaskBits = { sa: 1, ta: 2, cu: 4, cl: 8, tca: 16, wa: 32 } as const;
+
+const userRoleMaskExpression = Object.entries(roleMaskBits)
+  .map(([code, bit]) => `(CASE WHEN '${code}' = ANY ("users"."role_codes") THEN ${bit} ELSE 0 END)`)
+  .join(' | ');
 
 /**
  * spec §3 User. A user is bound to their identity provider account on first sign-in
@@ -39,6 +47,11 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The same roles as bits (sa 1, ta 2, cu 4, cl 8, tca 16, wa 32), derived from role_codes by
+     * PostgreSQL (migration 0006): list searches filter on it cheaply (decision 0013).
+     */
+    roleMask: integer('role_mask').notNull().generatedAlwaysAs(sql.raw(userRoleMaskExpression)),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -57,9 +70,9 @@ export const users = pgTable(
     index('users_last_name_prefix_idx').on(sql`(lower(${t.lastName}) collate "C")`),
     index('users_email_prefix_idx').on(sql`(lower(${t.email}) collate "C")`),
     index('users_role_codes_idx').using('gin', t.roleCodes),
-    // Migration 0005 rebuilds the sort-name and prefix indexes above with INCLUDE columns (for
-    // index-only searches) and adds the partial index users_super_admins_idx: drizzle-kit cannot
-    // declare either (decision 0011).
+    // Migrations 0005 and 0006 rebuild the sort-name and prefix indexes above with INCLUDE columns
+    // (for index-only searches), and 0005 adds the partial index users_super_admins_idx:
+    // drizzle-kit cannot declare either (decisions 0011, 0013).
   ],
 );
 

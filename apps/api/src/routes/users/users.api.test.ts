@@ -4,7 +4,7 @@ import { adminMessages, invalidNhsEmailMessage, messages } from '@esr/contracts/
 import { toBracketQuery } from '@esr/contracts/bracket-query';
 import type { RoleCode } from '@esr/contracts/roles';
 import { demoUsers } from '../../db/seed.js';
-import { changeLog } from '../../db/schema.js';
+import { changeLog, roleMaskBits } from '../../db/schema.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { clientFor, queryString } from '../../test/admin-client.js';
 import { createTrust, createUser } from '../../test/factories/users.js';
@@ -148,6 +148,40 @@ describe('GET /api/users/ (spec §2 user lists, §7)', () => {
         names: ['Bea Amesbury'],
         total: 1,
       });
+    });
+    it('pages a name search whose first-name and last-name matches interleave, in list order', async () => {
+      const trust = await madeTrust();
+      const letters = 'abcdefghi'.split('');
+      // Nine match on the first name ("Qzen…"), nine on the last name ("… Qzenby"), one on neither.
+      for (const letter of letters) {
+        await user(trust.trustCode, { firstName: `Qzen${letter}`, lastName: 'Tester', roles: ['cu'] });
+        await user(trust.trustCode, {
+          firstName: `${letter.toUpperCase()}ob`,
+          lastName: `Qzenby${letter}`,
+          roles: ['cl'],
+        });
+      }
+      await user(trust.trustCode, { firstName: 'Qzan', lastName: 'Other', roles: ['cu'] });
+      const everyMatch = [
+        ...letters.map((letter) => `${letter.toUpperCase()}ob Qzenby${letter}`),
+        ...letters.map((letter) => `Qzen${letter} Tester`),
+      ].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+      const page = (pageNumber: number) =>
+        list(sa, { trustCode: trust.trustCode, pageNumber, pageSize: 15, 'filters[userName]': 'QZEN' });
+      const [first, second, beyond] = [await page(1), await page(2), await page(3)];
+      expect([...names(first.body), ...names(second.body)]).toEqual(everyMatch);
+      expect([first.body.totalCount, second.body.totalCount, beyond.body.totalCount]).toEqual([18, 18, 18]);
+      expect(beyond.body.items).toEqual([]);
+      // With a space the search matches the start of the full name, including the last name.
+      const full = await list(sa, { trustCode: trust.trustCode, 'filters[userName]': 'cob qzenbyc' });
+      expect([names(full.body), full.body.totalCount]).toEqual([['Cob Qzenbyc'], 1]);
+      const withRole = await list(sa, {
+        trustCode: trust.trustCode,
+        'filters[userName]': 'qzen',
+        'filters[assignedRoles]': 'cl',
+      });
+      expect(withRole.body.totalCount).toBe(9);
+      expect(names(withRole.body)).toEqual(everyMatch.filter((name) => name.includes('Qzenby')));
     });
     it('reads indexed and comma-separated role lists too', async () => {
       const indexed = await list(sa, {
@@ -459,11 +493,16 @@ describe('PUT /api/users/{userId}/', () => {
 describe('users.role_codes (decision 0011: a trigger-kept copy of user_roles)', () => {
   const rolesOf = async (userId: string) => {
     const result = await t.app.db.execute(
-      sql`select u.role_codes as copied,
+      sql`select u.role_codes as copied, u.role_mask as mask,
             coalesce((select array_agg(r.role_code order by r.role_code collate "C") from user_roles r where r.user_id = u.id), '{}'::text[]) as held
           from users u where u.id = ${userId}`,
     );
-    return (result as unknown as { rows: { copied: string[]; held: string[] }[] }).rows[0]!;
+    const { mask, ...roles } = (
+      result as unknown as { rows: { copied: string[]; held: string[]; mask: number }[] }
+    ).rows[0]!;
+    // role_mask (migration 0006) holds the same roles as bits.
+    expect(mask).toBe(roles.held.reduce((bits, code) => bits | roleMaskBits[code as RoleCode], 0));
+    return roles;
   };
 
   it('matches user_roles after create, update, role removal and a direct change', async () => {
