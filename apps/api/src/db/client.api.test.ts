@@ -36,6 +36,27 @@ describe('embedded database folder (PGlite)', () => {
     }
   });
 
+  it('keeps one generic plan per prepared statement and has fresh statistics after a start', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esr-plans-'));
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir });
+      await first.db.execute(sql`insert into app_settings (key, value) values ('plans-test', '{}'::jsonb)`);
+      await first.close();
+      // The next start analyses the tables again (PGlite has no autovacuum, decision 0013).
+      const again = await openDatabase({ kind: 'pglite', dataDir });
+      const rows = (
+        (await again.db.execute(
+          sql`select current_setting('plan_cache_mode') as mode,
+                (select last_analyze is not null from pg_stat_user_tables where relname = 'app_settings') as analysed`,
+        )) as unknown as { rows: { mode: string; analysed: boolean }[] }
+      ).rows;
+      expect(rows[0]).toMatchObject({ mode: 'force_generic_plan', analysed: true });
+      await again.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('takes over a stale lock left by a process that no longer exists', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esr-lock-'));
     try {

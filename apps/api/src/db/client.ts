@@ -101,9 +101,15 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
   }
   const appliedBefore = await appliedMigrationCount(client);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  // PGlite has no autovacuum: after a migration that rewrote a table, its statistics and visibility
-  // map (which index-only list searches depend on, decision 0011) are rebuilt here.
-  if ((await appliedMigrationCount(client)) !== appliedBefore) await client.exec('VACUUM (ANALYZE)');
+  // PGlite has no autovacuum: the statistics and visibility map that index-only list searches
+  // depend on (decision 0011) are brought up to date at each start of a kept folder, and after
+  // migrations, which may rewrite tables (decision 0013).
+  if (!inMemory || (await appliedMigrationCount(client)) !== appliedBefore)
+    await client.exec('VACUUM (ANALYZE)');
+  // Planning runs on the server's only thread here, and costs more than most list queries run: the
+  // prepared statements keep one generic plan each (their searches are written for generic plans:
+  // prefix ranges, and orders that no wrong index offers; decision 0013).
+  await client.exec('SET plan_cache_mode = force_generic_plan');
   const statements = new PreparedStatementClient(client);
   // drizzle-orm/pglite calls only query and transaction on its client, which the statements wrap.
   const db = drizzlePglite(statements as unknown as PGlite, { schema }) as unknown as Db;
