@@ -19,10 +19,9 @@ DROP INDEX "users_sort_name_idx";
 CREATE INDEX "users_sort_name_idx" ON "users" USING btree ((lower("first_name" || ' ' || "last_name") collate "C"), "id")
   INCLUDE ("first_name", "last_name", "trust_code", "status", "role_mask");
 --> statement-breakpoint
+-- A first-name search is a range of the full-name index above ("first last" starts with the
+-- first name), which returns its matches in list order: the first-name index has no reader left.
 DROP INDEX "users_first_name_prefix_idx";
---> statement-breakpoint
-CREATE INDEX "users_first_name_prefix_idx" ON "users" USING btree ((lower("first_name") collate "C"))
-  INCLUDE ("id", "first_name", "last_name", "trust_code", "status", "role_mask");
 --> statement-breakpoint
 DROP INDEX "users_last_name_prefix_idx";
 --> statement-breakpoint

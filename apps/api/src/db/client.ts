@@ -99,13 +99,11 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
     releaseLock();
     throw error;
   }
-  const appliedBefore = await appliedMigrationCount(client);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   // PGlite has no autovacuum: the statistics and visibility map that index-only list searches
-  // depend on (decision 0011) are brought up to date at each start of a kept folder, and after
-  // migrations, which may rewrite tables (decision 0013).
-  if (!inMemory || (await appliedMigrationCount(client)) !== appliedBefore)
-    await client.exec('VACUUM (ANALYZE)');
+  // depend on (decision 0011) are brought up to date at each start of a kept folder, after any
+  // migration that rewrote a table (decision 0013). An in-memory database starts empty.
+  if (!inMemory) await client.exec('VACUUM (ANALYZE)');
   // Planning runs on the server's only thread here, and costs more than most list queries run: the
   // prepared statements keep one generic plan each (their searches are written for generic plans:
   // prefix ranges, and orders that no wrong index offers; decision 0013).
@@ -139,17 +137,6 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
       }
     },
   };
-}
-
-async function appliedMigrationCount(client: PGlite): Promise<number> {
-  const { rows } = await client.query<{ exists: boolean }>(
-    `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
-  );
-  if (!rows[0]?.exists) return 0;
-  const counted = await client.query<{ applied: number }>(
-    `select count(*)::int as applied from drizzle.__drizzle_migrations`,
-  );
-  return counted.rows[0]?.applied ?? 0;
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{rows}`. */

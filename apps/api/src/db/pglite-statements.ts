@@ -8,13 +8,10 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { isStalePlanError } from './stale-plan.js';
 
 /** Prepared statements kept per PGlite session; the least recently used is closed beyond this. */
 export const statementCacheSize = 256;
-
-// PostgreSQL asks for the statement to be prepared again: its result type changed under DDL
-// (0A000 "cached plan must not change result type"), or it is gone (26000).
-const stalePlanCodes = new Set(['0A000', '26000']);
 
 interface PreparedStatement {
   name: string;
@@ -39,11 +36,6 @@ export class PreparedStatementClient {
     this.#pglite = pglite;
   }
 
-  /** The underlying database, for calls this client does not wrap (listen, close, exec). */
-  get pglite(): PGlite {
-    return this.#pglite;
-  }
-
   /** How many statements are prepared now (tests). */
   get preparedCount(): number {
     return this.#statements.size;
@@ -60,10 +52,6 @@ export class PreparedStatementClient {
       await this.#pglite.syncToFs();
       return result;
     });
-  }
-
-  exec(text: string, options?: QueryOptions): Promise<Results[]> {
-    return this.#pglite.exec(text, options);
   }
 
   /** PGlite's transaction, with its queries going through the prepared statements too. */
@@ -112,15 +100,12 @@ export class PreparedStatementClient {
         const messages = await this.#pglite.execProtocolStream(message, { syncToFs: false });
         return this.#read<T>(messages, options);
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (typeof code === 'string' && stalePlanCodes.has(code)) await this.#close(text, statement);
+        if (isStalePlanError(error)) await this.#close(text, statement);
         throw error;
       }
     }).catch(async (error: unknown) => {
-      const code = (error as { code?: unknown }).code;
       // A stale plan outside a transaction is prepared again once; inside one the error stands.
-      if (retried || typeof code !== 'string' || !stalePlanCodes.has(code) || this.#pglite.isInTransaction())
-        throw error;
+      if (retried || !isStalePlanError(error) || this.#pglite.isInTransaction()) throw error;
       return this.#execute<T>(text, params, options, run, true);
     });
   }

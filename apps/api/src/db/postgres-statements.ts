@@ -1,11 +1,8 @@
 import pg from 'pg';
+import { isStalePlanError } from './stale-plan.js';
 
 /** Distinct statement texts given a name; past this, further texts run unnamed (planned each time). */
 export const namedStatementLimit = 500;
-
-// PostgreSQL asks for the statement to be prepared again: its result type changed under DDL
-// (0A000 "cached plan must not change result type"), or it is gone (26000).
-const stalePlanCodes = new Set(['0A000', '26000']);
 
 /**
  * Names for statement texts, shared by every connection of the pool. node-postgres prepares a named
@@ -60,11 +57,7 @@ export function createPreparingPool(config: pg.PoolConfig, names = new Statement
         bound.length === 0
       )
         return super.query(config, values, callback);
-      const result = this.#prepared(
-        { ...candidate, text: candidate.text } as pg.QueryConfig,
-        candidate.text,
-        bound,
-      );
+      const result = this.#prepared(candidate as pg.QueryConfig & { text: string }, bound);
       if (!callbackOf) return result;
       // node-postgres's pool calls with a callback.
       result.then(
@@ -75,21 +68,19 @@ export function createPreparingPool(config: pg.PoolConfig, names = new Statement
     }
 
     async #prepared(
-      config: pg.QueryConfig,
-      text: string,
+      config: pg.QueryConfig & { text: string },
       values: unknown[],
       retried = false,
     ): Promise<unknown> {
-      const name = names.nameFor(text);
+      const name = names.nameFor(config.text);
       try {
         return await super.query({ ...config, ...(name ? { name } : {}), values });
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (!name || typeof code !== 'string' || !stalePlanCodes.has(code)) throw error;
-        names.retire(text);
+        if (!name || !isStalePlanError(error)) throw error;
+        names.retire(config.text);
         // Outside a transaction ('I': idle) the statement is prepared again once; inside one the error stands.
         if (retried || this.getTransactionStatus() !== 'I') throw error;
-        return this.#prepared(config, text, values, true);
+        return this.#prepared(config, values, true);
       }
     }
   }

@@ -66,7 +66,6 @@ export const users = pgTable(
       sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`,
       t.id,
     ),
-    index('users_first_name_prefix_idx').on(sql`(lower(${t.firstName}) collate "C")`),
     index('users_last_name_prefix_idx').on(sql`(lower(${t.lastName}) collate "C")`),
     index('users_email_prefix_idx').on(sql`(lower(${t.email}) collate "C")`),
     index('users_role_codes_idx').using('gin', t.roleCodes),
