@@ -70,7 +70,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, {
+    onMaintenanceError: (error) => app.log.error({ err: error }, 'embedded database maintenance failed'),
+  });
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);

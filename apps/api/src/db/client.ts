@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { EmbeddedAutovacuum } from './pglite-autovacuum.js';
 import { PreparedStatementClient } from './pglite-statements.js';
 import { createPreparingPool } from './postgres-statements.js';
 import * as schema from './schema.js';
@@ -61,7 +62,18 @@ function takeFolderLock(dataDir: string): () => void {
   return () => fs.rmSync(lockPath, { force: true });
 }
 
-export async function openDatabase(config: AppConfig['database']): Promise<Database> {
+export interface OpenOptions {
+  /** Where a failed maintenance run of the embedded database is reported (it is tried again later). */
+  onMaintenanceError?: (error: unknown) => void;
+}
+
+const warnMaintenanceFailed = (error: unknown) =>
+  process.emitWarning(`Embedded database maintenance failed: ${(error as Error).message}`);
+
+export async function openDatabase(
+  config: AppConfig['database'],
+  options: OpenOptions = {},
+): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = createPreparingPool({ connectionString: config.url, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -100,10 +112,10 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
     throw error;
   }
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  // PGlite has no autovacuum: the statistics and visibility map that index-only list searches
-  // depend on (decision 0011) are brought up to date at each start of a kept folder, after any
-  // migration that rewrote a table (decision 0013). An in-memory database starts empty.
-  if (!inMemory) await client.exec('VACUUM (ANALYZE)');
+  // PGlite has no autovacuum of its own (decision 0013).
+  const autovacuum = new EmbeddedAutovacuum(client, options.onMaintenanceError ?? warnMaintenanceFailed);
+  await autovacuum.runOnce();
+  autovacuum.start();
   // Planning runs on the server's only thread here, and costs more than most list queries run: the
   // prepared statements keep one generic plan each (their searches are written for generic plans:
   // prefix ranges, and orders that no wrong index offers; decision 0013).
@@ -130,6 +142,7 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
     },
     close: async () => {
       try {
+        await autovacuum.stop();
         if (!inMemory) await client.exec('CHECKPOINT');
         await client.close();
       } finally {
