@@ -68,6 +68,27 @@ interface ChangeLogRow extends Record<string, unknown> {
 }
 
 /**
+ * A search by who made the change alone (decision 0013): the total sums the per-person counters
+ * (migration 0007) of the people whose name starts so, and the page merges each such person's
+ * newest offset + pageSize entries, read in order from change_log_created_by_prefix_idx. The
+ * counters table is aliased `l`, as change_log is, so that the scope conditions apply as written.
+ */
+function byPersonMakingChanges(name: string, scope: SQL[], pageSize: number, offset: number) {
+  const people = allOf([startsWith(sql`l.creator`, name), ...scope]);
+  return {
+    total: sql`(select coalesce(sum(l.entry_count), 0) from change_log_creator_counts l where ${people})`,
+    pageIds: sql`select p.id from (select distinct l.creator from change_log_creator_counts l where ${people}) person
+      cross join lateral (
+        select l.id, l.created_on from change_log l
+        where (lower(l.created_by) collate "C") = person.creator and ${allOf(scope)}
+        order by (lower(l.created_by) collate "C"), l.created_on desc nulls last, l.id desc nulls last
+        limit ${offset + pageSize}
+      ) p
+      order by p.created_on desc nulls last, p.id desc nulls last limit ${pageSize} offset ${offset}`,
+  };
+}
+
+/**
  * GET /api/admin/changelog (spec §2 Change log, §7): newest first, 15 a page. Super admins see
  * every entry; trust admins their own trust's, without entries about super admins (decision 0010).
  */
@@ -115,22 +136,27 @@ export async function listChangeLog(
           ) p on true`,
     );
   } else {
-    // A search: the total counts the matches from the search's own covering index, and the page
-    // takes the newest of them from the same index. `nulls first` (created_on is never null) keeps
-    // the planner from walking the whole date index for the page when few entries match.
+    const { total, pageIds } =
+      query.userMakingChanges && !query.dateAndTime && !query.userOrTrustName
+        ? byPersonMakingChanges(query.userMakingChanges, scope, query.pageSize, offset)
+        : {
+            // Any other search: the total counts the matches from the search's own covering index, and
+            // the page takes the newest of them from the same index. `nulls first` (created_on is never
+            // null) keeps the planner from walking the whole date index when few entries match.
+            total: sql`(select count(*) from change_log l where ${where})`,
+            pageIds: sql`select l.id from change_log l where ${where}
+            order by l.created_on desc nulls first, l.id desc nulls first limit ${query.pageSize} offset ${offset}`,
+          };
     rows = await queryRows<ChangeLogRow>(
       db,
-      sql`with page as (
-            select l.id from change_log l where ${where}
-            order by l.created_on desc nulls first, l.id desc nulls first limit ${query.pageSize} offset ${offset}
-          )
-          select (select count(*) from change_log l where ${where}) as total_count, ${columns}
+      sql`with page as (${pageIds})
+          select ${total} as total_count, ${columns}
           from page join change_log l on l.id = page.id order by ${newestFirst}`,
     );
     if (rows.length === 0 && offset > 0) {
       const [counted] = await queryRows<{ total_count: number | string }>(
         db,
-        sql`select count(*) as total_count from change_log l where ${where}`,
+        sql`select ${total} as total_count`,
       );
       rows = [{ total_count: counted?.total_count ?? 0, id: null } as ChangeLogRow];
     }

@@ -63,3 +63,19 @@ export const changeLogCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.trustCode, t.audience] })],
 );
+
+/**
+ * Entries per person making the change (lower-case name, "C" collation), trust ('' for none) and
+ * audience, kept by a statement trigger on change_log (migration 0007): a search by who made the
+ * change sums these instead of counting its matches (decision 0013).
+ */
+export const changeLogCreatorCounts = pgTable(
+  'change_log_creator_counts',
+  {
+    creator: text('creator').notNull(),
+    trustCode: text('trust_code').notNull(),
+    audience: text('audience').notNull(),
+    entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creator, t.trustCode, t.audience] })],
+);

@@ -161,6 +161,69 @@ describe('GET /api/admin/changelog', () => {
     expect(afterSa.body.items[0].action).toBe('Created user Hidden Boss');
   });
 
+  it('searches by who made the change across people sharing the start of a name, newest first, in scope', async () => {
+    const trust = await createTrust(t.app.db);
+    made.push(trust.trustCode);
+    // Entries cannot be removed (append-only), so the names are new on every run.
+    const run = `zq${Date.now().toString(36)}`;
+    const person = (name: string) => `${run.toUpperCase().slice(0, 1)}${run.slice(1)} ${name}`;
+    let second = 0;
+    const entry = (createdBy: string, trustCode: string, audience: 'trust' | 'super-admin' = 'trust') => ({
+      createdOn: new Date(Date.UTC(2024, 2, 1, 9, 0, (second += 7) % 60, second)),
+      createdBy,
+      trustCode,
+      trustName: trustCode,
+      action: `Entry ${second} by ${createdBy}`,
+      entityType: 'user',
+      entityId: 'search-test',
+      changes: {},
+      audience,
+    });
+    const rows = [
+      ...Array.from({ length: 10 }, () => entry(person('Quill'), trust.trustCode)),
+      ...Array.from({ length: 9 }, () => entry(person('Quist'), trust.trustCode)),
+      ...Array.from({ length: 3 }, () => entry(`${person('')}n Other`.replace(' n', 'n'), trust.trustCode)),
+      ...Array.from({ length: 4 }, () => entry(person('Quill'), 'RAN')),
+      ...Array.from({ length: 2 }, () => entry(person('Quill'), 'RAN', 'super-admin')),
+    ].sort(() => Math.random() - 0.5);
+    await t.app.db.insert(changeLog).values(rows);
+
+    const newestFirst = (entries: typeof rows) =>
+      [...entries].sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime()).map((e) => e.action);
+    const inTrust = rows.filter((e) => e.trustCode === trust.trustCode && e.createdBy.includes(' Qui'));
+    const search = { trustCode: trust.trustCode, userMakingChanges: `${run} QUI` };
+    const [first, next, beyond] = [
+      await log(sa, { ...search, pageNumber: 1 }),
+      await log(sa, { ...search, pageNumber: 2 }),
+      await log(sa, { ...search, pageNumber: 3 }),
+    ];
+    expect([...first.body.items, ...next.body.items].map((e: Entry) => e.action)).toEqual(
+      newestFirst(inTrust),
+    );
+    expect([first.body.totalCount, next.body.totalCount, beyond.body.totalCount]).toEqual([19, 19, 19]);
+    expect(beyond.body.items).toEqual([]);
+    // Every trust for a super admin; the trust admin of RAN sees only its entries for trust admins.
+    expect((await log(sa, { userMakingChanges: run })).body.totalCount).toBe(28);
+    const own = await log(ta, { userMakingChanges: person('qu') });
+    expect(own.body.totalCount).toBe(4);
+    expect(own.body.items.map((e: Entry) => e.action)).toEqual(
+      newestFirst(rows.filter((e) => e.trustCode === 'RAN' && e.audience === 'trust')),
+    );
+    // With another filter the search counts its matches instead.
+    expect((await log(sa, { userMakingChanges: run, dateAndTime: '2024-03-01' })).body.totalCount).toBe(28);
+  });
+
+  it('keeps the per-person counters equal to the entries', async () => {
+    const differences = await t.app.db.execute(
+      sql`(select creator, trust_code, audience, entry_count from change_log_creator_counts
+           except select lower(created_by), coalesce(trust_code, ''), audience, count(*) from change_log group by 1, 2, 3)
+          union all
+          (select lower(created_by), coalesce(trust_code, ''), audience, count(*) from change_log group by 1, 2, 3
+           except select creator, trust_code, audience, entry_count from change_log_creator_counts)`,
+    );
+    expect((differences as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
   it('is append-only in the database', async () => {
     await expect(
       t.app.db.execute(sql`update change_log set action = 'x' where id = (select min(id) from change_log)`),
