@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { EmbeddedAutovacuum } from './pglite-autovacuum.js';
-import { PreparedStatementClient } from './pglite-statements.js';
+import { PgliteThread } from './pglite-thread.js';
 import { createPreparingPool } from './postgres-statements.js';
 import * as schema from './schema.js';
 import type { AppConfig } from '../config.js';
@@ -64,11 +62,11 @@ function takeFolderLock(dataDir: string): () => void {
 
 export interface OpenOptions {
   /** Where a failed maintenance run of the embedded database is reported (it is tried again later). */
-  onMaintenanceError?: (error: unknown) => void;
+  onMaintenanceError?: (error: Error) => void;
 }
 
-const warnMaintenanceFailed = (error: unknown) =>
-  process.emitWarning(`Embedded database maintenance failed: ${(error as Error).message}`);
+const warnMaintenanceFailed = (error: Error) =>
+  process.emitWarning(`Embedded database maintenance failed: ${error.message}`);
 
 export async function openDatabase(
   config: AppConfig['database'],
@@ -104,47 +102,35 @@ export async function openDatabase(
 
   const inMemory = config.dataDir === 'memory://';
   const releaseLock = inMemory ? () => undefined : takeFolderLock(config.dataDir);
-  let client: PGlite;
+  let thread: PgliteThread;
   try {
-    client = inMemory ? await PGlite.create() : await PGlite.create(path.join(config.dataDir, 'pglite'));
+    // The database runs on a thread of its own, beside the one serving HTTP (decision 0014).
+    thread = await PgliteThread.start({
+      dataDir: inMemory ? 'memory://' : path.join(config.dataDir, 'pglite'),
+      migrationsFolder,
+      onMaintenanceError: options.onMaintenanceError ?? warnMaintenanceFailed,
+    });
   } catch (error) {
     releaseLock();
     throw error;
   }
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  // PGlite has no autovacuum of its own (decision 0013).
-  const autovacuum = new EmbeddedAutovacuum(client, options.onMaintenanceError ?? warnMaintenanceFailed);
-  await autovacuum.runOnce();
-  autovacuum.start();
-  // Planning runs on the server's only thread here, and costs more than most list queries run: the
-  // prepared statements keep one generic plan each (their searches are written for generic plans:
-  // prefix ranges, and orders that no wrong index offers; decision 0013).
-  await client.exec('SET plan_cache_mode = force_generic_plan');
-  const statements = new PreparedStatementClient(client);
-  // drizzle-orm/pglite calls only query and transaction on its client, which the statements wrap.
-  const db = drizzlePglite(statements as unknown as PGlite, { schema }) as unknown as Db;
+  // drizzle-orm/pglite calls only query and transaction on its client, which the thread answers.
+  const db = drizzlePglite(thread as unknown as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     executeSql: async (text, values) => {
       if (values && values.length > 0) {
-        const result = await statements.query<Record<string, unknown>>(text, values);
+        const result = await thread.query<Record<string, unknown>>(text, values);
         return { rows: result.rows };
       }
-      const results = await client.exec(text);
+      const results = await thread.exec(text);
       return { rows: results.flatMap((r) => r.rows as Record<string, unknown>[]) };
     },
-    listen: async (channel, onNotify) => {
-      const unsubscribe = await client.listen(channel, onNotify);
-      return async () => {
-        await unsubscribe();
-      };
-    },
+    listen: (channel, onNotify) => thread.listen(channel, onNotify),
     close: async () => {
       try {
-        await autovacuum.stop();
-        if (!inMemory) await client.exec('CHECKPOINT');
-        await client.close();
+        await thread.close();
       } finally {
         releaseLock();
       }
