@@ -51,7 +51,10 @@ async function open() {
     // Planning in WebAssembly costs more than most list queries run: each prepared statement keeps
     // one generic plan (its searches are written for generic plans; decision 0013).
     await pglite.exec('SET plan_cache_mode = force_generic_plan');
-    return { pglite, autovacuum, statements: new PreparedStatementClient(pglite) };
+    // Notifications come from the client's own executions and from PGlite's (exec, COMMIT).
+    const hear = (channel: string, payload: string) => heard.push([channel, payload]);
+    pglite.onNotification(hear);
+    return { pglite, autovacuum, statements: new PreparedStatementClient(pglite, hear) };
   } catch (error) {
     await pglite.close().catch(() => undefined);
     throw error;
@@ -65,7 +68,8 @@ const rawParsers = (rawTypes: number[]) =>
 async function serve() {
   const { pglite, autovacuum, statements } = await open();
   const transactions = new Map<number, OpenTransaction>();
-  const listeners = new Map<string, () => Promise<void>>();
+  const listening = new Set<string>();
+  const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
   let nextTransactionId = 1;
 
   const toWire = (result: Results<unknown[]>): WireResult => ({
@@ -135,16 +139,14 @@ async function serve() {
         return null;
       }
       case 'listen': {
-        if (!listeners.has(request.channel)) {
-          const channel = request.channel;
-          listeners.set(channel, await pglite.listen(channel, (payload) => heard.push([channel, payload])));
+        if (!listening.has(request.channel)) {
+          await pglite.exec(`LISTEN ${quoted(request.channel)}`);
+          listening.add(request.channel);
         }
         return null;
       }
       case 'unlisten': {
-        const stop = listeners.get(request.channel);
-        listeners.delete(request.channel);
-        await stop?.();
+        if (listening.delete(request.channel)) await pglite.exec(`UNLISTEN ${quoted(request.channel)}`);
         return null;
       }
       case 'close': {

@@ -22,9 +22,10 @@ const typesParams = [
 describe('PGlite prepared statements', () => {
   let pglite: PGlite;
   let client: PreparedStatementClient;
+  const heard: [string, string][] = [];
   beforeAll(async () => {
     pglite = await PGlite.create();
-    client = new PreparedStatementClient(pglite);
+    client = new PreparedStatementClient(pglite, (channel, payload) => heard.push([channel, payload]));
     await pglite.exec(`create table prepared_items (id int primary key, name text not null unique)`);
   });
   afterAll(() => pglite.close());
@@ -36,6 +37,30 @@ describe('PGlite prepared statements', () => {
       expect(actual.rows).toEqual(expected.rows);
       expect(actual.fields).toEqual(expected.fields);
     }
+  });
+
+  it('reads text in any script, and answers larger than its first buffer, byte for byte', async () => {
+    const names = ["Zoë Ó'Brien", 'Łukasz Wójcik', 'Nguyễn Thị', '王芳', 'Ayşe 🙂'];
+    const { rows } = await client.query<{ name: string }>(`select unnest($1::text[]) as name`, [names]);
+    expect(rows.map((row) => row.name)).toEqual(names);
+    const large = await client.query<{ n: number; filler: string }>(
+      `select n, repeat('é', 100) as filler from generate_series(1, 3000) n`,
+    );
+    expect(large.rows).toHaveLength(3000);
+    expect(large.rows[2999]).toEqual({ n: 3000, filler: 'é'.repeat(100) });
+    expect(await client.query(`select $1::text as t`, ['after'])).toMatchObject({ rows: [{ t: 'after' }] });
+  });
+
+  it('hands on the notifications its executions carry, and reports every field of an error', async () => {
+    await pglite.exec(`listen prepared_channel`);
+    await client.query(`select pg_notify($1, $2)`, ['prepared_channel', 'hello']);
+    expect(heard).toEqual([['prepared_channel', 'hello']]);
+    await expect(client.query(`select 1 / $1::int as impossible`, [0])).rejects.toMatchObject({
+      code: '22012',
+      severity: 'ERROR',
+      message: 'division by zero',
+      routine: expect.any(String),
+    });
   });
 
   it('uses the parsers a caller passes (drizzle keeps timestamps as text)', async () => {
@@ -143,6 +168,27 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL prepared statements', () =>
   const names = new StatementNames(3);
   const pool = createPreparingPool({ connectionString: process.env.DATABASE_URL, max: 2 }, names);
   afterAll(() => pool.end());
+
+  it('keeps one generic plan per statement on every connection', async () => {
+    const generic = createPreparingPool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    const { rows } = await generic.query<{ mode: string }>(
+      `select current_setting('plan_cache_mode') as mode`,
+    );
+    expect(rows[0]!.mode).toBe('force_generic_plan');
+    const text = `select count(*)::int as n from generate_series(1, 10) g where g >= $1`;
+    const client = await generic.connect();
+    try {
+      for (let n = 0; n < 3; n += 1) await client.query({ text, values: [n] });
+      const plans = await client.query(
+        `select generic_plans, custom_plans from pg_prepared_statements where statement = $1`,
+        [text],
+      );
+      expect(plans.rows[0]).toEqual({ generic_plans: '3', custom_plans: '0' });
+    } finally {
+      client.release();
+      await generic.end();
+    }
+  });
 
   it('names each statement text once and runs it prepared on every connection', async () => {
     const text = 'select $1::int + 1 as next';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /**
  * Security headers (security baseline): a CSP the SPA works under (no inline script or style),
  * nosniff, frame-ancestors none, HSTS only when served over HTTPS, and no caching of API data.
  */
 async function securityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  await app.register(helmet, {
-    global: true,
+  // Built once: the Fastify wrapper built helmet's middleware again for every request.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -27,6 +27,9 @@ async function securityHeaders(app: FastifyInstance, options: { https: boolean }
     },
     hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
