@@ -72,6 +72,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database = await openDatabase(config.database, {
     onMaintenanceError: (error) => app.log.error({ err: error }, 'embedded database maintenance failed'),
+    // Every call that needs the database now fails, and /api/health answers 503.
+    onStopped: (error) => app.log.fatal({ err: error }, 'embedded database stopped'),
   });
   app.decorate('database', database);
   app.decorate('db', database.db);

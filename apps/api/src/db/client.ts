@@ -63,6 +63,8 @@ function takeFolderLock(dataDir: string): () => void {
 export interface OpenOptions {
   /** Where a failed maintenance run of the embedded database is reported (it is tried again later). */
   onMaintenanceError?: (error: Error) => void;
+  /** Where it is reported that the embedded database stopped while in use. */
+  onStopped?: (error: Error) => void;
 }
 
 const warnMaintenanceFailed = (error: Error) =>
@@ -109,6 +111,9 @@ export async function openDatabase(
       dataDir: inMemory ? 'memory://' : path.join(config.dataDir, 'pglite'),
       migrationsFolder,
       onMaintenanceError: options.onMaintenanceError ?? warnMaintenanceFailed,
+      onStopped:
+        options.onStopped ??
+        ((error) => process.emitWarning(`The embedded database stopped: ${error.message}`)),
     });
   } catch (error) {
     releaseLock();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteThread } from './pglite-thread.js';
@@ -175,5 +176,25 @@ describe('embedded database thread start and close', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses pending and later calls, and reports it, when the thread stops while in use', async () => {
+    // A stand-in thread that is ready, then ends at the first statement it is sent.
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.on('message', () => process.exit(3));
+       parentPort.postMessage({ event: 'ready' });`,
+      { eval: true },
+    );
+    const stops: Error[] = [];
+    const thread = await PgliteThread.attach(worker, {
+      onMaintenanceError: () => undefined,
+      onStopped: (error) => stops.push(error),
+    });
+    await expect(thread.query(`select 1`)).rejects.toThrow(/stopped \(thread exit code 3\)/);
+    await expect(thread.query(`select 2`)).rejects.toThrow(/stopped \(thread exit code 3\)/);
+    expect(stops.map((error) => error.message)).toEqual([
+      'The embedded database stopped (thread exit code 3)',
+    ]);
   });
 });

@@ -20,6 +20,8 @@ interface Pending {
 export interface PgliteThreadOptions extends StartOptions {
   /** Where a failed maintenance run of the embedded database is reported (it is tried again later). */
   onMaintenanceError(error: Error): void;
+  /** Where it is reported that the thread stopped after it had started, other than by close(). */
+  onStopped?(error: Error): void;
 }
 
 /**
@@ -54,18 +56,32 @@ export class PgliteThread {
   }
 
   /** Starts the thread, opens the folder and applies migrations; rejects with the reason if it cannot. */
-  static async start(options: PgliteThreadOptions): Promise<PgliteThread> {
-    const worker = startWorker({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
+  static start(options: PgliteThreadOptions): Promise<PgliteThread> {
+    return PgliteThread.attach(
+      startWorker({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder }),
+      options,
+    );
+  }
+
+  /** Talks to a started worker that speaks the protocol; answers once it is ready (start, and tests). */
+  static async attach(
+    worker: Worker,
+    options: Pick<PgliteThreadOptions, 'onMaintenanceError' | 'onStopped'>,
+  ): Promise<PgliteThread> {
     const thread = new PgliteThread(worker);
+    let started = false;
     await new Promise<void>((resolve, reject) => {
       const fail = (error: Error) => {
+        if (started && !thread.#stopped) options.onStopped?.(error);
         thread.#stop(error);
         reject(error);
       };
       worker.on('message', (message: Reply | ThreadEvent) => {
         if ('event' in message) {
-          if (message.event === 'ready') resolve();
-          else if (message.event === 'failed') {
+          if (message.event === 'ready') {
+            started = true;
+            resolve();
+          } else if (message.event === 'failed') {
             fail(new EmbeddedDatabaseError(message.error));
             void worker.terminate();
           } else options.onMaintenanceError(new EmbeddedDatabaseError(message.error));
