@@ -19,24 +19,6 @@ export interface WireResult {
   affectedRows: number;
 }
 
-/** A database error with PostgreSQL's fields, which callers read (`code`, `constraint`, …). */
-export interface WireError {
-  message: string;
-  name?: string;
-  code?: string;
-  severity?: string;
-  detail?: string;
-  hint?: string;
-  position?: string;
-  schema?: string;
-  table?: string;
-  column?: string;
-  dataType?: string;
-  constraint?: string;
-  where?: string;
-  routine?: string;
-}
-
 export type Notification = [channel: string, payload: string];
 
 export type Request =
@@ -67,6 +49,7 @@ export type ThreadEvent =
   | { event: 'failed'; error: WireError }
   | { event: 'maintenance-error'; error: WireError };
 
+/** PostgreSQL's error fields, as PGlite's DatabaseError names them; callers read `code`, `constraint`, … */
 const errorFields = [
   'name',
   'code',
@@ -83,6 +66,8 @@ const errorFields = [
   'routine',
 ] as const;
 
+export type WireError = { message: string } & Partial<Record<(typeof errorFields)[number], string>>;
+
 export function toWireError(error: unknown): WireError {
   if (!(error instanceof Error)) return { message: String(error) };
   const wire: WireError = { message: error.message };
@@ -96,19 +81,6 @@ export function toWireError(error: unknown): WireError {
 
 /** An error from the embedded database, with PostgreSQL's fields as PGlite gives them. */
 export class EmbeddedDatabaseError extends Error {
-  code?: string;
-  severity?: string;
-  detail?: string;
-  hint?: string;
-  position?: string;
-  schema?: string;
-  table?: string;
-  column?: string;
-  dataType?: string;
-  constraint?: string;
-  where?: string;
-  routine?: string;
-
   constructor(wire: WireError) {
     super(wire.message);
     const { message: _message, name, ...fields } = wire;

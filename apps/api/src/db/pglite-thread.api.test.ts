@@ -5,25 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedValuesParams, storedValuesQuery } from '../test/stored-values.js';
 import { PgliteThread } from './pglite-thread.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-
-// A value of every kind the application stores, read back through the thread and through PGlite.
-const typesQuery = `select $1::int as small, $2::bigint as big, $3::numeric as amount, $4::text as label,
-  $5::boolean as flag, $6::jsonb as document, $7::text[] as codes, $8::timestamptz as at, $9::uuid as id,
-  null::text as nothing`;
-const typesParams = [
-  7,
-  '9007199254740993',
-  '12.50',
-  "O'Brien",
-  true,
-  { a: [1, 'two'] },
-  ['cu', 'cl'],
-  new Date('2026-01-02T03:04:05.000Z'),
-  '00000000-0000-4000-8000-000000000001',
-];
 
 describe('embedded database on its own thread', () => {
   let thread: PgliteThread;
@@ -45,8 +30,8 @@ describe('embedded database on its own thread', () => {
     const reference = await PGlite.create();
     try {
       for (const rowMode of ['object', 'array'] as const) {
-        const expected = await reference.query(typesQuery, typesParams, { rowMode });
-        const actual = await thread.query(typesQuery, typesParams, { rowMode });
+        const expected = await reference.query(storedValuesQuery, storedValuesParams, { rowMode });
+        const actual = await thread.query(storedValuesQuery, storedValuesParams, { rowMode });
         expect(actual.rows).toEqual(expected.rows);
         expect(actual.fields).toEqual(expected.fields);
       }

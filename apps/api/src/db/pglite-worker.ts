@@ -151,8 +151,9 @@ async function serve() {
       }
       case 'close': {
         await autovacuum.stop();
-        for (const open of transactions.values()) open.finish(false);
-        await Promise.allSettled([...transactions.values()].map((open) => open.ended));
+        const unfinished = [...transactions.values()];
+        for (const open of unfinished) open.finish(false);
+        await Promise.allSettled(unfinished.map((open) => open.ended));
         if (!inMemory) await pglite.exec('CHECKPOINT');
         await pglite.close();
         return null;

@@ -1,23 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedValuesParams, storedValuesQuery } from '../test/stored-values.js';
 import { PreparedStatementClient, statementCacheSize } from './pglite-statements.js';
 import { StatementNames, createPreparingPool } from './postgres-statements.js';
-
-// A value of every kind the application stores, read back through both paths.
-const typesQuery = `select $1::int as small, $2::bigint as big, $3::numeric as amount, $4::text as label,
-  $5::boolean as flag, $6::jsonb as document, $7::text[] as codes, $8::timestamptz as at, $9::uuid as id,
-  null::text as nothing`;
-const typesParams = [
-  7,
-  '9007199254740993',
-  '12.50',
-  "O'Brien",
-  true,
-  { a: [1, 'two'] },
-  ['cu', 'cl'],
-  new Date('2026-01-02T03:04:05.000Z'),
-  '00000000-0000-4000-8000-000000000001',
-];
 
 describe('PGlite prepared statements', () => {
   let pglite: PGlite;
@@ -32,8 +17,8 @@ describe('PGlite prepared statements', () => {
 
   it('reads every type exactly as PGlite.query does, as objects and as arrays', async () => {
     for (const rowMode of ['object', 'array'] as const) {
-      const expected = await pglite.query(typesQuery, typesParams, { rowMode });
-      const actual = await client.query(typesQuery, typesParams, { rowMode });
+      const expected = await pglite.query(storedValuesQuery, storedValuesParams, { rowMode });
+      const actual = await client.query(storedValuesQuery, storedValuesParams, { rowMode });
       expect(actual.rows).toEqual(expected.rows);
       expect(actual.fields).toEqual(expected.fields);
     }
