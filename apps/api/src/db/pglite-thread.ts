@@ -185,10 +185,8 @@ export class PgliteThread {
         open();
         return this.#query<R>(text, params, options, id);
       },
-      sql: async <R>(strings: TemplateStringsArray, ...params: unknown[]) => {
-        open();
-        const text = strings.reduce((joined, part, index) => `${joined}$${index}${part}`);
-        return this.#query<R>(text, params, undefined, id);
+      sql: async () => {
+        throw new Error('The embedded database thread takes query(), not sql templates');
       },
       exec: async (text: string) => {
         open();
@@ -199,7 +197,7 @@ export class PgliteThread {
         await end(false);
       },
       listen: async () => {
-        throw new Error('Listen outside a transaction on the embedded database');
+        throw new Error('The embedded database thread listens outside transactions only');
       },
       get closed() {
         return closed;

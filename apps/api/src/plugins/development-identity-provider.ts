@@ -218,6 +218,14 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
       AuthorizationCode: 60,
     },
     renderError: async (ctx, out) => {
+      // Tabs that reach the idle timeout together each start signing out of one shared session;
+      // the first to confirm ends it, and the others' confirmations no longer match. Signing out
+      // has happened (or is happening), so they go where it leads rather than to an error page.
+      if (ctx.oidc?.route === 'end_session_confirm' && out.error === 'invalid_request') {
+        ctx.status = 303;
+        ctx.redirect(`${publicUrl}/`);
+        return;
+      }
       ctx.type = 'html';
       ctx.body = page(
         'Sign-in error',
