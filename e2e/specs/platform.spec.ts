@@ -152,6 +152,26 @@ describe('sign-in through the development provider', () => {
     }),
   );
 
+  it('logging out in one tab signs out the other tabs of the browser', () =>
+    withPage(async (page) => {
+      await signInAs(page, 'Claire Evans');
+      const other = await page.context().newPage();
+      await other.goto('/patient-lookup');
+      await expect
+        .poll(() => other.getByRole('button', { name: 'Log out' }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL((url) => url.pathname === '/' && !url.search);
+      await expect.poll(() => new URL(other.url()).pathname, { timeout: 15_000 }).toBe('/');
+      await expect.poll(() => other.getByRole('link', { name: 'NHS Login' }).isVisible()).toBe(true);
+      expect(
+        await other.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user'))),
+      ).toEqual([]);
+      // The provider's session has ended too: signing in again asks who is signing in.
+      await other.getByRole('link', { name: 'NHS Login' }).click();
+      await other.waitForURL(/\/oidc\/interaction\//);
+    }));
+
   it('a signed-out visit to a guarded page signs in and comes back to it', () =>
     withPage(async (page) => {
       await page.goto('/manage-active-trusts');

@@ -20,6 +20,7 @@ import { ApiError, apiRequest, configureApiClient } from '../api-client';
 import { startIdleTimer } from '../idle-timer';
 import { defaultRoleFor, guardRolesOf, landingPathFor } from '../roles';
 import { readSelectedRole, writeSelectedRole } from '../selected-role-storage';
+import { announceSignOut, onSignOutElsewhere } from '../sign-out-broadcast';
 import { paths } from '../../config/paths';
 
 /** spec §4: interaction status values of the sign-in flow. */
@@ -226,6 +227,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     const manager = managerRef.current;
     const idToken = userRef.current?.id_token;
     setInteractionStatus('logout');
+    announceSignOut(window.localStorage);
     await clearSession();
     if (manager && idToken) {
       // Ends the provider's session too, so the next person at a shared ward PC must sign in.
@@ -258,6 +260,14 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     },
     [recordRole],
   );
+
+  // A sign-out in another tab ends this tab's session too; that tab ends the provider's session.
+  useEffect(() => {
+    if (!loginUserDetails) return;
+    return onSignOutElsewhere(window, () => {
+      void clearSession().then(() => navigateRef.current(paths.home(), { replace: true }));
+    });
+  }, [loginUserDetails, clearSession]);
 
   // spec §4: idle logout after the configured time without activity, across tabs, no prompt.
   useEffect(() => {
