@@ -61,9 +61,22 @@ async function open() {
   }
 }
 
-/** Values of the raw types stay PostgreSQL's text; the caller parses them itself. */
-const rawParsers = (rawTypes: number[]) =>
-  Object.fromEntries(rawTypes.map((type) => [type, (value: string) => value]));
+const keepText = (value: string) => value;
+const rawParsersByTypes = new Map<string, Record<number, typeof keepText>>();
+
+/**
+ * Values of the raw types stay PostgreSQL's text; the caller parses them itself. Callers pass the
+ * same few sets (Drizzle: one) with every statement, so each set's parsers are made once.
+ */
+function rawParsers(rawTypes: number[]) {
+  const key = rawTypes.join(',');
+  let parsers = rawParsersByTypes.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(rawTypes.map((type) => [type, keepText]));
+    rawParsersByTypes.set(key, parsers);
+  }
+  return parsers;
+}
 
 async function serve() {
   const { pglite, autovacuum, statements } = await open();
