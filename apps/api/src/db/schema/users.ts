@@ -66,11 +66,18 @@ export const users = pgTable(
       sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`,
       t.id,
     ),
+    // A search limited to one status (most often active users) reads only that status's names,
+    // in list order, rather than stepping over the other status's (decision 0017).
+    index('users_status_sort_name_idx').on(
+      t.status,
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`,
+      t.id,
+    ),
     index('users_last_name_prefix_idx').on(sql`(lower(${t.lastName}) collate "C")`),
     index('users_email_prefix_idx').on(sql`(lower(${t.email}) collate "C")`),
     index('users_role_codes_idx').using('gin', t.roleCodes),
-    // Migrations 0005 and 0006 rebuild the sort-name and prefix indexes above with INCLUDE columns
-    // (for index-only searches), and 0005 adds the partial index users_super_admins_idx:
+    // Migrations 0005, 0006 and 0008 build the sort-name and prefix indexes above with INCLUDE
+    // columns (for index-only searches), and 0005 adds the partial index users_super_admins_idx:
     // drizzle-kit cannot declare either (decisions 0011, 0013).
   ],
 );

@@ -183,6 +183,36 @@ describe('GET /api/users/ (spec §2 user lists, §7)', () => {
       expect(withRole.body.totalCount).toBe(9);
       expect(names(withRole.body)).toEqual(everyMatch.filter((name) => name.includes('Qzenby')));
     });
+    it('pages a name search of one status across every trust, active and disabled names interleaved', async () => {
+      const trust = await madeTrust();
+      const people = Array.from({ length: 34 }, (_, i) => ({
+        name: `Qzst${String(i).padStart(2, '0')} Tester`,
+        status: i % 2,
+        roles: (i % 4 < 2 ? ['cu'] : ['wa']) as RoleCode[],
+      }));
+      for (const { name, status, roles } of people)
+        await user(trust.trustCode, { firstName: name.split(' ')[0]!, lastName: 'Tester', status, roles });
+      const expected = (status: number, role?: RoleCode) =>
+        people.filter((p) => p.status === status && (!role || p.roles.includes(role))).map((p) => p.name);
+      const search = async (status: string, pageNumber: number, role?: RoleCode) => {
+        const response = await list(sa, {
+          pageNumber,
+          pageSize: 15,
+          'filters[userName]': 'QZST',
+          'filters[status]': status,
+          ...(role ? { 'filters[assignedRoles]': role } : {}),
+        });
+        expect(response.status).toBe(200);
+        return { names: names(response.body), total: response.body.totalCount as number };
+      };
+      for (const status of [0, 1]) {
+        const [first, second] = [await search(String(status), 1), await search(String(status), 2)];
+        expect([...first.names, ...second.names]).toEqual(expected(status));
+        expect([first.total, second.total]).toEqual([17, 17]);
+      }
+      const activeClerical = await search('1', 1, 'cu');
+      expect(activeClerical).toEqual({ names: expected(1, 'cu'), total: expected(1, 'cu').length });
+    });
     it('reads indexed and comma-separated role lists too', async () => {
       const indexed = await list(sa, {
         trustCode: code,
