@@ -57,7 +57,6 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_identity_unique').on(t.identityIssuer, t.identitySubject),
     index('users_trust_idx').on(t.trustCode),
-    index('users_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
     // Lists are ordered by lower-case full name in "C" order, so that one index serves both the
     // order and prefix searches (LIKE 'abc%'), on PGlite and PostgreSQL alike (decision 0011).
     index('users_sort_name_idx').on(sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`, t.id),
