@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
@@ -17,6 +17,21 @@ const tenantId = '6b7f4c1e-2a3d-4e5f-9a8b-1c2d3e4f5a6b';
 const newUserEmail = 'sam.ndlovu@uclh.nhs.uk';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const path = (page: Page) => new URL(page.url()).pathname;
+const focusedClass = (page: Page) => page.evaluate(() => document.activeElement?.className ?? '');
+/** Answers one API call the way a failing server would, so that each spec §8 message can be seen. */
+const answer =
+  (status: number, body: object = {}, delayMs = 0) =>
+  async (route: Route) => {
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    // Error answers carry a detail, as the API's always do (DESIGN §3).
+    const json = status >= 400 ? { detail: `Request failed with status ${status}`, ...body } : body;
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(json) });
+  };
+const inView = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
 
 beforeAll(async () => {
   server = await startServer();
@@ -113,6 +128,77 @@ describe('super admin', () => {
     await expect.poll(() => page.getByText('No Records found.').isVisible()).toBe(true);
   });
 
+  it('add trust: loading, no new trusts, Submitting..., and every save error, keeping what was typed', async () => {
+    const page = adminPage;
+    const lookup = (url: URL) => url.pathname === '/api/trusts/lookup/';
+    await page.route(lookup, answer(200, [], 500));
+    await page.goto('/manage-active-trusts');
+    await page.getByRole('button', { name: 'Add trust' }).click();
+    await expect.poll(() => page.getByText('Loading data').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('No new trusts to add!').isVisible(), { timeout: 5_000 })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await visit(page, 'admin-add-trust-none-left');
+    await page.unroute(lookup);
+    await page.reload();
+
+    await page.getByLabel('Search for a trust').fill('university college london');
+    await page.getByLabel('Trust', { exact: true }).selectOption(trustCode);
+    await page.getByLabel('Trust tenant ID').fill(tenantId);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Osei');
+    await page.getByLabel('Email address').fill('grace.osei@nhs.net');
+    await page.getByLabel('Telephone number').fill('2034567890');
+    const create = (url: URL) => url.pathname === `/api/trusts/${trustCode}/create`;
+    const submit = page.getByRole('button', { name: /^(Submit|Submitting\.\.\.)$/ });
+    const errors = page.getByRole('alert');
+    const cases: [string, (route: Route) => Promise<void>, string][] = [
+      [
+        '500',
+        answer(500, { detail: 'Internal server error occurred' }, 700),
+        'Internal server error occurred',
+      ],
+      ['503', answer(503), 'Some error occurred'],
+      ['409', answer(409, { detail: 'conflict' }), 'Trust already exists with the specified trust code'],
+      ['no answer', (route) => route.abort('connectionrefused'), 'Some error occurred'],
+    ];
+    for (const [name, reply, message] of cases) {
+      await page.route(create, reply);
+      await submit.click();
+      if (name === '500') {
+        // spec §4: 'Submitting...' while busy, back to Submit on failure.
+        await expect.poll(() => submit.textContent()).toBe('Submitting...');
+        expect(await submit.isDisabled()).toBe(true);
+      }
+      await expect.poll(() => errors.textContent(), { message: name }).toContain(message);
+      expect(await submit.textContent()).toBe('Submit');
+      await page.unroute(create);
+    }
+    await visit(page, 'admin-add-trust-server-error');
+
+    // A server e-mail error shows the NHS e-mail message under the field and scrolls to it.
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.route(
+      create,
+      answer(400, { errors: { primaryContactEmail: ['The specified email is not valid'] } }),
+    );
+    await submit.click();
+    await expect
+      .poll(() => page.locator('#primaryContactEmail-error').textContent())
+      .toContain('Enter a valid email like name@nhs.net');
+    await expect.poll(() => inView(page, '#primaryContactEmail')).toBe(true);
+    await page.unroute(create);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Nothing typed was lost, and nothing was created.
+    expect(await page.getByLabel('Trust tenant ID').inputValue()).toBe(tenantId);
+    expect(await page.getByLabel('Email address').inputValue()).toBe('grace.osei@nhs.net');
+    expect(await page.getByLabel('Trust', { exact: true }).inputValue()).toBe(trustCode);
+    await page.goto('/manage-active-trusts');
+    await expect.poll(() => page.getByRole('table', { name: 'Trusts' }).getByRole('row').count()).toBe(4);
+  });
+
   it('adds a trust from the searchable NHS list, with the spec’s e-mail error first', async () => {
     const page = adminPage;
     await page.goto('/manage-active-trusts');
@@ -177,8 +263,12 @@ describe('super admin', () => {
     await expect.poll(() => errors.textContent()).toContain('First name and last name cannot be blank');
     expect(await errors.textContent()).toContain('Email cannot be blank');
     expect(await errors.textContent()).toContain('Select at least one role');
+    // The summary takes focus after the submission, and keeps none while the user corrects a field.
+    await expect.poll(() => focusedClass(page)).toContain('nhsuk-error-summary');
     await visit(page, 'admin-add-user-errors');
-    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('First name').pressSequentially('Sam');
+    expect(await page.getByLabel('First name').inputValue()).toBe('Sam');
+    expect(await focusedClass(page)).not.toContain('nhsuk-error-summary');
     await page.getByLabel('Last name').fill('Ndlovu');
     await page.getByLabel('Email address').fill(newUserEmail);
     await expect.poll(() => page.getByLabel('Trust', { exact: true }).inputValue()).toBe(trustCode);
@@ -221,6 +311,38 @@ describe('super admin', () => {
       await expect.poll(() => path(user), { timeout: 15_000 }).toBe('/unauthorized');
       await expect.poll(() => heading(user).textContent()).toBe('Access denied');
     });
+  });
+
+  it('edits a user: the spec’s save errors keep the form; the trust links to its assigned users', async () => {
+    const page = adminPage;
+    await page.goto(`/manage-active-trusts/${trustCode}`);
+    await page.getByRole('link', { name: 'View all assigned users' }).click();
+    await expect.poll(() => path(page)).toBe(`/manage-active-trusts/${trustCode}/users`);
+    await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: 'Sam Ndlovu' }).click();
+    await page.getByRole('link', { name: 'Edit user details' }).click();
+    await expect.poll(() => heading(page).textContent()).toContain('Edit user details');
+    await page.getByLabel('First name').fill('Samuel');
+    const update = (url: URL) => url.pathname.startsWith('/api/users/');
+    const errors = page.getByRole('alert');
+    const cases: [object, number, string][] = [
+      [{ errors: { roles: ['Unknown role'] } }, 400, 'Some error occurred while assigning roles to user'],
+      [{ errors: { firstName: ['x'], lastName: ['x'] } }, 400, 'First name and last name cannot be blank'],
+      [{ errors: { lastName: ['x'] } }, 400, 'Last name cannot be blank'],
+      [{ detail: 'Internal server error occurred' }, 500, 'Internal server error occurred'],
+      [{}, 404, 'Some error occurred'],
+    ];
+    for (const [body, status, message] of cases) {
+      await page.route(update, (route) =>
+        route.request().method() === 'PUT' ? answer(status, body)(route) : route.fallback(),
+      );
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => errors.textContent(), { message: `${status}` }).toContain(message);
+      await expect.poll(() => focusedClass(page)).toContain('nhsuk-error-summary');
+      await page.unroute(update);
+    }
+    await visit(page, 'admin-edit-user-server-errors');
+    expect(await page.getByLabel('First name').inputValue()).toBe('Samuel');
+    expect(path(page)).toMatch(/\/edit-user-details$/);
   });
 
   it('finds every action in the change log, filtered by trust code', async () => {

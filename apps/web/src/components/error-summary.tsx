@@ -6,18 +6,33 @@ export interface ErrorSummaryItem {
   fieldId?: string;
 }
 
-/** NHS.UK error summary: focused when shown, so screen readers announce it. */
+/**
+ * NHS.UK error summary. It takes focus once after each submission that leaves errors (`attempt`
+ * counts submissions), so that screen readers announce it; re-renders while the user corrects a
+ * field never move their focus. `scrollTo` names a field to bring into view instead of the summary
+ * (spec §8: an e-mail error from the server scrolls to the field).
+ */
 export function ErrorSummary({
   title = 'There is a problem',
   errors,
+  attempt,
+  scrollTo,
 }: {
   title?: string;
   errors: ErrorSummaryItem[];
+  attempt: number;
+  scrollTo?: string | undefined;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const focusedAttempt = useRef(0);
+  const hasErrors = errors.length > 0;
   useEffect(() => {
-    if (errors.length > 0) ref.current?.focus();
-  }, [errors]);
+    if (focusedAttempt.current === attempt) return;
+    focusedAttempt.current = attempt;
+    if (!hasErrors) return;
+    ref.current?.focus({ preventScroll: Boolean(scrollTo) });
+    if (scrollTo) document.getElementById(scrollTo)?.scrollIntoView({ block: 'center' });
+  }, [attempt, hasErrors, scrollTo]);
   if (errors.length === 0) return null;
   return (
     <div

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { useCreateTrust } from '../api/create-trust';
 import { useTrustLookups } from '../api/get-trust-lookups';
 import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
-import { FormErrorSummary, fieldMessages, useScrollToField } from './form-errors';
+import { FormErrorSummary, fieldMessages } from './form-errors';
 import { FormButtons } from './form-parts';
 import { ListStatus } from './list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
@@ -32,8 +32,9 @@ export function AddTrustPage() {
   const create = useCreateTrust();
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  useScrollToField(failure);
   const form = useForm<CreateTrustBody>({
+    // The error summary takes focus (NHS.UK pattern), not the first field.
+    shouldFocusError: false,
     resolver: zodResolver(createTrustBodySchema),
     defaultValues: empty,
   });
@@ -70,7 +71,12 @@ export function AddTrustPage() {
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <FormErrorSummary fields={errors} order={trustFieldOrder} message={failure?.message} />
+        <FormErrorSummary
+          fields={errors}
+          order={trustFieldOrder}
+          failure={failure}
+          attempt={form.formState.submitCount}
+        />
         <h1>Add new trust</h1>
         <ListStatus
           isLoading={lookups.isLoading}

@@ -7,7 +7,7 @@ import { SummaryList } from '../../../components/content';
 import { useTrust } from '../api/get-trust';
 import { useUpdateTrust } from '../api/update-trust';
 import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
-import { FormErrorSummary, fieldMessages, useScrollToField } from './form-errors';
+import { FormErrorSummary, fieldMessages } from './form-errors';
 import { FormButtons, StatusField } from './form-parts';
 import { ListStatus } from './list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
@@ -47,8 +47,9 @@ function EditTrustForm({ trust }: { trust: Trust }) {
   const navigate = useNavigate();
   const update = useUpdateTrust();
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  useScrollToField(failure);
   const form = useForm<UpdateTrustBody>({
+    // The error summary takes focus (NHS.UK pattern), not the first field.
+    shouldFocusError: false,
     resolver: zodResolver(updateTrustBodySchema),
     defaultValues: valuesOf(trust),
   });
@@ -66,7 +67,12 @@ function EditTrustForm({ trust }: { trust: Trust }) {
   });
   return (
     <>
-      <FormErrorSummary fields={errors} order={trustFieldOrder} message={failure?.message} />
+      <FormErrorSummary
+        fields={errors}
+        order={trustFieldOrder}
+        failure={failure}
+        attempt={form.formState.submitCount}
+      />
       <h1>
         <span className="nhsuk-caption-l">{trust.trustName}</span>
         Edit trust details

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { summaryText, type SaveFailure } from '../lib/error-mapping';
@@ -25,15 +24,18 @@ export function fieldMessages<T extends FieldValues>(
 export function FormErrorSummary({
   fields,
   order,
-  message,
+  failure,
+  attempt,
 }: {
   fields: Record<string, string>;
   order: readonly string[];
-  message?: string | undefined;
+  failure: SaveFailure | null;
+  /** The form's submission count (react-hook-form's submitCount). */
+  attempt: number;
 }) {
   const items: ErrorSummaryItem[] = [];
   const seen = new Set<string>();
-  if (message) items.push({ text: message });
+  if (failure?.message) items.push({ text: failure.message });
   for (const field of [...order, ...Object.keys(fields).filter((f) => !order.includes(f))]) {
     const text = fields[field];
     if (!text) continue;
@@ -42,16 +44,5 @@ export function FormErrorSummary({
     seen.add(short);
     items.push({ text: short, fieldId: field });
   }
-  return <ErrorSummary errors={items} />;
-}
-
-/** spec §8: an e-mail error from the server scrolls to the field. */
-export function useScrollToField(failure: SaveFailure | null) {
-  const last = useRef<SaveFailure | null>(null);
-  useEffect(() => {
-    if (!failure?.focusField || last.current === failure) return;
-    last.current = failure;
-    const element = document.getElementById(failure.focusField);
-    element?.scrollIntoView({ block: 'center' });
-  }, [failure]);
+  return <ErrorSummary errors={items} attempt={attempt} scrollTo={failure?.focusField} />;
 }

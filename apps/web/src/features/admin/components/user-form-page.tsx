@@ -27,7 +27,7 @@ import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { useAdminRole } from '../lib/admin-role';
 import { mapUserSaveError, type SaveFailure } from '../lib/error-mapping';
-import { FormErrorSummary, fieldMessages, useScrollToField } from './form-errors';
+import { FormErrorSummary, fieldMessages } from './form-errors';
 import { FormButtons, StatusField } from './form-parts';
 import { ListStatus } from './list-status';
 
@@ -40,8 +40,9 @@ export function AddUserPage() {
   const navigate = useNavigate();
   const create = useCreateUser();
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  useScrollToField(failure);
   const form = useForm<CreateUserBody>({
+    // The error summary takes focus (NHS.UK pattern), not the first field.
+    shouldFocusError: false,
     resolver: zodResolver(createUserBodySchema),
     defaultValues: {
       firstName: '',
@@ -66,7 +67,12 @@ export function AddUserPage() {
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <FormErrorSummary fields={errors} order={fieldOrder} message={failure?.message} />
+        <FormErrorSummary
+          fields={errors}
+          order={fieldOrder}
+          failure={failure}
+          attempt={form.formState.submitCount}
+        />
         <h1>Add new user</h1>
         <form noValidate onSubmit={(event) => void submit(event)}>
           <NameFields register={(name) => form.register(name)} errors={errors} />
@@ -124,8 +130,9 @@ function EditUserForm({ user }: { user: UserDetails }) {
   const navigate = useNavigate();
   const update = useUpdateUser();
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  useScrollToField(failure);
   const form = useForm<UpdateUserBody>({
+    // The error summary takes focus (NHS.UK pattern), not the first field.
+    shouldFocusError: false,
     resolver: zodResolver(updateUserBodySchema),
     defaultValues: valuesOf(user),
   });
@@ -143,7 +150,12 @@ function EditUserForm({ user }: { user: UserDetails }) {
   });
   return (
     <>
-      <FormErrorSummary fields={errors} order={fieldOrder} message={failure?.message} />
+      <FormErrorSummary
+        fields={errors}
+        order={fieldOrder}
+        failure={failure}
+        attempt={form.formState.submitCount}
+      />
       <h1>
         <span className="nhsuk-caption-l">{user.userName}</span>
         Edit user details

@@ -53,6 +53,7 @@ export function UploadModelPage() {
   const [modelFile, setModelFile] = useState<File | null>(null);
   const [wrapperFile, setWrapperFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<UploadErrors>({});
+  const [attempts, setAttempts] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [uploaded, setUploaded] = useState(false);
   const modelInput = useRef<HTMLInputElement>(null);
@@ -73,6 +74,7 @@ export function UploadModelPage() {
     setUploaded(false);
     const found = validateUpload({ procedure, modelFile, wrapperFile });
     setErrors(found);
+    setAttempts((count) => count + 1);
     if (Object.keys(found).length > 0 || !trust) return;
     setSubmitting(true);
     try {
@@ -85,6 +87,7 @@ export function UploadModelPage() {
       await queryClient.invalidateQueries({ queryKey: modelQueryKeys.all(trust, procedure) });
     } catch (error) {
       setErrors(uploadErrorsFrom(error));
+      setAttempts((count) => count + 1);
     } finally {
       setSubmitting(false);
     }
@@ -98,7 +101,7 @@ export function UploadModelPage() {
             <p className="nhsuk-notification-banner__heading">{messages.modelUploaded}</p>
           </NotificationBanner>
         )}
-        <ErrorSummary errors={summary} />
+        <ErrorSummary errors={summary} attempt={attempts} />
         <h1>Upload model</h1>
         <p>
           Upload a model file and its wrapper file for one type of operation. Both are Python pickle files
