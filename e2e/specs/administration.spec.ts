@@ -367,6 +367,22 @@ describe('super admin', () => {
     await table.locator('summary').first().click();
     await expect.poll(() => table.textContent()).toContain('status: 1 → 0');
     await visit(page, 'admin-change-log');
+
+    // The other two filters, with the trust code: today's changes by the person who made them.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+    await page.getByLabel('Date').fill(today);
+    await page.getByLabel('User making changes').fill('priya');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('userMakingChanges')).toBe('priya');
+    await expect.poll(() => table.getByRole('row').count()).toBe(5);
+    await page.getByLabel('User making changes').fill('tom');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByText('No Records found.').isVisible()).toBe(true);
+    await page.getByLabel('Date').fill('2020-01-01');
+    await page.getByLabel('User making changes').fill('priya');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('dateAndTime')).toBe('2020-01-01');
+    await expect.poll(() => page.getByText('No Records found.').isVisible()).toBe(true);
   });
 
   it('lists all users with trust columns and filters by role', async () => {
