@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, signInAs } from '../fixtures/browser.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
@@ -26,11 +26,26 @@ describe('idle logout', () => {
     await expect
       .poll(() => second.getByRole('button', { name: 'Log out' }).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/');
-    await expect
-      .poll(() => page.getByRole('link', { name: 'NHS Login' }).isVisible(), { timeout: 10_000 })
-      .toBe(true);
-    await expect.poll(() => new URL(second.url()).pathname, { timeout: 20_000 }).toBe('/');
+    const signIns: string[] = [];
+    for (const tab of [page, second])
+      tab.on('request', (request) => {
+        if (/\/oidc\/(auth|token)\b/.test(request.url())) signIns.push(request.url());
+      });
+    // Each tab must end on the landing page, signed out; the poll reports where a tab stopped.
+    const whereIs = async (tab: Page) =>
+      `${new URL(tab.url()).pathname} ${
+        (await tab.getByRole('link', { name: 'NHS Login' }).isVisible()) ? 'signed out' : 'not signed out'
+      } ${
+        (await tab
+          .locator('h1')
+          .first()
+          .textContent({ timeout: 500 })
+          .catch(() => null)) ?? ''
+      }`.trim();
+    await expect.poll(() => whereIs(page), { timeout: 25_000 }).toMatch(/^\/ signed out/);
+    await expect.poll(() => whereIs(second), { timeout: 25_000 }).toMatch(/^\/ signed out/);
+    // Neither tab signs in again behind the user's back.
+    expect(signIns).toEqual([]);
     await context.close();
   });
 

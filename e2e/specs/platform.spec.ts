@@ -160,10 +160,18 @@ describe('sign-in through the development provider', () => {
       await expect
         .poll(() => other.getByRole('button', { name: 'Log out' }).isVisible(), { timeout: 15_000 })
         .toBe(true);
+      // The other tab must not sign in again while the provider's session is still being ended.
+      const signInsByOther: string[] = [];
+      other.on('request', (request) => {
+        if (/\/oidc\/(auth|token)\b/.test(request.url())) signInsByOther.push(request.url());
+      });
       await page.getByRole('button', { name: 'Log out' }).click();
       await page.waitForURL((url) => url.pathname === '/' && !url.search);
       await expect.poll(() => new URL(other.url()).pathname, { timeout: 15_000 }).toBe('/');
       await expect.poll(() => other.getByRole('link', { name: 'NHS Login' }).isVisible()).toBe(true);
+      await other.waitForTimeout(1000);
+      expect(signInsByOther).toEqual([]);
+      expect(new URL(other.url()).pathname).toBe('/');
       expect(
         await other.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user'))),
       ).toEqual([]);

@@ -9,10 +9,11 @@ import { LoadingPage } from '../features/public/loading-page';
 /**
  * spec §2 guard: admits a user holding any allowed role and records the current role; anyone else
  * is sent (replacing history) to /unauthorized. A signed-out visitor is asked to sign in first and
- * comes back here afterwards.
+ * comes back here afterwards, unless this page has just signed out: then it goes to the landing page.
  */
 export function RequireRoles({ allowed, children }: { allowed: readonly GuardRole[]; children: ReactNode }) {
-  const { interactionStatus, loginUserDetails, roles, currentSelectedRole, recordRole, signIn } = useAuth();
+  const { interactionStatus, loginUserDetails, roles, currentSelectedRole, recordRole, signIn, signedOut } =
+    useAuth();
   const location = useLocation();
   const admitted = isAdmitted(roles, allowed);
   const settled = interactionStatus === 'none';
@@ -27,9 +28,11 @@ export function RequireRoles({ allowed, children }: { allowed: readonly GuardRol
     }
   }, [settled, admitted, location.key, roles, allowed, recordRole]);
   useEffect(() => {
-    if (settled && !loginUserDetails) void signIn(`${location.pathname}${location.search}`);
-  }, [settled, loginUserDetails, signIn, location.pathname, location.search]);
+    if (settled && !loginUserDetails && !signedOut) void signIn(`${location.pathname}${location.search}`);
+  }, [settled, loginUserDetails, signedOut, signIn, location.pathname, location.search]);
 
+  // Signed out on purpose (here, by idle timeout, or in another tab): never sign in again silently.
+  if (signedOut && !loginUserDetails) return <Navigate to={paths.home()} replace />;
   if (!settled || !loginUserDetails) return <LoadingPage />;
   if (!admitted) return <Navigate to={paths.unauthorized()} replace />;
   return <>{children}</>;

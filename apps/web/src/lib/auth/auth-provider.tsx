@@ -41,6 +41,12 @@ export interface AuthState {
   recordRole(role: GuardRole | null): void;
   /** spec §2 access denied: clears the stored login user. */
   clearLoginUser(): Promise<void>;
+  /**
+   * The session was ended on purpose in this page (Log out, idle timeout, or a sign-out in another
+   * tab). Guards then go to the landing page instead of signing in again: with the provider's
+   * session still alive, a sign-in would succeed silently and undo the sign-out.
+   */
+  signedOut: boolean;
   /** Silent renewal failed: the user must renew their session in a popup (a click opens it). */
   renewalNeeded: boolean;
   renewInPopup(): Promise<void>;
@@ -88,6 +94,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   const [interactionStatus, setInteractionStatus] = useState<InteractionStatus>('startup');
   const [loginUserDetails, setLoginUserDetails] = useState<MeResponse | null>(null);
   const [renewalNeeded, setRenewalNeeded] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
   const [currentSelectedRole, setCurrentSelectedRole] = useState<GuardRole | null>(() =>
     readSelectedRole(window.localStorage),
   );
@@ -219,6 +226,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
 
   const signIn = useCallback(async (returnTo?: string) => {
     const manager = await managerReady.current!.promise;
+    setSignedOut(false);
     setInteractionStatus('login');
     await manager.signinRedirect(returnTo ? { state: { returnTo } } : undefined);
   }, []);
@@ -227,6 +235,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     const manager = managerRef.current;
     const idToken = userRef.current?.id_token;
     setInteractionStatus('logout');
+    setSignedOut(true);
     announceSignOut(window.localStorage);
     await clearSession();
     if (manager && idToken) {
@@ -265,6 +274,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   useEffect(() => {
     if (!loginUserDetails) return;
     return onSignOutElsewhere(window, () => {
+      setSignedOut(true);
       void clearSession().then(() => navigateRef.current(paths.home(), { replace: true }));
     });
   }, [loginUserDetails, clearSession]);
@@ -297,6 +307,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       selectRole,
       recordRole,
       clearLoginUser: clearSession,
+      signedOut,
       renewalNeeded,
       renewInPopup,
     }),
@@ -311,6 +322,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       selectRole,
       recordRole,
       clearSession,
+      signedOut,
       renewalNeeded,
       renewInPopup,
     ],
