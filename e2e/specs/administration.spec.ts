@@ -407,6 +407,79 @@ describe('super admin', () => {
     await expect.poll(() => table.getByRole('link').allTextContents()).toEqual(['Alex Taylor', 'Priya Shah']);
     expect(page.url()).toContain('roles=sa');
   });
+  it('pages a users list 15 at a time; the page is kept in the address and survives a reload', async () => {
+    const page = adminPage;
+    const surnames = [
+      'Abbott',
+      'Bishop',
+      'Carter',
+      'Dixon',
+      'Ellis',
+      'Fraser',
+      'Gibson',
+      'Harper',
+      'Ingram',
+      'Jarvis',
+      'Kemp',
+      'Lowe',
+      'Marsh',
+      'Nash',
+      'Owens',
+      'Pryce',
+      'Quinn',
+      'Rowe',
+      'Shaw',
+      'Turner',
+    ];
+    // Twenty users through the API with the super admin's own token, as a bulk of real data would be.
+    const statuses = await page.evaluate(async (lastNames) => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
+      const { access_token: token } = JSON.parse(sessionStorage.getItem(key)!) as { access_token: string };
+      const answers: number[] = [];
+      for (const lastName of lastNames) {
+        const response = await fetch('/api/users/', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            firstName: 'Paging',
+            lastName,
+            email: `paging.${lastName.toLowerCase()}@nhs.net`,
+            trustCode: 'R0A',
+            roles: [{ code: 'cl' }],
+          }),
+        });
+        answers.push(response.status);
+      }
+      return answers;
+    }, surnames);
+    expect(statuses).toEqual(surnames.map(() => 201));
+
+    await page.goto('/manage-active-trusts/R0A/users');
+    await page.getByLabel('User name').fill('Paging');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Users' });
+    const names = () => table.getByRole('link').allTextContents();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect.poll(names).toEqual(surnames.slice(0, 15).map((last) => `Paging ${last}`));
+    expect(await pagination.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(await pagination.getByRole('link', { name: 'Previous page' }).count()).toBe(0);
+    await visit(page, 'admin-users-page-1');
+
+    await pagination.getByRole('link', { name: 'Next page' }).click();
+    await expect.poll(names).toEqual(surnames.slice(15).map((last) => `Paging ${last}`));
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(await pagination.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(await pagination.getByRole('link', { name: 'Next page' }).count()).toBe(0);
+    await visit(page, 'admin-users-page-2');
+
+    await page.reload();
+    await expect.poll(names).toEqual(surnames.slice(15).map((last) => `Paging ${last}`));
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('link', { name: 'Previous page' })
+      .click();
+    await expect.poll(names).toEqual(surnames.slice(0, 15).map((last) => `Paging ${last}`));
+  });
 });
 
 describe('trust admin', () => {
