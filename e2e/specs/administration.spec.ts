@@ -364,8 +364,20 @@ describe('super admin', () => {
       expect(text).toContain(action);
     expect(text).toContain('Priya Shah');
     expect(text).toMatch(/\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}:\d{2}/);
+    // Each change reads in the forms' words: the newest disabled Sam; the one before created him.
     await table.locator('summary').first().click();
-    await expect.poll(() => table.textContent()).toContain('status: 1 → 0');
+    await expect.poll(() => table.textContent()).toContain('Status: Active → changed to Disabled');
+    await table.locator('summary').nth(1).click();
+    const created = table.getByRole('row').nth(2).locator('details li');
+    await expect.poll(() => created.allTextContents()).toContain('Assigned roles: Clerical User, Clinician');
+    expect(await created.allTextContents()).toEqual([
+      'First name: Sam',
+      'Last name: Ndlovu',
+      `Email address: ${newUserEmail}`,
+      `Trust code: ${trustCode}`,
+      'Assigned roles: Clerical User, Clinician',
+      'Status: Active',
+    ]);
     await visit(page, 'admin-change-log');
 
     // The other two filters, with the trust code: today's changes by the person who made them.

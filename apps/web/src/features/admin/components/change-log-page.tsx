@@ -4,6 +4,7 @@ import type { ChangeLogEntry } from '@esr/contracts/change-log';
 import type { Column } from '../../../components/content';
 import { Select, TextInput } from '../../../components/form-fields';
 import { formatDateTime } from '../../../lib/dates';
+import { fieldLabel, fieldValue, inFormOrder } from '../lib/change-description';
 import { useChangeLog, type ChangeLogFilters } from '../api/get-change-log';
 import { useTrustOptions } from '../api/get-trust-options';
 import { useAdminRole } from '../lib/admin-role';
@@ -12,17 +13,14 @@ import { FilterButtons, PagedResults } from './list-status';
 
 const filterKeys = ['dateAndTime', 'userMakingChanges', 'trustCode'] as const;
 
-const show = (value: unknown) =>
-  value === null || value === undefined || value === ''
-    ? '(none)'
-    : Array.isArray(value)
-      ? value.join(', ')
-      : String(value);
-
-/** The before and after of the changed fields (security baseline "Audit and logging"). */
+/**
+ * The before and after of the changed fields (security baseline "Audit and logging"). A created
+ * record had no before, so only its values are listed.
+ */
 function Changes({ entry }: { entry: ChangeLogEntry }) {
-  const fields = Object.entries(entry.changes);
+  const fields = inFormOrder(Object.entries(entry.changes));
   if (fields.length === 0) return null;
+  const created = fields.every(([, change]) => change.before === null || change.before === undefined);
   return (
     <details className="nhsuk-details app-changes">
       <summary className="nhsuk-details__summary">
@@ -34,7 +32,16 @@ function Changes({ entry }: { entry: ChangeLogEntry }) {
         <ul className="nhsuk-list">
           {fields.map(([field, change]) => (
             <li key={field}>
-              {field}: {show(change.before)} → {show(change.after)}
+              {fieldLabel(field)}:{' '}
+              {created ? (
+                fieldValue(field, change.after)
+              ) : (
+                <>
+                  {fieldValue(field, change.before)} <span aria-hidden="true">→</span>
+                  <span className="nhsuk-u-visually-hidden"> changed to</span>{' '}
+                  {fieldValue(field, change.after)}
+                </>
+              )}
             </li>
           ))}
         </ul>
