@@ -17,6 +17,7 @@ const tenantId = '6b7f4c1e-2a3d-4e5f-9a8b-1c2d3e4f5a6b';
 const newUserEmail = 'sam.ndlovu@uclh.nhs.uk';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const path = (page: Page) => new URL(page.url()).pathname;
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const focusedClass = (page: Page) => page.evaluate(() => document.activeElement?.className ?? '');
 /** Answers one API call the way a failing server would, so that each spec §8 message can be seen. */
 const answer =
@@ -382,19 +383,44 @@ describe('super admin', () => {
 
     // The other two filters, with the trust code: today's changes by the person who made them.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-    await page.getByLabel('Date').fill(today);
+    const [year, month, day] = today.split('-');
+    const dateGroup = page.getByRole('group', { name: 'Date' });
+    const typeDate = async (d: string, m: string, y: string) => {
+      await dateGroup.getByLabel('Day').fill(d);
+      await dateGroup.getByLabel('Month').fill(m);
+      await dateGroup.getByLabel('Year').fill(y);
+    };
+    await typeDate(String(Number(day)), String(Number(month)), year!);
     await page.getByLabel('User making changes').fill('priya');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('userMakingChanges')).toBe('priya');
+    expect(new URL(page.url()).searchParams.get('dateAndTime')).toBe(today);
     await expect.poll(() => table.getByRole('row').count()).toBe(5);
     await page.getByLabel('User making changes').fill('tom');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.getByText('No Records found.').isVisible()).toBe(true);
-    await page.getByLabel('Date').fill('2020-01-01');
+    await typeDate('1', '1', '2020');
     await page.getByLabel('User making changes').fill('priya');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('dateAndTime')).toBe('2020-01-01');
     await expect.poll(() => page.getByText('No Records found.').isVisible()).toBe(true);
+
+    // A date that does not exist is refused where it was typed; the list and the address stay.
+    const before = page.url();
+    await typeDate('31', '2', '2026');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect
+      .poll(() => dateGroup.locator('.nhsuk-error-message').textContent())
+      .toBe('Error: Date must be a real date, like 24 11 2026');
+    expect(await focusedId(page)).toBe('filter-date-day');
+    expect(page.url()).toBe(before);
+    expect(await page.getByText('No Records found.').isVisible()).toBe(true);
+    await visit(page, 'admin-change-log-date-error');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => dateGroup.locator('.nhsuk-error-message').count()).toBe(0);
+    expect(await dateGroup.getByLabel('Day').inputValue()).toBe('');
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(() => table.getByRole('row').count()).toBe(5);
   });
 
   it('lists all users with trust columns and filters by role', async () => {

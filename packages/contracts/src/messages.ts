@@ -63,4 +63,6 @@ export const adminMessages = {
   trustCodeMismatch: 'The trust code in the body must match the trust code in the address',
   validationFailed: 'The request is not valid',
   dateInvalid: 'Enter a real date as YYYY-MM-DD',
+  /** The change log's Day, Month and Year filter when they do not make a date. */
+  filterDateInvalid: 'Date must be a real date, like 24 11 2026',
 } as const;

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import type { DateParts } from '../lib/calendar-date';
 
 interface FieldFrameProps {
   id: string;
@@ -150,6 +151,43 @@ interface ChoicesProps {
   small?: boolean;
 }
 
+interface FieldsetFrameProps {
+  /** Prefix of the hint and error ids. */
+  id: string;
+  legend: ReactNode;
+  legendClassName?: string | undefined;
+  hint?: ReactNode;
+  error?: string | undefined;
+  /** NHS.UK date inputs are a group of fields rather than a set of choices. */
+  role?: 'group';
+  children: ReactNode;
+}
+
+function FieldsetFrame({ id, legend, legendClassName, hint, error, role, children }: FieldsetFrameProps) {
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+      <fieldset className="nhsuk-fieldset" role={role} aria-describedby={describedBy}>
+        <legend className={`nhsuk-fieldset__legend${legendClassName ? ` ${legendClassName}` : ''}`}>
+          {legend}
+        </legend>
+        {hint && (
+          <div className="nhsuk-hint" id={`${id}-hint`}>
+            {hint}
+          </div>
+        )}
+        {error && (
+          <span className="nhsuk-error-message" id={`${id}-error`}>
+            <span className="nhsuk-u-visually-hidden">Error:</span> {error}
+          </span>
+        )}
+        {children}
+      </fieldset>
+    </div>
+  );
+}
+
 function Choices({
   kind,
   name,
@@ -164,57 +202,40 @@ function Choices({
   small,
 }: ChoicesProps) {
   const block = kind === 'checkbox' ? 'nhsuk-checkboxes' : 'nhsuk-radios';
-  const describedBy =
-    [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
-      <fieldset className="nhsuk-fieldset" aria-describedby={describedBy}>
-        <legend className={`nhsuk-fieldset__legend${legendClassName ? ` ${legendClassName}` : ''}`}>
-          {legend}
-        </legend>
-        {hint && (
-          <div className="nhsuk-hint" id={`${name}-hint`}>
-            {hint}
-          </div>
-        )}
-        {error && (
-          <span className="nhsuk-error-message" id={`${name}-error`}>
-            <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-          </span>
-        )}
-        <div
-          className={[block, inline ? `${block}--inline` : '', small ? `${block}--small` : '']
-            .filter(Boolean)
-            .join(' ')}
-        >
-          {items.map((item, index) => {
-            const id = `${name}-${index + 1}`;
-            return (
-              <div className={`${block}__item`} key={item.value}>
-                <input
-                  className={`${block}__input`}
-                  id={id}
-                  name={name}
-                  type={kind}
-                  value={item.value}
-                  checked={selected.includes(item.value)}
-                  onChange={(event) => onChange(item.value, event.target.checked)}
-                  aria-describedby={item.hint ? `${id}-hint` : undefined}
-                />
-                <label className={`nhsuk-label ${block}__label`} htmlFor={id}>
-                  {item.label}
-                </label>
-                {item.hint && (
-                  <div className={`nhsuk-hint ${block}__hint`} id={`${id}-hint`}>
-                    {item.hint}
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
-    </div>
+    <FieldsetFrame id={name} legend={legend} legendClassName={legendClassName} hint={hint} error={error}>
+      <div
+        className={[block, inline ? `${block}--inline` : '', small ? `${block}--small` : '']
+          .filter(Boolean)
+          .join(' ')}
+      >
+        {items.map((item, index) => {
+          const id = `${name}-${index + 1}`;
+          return (
+            <div className={`${block}__item`} key={item.value}>
+              <input
+                className={`${block}__input`}
+                id={id}
+                name={name}
+                type={kind}
+                value={item.value}
+                checked={selected.includes(item.value)}
+                onChange={(event) => onChange(item.value, event.target.checked)}
+                aria-describedby={item.hint ? `${id}-hint` : undefined}
+              />
+              <label className={`nhsuk-label ${block}__label`} htmlFor={id}>
+                {item.label}
+              </label>
+              {item.hint && (
+                <div className={`nhsuk-hint ${block}__hint`} id={`${id}-hint`}>
+                  {item.hint}
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </FieldsetFrame>
   );
 }
 
@@ -224,6 +245,63 @@ export function Checkboxes(props: Omit<ChoicesProps, 'kind'>) {
 
 export function Radios(props: Omit<ChoicesProps, 'kind'>) {
   return <Choices kind="radio" {...props} />;
+}
+
+interface DateInputProps {
+  id: string;
+  legend: ReactNode;
+  legendClassName?: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  value: DateParts;
+  onChange: (value: DateParts) => void;
+}
+
+const dateFields = [
+  { key: 'day', label: 'Day', width: 2 },
+  { key: 'month', label: 'Month', width: 2 },
+  { key: 'year', label: 'Year', width: 4 },
+] as const;
+
+/**
+ * NHS.UK date input: Day, Month and Year typed as numbers, whatever the browser's language (a
+ * native date picker follows the browser's locale). Focus never jumps between the fields.
+ */
+export function DateInput({ id, legend, legendClassName, hint, error, value, onChange }: DateInputProps) {
+  return (
+    <FieldsetFrame
+      id={id}
+      legend={legend}
+      legendClassName={legendClassName}
+      hint={hint}
+      error={error}
+      role="group"
+    >
+      <div className="nhsuk-date-input" id={id}>
+        {dateFields.map(({ key, label, width }) => (
+          <div className="nhsuk-date-input__item" key={key}>
+            <div className="nhsuk-form-group">
+              <label className="nhsuk-label nhsuk-date-input__label" htmlFor={`${id}-${key}`}>
+                {label}
+              </label>
+              <input
+                className={`nhsuk-input nhsuk-date-input__input nhsuk-input--width-${width}${
+                  error ? ' nhsuk-input--error' : ''
+                }`}
+                id={`${id}-${key}`}
+                name={`${id}-${key}`}
+                type="text"
+                inputMode="numeric"
+                value={value[key]}
+                aria-invalid={error ? true : undefined}
+                onChange={(event) => onChange({ ...value, [key]: event.target.value })}
+              />
+            </div>
+          </div>
+        ))}
+      </div>
+    </FieldsetFrame>
+  );
 }
 
 interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ChangeLogEntry } from '@esr/contracts/change-log';
 import type { Column } from '../../../components/content';
-import { Select, TextInput } from '../../../components/form-fields';
+import { adminMessages } from '@esr/contracts/messages';
+import { DateInput, Select, TextInput } from '../../../components/form-fields';
+import { datePartsOf, emptyDateParts, readDateParts } from '../../../lib/calendar-date';
 import { formatDateTime } from '../../../lib/dates';
 import { fieldLabel, fieldValue, inFormOrder } from '../lib/change-description';
 import { useChangeLog, type ChangeLogFilters } from '../api/get-change-log';
@@ -72,6 +74,9 @@ export function ChangeLogPage() {
   const applied = readFilters(params, filterKeys) as ChangeLogFilters;
   const pageNumber = readPage(params);
   const [draft, setDraft] = useState<ChangeLogFilters>(applied);
+  const [dateParts, setDateParts] = useState(() => datePartsOf(applied.dateAndTime));
+  const [dateError, setDateError] = useState<string>();
+  const dateGroup = useRef<HTMLDivElement>(null);
   const trustOptions = useTrustOptions(isSuperAdmin);
   // spec §1: calls use the signed-in user's trust code; trust admins see their own trust only.
   const query = isSuperAdmin ? applied : { ...applied, trustCode: ownTrustCode };
@@ -79,10 +84,20 @@ export function ChangeLogPage() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setParams(writeFilters({ ...draft }));
+    const date = readDateParts(dateParts);
+    if (date.kind === 'invalid') {
+      // The list stays as it was; the user corrects the date where they typed it.
+      setDateError(adminMessages.filterDateInvalid);
+      dateGroup.current?.querySelector('input')?.focus();
+      return;
+    }
+    setDateError(undefined);
+    setParams(writeFilters({ ...draft, dateAndTime: date.kind === 'date' ? date.iso : undefined }));
   };
   const clear = () => {
     setDraft({});
+    setDateParts(emptyDateParts);
+    setDateError(undefined);
     setParams(new URLSearchParams());
   };
 
@@ -95,13 +110,14 @@ export function ChangeLogPage() {
       <form className="app-filter" role="search" aria-label="Filter the change log" onSubmit={search}>
         <h2 className="nhsuk-heading-s">Filter the change log</h2>
         <div className="nhsuk-grid-row">
-          <div className="nhsuk-grid-column-one-third">
-            <TextInput
-              id="filter-dateAndTime"
-              type="date"
-              label="Date"
-              value={draft.dateAndTime ?? ''}
-              onChange={(event) => setDraft({ ...draft, dateAndTime: event.target.value })}
+          <div className="nhsuk-grid-column-one-third" ref={dateGroup}>
+            <DateInput
+              id="filter-date"
+              legend="Date"
+              hint="For example, 24 11 2026"
+              error={dateError}
+              value={dateParts}
+              onChange={setDateParts}
             />
           </div>
           <div className="nhsuk-grid-column-one-third">
