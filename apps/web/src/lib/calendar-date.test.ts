@@ -7,12 +7,18 @@ describe('readDateParts', () => {
   });
 
   it('reads a real date as YYYY-MM-DD, forgiving spaces and leading zeros', () => {
-    expect(readDateParts({ day: '4', month: '3', year: '2026' })).toEqual({ kind: 'date', iso: '2026-03-04' });
+    expect(readDateParts({ day: '4', month: '3', year: '2026' })).toEqual({
+      kind: 'date',
+      iso: '2026-03-04',
+    });
     expect(readDateParts({ day: ' 04 ', month: '03', year: '2026' })).toEqual({
       kind: 'date',
       iso: '2026-03-04',
     });
-    expect(readDateParts({ day: '29', month: '2', year: '2024' })).toEqual({ kind: 'date', iso: '2024-02-29' });
+    expect(readDateParts({ day: '29', month: '2', year: '2024' })).toEqual({
+      kind: 'date',
+      iso: '2024-02-29',
+    });
   });
 
   it('refuses dates that do not exist', () => {
