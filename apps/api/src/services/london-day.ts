@@ -1,3 +1,5 @@
+import { isCalendarDate } from '@esr/contracts/calendar';
+
 /**
  * spec §9 shows dates in UK time, so a change-log date filter means a UK calendar day: from its
  * midnight in Europe/London to the next, as UTC instants. (UK clocks change at 01:00 UTC, so a
@@ -34,9 +36,7 @@ export function londonDayBounds(value: string): { start: Date; end: Date } | nul
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
-    return null;
+  if (!isCalendarDate(year, month, day)) return null;
   const next = new Date(Date.UTC(year, month - 1, day + 1));
   return {
     start: londonMidnight(year, month, day),

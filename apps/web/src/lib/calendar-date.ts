@@ -1,3 +1,5 @@
+import { isCalendarDate } from '@esr/contracts/calendar';
+
 /** A calendar date as typed into the NHS.UK date input's Day, Month and Year fields. */
 export interface DateParts {
   day: string;
@@ -22,9 +24,7 @@ export function readDateParts(parts: DateParts, years = { min: 1900, max: 2300 }
   if (!day && !month && !year) return { kind: 'empty' };
   if (!/^\d{1,2}$/.test(day) || !/^\d{1,2}$/.test(month) || !/^\d{4}$/.test(year)) return { kind: 'invalid' };
   const [d, m, y] = [Number(day), Number(month), Number(year)];
-  if (y < years.min || y > years.max || m < 1 || m > 12 || d < 1) return { kind: 'invalid' };
-  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  if (d > daysInMonth) return { kind: 'invalid' };
+  if (y < years.min || y > years.max || !isCalendarDate(y, m, d)) return { kind: 'invalid' };
   return { kind: 'date', iso: `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}` };
 }
 
