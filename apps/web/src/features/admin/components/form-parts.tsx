@@ -1,7 +1,11 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { messages } from '@esr/contracts/messages';
+import { statusLabel } from '@esr/contracts/users';
 import { Button } from '../../../components/button';
 import { Radios } from '../../../components/form-fields';
+
+/** spec §9: status 1 Active, 0 Disabled; the list filters' choices and the edit forms' radios. */
+export const statusOptions = [1, 0].map((status) => ({ value: String(status), label: statusLabel(status) }));
 
 /** Active (1) or Disabled (0) on the edit screens of trusts and users (spec §4, §9). */
 export function StatusField<T extends FieldValues>({
@@ -22,10 +26,7 @@ export function StatusField<T extends FieldValues>({
           legendClassName="nhsuk-fieldset__legend--s"
           inline
           error={error}
-          items={[
-            { value: '1', label: 'Active' },
-            { value: '0', label: 'Disabled' },
-          ]}
+          items={statusOptions}
           selected={[String(field.value)]}
           onChange={(value) => field.onChange(Number(value))}
         />

@@ -8,13 +8,10 @@ import { Select, TextInput } from '../../../components/form-fields';
 import { paths } from '../../../config/paths';
 import { useTrusts, type TrustFilters } from '../api/get-trusts';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
+import { statusOptions } from './form-parts';
 import { FilterButtons, PagedResults } from './list-status';
 
 const filterKeys = ['trustName', 'trustCode', 'region', 'regionCode', 'country', 'status'] as const;
-const statusOptions = [
-  { value: '1', label: 'Active' },
-  { value: '0', label: 'Disabled' },
-];
 
 export const StatusTag = ({ status }: { status: number }) => (
   <Tag colour={status === 1 ? 'green' : 'grey'}>{statusLabel(status)}</Tag>

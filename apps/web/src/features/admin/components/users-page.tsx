@@ -10,6 +10,7 @@ import { useTrust } from '../api/get-trust';
 import { useUsers, type UserListFilters } from '../api/get-users';
 import { useAdminRole } from '../lib/admin-role';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
+import { statusOptions } from './form-parts';
 import { FilterButtons, PagedResults } from './list-status';
 import { StatusTag } from './manage-trusts-page';
 import { RoleMultiSelect } from './role-multi-select';
@@ -106,10 +107,7 @@ function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: s
               id="filter-status"
               label="Status"
               placeholder="Any status"
-              options={[
-                { value: '1', label: 'Active' },
-                { value: '0', label: 'Disabled' },
-              ]}
+              options={statusOptions}
               value={draft.status ?? ''}
               onChange={(event) => setDraft({ ...draft, status: event.target.value })}
             />

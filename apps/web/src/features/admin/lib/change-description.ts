@@ -1,4 +1,5 @@
 import { roleCodeSchema, roleNames } from '@esr/contracts/roles';
+import { statusLabel } from '@esr/contracts/users';
 
 /**
  * The change log stores the fields as the API names them, so the record stays exact; people read
@@ -42,9 +43,6 @@ const roleName = (code: unknown) => {
   return parsed.success ? roleNames[parsed.data] : String(code);
 };
 
-const statusText = (value: unknown) =>
-  value === 1 || value === '1' ? 'Active' : value === 0 || value === '0' ? 'Disabled' : String(value);
-
 /** A stored value as a person reads it; empty values read "(none)". */
 export function fieldValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
@@ -53,7 +51,7 @@ export function fieldValue(field: string, value: unknown): string {
     // Role names in alphabetical order, so a before and an after compare at a glance.
     return (field === 'roles' ? value.map(roleName).sort() : value.map(String)).join(', ');
   }
-  if (field === 'status') return statusText(value);
+  if (field === 'status') return statusLabel(Number(value));
   return String(value);
 }
 
