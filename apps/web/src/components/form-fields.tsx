@@ -10,14 +10,14 @@ interface FieldFrameProps {
   children: (describedBy: string | undefined) => ReactNode;
 }
 
-function FieldFrame({ id, label, hint, error, labelClassName, children }: FieldFrameProps) {
-  const describedBy =
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+/** The ids a field's hint and error take, for its aria-describedby. */
+const describedByOf = (id: string, hint: ReactNode, error: string | undefined) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** NHS.UK hint and error message, between a field's label (or legend) and its input. */
+function HintAndError({ id, hint, error }: { id: string; hint: ReactNode; error: string | undefined }) {
   return (
-    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
-      <label className={`nhsuk-label${labelClassName ? ` ${labelClassName}` : ''}`} htmlFor={id}>
-        {label}
-      </label>
+    <>
       {hint && (
         <div className="nhsuk-hint" id={`${id}-hint`}>
           {hint}
@@ -28,7 +28,18 @@ function FieldFrame({ id, label, hint, error, labelClassName, children }: FieldF
           <span className="nhsuk-u-visually-hidden">Error:</span> {error}
         </span>
       )}
-      {children(describedBy)}
+    </>
+  );
+}
+
+function FieldFrame({ id, label, hint, error, labelClassName, children }: FieldFrameProps) {
+  return (
+    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+      <label className={`nhsuk-label${labelClassName ? ` ${labelClassName}` : ''}`} htmlFor={id}>
+        {label}
+      </label>
+      <HintAndError id={id} hint={hint} error={error} />
+      {children(describedByOf(id, hint, error))}
     </div>
   );
 }
@@ -164,24 +175,13 @@ interface FieldsetFrameProps {
 }
 
 function FieldsetFrame({ id, legend, legendClassName, hint, error, role, children }: FieldsetFrameProps) {
-  const describedBy =
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
-      <fieldset className="nhsuk-fieldset" role={role} aria-describedby={describedBy}>
+      <fieldset className="nhsuk-fieldset" role={role} aria-describedby={describedByOf(id, hint, error)}>
         <legend className={`nhsuk-fieldset__legend${legendClassName ? ` ${legendClassName}` : ''}`}>
           {legend}
         </legend>
-        {hint && (
-          <div className="nhsuk-hint" id={`${id}-hint`}>
-            {hint}
-          </div>
-        )}
-        {error && (
-          <span className="nhsuk-error-message" id={`${id}-error`}>
-            <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-          </span>
-        )}
+        <HintAndError id={id} hint={hint} error={error} />
         {children}
       </fieldset>
     </div>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ChangeLogEntry } from '@esr/contracts/change-log';
 import type { Column } from '../../../components/content';
@@ -14,6 +14,7 @@ import { readFilters, readPage, writeFilters } from '../lib/search-params';
 import { FilterButtons, PagedResults } from './list-status';
 
 const filterKeys = ['dateAndTime', 'userMakingChanges', 'trustCode'] as const;
+const dateFieldId = 'filter-date';
 
 /**
  * The before and after of the changed fields (security baseline "Audit and logging"). A created
@@ -76,7 +77,6 @@ export function ChangeLogPage() {
   const [draft, setDraft] = useState<ChangeLogFilters>(applied);
   const [dateParts, setDateParts] = useState(() => datePartsOf(applied.dateAndTime));
   const [dateError, setDateError] = useState<string>();
-  const dateGroup = useRef<HTMLDivElement>(null);
   const trustOptions = useTrustOptions(isSuperAdmin);
   // spec §1: calls use the signed-in user's trust code; trust admins see their own trust only.
   const query = isSuperAdmin ? applied : { ...applied, trustCode: ownTrustCode };
@@ -88,7 +88,7 @@ export function ChangeLogPage() {
     if (date.kind === 'invalid') {
       // The list stays as it was; the user corrects the date where they typed it.
       setDateError(adminMessages.filterDateInvalid);
-      dateGroup.current?.querySelector('input')?.focus();
+      document.getElementById(`${dateFieldId}-day`)?.focus();
       return;
     }
     setDateError(undefined);
@@ -110,9 +110,9 @@ export function ChangeLogPage() {
       <form className="app-filter" role="search" aria-label="Filter the change log" onSubmit={search}>
         <h2 className="nhsuk-heading-s">Filter the change log</h2>
         <div className="nhsuk-grid-row">
-          <div className="nhsuk-grid-column-one-third" ref={dateGroup}>
+          <div className="nhsuk-grid-column-one-third">
             <DateInput
-              id="filter-date"
+              id={dateFieldId}
               legend="Date"
               hint="For example, 24 11 2026"
               error={dateError}
