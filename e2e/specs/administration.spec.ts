@@ -270,7 +270,16 @@ describe('super admin', () => {
     await page.getByLabel('First name').pressSequentially('Sam');
     expect(await page.getByLabel('First name').inputValue()).toBe('Sam');
     expect(await focusedClass(page)).not.toContain('nhsuk-error-summary');
+    // spec §5: each name alone, and the 50-character limit.
+    await page.getByLabel('First name').fill('');
     await page.getByLabel('Last name').fill('Ndlovu');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => errors.textContent()).toContain('First name cannot be blank');
+    expect(await errors.textContent()).not.toContain('Last name cannot be blank');
+    await page.getByLabel('First name').fill('S'.repeat(51));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => errors.textContent()).toContain('First name must be 50 characters or fewer');
+    await page.getByLabel('First name').fill('Sam');
     await page.getByLabel('Email address').fill(newUserEmail);
     await expect.poll(() => page.getByLabel('Trust', { exact: true }).inputValue()).toBe(trustCode);
     await page.getByRole('checkbox', { name: 'Clerical User' }).check();
@@ -298,6 +307,7 @@ describe('super admin', () => {
       const details = page.locator('.nhsuk-summary-list');
       expect(await details.textContent()).toContain(newUserEmail);
       expect(await details.textContent()).toContain('Clerical User, Clinician');
+      expect(await details.textContent()).toMatch(/Date created\d{2}-[A-Z][a-z]{2}-\d{4}/);
       await visit(page, 'admin-user-details');
       await page.getByRole('link', { name: 'Edit user details' }).click();
       await expect.poll(() => heading(page).textContent()).toContain('Edit user details');
