@@ -12,6 +12,19 @@ describe('configuration (validated at start)', () => {
     expect(config.seedDemoData).toBe(true);
   });
 
+  it('listens on loopback only with the development sign-in unless HOST is set', () => {
+    expect(loadConfig({})).toMatchObject({ host: 'localhost', hostFromEnvironment: false });
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', hostFromEnvironment: true });
+    expect(loadConfig({ HOST: '' })).toMatchObject({ host: 'localhost', hostFromEnvironment: false });
+    const external = {
+      OIDC_ISSUER: 'https://login.example/v2.0',
+      OIDC_AUDIENCE: 'api://esr',
+      OIDC_CLIENT_ID: 'web',
+    };
+    expect(loadConfig(external)).toMatchObject({ host: '0.0.0.0', hostFromEnvironment: false });
+    expect(loadConfig({ ...external, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/esr' }).database).toEqual({
       kind: 'postgres',

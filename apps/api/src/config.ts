@@ -10,7 +10,7 @@ const environmentSchema = z.object({
     z.enum(['development', 'production', 'test']).default('development'),
   ),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  HOST: z.preprocess(emptyAsUndefined, z.string().max(255).optional()),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
@@ -75,6 +75,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** False when `host` is the default the identity mode chose (start-up says which). */
+  hostFromEnvironment: boolean;
   publicUrl: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   identity: Identity;
@@ -88,6 +90,19 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Fastify binds `localhost` on every loopback address it resolves to (127.0.0.1 and ::1). */
+export const loopbackHost = 'localhost';
+
+/**
+ * The password-less development sign-in lets anyone who reaches the port act as a Super Admin, so
+ * with it the server listens on loopback only unless HOST says otherwise; a real identity provider
+ * keeps the usual all-interfaces default for running behind a load balancer.
+ */
+export function listenHost(explicitHost: string | undefined, identity: Pick<Identity, 'kind'>): string {
+  if (explicitHost !== undefined) return explicitHost;
+  return identity.kind === 'development' ? loopbackHost : '0.0.0.0';
+}
 
 /** Reads and validates the environment once at start (issue: a clear message and non-zero exit). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -134,7 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: listenHost(e.HOST, identity),
+    hostFromEnvironment: e.HOST !== undefined,
     publicUrl,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }

@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from './config.js';
 import { buildApp } from './app.js';
+import { startupMessage } from './startup-message.js';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -17,11 +18,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-  const database =
-    config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
-  process.stdout.write(
-    `\nElective Surgical Risk is running at ${config.publicUrl}\n  database: ${database}\n  sign-in: ${config.identity.kind === 'development' ? 'development provider (demo users)' : config.identity.issuer}\n  worker: ${config.runWorker ? 'in this process' : 'separate (npm run worker)'}\n\n`,
-  );
+  const addresses = app.addresses().filter((address) => typeof address !== 'string');
+  process.stdout.write(startupMessage(config, addresses));
 }
 
 main().catch((error: unknown) => {

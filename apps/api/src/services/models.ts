@@ -1,110 +1,54 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { evaluate, type PatientRecord } from '@esr/risk-engine/evaluate';
-import { RiskEngineError } from '@esr/risk-engine/errors';
-import { loadEstimator, loadModel, type RiskModel } from '@esr/risk-engine/model';
-import { loadWrapper, type Wrapper } from '@esr/risk-engine/wrapper';
+import { loadModel, type RiskModel } from '@esr/risk-engine/model';
 import { modelFileMaxBytes, type ModelCard } from '@esr/contracts/models';
 import { procedureCodes } from '@esr/contracts/procedures';
 import type { Db } from '../db/client.js';
 import { mlModels, procedures, trusts } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
+import type { ReceivedFile as UploadedFile } from '../plugins/multipart-files.js';
+import {
+  cardOf,
+  modelsRoot,
+  type ModelFileField,
+  type ModelFilesCheck,
+  type ModelFilesInput,
+  type StoredCard,
+} from '../sandbox/model-files.js';
+import { runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
 import { requireAccess } from './authorization.js';
 import { recordChange } from './change-log.js';
 import { principalName, type Principal } from './identity.js';
 
-const modelsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../models/default');
 const systemUploader = 'Demonstration model (system)';
 const megabytes = Math.round(modelFileMaxBytes / 1024 / 1024);
 
-export interface UploadedFile {
-  fileName: string;
-  bytes: Buffer;
-  /** Set when the upload stopped at the size limit. */
-  truncated: boolean;
-}
-
-interface StoredCard {
-  name: string;
-  modelVersion: string;
-  demonstration: boolean;
-  featureCount: number;
-  thresholds: { high: number; moderate: number };
-  metrics: Record<string, number> | null;
-  library: string;
-  libraryVersion: string;
-}
-
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-function cardOf(model: RiskModel, wrapper: Wrapper): StoredCard {
-  const metrics = Object.fromEntries(
-    Object.entries(wrapper.modelCard.metrics ?? {}).filter(
-      (entry): entry is [string, number] => typeof entry[1] === 'number',
-    ),
-  );
-  return {
-    name: wrapper.modelCard.name,
-    modelVersion: wrapper.modelCard.version,
-    demonstration: wrapper.modelCard.demonstration,
-    featureCount: model.info.nFeatures,
-    thresholds: wrapper.thresholds,
-    metrics: Object.keys(metrics).length > 0 ? metrics : null,
-    library: model.info.library,
-    libraryVersion: model.info.libraryVersion,
-  };
-}
-
-let referenceRecords: PatientRecord[] | undefined;
-let referenceDate = '2026-01-01';
-function loadReferenceRecords(): PatientRecord[] {
-  if (!referenceRecords) {
-    const file = JSON.parse(fs.readFileSync(path.join(modelsRoot, 'reference-records.json'), 'utf8')) as {
-      evaluationDate: string;
-      records: { record: PatientRecord }[];
-    };
-    referenceDate = file.evaluationDate;
-    referenceRecords = file.records.map((entry) => entry.record);
-  }
-  return referenceRecords;
-}
-
-/**
- * A new model must answer sensibly for every reference record before it replaces the active one
- * (DESIGN §6): a probability in [0, 1], and contributions that add up to its raw output.
- */
-export function smokeTest(model: RiskModel): string | null {
-  for (const [index, record] of loadReferenceRecords().entries()) {
-    let result;
-    try {
-      result = evaluate(model, record, { evaluationDate: referenceDate });
-    } catch (error) {
-      return `The model could not evaluate reference record ${index + 1}: ${(error as Error).message}`;
-    }
-    if (!Number.isFinite(result.probability) || result.probability < 0 || result.probability > 1) {
-      return `The model gave a probability of ${result.probability} for reference record ${index + 1}`;
-    }
-    const total = result.featureImportance.reduce((sum, f) => sum + f.contribution, result.expectedValue);
-    if (Math.abs(total - result.rawOutput) > 1e-6 * Math.max(1, Math.abs(result.rawOutput))) {
-      return `The model's explanations do not add up for reference record ${index + 1}`;
-    }
-  }
-  return null;
-}
+/** Generous for real models (the default ones decode in about 40 MB), far below the server's memory. */
+export const modelSandboxLimits: SandboxLimits = { heapMb: 384, stackMb: 4, timeoutMs: 30_000 };
 
 const extensionError = (field: 'model' | 'wrapper') => `The ${field} file must be a .pkl file`;
 
-/** Checks both files and builds the model, naming the file each problem is in (spec §5, §8). */
-export function validateModelFiles(
+const sandboxMessage = (failure: SandboxFailure) => {
+  const file = failure.stage === 'wrapperFile' ? 'wrapper' : 'model';
+  return `The ${file} file could not be read within the server's limits: it ${failure.message}`;
+};
+
+/**
+ * Checks both files and builds the model on a sandbox thread, naming the file each problem is in
+ * (spec §5, §8). A decoder that runs out of memory or time costs that thread, not the server.
+ */
+export async function validateModelFiles(
   procedureCode: string,
   modelFile: UploadedFile | undefined,
   wrapperFile: UploadedFile | undefined,
-): { model: RiskModel; wrapper: Wrapper } {
-  const errors: Record<string, string[]> = {};
-  const fail = (field: 'modelFile' | 'wrapperFile', message: string) => (errors[field] ??= []).push(message);
+  limits: SandboxLimits = modelSandboxLimits,
+): Promise<{ modelType: string; card: StoredCard }> {
+  const errors: Partial<Record<ModelFileField, string[]>> = {};
+  const fail = (field: ModelFileField, message: string) => (errors[field] ??= []).push(message);
   for (const [field, label, file] of [
     ['modelFile', 'model', modelFile],
     ['wrapperFile', 'wrapper', wrapperFile],
@@ -117,44 +61,23 @@ export function validateModelFiles(
   const problem = () => badRequest('The model could not be uploaded', errors);
   if (Object.keys(errors).length > 0) throw problem();
 
+  let check: ModelFilesCheck;
   try {
-    loadEstimator(modelFile!.bytes);
-  } catch (error) {
-    if (!(error instanceof RiskEngineError)) throw error;
-    fail('modelFile', error.message);
-  }
-  let wrapper: Wrapper | undefined;
-  try {
-    wrapper = loadWrapper(wrapperFile!.bytes);
-    if (wrapper.procedure !== procedureCode) {
-      fail('wrapperFile', `The wrapper is for the "${wrapper.procedure}" procedure, not "${procedureCode}"`);
-    }
-  } catch (error) {
-    if (!(error instanceof RiskEngineError)) throw error;
-    const issues = (error as RiskEngineError & { issues?: readonly string[] }).issues ?? [];
-    fail('wrapperFile', issues.length > 0 ? `${error.message}: ${issues.join('; ')}` : error.message);
-  }
-  if (Object.keys(errors).length > 0) throw problem();
-
-  let model: RiskModel;
-  try {
-    model = loadModel(modelFile!.bytes, wrapperFile!.bytes);
-  } catch (error) {
-    if (!(error instanceof RiskEngineError)) throw error;
-    fail(
-      error.code === 'feature-count-mismatch' || error.code === 'malformed-wrapper'
-        ? 'wrapperFile'
-        : 'modelFile',
-      error.message,
+    check = await runSandboxed<ModelFilesInput, ModelFilesCheck>(
+      'model-files',
+      { procedureCode, modelBytes: modelFile!.bytes, wrapperBytes: wrapperFile!.bytes },
+      limits,
     );
+  } catch (error) {
+    if (!(error instanceof SandboxFailure)) throw error;
+    fail(error.stage === 'wrapperFile' ? 'wrapperFile' : 'modelFile', sandboxMessage(error));
     throw problem();
   }
-  const smoke = smokeTest(model);
-  if (smoke) {
-    fail('modelFile', smoke);
+  if (!check.ok) {
+    Object.assign(errors, check.errors);
     throw problem();
   }
-  return { model, wrapper: wrapper! };
+  return { modelType: check.modelType, card: check.card };
 }
 
 async function procedureName(db: Db, code: string): Promise<string> {
@@ -177,11 +100,10 @@ export async function uploadModel(
 ): Promise<{ id: string; version: number; status: 'active' }> {
   requireAccess(principal, 'models:upload', trustCode);
   const procedure = await procedureName(db, procedureCode);
-  const { model, wrapper } = validateModelFiles(procedureCode, files.modelFile, files.wrapperFile);
+  const { modelType, card } = await validateModelFiles(procedureCode, files.modelFile, files.wrapperFile);
   const modelFile = files.modelFile!;
   const wrapperFile = files.wrapperFile!;
   const id = crypto.randomUUID();
-  const card = cardOf(model, wrapper);
 
   const version = await db.transaction(async (tx) => {
     // Serialise uploads for one trust and procedure, so versions never clash.
@@ -215,7 +137,7 @@ export async function uploadModel(
       wrapperSha256: sha256(wrapperFile.bytes),
       modelFileName: path.basename(modelFile.fileName),
       wrapperFileName: path.basename(wrapperFile.fileName),
-      modelType: model.info.description,
+      modelType,
       card,
       uploadedByUserId: principal.userId,
       uploadedBy: principalName(principal),
@@ -231,7 +153,7 @@ export async function uploadModel(
       before: previous ? { activeVersion: previous.version } : null,
       after: {
         activeVersion: next,
-        modelType: model.info.description,
+        modelType,
         modelFileName: path.basename(modelFile.fileName),
         modelSha256: sha256(modelFile.bytes),
         wrapperFileName: path.basename(wrapperFile.fileName),

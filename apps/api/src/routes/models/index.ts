@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@esr/contracts/errors';
 import { modelCardSchema, modelFileMaxBytes, modelUploadAcceptedSchema, modelVersionsResponseSchema } from '@esr/contracts/models';
 import { principalOf } from '../../plugins/authentication.js';
-import { activeModelCard, listModelVersions, uploadModel, type UploadedFile } from '../../services/models.js';
+import { readUploadedFiles } from '../../plugins/multipart-files.js';
+import { activeModelCard, listModelVersions, uploadModel } from '../../services/models.js';
 
 const params = z.object({ trust: z.string().min(1).max(10), code: z.string().min(1).max(20) });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -34,16 +35,7 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const files: { modelFile?: UploadedFile; wrapperFile?: UploadedFile } = {};
-      if (request.isMultipart()) {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          const bytes = await part.toBuffer();
-          if (part.fieldname === 'modelFile' || part.fieldname === 'wrapperFile') {
-            files[part.fieldname] = { fileName: part.filename, bytes, truncated: part.file.truncated };
-          }
-        }
-      }
+      const files = await readUploadedFiles(request, ['modelFile', 'wrapperFile']);
       const accepted = await uploadModel(app.db, principal, request.params.trust, request.params.code, files);
       return reply.status(202).send(accepted);
     },

@@ -8,6 +8,12 @@ import { demoUsers } from '../../db/seed.js';
 import { changeLog, mlModels } from '../../db/schema.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { createUser } from '../../test/factories/users.js';
+import {
+  multipartBody as multipart,
+  truncatedMultipartBody,
+  type FilePart as Part,
+} from '../../test/multipart.js';
+import { malformedUploadMessage } from '../../plugins/multipart-files.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../../../..');
@@ -17,28 +23,6 @@ const kneeModel = read('models/default/knee/model.pkl');
 const kneeWrapper = read('models/default/knee/wrapper.pkl');
 const hipWrapper = read('models/default/hip/wrapper.pkl');
 const smallLogistic = read('packages/risk-engine/test/fixtures/sklearn-1.2.1/lr.pickle.pkl');
-
-interface Part {
-  field: string;
-  fileName: string;
-  bytes: Buffer;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----esr${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      part.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const technicalAdmin = demoUsers[4];
 let t: TestApp;
@@ -132,6 +116,28 @@ describe('POST …/models/upload', () => {
     const response = await upload([]);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ modelFile: ['Select a model file'], wrapperFile: ['Select a wrapper file'] });
+  });
+
+  it('answers a body cut short with a 400, not a 500', async () => {
+    const body = truncatedMultipartBody([modelPart(kneeModel), wrapperPart(kneeWrapper)]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/trusts/RAN/machine-learning/procedures/knee/models/upload',
+      headers: { ...bearer(token), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: malformedUploadMessage });
+  });
+
+  it('answers a broken boundary with a 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/trusts/RAN/machine-learning/procedures/knee/models/upload',
+      headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=abc' },
+      payload: Buffer.from('--abc\r\nContent-Disposition: form-data; name="modelFile"; filename="m.pkl"\r\n\r\n\x80\x04'),
+    });
+    expect(response.statusCode).toBe(400);
   });
 
   it('refuses a file over 50 MB', async () => {

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../errors.js';
+
+export interface ReceivedFile {
+  fileName: string;
+  bytes: Buffer;
+  /** Set when the upload stopped at the size limit. */
+  truncated: boolean;
+}
+
+export const malformedUploadMessage =
+  'The upload could not be read: the form data was incomplete or malformed. Choose the files and upload them again.';
+
+/**
+ * Reads the named file fields of a multipart upload. Every parse error (a body cut short, a broken
+ * boundary, too many parts) becomes the same 400, never a 500: an upload that stops half way is an
+ * everyday event on a hospital network, not a server fault.
+ */
+export async function readUploadedFiles<TField extends string>(
+  request: FastifyRequest,
+  fields: readonly TField[],
+): Promise<Partial<Record<TField, ReceivedFile>>> {
+  const files: Partial<Record<TField, ReceivedFile>> = {};
+  if (!request.isMultipart()) return files;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if ((fields as readonly string[]).includes(part.fieldname)) {
+        files[part.fieldname as TField] = {
+          fileName: part.filename,
+          bytes,
+          truncated: part.file.truncated,
+        };
+      }
+    }
+  } catch (error) {
+    request.log.info({ code: (error as { code?: string }).code }, 'malformed multipart upload');
+    throw badRequest(malformedUploadMessage);
+  }
+  return files;
+}

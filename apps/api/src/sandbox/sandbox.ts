@@ -1,0 +1,154 @@
+/**
+ * Untrusted files (model pickles, waiting-list and blood-test extracts) are decoded on a worker
+ * thread with its own heap, stack and wall-clock limits, so that a decoder bug nobody knows of yet
+ * costs that thread and a 4xx, never the server and every other trust's users (issue: untrusted
+ * files never take the server down; decision 0021).
+ */
+import { Worker } from 'node:worker_threads';
+import type { SandboxRequest, SandboxReply } from './protocol.js';
+
+export type SandboxTask = 'model-files' | 'import-file';
+
+export interface SandboxLimits {
+  /** V8 old-generation heap of the thread; past it the thread dies, not the process. */
+  heapMb: number;
+  stackMb: number;
+  timeoutMs: number;
+}
+
+export type SandboxFailureReason = 'out-of-memory' | 'timeout' | 'crashed';
+
+export class SandboxFailure extends Error {
+  constructor(
+    readonly reason: SandboxFailureReason,
+    /** The last progress mark the task reported before it failed (which file it was reading). */
+    readonly stage: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SandboxFailure';
+  }
+}
+
+/**
+ * One thread per lane at a time: each lane's heap limit then bounds its memory, and the HTTP thread
+ * keeps a core of its own on a two-core machine.
+ */
+class Lane {
+  #busy = false;
+  readonly #waiting: (() => void)[] = [];
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#busy = true;
+    try {
+      return await work();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#busy = false;
+    }
+  }
+}
+
+const lanes: Record<SandboxTask, Lane> = { 'model-files': new Lane(), 'import-file': new Lane() };
+
+function startWorker(task: SandboxTask, workerData: unknown, limits: SandboxLimits): Worker {
+  const resourceLimits = {
+    maxOldGenerationSizeMb: limits.heapMb,
+    maxYoungGenerationSizeMb: Math.max(16, Math.round(limits.heapMb / 8)),
+    stackSizeMb: limits.stackMb,
+  };
+  if (!import.meta.url.endsWith('.ts')) {
+    return new Worker(new URL(`./${task}.worker.js`, import.meta.url), { workerData, resourceLimits });
+  }
+  // Tests run the TypeScript sources: the thread registers tsx and resolves workspace packages to
+  // their sources, as vitest does for the main thread.
+  const source = new URL(`./${task}.worker.ts`, import.meta.url).href;
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
+    { eval: true, workerData, resourceLimits, execArgv: ['--conditions=source'] },
+  );
+}
+
+export interface SandboxRun<TBatch> {
+  /** Called for each batch the task emits; the task waits for it to settle before going on. */
+  onBatch?: (batch: TBatch) => Promise<void>;
+  /** Transferred, not copied, to the thread (the caller must not use them afterwards). */
+  transfer?: ArrayBuffer[];
+}
+
+export function runSandboxed<TInput, TResult, TBatch = never>(
+  task: SandboxTask,
+  input: TInput,
+  limits: SandboxLimits,
+  run: SandboxRun<TBatch> = {},
+): Promise<TResult> {
+  return lanes[task].run(
+    () =>
+      new Promise<TResult>((resolve, reject) => {
+        let settled = false;
+        let stage: string | null = null;
+        const worker = startWorker(task, { input } satisfies SandboxRequest<TInput>, limits);
+        const finish = (outcome: () => void) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          outcome();
+          void worker.terminate();
+        };
+        const timer = setTimeout(
+          () =>
+            finish(() =>
+              reject(
+                new SandboxFailure(
+                  'timeout',
+                  stage,
+                  `took longer than ${Math.round(limits.timeoutMs / 1000)} s`,
+                ),
+              ),
+            ),
+          limits.timeoutMs,
+        );
+        worker.on('message', (message: SandboxReply<TResult, TBatch>) => {
+          switch (message.type) {
+            case 'stage':
+              stage = message.stage;
+              break;
+            case 'batch': {
+              const handle = run.onBatch ? run.onBatch(message.batch) : Promise.resolve();
+              handle.then(
+                () => {
+                  if (!settled) worker.postMessage({ type: 'ack' });
+                },
+                (error: unknown) => finish(() => reject(error)),
+              );
+              break;
+            }
+            case 'done':
+              finish(() => resolve(message.result));
+              break;
+            case 'failed':
+              finish(() => reject(new SandboxFailure('crashed', stage, message.message)));
+              break;
+          }
+        });
+        worker.on('error', (error: Error & { code?: string }) => {
+          const outOfMemory =
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(error.message);
+          finish(() =>
+            reject(
+              outOfMemory
+                ? new SandboxFailure('out-of-memory', stage, `needed more than ${limits.heapMb} MB of memory`)
+                : new SandboxFailure('crashed', stage, 'stopped unexpectedly'),
+            ),
+          );
+        });
+        worker.on('exit', (code) => {
+          finish(() =>
+            reject(new SandboxFailure('crashed', stage, `stopped unexpectedly (exit code ${code})`)),
+          );
+        });
+      }),
+  );
+}
