@@ -101,7 +101,7 @@ export const updateUserBodySchema = z
   .superRefine(checkUser);
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
-export const userParamsSchema = z.object({ userId: z.string() });
+export const userParamsSchema = z.object({ userId: z.string().max(64) });
 
 /** The filters of the users list (spec §2, §7), by name. */
 export const userFilterNames = {
@@ -110,7 +110,7 @@ export const userFilterNames = {
 } as const;
 
 const filterText = z.string().max(100).optional();
-const roleList = z.union([roleCodeSchema, z.array(roleCodeSchema)]).optional();
+const roleList = z.union([roleCodeSchema, z.array(roleCodeSchema).max(20)]).optional();
 
 /**
  * GET /api/users/ query. The `filters[...]` keys are listed so that OpenAPI documents the bracket
@@ -127,7 +127,8 @@ export const usersQuerySchema = pageQuerySchema
     'filters[assignedRoles][]': roleList.describe('Role codes, repeated: users holding any of them'),
     'filters[status]': z.enum(['0', '1']).optional().describe('1 Active, 0 Disabled'),
   })
-  .catchall(z.union([z.string(), z.array(z.string())]));
+  // Other spellings of the filters are read by parseBracketFilters; bounded here like the rest.
+  .catchall(z.union([z.string().max(100), z.array(z.string().max(100)).max(20)]));
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
 export interface UserFilters {

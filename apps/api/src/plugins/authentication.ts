@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Identity } from '../config.js';
 import type { Db } from '../db/client.js';
 import { unauthorized } from '../errors.js';
+import { safeErrorMessage } from '../logging.js';
 import type { PrincipalCache } from '../services/principal-cache.js';
 import { resolvePrincipal, type Principal, type TokenVerifier } from '../services/identity.js';
 
@@ -40,7 +41,7 @@ async function authentication(
     } catch (error) {
       // Security baseline: log refused sign-ins, without the token or any patient data.
       request.log.warn(
-        { statusCode: (error as { statusCode?: number }).statusCode, reason: (error as Error).message },
+        { statusCode: (error as { statusCode?: number }).statusCode, reason: safeErrorMessage(error) },
         'authentication refused',
       );
       throw error;

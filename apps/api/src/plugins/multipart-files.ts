@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.js';
+import { textProblem } from './hostile-text.js';
 
 export interface ReceivedFile {
   fileName: string;
@@ -22,11 +23,16 @@ export async function readUploadedFiles<TField extends string>(
 ): Promise<Partial<Record<TField, ReceivedFile>>> {
   const files: Partial<Record<TField, ReceivedFile>> = {};
   if (!request.isMultipart()) return files;
+  // The hostile-text hook never sees a multipart body: a file name PostgreSQL cannot store is
+  // refused here, naming its field, once the whole upload has been read.
+  const badNames: Record<string, string[]> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       const bytes = await part.toBuffer();
       if ((fields as readonly string[]).includes(part.fieldname)) {
+        const problem = textProblem(part.filename);
+        if (problem) badNames[part.fieldname] = [`File name: ${problem}`];
         files[part.fieldname as TField] = {
           fileName: part.filename,
           bytes,
@@ -38,5 +44,6 @@ export async function readUploadedFiles<TField extends string>(
     request.log.info({ code: (error as { code?: string }).code }, 'malformed multipart upload');
     throw badRequest(malformedUploadMessage);
   }
+  if (Object.keys(badNames).length > 0) throw badRequest('The request is not valid', badNames);
   return files;
 }

@@ -11,6 +11,7 @@ const changeLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/changelog',
     {
+      config: { permission: 'changelog:read' },
       schema: {
         tags: ['admin'],
         summary: 'Change log entries, newest first',

@@ -11,6 +11,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/super-admin/dashboard/',
     {
+      config: { permission: 'dashboard:super-admin' },
       schema: {
         tags: ['admin'],
         summary: 'Super admin counters: active trusts and active users',
@@ -22,6 +23,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trust-admin/dashboard',
     {
+      config: { permission: 'dashboard:trust-admin' },
       schema: {
         tags: ['admin'],
         summary: "Trust admin counter: active users of the caller's trust",

@@ -15,6 +15,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/procedures',
     {
+      config: { permission: 'library:read' },
       schema: {
         tags: ['library'],
         summary: 'Procedure types',
@@ -26,6 +27,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/roles',
     {
+      config: { permission: 'library:read' },
       schema: {
         tags: ['library'],
         summary: 'Roles a user can be given',
@@ -38,6 +40,7 @@ const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/form-data/surgical-risk-factors',
     {
+      config: { permission: 'library:read' },
       schema: {
         tags: ['library'],
         summary: 'Surgery readiness and social option lists',

@@ -28,6 +28,8 @@ const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trusts/',
     {
+      // Selector lists for super and trust admins, the paged list for super admins (the service decides).
+      config: { permission: ['trusts:select', 'trusts:read'] },
       schema: {
         tags: ['trusts'],
         summary: 'Active trusts for selectors, or with listType=paginated the filtered trusts list',
@@ -45,6 +47,7 @@ const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trusts/lookup/',
     {
+      config: { permission: 'trusts:write' },
       schema: {
         tags: ['trusts'],
         summary: 'NHS trusts of England not added yet (NHS ODS list)',
@@ -56,6 +59,7 @@ const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trusts/:trustCode',
     {
+      config: { permission: 'trusts:read' },
       schema: {
         tags: ['trusts'],
         summary: 'Trust details',
@@ -68,6 +72,7 @@ const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/trusts/:trustCode/create',
     {
+      config: { permission: 'trusts:write' },
       schema: {
         tags: ['trusts'],
         summary: 'Add a trust from the NHS trust list; 409 when it exists',
@@ -81,6 +86,7 @@ const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/trusts/:trustCode/update',
     {
+      config: { permission: 'trusts:write' },
       schema: {
         tags: ['trusts'],
         summary: 'Change tenant id, status and primary contact of a trust',

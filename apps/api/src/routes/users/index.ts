@@ -20,6 +20,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/',
     {
+      config: { permission: 'users:read' },
       schema: {
         tags: ['users'],
         summary: 'Users, filtered and paged',
@@ -45,6 +46,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:userId/',
     {
+      config: { permission: 'users:read' },
       schema: {
         tags: ['users'],
         summary: 'User details',
@@ -59,6 +61,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/',
     {
+      config: { permission: 'users:write' },
       schema: {
         tags: ['users'],
         summary: 'Add a user; 409 when the e-mail address is taken',
@@ -72,6 +75,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/:userId/',
     {
+      config: { permission: 'users:write' },
       schema: {
         tags: ['users'],
         summary: 'Change names, trust, status and roles of a user (the e-mail stays)',
