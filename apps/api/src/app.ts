@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
@@ -8,9 +9,12 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoData, seedReferenceData } from './db/seed.js';
 import type { JobDefinition } from './jobs/definition.js';
 import { allJobs } from './jobs/all-jobs.js';
+import { safeLogOptions } from './logging.js';
 import authentication from './plugins/authentication.js';
+import authorization from './plugins/authorization.js';
 import developmentIdentityProvider from './plugins/development-identity-provider.js';
 import errorHandler from './plugins/error-handler.js';
+import hostileText, { answerFrameworkError } from './plugins/hostile-text.js';
 import openapi from './plugins/openapi.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
@@ -22,9 +26,13 @@ import trustRoutes from './routes/trusts/index.js';
 import userRoutes from './routes/users/index.js';
 import dashboardRoutes from './routes/dashboards/index.js';
 import changeLogRoutes from './routes/change-log/index.js';
+import waitingListRoutes from './routes/waiting-list/index.js';
 import { createTokenVerifier } from './services/identity.js';
 import { installDefaultModels } from './services/models.js';
 import { PrincipalCache } from './services/principal-cache.js';
+import { seedDemoWaitingLists } from './services/demo-waiting-lists.js';
+import { resumeInterruptedWork } from './services/import-recovery.js';
+import { jobSettingsFor } from './services/job-settings.js';
 import { startQueue, type Queue } from './services/queue.js';
 import { loadDevelopmentSecrets, type DevelopmentSecrets } from './services/signing-keys.js';
 
@@ -42,6 +50,8 @@ export interface BuildOptions {
   extraJobs?: JobDefinition[];
   webRoot?: string;
   logger?: boolean;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: DestinationStream;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -59,10 +69,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       options.logger === false
         ? false
         : {
+            ...safeLogOptions,
             level: config.logLevel,
-            serializers: { req: requestSerializer as never },
+            serializers: { ...safeLogOptions.serializers, req: requestSerializer as never },
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    frameworkErrors: answerFrameworkError,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,
@@ -107,6 +120,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       verifier,
       cache: principals,
     });
+    await app.register(authorization);
+    await app.register(hostileText);
     if (config.identity.kind === 'development' && secrets) {
       await app.register(developmentIdentityProvider, {
         db: database.db,
@@ -127,13 +142,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(userRoutes);
     await app.register(dashboardRoutes);
     await app.register(changeLogRoutes);
+    await app.register(waitingListRoutes);
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
       work: config.runWorker,
-      context: { db: database.db, log: app.log },
+      context: { db: database.db, log: app.log, settings: jobSettingsFor(config) },
     });
     app.decorate('queue', queue);
+    await resumeInterruptedWork(database.db, queue);
+    if (config.seedDemoWaitingLists) await seedDemoWaitingLists(database.db, queue);
   } catch (error) {
     await app.close();
     throw error;

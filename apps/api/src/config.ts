@@ -28,6 +28,7 @@ const environmentSchema = z.object({
   OIDC_ACR_VALUES: optionalString,
   OIDC_JWKS_URI: z.preprocess(emptyAsUndefined, z.url().optional()),
   IDLE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(900_000)),
+  IMPORT_MAX_FILE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1024).default(50)),
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('england.elective-risk@nhs.net')),
   REGULATORY_URL: z.preprocess(
     emptyAsUndefined,
@@ -40,6 +41,7 @@ const environmentSchema = z.object({
   ENVIRONMENT_NAME: z.preprocess(emptyAsUndefined, z.string().default('production')),
   RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
+  SEED_DEMO_WAITING_LISTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -81,11 +83,15 @@ export interface AppConfig {
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   identity: Identity;
   idleTimeoutMs: number;
+  /** Largest waiting-list or blood-test file accepted (each). */
+  importMaxFileBytes: number;
   contactEmail: string;
   regulatoryUrl: string;
   environmentName: string;
   runWorker: boolean;
   seedDemoData: boolean;
+  /** Import the demonstration trust's waiting lists at first start (not in tests, which bring their own). */
+  seedDemoWaitingLists: boolean;
   logLevel: string;
 }
 
@@ -146,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accessTokenTtlSeconds: e.DEV_ACCESS_TOKEN_TTL_SECONDS,
     };
   }
+  const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : identity.kind === 'development';
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -157,11 +164,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: 'pglite', dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR) },
     identity,
     idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+    importMaxFileBytes: e.IMPORT_MAX_FILE_MB * 1024 * 1024,
     contactEmail: e.CONTACT_EMAIL,
     regulatoryUrl: e.REGULATORY_URL,
     environmentName: e.ENVIRONMENT_NAME,
     runWorker: e.RUN_WORKER === 'true',
-    seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : identity.kind === 'development',
+    seedDemoData,
+    seedDemoWaitingLists: e.SEED_DEMO_WAITING_LISTS
+      ? e.SEED_DEMO_WAITING_LISTS === 'true' && seedDemoData
+      : seedDemoData && e.NODE_ENV !== 'test',
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -2,6 +2,9 @@ import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { allJobs } from './jobs/all-jobs.js';
+import { safeLogOptions } from './logging.js';
+import { resumeInterruptedWork } from './services/import-recovery.js';
+import { jobSettingsFor } from './services/job-settings.js';
 import { startQueue } from './services/queue.js';
 
 /** A worker process for production (`npm run worker`): jobs only, no HTTP. */
@@ -13,9 +16,13 @@ async function main() {
     );
     process.exit(2);
   }
-  const log = pino({ level: config.logLevel });
+  const log = pino({ ...safeLogOptions, level: config.logLevel });
   const database = await openDatabase(config.database);
-  const queue = await startQueue(database, allJobs, { work: true, context: { db: database.db, log } });
+  const queue = await startQueue(database, allJobs, {
+    work: true,
+    context: { db: database.db, log, settings: jobSettingsFor(config) },
+  });
+  await resumeInterruptedWork(database.db, queue);
   log.info('worker started');
   const shutdown = async () => {
     await queue.stop();

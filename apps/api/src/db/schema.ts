@@ -9,3 +9,6 @@ export * from './schema/app-settings.js';
 export * from './schema/models.js';
 export * from './schema/user-counts.js';
 export * from './schema/trust-directory.js';
+export * from './schema/import-batches.js';
+export * from './schema/pathways.js';
+export * from './schema/evaluations.js';

@@ -1,9 +1,21 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
+import type { ValidationSettings } from '../services/import-staging.js';
 
 export interface JobContext {
   db: Db;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** Lets a job queue the next one (confirm → scoring). */
+  enqueue<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.infer<S>,
+    options?: { singletonKey?: string },
+  ): Promise<string | null>;
+  settings: JobSettings;
+}
+
+export interface JobSettings {
+  import: ValidationSettings;
 }
 
 /**
@@ -15,6 +27,10 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   version: number;
   payload: Schema;
   retryLimit?: number;
+  /** pg-boss queue policy: 'stately' keeps one waiting and one running job per singleton key. */
+  policy?: 'standard' | 'stately';
+  /** How long a run may take before pg-boss hands the job to another worker. */
+  expireInSeconds?: number;
   handle(payload: z.infer<Schema>, context: JobContext): Promise<void>;
 }
 

@@ -2,7 +2,7 @@
  * Untrusted files (model pickles, waiting-list and blood-test extracts) are decoded on a worker
  * thread with its own heap, stack and wall-clock limits, so that a decoder bug nobody knows of yet
  * costs that thread and a 4xx, never the server and every other trust's users (issue: untrusted
- * files never take the server down; decision 0021).
+ * files never take the server down; decision 0022).
  */
 import { Worker } from 'node:worker_threads';
 import type { SandboxRequest, SandboxReply } from './protocol.js';
@@ -53,21 +53,30 @@ class Lane {
 
 const lanes: Record<SandboxTask, Lane> = { 'model-files': new Lane(), 'import-file': new Lane() };
 
-function startWorker(task: SandboxTask, workerData: unknown, limits: SandboxLimits): Worker {
+function startWorker(
+  task: SandboxTask,
+  workerData: unknown,
+  limits: SandboxLimits,
+  transferList: ArrayBuffer[] = [],
+): Worker {
   const resourceLimits = {
     maxOldGenerationSizeMb: limits.heapMb,
     maxYoungGenerationSizeMb: Math.max(16, Math.round(limits.heapMb / 8)),
     stackSizeMb: limits.stackMb,
   };
   if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL(`./${task}.worker.js`, import.meta.url), { workerData, resourceLimits });
+    return new Worker(new URL(`./${task}.worker.js`, import.meta.url), {
+      workerData,
+      resourceLimits,
+      transferList,
+    });
   }
   // Tests run the TypeScript sources: the thread registers tsx and resolves workspace packages to
   // their sources, as vitest does for the main thread.
   const source = new URL(`./${task}.worker.ts`, import.meta.url).href;
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
-    { eval: true, workerData, resourceLimits, execArgv: ['--conditions=source'] },
+    { eval: true, workerData, resourceLimits, transferList, execArgv: ['--conditions=source'] },
   );
 }
 
@@ -89,7 +98,7 @@ export function runSandboxed<TInput, TResult, TBatch = never>(
       new Promise<TResult>((resolve, reject) => {
         let settled = false;
         let stage: string | null = null;
-        const worker = startWorker(task, { input } satisfies SandboxRequest<TInput>, limits);
+        const worker = startWorker(task, { input } satisfies SandboxRequest<TInput>, limits, run.transfer);
         const finish = (outcome: () => void) => {
           if (settled) return;
           settled = true;

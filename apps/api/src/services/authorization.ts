@@ -20,6 +20,9 @@ export const permissions = {
   'dashboard:super-admin': { roles: ['sa'], anyTrust: ['sa'] },
   'dashboard:trust-admin': { roles: ['ta'] },
   'changelog:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  // spec §6: the clerical user uploads patient lists and works the open pathways of their own trust.
+  'waiting-list:import': { roles: ['cu'] },
+  'waiting-list:read': { roles: ['cu'] },
 } as const satisfies Record<string, { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }>;
 
 export type Permission = keyof typeof permissions;

@@ -10,7 +10,8 @@ import { allOf, offsetOf, startsWith } from './list-queries.js';
 import { londonDayBounds } from './london-day.js';
 
 export interface ChangeEntry {
-  principal: Principal;
+  /** Who made the change (a background job acts for the user who asked for it). */
+  principal: Pick<Principal, 'firstName' | 'lastName'> & { userId: string | null };
   trustCode: string | null;
   trustName: string;
   /** Human-readable, shown in the change log's Action column, e.g. "Updated user Jane Smith". */

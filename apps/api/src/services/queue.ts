@@ -24,7 +24,11 @@ const queueName = (job: JobDefinition) => `${job.name}.v${job.version}`;
 export async function startQueue(
   database: Database,
   jobs: JobDefinition[],
-  options: { work: boolean; context: JobContext; pollingIntervalSeconds?: number },
+  options: {
+    work: boolean;
+    context: Omit<JobContext, 'enqueue'>;
+    pollingIntervalSeconds?: number;
+  },
 ): Promise<Queue> {
   const boss = new PgBoss(
     database.kind === 'postgres'
@@ -33,12 +37,19 @@ export async function startQueue(
   );
   boss.on('error', (error: Error) => options.context.log.error({ err: error }, 'job queue error'));
   await boss.start();
+  const enqueue: Queue['enqueue'] = async (job, payload, sendOptions) =>
+    boss.send(queueName(job), job.payload.parse(payload) as object, {
+      ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+    });
+  const context: JobContext = { ...options.context, enqueue };
   for (const job of jobs) {
     await boss.createQueue(queueName(job), {
       name: queueName(job),
       retryLimit: job.retryLimit ?? 3,
       retryDelay: 5,
       retryBackoff: true,
+      ...(job.policy ? { policy: job.policy } : {}),
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
     });
     if (options.work) {
       await boss.work<unknown>(
@@ -47,19 +58,16 @@ export async function startQueue(
         async (batch) => {
           for (const item of batch) {
             const payload = job.payload.parse(item.data);
-            options.context.log.info({ job: job.name, id: item.id }, 'job started');
-            await job.handle(payload, options.context);
-            options.context.log.info({ job: job.name, id: item.id }, 'job finished');
+            context.log.info({ job: job.name, id: item.id }, 'job started');
+            await job.handle(payload, context);
+            context.log.info({ job: job.name, id: item.id }, 'job finished');
           }
         },
       );
     }
   }
   return {
-    enqueue: async (job, payload, sendOptions) =>
-      boss.send(queueName(job), job.payload.parse(payload) as object, {
-        ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
-      }),
+    enqueue,
     async pendingCount(job) {
       return (await boss.getQueueSize(queueName(job), { before: 'completed' })) ?? 0;
     },

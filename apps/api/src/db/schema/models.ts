@@ -5,7 +5,6 @@ import {
   timestamp,
   uuid,
   jsonb,
-  customType,
   boolean,
   index,
   uniqueIndex,
@@ -13,11 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { trusts } from './trusts.js';
 import { procedures } from './procedures.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea } from './column-types.js';
 
 /**
  * Every uploaded model version per trust and procedure (issue: earlier versions are kept with

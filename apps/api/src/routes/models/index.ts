@@ -5,6 +5,7 @@ import { errorResponseSchema } from '@esr/contracts/errors';
 import { modelCardSchema, modelFileMaxBytes, modelUploadAcceptedSchema, modelVersionsResponseSchema } from '@esr/contracts/models';
 import { principalOf } from '../../plugins/authentication.js';
 import { readUploadedFiles } from '../../plugins/multipart-files.js';
+import { requestScoringWherePending } from '../../services/import-recovery.js';
 import { activeModelCard, listModelVersions, uploadModel } from '../../services/models.js';
 
 const params = z.object({ trust: z.string().min(1).max(10), code: z.string().min(1).max(20) });
@@ -21,7 +22,7 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/upload`,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { permission: 'models:upload', rateLimit: { max: 30, timeWindow: '1 minute' } },
       bodyLimit: 2 * modelFileMaxBytes + 1_048_576,
       schema: {
         tags: ['models'],
@@ -37,6 +38,11 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = principalOf(request);
       const files = await readUploadedFiles(request, ['modelFile', 'wrapperFile']);
       const accepted = await uploadModel(app.db, principal, request.params.trust, request.params.code, files);
+      // A new model re-scores the procedure's active pathways (they keep their prediction until then).
+      await requestScoringWherePending(app.db, app.queue, {
+        trustCode: request.params.trust,
+        procedureCode: request.params.code,
+      });
       return reply.status(202).send(accepted);
     },
   );
@@ -44,6 +50,7 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/active`,
     {
+      config: { permission: 'models:read' },
       schema: {
         tags: ['models'],
         summary: 'The active model of a procedure, with its card',
@@ -57,6 +64,7 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
+      config: { permission: 'models:read' },
       schema: {
         tags: ['models'],
         summary: 'Every version of a procedure’s model, newest first',

@@ -1,0 +1,127 @@
+import {
+  pgTable,
+  text,
+  integer,
+  timestamp,
+  uuid,
+  jsonb,
+  index,
+  primaryKey,
+  boolean,
+} from 'drizzle-orm/pg-core';
+import { trusts } from './trusts.js';
+import { procedures } from './procedures.js';
+import { bytea } from './column-types.js';
+
+/**
+ * One upload of a waiting list and its blood tests for a trust and procedure (DESIGN §5). Its files
+ * and staged rows live beside it until it is confirmed, cancelled or expires; nothing reaches the
+ * active list before confirm.
+ */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey(),
+    trustCode: text('trust_code')
+      .notNull()
+      .references(() => trusts.trustCode),
+    procedureCode: text('procedure_code')
+      .notNull()
+      .references(() => procedures.code),
+    /** VALIDATING, VALIDATED, CONFIRMING, IMPORTED, CANCELLED, EXPIRED (contracts batchStatuses). */
+    status: text('status').notNull(),
+    createdByUserId: uuid('created_by_user_id'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A batch nobody confirmed is discarded after this (its staged rows with it). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    waitingListFileName: text('waiting_list_file_name').notNull(),
+    waitingListSha256: text('waiting_list_sha256').notNull(),
+    waitingListBytes: integer('waiting_list_bytes').notNull(),
+    waitingListStatus: text('waiting_list_status').notNull().default('VALIDATING'),
+    /** The file's outcome: totals, diff headers, file errors, first warnings, format. */
+    waitingListResult: jsonb('waiting_list_result'),
+    bloodTestFileName: text('blood_test_file_name').notNull(),
+    bloodTestSha256: text('blood_test_sha256').notNull(),
+    bloodTestBytes: integer('blood_test_bytes').notNull(),
+    bloodTestStatus: text('blood_test_status').notNull().default('VALIDATING'),
+    bloodTestResult: jsonb('blood_test_result'),
+    pathwaysWithoutBloods: integer('pathways_without_bloods'),
+    bloodsWithoutPathway: integer('bloods_without_pathway'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+    decidedByUserId: uuid('decided_by_user_id'),
+    createdCount: integer('created_count'),
+    updatedCount: integer('updated_count'),
+    archivedCount: integer('archived_count'),
+    /** Confirm as soon as both files validate (the demonstration lists loaded at first start). */
+    autoConfirm: boolean('auto_confirm').notNull().default(false),
+  },
+  (t) => [
+    index('import_batches_history_idx').on(t.trustCode, t.createdAt.desc(), t.id),
+    index('import_batches_procedure_idx').on(t.trustCode, t.procedureCode, t.createdAt.desc()),
+  ],
+);
+
+/** The bytes of each uploaded file, committed before the upload is acknowledged (security baseline). */
+export const importFiles = pgTable(
+  'import_files',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    /** waitingList or bloodTest */
+    kind: text('kind').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.kind] })],
+);
+
+/** Every refused source row with its row number and reasons (source rows = accepted + refused). */
+export const importRowIssues = pgTable(
+  'import_row_issues',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    rowNumber: integer('row_number').notNull(),
+    errors: jsonb('errors').notNull(),
+    cells: jsonb('cells').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.kind, t.rowNumber] })],
+);
+
+/** Valid waiting-list rows of a batch, normalised, waiting for confirm. */
+export const stagedPathways = pgTable(
+  'staged_pathways',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    nhsNumber: text('nhs_number'),
+    localPatientIdentifier: text('local_patient_identifier'),
+    /** The pathway/record fields, with the patient's blood results merged in once both files are read. */
+    record: jsonb('record').notNull(),
+    /** The active pathway this row updates, found at confirm. */
+    pathwayId: uuid('pathway_id'),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.rowNumber] })],
+);
+
+/** Each patient's latest blood results of a batch. */
+export const stagedBloodTests = pgTable(
+  'staged_blood_tests',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    patientKey: text('patient_key').notNull(),
+    nhsNumber: text('nhs_number'),
+    localPatientIdentifier: text('local_patient_identifier'),
+    results: jsonb('results').notNull(),
+    sampleDates: jsonb('sample_dates').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.patientKey] })],
+);

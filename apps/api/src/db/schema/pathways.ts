@@ -1,0 +1,93 @@
+import {
+  pgTable,
+  text,
+  integer,
+  timestamp,
+  uuid,
+  jsonb,
+  index,
+  uniqueIndex,
+  date,
+  boolean,
+  doublePrecision,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { trusts } from './trusts.js';
+import { procedures } from './procedures.js';
+
+/**
+ * A patient's pathway on a trust's waiting list for one procedure (spec §3 active and archived
+ * records). Confirming an import makes its rows the active list: matched pathways are updated,
+ * new ones created, and absent ones archived with the date removed and the last list that had them.
+ */
+export const pathways = pgTable(
+  'pathways',
+  {
+    id: uuid('id').primaryKey(),
+    trustCode: text('trust_code')
+      .notNull()
+      .references(() => trusts.trustCode),
+    procedureCode: text('procedure_code')
+      .notNull()
+      .references(() => procedures.code),
+    nhsNumber: text('nhs_number'),
+    localPatientIdentifier: text('local_patient_identifier'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    operationType: text('operation_type').notNull(),
+    referralDate: date('referral_date', { mode: 'string' }),
+    tciDate: date('tci_date', { mode: 'string' }),
+    surgeonName: text('surgeon_name'),
+    priority: text('priority'),
+    surgery: text('surgery'),
+    social: text('social'),
+    /** The model's record (remodel record of spec §3): height, weight, sex, codes, flags and labs. */
+    clinical: jsonb('clinical').notNull(),
+    /** When each blood result was taken. */
+    labDates: jsonb('lab_dates'),
+    /** Hash of what the model reads, so an import that changes nothing keeps the prediction. */
+    inputsHash: text('inputs_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** waiting (shown 'Not processed'), processed, failed */
+    status: text('status').notNull().default('waiting'),
+    /** High, Moderate or Low from the current evaluation. */
+    prediction: text('prediction'),
+    probability: doublePrecision('probability'),
+    currentEvaluationId: uuid('current_evaluation_id'),
+    /** The model version that made the current evaluation (a new model re-scores the list). */
+    scoredModelId: uuid('scored_model_id'),
+    failedFields: jsonb('failed_fields'),
+    failureReason: text('failure_reason'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    firstBatchId: uuid('first_batch_id'),
+    /** The last import that listed this pathway (spec §3 archived record lastWaitingListId). */
+    lastBatchId: uuid('last_batch_id'),
+    dateRemoved: timestamp('date_removed', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pathways_active_nhs_unique')
+      .on(t.trustCode, t.procedureCode, t.nhsNumber)
+      .where(sql`${t.isActive} and ${t.nhsNumber} is not null`),
+    index('pathways_active_local_idx')
+      .on(t.trustCode, t.procedureCode, t.localPatientIdentifier)
+      .where(sql`${t.isActive}`),
+    index('pathways_list_idx').on(t.trustCode, t.procedureCode, t.isActive, t.status, t.prediction),
+    index('pathways_nhs_lookup_idx').on(t.trustCode, t.nhsNumber),
+    index('pathways_local_lookup_idx').on(t.trustCode, t.localPatientIdentifier),
+  ],
+);
+
+/** When scoring last finished for a trust and procedure (spec §3 service status lastRun). */
+export const inferenceRuns = pgTable(
+  'inference_runs',
+  {
+    trustCode: text('trust_code').notNull(),
+    procedureCode: text('procedure_code').notNull(),
+    lastRun: timestamp('last_run', { withTimezone: true }).notNull(),
+    scored: integer('scored').notNull().default(0),
+  },
+  (t) => [uniqueIndex('inference_runs_key').on(t.trustCode, t.procedureCode)],
+);

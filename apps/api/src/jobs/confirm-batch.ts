@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { procedureCodeSchema } from '@esr/contracts/procedures';
+import { applyConfirmedImport } from '../services/import-confirm.js';
+import { defineJob } from './definition.js';
+import { inferBatchJob, scoringKey } from './infer-batch.js';
+
+/** Makes a confirmed upload the active list, then asks for scoring (DESIGN §5, §7). */
+export const confirmBatchJob = defineJob({
+  name: 'confirm-batch',
+  version: 1,
+  payload: z.object({ batchId: z.uuid(), trustCode: z.string(), procedureCode: procedureCodeSchema }),
+  retryLimit: 5,
+  expireInSeconds: 5 * 60,
+  async handle({ batchId, trustCode, procedureCode }, context) {
+    const applied = await applyConfirmedImport(context.db, batchId);
+    if (applied) context.log.info({ job: 'confirm-batch', ...applied }, 'import applied');
+    // Also when a retry finds the batch already applied: the first run may have died before this.
+    await context.enqueue(
+      inferBatchJob,
+      { trustCode, procedureCode },
+      { singletonKey: scoringKey(trustCode, procedureCode) },
+    );
+  },
+});

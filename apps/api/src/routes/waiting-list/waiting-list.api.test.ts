@@ -1,0 +1,450 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { messages } from '@esr/contracts/messages';
+import type {
+  ImportDecision,
+  ProcedureCounters,
+  UploadHistory,
+  WaitingListDashboard,
+} from '@esr/contracts/waiting-list';
+import { importMessages } from '@esr/contracts/waiting-list';
+import { queryRows } from '../../db/client.js';
+import { malformedUploadMessage } from '../../plugins/multipart-files.js';
+import { demoListsFolder } from '../../services/demo-waiting-lists.js';
+import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
+import { truncatedMultipartBody } from '../../test/multipart.js';
+import {
+  createClericalTrust,
+  csvFile,
+  decide,
+  get,
+  idle,
+  summaryOf,
+  uploadFiles,
+  validated,
+  type ClericalTrust,
+} from '../../test/factories/waiting-list.js';
+import { createUser } from '../../test/factories/users.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const demoFile = (name: string) => ({ name, bytes: fs.readFileSync(path.join(demoListsFolder, name)) });
+
+// A PAS extract as a trust sends it: its own column names, NHS numbers in 3-3-4, day-first dates.
+const pasHeader =
+  'NHS No,Hospital No,Forename,Surname,DOB,Gender,Height (cm),Weight (kg),Smoking Status,Procedure,Referral Date,TCI Date,Consultant,Hypertension,Heart Failure,COPD';
+const patient = {
+  first:
+    "943 476 5919,RAN100001,Siobhán,O'Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,,Mr A Hamid,Y,N,N",
+  second:
+    '999 000 0018,RAN100002,Łukasz,Nowak,02/11/1948,M,178,91,2,Total knee replacement,15/02/2026,20/12/2026,Ms R Kaur,Y,Y,N',
+  third:
+    '999 000 0026,RAN100003,Zoë,Clarke,30/06/1960,F,165,80,1,Total knee replacement,20/03/2026,,Mr A Hamid,N,N,Y',
+  fourth:
+    '999 000 0034,RAN100004,Gareth,Price,11/09/1955,M,181,99,4,Total knee replacement,01/04/2026,,Ms R Kaur,N,N,N',
+};
+const bloods = (nhsNumbers: string[]) =>
+  csvFile('pathology.csv', [
+    'NHS Number,Test Name,Result,Units,Sample Date',
+    ...nhsNumbers.flatMap((nhs) => [
+      `${nhs},Hb,128,g/L,01/10/2026`,
+      `${nhs},Creatinine,88,umol/L,01/10/2026`,
+      `${nhs},Albumin,40,g/L,01/10/2026`,
+    ]),
+  ]);
+
+async function importList(who: ClericalTrust, rows: string[], bloodNhs: string[]) {
+  const upload = await uploadFiles(
+    t,
+    who,
+    'knee',
+    csvFile('ptl.csv', [pasHeader, ...rows]),
+    bloods(bloodNhs),
+  );
+  expect(upload.statusCode).toBe(202);
+  const { batchId } = upload.json<{ batchId: string }>();
+  const status = await validated(t, who, 'knee', batchId);
+  expect(status.waiting_list.status).toBe('VALIDATED');
+  expect(status.blood_test.status).toBe('VALIDATED');
+  const confirm = await decide(t, who, 'knee', 'confirm_import', batchId);
+  expect(confirm.statusCode).toBe(202);
+  await idle(t, who, 'knee');
+  const [batch] = await queryRows<{
+    status: string;
+    created_count: number;
+    updated_count: number;
+    archived_count: number;
+  }>(
+    t.app.db,
+    sql`select status, created_count, updated_count, archived_count from import_batches where id = ${batchId}`,
+  );
+  return { batchId, batch: batch! };
+}
+
+describe('the waiting-list import, through the real job queue', () => {
+  it('validates, confirms and scores a trust’s real-size knee list (2,400 pathways, 23,000 blood results)', async () => {
+    const who = await createClericalTrust(t);
+    const upload = await uploadFiles(
+      t,
+      who,
+      'knee',
+      demoFile('knee-waiting-list.csv'),
+      demoFile('knee-blood-tests.csv'),
+    );
+    expect(upload.statusCode).toBe(202);
+    const { batchId } = upload.json<{ batchId: string }>();
+
+    const status = await validated(t, who, 'knee', batchId);
+    expect(status).toMatchObject({
+      batchStatus: 'VALIDATED',
+      waiting_list: {
+        fileName: 'knee-waiting-list.csv',
+        status: 'VALIDATED',
+        totals: { rows: 2400, valid: 2400, invalid: 0 },
+      },
+      blood_test: { fileName: 'knee-blood-tests.csv', status: 'VALIDATED' },
+    });
+    const summary = await summaryOf(t, who, 'knee', batchId);
+    expect(summary.waiting_list_result).toMatchObject({
+      has_errors: false,
+      has_validation_errors: false,
+      error: null,
+    });
+    expect(summary.waiting_list_result.diff_headers.missing).toEqual([]);
+    expect(summary.pathways_without_bloods).toBeGreaterThan(0);
+    expect(summary.pathways_without_bloods).toBeLessThan(600);
+
+    const confirm = await decide(t, who, 'knee', 'confirm_import', batchId);
+    expect(confirm.statusCode).toBe(202);
+    await idle(t, who, 'knee');
+
+    const again = await decide(t, who, 'knee', 'confirm_import', batchId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<ImportDecision>()).toMatchObject({
+      batchStatus: 'IMPORTED',
+      created: 2400,
+      updated: 0,
+      archived: 0,
+    });
+
+    const dashboard = await get<WaitingListDashboard>(
+      t,
+      who,
+      `/api/trusts/${who.trustCode}/waiting-list/dashboard`,
+    );
+    const c = dashboard.counters;
+    expect(c.activeRecords).toBe(2400);
+    expect(c.processedRecords + c.failedRecords).toBe(2400);
+    expect(c.highRiskRecords + c.mediumRiskRecords + c.lowRiskRecords).toBe(c.processedRecords);
+    expect(c.processedRecords).toBeGreaterThan(2300);
+    const counters = await get<ProcedureCounters>(
+      t,
+      who,
+      `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/manage/`,
+    );
+    expect(counters.counters).toEqual({
+      activeRecords: 2400,
+      processedRecords: c.processedRecords,
+      failedRecords: c.failedRecords,
+    });
+
+    const [evaluations] = await queryRows<{ n: number | string }>(
+      t.app.db,
+      sql`select count(*) as n from evaluations where trust_code = ${who.trustCode}`,
+    );
+    expect(Number(evaluations!.n)).toBe(c.processedRecords);
+
+    const history = await get<UploadHistory>(
+      t,
+      who,
+      `/api/trusts/${who.trustCode}/waiting-list/upload-history?procedureCode=knee&pageNumber=1&pageSize=5`,
+    );
+    expect(history.totalCount).toBe(2);
+    expect(history.items.map((item) => [item.fileName, item.status, item.user])).toEqual([
+      ['knee-waiting-list.csv', 'IMPORTED', expect.stringContaining('Ceri')],
+      ['knee-blood-tests.csv', 'IMPORTED', expect.stringContaining('Ceri')],
+    ]);
+
+    const log = await queryRows<{ action: string }>(
+      t.app.db,
+      sql`select action from change_log where entity_id = ${batchId} order by id`,
+    );
+    expect(log.map((entry) => entry.action)).toEqual([
+      expect.stringMatching(
+        /^Uploaded a .+ waiting list \(knee-waiting-list\.csv\) and blood tests \(knee-blood-tests\.csv\)$/,
+      ),
+      expect.stringMatching(
+        /^Confirmed the .+ waiting list knee-waiting-list\.csv: 2400 added, 0 updated, 0 archived$/,
+      ),
+    ]);
+  });
+
+  it('makes each confirmed file the active list: matched pathways updated, new ones added, absent ones archived', async () => {
+    const who = await createClericalTrust(t);
+    const first = await importList(
+      who,
+      [patient.first, patient.second, patient.third],
+      ['9434765919', '9990000018'],
+    );
+    expect(first.batch).toMatchObject({
+      status: 'IMPORTED',
+      created_count: 3,
+      updated_count: 0,
+      archived_count: 0,
+    });
+    const before = await queryRows<{ nhs_number: string; current_evaluation_id: string; status: string }>(
+      t.app.db,
+      sql`select nhs_number, current_evaluation_id, status from pathways where trust_code = ${who.trustCode} order by nhs_number`,
+    );
+    expect(before.every((row) => row.status === 'processed')).toBe(true);
+
+    const changedSecond = patient.second.replace(',178,91,', ',178,104,');
+    const second = await importList(who, [patient.first, changedSecond, patient.fourth], ['9434765919']);
+    expect(second.batch).toMatchObject({
+      status: 'IMPORTED',
+      created_count: 1,
+      updated_count: 2,
+      archived_count: 1,
+    });
+
+    const after = await queryRows<{
+      nhs_number: string;
+      is_active: boolean;
+      current_evaluation_id: string | null;
+      last_batch_id: string;
+      date_removed: string | null;
+      status: string;
+    }>(
+      t.app.db,
+      sql`select nhs_number, is_active, current_evaluation_id, last_batch_id, date_removed, status
+        from pathways where trust_code = ${who.trustCode} order by nhs_number`,
+    );
+    const byNhs = new Map(after.map((row) => [row.nhs_number, row]));
+    const beforeByNhs = new Map(before.map((row) => [row.nhs_number, row]));
+    // Unchanged data keeps its evaluation; changed data (new weight, fewer bloods) is scored again.
+    expect(byNhs.get('9434765919')!.current_evaluation_id).toBe(
+      beforeByNhs.get('9434765919')!.current_evaluation_id,
+    );
+    expect(byNhs.get('9990000018')!.current_evaluation_id).not.toBe(
+      beforeByNhs.get('9990000018')!.current_evaluation_id,
+    );
+    expect(byNhs.get('9990000026')).toMatchObject({ is_active: false, last_batch_id: first.batchId });
+    expect(byNhs.get('9990000026')!.date_removed).not.toBeNull();
+    expect(byNhs.get('9990000034')).toMatchObject({
+      is_active: true,
+      status: 'processed',
+      last_batch_id: second.batchId,
+    });
+
+    const dashboard = await get<WaitingListDashboard>(
+      t,
+      who,
+      `/api/trusts/${who.trustCode}/waiting-list/dashboard`,
+    );
+    expect(dashboard.counters).toMatchObject({ activeRecords: 3, archivedRecords: 1 });
+    const [evaluations] = await queryRows<{ n: number | string }>(
+      t.app.db,
+      sql`select count(*) as n from evaluations where trust_code = ${who.trustCode}`,
+    );
+    expect(Number(evaluations!.n)).toBe(5);
+  });
+});
+
+describe('rows that cannot be imported', () => {
+  it('lists each invalid row with the row number the spreadsheet shows and a plain reason, and refuses confirm', async () => {
+    const who = await createClericalTrust(t);
+    const list = csvFile('ptl-with-errors.csv', [
+      'Trauma & Orthopaedics patient tracking list,,,,,,,,,,,,,,,',
+      pasHeader,
+      patient.first,
+      '943 476 5918,RAN100009,Anna,Bell,01/02/1950,F,160,70,4,Total knee replacement,02/01/2026,,Mr A Hamid,Y,N,N',
+      '999 000 0042,RAN100010,Tom,Reed,31/02/1950,M,170,80,4,Total knee replacement,02/01/2026,,Mr A Hamid,maybe,N,N',
+      patient.second,
+    ]);
+    const upload = await uploadFiles(t, who, 'knee', list, bloods(['9434765919']));
+    expect(upload.statusCode).toBe(202);
+    const { batchId } = upload.json<{ batchId: string }>();
+    const status = await validated(t, who, 'knee', batchId);
+    expect(status.waiting_list).toMatchObject({
+      status: 'VALIDATED_WITH_ERRORS',
+      totals: { rows: 4, valid: 2, invalid: 2 },
+    });
+
+    const summary = await summaryOf(t, who, 'knee', batchId);
+    const invalid = summary.waiting_list_result.invalid_rows;
+    expect(invalid.map((row) => row.row_number)).toEqual([4, 5]);
+    expect(Object.keys(invalid[0]!.field_specific_errors)).toEqual(['nhsNumber']);
+    expect(invalid[0]!.field_specific_errors.nhsNumber![0]).toMatch(/check digit|Modulus 11/i);
+    expect(Object.keys(invalid[1]!.field_specific_errors).sort()).toEqual(['dateOfBirth', 'hypt']);
+    expect(invalid[1]!.values.dateOfBirth).toBe('31/02/1950');
+    expect(summary.waiting_list_result.has_validation_errors).toBe(true);
+
+    const confirm = await decide(t, who, 'knee', 'confirm_import', batchId);
+    expect(confirm.statusCode).toBe(422);
+    expect(confirm.json()).toEqual({ detail: importMessages.notReadyToConfirm });
+
+    const cancel = await decide(t, who, 'knee', 'cancel_import', batchId);
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json<ImportDecision>().batchStatus).toBe('CANCELLED');
+    const [staged] = await queryRows<{ n: number | string }>(
+      t.app.db,
+      sql`select count(*) as n from staged_pathways where batch_id = ${batchId}`,
+    );
+    expect(Number(staged!.n)).toBe(0);
+    const late = await decide(t, who, 'knee', 'confirm_import', batchId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ detail: importMessages.alreadyDecided });
+    const dashboard = await get<WaitingListDashboard>(
+      t,
+      who,
+      `/api/trusts/${who.trustCode}/waiting-list/dashboard`,
+    );
+    expect(dashboard.counters.activeRecords).toBe(0);
+  });
+
+  it('fails a file with required columns missing, naming them', async () => {
+    const who = await createClericalTrust(t);
+    const upload = await uploadFiles(
+      t,
+      who,
+      'knee',
+      csvFile('names-only.csv', ['Forename,Surname', 'Ann,Lee']),
+      bloods(['9434765919']),
+    );
+    const { batchId } = upload.json<{ batchId: string }>();
+    const status = await validated(t, who, 'knee', batchId);
+    expect(status.waiting_list.status).toBe('FAILED');
+    const summary = await summaryOf(t, who, 'knee', batchId);
+    expect(summary.waiting_list_result.error).toMatch(/column/i);
+    expect(summary.waiting_list_result.diff_headers.missing.length).toBeGreaterThan(0);
+    expect(summary.waiting_list_result.has_errors).toBe(true);
+    expect((await decide(t, who, 'knee', 'confirm_import', batchId)).statusCode).toBe(422);
+  });
+});
+
+describe('uploads that are refused', () => {
+  it('answers 409 with the busy message while the procedure’s service is busy', async () => {
+    const who = await createClericalTrust(t);
+    const first = await uploadFiles(
+      t,
+      who,
+      'knee',
+      csvFile('ptl.csv', [pasHeader, patient.first]),
+      bloods(['9434765919']),
+    );
+    expect(first.statusCode).toBe(202);
+    const second = await uploadFiles(
+      t,
+      who,
+      'knee',
+      csvFile('ptl.csv', [pasHeader, patient.first]),
+      bloods(['9434765919']),
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ detail: messages.serviceBusy });
+    const status = await get<{ status: string }>(
+      t,
+      who,
+      `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/batch-inferencing/status`,
+    );
+    expect(status.status).toBe('busy');
+    await validated(t, who, 'knee', first.json<{ batchId: string }>().batchId);
+    await idle(t, who, 'knee');
+  });
+
+  it('names each missing or wrong file on its own field', async () => {
+    const who = await createClericalTrust(t);
+    const none = await uploadFiles(t, who, 'knee', null, null);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      errors: {
+        waitingListDataFile: [importMessages.selectWaitingListFile],
+        bloodTestDataFile: [importMessages.selectBloodTestFile],
+      },
+    });
+    const wrongType = await uploadFiles(
+      t,
+      who,
+      'knee',
+      { name: 'list.pdf', bytes: '%PDF-1.4' },
+      bloods(['9434765919']),
+    );
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toMatchObject({
+      errors: { waitingListDataFile: [importMessages.wrongExtension] },
+    });
+    const empty = await uploadFiles(t, who, 'knee', { name: 'list.csv', bytes: '' }, bloods(['9434765919']));
+    expect(empty.json()).toMatchObject({ errors: { waitingListDataFile: [importMessages.emptyFile] } });
+  });
+
+  it('answers a body cut short with a 400', async () => {
+    const who = await createClericalTrust(t);
+    const body = truncatedMultipartBody([
+      {
+        field: 'waitingListDataFile',
+        fileName: 'ptl.csv',
+        bytes: Buffer.from([pasHeader, patient.first].join('\n')),
+      },
+      { field: 'bloodTestDataFile', fileName: 'b.csv', bytes: Buffer.from('x'.repeat(2000)) },
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/files/upload/`,
+      headers: { ...bearer(who.token), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: malformedUploadMessage });
+  });
+
+  it('refuses other roles and other trusts, and never shows another trust’s batch', async () => {
+    const who = await createClericalTrust(t);
+    const other = await createClericalTrust(t);
+    const clinician = await createUser(t.app.db, { trustCode: who.trustCode, roles: ['cl'] });
+    const clinicianToken = await t.tokenFor(clinician.id);
+    const upload = await uploadFiles(
+      t,
+      who,
+      'knee',
+      csvFile('ptl.csv', [pasHeader, patient.first]),
+      bloods(['9434765919']),
+    );
+    const { batchId } = upload.json<{ batchId: string }>();
+    const urls = [
+      `/api/trusts/${who.trustCode}/waiting-list/dashboard`,
+      `/api/trusts/${who.trustCode}/waiting-list/upload-history`,
+      `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/files/upload-status/?batchId=${batchId}`,
+      `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/files/validation-summary/?batchId=${batchId}`,
+      `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/batch-inferencing/status`,
+      `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/manage/`,
+    ];
+    for (const url of urls) {
+      const asClinician = await t.app.inject({ method: 'GET', url, headers: bearer(clinicianToken) });
+      expect(asClinician.statusCode, url).toBe(403);
+      const asOtherTrust = await t.app.inject({ method: 'GET', url, headers: bearer(other.token) });
+      expect(asOtherTrust.statusCode, url).toBe(403);
+      expect(asOtherTrust.body).not.toContain('ptl.csv');
+    }
+    const foreignBatch = await t.app.inject({
+      method: 'GET',
+      url: `/api/trusts/${other.trustCode}/waiting-list/procedures/knee/files/upload-status/?batchId=${batchId}`,
+      headers: bearer(other.token),
+    });
+    expect(foreignBatch.statusCode).toBe(404);
+    const confirmByClinician = await t.app.inject({
+      method: 'POST',
+      url: `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/files/confirm_import/`,
+      headers: bearer(clinicianToken),
+      payload: { batchId },
+    });
+    expect(confirmByClinician.statusCode).toBe(403);
+    await validated(t, who, 'knee', batchId);
+    await idle(t, who, 'knee');
+  });
+});

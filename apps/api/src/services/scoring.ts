@@ -1,0 +1,235 @@
+/**
+ * Scoring (the infer-batch job; DESIGN §6, §7): every active pathway of a trust and procedure without
+ * a current evaluation gets one from the active model. A pathway is `waiting` until scored, then
+ * `processed`, or `failed` with the fields at fault when the model cannot score it.
+ */
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { evaluateMany, type EvaluationResult, type PatientRecord } from '@esr/risk-engine/evaluate';
+import type { RiskModel } from '@esr/risk-engine/model';
+import { queryRows, type Db } from '../db/client.js';
+import { mlModels } from '../db/schema.js';
+import { activeRiskModel } from './models.js';
+
+export type EvaluationReason = 'batch' | 'remodel' | 'rescore';
+
+/** Rows read, scored and written per round: large enough for bulk statements, small enough for memory. */
+export const scoringChunk = 2000;
+
+export interface ModelVersion {
+  id: string;
+  version: number;
+  name: string;
+  cardVersion: string;
+  demonstration: boolean;
+  model: RiskModel;
+}
+
+export async function activeModelVersion(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+): Promise<ModelVersion | null> {
+  const active = await activeRiskModel(db, trustCode, procedureCode);
+  if (!active) return null;
+  const [row] = await db
+    .select({ version: mlModels.version, card: mlModels.card })
+    .from(mlModels)
+    .where(and(eq(mlModels.id, active.id)))
+    .limit(1);
+  const card = row?.card as { name: string; modelVersion: string; demonstration: boolean } | undefined;
+  return {
+    id: active.id,
+    version: row?.version ?? 0,
+    name: card?.name ?? '',
+    cardVersion: card?.modelVersion ?? '',
+    demonstration: card?.demonstration ?? false,
+    model: active.model,
+  };
+}
+
+const isMissing = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The record fields the model needed and did not get (features without a default). */
+export function fieldsAtFault(model: RiskModel, record: PatientRecord): string[] {
+  const fields = new Set<string>();
+  for (const feature of model.wrapper?.features ?? []) {
+    if (feature.default !== null) continue;
+    const source = feature.source;
+    if (source.kind === 'field') {
+      if (isMissing(record[source.field])) fields.add(source.field);
+    } else if (source.derivation === 'ageYears') {
+      if (isMissing(record.dateOfBirth)) fields.add('dateOfBirth');
+    } else {
+      if (isMissing(record.height)) fields.add('height');
+      if (isMissing(record.weight)) fields.add('weight');
+    }
+  }
+  return [...fields];
+}
+
+/** What an evaluation row stores of a result: the factors shown, and every contribution for the chart. */
+export function evaluationColumns(result: EvaluationResult) {
+  return {
+    probability: result.probability,
+    prediction: result.prediction,
+    isDefaultValueUsed: result.isDefaultValueUsed,
+    defaultedFeatures: result.featureImportance.filter((f) => f.defaultUsed).map((f) => f.feature),
+    featureImportance: result.featureImportance
+      .filter((f) => f.importance !== 'low')
+      .map((f) => ({
+        feature: f.feature,
+        displayName: f.displayName,
+        importance: f.importance,
+        value: f.value,
+        unit: f.unit,
+        defaultUsed: f.defaultUsed,
+        contribution: f.contribution,
+      })),
+    contributions: result.featureImportance.map((f) => [f.feature, f.contribution]),
+    areasOfImprovement: result.areasOfImprovement,
+  };
+}
+
+type Outcome = { ok: true; result: EvaluationResult } | { ok: false; fields: string[]; reason: string };
+
+/** Scores a chunk at once, and one by one only when the chunk holds a record the model refuses. */
+export function scoreRecords(model: RiskModel, records: PatientRecord[], evaluationDate: Date): Outcome[] {
+  try {
+    return evaluateMany(model, records, { evaluationDate }).map((result) => ({ ok: true, result }));
+  } catch {
+    return records.map((record) => {
+      try {
+        const [result] = evaluateMany(model, [record], { evaluationDate });
+        return { ok: true, result: result! };
+      } catch (error) {
+        return {
+          ok: false,
+          fields: fieldsAtFault(model, record),
+          reason: error instanceof Error ? error.message : 'The model could not score this record',
+        };
+      }
+    });
+  }
+}
+
+interface PendingRow extends Record<string, unknown> {
+  id: string;
+  clinical: PatientRecord;
+  inputs_hash: string;
+  status: string;
+}
+
+/**
+ * Scores every active pathway of the trust and procedure that has no evaluation from the active
+ * model on its current data. Idempotent and safe to run twice: a pathway whose data changed while it
+ * was being scored is left waiting for the next round.
+ */
+export async function scorePending(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+  options: { reason?: EvaluationReason; chunk?: number; now?: () => Date } = {},
+): Promise<number> {
+  const model = await activeModelVersion(db, trustCode, procedureCode);
+  if (!model) return 0;
+  const chunk = options.chunk ?? scoringChunk;
+  const now = options.now ?? (() => new Date());
+  let scored = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await queryRows<PendingRow>(
+      db,
+      sql`select id, clinical, inputs_hash, status from pathways
+        where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active
+          and (status = 'waiting' or scored_model_id is distinct from ${model.id})
+          and id > ${after}
+        order by id
+        limit ${chunk}`,
+    );
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]!.id;
+    const outcomes = scoreRecords(
+      model.model,
+      rows.map((row) => row.clinical),
+      now(),
+    );
+    const evaluationRows: object[] = [];
+    const pathwayRows: object[] = [];
+    rows.forEach((row, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) {
+        const id = crypto.randomUUID();
+        evaluationRows.push({
+          id,
+          pathwayId: row.id,
+          reason: options.reason ?? (row.status === 'waiting' ? 'batch' : 'rescore'),
+          inputs: row.clinical,
+          ...evaluationColumns(outcome.result),
+        });
+        pathwayRows.push({
+          id: row.id,
+          hash: row.inputs_hash,
+          status: 'processed',
+          evaluationId: id,
+          prediction: outcome.result.prediction,
+          probability: outcome.result.probability,
+          failedFields: null,
+          failureReason: null,
+        });
+      } else {
+        pathwayRows.push({
+          id: row.id,
+          hash: row.inputs_hash,
+          status: 'failed',
+          evaluationId: null,
+          prediction: null,
+          probability: null,
+          failedFields: outcome.fields,
+          failureReason: outcome.reason.slice(0, 500),
+        });
+      }
+    });
+    scored += await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      // Only pathways whose data is still what was scored take the new evaluation.
+      const written = await queryRows<{ id: string }>(
+        txDb,
+        sql`update pathways p set
+            status = v.status,
+            current_evaluation_id = v."evaluationId",
+            prediction = v.prediction,
+            probability = v.probability,
+            failed_fields = v."failedFields",
+            failure_reason = v."failureReason",
+            scored_model_id = ${model.id},
+            processed_at = now(),
+            updated_at = now()
+          from jsonb_to_recordset(${JSON.stringify(pathwayRows)}::jsonb) as v(
+            id uuid, hash text, status text, "evaluationId" uuid, prediction text, probability double precision,
+            "failedFields" jsonb, "failureReason" text)
+          where p.id = v.id and p.inputs_hash = v.hash and p.is_active
+          returning p.id`,
+      );
+      if (evaluationRows.length > 0) {
+        await txDb.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
+            model_version, model_name, model_card_version, demonstration, reason, created_by, probability,
+            prediction, is_default_value_used, defaulted_features, feature_importance, contributions,
+            areas_of_improvement, inputs)
+          select (e->>'id')::uuid, (e->>'pathwayId')::uuid, ${trustCode}, ${procedureCode}, ${model.id},
+            ${model.version}, ${model.name}, ${model.cardVersion}, ${model.demonstration},
+            e->>'reason', 'Batch scoring', (e->>'probability')::double precision,
+            e->>'prediction', (e->>'isDefaultValueUsed')::boolean, e->'defaultedFeatures',
+            e->'featureImportance', e->'contributions', e->'areasOfImprovement', e->'inputs'
+          from jsonb_array_elements(${JSON.stringify(evaluationRows)}::jsonb) e
+          where exists (select 1 from pathways p
+            where p.id = (e->>'pathwayId')::uuid and p.current_evaluation_id = (e->>'id')::uuid)`);
+      }
+      return written.length;
+    });
+  }
+  await db.execute(sql`insert into inference_runs (trust_code, procedure_code, last_run, scored)
+    values (${trustCode}, ${procedureCode}, now(), ${scored})
+    on conflict (trust_code, procedure_code) do update set last_run = excluded.last_run, scored = excluded.scored`);
+  return scored;
+}

@@ -1,0 +1,132 @@
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import type { UploadStatus, ValidationSummary } from '@esr/contracts/waiting-list';
+import { installDefaultModels } from '../../services/models.js';
+import { bearer, type TestApp } from '../helper.js';
+import { multipartBody } from '../multipart.js';
+import { createTrust, createUser } from './users.js';
+
+export interface ClericalTrust {
+  trustCode: string;
+  userId: string;
+  token: string;
+}
+
+/** A trust of its own with the default models and a clerical user, so tests never share a list. */
+export async function createClericalTrust(t: TestApp): Promise<ClericalTrust> {
+  const trust = await createTrust(t.app.db);
+  await installDefaultModels(t.app.db, [trust.trustCode]);
+  const user = await createUser(t.app.db, { trustCode: trust.trustCode, roles: ['cu'], firstName: 'Ceri' });
+  return { trustCode: trust.trustCode, userId: user.id, token: await t.tokenFor(user.id) };
+}
+
+export interface UploadFile {
+  name: string;
+  bytes: Buffer | string;
+}
+
+export const csvFile = (name: string, lines: string[]): UploadFile => ({
+  name,
+  bytes: `${lines.join('\r\n')}\r\n`,
+});
+
+export function uploadFiles(
+  t: TestApp,
+  who: ClericalTrust,
+  procedure: ProcedureCode,
+  waitingList: UploadFile | null,
+  bloodTests: UploadFile | null,
+) {
+  const parts = [];
+  if (waitingList)
+    parts.push({
+      field: 'waitingListDataFile',
+      fileName: waitingList.name,
+      bytes: Buffer.from(waitingList.bytes),
+    });
+  if (bloodTests)
+    parts.push({
+      field: 'bloodTestDataFile',
+      fileName: bloodTests.name,
+      bytes: Buffer.from(bloodTests.bytes),
+    });
+  const body = multipartBody(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/trusts/${who.trustCode}/waiting-list/procedures/${procedure}/files/upload/`,
+    headers: { ...bearer(who.token), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+export async function get<T>(t: TestApp, who: ClericalTrust, url: string): Promise<T> {
+  const response = await t.app.inject({ method: 'GET', url, headers: bearer(who.token) });
+  if (response.statusCode !== 200)
+    throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body}`);
+  return response.json<T>();
+}
+
+export async function waitUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`Timed out waiting; last value ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const filesBase = (who: ClericalTrust, procedure: ProcedureCode) =>
+  `/api/trusts/${who.trustCode}/waiting-list/procedures/${procedure}/files`;
+
+/** Polls the status as the upload page does (spec §4) until neither file is validating. */
+export const validated = (t: TestApp, who: ClericalTrust, procedure: ProcedureCode, batchId: string) =>
+  waitUntil(
+    () => get<UploadStatus>(t, who, `${filesBase(who, procedure)}/upload-status/?batchId=${batchId}`),
+    (status) => status.batchStatus !== 'VALIDATING',
+  );
+
+export const summaryOf = (
+  t: TestApp,
+  who: ClericalTrust,
+  procedure: ProcedureCode,
+  batchId: string,
+  page = 1,
+) =>
+  get<ValidationSummary>(
+    t,
+    who,
+    `${filesBase(who, procedure)}/validation-summary/?batchId=${batchId}&pageNumber=${page}&pageSize=15`,
+  );
+
+export function decide(
+  t: TestApp,
+  who: ClericalTrust,
+  procedure: ProcedureCode,
+  action: 'confirm_import' | 'cancel_import',
+  batchId: string,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${filesBase(who, procedure)}/${action}/`,
+    headers: bearer(who.token),
+    payload: { batchId },
+  });
+}
+
+/** Waits until the procedure's service is idle again: imported and every pathway scored. */
+export const idle = (t: TestApp, who: ClericalTrust, procedure: ProcedureCode) =>
+  waitUntil(
+    () =>
+      get<{ status: string }>(
+        t,
+        who,
+        `/api/trusts/${who.trustCode}/waiting-list/procedures/${procedure}/batch-inferencing/status`,
+      ),
+    (status) => status.status === 'idle',
+    120_000,
+  );

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { pagedSchema } from './paging.js';
+import { procedureCodeSchema } from './procedures.js';
+
+/** spec §4: validation status of each file of an import. */
+export const fileStatuses = ['VALIDATING', 'VALIDATED', 'VALIDATED_WITH_ERRORS', 'FAILED'] as const;
+export const fileStatusSchema = z.enum(fileStatuses);
+export type FileStatus = z.infer<typeof fileStatusSchema>;
+
+/** What became of a whole import (both files) after validation. */
+export const batchStatuses = [
+  'VALIDATING',
+  'VALIDATED',
+  'CONFIRMING',
+  'IMPORTED',
+  'CANCELLED',
+  'EXPIRED',
+] as const;
+export const batchStatusSchema = z.enum(batchStatuses);
+export type BatchStatus = z.infer<typeof batchStatusSchema>;
+
+/** Upload form fields (spec §7) and the size accepted for each file (configurable on the server). */
+export const importUploadFields = ['waitingListDataFile', 'bloodTestDataFile'] as const;
+export type ImportUploadField = (typeof importUploadFields)[number];
+export const importFileMaxBytes = 50 * 1024 * 1024;
+export const importFileExtensions = ['.csv', '.xlsx', '.xls'] as const;
+
+/** spec §9: the upload page polls the status every 2 seconds. */
+export const uploadStatusPollMs = 2000;
+
+/** Where the sample files are served (spec §2: static files). */
+export const sampleFiles = {
+  waitingListCsv: '/samples/waiting-list-template.csv',
+  waitingListXlsx: '/samples/waiting-list-template.xlsx',
+  bloodTestCsv: '/samples/blood-tests-template.csv',
+  bloodTestXlsx: '/samples/blood-tests-template.xlsx',
+} as const;
+
+/** GET /api/trusts/{trust}/waiting-list/dashboard (spec §3 dashboard counters, all procedures). */
+export const waitingListDashboardSchema = z.object({
+  counters: z.object({
+    activeRecords: z.number().int(),
+    archivedRecords: z.number().int(),
+    processedRecords: z.number().int(),
+    failedRecords: z.number().int(),
+    highRiskRecords: z.number().int(),
+    mediumRiskRecords: z.number().int(),
+    lowRiskRecords: z.number().int(),
+  }),
+});
+export type WaitingListDashboard = z.infer<typeof waitingListDashboardSchema>;
+
+/** GET …/procedures/{type}/manage/ : counters of one procedure's active list. */
+export const procedureCountersSchema = z.object({
+  counters: z.object({
+    activeRecords: z.number().int(),
+    processedRecords: z.number().int(),
+    failedRecords: z.number().int(),
+  }),
+});
+export type ProcedureCounters = z.infer<typeof procedureCountersSchema>;
+
+/** GET …/procedures/{type}/batch-inferencing/status (spec §3 service status). */
+export const serviceStatusSchema = z.object({
+  status: z.enum(['busy', 'idle']),
+  /** ISO time the last scoring run finished, or null before the first. */
+  lastRun: z.string().nullable(),
+});
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+
+/** One row of the upload history: one per file of an import (spec §3 upload history item). */
+export const uploadHistoryItemSchema = z.object({
+  batchId: z.string(),
+  fileName: z.string(),
+  fileType: z.enum(['waitingList', 'bloodTest']),
+  procedureCode: procedureCodeSchema,
+  /** ISO time of the upload; screens show DD-MMM-YYYY HH:mm:ss. */
+  uploadDate: z.string(),
+  /** The file's validation status, or what became of the import once it was decided. */
+  status: z.enum([...fileStatuses, 'IMPORTED', 'CANCELLED', 'EXPIRED']),
+  user: z.string(),
+});
+export type UploadHistoryItem = z.infer<typeof uploadHistoryItemSchema>;
+export const uploadHistorySchema = pagedSchema(uploadHistoryItemSchema);
+export type UploadHistory = z.infer<typeof uploadHistorySchema>;
+export const uploadHistoryQuerySchema = z.object({
+  procedureCode: procedureCodeSchema.optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+});
+
+/** Words for the statuses, as the NHS.UK tags show them. */
+export const uploadStatusLabels: Record<UploadHistoryItem['status'], string> = {
+  VALIDATING: 'Validating',
+  VALIDATED: 'Validated',
+  VALIDATED_WITH_ERRORS: 'Validated with errors',
+  FAILED: 'Failed',
+  IMPORTED: 'Imported',
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+};
+
+/** POST …/files/upload/ answers 202 with the batch to poll. */
+export const uploadAcceptedSchema = z.object({ batchId: z.string() });
+export const batchIdQuerySchema = z.object({ batchId: z.uuid() });
+export const batchIdBodySchema = z.object({ batchId: z.uuid() });
+
+const fileTotalsSchema = z.object({
+  /** Data rows read (valid + invalid). */
+  rows: z.number().int(),
+  valid: z.number().int(),
+  /** Rows refused by validation (invalid_rows). */
+  invalid: z.number().int(),
+  /** Rows that could not be read at all (error_rows). */
+  error: z.number().int(),
+  warnings: z.number().int(),
+});
+
+const fileStatusEntrySchema = z.object({
+  fileName: z.string(),
+  status: fileStatusSchema,
+  totals: fileTotalsSchema,
+});
+
+/** GET …/files/upload-status/?batchId= (spec §3 batch status; snake_case as the spec's import shapes). */
+export const uploadStatusSchema = z.object({
+  batchId: z.string(),
+  batchStatus: batchStatusSchema,
+  waiting_list: fileStatusEntrySchema,
+  blood_test: fileStatusEntrySchema,
+});
+export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+
+export const invalidRowSchema = z.object({
+  /** The row number the user sees in their spreadsheet program. */
+  row_number: z.number().int(),
+  error_count: z.number().int(),
+  /** Messages per field key (labels in importFieldLabels). */
+  field_specific_errors: z.record(z.string(), z.array(z.string())),
+  /** The first message, for a one-line view. */
+  validation_error: z.string().nullable(),
+  non_field_specific_errors: z.array(z.string()),
+  /** The row's cells by field key, as the file had them (cut to 100 characters). */
+  values: z.record(z.string(), z.string()),
+});
+export type InvalidRow = z.infer<typeof invalidRowSchema>;
+
+export const errorRowSchema = z.object({ row_number: z.number().int(), errors: z.array(z.string()) });
+
+export const rowWarningSchema = z.object({
+  row_number: z.number().int().nullable(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type RowWarning = z.infer<typeof rowWarningSchema>;
+
+export const fileResultSchema = z.object({
+  file_name: z.string(),
+  status: fileStatusSchema,
+  /** One page of the invalid rows (pageNumber and pageSize of the query); totals.invalid counts all. */
+  invalid_rows: z.array(invalidRowSchema),
+  error_rows: z.array(errorRowSchema),
+  /** The first warnings (up to 200); totals.warnings counts all. */
+  warnings: z.array(rowWarningSchema),
+  base_errors: z.array(z.string()),
+  totals: fileTotalsSchema,
+  has_errors: z.boolean(),
+  has_validation_errors: z.boolean(),
+  error: z.string().nullable(),
+  diff_headers: z.object({ missing: z.array(z.string()), unexpected: z.array(z.string()) }),
+  /** csv, xlsx or xls as read from the content, and for blood tests long or wide. */
+  format: z.string().nullable(),
+});
+export type FileResult = z.infer<typeof fileResultSchema>;
+
+/** GET …/files/validation-summary/?batchId=&pageNumber=&pageSize= (spec §3 validation summary). */
+export const validationSummarySchema = z.object({
+  batchId: z.string(),
+  batchStatus: batchStatusSchema,
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  waiting_list_result: fileResultSchema,
+  blood_test_result: fileResultSchema,
+  /** Patients of the list with no blood results: the model's defaults will be used for them. */
+  pathways_without_bloods: z.number().int(),
+  /** Blood results for no patient of the list (ignored). */
+  bloods_without_pathway: z.number().int(),
+});
+export type ValidationSummary = z.infer<typeof validationSummarySchema>;
+export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+});
+
+/** POST …/cancel_import/ and …/confirm_import/ answers. */
+export const importDecisionSchema = z.object({
+  batchId: z.string(),
+  batchStatus: batchStatusSchema,
+  /** Once imported: pathways created, updated and archived. */
+  created: z.number().int().nullable(),
+  updated: z.number().int().nullable(),
+  archived: z.number().int().nullable(),
+});
+export type ImportDecision = z.infer<typeof importDecisionSchema>;
+
+/** Plain-English names of the import fields, for summaries and reports. */
+export const importFieldLabels: Record<string, string> = {
+  nhsNumber: 'NHS number',
+  localPatientIdentifier: 'Local patient identifier',
+  firstName: 'Forename',
+  lastName: 'Surname',
+  dateOfBirth: 'Date of birth',
+  sex: 'Sex',
+  ethnicGroup: 'Ethnic category',
+  height: 'Height (cm)',
+  weight: 'Weight (kg)',
+  smoking: 'Smoking status',
+  operationType: 'Operation type',
+  referralDate: 'Referral date',
+  tciDate: 'TCI date',
+  surgeonName: 'Consultant surgeon',
+  priority: 'Priority',
+  surgery: 'Readiness for surgery',
+  social: 'Social aspects',
+  hypt: 'Hypertension',
+  af: 'Atrial fibrillation',
+  ihd: 'Ischaemic heart disease',
+  ang: 'Angina',
+  valv: 'Valvular heart disease',
+  hfl: 'Heart failure',
+  pvd: 'Peripheral vascular disease',
+  copd: 'COPD',
+  dem: 'Dementia',
+  alz: "Alzheimer's disease",
+  pa: "Parkinson's disease",
+  ps: 'Psoriasis',
+  idd: 'Insulin-dependent diabetes',
+  nidd: 'Non-insulin-dependent diabetes',
+  hypo: 'Hypothyroidism',
+  hype: 'Hyperthyroidism',
+  ra: 'Rheumatoid arthritis',
+  foa: 'Other osteoarthritis',
+  testName: 'Test name',
+  result: 'Result',
+  unit: 'Unit',
+  sampleDate: 'Sample date',
+  haemoglobin: 'Haemoglobin',
+  whiteBloodCount: 'White cell count',
+  plateletCount: 'Platelet count',
+  urea: 'Urea',
+  creatinine: 'Creatinine',
+  egfr: 'eGFR',
+  sodium: 'Sodium',
+  albumin: 'Albumin',
+  crp: 'CRP',
+};
+
+/** Our wording where the specification names a rule but not its message. */
+export const importMessages = {
+  batchNotFound: 'No upload was found with this batch id',
+  notReadyToConfirm: 'The upload cannot be confirmed until both files are validated without errors',
+  alreadyDecided: 'This upload has already been confirmed, cancelled or has expired',
+  stillValidating: 'The files are still being validated',
+  selectBothFiles: 'Select a waiting list file and a blood test file',
+  selectWaitingListFile: 'Select a waiting list file',
+  selectBloodTestFile: 'Select a blood test file',
+  fileTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB`,
+  wrongExtension: 'The file must be a CSV, XLSX or XLS file',
+  emptyFile: 'The file is empty',
+} as const;

@@ -1,0 +1,495 @@
+import { parseDate } from './dates.js';
+import type { DateOptions } from './dates.js';
+import {
+  bloodLongHeaderTable,
+  headerKindScores,
+  identifierEither,
+  labHeaderTable,
+  labSpecs,
+  mapHeader,
+  matchHeader,
+  readHeaderCell,
+} from './headers.js';
+import type { LabSpec } from './headers.js';
+import { guessUnit, outsideRange, parseLabResult, tidy, unitFactor } from './lab-values.js';
+import type { UnitVerdict } from './lab-values.js';
+import { fileMessages, rowMessages, warningMessages } from './messages.js';
+import { localIdentifierDamage, parseNhsNumber } from './nhs-number.js';
+import type { Parsed } from './nhs-number.js';
+import { cut, failedOutcome, finalOutcome, Output, warningList } from './output.js';
+import { ImportFileError } from './raw-rows.js';
+import type { RawRow } from './raw-rows.js';
+import { openTable } from './table.js';
+import { defaultImportLimits, labCodes } from './types.js';
+import type {
+  BloodTestPatient,
+  FileOutcome,
+  ImportInput,
+  ImportLimits,
+  LabCode,
+  RowBatch,
+  RowIssue,
+} from './types.js';
+import { cellValue, hasBadCharacter } from './values.js';
+
+export interface BloodTestOptions {
+  /** YYYY-MM-DD: sample dates after it are refused. */
+  today: string;
+  limits?: Partial<ImportLimits>;
+}
+
+const labIndex = new Map<LabCode, number>(labCodes.map((code, i) => [code, i]));
+const specs = labCodes.map((code) => labSpecs.find((s) => s.key === code)!);
+const fieldLabels: Record<string, string> = {
+  nhsNumber: 'NHS number',
+  localPatientIdentifier: 'Local patient identifier',
+  testName: 'Test name',
+  testCode: 'Test code',
+  result: 'Result',
+  unit: 'Unit',
+  sampleDate: 'Sample date',
+  ...Object.fromEntries(labSpecs.map((s) => [s.key, s.label])),
+};
+
+/** The latest usable result of each test for one patient (spec §5: the latest result per test is used). */
+class PatientResults {
+  readonly values = new Float64Array(labCodes.length).fill(NaN);
+  readonly stamps: (string | null)[] = new Array<string | null>(labCodes.length).fill(null);
+  readonly rows = new Int32Array(labCodes.length);
+  constructor(
+    readonly nhsNumber: string | null,
+    public localPatientIdentifier: string | null,
+  ) {}
+
+  offer(lab: number, value: number, stamp: string, rowNumber: number): void {
+    const current = this.stamps[lab];
+    // Same day and time: the later row wins, as the later line of an extract is the later report.
+    if (current === null || current === undefined || stamp >= current) {
+      this.values[lab] = value;
+      this.stamps[lab] = stamp;
+      this.rows[lab] = rowNumber;
+    }
+  }
+
+  toPatient(): BloodTestPatient | null {
+    const results: BloodTestPatient['results'] = {};
+    const sampleDates: BloodTestPatient['sampleDates'] = {};
+    const rowNumbers = new Set<number>();
+    let any = false;
+    for (let i = 0; i < labCodes.length; i++) {
+      const stamp = this.stamps[i];
+      if (stamp === null || stamp === undefined) continue;
+      any = true;
+      const code = labCodes[i]!;
+      results[code] = this.values[i]!;
+      if (stamp.length >= 10) sampleDates[code] = stamp.slice(0, 10);
+      rowNumbers.add(this.rows[i]!);
+    }
+    if (!any) return null;
+    return {
+      nhsNumber: this.nhsNumber,
+      localPatientIdentifier: this.localPatientIdentifier,
+      results,
+      sampleDates,
+      rowNumbers: [...rowNumbers].sort((a, b) => a - b),
+    };
+  }
+}
+
+interface TestInfo {
+  lab: LabCode | null;
+  /** A unit written in the test name, `Haemoglobin (g/dL)`. */
+  unit: string | null;
+  display: string;
+}
+
+/**
+ * Reads a blood-test upload (spec §5): long format (one row per result, as pathology extracts come)
+ * or wide (one row per patient, a column per test), told apart by the header. Invalid rows and
+ * warnings are yielded as the file is read; the patients, with the latest result of each test, at
+ * the end. A file-level problem ends it with status FAILED; it never throws for a bad file.
+ */
+export async function* parseBloodTests(
+  input: ImportInput,
+  options: BloodTestOptions,
+): AsyncGenerator<RowBatch<BloodTestPatient>, FileOutcome> {
+  const limits: ImportLimits = { ...defaultImportLimits, ...options.limits };
+  const opened = await openTable(input, limits);
+  if (!opened.ok) {
+    return failedOutcome(
+      opened.error === fileMessages.noHeader ? fileMessages.noHeaderBlood : opened.error,
+      opened.format,
+    );
+  }
+  const table = opened.table;
+  const format = table.format;
+  const where = {
+    sheetName: table.sheetName,
+    headerRowNumber: table.header.rowNumber,
+    encoding: table.encoding,
+    delimiter: table.delimiter,
+  };
+  const mapping = mapHeader(table.header.cells, [bloodLongHeaderTable, labHeaderTable]);
+  const columns = mapping.columns;
+  const hasIdentifier = columns.has('nhsNumber') || columns.has('localPatientIdentifier');
+  const labColumns = specs.filter((s) => columns.has(s.key));
+  const long =
+    columns.has('testName') || columns.has('testCode') || columns.has('result') || labColumns.length === 0;
+  const layout: 'long' | 'wide' = long ? 'long' : 'wide';
+  const missing: string[] = [];
+  if (!hasIdentifier) missing.push(identifierEither);
+  if (long) {
+    if (!columns.has('testName') && !columns.has('testCode')) missing.push('Test Name');
+    if (!columns.has('result')) missing.push('Result');
+    if (!columns.has('sampleDate')) missing.push('Sample Date');
+  }
+  const diffHeaders = { missing, unexpected: mapping.unexpected };
+  if (table.header.extraColumns > 0) {
+    return failedOutcome(
+      fileMessages.headerTooWide(table.header.cells.length + table.header.extraColumns, limits.maxColumns),
+      format,
+      { diffHeaders, layout, ...where },
+    );
+  }
+  if (missing.length > 0) {
+    const kinds = headerKindScores(table.header.cells);
+    const error =
+      kinds.waitingList >= 2 && kinds.waitingList > kinds.blood
+        ? fileMessages.waitingListInBlood
+        : fileMessages.missingColumns(missing);
+    return failedOutcome(error, format, { diffHeaders, layout, ...where });
+  }
+
+  const output = new Output<BloodTestPatient>(limits.maxWarningsPerKind);
+  warningList(table.warnings, output);
+  for (const { used, ignored } of mapping.duplicates)
+    output.warn(null, null, warningMessages.duplicateColumn(used, ignored));
+  const reader = new BloodRowReader(
+    columns,
+    mapping.units,
+    labColumns,
+    long,
+    options.today,
+    limits,
+    table.spreadsheet,
+  );
+  try {
+    for await (const batch of table.rows) {
+      for (const row of batch.rows) {
+        reader.read(row, batch.checkCharacters, output);
+        if (output.full) yield output.take();
+      }
+      if (output.rows > limits.maxRows) throw new ImportFileError(fileMessages.tooManyRows(limits.maxRows));
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError) {
+      return failedOutcome(error.userMessage, format, {
+        diffHeaders,
+        layout,
+        totals: {
+          rows: output.rows,
+          valid: output.rows - output.invalid,
+          invalid: output.invalid,
+          warnings: output.warnings,
+        },
+        ...where,
+      });
+    }
+    throw error;
+  }
+  for (const [name, count] of reader.unknownTests)
+    output.warn(null, 'testName', warningMessages.unknownTest(name, count));
+  output.finishWarnings();
+  let patients = 0;
+  for (const results of reader.patients.values()) {
+    const patient = results.toPatient();
+    if (!patient) continue;
+    patients++;
+    output.row(patient);
+    if (output.full) yield output.take();
+  }
+  if (output.pending) yield output.take();
+  return finalOutcome(output, format, { diffHeaders, layout, patients, ...where });
+}
+
+class BloodRowReader {
+  readonly patients = new Map<string, PatientResults>();
+  readonly unknownTests = new Map<string, number>();
+  private readonly mapped: { key: string; index: number }[];
+  private readonly nhsIndex: number;
+  private readonly localIndex: number;
+  private readonly nameIndex: number;
+  private readonly codeIndex: number;
+  private readonly resultIndex: number;
+  private readonly unitIndex: number;
+  private readonly dateIndex: number;
+  private readonly wideColumns: { spec: LabSpec; lab: number; index: number; unit: string | null }[];
+  private readonly tests = new Map<string, TestInfo>();
+  private readonly dates = new Map<string, Parsed<string>>();
+  private readonly units = labCodes.map(() => new Map<string, UnitVerdict>());
+  private readonly dateOptions: DateOptions;
+
+  constructor(
+    columns: Map<string, number>,
+    headerUnits: Map<string, string>,
+    labColumns: LabSpec[],
+    private readonly long: boolean,
+    private readonly today: string,
+    private readonly limits: ImportLimits,
+    spreadsheet: boolean,
+  ) {
+    const at = (key: string) => columns.get(key) ?? -1;
+    this.nhsIndex = at('nhsNumber');
+    this.localIndex = at('localPatientIdentifier');
+    this.nameIndex = at('testName');
+    this.codeIndex = at('testCode');
+    this.resultIndex = at('result');
+    this.unitIndex = at('unit');
+    this.dateIndex = at('sampleDate');
+    this.wideColumns = long
+      ? []
+      : labColumns.map((spec) => ({
+          spec,
+          lab: labIndex.get(spec.key)!,
+          index: columns.get(spec.key)!,
+          unit: headerUnits.get(spec.key) ?? null,
+        }));
+    const used = long
+      ? ['nhsNumber', 'localPatientIdentifier', 'testName', 'testCode', 'result', 'unit', 'sampleDate']
+      : ['nhsNumber', 'localPatientIdentifier', 'sampleDate', ...labColumns.map((s) => s.key)];
+    this.mapped = used.filter((key) => columns.has(key)).map((key) => ({ key, index: columns.get(key)! }));
+    this.dateOptions = { spreadsheet, fullYearOnly: false };
+  }
+
+  private test(raw: string | undefined): TestInfo | null {
+    if (raw === undefined || raw.length === 0) return null;
+    let info = this.tests.get(raw);
+    if (info === undefined) {
+      // Not cellValue: "Na" (sodium) is a test here, not "not available".
+      const value = raw.trim();
+      if (value.length === 0) return null;
+      const header = readHeaderCell(value);
+      const match = matchHeader(labHeaderTable, header);
+      info = {
+        lab: match ? (match.key as LabCode) : null,
+        unit: match && header.unit ? header.unit : null,
+        display: value,
+      };
+      if (this.tests.size < 10_000) this.tests.set(raw, info);
+    }
+    return info;
+  }
+
+  private date(raw: string): Parsed<string> {
+    let parsed = this.dates.get(raw);
+    if (parsed === undefined) {
+      parsed = parseDate(raw, 'Sample date', this.dateOptions);
+      if (parsed.ok && parsed.value.slice(0, 10) > this.today)
+        parsed = { ok: false, error: rowMessages.sampleFuture(raw) };
+      if (this.dates.size >= 50_000) this.dates.clear();
+      this.dates.set(raw, parsed);
+    }
+    return parsed;
+  }
+
+  read(row: RawRow, checkCharacters: boolean, output: Output<BloodTestPatient>): void {
+    if (row.tooLong) {
+      output.rows++;
+      output.invalidRow({
+        rowNumber: row.rowNumber,
+        errors: [{ field: null, message: rowMessages.rowTooLong }],
+        values: {},
+      });
+      return;
+    }
+    const cells = row.cells;
+    let errors: RowIssue[] | null = null;
+    let any = false;
+    for (const { key, index } of this.mapped) {
+      const raw = cells[index];
+      if (raw === undefined || raw.length === 0) continue;
+      any = true;
+      if (raw.length > this.limits.maxCellChars) {
+        (errors ??= []).push({
+          field: key,
+          message: rowMessages.cellTooLong(fieldLabels[key]!, this.limits.maxCellChars),
+        });
+      } else if (checkCharacters && hasBadCharacter(raw)) {
+        (errors ??= []).push({ field: key, message: rowMessages.badCharacter(fieldLabels[key]!) });
+      }
+    }
+    if (!any && row.extraColumns === 0) return;
+
+    let test: TestInfo | null = null;
+    if (this.long) {
+      const byCode = this.codeIndex >= 0 ? this.test(cells[this.codeIndex]) : null;
+      const byName = this.nameIndex >= 0 ? this.test(cells[this.nameIndex]) : null;
+      test = byCode && byCode.lab !== null ? byCode : (byName ?? byCode);
+      if (test !== null && test.lab === null && errors === null && row.extraColumns === 0) {
+        // Tests the model does not use are counted, not checked (warned once per name at the end).
+        output.rows++;
+        this.unknownTests.set(test.display, (this.unknownTests.get(test.display) ?? 0) + 1);
+        return;
+      }
+    }
+    output.rows++;
+    if (row.extraColumns > 0) {
+      (errors ??= []).push({
+        field: null,
+        message: rowMessages.tooManyColumns(cells.length + row.extraColumns, this.limits.maxColumns),
+      });
+    }
+    if (
+      this.long &&
+      test === null &&
+      !errors?.some((e) => e.field === 'testName' || e.field === 'testCode')
+    ) {
+      (errors ??= []).push({ field: 'testName', message: rowMessages.noTestName });
+    }
+
+    const failed = (field: string) => errors?.some((e) => e.field === field) ?? false;
+    let nhsNumber: string | null = null;
+    const nhsRaw = this.nhsIndex >= 0 && !failed('nhsNumber') ? cellValue(cells[this.nhsIndex]) : null;
+    if (nhsRaw !== null) {
+      const parsed = parseNhsNumber(nhsRaw);
+      if (parsed.ok) nhsNumber = parsed.value;
+      else (errors ??= []).push({ field: 'nhsNumber', message: parsed.error });
+    }
+    const local =
+      this.localIndex >= 0 && !failed('localPatientIdentifier') ? cellValue(cells[this.localIndex]) : null;
+    if (local !== null) {
+      const damage = localIdentifierDamage(local);
+      if (damage) (errors ??= []).push({ field: 'localPatientIdentifier', message: damage });
+      else if (local.length > 30) {
+        (errors ??= []).push({
+          field: 'localPatientIdentifier',
+          message: rowMessages.localTooLong(local.length),
+        });
+      }
+    }
+    if (nhsRaw === null && local === null && !failed('nhsNumber') && !failed('localPatientIdentifier')) {
+      (errors ??= []).push({ field: null, message: rowMessages.noIdentifier });
+    }
+
+    let stamp = '';
+    if (this.dateIndex >= 0 && !failed('sampleDate')) {
+      const raw = cellValue(cells[this.dateIndex]);
+      if (raw === null) {
+        if (this.long) (errors ??= []).push({ field: 'sampleDate', message: rowMessages.sampleMissing });
+      } else {
+        const parsed = this.date(raw);
+        if (parsed.ok) stamp = parsed.value;
+        else (errors ??= []).push({ field: 'sampleDate', message: parsed.error });
+      }
+    }
+
+    if (errors !== null) {
+      const shown: Record<string, string> = {};
+      for (const { key, index } of this.mapped) {
+        const raw = cells[index];
+        if (raw !== undefined && raw.length > 0) shown[key] = cut(raw);
+      }
+      output.invalidRow({ rowNumber: row.rowNumber, errors, values: shown });
+      return;
+    }
+
+    const key = nhsNumber ?? `L${local}`;
+    let patient = this.patients.get(key);
+    if (patient === undefined) {
+      patient = new PatientResults(nhsNumber, local);
+      this.patients.set(key, patient);
+    } else if (patient.localPatientIdentifier === null && local !== null) {
+      patient.localPatientIdentifier = local;
+    }
+
+    if (this.long) {
+      const lab = test!.lab!;
+      const raw = cellValue(cells[this.resultIndex]);
+      const unit = (this.unitIndex >= 0 ? cellValue(cells[this.unitIndex]) : null) ?? test!.unit;
+      this.result(
+        output,
+        row.rowNumber,
+        patient,
+        specs[labIndex.get(lab)!]!,
+        labIndex.get(lab)!,
+        raw,
+        unit,
+        stamp,
+        true,
+      );
+    } else {
+      for (const column of this.wideColumns) {
+        const raw = cellValue(cells[column.index]);
+        if (raw === null) continue;
+        this.result(output, row.rowNumber, patient, column.spec, column.lab, raw, column.unit, stamp, false);
+      }
+    }
+  }
+
+  private result(
+    output: Output<BloodTestPatient>,
+    rowNumber: number,
+    patient: PatientResults,
+    spec: LabSpec,
+    lab: number,
+    raw: string | null,
+    unit: string | null,
+    stamp: string,
+    reportBlank: boolean,
+  ): void {
+    const field = spec.key;
+    if (raw === null) {
+      if (reportBlank) output.warn(rowNumber, field, warningMessages.noResult(spec.label), 'noResult');
+      return;
+    }
+    const parsed = parseLabResult(raw);
+    if (parsed.kind === 'comment') {
+      output.warn(rowNumber, field, warningMessages.notANumber(spec.label, raw), 'comment');
+      return;
+    }
+    let value = parsed.value;
+    if (unit !== null) {
+      const cache = this.units[lab]!;
+      let verdict = cache.get(unit);
+      if (verdict === undefined) {
+        verdict = unitFactor(spec.key, unit);
+        if (cache.size < 1000) cache.set(unit, verdict);
+      }
+      if (verdict.kind === 'known') {
+        if (verdict.factor !== 1) value = tidy(value * verdict.factor);
+      } else {
+        output.warn(
+          rowNumber,
+          field,
+          warningMessages.unknownUnit(spec.label, unit, spec.unit),
+          `unit:${field}`,
+        );
+      }
+    } else {
+      const guess = guessUnit(spec.key, value);
+      if (guess) {
+        value = tidy(value * guess.factor);
+        output.warn(
+          rowNumber,
+          field,
+          warningMessages.guessedUnit(spec.label, raw, guess.unit, value, spec.unit),
+          `guess:${field}`,
+        );
+      }
+    }
+    if (parsed.limit === '<') {
+      output.warn(rowNumber, field, warningMessages.belowLimit(spec.label, raw, value), `limit:${field}`);
+    } else if (parsed.limit === '>') {
+      output.warn(rowNumber, field, warningMessages.aboveLimit(spec.label, raw, value), `limit:${field}`);
+    }
+    if (outsideRange(spec, value)) {
+      output.warn(
+        rowNumber,
+        field,
+        warningMessages.outOfRange(spec.label, value, spec.unit, spec.min, spec.max),
+        `range:${field}`,
+      );
+    }
+    patient.offer(lab, value, stamp, rowNumber);
+  }
+}

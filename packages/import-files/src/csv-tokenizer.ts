@@ -1,0 +1,167 @@
+import type { RawRow } from './raw-rows.js';
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+function countLineBreaks(s: string, from: number, to: number): number {
+  let lines = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === LF) lines++;
+    else if (c === CR && s.charCodeAt(i + 1) !== LF) lines++;
+  }
+  return lines;
+}
+
+/**
+ * RFC 4180 records from text that arrives in chunks, with the physical line each record starts on
+ * (what a clerk sees in a text editor). Quoted fields may hold delimiters, doubled quotes and line
+ * breaks; text after a closing quote is kept, as Excel keeps it. A record longer than any real row
+ * (usually an unclosed quote) is reported and skipped to the next line break, so work stays linear.
+ */
+export class CsvTokenizer {
+  private carry = '';
+  private line = 1;
+  private skipping = false;
+
+  constructor(
+    private readonly delimiter: number,
+    private readonly maxColumns: number,
+    private readonly maxRecordChars: number,
+  ) {}
+
+  push(text: string, final: boolean, out: RawRow[]): void {
+    let s = this.carry.length > 0 ? this.carry + text : text;
+    this.carry = '';
+    if (this.skipping) {
+      const lf = s.indexOf('\n');
+      if (lf < 0) return;
+      this.skipping = false;
+      this.line++;
+      s = s.slice(lf + 1);
+    }
+    const n = s.length;
+    const D = this.delimiter;
+    const maxColumns = this.maxColumns;
+    let p = 0;
+    let line = this.line;
+    let start = 0;
+    let startLine = line;
+    let complete = true;
+    records: while (p < n) {
+      start = p;
+      startLine = line;
+      const cells: string[] = [];
+      let extra = 0;
+      for (;;) {
+        let field: string;
+        if (s.charCodeAt(p) === QUOTE) {
+          let q = p + 1;
+          field = '';
+          for (;;) {
+            const j = s.indexOf('"', q);
+            if (j < 0) {
+              if (!final) {
+                complete = false;
+                break records;
+              }
+              field += s.slice(q);
+              line += countLineBreaks(s, q, n);
+              p = n;
+              break;
+            }
+            if (j + 1 >= n && !final) {
+              complete = false;
+              break records;
+            }
+            line += countLineBreaks(s, q, j);
+            if (s.charCodeAt(j + 1) === QUOTE) {
+              field += s.slice(q, j + 1);
+              q = j + 2;
+              continue;
+            }
+            field += s.slice(q, j);
+            p = j + 1;
+            break;
+          }
+          let k = p;
+          while (k < n) {
+            const c = s.charCodeAt(k);
+            if (c === D || c === LF || c === CR) break;
+            k++;
+          }
+          if (k > p) {
+            field += s.slice(p, k);
+            p = k;
+          }
+        } else {
+          let k = p;
+          while (k < n) {
+            const c = s.charCodeAt(k);
+            if (c === D || c === LF || c === CR) break;
+            k++;
+          }
+          field = s.slice(p, k);
+          p = k;
+        }
+        if (cells.length < maxColumns) cells.push(field);
+        else extra++;
+        if (p >= n) {
+          if (!final) {
+            complete = false;
+            break records;
+          }
+          emit(out, startLine, cells, extra);
+          break;
+        }
+        const c = s.charCodeAt(p);
+        if (c === D) {
+          p++;
+          if (p >= n && !final) {
+            complete = false;
+            break records;
+          }
+          continue;
+        }
+        if (c === CR) {
+          if (p + 1 >= n && !final) {
+            complete = false;
+            break records;
+          }
+          p++;
+          if (s.charCodeAt(p) === LF) p++;
+        } else {
+          p++;
+        }
+        line++;
+        emit(out, startLine, cells, extra);
+        break;
+      }
+    }
+    if (complete) {
+      this.line = line;
+      return;
+    }
+    // Out of text mid-record: keep the record for the next chunk, unless it is already too long.
+    this.line = startLine;
+    if (n - start <= this.maxRecordChars) {
+      this.carry = s.slice(start);
+      return;
+    }
+    out.push({ rowNumber: startLine, cells: [], extraColumns: 0, tooLong: true });
+    const lf = s.indexOf('\n', start);
+    if (lf < 0) {
+      this.skipping = true;
+      return;
+    }
+    this.line = startLine + 1;
+    this.push(s.slice(lf + 1), final, out);
+  }
+}
+
+function emit(out: RawRow[], rowNumber: number, cells: string[], extra: number): void {
+  // A blank line is not a row.
+  if (cells.length === 1 && cells[0]!.length === 0) return;
+  out.push({ rowNumber, cells, extraColumns: extra, tooLong: false });
+}

@@ -1,0 +1,186 @@
+// Every message a clerk may read about an upload, in one place so wording stays consistent and tests
+// can assert it. Plain English (spec §8): say what is wrong and what to do about it.
+
+const count = (n: number): string => n.toLocaleString('en-GB');
+
+/** Shows a value as the user wrote it, cut short so one odd cell cannot flood the screen. */
+export function quote(value: string): string {
+  const cut = value.length > 60 ? `${value.slice(0, 57)}…` : value;
+  return `'${cut}'`;
+}
+
+/** 10 digits shown 3-3-4, as NHS numbers are printed; anything else shown as written. */
+export function showNhsNumber(digits: string): string {
+  return /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : digits;
+}
+
+export const fileMessages = {
+  empty: 'The file is empty.',
+  tooBig: (limit: number) =>
+    `The file is larger than ${count(Math.round(limit / 1024 / 1024))} MB: split it into smaller files or remove unused columns.`,
+  noDataRows: 'The file has a header row but no data rows.',
+  noHeader:
+    'No header row was found: the first 20 rows do not contain column names we recognise, such as NHS Number, Surname or Date of Birth. Check that this is the right file and that its first sheet with data has column names.',
+  noHeaderBlood:
+    'No header row was found: the first 20 rows do not contain column names we recognise, such as NHS Number, Test Name, Result or Sample Date. Check that this is the right file.',
+  missingColumns: (names: string[]) =>
+    `Required ${names.length === 1 ? 'column is' : 'columns are'} missing: ${names.join(', ')}. Add ${names.length === 1 ? 'it' : 'them'} or rename the existing column${names.length === 1 ? '' : 's'} to match the template.`,
+  tooManyRows: (limit: number) => `The file has more than ${count(limit)} rows: split it into smaller files.`,
+  headerTooWide: (columns: number, limit: number) =>
+    `The header row has ${count(columns)} columns; at most ${count(limit)} are allowed. Remove unused columns and upload it again.`,
+  bloodInWaitingList: 'This looks like a blood test file: choose it in the blood test picker.',
+  waitingListInBlood: 'This looks like a waiting list file: choose it in the waiting list picker.',
+  encrypted: 'The workbook is password-protected: remove the password and upload it again.',
+  unreadable: (kind: string) =>
+    `The file could not be read as ${kind}: it may be damaged. Open it in Excel, save it again and upload the new copy.`,
+  // Kinds of file that are not a spreadsheet or CSV.
+  pdf: 'This is a PDF document, not a spreadsheet: upload the CSV or Excel file the data was exported to.',
+  image: 'This is a picture, not a spreadsheet: upload the CSV or Excel file the data was exported to.',
+  word: 'This is a Word document, not a spreadsheet: upload a CSV or Excel file.',
+  powerPoint: 'This is a PowerPoint file, not a spreadsheet: upload a CSV or Excel file.',
+  otherOffice: 'This Office file is not an Excel workbook: upload a CSV or Excel file.',
+  openDocument: 'This is an OpenDocument spreadsheet (.ods): save it as an Excel workbook (.xlsx) or CSV.',
+  xlsb: 'This is an Excel binary workbook (.xlsb): save it as an Excel workbook (.xlsx) or CSV.',
+  otherZip: 'This is a zip archive, not an Excel workbook: upload the CSV or Excel file itself.',
+  archive: 'This is a compressed archive, not a spreadsheet: upload the CSV or Excel file itself.',
+  html: 'This is a web page (HTML), not a spreadsheet, even if its name ends in .xls: open it in Excel and save it as an Excel workbook (.xlsx) or CSV.',
+  xmlSpreadsheet:
+    'This is an Excel 2003 XML spreadsheet: open it in Excel and save it as an Excel workbook (.xlsx) or CSV.',
+  rtf: 'This is a rich-text document, not a spreadsheet: upload a CSV or Excel file.',
+  binary:
+    'This is not a text (CSV) file or an Excel workbook: upload the CSV or Excel file the data was exported to.',
+  // Zip guards (spec §5: every zip-based upload is checked before it is parsed).
+  zipDamaged:
+    'The workbook is damaged (its zip structure cannot be read): save it again in Excel and upload the new copy.',
+  zipTooManyEntries: (limit: number) =>
+    `The workbook has more than ${count(limit)} parts, more than a spreadsheet needs: it was refused as unsafe.`,
+  zipTooLarge: (limit: number) =>
+    `The workbook would expand to more than ${count(Math.round(limit / 1024 / 1024))} MB when opened: it was refused as unsafe (a "zip bomb"). Save the data as CSV or split it.`,
+  zipRatio: (name: string, ratio: number) =>
+    `A part of the workbook (${name}) is compressed ${count(Math.round(ratio))} times, far more than spreadsheet data is: it was refused as unsafe (a "zip bomb").`,
+  zipSizeMismatch: (name: string) =>
+    `A part of the workbook (${name}) expands to more than it declares: it was refused as unsafe (a "zip bomb" or a damaged file).`,
+  zip64: 'The workbook uses a zip format for files over 4 GB, which an upload cannot be: it was refused.',
+  zipMethod: (name: string) =>
+    `A part of the workbook (${name}) uses a compression method Excel does not use: save it again in Excel.`,
+  zipEncryptedEntry: 'The workbook is password-protected: remove the password and upload it again.',
+  xmlEntities:
+    'The workbook contains XML declarations (DOCTYPE or ENTITY) that Excel never writes: it was refused as unsafe.',
+  macros: 'The workbook contains macros (VBA): save it as an ordinary Excel workbook (.xlsx) without macros.',
+  nestedArchive: (name: string) =>
+    `The workbook contains another file packed inside it (${name}): remove embedded files, or save the data as CSV.`,
+  sharedStringsTooLarge: (limit: number) =>
+    `The workbook's text table is larger than ${count(Math.round(limit / 1024 / 1024))} MB: save the data as CSV or split it.`,
+  noSheets: 'The workbook has no visible sheet with data.',
+  notWorkbook: 'The zip archive has no Excel workbook inside: upload a CSV or Excel file.',
+} as const;
+
+export const warningMessages = {
+  duplicateColumn: (used: string, ignored: string) =>
+    `Columns ${quote(used)} and ${quote(ignored)} hold the same information; ${quote(used)} was used and ${quote(ignored)} was ignored.`,
+  hiddenSheetsSkipped: (names: string[]) =>
+    `Hidden sheet${names.length === 1 ? '' : 's'} ${names.map(quote).join(', ')} ${names.length === 1 ? 'was' : 'were'} skipped.`,
+  sheetUsed: (name: string) => `Data was read from the sheet ${quote(name)}.`,
+  totalsRowSkipped: 'This row looks like a totals or end-of-report line and was skipped.',
+  more: (n: number, example: string) =>
+    `${count(n)} more row${n === 1 ? '' : 's'} had the same kind of warning as: ${example}`,
+  heightInMetres: (value: string) =>
+    `Height ${value} looks like metres, not centimetres: check it (heights are in cm).`,
+  referralInFuture: (value: string) => `Referral date ${value} is in the future.`,
+  referralBeforeBirth: (value: string) => `Referral date ${value} is before the date of birth.`,
+  // Blood tests.
+  unknownTest: (name: string, rows: number) =>
+    `Test ${quote(name)} is not one the model uses; its ${count(rows)} row${rows === 1 ? ' was' : 's were'} skipped.`,
+  belowLimit: (label: string, raw: string, value: number) =>
+    `${label} result ${quote(raw)} is below the lab's reporting limit; ${value} was used.`,
+  aboveLimit: (label: string, raw: string, value: number) =>
+    `${label} result ${quote(raw)} is above the lab's reporting limit; ${value} was used.`,
+  notANumber: (label: string, raw: string) =>
+    `${label} result ${quote(raw)} is not a number, so no value was taken from this row.`,
+  noResult: (label: string) => `${label} has no result in this row, so no value was taken from it.`,
+  converted: (label: string, raw: string, unit: string, value: number, target: string) =>
+    `${label} ${raw} ${unit} was converted to ${value} ${target}.`,
+  guessedUnit: (label: string, raw: string, unit: string, value: number, target: string) =>
+    `${label} ${raw} has no unit and looks like ${unit}; it was converted to ${value} ${target}. Add a unit column to be sure.`,
+  unknownUnit: (label: string, unit: string, target: string) =>
+    `${label} unit ${quote(unit)} is not recognised; the value was taken as ${target}.`,
+  outOfRange: (label: string, value: number, unit: string, min: number, max: number) =>
+    `${label} ${value} ${unit} is outside the range the risk model accepts (${min}–${max} ${unit}): check it.`,
+} as const;
+
+/** Messages about one cell or one row of a waiting-list or blood-test file. */
+export const rowMessages = {
+  nhsChecksum: (value: string) =>
+    `NHS number ${showNhsNumber(value)} fails the check digit (Modulus 11) — check it against the patient's record.`,
+  nhsRepeated: (value: string) =>
+    `NHS number ${showNhsNumber(value)} is one digit repeated, which is never a real NHS number — check it against the patient's record.`,
+  nhsScientific: (raw: string) =>
+    `Excel has turned this NHS number into ${raw}; format the column as text and export again.`,
+  nhsDecimal: (raw: string) =>
+    `Excel has turned this NHS number into a decimal (${raw}); format the column as text and export again.`,
+  nhsLength: (raw: string, digits: number) =>
+    digits === 9
+      ? `NHS number ${quote(raw)} has 9 digits, not 10 — Excel may have dropped a leading zero; format the column as text and export again.`
+      : `NHS number ${quote(raw)} is not 10 digits.`,
+  nhsCharacters: (raw: string) => `NHS number ${quote(raw)} should contain only digits.`,
+  noIdentifier:
+    'The row has neither an NHS number nor a local patient identifier, so the patient cannot be identified.',
+  localTooLong: (length: number) =>
+    `The local patient identifier is ${count(length)} characters long; at most 30 are allowed.`,
+  localScientific: (raw: string) =>
+    `Excel has turned this local patient identifier into ${raw}; format the column as text and export again.`,
+  localDecimal: (raw: string) =>
+    `Excel has turned this local patient identifier into a decimal (${raw}); format the column as text and export again.`,
+  duplicate: (firstRow: number, identity: string) =>
+    `The same patient pathway (${identity}) is already in row ${count(firstRow)}: remove one of them.`,
+  cellTooLong: (label: string, limit: number) => `${label} is longer than ${count(limit)} characters.`,
+  badCharacter: (label: string) =>
+    `${label} contains a character that cannot be read (a control character, NUL byte or broken character): retype it.`,
+  tooManyColumns: (columns: number, limit: number) =>
+    `The row has ${count(columns)} cells; at most ${count(limit)} are allowed.`,
+  rowTooLong:
+    'The row is far too long to be a patient record (an unclosed quote mark may have swallowed the lines after it).',
+  // Dates.
+  dateNotReal: (label: string, raw: string) => `${label} ${raw} is not a real date.`,
+  dateFormat: (label: string, raw: string) =>
+    `${label} ${quote(raw)} is not a date we can read: use DD/MM/YYYY (for example 31/01/2024).`,
+  dateMonthFirst: (label: string, raw: string) =>
+    `${label} ${raw} is not a real date: dates must be day first (DD/MM/YYYY), and this one looks month first.`,
+  datePlaceholder: (label: string, raw: string) =>
+    `${label} ${raw} is a placeholder, not a real date: leave it blank if it is not known.`,
+  dateTooOld: (label: string, raw: string) => `${label} ${raw} is before 1900, so it cannot be right.`,
+  dateTwoDigitYear: (label: string, raw: string) =>
+    `${label} ${raw} has a two-digit year, which could be either century: give the year in full (DD/MM/YYYY).`,
+  dateSerial: (label: string, raw: string) =>
+    `${label} ${raw} looks like an Excel date number; format the column as a date (DD/MM/YYYY) and export again.`,
+  dobFuture: (raw: string) => `Date of birth ${raw} is in the future.`,
+  dobTooOld: (raw: string) => `Date of birth ${raw} gives an age over 110 years: check it.`,
+  tciBeforeReferral: (tci: string, referral: string) =>
+    `TCI date ${tci} is before the referral date ${referral}.`,
+  sampleFuture: (raw: string) => `Sample date ${raw} is in the future.`,
+  sampleMissing: 'The sample date is missing, so this result cannot be compared with others for the patient.',
+  // Codes.
+  sex: (raw: string) =>
+    `Sex ${quote(raw)} is not recognised: use M or F (or 1 male, 2 female), or leave it blank if not known.`,
+  ethnic: (raw: string) =>
+    `Ethnic category ${quote(raw)} is not an NHS ethnic category code (A–H, J–N, P, R, S, Z or 99).`,
+  smoking: (raw: string) =>
+    `Smoking ${quote(raw)} is not recognised: use 1 current smoker, 2 ex-smoker, 3 non-smoker (history unknown), 4 never smoked, 9 unknown or Z not stated.`,
+  readiness: (raw: string) =>
+    `Surgery readiness ${quote(raw)} is not recognised: use Not ready, Requires review or Ready.`,
+  social: (raw: string) =>
+    `Social ${quote(raw)} is not recognised: use No social concerns, Social review required or Social concerns.`,
+  priority: (raw: string) => `Priority ${quote(raw)} is not recognised: use P1a, P1b, P2, P3, P4, P5 or P6.`,
+  yesNo: (label: string, raw: string) =>
+    `${label} ${quote(raw)} is not recognised: use 1 (yes), 0 (no), or leave it blank if not known.`,
+  number: (label: string, raw: string) => `${label} ${quote(raw)} is not a number.`,
+  height: (raw: string) => `Height ${raw} cm is outside 1–250 cm.`,
+  weight: (raw: string) => `Weight ${raw} kg is outside 1–300 kg.`,
+  surgeonTooLong: (length: number) =>
+    `The consultant surgeon's name is ${count(length)} characters long; at most 30 are allowed.`,
+  operation: (raw: string) =>
+    `Operation type ${quote(raw)} is not recognised: use knee, hip or knee-hip, or an OPCS-4 code (W37–W42, W46–W48, W93–W95, O18).`,
+  operationMismatch: (operation: string, procedure: string) =>
+    `Operation type ${operation} does not match the procedure chosen for this upload (${procedure}).`,
+  noTestName: 'The row has no test name or code.',
+} as const;

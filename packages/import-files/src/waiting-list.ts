@@ -1,0 +1,457 @@
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { ageOn, parseDate, showDate } from './dates.js';
+import type { DateOptions } from './dates.js';
+import {
+  comorbidityColumns,
+  headerKindScores,
+  identifierEither,
+  mapHeader,
+  waitingListColumns,
+  waitingListHeaderTable,
+} from './headers.js';
+import { fileMessages, rowMessages, showNhsNumber, warningMessages } from './messages.js';
+import { localIdentifierDamage, parseNhsNumber } from './nhs-number.js';
+import type { Parsed } from './nhs-number.js';
+import { cut, failedOutcome, finalOutcome, Output, warningList } from './output.js';
+import { ImportFileError } from './raw-rows.js';
+import type { RawRow } from './raw-rows.js';
+import { openTable } from './table.js';
+import { defaultImportLimits } from './types.js';
+import type {
+  ComorbidityCode,
+  FileOutcome,
+  ImportInput,
+  ImportLimits,
+  RowBatch,
+  RowIssue,
+  WaitingListRecord,
+  WaitingListRow,
+} from './types.js';
+import {
+  cellValue,
+  hasBadCharacter,
+  operationFitsProcedure,
+  parseEthnicCategory,
+  parseMeasure,
+  parseOperationType,
+  parsePriority,
+  parseReadiness,
+  parseSex,
+  parseSmoking,
+  parseSocial,
+  parseYesNo,
+} from './values.js';
+
+export interface WaitingListOptions {
+  procedure: ProcedureCode;
+  /** YYYY-MM-DD: the day ages and future dates are judged against. */
+  today: string;
+  limits?: Partial<ImportLimits>;
+}
+
+const requiredColumns = ['firstName', 'lastName', 'dateOfBirth', 'sex', 'referralDate'];
+const labels = new Map(waitingListColumns.map((c) => [c.key, c.label]));
+const headers = new Map(waitingListColumns.map((c) => [c.key, c.header]));
+const totalsLine =
+  /^(grand total|total|totals|end of report|end of data|count|number of|records?\b|rows?\b)/i;
+
+/** Which required columns a header lacks, by their template names (spec §5 diff_headers). */
+function missingColumns(columns: Map<string, number>): string[] {
+  const missing: string[] = [];
+  if (!columns.has('nhsNumber') && !columns.has('localPatientIdentifier')) missing.push(identifierEither);
+  for (const key of requiredColumns) if (!columns.has(key)) missing.push(headers.get(key)!);
+  return missing;
+}
+
+/**
+ * Reads a waiting-list upload (spec §5): one row per patient pathway, CSV, XLSX or XLS. Yields
+ * batches of about 1,000 valid rows, invalid rows and warnings as it reads, and returns the outcome.
+ * A file-level problem ends it with status FAILED; it never throws for a bad file.
+ */
+export async function* parseWaitingList(
+  input: ImportInput,
+  options: WaitingListOptions,
+): AsyncGenerator<RowBatch<WaitingListRow>, FileOutcome> {
+  const limits: ImportLimits = { ...defaultImportLimits, ...options.limits };
+  const opened = await openTable(input, limits);
+  if (!opened.ok) return failedOutcome(opened.error, opened.format);
+  const table = opened.table;
+  const where = {
+    sheetName: table.sheetName,
+    headerRowNumber: table.header.rowNumber,
+    encoding: table.encoding,
+    delimiter: table.delimiter,
+  };
+  const format = table.format;
+  const mapping = mapHeader(table.header.cells, [waitingListHeaderTable]);
+  const diffHeaders = { missing: missingColumns(mapping.columns), unexpected: mapping.unexpected };
+  if (table.header.extraColumns > 0) {
+    return failedOutcome(
+      fileMessages.headerTooWide(table.header.cells.length + table.header.extraColumns, limits.maxColumns),
+      format,
+      { diffHeaders, ...where },
+    );
+  }
+  if (diffHeaders.missing.length > 0) {
+    const kinds = headerKindScores(table.header.cells);
+    const error =
+      kinds.blood >= 2 && kinds.blood > kinds.waitingList
+        ? fileMessages.bloodInWaitingList
+        : fileMessages.missingColumns(diffHeaders.missing);
+    return failedOutcome(error, format, { diffHeaders, ...where });
+  }
+
+  const output = new Output<WaitingListRow>(limits.maxWarningsPerKind);
+  warningList(table.warnings, output);
+  for (const { used, ignored } of mapping.duplicates)
+    output.warn(null, null, warningMessages.duplicateColumn(used, ignored));
+
+  const reader = new RowReader(mapping.columns, options, limits, table.spreadsheet);
+  try {
+    for await (const batch of table.rows) {
+      for (const row of batch.rows) {
+        reader.read(row, batch.checkCharacters, output);
+        if (output.rows > limits.maxRows) throw new ImportFileError(fileMessages.tooManyRows(limits.maxRows));
+        if (output.full) yield output.take();
+      }
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError) {
+      return failedOutcome(error.userMessage, format, {
+        diffHeaders,
+        totals: {
+          rows: output.rows,
+          valid: output.rows - output.invalid,
+          invalid: output.invalid,
+          warnings: output.warnings,
+        },
+        ...where,
+      });
+    }
+    throw error;
+  }
+  output.finishWarnings();
+  if (output.pending) yield output.take();
+  const outcome = finalOutcome(output, format, { diffHeaders, ...where });
+  return outcome;
+}
+
+interface Column {
+  key: string;
+  label: string;
+  index: number;
+}
+
+const fieldKeys = [
+  'nhsNumber',
+  'localPatientIdentifier',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'sex',
+  'ethnicGroup',
+  'height',
+  'weight',
+  'smoking',
+  'operationType',
+  'referralDate',
+  'tciDate',
+  'surgeonName',
+  'priority',
+  'surgery',
+  'social',
+] as const;
+type FieldKey = (typeof fieldKeys)[number];
+
+function emptyComorbidities(): Record<ComorbidityCode, 0 | 1 | null> {
+  return {
+    hypt: null,
+    af: null,
+    ihd: null,
+    ang: null,
+    valv: null,
+    hfl: null,
+    pvd: null,
+    copd: null,
+    dem: null,
+    alz: null,
+    pa: null,
+    ps: null,
+    idd: null,
+    nidd: null,
+    hypo: null,
+    hype: null,
+    ra: null,
+    foa: null,
+  };
+}
+
+/** Reads one row at a time; the header's columns are resolved once, up front. */
+class RowReader {
+  private readonly columns: Column[];
+  /** Each field's position in `columns`, or -1 when the file has no such column. */
+  private readonly slot: Record<FieldKey, number>;
+  private readonly comorbidities: { code: ComorbidityCode; label: string; slot: number }[];
+  /** The current row's cleaned cells, by position in `columns` (reused row to row). */
+  private readonly values: (string | null)[];
+  private readonly seen = new Map<string, number>();
+  private readonly dobOptions: DateOptions;
+  private readonly dateOptions: DateOptions;
+  private errors: RowIssue[] = [];
+
+  constructor(
+    columns: Map<string, number>,
+    private readonly options: WaitingListOptions,
+    private readonly limits: ImportLimits,
+    spreadsheet: boolean,
+  ) {
+    this.columns = [...columns].map(([key, index]) => ({ key, label: labels.get(key) ?? key, index }));
+    const position = (key: string) => this.columns.findIndex((c) => c.key === key);
+    this.slot = Object.fromEntries(fieldKeys.map((key) => [key, position(key)])) as Record<FieldKey, number>;
+    this.comorbidities = comorbidityColumns
+      .filter((c) => columns.has(c.key))
+      .map((c) => ({ code: c.key, label: c.label, slot: position(c.key) }));
+    this.values = new Array<string | null>(this.columns.length).fill(null);
+    this.dobOptions = { spreadsheet, fullYearOnly: true };
+    this.dateOptions = { spreadsheet, fullYearOnly: false };
+  }
+
+  private get(key: FieldKey): string | null {
+    const slot = this.slot[key];
+    return slot < 0 ? null : this.values[slot]!;
+  }
+
+  private fail(field: string | null, message: string): void {
+    this.errors.push({ field, message });
+  }
+
+  private check<T>(key: string, raw: string | null, parsed: Parsed<T> | null): T | null {
+    if (raw === null || parsed === null) return null;
+    if (parsed.ok) return parsed.value;
+    this.fail(key, parsed.error);
+    return null;
+  }
+
+  private date(key: 'referralDate' | 'tciDate'): string | null {
+    const raw = this.get(key);
+    if (raw === null) return null;
+    const parsed = parseDate(raw, labels.get(key)!, this.dateOptions);
+    if (parsed.ok) return parsed.value.slice(0, 10);
+    this.fail(key, parsed.error);
+    return null;
+  }
+
+  private dateOfBirth(): string | null {
+    const raw = this.get('dateOfBirth');
+    if (raw === null) return null;
+    const parsed = parseDate(raw, labels.get('dateOfBirth')!, this.dobOptions);
+    if (!parsed.ok) {
+      this.fail('dateOfBirth', parsed.error);
+      return null;
+    }
+    const day = parsed.value.slice(0, 10);
+    if (day > this.options.today) this.fail('dateOfBirth', rowMessages.dobFuture(raw));
+    else if (ageOn(day, this.options.today) > 110) this.fail('dateOfBirth', rowMessages.dobTooOld(raw));
+    else return day;
+    return null;
+  }
+
+  private measure(key: 'height' | 'weight', unit: string, min: number, max: number): number | null {
+    const raw = this.get(key);
+    if (raw === null) return null;
+    const parsed = parseMeasure(raw, labels.get(key)!, unit);
+    if (!parsed.ok) {
+      this.fail(key, parsed.error);
+      return null;
+    }
+    if (parsed.value < min || parsed.value > max) {
+      this.fail(key, key === 'height' ? rowMessages.height(raw) : rowMessages.weight(raw));
+      return null;
+    }
+    return parsed.value;
+  }
+
+  read(row: RawRow, checkCharacters: boolean, output: Output<WaitingListRow>): void {
+    const { cells } = row;
+    if (row.tooLong) {
+      output.rows++;
+      output.invalidRow({
+        rowNumber: row.rowNumber,
+        errors: [{ field: null, message: rowMessages.rowTooLong }],
+        values: {},
+      });
+      return;
+    }
+    // Cells as written, checked for size and broken characters; null when blank or "not known".
+    this.errors = [];
+    const values = this.values;
+    const maxCellChars = this.limits.maxCellChars;
+    let any = false;
+    let filled = 0;
+    for (let i = 0; i < this.columns.length; i++) {
+      const column = this.columns[i]!;
+      const raw = cells[column.index];
+      values[i] = null;
+      if (raw === undefined || raw.length === 0) continue;
+      if (raw.length > maxCellChars) {
+        this.fail(column.key, rowMessages.cellTooLong(column.label, maxCellChars));
+        any = true;
+      } else if (checkCharacters && hasBadCharacter(raw)) {
+        this.fail(column.key, rowMessages.badCharacter(column.label));
+        any = true;
+      } else {
+        const value = cellValue(raw);
+        values[i] = value;
+        if (value !== null) {
+          any = true;
+          filled++;
+        }
+      }
+    }
+    if (!any && row.extraColumns === 0) return;
+    if (filled === 1 && this.isTotalsLine(row)) {
+      output.warn(row.rowNumber, null, warningMessages.totalsRowSkipped);
+      return;
+    }
+    output.rows++;
+    if (row.extraColumns > 0) {
+      this.fail(null, rowMessages.tooManyColumns(cells.length + row.extraColumns, this.limits.maxColumns));
+    }
+    const failed = (field: string) => this.errors.length > 0 && this.errors.some((e) => e.field === field);
+
+    const nhsRaw = this.get('nhsNumber');
+    const nhsNumber = this.check('nhsNumber', nhsRaw, nhsRaw === null ? null : parseNhsNumber(nhsRaw));
+    let localPatientIdentifier = this.get('localPatientIdentifier');
+    if (localPatientIdentifier !== null) {
+      const damage = localIdentifierDamage(localPatientIdentifier);
+      if (damage) this.fail('localPatientIdentifier', damage);
+      else if (localPatientIdentifier.length > 30) {
+        this.fail('localPatientIdentifier', rowMessages.localTooLong(localPatientIdentifier.length));
+      }
+      if (damage || localPatientIdentifier.length > 30) localPatientIdentifier = null;
+    } else if (nhsRaw === null && !failed('nhsNumber') && !failed('localPatientIdentifier')) {
+      this.fail(null, rowMessages.noIdentifier);
+    }
+
+    const dateOfBirth = this.dateOfBirth();
+    const referralDate = this.date('referralDate');
+    const tciDate = this.date('tciDate');
+    if (referralDate !== null && tciDate !== null && tciDate < referralDate) {
+      this.fail('tciDate', rowMessages.tciBeforeReferral(this.get('tciDate')!, this.get('referralDate')!));
+    }
+    if (referralDate !== null && referralDate > this.options.today) {
+      output.warn(
+        row.rowNumber,
+        'referralDate',
+        warningMessages.referralInFuture(showDate(referralDate)),
+        'referralInFuture',
+      );
+    }
+    if (referralDate !== null && dateOfBirth !== null && referralDate < dateOfBirth) {
+      output.warn(
+        row.rowNumber,
+        'referralDate',
+        warningMessages.referralBeforeBirth(showDate(referralDate)),
+        'referralBeforeBirth',
+      );
+    }
+
+    const height = this.measure('height', 'cm', 1, 250);
+    if (height !== null && height < 3) {
+      output.warn(row.rowNumber, 'height', warningMessages.heightInMetres(String(height)), 'heightInMetres');
+    }
+    const weight = this.measure('weight', 'kg', 1, 300);
+
+    let operationType: ProcedureCode = this.options.procedure;
+    const operationRaw = this.get('operationType');
+    const operation = this.check(
+      'operationType',
+      operationRaw,
+      operationRaw === null ? null : parseOperationType(operationRaw),
+    );
+    if (operation !== null) {
+      if (operationFitsProcedure(operation, this.options.procedure)) operationType = operation;
+      else this.fail('operationType', rowMessages.operationMismatch(operation, this.options.procedure));
+    }
+
+    const surgeonName = this.get('surgeonName');
+    if (surgeonName !== null && surgeonName.length > 30) {
+      this.fail('surgeonName', rowMessages.surgeonTooLong(surgeonName.length));
+    }
+
+    const comorbidities = emptyComorbidities();
+    for (const c of this.comorbidities) {
+      const raw = values[c.slot]!;
+      comorbidities[c.code] = this.check(c.code, raw, raw === null ? null : parseYesNo(raw, c.label));
+    }
+
+    const sex = this.get('sex');
+    const ethnic = this.get('ethnicGroup');
+    const smoking = this.get('smoking');
+    const priority = this.get('priority');
+    const surgery = this.get('surgery');
+    const social = this.get('social');
+    const record: WaitingListRecord = {
+      nhsNumber,
+      localPatientIdentifier,
+      firstName: this.get('firstName'),
+      lastName: this.get('lastName'),
+      dateOfBirth,
+      sex: this.check('sex', sex, sex === null ? null : parseSex(sex)),
+      ethnicGroup: this.check('ethnicGroup', ethnic, ethnic === null ? null : parseEthnicCategory(ethnic)),
+      height,
+      weight,
+      smoking: this.check('smoking', smoking, smoking === null ? null : parseSmoking(smoking)),
+      operationType,
+      referralDate,
+      tciDate,
+      surgeonName,
+      priority: this.check('priority', priority, priority === null ? null : parsePriority(priority)),
+      surgery: this.check('surgery', surgery, surgery === null ? null : parseReadiness(surgery)),
+      social: this.check('social', social, social === null ? null : parseSocial(social)),
+      comorbidities,
+    };
+
+    // spec §5: a pathway is matched by NHS number, else local patient identifier.
+    const key =
+      nhsNumber !== null
+        ? `N${nhsNumber}`
+        : localPatientIdentifier !== null
+          ? `L${localPatientIdentifier}`
+          : null;
+    if (key !== null) {
+      const first = this.seen.get(key);
+      if (first !== undefined) {
+        const identity =
+          nhsNumber !== null
+            ? `NHS number ${showNhsNumber(nhsNumber)}`
+            : `local patient identifier ${localPatientIdentifier}`;
+        this.fail(null, rowMessages.duplicate(first, identity));
+      } else {
+        this.seen.set(key, row.rowNumber);
+      }
+    }
+
+    if (this.errors.length > 0) {
+      const shown: Record<string, string> = {};
+      for (const column of this.columns) {
+        const raw = cells[column.index];
+        if (raw !== undefined && raw.length > 0) shown[column.key] = cut(raw);
+      }
+      output.invalidRow({ rowNumber: row.rowNumber, errors: this.errors, values: shown });
+      return;
+    }
+    output.row({ rowNumber: row.rowNumber, record });
+  }
+
+  /** A line with one cell saying "Total: 523" or "End of report" under the data. */
+  private isTotalsLine(row: RawRow): boolean {
+    let text: string | null = null;
+    for (const cell of row.cells) {
+      if (cell.trim().length === 0) continue;
+      if (text !== null) return false;
+      text = cell.trim();
+    }
+    return text !== null && totalsLine.test(text);
+  }
+}
