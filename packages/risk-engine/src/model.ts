@@ -3,12 +3,13 @@
  * point the server uses; `evaluate.ts` builds the risk summary on top of it.
  */
 import { createHash } from 'node:crypto';
-import { InputError, WrapperError } from './errors.js';
+import { InputError, PickleError, WrapperError } from './errors.js';
 import { buildEstimator } from './estimators/build.js';
 import type { Estimator, ModelInfo } from './estimators/estimator.js';
 import { ForestModel } from './estimators/forest.js';
 import { decodePickle } from './pickle/decode.js';
 import type { DecodeLimits } from './pickle/limits.js';
+import type { PyValue } from './pickle/values.js';
 import { loadWrapper } from './wrapper.js';
 import type { Wrapper } from './wrapper.js';
 
@@ -144,7 +145,14 @@ export function loadEstimator(
   modelBytes: Uint8Array,
   options?: LoadOptions & { linearReferenceMeans?: readonly number[] },
 ): Estimator {
-  const root = decodePickle(modelBytes, options?.limits ? { limits: options.limits } : undefined);
+  let root: PyValue;
+  try {
+    root = decodePickle(modelBytes, options?.limits ? { limits: options.limits } : undefined);
+  } catch (e) {
+    // As loadWrapper does: an upload has two files, and the message must say which was refused.
+    if (e instanceof PickleError) throw new PickleError(e.code, `model.pkl: ${e.message}`, e.offset);
+    throw e;
+  }
   return buildEstimator(root, { linearReferenceMeans: options?.linearReferenceMeans });
 }
 

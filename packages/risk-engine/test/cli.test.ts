@@ -52,7 +52,9 @@ describe('risk-engine CLI', () => {
     );
     const r = cli('inspect', '--model', evil);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/refused \(PickleError, refused-global\): Refused global os\.system/);
+    expect(r.stderr).toMatch(
+      /refused \(PickleError, refused-global\): model\.pkl: Refused global os\.system/,
+    );
     const wrongWrapper = cli(
       'inspect',
       '--model',

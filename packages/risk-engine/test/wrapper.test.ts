@@ -62,7 +62,7 @@ describe('wrapper.pkl', () => {
     expect(e.issues).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^importanceBands: /),
-        expect.stringMatching(/^features\[0\]: .*colour/),
+        expect.stringMatching(/^features\[0\]\.colour: unknown key$/),
       ]),
     );
   });
@@ -105,7 +105,9 @@ describe('wrapper.pkl', () => {
       .global('sklearn.preprocessing._data', 'StandardScaler')
       .raw(0x29, 0x81, 0x73)
       .stop();
-    expect(() => loadWrapper(withObject)).toThrow(/formatVersion is not a plain value/);
+    expect(() => loadWrapper(withObject)).toThrow(
+      /formatVersion: expected a number, received a StandardScaler object, which is not a plain value/,
+    );
     expect(() => loadWrapper(picklePlain([1, 2]))).toThrow(/must hold a dict/);
   });
 
@@ -118,6 +120,94 @@ describe('wrapper.pkl', () => {
   it('parseWrapper validates JSON directly', () => {
     expect(() => parseWrapper({})).toThrow(/formatVersion: /);
     expect(parseWrapper(JSON.parse(JSON.stringify(base)))).toEqual(base);
+  });
+
+  it('keeps the default wrappers loading unchanged, notes and extra metrics too', () => {
+    const w = loadWrapper(
+      variant((w) => {
+        const card = w.modelCard as Record<string, unknown>;
+        card.notes = 'Retrained yearly. '.repeat(500);
+        card.metrics = { ...(card.metrics as object), sensitivity: 0.61, specificity: null };
+      }),
+    );
+    expect(w.modelCard.notes).toHaveLength(9000);
+    expect(w.modelCard.metrics).toMatchObject({ auroc: base.modelCard.metrics?.auroc, specificity: null });
+    expect({ ...w, modelCard: base.modelCard }).toEqual(base);
+  });
+
+  it('refuses unknown keys and wrong types before walking them, at every level', () => {
+    const e = wrapperError(
+      variant((w) => {
+        (w as Record<string, unknown>).extra = [[1, 2], [3]];
+        (w.modelCard as Record<string, unknown>).colour = 'red';
+        (w.modelCard as Record<string, unknown>).notes = ['not', 'a', 'string'];
+        (w.features[4] as Record<string, unknown>).modifiable = 'yes';
+        (w.advice[1] as Record<string, unknown>).when = [];
+      }),
+    );
+    expect(e.issues).toEqual([
+      'features[4].modifiable: expected True or False, received a str',
+      'advice[1].when: expected a dict, received a list',
+      'modelCard.colour: unknown key',
+      'modelCard.notes: expected a str, received a list',
+      'extra: unknown key',
+    ]);
+  });
+
+  it('bounds every list, dict and string', () => {
+    const feature = base.features[0] as unknown as Plain;
+    const e = wrapperError(
+      variant((w) => {
+        (w as Record<string, unknown>).features = Array.from({ length: 501 }, () => feature);
+        (w.advice[0] as Record<string, unknown>).description = 'x'.repeat(10_001);
+        (w.advice[1] as Record<string, unknown>).title = 'x'.repeat(2001);
+        const metrics = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`m${i}`, i]));
+        (w.modelCard as Record<string, unknown>).metrics = metrics;
+      }),
+    );
+    expect(e.issues).toEqual([
+      'features: has 501 items, more than the 500 allowed',
+      'advice[0].description: is 10001 characters long, more than the 10000 allowed',
+      'advice[1].title: is 2001 characters long, more than the 2000 allowed',
+      'modelCard.metrics: has 101 entries, more than the 100 allowed',
+    ]);
+    const bigMap = wrapperError(
+      variant((w) => {
+        const source = w.features[2]?.source as { encode: { map: Record<string, number> } };
+        source.encode.map = Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`v${i}`, 0]));
+      }),
+    );
+    expect(bigMap.issues).toEqual([
+      'features[2].source.encode.map: has 501 entries, more than the 500 allowed',
+    ]);
+  });
+
+  it('lists at most 50 problems, and shortens long keys', () => {
+    const e = wrapperError(
+      variant((w) => {
+        for (const f of w.features) (f as Record<string, unknown>).default = 'zero';
+        (w as Record<string, unknown>)['k'.repeat(5000)] = 1;
+      }),
+    );
+    expect(e.issues).toHaveLength(35 + 1);
+    expect(e.issues.at(-1)).toBe(`${'k'.repeat(60)}…: unknown key`);
+    const many = wrapperError(
+      variant((w) => {
+        for (let i = 0; i < 80; i++) (w as Record<string, unknown>)[`extra${i}`] = i;
+      }),
+    );
+    expect(many.issues).toHaveLength(51);
+    expect(many.issues.at(-1)).toBe('(root): more problems than the first 50 listed here');
+    expect(many.message.length).toBeLessThan(2000);
+  });
+
+  it('parseWrapper applies the same bounds to JSON', () => {
+    const json = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+    json.features = Array.from({ length: 501 }, () => base.features[0]);
+    expect(() => parseWrapper(json)).toThrow(/features: Too big: expected array to have <=500 items/);
+    expect(() => parseWrapper({ ...JSON.parse(JSON.stringify(base)), extra: 1 })).toThrow(
+      /^wrapper\.pkl is malformed: extra: unknown key$/,
+    );
   });
 
   it('does not let __proto__ keys reach the prototype', () => {

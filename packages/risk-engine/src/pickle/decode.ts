@@ -7,6 +7,7 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { PickleError } from '../errors.js';
 import { classifyGlobal } from './globals.js';
+import { checkExpansion, containsItself, nestsTooDeep, tooManyElements, tooMuchText } from './expansion.js';
 import { Budget, DEFAULT_LIMITS, formatBytes } from './limits.js';
 import type { DecodeLimits } from './limits.js';
 import {
@@ -25,6 +26,36 @@ import type { PyValue } from './values.js';
 
 export interface DecodeOptions {
   limits?: Partial<DecodeLimits>;
+  /**
+   * For benchmarks only (bench/risk-engine.bench.ts): `false` turns the expansion accounting off
+   * (maxExpandedElements, maxExpandedTextBytes, the refusal of cycles), keeping only the nesting
+   * depth, so its cost can be measured in the same run. loadModel and loadWrapper never pass it on.
+   */
+  expansionAccounting?: boolean;
+}
+
+/** How deeply a value nests and what it expands to so far (see expansion.ts). */
+class Expansion {
+  elements = 1;
+  text = 0;
+  /** Set once the value is inside another: from then on, growing it leaves that one's count stale. */
+  embedded = false;
+  constructor(public depth: number) {}
+}
+
+/** Kept per decode and shared with the pickles nested in a joblib file. */
+class Accounting {
+  readonly measures = new WeakMap<object, Expansion>();
+  /**
+   * A container gained a value after it was put inside another. Only then can a count kept while
+   * decoding be short (the other's count was taken before), and only so can a value come to contain
+   * itself: the exact pass at the end runs when this is set.
+   */
+  stale = false;
+}
+
+function isContainer(v: object): boolean {
+  return Array.isArray(v) || v instanceof PyDict || v instanceof PyInstance || v instanceof NdArray;
 }
 
 const OPCODE_NAMES: Record<number, string> = {
@@ -198,9 +229,12 @@ export function decodePickle(input: Uint8Array, options?: DecodeOptions): PyValu
   const kind = sniff(input);
   const bytes = kind === 'pickle' ? input : inflate(input, kind, limits);
   if (kind !== 'pickle') sniff(bytes);
-  const budget = new Budget(limits);
+  const budget = new Budget(limits, options?.expansionAccounting !== false);
+  const accounting = budget.countExpansion ? new Accounting() : null;
   try {
-    return new Unpickler(bytes, 0, budget, true).load();
+    const root = new Unpickler(bytes, 0, budget, true, accounting).load();
+    if (accounting?.stale) checkExpansion(root, limits);
+    return root;
   } catch (e) {
     // Model files start with PROTO (protocol 2+); without it, garbage is far likelier than protocol 0/1.
     if (
@@ -230,16 +264,28 @@ class Unpickler {
   private readonly metastack: PyValue[][] = [];
   private metaTotal = 0;
   private readonly memo = new Map<number, PyValue>();
-  private readonly depth = new WeakMap<object, number>();
+  /** Null when a benchmark turns the accounting off. */
+  private readonly accounting: Accounting | null;
+  /** Nesting depth alone, when the accounting is off. */
+  private readonly depthOnly: WeakMap<object, number>;
   private opStart = 0;
 
-  constructor(bytes: Uint8Array, pos: number, budget: Budget, joblib: boolean) {
+  constructor(
+    bytes: Uint8Array,
+    pos: number,
+    budget: Budget,
+    joblib: boolean,
+    accounting: Accounting | null,
+    depthOnly = new WeakMap<object, number>(),
+  ) {
     this.bytes = bytes;
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.pos = pos;
     this.budget = budget;
     this.limits = budget.limits;
     this.joblib = joblib;
+    this.accounting = accounting;
+    this.depthOnly = depthOnly;
   }
 
   private fail(code: PickleError['code'], message: string): never {
@@ -329,23 +375,84 @@ class Unpickler {
     return items;
   }
 
-  private depthOf(v: PyValue): number {
-    return v !== null && typeof v === 'object' ? (this.depth.get(v) ?? 0) : 0;
+  private measureOf(container: object, measures: WeakMap<object, Expansion>): Expansion {
+    let e = measures.get(container);
+    if (e === undefined) {
+      e = new Expansion(1);
+      measures.set(container, e);
+    }
+    return e;
   }
 
-  /** Records how deeply `container` nests, given one child; refuses pathological nesting. */
+  /**
+   * Adds `child` to what `container` expands to, a memoised child counted in full each time it is
+   * added, and refuses the first step past a limit (so a memo bomb stops after a few hundred opcodes,
+   * long before anything walks it). Called for every value put in a container: it allocates only the
+   * first time it meets an object.
+   */
   private nest(container: object, child: PyValue): void {
-    const d = Math.max(this.depth.get(container) ?? 1, this.depthOf(child) + 1);
-    if (d > this.limits.maxNesting) {
-      this.fail('too-deep', `Objects in the pickle nest more than ${this.limits.maxNesting} levels deep`);
+    const accounting = this.accounting;
+    if (accounting === null) {
+      this.nestDepthOnly(container, child);
+      return;
     }
-    this.depth.set(container, d);
+    const e = this.measureOf(container, accounting.measures);
+    if (e.embedded) accounting.stale = true;
+    if (typeof child === 'string') {
+      e.elements += 1;
+      e.text += child.length;
+    } else if (child === null || typeof child !== 'object') {
+      e.elements += 1;
+    } else if (child instanceof Uint8Array) {
+      e.elements += 1;
+      e.text += child.byteLength;
+    } else {
+      if (child === container) throw containsItself(this.limits, this.opStart);
+      let c = accounting.measures.get(child);
+      if (c === undefined) {
+        c = new Expansion(isContainer(child) ? 1 : 0);
+        accounting.measures.set(child, c);
+      }
+      c.embedded = true;
+      if (c.depth >= e.depth) {
+        if (c.depth >= this.limits.maxNesting) throw nestsTooDeep(this.limits, this.opStart);
+        e.depth = c.depth + 1;
+      }
+      e.elements += c.elements;
+      e.text += c.text;
+    }
+    if (e.elements > this.limits.maxExpandedElements) throw tooManyElements(this.limits, this.opStart);
+    if (e.text > this.limits.maxExpandedTextBytes) throw tooMuchText(this.limits, this.opStart);
   }
 
   private nestAll(container: object, children: readonly PyValue[]): void {
+    if (this.accounting === null) {
+      this.nestAllDepthOnly(container, children);
+      return;
+    }
+    this.measureOf(container, this.accounting.measures);
+    for (const c of children) this.nest(container, c);
+  }
+
+  // The decoder's bookkeeping before the expansion accounting, kept as the benchmark's reference.
+
+  private depthOnlyOf(v: PyValue): number {
+    return v !== null && typeof v === 'object' ? (this.depthOnly.get(v) ?? 0) : 0;
+  }
+
+  private nestDepthOnly(container: object, child: PyValue): void {
+    const d = Math.max(this.depthOnly.get(container) ?? 1, this.depthOnlyOf(child) + 1);
+    if (d > this.limits.maxNesting) throw nestsTooDeep(this.limits, this.opStart);
+    this.depthOnly.set(container, d);
+  }
+
+  private nestAllDepthOnly(container: object, children: readonly PyValue[]): void {
     let max = 0;
-    for (const c of children) max = Math.max(max, this.depthOf(c));
-    this.nest(container, max === 0 ? null : (children.find((c) => this.depthOf(c) === max) ?? null));
+    for (const c of children) max = Math.max(max, this.depthOnlyOf(c));
+    this.nestDepthOnly(
+      container,
+      max === 0 ? null : (children.find((c) => this.depthOnlyOf(c) === max) ?? null),
+    );
   }
 
   private memoPut(idx: number): void {
@@ -389,6 +496,8 @@ class Unpickler {
     if (kind === 'class') {
       const inst = new PyInstance(q, args);
       this.nestAll(inst, args);
+      // The instance holds the tuple's array itself: growing the tuple later grows the instance.
+      if (this.accounting !== null) this.measureOf(args, this.accounting.measures).embedded = true;
       return inst;
     }
     if (kind !== 'constructor')
@@ -459,6 +568,7 @@ class Unpickler {
       case 'sklearn._loss._loss.__pyx_unpickle_CyHalfBinomialLoss': {
         const inst = new PyInstance('sklearn._loss._loss.CyHalfBinomialLoss');
         inst.state = args[2] ?? null;
+        this.nest(inst, inst.state);
         return inst;
       }
       default:
@@ -489,11 +599,15 @@ class Unpickler {
         return;
       }
       if (inst.state instanceof PyDict && state instanceof PyDict) {
-        for (const [k, v] of state) inst.state.set(k, v);
+        for (const [k, v] of state) {
+          inst.state.set(k, v);
+          this.nest(inst.state, k);
+          this.nest(inst.state, v);
+        }
       } else {
         inst.state = state;
+        this.nest(inst, state);
       }
-      this.nest(inst, state);
     } else {
       this.fail('malformed', 'Malformed pickle: BUILD of a value that is not an object');
     }
@@ -515,13 +629,13 @@ class Unpickler {
     const { shape, count } = elementCount(state.get('shape') ?? null, 'joblib array');
     chargeArray(this.budget, dtype, count, 'joblib array');
     if (dtype.kind === 'O') {
-      const nested = new Unpickler(this.bytes, this.pos, this.budget, false);
+      // Its BUILD measured the array in the shared accounting, items included.
+      const nested = new Unpickler(this.bytes, this.pos, this.budget, false, this.accounting, this.depthOnly);
       const arr = nested.load();
       this.pos = nested.pos;
       if (!(arr instanceof NdArray) || arr.dtype.kind !== 'O' || arr.size !== count) {
         this.fail('malformed', 'Malformed joblib object array');
       }
-      this.nestAll(arr, arr.data as PyValue[]);
       return arr;
     }
     const align = state.get('numpy_array_alignment_bytes');
@@ -780,6 +894,7 @@ class Unpickler {
           const d = new PyDict();
           for (let i = 0; i + 1 < items.length; i += 2) {
             d.set(items[i] as PyValue, items[i + 1] as PyValue);
+            this.nest(d, items[i] as PyValue);
             this.nest(d, items[i + 1] as PyValue);
           }
           this.push(d);
@@ -813,6 +928,7 @@ class Unpickler {
           if (!(d instanceof PyDict))
             this.fail('malformed', 'Malformed pickle: SETITEM on something that is not a dict');
           d.set(k, v);
+          this.nest(d, k);
           this.nest(d, v);
           break;
         }
@@ -823,6 +939,7 @@ class Unpickler {
             this.fail('malformed', 'Malformed pickle: SETITEMS on something that is not a dict');
           for (let i = 0; i + 1 < items.length; i += 2) {
             d.set(items[i] as PyValue, items[i + 1] as PyValue);
+            this.nest(d, items[i] as PyValue);
             this.nest(d, items[i + 1] as PyValue);
           }
           break;

@@ -16,6 +16,15 @@ export interface DecodeLimits {
   maxMarkDepth: number;
   /** Nesting of containers and instances inside each other. */
   maxNesting: number;
+  /**
+   * Values the decoded file expands to, a value reused through the pickle memo counted again each
+   * time it is used: what a walk over the result (JSON conversion, validation) would visit. A numeric
+   * numpy array is one value (its bytes count against maxArrayBytes); object and string arrays count
+   * their items.
+   */
+  maxExpandedElements: number;
+  /** Characters of strings and bytes of bytes objects in the expanded result, counted the same way. */
+  maxExpandedTextBytes: number;
   /** Wall-clock time for the whole decode. */
   timeBudgetMs: number;
 }
@@ -28,6 +37,15 @@ export const DEFAULT_LIMITS: Readonly<DecodeLimits> = Object.freeze({
   maxStackDepth: 50_000,
   maxMarkDepth: 1_000,
   maxNesting: 200,
+  // Measured: the shipped default models (models/default/*/model.pkl) expand to 12,307 values and
+  // 64 kB of text, their wrappers to 1,067 values and 7 kB, the largest test fixture to 1,325 values
+  // (gb) and 27 kB (xgb's Booster bytes); even 100,000 named features would be ~200,000 values. So
+  // 5,000,000 leaves 400x headroom and stops a memo-built bomb of 10^13 values at the first step
+  // past it. Text is bounded at maxInflatedBytes: a file that reuses nothing cannot hold more (an
+  // XGBoost Booster, or an array's raw bytes while its state is read, can be most of the file),
+  // while a 1 MB string used 10,000 times is refused after 256 uses.
+  maxExpandedElements: 5_000_000,
+  maxExpandedTextBytes: 256 * 1024 * 1024,
   timeBudgetMs: 10_000,
 });
 
@@ -40,11 +58,14 @@ export function formatBytes(n: number): string {
 /** Shared by a pickle and the pickles nested in it (joblib object arrays). */
 export class Budget {
   readonly limits: DecodeLimits;
+  /** False only when a benchmark measures the decoder without the expansion limits. */
+  readonly countExpansion: boolean;
   private arrayBytes = 0;
   private readonly deadline: number;
 
-  constructor(limits: DecodeLimits) {
+  constructor(limits: DecodeLimits, countExpansion = true) {
     this.limits = limits;
+    this.countExpansion = countExpansion;
     this.deadline = performance.now() + limits.timeBudgetMs;
   }
 

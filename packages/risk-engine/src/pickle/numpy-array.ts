@@ -1,4 +1,5 @@
 import { PickleError } from '../errors.js';
+import { tooManyElements } from './expansion.js';
 import type { Budget } from './limits.js';
 import { NumpyDType } from './numpy-dtype.js';
 import { NdArray, isStructured } from './values.js';
@@ -167,7 +168,13 @@ export function decodeArrayBytes(dt: NumpyDType, count: number, bytes: Uint8Arra
 
 /** Checks and charges a declared array before any allocation. */
 export function chargeArray(budget: Budget, dt: NumpyDType, count: number, what: string): void {
-  const itemsize = dt.kind === 'O' ? 8 : dt.itemsize;
+  const itemised = dt.kind === 'O' || dt.kind === 'U' || dt.kind === 'S';
+  // Object and string arrays become one JavaScript value per item, whatever the item size: a `|S0`
+  // array declares zero bytes, so without these checks a tiny file could ask for 10^15 empty strings.
+  if (itemised && budget.countExpansion && count >= budget.limits.maxExpandedElements) {
+    throw tooManyElements(budget.limits);
+  }
+  const itemsize = dt.kind === 'O' ? 8 : itemised ? Math.max(1, dt.itemsize) : dt.itemsize;
   budget.allocate(count * itemsize, `${what} of ${count} x ${dt.str}`);
 }
 

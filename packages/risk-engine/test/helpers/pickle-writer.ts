@@ -2,7 +2,12 @@
  * Writes pickles by hand for tests: plain values (as `pickle.dumps(..., protocol=4)` would, for
  * wrapper dicts) and arbitrary opcode sequences (for malicious files).
  */
-export type Plain = null | boolean | number | string | Plain[] | { [key: string]: Plain };
+export type Plain = null | boolean | number | string | Plain[] | RawOps | { [key: string]: Plain };
+
+/** Opcodes spliced into a value where it stands: how hostile values are placed inside plain ones. */
+export class RawOps {
+  constructor(readonly bytes: Uint8Array) {}
+}
 
 export class PickleBytes {
   private readonly parts: number[] = [];
@@ -56,6 +61,16 @@ export class PickleBytes {
     return this.raw(0x47, b);
   }
 
+  /** Stores the top of the stack at memo index `i` (LONG_BINPUT, any index). */
+  put(i: number): this {
+    return this.raw(0x72).u32(i);
+  }
+
+  /** Pushes memo entry `i` (LONG_BINGET): the same object again, not a copy. */
+  get(i: number): this {
+    return this.raw(0x6a).u32(i);
+  }
+
   /** STACK_GLOBAL module.name */
   global(module: string, name: string): this {
     return this.str(module).str(name).raw(0x93);
@@ -73,6 +88,7 @@ export class PickleBytes {
     if (typeof v === 'number')
       return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? this.int(v) : this.float(v);
     if (typeof v === 'string') return this.str(v);
+    if (v instanceof RawOps) return this.raw(v.bytes);
     if (Array.isArray(v)) {
       this.raw(0x5d);
       if (v.length === 0) return this;

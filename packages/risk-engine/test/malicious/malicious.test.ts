@@ -123,7 +123,7 @@ describe('refused globals', () => {
   });
 
   it('loadModel reports the refusal as a PickleError', () => {
-    expect(() => loadModel(reduce4('os', 'system'))).toThrow(/^Refused global os\.system/);
+    expect(() => loadModel(reduce4('os', 'system'))).toThrow(/^model\.pkl: Refused global os\.system/);
   });
 });
 
