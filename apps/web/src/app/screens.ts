@@ -10,6 +10,12 @@ import { ManageUsersPage, TrustUsersPage } from '../features/admin/components/us
 import { UserDetailsPage } from '../features/admin/components/user-details-page';
 import { AddUserPage, EditUserPage } from '../features/admin/components/user-form-page';
 import { ChangeLogPage } from '../features/admin/components/change-log-page';
+import { DashboardPage } from '../features/waiting-list/components/dashboard-page';
+import { ChooseProcedurePage } from '../features/waiting-list/components/choose-procedure-page';
+import { UploadOverviewPage } from '../features/waiting-list/components/upload-overview-page';
+import { UploadFilesPage } from '../features/waiting-list/components/upload-files-page';
+import { UploadCompletePage } from '../features/waiting-list/components/upload-complete-page';
+import { DataUploadHistoryPage } from '../features/waiting-list/components/data-upload-history-page';
 
 /** The screens built so far, by route pattern; every other guarded route shows its placeholder. */
 export const screens: Record<string, ComponentType> = {
@@ -30,4 +36,11 @@ export const screens: Record<string, ComponentType> = {
   '/manage-active-users/:userId': UserDetailsPage,
   '/manage-active-users/:userId/edit-user-details': EditUserPage,
   '/change-log': ChangeLogPage,
+  // Clerical waiting-list import (spec §2 Clerical screens).
+  '/dashboard': DashboardPage,
+  '/upload-patient-list': ChooseProcedurePage,
+  '/upload-patient-list/:type': UploadOverviewPage,
+  '/upload-patient-list/:type/upload': UploadFilesPage,
+  '/upload-patient-list/:type/upload/complete': UploadCompletePage,
+  '/data-upload-history': DataUploadHistoryPage,
 };

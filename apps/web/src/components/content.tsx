@@ -80,18 +80,25 @@ export interface Column<Row> {
 
 export function Table<Row>({
   caption,
+  captionHidden,
   columns,
   rows,
   rowKey,
 }: {
   caption?: string;
+  /** The caption still names the table for assistive technology when a heading above says it. */
+  captionHidden?: boolean;
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
 }) {
   return (
     <table className="nhsuk-table-responsive">
-      {caption && <caption className="nhsuk-table__caption">{caption}</caption>}
+      {caption && (
+        <caption className={captionHidden ? 'nhsuk-u-visually-hidden' : 'nhsuk-table__caption'}>
+          {caption}
+        </caption>
+      )}
       <thead className="nhsuk-table__head">
         <tr>
           {columns.map((column) => (

@@ -310,24 +310,33 @@ interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   label: ReactNode;
   hint?: ReactNode;
   error?: string | undefined;
+  /** What is chosen, under the input (spec §8 placeholder 'no file selected'). */
+  selection?: ReactNode;
 }
 
 /** NHS.UK file upload: a labelled native file input (keyboard and screen-reader friendly). */
-export function FileInput({ id, label, hint, error, className, ...rest }: FileInputProps) {
+export function FileInput({ id, label, hint, error, selection, className, ...rest }: FileInputProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       {(describedBy) => (
-        <input
-          id={id}
-          name={rest.name ?? id}
-          type="file"
-          className={['nhsuk-file-upload', error ? 'nhsuk-file-upload--error' : '', className ?? '']
-            .filter(Boolean)
-            .join(' ')}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          {...rest}
-        />
+        <>
+          <input
+            id={id}
+            name={rest.name ?? id}
+            type="file"
+            className={['nhsuk-file-upload', error ? 'nhsuk-file-upload--error' : '', className ?? '']
+              .filter(Boolean)
+              .join(' ')}
+            aria-describedby={describedBy}
+            aria-invalid={error ? true : undefined}
+            {...rest}
+          />
+          {selection !== undefined && (
+            <p className="nhsuk-body-s nhsuk-u-margin-top-2 nhsuk-u-margin-bottom-0" id={`${id}-selection`}>
+              {selection}
+            </p>
+          )}
+        </>
       )}
     </FieldFrame>
   );

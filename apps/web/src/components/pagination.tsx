@@ -5,10 +5,21 @@ interface PaginationProps {
   pageSize: number;
   totalCount: number;
   onChange: (page: number) => void;
+  /** Names the navigation when a page has more than one paged list. */
+  label?: string;
+  /** The address of a page, for opening it in a new tab; by default the list's own ?page=. */
+  hrefFor?: (page: number) => string;
 }
 
 /** NHS.UK numbered pagination with one sibling page and dots (spec §9). */
-export function Pagination({ pageNumber, pageSize, totalCount, onChange }: PaginationProps) {
+export function Pagination({
+  pageNumber,
+  pageSize,
+  totalCount,
+  onChange,
+  label = 'Pagination',
+  hrefFor = (page) => `?page=${page}`,
+}: PaginationProps) {
   const totalPages = totalPagesOf(totalCount, pageSize);
   if (totalPages <= 1) return null;
   const go = (page: number) => (event: React.MouseEvent) => {
@@ -16,12 +27,12 @@ export function Pagination({ pageNumber, pageSize, totalCount, onChange }: Pagin
     onChange(page);
   };
   return (
-    <nav className="nhsuk-pagination nhsuk-pagination--numbered" role="navigation" aria-label="Pagination">
+    <nav className="nhsuk-pagination nhsuk-pagination--numbered" role="navigation" aria-label={label}>
       {pageNumber > 1 && (
         <div className="nhsuk-pagination__previous">
           <a
             className="nhsuk-link nhsuk-pagination__link"
-            href={`?page=${pageNumber - 1}`}
+            href={hrefFor(pageNumber - 1)}
             rel="prev"
             onClick={go(pageNumber - 1)}
           >
@@ -44,7 +55,7 @@ export function Pagination({ pageNumber, pageSize, totalCount, onChange }: Pagin
             >
               <a
                 className="nhsuk-link nhsuk-pagination__link"
-                href={`?page=${item}`}
+                href={hrefFor(item)}
                 aria-label={`Page ${item}`}
                 aria-current={item === pageNumber ? 'page' : undefined}
                 onClick={go(item)}
@@ -59,7 +70,7 @@ export function Pagination({ pageNumber, pageSize, totalCount, onChange }: Pagin
         <div className="nhsuk-pagination__next">
           <a
             className="nhsuk-link nhsuk-pagination__link"
-            href={`?page=${pageNumber + 1}`}
+            href={hrefFor(pageNumber + 1)}
             rel="next"
             onClick={go(pageNumber + 1)}
           >

@@ -32,7 +32,9 @@ export const paths = {
   dashboard: () => '/dashboard',
   uploadPatientList: () => '/upload-patient-list',
   uploadPatientListType: (type: string) => `/upload-patient-list/${type}`,
-  uploadPatientListFiles: (type: string) => `/upload-patient-list/${type}/upload`,
+  /** With a batch id, the page follows that upload's validation (kept across a reload). */
+  uploadPatientListFiles: (type: string, batchId?: string) =>
+    `/upload-patient-list/${type}/upload${batchId ? `?batchId=${encodeURIComponent(batchId)}` : ''}`,
   uploadPatientListComplete: (type: string) => `/upload-patient-list/${type}/upload/complete`,
   manageOpenPathways: () => '/manage-open-pathways',
   manageOpenPathwaysType: (type: string) => `/manage-open-pathways/${type}`,

@@ -12,7 +12,7 @@ import { useTrustLookups } from '../api/get-trust-lookups';
 import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
 import { FormErrorSummary, fieldMessages } from './form-errors';
 import { FormButtons } from './form-parts';
-import { ListStatus } from './list-status';
+import { ListStatus } from '../../../components/list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
 
 const empty: CreateTrustBody = {

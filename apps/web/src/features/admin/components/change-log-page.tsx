@@ -11,7 +11,7 @@ import { useChangeLog, type ChangeLogFilters } from '../api/get-change-log';
 import { useTrustOptions } from '../api/get-trust-options';
 import { useAdminRole } from '../lib/admin-role';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
-import { FilterButtons, PagedResults } from './list-status';
+import { FilterButtons, PagedResults } from '../../../components/list-status';
 
 const filterKeys = ['dateAndTime', 'userMakingChanges', 'trustCode'] as const;
 const dateFieldId = 'filter-date';

@@ -9,7 +9,7 @@ import { useUpdateTrust } from '../api/update-trust';
 import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
 import { FormErrorSummary, fieldMessages } from './form-errors';
 import { FormButtons, StatusField } from './form-parts';
-import { ListStatus } from './list-status';
+import { ListStatus } from '../../../components/list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
 
 const valuesOf = (trust: Trust): UpdateTrustBody => ({

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { useTrusts, type TrustFilters } from '../api/get-trusts';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
 import { statusOptions } from './form-parts';
-import { FilterButtons, PagedResults } from './list-status';
+import { FilterButtons, PagedResults } from '../../../components/list-status';
 
 const filterKeys = ['trustName', 'trustCode', 'region', 'regionCode', 'country', 'status'] as const;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSuperAdminDashboard } from '../api/get-super-admin-dashboard';
-import { ActionLink, CounterCard } from './counter-card';
+import { ActionLink, CounterCard } from '../../../components/counter-card';
 
 /** spec §2 Super admin dashboard: Active trusts and Active users with Manage; add links; change log. */
 export function SuperAdminDashboardPage() {

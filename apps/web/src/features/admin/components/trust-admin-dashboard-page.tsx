@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useTrustAdminDashboard } from '../api/get-trust-admin-dashboard';
 import { useAdminRole } from '../lib/admin-role';
-import { ActionLink, CounterCard } from './counter-card';
+import { ActionLink, CounterCard } from '../../../components/counter-card';
 
 /** spec §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view. */
 export function TrustAdminDashboardPage() {

@@ -5,7 +5,7 @@ import { SummaryList } from '../../../components/content';
 import { paths } from '../../../config/paths';
 import { useTrust } from '../api/get-trust';
 import { EditLink } from './edit-link';
-import { ListStatus } from './list-status';
+import { ListStatus } from '../../../components/list-status';
 import { StatusTag } from './manage-trusts-page';
 
 /** spec §2 Trust details: every field, phone as code plus 3-3-4 number, users link, edit icon. */

@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/dates';
 import { useUser } from '../api/get-user';
 import { useAdminRole } from '../lib/admin-role';
 import { EditLink } from './edit-link';
-import { ListStatus } from './list-status';
+import { ListStatus } from '../../../components/list-status';
 import { StatusTag } from './manage-trusts-page';
 
 /** spec §2 User details: name, e-mail, trust name and code, roles, status, date created; edit icon. */

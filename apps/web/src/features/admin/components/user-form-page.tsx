@@ -29,7 +29,7 @@ import { useAdminRole } from '../lib/admin-role';
 import { mapUserSaveError, type SaveFailure } from '../lib/error-mapping';
 import { FormErrorSummary, fieldMessages } from './form-errors';
 import { FormButtons, StatusField } from './form-parts';
-import { ListStatus } from './list-status';
+import { ListStatus } from '../../../components/list-status';
 
 const fieldOrder = ['firstName', 'lastName', 'email', 'trustCode', 'roles', 'status'] as const;
 

@@ -11,7 +11,7 @@ import { useUsers, type UserListFilters } from '../api/get-users';
 import { useAdminRole } from '../lib/admin-role';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
 import { statusOptions } from './form-parts';
-import { FilterButtons, PagedResults } from './list-status';
+import { FilterButtons, PagedResults } from '../../../components/list-status';
 import { StatusTag } from './manage-trusts-page';
 import { RoleMultiSelect } from './role-multi-select';
 

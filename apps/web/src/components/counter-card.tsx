@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 
-/** A dashboard counter (spec §2): heading, number and a Manage link named for its list. */
+/** A dashboard counter (spec §2): heading, number and, when it has one, a link named for its list. */
 export function CounterCard({
   title,
   value,
@@ -10,27 +10,33 @@ export function CounterCard({
   isError,
   linkText,
   linkTo,
+  headingLevel = 2,
   children,
 }: {
   title: string;
+  /** 3 when the cards sit under a heading of their own. */
+  headingLevel?: 2 | 3;
   value: number | undefined;
   isLoading: boolean;
   isError: boolean;
-  linkText: string;
-  linkTo: string;
+  linkText?: string;
+  linkTo?: string;
   children?: ReactNode;
 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <div className="nhsuk-card app-counter-card">
       <div className="nhsuk-card__content">
-        <h2 className="nhsuk-card__heading nhsuk-heading-m">{title}</h2>
+        <Heading className="nhsuk-card__heading nhsuk-heading-m">{title}</Heading>
         <p className="app-counter-card__value">
           {isLoading ? messages.loading : isError ? messages.notAvailable : value}
         </p>
-        <Link className="nhsuk-link" to={linkTo}>
-          {linkText}
-          <span className="nhsuk-u-visually-hidden"> {title.toLowerCase()}</span>
-        </Link>
+        {linkText && linkTo && (
+          <Link className="nhsuk-link" to={linkTo}>
+            {linkText}
+            <span className="nhsuk-u-visually-hidden"> {title.toLowerCase()}</span>
+          </Link>
+        )}
         {children}
       </div>
     </div>

@@ -1,10 +1,10 @@
 import { messages } from '@esr/contracts/messages';
-import { Button } from '../../../components/button';
-import { Table, type Column } from '../../../components/content';
-import { Pagination } from '../../../components/pagination';
+import { Button } from './button';
+import { Table, type Column } from './content';
+import { Pagination } from './pagination';
 
 /**
- * spec §8 admin list states: 'Loading data' while loading, 'some error occurred! Click here to
+ * spec §8 list states: 'Loading data' while loading, 'some error occurred! Click here to
  * try again.' with a working retry when loading fails, 'No Records found.' when empty.
  */
 export function ListStatus({
@@ -48,7 +48,7 @@ interface PagedQuery<Row> {
   data?: { items: Row[]; pageNumber: number; pageSize: number; totalCount: number } | undefined;
 }
 
-/** A paged admin list (spec §9: pages of 15): its loading/error/empty state, table, count and pages. */
+/** A paged list (spec §9: pages of 15): its loading/error/empty state, table, count and pages. */
 export function PagedResults<Row>({
   query,
   caption,

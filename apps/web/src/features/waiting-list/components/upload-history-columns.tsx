@@ -1,0 +1,15 @@
+import type { UploadHistoryItem } from '@esr/contracts/waiting-list';
+import type { Column } from '../../../components/content';
+import { formatDateTime } from '../../../lib/dates';
+import { StatusTag } from './status-tag';
+
+/** spec §2 upload history: file name, upload date (spec §9 DD-MMM-YYYY HH:mm:ss), status, user. */
+export const fileNameColumn: Column<UploadHistoryItem> = { header: 'File name', cell: (row) => row.fileName };
+export const uploadHistoryColumns: Column<UploadHistoryItem>[] = [
+  { header: 'Upload date', cell: (row) => formatDateTime(row.uploadDate) },
+  { header: 'Status', cell: (row) => <StatusTag status={row.status} /> },
+  { header: 'User', cell: (row) => row.user },
+];
+
+/** One row per file of an import: the batch and the file type make the row unique. */
+export const uploadHistoryRowKey = (row: UploadHistoryItem) => `${row.batchId}-${row.fileType}`;

@@ -1,0 +1,160 @@
+import { useNavigate } from 'react-router';
+import { messages } from '@esr/contracts/messages';
+import { pageSizes } from '@esr/contracts/paging';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { sampleFiles } from '@esr/contracts/waiting-list';
+import { Button } from '../../../components/button';
+import { InsetText, Table } from '../../../components/content';
+import { ListStatus } from '../../../components/list-status';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/dates';
+import { useServiceStatus } from '../api/get-service-status';
+import { useUploadHistory } from '../api/get-upload-history';
+import { useProcedureType } from '../lib/procedure-type';
+import { useTrustCode } from '../lib/trust-code';
+import { maxFileMegabytes } from '../lib/upload-form';
+import { ServiceStatusPanel } from './service-status-panel';
+import { UnknownProcedure } from './unknown-procedure';
+import { fileNameColumn, uploadHistoryColumns, uploadHistoryRowKey } from './upload-history-columns';
+
+/** spec §2: the sample files are static; each link says what it is and that it downloads. */
+const samples = [
+  { href: sampleFiles.waitingListCsv, text: 'waiting list template', format: 'CSV' },
+  { href: sampleFiles.waitingListXlsx, text: 'waiting list template', format: 'XLSX' },
+  { href: sampleFiles.bloodTestCsv, text: 'blood test template', format: 'CSV' },
+  { href: sampleFiles.bloodTestXlsx, text: 'blood test template', format: 'XLSX' },
+];
+
+function RecentUploads({ trust, type, name }: { trust: string; type: ProcedureCode; name: string }) {
+  const history = useUploadHistory(trust, {
+    procedureCode: type,
+    pageNumber: 1,
+    pageSize: pageSizes.recentUploads,
+  });
+  const items = history.data?.items ?? [];
+  const last = items[0];
+  return (
+    <>
+      <h2>Last upload</h2>
+      <p>
+        {history.isLoading
+          ? messages.loading
+          : last
+            ? formatDateTime(last.uploadDate)
+            : history.isError
+              ? messages.notAvailable
+              : `No patient list has been uploaded for ${name} yet.`}
+      </p>
+      <details className="nhsuk-details">
+        <summary className="nhsuk-details__summary">
+          <span className="nhsuk-details__summary-text">Upload history</span>
+        </summary>
+        <div className="nhsuk-details__text">
+          <ListStatus
+            isLoading={history.isLoading}
+            isError={history.isError}
+            isEmpty={items.length === 0}
+            onRetry={() => void history.refetch()}
+          />
+          {items.length > 0 && !history.isError && (
+            <Table
+              caption={`The last ${pageSizes.recentUploads} uploads for ${name}`}
+              columns={[fileNameColumn, ...uploadHistoryColumns]}
+              rows={items}
+              rowKey={uploadHistoryRowKey}
+            />
+          )}
+        </div>
+      </details>
+    </>
+  );
+}
+
+/**
+ * spec §2 /upload-patient-list/{type}: what to upload, sample files, the last upload and the
+ * recent ones, the service status; spec §4: Continue is disabled while the service is busy.
+ */
+export function UploadOverviewPage() {
+  const { type, name } = useProcedureType();
+  if (!type) return <UnknownProcedure />;
+  return <Overview type={type} name={name ?? 'this type of operation'} caption={name} />;
+}
+
+function Overview({
+  type,
+  name,
+  caption,
+}: {
+  type: ProcedureCode;
+  name: string;
+  caption: string | undefined;
+}) {
+  const navigate = useNavigate();
+  const trust = useTrustCode();
+  const status = useServiceStatus(trust, type);
+  const busy = status.data?.status === 'busy';
+  const lowerName = name.toLowerCase();
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <h1>
+          {caption && (
+            <span className="nhsuk-caption-l">
+              {caption}
+              <span className="nhsuk-u-visually-hidden"> - </span>
+            </span>
+          )}
+          Upload patient list
+        </h1>
+        <p>You upload two files together:</p>
+        <ul>
+          <li>
+            a waiting list file, with one row for each patient waiting for a {lowerName}: their details,
+            health conditions and the dates of their pathway
+          </li>
+          <li>
+            a blood test file, with the patients&apos; recent blood test results, matched to the waiting list
+            by NHS number or local patient identifier
+          </li>
+        </ul>
+        <p>
+          Each file can be a CSV, XLSX or XLS file of up to {maxFileMegabytes} MB. Both are checked, and you
+          see what was found, before anything changes.
+        </p>
+        <p>
+          When you confirm the upload, the new list replaces the current waiting list for {lowerName}.
+          Patients who are not on the new list are archived.
+        </p>
+
+        <h2>Sample files</h2>
+        <p>The templates show the columns each file needs, in the order the service expects.</p>
+        <ul className="nhsuk-list">
+          {samples.map((sample) => (
+            <li key={sample.href}>
+              <a className="nhsuk-link" href={sample.href} download>
+                Download the {sample.text} ({sample.format})
+              </a>
+            </li>
+          ))}
+        </ul>
+
+        <RecentUploads trust={trust} type={type} name={lowerName} />
+
+        <ServiceStatusPanel status={status.data} isLoading={status.isLoading} isError={status.isError} />
+
+        {busy && (
+          <InsetText>
+            <p>{messages.serviceBusy}</p>
+          </InsetText>
+        )}
+        <Button
+          disabled={busy}
+          aria-disabled={busy}
+          onClick={() => void navigate(paths.uploadPatientListFiles(type))}
+        >
+          Continue
+        </Button>
+      </div>
+    </div>
+  );
+}

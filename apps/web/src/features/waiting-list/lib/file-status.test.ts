@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { statusTag, stillValidating, validationAnnouncement } from './file-status';
+import { buildUploadStatus } from './test-builders';
+
+describe('status tags (spec §4)', () => {
+  it.each([
+    ['VALIDATING', 'blue', 'Validating'],
+    ['VALIDATED', 'green', 'Validated'],
+    ['VALIDATED_WITH_ERRORS', 'orange', 'Validated with errors'],
+    ['FAILED', 'red', 'Failed'],
+    ['IMPORTED', 'green', 'Imported'],
+    ['CANCELLED', 'grey', 'Cancelled'],
+    ['EXPIRED', 'grey', 'Expired'],
+  ] as const)('%s is a %s tag reading %s', (status, colour, label) => {
+    expect(statusTag(status)).toEqual({ colour, label });
+  });
+});
+
+describe('polling the upload status (spec §4)', () => {
+  it('goes on while nothing is known or either file is still validating', () => {
+    expect(stillValidating(undefined)).toBe(true);
+    expect(stillValidating(buildUploadStatus('VALIDATING', 'VALIDATING'))).toBe(true);
+    expect(stillValidating(buildUploadStatus('VALIDATED', 'VALIDATING'))).toBe(true);
+    expect(stillValidating(buildUploadStatus('FAILED', 'VALIDATING'))).toBe(true);
+  });
+
+  it('stops once both files are validated or failed', () => {
+    expect(stillValidating(buildUploadStatus('VALIDATED', 'VALIDATED'))).toBe(false);
+    expect(stillValidating(buildUploadStatus('VALIDATED_WITH_ERRORS', 'FAILED'))).toBe(false);
+  });
+
+  it('announces both files in one sentence', () => {
+    expect(validationAnnouncement(buildUploadStatus('VALIDATED', 'VALIDATED_WITH_ERRORS'))).toBe(
+      'Waiting list file: validated. Blood test file: validated with errors.',
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import type { FileResult, UploadStatus, ValidationSummary } from '@esr/contracts/waiting-list';
+
+/** A file that validated cleanly; tests override what they are about. */
+export function buildFileResult(overrides: Partial<FileResult> = {}): FileResult {
+  return {
+    file_name: 'waiting-list.csv',
+    status: 'VALIDATED',
+    invalid_rows: [],
+    error_rows: [],
+    warnings: [],
+    base_errors: [],
+    totals: { rows: 3, valid: 3, invalid: 0, error: 0, warnings: 0 },
+    has_errors: false,
+    has_validation_errors: false,
+    error: null,
+    diff_headers: { missing: [], unexpected: [] },
+    format: 'csv',
+    ...overrides,
+  };
+}
+
+export function buildSummary(
+  overrides: { waitingList?: Partial<FileResult>; bloodTest?: Partial<FileResult> } & Partial<
+    Pick<ValidationSummary, 'pathways_without_bloods' | 'bloods_without_pathway' | 'batchStatus'>
+  > = {},
+): ValidationSummary {
+  return {
+    batchId: '7a1c1d52-3c6b-4f3e-9a57-8d1a2b3c4d5e',
+    batchStatus: overrides.batchStatus ?? 'VALIDATED',
+    pageNumber: 1,
+    pageSize: 15,
+    waiting_list_result: buildFileResult(overrides.waitingList),
+    blood_test_result: buildFileResult({ file_name: 'blood-tests.csv', ...overrides.bloodTest }),
+    pathways_without_bloods: overrides.pathways_without_bloods ?? 0,
+    bloods_without_pathway: overrides.bloods_without_pathway ?? 0,
+  };
+}
+
+export function buildUploadStatus(
+  waitingList: UploadStatus['waiting_list']['status'],
+  bloodTest: UploadStatus['blood_test']['status'],
+): UploadStatus {
+  const totals = { rows: 0, valid: 0, invalid: 0, error: 0, warnings: 0 };
+  return {
+    batchId: '7a1c1d52-3c6b-4f3e-9a57-8d1a2b3c4d5e',
+    batchStatus: 'VALIDATING',
+    waiting_list: { fileName: 'waiting-list.csv', status: waitingList, totals },
+    blood_test: { fileName: 'blood-tests.csv', status: bloodTest, totals },
+  };
+}
