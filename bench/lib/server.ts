@@ -1,7 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+function memoryMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+}
 
 /** Starts the built product (`npm run build` first) on 127.0.0.1 with its own data folder. */
 export async function startBuiltServer(port: number, env: Record<string, string> = {}) {
@@ -32,6 +37,10 @@ export async function startBuiltServer(port: number, env: Record<string, string>
   }
   return {
     baseUrl,
+    /** The server process's resident memory now (Linux), in MB. */
+    rssMb: () => memoryMb(child.pid, 'VmRSS'),
+    /** The server process's peak resident memory so far (Linux), in MB. */
+    peakRssMb: () => memoryMb(child.pid, 'VmHWM'),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

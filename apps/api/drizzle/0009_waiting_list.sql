@@ -68,16 +68,6 @@ CREATE TABLE "import_row_issues" (
 	CONSTRAINT "import_row_issues_batch_id_kind_row_number_pk" PRIMARY KEY("batch_id","kind","row_number")
 );
 --> statement-breakpoint
-CREATE TABLE "staged_blood_tests" (
-	"batch_id" uuid NOT NULL,
-	"patient_key" text NOT NULL,
-	"nhs_number" text,
-	"local_patient_identifier" text,
-	"results" jsonb NOT NULL,
-	"sample_dates" jsonb NOT NULL,
-	CONSTRAINT "staged_blood_tests_batch_id_patient_key_pk" PRIMARY KEY("batch_id","patient_key")
-);
---> statement-breakpoint
 CREATE TABLE "staged_pathways" (
 	"batch_id" uuid NOT NULL,
 	"row_number" integer NOT NULL,
@@ -135,7 +125,6 @@ ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_trust_code_trusts_tr
 ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_procedure_code_procedures_code_fk" FOREIGN KEY ("procedure_code") REFERENCES "public"."procedures"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_files" ADD CONSTRAINT "import_files_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_row_issues" ADD CONSTRAINT "import_row_issues_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "staged_blood_tests" ADD CONSTRAINT "staged_blood_tests_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staged_pathways" ADD CONSTRAINT "staged_pathways_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pathways" ADD CONSTRAINT "pathways_trust_code_trusts_trust_code_fk" FOREIGN KEY ("trust_code") REFERENCES "public"."trusts"("trust_code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pathways" ADD CONSTRAINT "pathways_procedure_code_procedures_code_fk" FOREIGN KEY ("procedure_code") REFERENCES "public"."procedures"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
@@ -8,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { from as copyFrom } from 'pg-copy-streams';
 import { PgliteThread } from './pglite-thread.js';
 import { createPreparingPool } from './postgres-statements.js';
 import * as schema from './schema.js';
@@ -22,9 +25,25 @@ export interface Database {
   /** Raw SQL for the job queue: one call is one statement batch (pg-boss's contract). */
   executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
   connectionString?: string;
+  /**
+   * Bulk load: CSV text into `table (columns)`, the way COPY reads it (the staging of an import,
+   * many times faster than inserts on either database). Returns the rows written.
+   */
+  copyCsv(table: string, columns: readonly string[], csv: string): Promise<number>;
   /** LISTEN on a channel (embedded database only); returns how to stop listening. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+
+/** Table and column names are the code's own constants; checked all the same, as they are not parameters. */
+function copyStatement(table: string, columns: readonly string[], source: 'stdin' | 'blob'): string {
+  if (!identifier.test(table) || !columns.every((column) => identifier.test(column))) {
+    throw new Error(`COPY into ${table} (${columns.join(', ')}): not plain identifiers`);
+  }
+  const from = source === 'stdin' ? 'stdin' : `'/dev/blob'`;
+  return `copy ${table} (${columns.join(', ')}) from ${from} with (format csv)`;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -95,6 +114,16 @@ export async function openDatabase(
         const results = Array.isArray(result) ? (result as pg.QueryResult[]) : [result];
         return { rows: results.flatMap((r) => r.rows ?? []) };
       },
+      copyCsv: async (table, columns, csv) => {
+        const client = await pool.connect();
+        try {
+          const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin')));
+          await pipeline(Readable.from([Buffer.from(csv)]), stream);
+          return stream.rowCount ?? 0;
+        } finally {
+          client.release();
+        }
+      },
       listen: async () => {
         throw new Error('Only the embedded database delivers notifications in-process');
       },
@@ -124,6 +153,8 @@ export async function openDatabase(
   return {
     kind: 'pglite',
     db,
+    copyCsv: (table, columns, csv) =>
+      thread.copyFrom(copyStatement(table, columns, 'blob'), new TextEncoder().encode(csv)),
     executeSql: async (text, values) => {
       if (values && values.length > 0) {
         const result = await thread.query<Record<string, unknown>>(text, values);

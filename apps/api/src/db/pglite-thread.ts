@@ -164,6 +164,15 @@ export class PgliteThread {
     return this.#query<T>(text, params, options);
   }
 
+  /** `COPY … FROM '/dev/blob'` reading `data`, handed over to the thread (not copied). */
+  copyFrom(text: string, data: Uint8Array): Promise<number> {
+    const id = ++this.#sequence;
+    return new Promise<number>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ op: 'copy', text, data, id } as Request, [data.buffer as ArrayBuffer]);
+    });
+  }
+
   /** Statements run as one simple-protocol batch (migrations, pg-boss's maintenance). */
   exec(text: string): Promise<Results[]> {
     return this.#call<Results[]>({ op: 'exec', text });

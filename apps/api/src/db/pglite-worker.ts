@@ -138,6 +138,10 @@ async function serve() {
           : await statements.query<unknown[]>(request.text, request.params, queryOptions);
         return toWire(result);
       }
+      case 'copy': {
+        const result = await pglite.query(request.text, [], { blob: new Blob([request.data]) });
+        return result.affectedRows ?? 0;
+      }
       case 'exec': {
         const tx = transactionOf(request.transaction);
         return tx ? await tx.exec(request.text) : await pglite.exec(request.text);

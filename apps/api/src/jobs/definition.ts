@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import type { ValidationSettings } from '../services/import-staging.js';
 
 export interface JobContext {
   db: Db;
+  /** Bulk loading (COPY) on whichever database the jobs run on. */
+  database: Pick<Database, 'copyCsv'>;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** Lets a job queue the next one (confirm → scoring). */
   enqueue<S extends z.ZodType>(

@@ -12,7 +12,12 @@ export const validateBatchJob = defineJob({
   retryLimit: 2,
   expireInSeconds: 20 * 60,
   async handle(payload, context) {
-    const { confirmNow } = await validateBatch(context.db, payload.batchId, context.settings.import);
+    const { confirmNow } = await validateBatch(
+      context.db,
+      context.database,
+      payload.batchId,
+      context.settings.import,
+    );
     if (confirmNow) await context.enqueue(confirmBatchJob, payload, { singletonKey: payload.batchId });
   },
 });

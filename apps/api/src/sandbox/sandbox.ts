@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SandboxRequest, SandboxReply } from './protocol.js';
 
-export type SandboxTask = 'model-files' | 'import-file';
+export type SandboxTask = 'model-files' | 'import-batch';
 
 export interface SandboxLimits {
   /** V8 old-generation heap of the thread; past it the thread dies, not the process. */
@@ -51,7 +51,7 @@ class Lane {
   }
 }
 
-const lanes: Record<SandboxTask, Lane> = { 'model-files': new Lane(), 'import-file': new Lane() };
+const lanes: Record<SandboxTask, Lane> = { 'model-files': new Lane(), 'import-batch': new Lane() };
 
 function startWorker(
   task: SandboxTask,

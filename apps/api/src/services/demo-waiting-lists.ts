@@ -11,10 +11,10 @@ import { sql } from 'drizzle-orm';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../db/client.js';
 import { demoUsers } from '../db/seed.js';
-import { importBatches, importFiles } from '../db/schema.js';
+import { importBatches } from '../db/schema.js';
 import { validateBatchJob } from '../jobs/validate-batch.js';
 import type { Queue } from './queue.js';
-import { batchLifetimeMs } from './waiting-list-imports.js';
+import { batchLifetimeMs, storeImportFile } from './waiting-list-imports.js';
 
 export const demoListsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -63,10 +63,8 @@ export async function seedDemoWaitingLists(db: Db, queue: Pick<Queue, 'enqueue'>
         bloodTestBytes: bloodTests.length,
         autoConfirm: true,
       });
-      await tx.insert(importFiles).values([
-        { batchId, kind: 'waitingList', bytes: waitingList },
-        { batchId, kind: 'bloodTest', bytes: bloodTests },
-      ]);
+      await storeImportFile(tx as unknown as Db, batchId, 'waitingList', waitingList);
+      await storeImportFile(tx as unknown as Db, batchId, 'bloodTest', bloodTests);
       queued.push({ batchId, procedureCode: list.procedureCode });
     }
   });

@@ -119,7 +119,6 @@ export async function applyConfirmedImport(db: Db, batchId: string): Promise<App
       .set({ status: 'IMPORTED', createdCount: created, updatedCount: updated, archivedCount: archived })
       .where(eq(importBatches.id, batchId));
     await tx.execute(sql`delete from staged_pathways where batch_id = ${batchId}`);
-    await tx.execute(sql`delete from staged_blood_tests where batch_id = ${batchId}`);
 
     const actorId = batch.decidedByUserId ?? batch.createdByUserId;
     const [actor] = actorId

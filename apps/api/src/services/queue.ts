@@ -26,7 +26,7 @@ export async function startQueue(
   jobs: JobDefinition[],
   options: {
     work: boolean;
-    context: Omit<JobContext, 'enqueue'>;
+    context: Omit<JobContext, 'enqueue' | 'database'>;
     pollingIntervalSeconds?: number;
   },
 ): Promise<Queue> {
@@ -41,7 +41,7 @@ export async function startQueue(
     boss.send(queueName(job), job.payload.parse(payload) as object, {
       ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
     });
-  const context: JobContext = { ...options.context, enqueue };
+  const context: JobContext = { ...options.context, database, enqueue };
   for (const job of jobs) {
     await boss.createQueue(queueName(job), {
       name: queueName(job),
@@ -59,7 +59,12 @@ export async function startQueue(
           for (const item of batch) {
             const payload = job.payload.parse(item.data);
             context.log.info({ job: job.name, id: item.id }, 'job started');
-            await job.handle(payload, context);
+            try {
+              await job.handle(payload, context);
+            } catch (error) {
+              context.log.error({ job: job.name, id: item.id, err: error }, 'job failed');
+              throw error;
+            }
             context.log.info({ job: job.name, id: item.id }, 'job finished');
           }
         },

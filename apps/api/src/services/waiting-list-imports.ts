@@ -22,7 +22,7 @@ import {
   type ValidationSummary,
 } from '@esr/contracts/waiting-list';
 import { queryRows, type Db } from '../db/client.js';
-import { importBatches, importFiles, procedures } from '../db/schema.js';
+import { importBatches, procedures } from '../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import type { ReceivedFile } from '../plugins/multipart-files.js';
 import { requireAccess } from './authorization.js';
@@ -146,6 +146,23 @@ function checkUploadedFiles(
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /**
+ * File bytes travel as base64 text: the embedded database takes a 50 MB bytea parameter 25 times
+ * faster that way than as a binary parameter (it writes binary ones out byte by byte).
+ */
+export async function storeImportFile(db: Db, batchId: string, kind: FileKind, bytes: Buffer): Promise<void> {
+  await db.execute(sql`insert into import_files (batch_id, kind, bytes)
+    values (${batchId}, ${kind}, decode(${bytes.toString('base64')}, 'base64'))`);
+}
+
+export async function readImportFile(db: Db, batchId: string, kind: FileKind): Promise<Buffer | null> {
+  const [file] = await queryRows<{ bytes: string }>(
+    db,
+    sql`select encode(bytes, 'base64') as bytes from import_files where batch_id = ${batchId} and kind = ${kind}`,
+  );
+  return file ? Buffer.from(file.bytes, 'base64') : null;
+}
+
+/**
  * Stores both files and their batch, then queues validation (security baseline "Nothing lost" 1:
  * the upload is acknowledged only once its bytes are committed). Earlier undecided uploads of the
  * same list are cancelled, so an older file can never be confirmed over a newer one.
@@ -189,10 +206,8 @@ export async function uploadImport(
       bloodTestSha256: sha256(bloodTest.bytes),
       bloodTestBytes: bloodTest.bytes.length,
     });
-    await tx.insert(importFiles).values([
-      { batchId, kind: 'waitingList', bytes: waitingList.bytes },
-      { batchId, kind: 'bloodTest', bytes: bloodTest.bytes },
-    ]);
+    await storeImportFile(txDb, batchId, 'waitingList', waitingList.bytes);
+    await storeImportFile(txDb, batchId, 'bloodTest', bloodTest.bytes);
     await recordChange(txDb, {
       principal,
       trustCode,
@@ -395,7 +410,6 @@ export async function cancelImport(
 
 export async function discardStagedRows(db: Db, batchId: string): Promise<void> {
   await db.execute(sql`delete from staged_pathways where batch_id = ${batchId}`);
-  await db.execute(sql`delete from staged_blood_tests where batch_id = ${batchId}`);
 }
 
 /**

@@ -102,26 +102,10 @@ export const stagedPathways = pgTable(
     rowNumber: integer('row_number').notNull(),
     nhsNumber: text('nhs_number'),
     localPatientIdentifier: text('local_patient_identifier'),
-    /** The pathway/record fields, with the patient's blood results merged in once both files are read. */
+    /** The pathway/record fields, with the patient's latest blood results. */
     record: jsonb('record').notNull(),
     /** The active pathway this row updates, found at confirm. */
     pathwayId: uuid('pathway_id'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.rowNumber] })],
-);
-
-/** Each patient's latest blood results of a batch. */
-export const stagedBloodTests = pgTable(
-  'staged_blood_tests',
-  {
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => importBatches.id, { onDelete: 'cascade' }),
-    patientKey: text('patient_key').notNull(),
-    nhsNumber: text('nhs_number'),
-    localPatientIdentifier: text('local_patient_identifier'),
-    results: jsonb('results').notNull(),
-    sampleDates: jsonb('sample_dates').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.batchId, t.patientKey] })],
 );

@@ -308,6 +308,27 @@ describe('rows that cannot be imported', () => {
     expect(dashboard.counters.activeRecords).toBe(0);
   });
 
+  it('refuses a row with a NUL byte or a broken character as a row error, keeping the rest', async () => {
+    const who = await createClericalTrust(t);
+    const list = csvFile('ptl-hostile.csv', [
+      pasHeader,
+      patient.first,
+      patient.second.replace('Łukasz', 'Łu\u0000kasz'),
+      patient.third.replace('Zoë', 'Zo\uD800'),
+    ]);
+    const upload = await uploadFiles(t, who, 'knee', list, bloods(['9434765919']));
+    const { batchId } = upload.json<{ batchId: string }>();
+    const status = await validated(t, who, 'knee', batchId);
+    expect(status.waiting_list).toMatchObject({
+      status: 'VALIDATED_WITH_ERRORS',
+      totals: { rows: 3, valid: 1, invalid: 2 },
+    });
+    const summary = await summaryOf(t, who, 'knee', batchId);
+    expect(summary.waiting_list_result.invalid_rows.map((row) => row.row_number)).toEqual([3, 4]);
+    expect(JSON.stringify(summary)).not.toContain('\\u0000');
+    await decide(t, who, 'knee', 'cancel_import', batchId);
+  });
+
   it('fails a file with required columns missing, naming them', async () => {
     const who = await createClericalTrust(t);
     const upload = await uploadFiles(

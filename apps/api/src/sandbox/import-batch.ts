@@ -1,0 +1,122 @@
+/**
+ * Reads both files of an upload (DESIGN §5) on a sandbox thread (import-batch.worker.ts): the blood
+ * tests first, kept per patient, then the waiting list, each row joined to its patient's latest
+ * results and written out as the CSV the server copies into the staging table. The server's own
+ * thread only copies text and keeps refused rows, so it stays free for everyone else's requests.
+ */
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { parseBloodTests } from '@esr/import-files/blood-tests';
+import type {
+  BloodTestPatient,
+  FileOutcome,
+  ImportLimits,
+  InvalidRow,
+  RowWarning,
+} from '@esr/import-files/types';
+import { parseWaitingList } from '@esr/import-files/waiting-list';
+import { csvField, patientKey, stagedRecord } from '../services/staged-record.js';
+import type { TaskContext } from './serve-task.js';
+
+export type FileKind = 'waitingList' | 'bloodTest';
+
+export interface ImportBatchInput {
+  batchId: string;
+  procedure: ProcedureCode;
+  today: string;
+  limits: Partial<ImportLimits>;
+  waitingList: { fileName: string; bytes: Uint8Array };
+  bloodTest: { fileName: string; bytes: Uint8Array };
+}
+
+export type ImportBatchStep =
+  /** Staging rows: batch_id, row_number, nhs_number, local_patient_identifier, record. */
+  { type: 'staged'; csv: string; rows: number } | { type: 'invalid'; kind: FileKind; rows: InvalidRow[] };
+
+export interface FileRead {
+  outcome: FileOutcome;
+  /** The first warnings, for the summary; the outcome's totals count them all. */
+  warnings: RowWarning[];
+}
+
+export interface ImportBatchResult {
+  waitingList: FileRead;
+  bloodTest: FileRead;
+  pathwaysWithoutBloods: number;
+  bloodsWithoutPathway: number;
+}
+
+export const stagedColumns = [
+  'batch_id',
+  'row_number',
+  'nhs_number',
+  'local_patient_identifier',
+  'record',
+] as const;
+
+const warningsKept = 200;
+
+export async function readImportBatch(
+  input: ImportBatchInput,
+  context: TaskContext<ImportBatchStep>,
+): Promise<ImportBatchResult> {
+  const bloods = new Map<string, BloodTestPatient>();
+  const bloodWarnings: RowWarning[] = [];
+  context.stage('bloodTest');
+  const bloodReader = parseBloodTests(input.bloodTest, { today: input.today, limits: input.limits });
+  let bloodOutcome: FileOutcome;
+  for (;;) {
+    const step = await bloodReader.next();
+    if (step.done) {
+      bloodOutcome = step.value;
+      break;
+    }
+    keep(bloodWarnings, step.value.warnings);
+    if (step.value.invalidRows.length > 0)
+      await context.emit({ type: 'invalid', kind: 'bloodTest', rows: step.value.invalidRows });
+    for (const patient of step.value.rows) {
+      bloods.set(patientKey(patient.nhsNumber, patient.localPatientIdentifier), patient);
+    }
+  }
+
+  context.stage('waitingList');
+  const listWarnings: RowWarning[] = [];
+  const matched = new Set<string>();
+  let withoutBloods = 0;
+  const batchField = csvField(input.batchId);
+  const listReader = parseWaitingList(input.waitingList, {
+    procedure: input.procedure,
+    today: input.today,
+    limits: input.limits,
+  });
+  let listOutcome: FileOutcome;
+  for (;;) {
+    const step = await listReader.next();
+    if (step.done) {
+      listOutcome = step.value;
+      break;
+    }
+    keep(listWarnings, step.value.warnings);
+    if (step.value.invalidRows.length > 0)
+      await context.emit({ type: 'invalid', kind: 'waitingList', rows: step.value.invalidRows });
+    if (step.value.rows.length === 0) continue;
+    let csv = '';
+    for (const { rowNumber, record } of step.value.rows) {
+      const key = patientKey(record.nhsNumber, record.localPatientIdentifier);
+      const patient = bloods.get(key);
+      if (patient) matched.add(key);
+      else withoutBloods += 1;
+      csv += `${batchField},${rowNumber},${csvField(record.nhsNumber)},${csvField(record.localPatientIdentifier)},${csvField(JSON.stringify(stagedRecord(record, patient)))}\n`;
+    }
+    await context.emit({ type: 'staged', csv, rows: step.value.rows.length });
+  }
+  return {
+    waitingList: { outcome: listOutcome, warnings: listWarnings },
+    bloodTest: { outcome: bloodOutcome, warnings: bloodWarnings },
+    pathwaysWithoutBloods: withoutBloods,
+    bloodsWithoutPathway: bloods.size - matched.size,
+  };
+}
+
+function keep(kept: RowWarning[], more: RowWarning[]): void {
+  if (kept.length < warningsKept) kept.push(...more.slice(0, warningsKept - kept.length));
+}

@@ -1,0 +1,379 @@
+/**
+ * The waiting-list import at scale (issue: waiting-list import benchmark), on the real built server
+ * (`npm run build` first), PGlite or PostgreSQL when DATABASE_URL is set:
+ *
+ * - a generated 100,000-row waiting list (CSV) and 1,000,000-row long blood file: upload → both files
+ *   VALIDATED, against a raw COPY of the same rows into scratch tables in the same run
+ *   (target ≥ 0.3× COPY's rows/s);
+ * - `upload-status` at 10 connections while that validation runs (target p99 ≤ 50 ms);
+ * - confirm → every pathway processed, against the risk engine alone on the same records
+ *   (target ≥ 0.3× the engine's records/s);
+ * - the same waiting list as a workbook: the server's resident memory while it validates, and how
+ *   far it rises over what the server rested at (target ≤ 400 MB for the reading).
+ *
+ * BENCH_ROWS changes the number of pathways (blood rows are ten times as many).
+ */
+import { execFileSync } from 'node:child_process';
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { evaluateMany } from '../packages/risk-engine/src/evaluate.js';
+import type { PatientRecord } from '../packages/risk-engine/src/features.js';
+import { loadModel } from '../packages/risk-engine/src/model.js';
+import { startBuiltServer } from './lib/server.js';
+import { signInWithCodeFlow } from './lib/sign-in.js';
+
+const pathways = Number(process.env.BENCH_ROWS ?? 100_000);
+const clerkId = '00000000-0000-4000-8000-000000000003';
+const work = mkdtempSync(path.join(os.tmpdir(), 'esr-import-bench-'));
+
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function nhsNumber(index: number): string {
+  for (let body = 990_000_000 + index * 7; ; body += 1) {
+    const digits = String(body).padStart(9, '0');
+    let sum = 0;
+    for (let i = 0; i < 9; i++) sum += Number(digits[i]) * (10 - i);
+    const check = 11 - (sum % 11);
+    if (check === 10 || /^(\d)\1+$/.test(digits)) continue;
+    return digits + (check === 11 ? 0 : check);
+  }
+}
+
+const comorbidities = [
+  'hypt',
+  'af',
+  'ihd',
+  'ang',
+  'valv',
+  'hfl',
+  'pvd',
+  'copd',
+  'dem',
+  'alz',
+  'pa',
+  'ps',
+  'idd',
+  'nidd',
+  'hypo',
+  'hype',
+  'ra',
+  'foa',
+];
+const tests = [
+  ['Haemoglobin', 134, 14, 'haemoglobin'],
+  ['WBC', 7, 2, 'whiteBloodCount'],
+  ['Platelets', 255, 60, 'plateletCount'],
+  ['Urea', 6, 1.5, 'urea'],
+  ['Creatinine', 82, 18, 'creatinine'],
+  ['eGFR', 74, 15, 'egfr'],
+  ['Sodium', 139, 3, 'sodium'],
+  ['Albumin', 41, 4, 'albumin'],
+  ['CRP', 5, 3, 'crp'],
+  ['Haemoglobin', 132, 14, 'haemoglobin'],
+] as const;
+
+interface Generated {
+  waitingListCsv: string;
+  bloodCsv: string;
+  records: PatientRecord[];
+  waitingListRows: string[][];
+  header: string[];
+}
+
+function generate(): Generated {
+  const next = random(7);
+  const header = [
+    'NHS Number',
+    'Local Patient Identifier',
+    'Forename',
+    'Surname',
+    'Date of Birth',
+    'Sex',
+    'Height',
+    'Weight',
+    'Smoking',
+    'Referral Date',
+    'TCI Date',
+    'Consultant',
+    ...comorbidities,
+  ];
+  const waitingListRows: string[][] = [];
+  const bloodLines = ['NHS Number,Test Name,Result,Units,Sample Date'];
+  const records: PatientRecord[] = [];
+  for (let i = 0; i < pathways; i++) {
+    const nhs = nhsNumber(i);
+    const year = 1935 + Math.floor(next() * 45);
+    const month = 1 + Math.floor(next() * 12);
+    const day = 1 + Math.floor(next() * 28);
+    const sex = next() < 0.58 ? 'F' : 'M';
+    const height = Math.round(sex === 'F' ? 155 + next() * 20 : 168 + next() * 20);
+    const weight = Math.round(55 + next() * 60);
+    const flags = comorbidities.map(() => (next() < 0.1 ? '1' : '0'));
+    const dob = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    waitingListRows.push([
+      nhs,
+      `L${i}`,
+      'Alex',
+      `Patient${i}`,
+      `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`,
+      sex,
+      String(height),
+      String(weight),
+      '4',
+      '03/01/2026',
+      '',
+      'Mr A Surgeon',
+      ...flags,
+    ]);
+    const record: Record<string, string> = {
+      height: String(height),
+      weight: String(weight),
+      sex,
+      smoking: '4',
+      dateOfBirth: dob,
+      ethnicGroup: '',
+    };
+    comorbidities.forEach((code, index) => (record[code] = flags[index]!));
+    for (const [name, mean, sd, field] of tests) {
+      const value = (mean + (next() - 0.5) * 2 * sd).toFixed(1);
+      bloodLines.push(`${nhs},${name},${value},,01/10/2026`);
+      record[field] = value;
+    }
+    records.push(record);
+  }
+  const waitingListCsv =
+    [header.join(','), ...waitingListRows.map((row) => row.join(','))].join('\r\n') + '\r\n';
+  return { waitingListCsv, bloodCsv: bloodLines.join('\r\n') + '\r\n', records, waitingListRows, header };
+}
+
+async function writeWorkbook(file: string, data: Generated) {
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
+  const sheet = writer.addWorksheet('PTL');
+  sheet.addRow(data.header).commit();
+  for (const row of data.waitingListRows) sheet.addRow(row).commit();
+  await writer.commit();
+}
+
+/** The reference: COPY of the same CSV text into tables of text columns, on the same kind of database. */
+async function copyReference(data: Generated, databaseUrl: string | undefined): Promise<number> {
+  const wlColumns = data.header.map((_, i) => `c${i} text`).join(', ');
+  const blColumns = 'a text, b text, c text, d text, e text';
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`drop table if exists bench_copy_wl; drop table if exists bench_copy_bl;
+      create table bench_copy_wl (${wlColumns}); create table bench_copy_bl (${blColumns})`);
+    await client.end();
+    const wlFile = path.join(work, 'wl.csv');
+    const blFile = path.join(work, 'bl.csv');
+    writeFileSync(wlFile, data.waitingListCsv);
+    writeFileSync(blFile, data.bloodCsv);
+    const started = performance.now();
+    execFileSync('psql', [
+      databaseUrl,
+      '-q',
+      '-c',
+      `\\copy bench_copy_wl from '${wlFile}' with (format csv, header)`,
+    ]);
+    execFileSync('psql', [
+      databaseUrl,
+      '-q',
+      '-c',
+      `\\copy bench_copy_bl from '${blFile}' with (format csv, header)`,
+    ]);
+    return performance.now() - started;
+  }
+  const db = await PGlite.create(path.join(work, 'copy-reference'));
+  await db.exec(`create table bench_copy_wl (${wlColumns}); create table bench_copy_bl (${blColumns})`);
+  const started = performance.now();
+  await db.query(`copy bench_copy_wl from '/dev/blob' with (format csv, header)`, [], {
+    blob: new Blob([data.waitingListCsv]),
+  });
+  await db.query(`copy bench_copy_bl from '/dev/blob' with (format csv, header)`, [], {
+    blob: new Blob([data.bloodCsv]),
+  });
+  const elapsed = performance.now() - started;
+  await db.close();
+  return elapsed;
+}
+
+async function freshPostgres(url: string) {
+  const name = `esr_import_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function multipart(files: { field: string; name: string; bytes: Buffer | string }[]) {
+  const form = new FormData();
+  for (const file of files) form.append(file.field, new Blob([file.bytes]), file.name);
+  return form;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
+
+console.log(`Generating ${fmt(pathways)} pathways and ${fmt(pathways * 10)} blood results`);
+const data = generate();
+const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
+const port = 3800 + Math.floor(Math.random() * 90);
+const server = await startBuiltServer(port, {
+  NODE_ENV: 'test',
+  SEED_DEMO_DATA: 'true',
+  SEED_DEMO_WAITING_LISTS: 'false',
+  IMPORT_MAX_FILE_MB: '512',
+  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+});
+
+try {
+  const token = await signInWithCodeFlow(server.baseUrl, clerkId);
+  const headers = { authorization: `Bearer ${token}` };
+  const files = `${server.baseUrl}/api/trusts/RAN/waiting-list/procedures/knee/files`;
+  const getJson = async <T>(url: string): Promise<T> => (await (await fetch(url, { headers })).json()) as T;
+  const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const validatedStatus = (batchId: string) => async () => {
+    const status = await getJson<{ batchStatus: string }>(`${files}/upload-status/?batchId=${batchId}`);
+    return status.batchStatus !== 'VALIDATING';
+  };
+
+  console.log(`\n${databaseLabel}: reference COPY of the same rows`);
+  const copyMs = await copyReference(data, postgres?.url);
+  const rows = pathways * 11;
+  console.log(`  COPY ${fmt(rows)} rows: ${seconds(copyMs)} (${fmt(rows / (copyMs / 1000))} rows/s)`);
+
+  console.log('\nUpload → both files VALIDATED (CSV), with upload-status at 10 connections meanwhile');
+  const started = performance.now();
+  const upload = await fetch(`${files}/upload/`, {
+    method: 'POST',
+    headers,
+    body: multipart([
+      { field: 'waitingListDataFile', name: 'ptl.csv', bytes: data.waitingListCsv },
+      { field: 'bloodTestDataFile', name: 'pathology.csv', bytes: data.bloodCsv },
+    ]),
+  });
+  if (upload.status !== 202) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
+  const { batchId } = (await upload.json()) as { batchId: string };
+  const load = new Promise<Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${files}/upload-status/?batchId=${batchId}`, connections: 10, duration: 120, headers },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    void waitFor(validatedStatus(batchId), 600_000).then(() => instance.stop());
+  });
+  await waitFor(validatedStatus(batchId), 600_000);
+  const validateMs = performance.now() - started;
+  const statusLoad = await load;
+  const status = await getJson<{
+    waiting_list: { status: string; totals: object };
+    blood_test: { status: string; totals: object };
+  }>(`${files}/upload-status/?batchId=${batchId}`);
+  console.log(`  waiting list ${status.waiting_list.status} ${JSON.stringify(status.waiting_list.totals)}`);
+  console.log(`  blood tests ${status.blood_test.status} ${JSON.stringify(status.blood_test.totals)}`);
+  const validateRate = rows / (validateMs / 1000);
+  console.log(
+    `  ${seconds(validateMs)} (${fmt(validateRate)} rows/s): ${(validateRate / (rows / (copyMs / 1000))).toFixed(2)}× COPY (target ≥ 0.3×)`,
+  );
+  console.log(
+    `  upload-status: ${fmt(statusLoad.requests.average)} req/s, p99 ${statusLoad.latency.p99} ms (target ≤ 50 ms), ${statusLoad.non2xx} non-2xx`,
+  );
+
+  console.log('\nConfirm → every pathway processed, against the risk engine alone on the same records');
+  const model = loadModel(
+    readFileSync('models/default/knee/model.pkl'),
+    readFileSync('models/default/knee/wrapper.pkl'),
+  );
+  const engineStarted = performance.now();
+  evaluateMany(model, data.records, { evaluationDate: '2026-11-25' });
+  const engineMs = performance.now() - engineStarted;
+  console.log(
+    `  engine alone (explanations): ${seconds(engineMs)} (${fmt(pathways / (engineMs / 1000))} records/s)`,
+  );
+  const confirmStarted = performance.now();
+  const confirm = await fetch(`${files}/confirm_import/`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ batchId }),
+  });
+  if (confirm.status !== 202) throw new Error(`confirm answered ${confirm.status}: ${await confirm.text()}`);
+  const manage = `${server.baseUrl}/api/trusts/RAN/waiting-list/procedures/knee/manage/`;
+  await waitFor(async () => {
+    const { counters } = await getJson<{
+      counters: { activeRecords: number; processedRecords: number; failedRecords: number };
+    }>(manage);
+    return (
+      counters.activeRecords === pathways && counters.processedRecords + counters.failedRecords === pathways
+    );
+  }, 1_200_000);
+  const scoreMs = performance.now() - confirmStarted;
+  console.log(
+    `  confirm → all processed: ${seconds(scoreMs)} (${fmt(pathways / (scoreMs / 1000))} records/s): ${(engineMs / scoreMs).toFixed(2)}× the engine (target ≥ 0.3×)`,
+  );
+
+  console.log('\nThe same waiting list as a workbook: the server’s memory while it validates');
+  const workbook = path.join(work, 'ptl.xlsx');
+  await writeWorkbook(workbook, data);
+  const resting = server.rssMb();
+  const xlsxStarted = performance.now();
+  const xlsxUpload = await fetch(`${files}/upload/`, {
+    method: 'POST',
+    headers,
+    body: multipart([
+      { field: 'waitingListDataFile', name: 'ptl.xlsx', bytes: readFileSync(workbook) },
+      {
+        field: 'bloodTestDataFile',
+        name: 'pathology.csv',
+        bytes: 'NHS Number,Test Name,Result,Units,Sample Date\r\n9434765919,Hb,130,g/L,01/10/2026\r\n',
+      },
+    ]),
+  });
+  if (xlsxUpload.status !== 202)
+    throw new Error(`xlsx upload answered ${xlsxUpload.status}: ${await xlsxUpload.text()}`);
+  const xlsxBatch = ((await xlsxUpload.json()) as { batchId: string }).batchId;
+  let highest = resting;
+  await waitFor(async () => {
+    highest = Math.max(highest, server.rssMb());
+    return validatedStatus(xlsxBatch)();
+  }, 600_000);
+  console.log(
+    `  ${seconds(performance.now() - xlsxStarted)}; server RSS while it validates: ${highest} MB at most, ${highest - resting} MB over the ${resting} MB it rested at (target ≤ 400 MB for the reading)`,
+  );
+} finally {
+  await server.stop();
+  await postgres?.drop();
+  rmSync(work, { recursive: true, force: true });
+}
