@@ -16,9 +16,10 @@ import { validateBatchJob } from '../jobs/validate-batch.js';
 import type { Queue } from './queue.js';
 import { batchLifetimeMs, storeImportFile } from './waiting-list-imports.js';
 
+/** The example extracts stay in the sources (the build copies no data files): found from src/ or dist/. */
 export const demoListsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../data/demo-lists',
+  '../../src/data/demo-lists',
 );
 
 export const demoLists: { procedureCode: ProcedureCode; waitingList: string; bloodTests: string }[] = [

@@ -29,7 +29,7 @@ export function CounterCard({
       <div className="nhsuk-card__content">
         <Heading className="nhsuk-card__heading nhsuk-heading-m">{title}</Heading>
         <p className="app-counter-card__value">
-          {isLoading ? messages.loading : isError ? messages.notAvailable : value}
+          {isLoading ? messages.loading : isError ? messages.notAvailable : value?.toLocaleString('en-GB')}
         </p>
         {linkText && linkTo && (
           <Link className="nhsuk-link" to={linkTo}>

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, newContext, signInAs } from '../fixtures/browser.js';
+import { startServer, type RunningServer } from '../fixtures/server.js';
+
+// `npm start` shows a populated product: at first start the demo trust's three lists are imported
+// and scored through the import pipeline, from the example extracts, on the built server.
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
+  browser = await launchBrowser();
+  context = await newContext(browser, server.baseUrl);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const counter = (title: string) =>
+  page
+    .locator('.app-counter-card', { has: page.getByRole('heading', { name: title, exact: true }) })
+    .locator('.app-counter-card__value');
+
+describe('the demonstration waiting lists', () => {
+  it('are imported and scored at first start, and listed in the upload history', async () => {
+    await signInAs(page, 'Claire Evans');
+    await page.waitForURL(/\/dashboard$/);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.locator('.app-counter-card__value').first().textContent({ timeout: 10_000 });
+        },
+        { timeout: 180_000, interval: 2_000 },
+      )
+      .toBe('4,900');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return counter('Processed records').textContent({ timeout: 10_000 });
+        },
+        { timeout: 180_000, interval: 2_000 },
+      )
+      .toBe('4,900');
+    const risk = await Promise.all(
+      ['High risk', 'Moderate risk', 'Low risk'].map(async (title) =>
+        Number((await counter(title).textContent())!.replace(/,/g, '')),
+      ),
+    );
+    expect(risk.reduce((sum, n) => sum + n, 0)).toBe(4900);
+    expect(Math.min(...risk)).toBeGreaterThan(0);
+    await expectAccessible(page);
+
+    await page.goto('/data-upload-history');
+    const rows = page.getByRole('row');
+    await expect.poll(() => rows.count()).toBe(7);
+    for (const name of ['knee-waiting-list.csv', 'hip-waiting-list.xlsx', 'knee-hip-blood-tests.csv']) {
+      await expect
+        .poll(() => page.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) }).textContent())
+        .toMatch(/Imported.*Claire Evans/);
+    }
+  });
+});
