@@ -144,14 +144,14 @@ export async function applyConfirmedImport(db: Db, batchId: string): Promise<App
       action: `Confirmed the ${procedure} waiting list ${batch.waitingListFileName}: ${created} added, ${updated} updated, ${archived} archived`,
       entityType: 'import',
       entityId: batchId,
-      before: { status: 'CONFIRMING' },
+      before: { uploadStatus: 'Confirming' },
       after: {
-        status: 'IMPORTED',
+        uploadStatus: 'Imported',
         waitingListFileName: batch.waitingListFileName,
         bloodTestFileName: batch.bloodTestFileName,
-        added: created,
-        updated,
-        archived,
+        pathwaysAdded: created,
+        pathwaysUpdated: updated,
+        pathwaysArchived: archived,
       },
     });
     return { trustCode, procedureCode, created, updated, archived };

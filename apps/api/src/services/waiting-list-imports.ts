@@ -10,6 +10,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import {
   importFileExtensions,
   importMessages,
+  uploadStatusLabels,
   type BatchStatus,
   type FileResult,
   type FileStatus,
@@ -401,8 +402,11 @@ export async function cancelImport(
       action: `Cancelled the ${procedure} waiting list upload ${batch.waitingListFileName}`,
       entityType: 'import',
       entityId: batchId,
-      before: { status: batch.status },
-      after: { status: 'CANCELLED' },
+      before: {
+        uploadStatus:
+          uploadStatusLabels[batch.status as BatchStatus & keyof typeof uploadStatusLabels] ?? batch.status,
+      },
+      after: { uploadStatus: uploadStatusLabels.CANCELLED },
     });
     return decisionOf(cancelled!);
   });

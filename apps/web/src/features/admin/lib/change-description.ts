@@ -26,6 +26,15 @@ const fieldLabels: Record<string, string> = {
   modelSha256: 'Model file SHA-256',
   wrapperFileName: 'Wrapper file',
   wrapperSha256: 'Wrapper file SHA-256',
+  procedureCode: 'Type of operation',
+  uploadStatus: 'Upload status',
+  waitingListFileName: 'Waiting list file',
+  waitingListBytes: 'Waiting list file size (bytes)',
+  bloodTestFileName: 'Blood test file',
+  bloodTestBytes: 'Blood test file size (bytes)',
+  pathwaysAdded: 'Pathways added',
+  pathwaysUpdated: 'Pathways updated',
+  pathwaysArchived: 'Pathways archived',
 };
 
 /** "someNewField" → "Some new field", for fields that later capabilities add before they get a label. */
