@@ -14,7 +14,7 @@ import { queryRows } from '../../db/client.js';
 import { malformedUploadMessage } from '../../plugins/multipart-files.js';
 import { demoListsFolder } from '../../services/demo-waiting-lists.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
-import { truncatedMultipartBody } from '../../test/multipart.js';
+import { multipartBody, truncatedMultipartBody } from '../../test/multipart.js';
 import {
   createClericalTrust,
   csvFile,
@@ -24,6 +24,7 @@ import {
   summaryOf,
   uploadFiles,
   validated,
+  waitUntil,
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
 import { createUser } from '../../test/factories/users.js';
@@ -253,6 +254,59 @@ describe('the waiting-list import, through the real job queue', () => {
       sql`select count(*) as n from evaluations where trust_code = ${who.trustCode}`,
     );
     expect(Number(evaluations!.n)).toBe(5);
+  });
+});
+
+describe('a new model', () => {
+  it('scores every active pathway again, keeping each earlier evaluation', async () => {
+    const who = await createClericalTrust(t);
+    await importList(who, [patient.first, patient.second], ['9434765919']);
+    const admin = await createUser(t.app.db, { trustCode: who.trustCode, roles: ['tca'] });
+    const root = path.resolve(demoListsFolder, '../../../../..');
+    const body = multipartBody([
+      {
+        field: 'modelFile',
+        fileName: 'model.pkl',
+        bytes: fs.readFileSync(path.join(root, 'models/default/knee/model.pkl')),
+      },
+      {
+        field: 'wrapperFile',
+        fileName: 'wrapper.pkl',
+        bytes: fs.readFileSync(path.join(root, 'models/default/knee/wrapper.pkl')),
+      },
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/trusts/${who.trustCode}/machine-learning/procedures/knee/models/upload`,
+      headers: { ...bearer(await t.tokenFor(admin.id)), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(upload.statusCode).toBe(202);
+    const { id: modelId } = upload.json<{ id: string }>();
+    await waitUntil(
+      () =>
+        queryRows<{ model_id: string; reason: string }>(
+          t.app.db,
+          sql`select model_id, reason from evaluations where trust_code = ${who.trustCode} order by created_at`,
+        ),
+      (rows) => rows.length === 4,
+    );
+    const evaluations = await queryRows<{ model_id: string; reason: string }>(
+      t.app.db,
+      sql`select model_id, reason from evaluations where trust_code = ${who.trustCode} order by created_at`,
+    );
+    expect(evaluations.slice(2)).toEqual([
+      { model_id: modelId, reason: 'rescore' },
+      { model_id: modelId, reason: 'rescore' },
+    ]);
+    const pathways = await queryRows<{ scored_model_id: string; status: string }>(
+      t.app.db,
+      sql`select scored_model_id, status from pathways where trust_code = ${who.trustCode}`,
+    );
+    expect(pathways).toEqual([
+      { scored_model_id: modelId, status: 'processed' },
+      { scored_model_id: modelId, status: 'processed' },
+    ]);
   });
 });
 
