@@ -22,6 +22,7 @@ import autocannon, { type Result } from 'autocannon';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { comorbidityCodes } from '../packages/import-files/src/types.js';
 import { evaluateMany } from '../packages/risk-engine/src/evaluate.js';
 import type { PatientRecord } from '../packages/risk-engine/src/features.js';
 import { loadModel } from '../packages/risk-engine/src/model.js';
@@ -54,26 +55,7 @@ function nhsNumber(index: number): string {
   }
 }
 
-const comorbidities = [
-  'hypt',
-  'af',
-  'ihd',
-  'ang',
-  'valv',
-  'hfl',
-  'pvd',
-  'copd',
-  'dem',
-  'alz',
-  'pa',
-  'ps',
-  'idd',
-  'nidd',
-  'hypo',
-  'hype',
-  'ra',
-  'foa',
-];
+const comorbidities = comorbidityCodes;
 const tests = [
   ['Haemoglobin', 134, 14, 'haemoglobin'],
   ['WBC', 7, 2, 'whiteBloodCount'],

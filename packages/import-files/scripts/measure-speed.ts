@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
 import { parseBloodTests } from '../src/blood-tests.js';
+import { comorbidityCodes } from '../src/types.js';
 import { parseWaitingList } from '../src/waiting-list.js';
 import { testNhsNumber } from '../test/helpers/nhs.js';
 
@@ -138,24 +139,7 @@ const waitingHeader = [
   'Priority',
   'Surgery Readiness',
   'Social',
-  'hypt',
-  'af',
-  'ihd',
-  'ang',
-  'valv',
-  'hfl',
-  'pvd',
-  'copd',
-  'dem',
-  'alz',
-  'pa',
-  'ps',
-  'idd',
-  'nidd',
-  'hypo',
-  'hype',
-  'ra',
-  'foa',
+  ...comorbidityCodes,
 ];
 
 function waitingNumbers(rows: number): string[] {

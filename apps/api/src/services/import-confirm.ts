@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
 import { importBatches, users } from '../db/schema.js';
 import { recordChange } from './change-log.js';
-import { procedureName } from './waiting-list-imports.js';
+import { procedureName } from './procedures.js';
 
 export interface AppliedImport {
   trustCode: string;

@@ -6,7 +6,7 @@ import { loadModel, type RiskModel } from '@esr/risk-engine/model';
 import { modelFileMaxBytes, type ModelCard } from '@esr/contracts/models';
 import { procedureCodes } from '@esr/contracts/procedures';
 import type { Db } from '../db/client.js';
-import { mlModels, procedures, trusts } from '../db/schema.js';
+import { mlModels, trusts } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
 import type { ReceivedFile as UploadedFile } from '../plugins/multipart-files.js';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../sandbox/model-files.js';
 import { runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
 import { requireAccess } from './authorization.js';
+import { procedureName } from './procedures.js';
 import { recordChange } from './change-log.js';
 import { principalName, type Principal } from './identity.js';
 
@@ -78,16 +79,6 @@ export async function validateModelFiles(
     throw problem();
   }
   return { modelType: check.modelType, card: check.card };
-}
-
-async function procedureName(db: Db, code: string): Promise<string> {
-  const [row] = await db
-    .select({ name: procedures.name })
-    .from(procedures)
-    .where(eq(procedures.code, code))
-    .limit(1);
-  if (!row) throw notFound(`Unknown procedure ${code}`);
-  return row.name;
 }
 
 /** spec §7 model upload: checked, smoke-tested, stored as a new version and made active. */

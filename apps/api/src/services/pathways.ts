@@ -7,7 +7,7 @@ import type { ProcedureCounters, WaitingListDashboard } from '@esr/contracts/wai
 import { queryRows, type Db } from '../db/client.js';
 import { requireAccess } from './authorization.js';
 import type { Principal } from './identity.js';
-import { procedureName } from './waiting-list-imports.js';
+import { procedureName } from './procedures.js';
 
 type Counts = Record<string, number | string | null>;
 const n = (value: number | string | null | undefined) => Number(value ?? 0);

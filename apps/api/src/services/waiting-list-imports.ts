@@ -23,10 +23,11 @@ import {
   type ValidationSummary,
 } from '@esr/contracts/waiting-list';
 import { queryRows, type Db } from '../db/client.js';
-import { importBatches, procedures } from '../db/schema.js';
+import { importBatches } from '../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import type { ReceivedFile } from '../plugins/multipart-files.js';
 import { requireAccess } from './authorization.js';
+import { procedureName } from './procedures.js';
 import { recordChange } from './change-log.js';
 import { principalName, type Principal } from './identity.js';
 import { offsetOf } from './list-queries.js';
@@ -55,16 +56,6 @@ interface StoredOutcome {
 }
 
 export type ImportBatchRow = typeof importBatches.$inferSelect;
-
-export async function procedureName(db: Db, code: string): Promise<string> {
-  const [row] = await db
-    .select({ name: procedures.name })
-    .from(procedures)
-    .where(eq(procedures.code, code))
-    .limit(1);
-  if (!row) throw notFound(`Unknown procedure ${code}`);
-  return row.name;
-}
 
 /**
  * Busy while a validation, confirm or scoring job waits or runs for the trust and procedure (DESIGN
