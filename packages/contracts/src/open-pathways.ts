@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { isCalendarDate } from './calendar.js';
+import { pagedSchema } from './paging.js';
+import { procedureCodeSchema } from './procedures.js';
+
+/**
+ * Open pathways (spec §2 clerical screens, §3 active, archived and failed records, §7 calls): the
+ * records an import creates, as the clerical screens list, count and export them.
+ */
+
+/** spec §4 record status: `waiting` is shown 'Not processed'; `failed` could not be scored. */
+export const recordStatuses = ['processed', 'waiting', 'failed'] as const;
+export const recordStatusSchema = z.enum(recordStatuses);
+export type RecordStatus = z.infer<typeof recordStatusSchema>;
+
+/** spec §3 prediction values as the filters send them; shown as riskLabels. */
+export const predictions = ['high', 'medium', 'low'] as const;
+export const predictionSchema = z.enum(predictions);
+export type Prediction = z.infer<typeof predictionSchema>;
+export const riskLabels: Record<Prediction, string> = {
+  high: 'High risk',
+  medium: 'Moderate risk',
+  low: 'Low risk',
+};
+export const notProcessedLabel = 'Not processed';
+
+export const readinessValues = ['not_ready', 'requires_review', 'ready'] as const;
+export const socialValues = ['no_social_concerns', 'social_review_required', 'social_concerns'] as const;
+
+const isoDate = z
+  .string()
+  .max(10)
+  .refine((value) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    return !!match && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  }, 'Enter a real date as YYYY-MM-DD');
+
+/** spec §3 active record. Dates are YYYY-MM-DD; screens show DD-MMM-YYYY. */
+export const activeRecordSchema = z.object({
+  id: z.string(),
+  nhsNumber: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  operationType: z.string(),
+  hospitalNumber: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  status: recordStatusSchema,
+  prediction: predictionSchema.nullable(),
+  tciDate: z.string().nullable(),
+  surgeonName: z.string().nullable(),
+  referralDate: z.string().nullable(),
+  social: z.enum(socialValues).nullable(),
+  surgery: z.enum(readinessValues).nullable(),
+});
+export type ActiveRecord = z.infer<typeof activeRecordSchema>;
+export const activeRecordsSchema = pagedSchema(activeRecordSchema);
+export type ActiveRecords = z.infer<typeof activeRecordsSchema>;
+
+/**
+ * spec §7 active records query: the nine filters (all optional, combined with AND) and paging.
+ * nhsNumber accepts spaces; hospitalNumber and surgeonName match from the start, ignoring case.
+ */
+export const activeRecordsFilterSchema = z.object({
+  nhsNumber: z
+    .string()
+    .max(20)
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .refine((value) => value === '' || /^\d{1,10}$/.test(value), 'Enter up to 10 digits')
+    .optional(),
+  hospitalNumber: z.string().max(30).optional(),
+  tciDate: isoDate.optional(),
+  referralDate: isoDate.optional(),
+  surgeonName: z.string().max(30).optional(),
+  status: z.enum(['processed', 'waiting']).optional(),
+  prediction: predictionSchema.optional(),
+  social: z.enum(socialValues).optional(),
+  surgery: z.enum(readinessValues).optional(),
+});
+export type ActiveRecordsFilter = z.infer<typeof activeRecordsFilterSchema>;
+export const activeRecordsQuerySchema = activeRecordsFilterSchema.extend({
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+});
+export type ActiveRecordsQuery = z.infer<typeof activeRecordsQuerySchema>;
+
+/** GET …/procedures/{type}/manage/processed (spec §2 processed screen). */
+export const processedCountsSchema = z.object({
+  counters: z.object({
+    total: z.number().int(),
+    high: z.number().int(),
+    medium: z.number().int(),
+    low: z.number().int(),
+  }),
+});
+export type ProcessedCounts = z.infer<typeof processedCountsSchema>;
+
+/** spec §3 failed record; the error history names the person foreName / surName. */
+export const failedRecordSchema = z.object({
+  id: z.string(),
+  waitingListId: z.string(),
+  nhsNumber: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  foreName: z.string().nullable(),
+  surName: z.string().nullable(),
+  operationType: z.string(),
+  procedureCode: procedureCodeSchema,
+  hospitalNumber: z.string().nullable(),
+  status: z.literal('failed'),
+  /** ISO time scoring was tried. */
+  dateProcessed: z.string().nullable(),
+  /** The record fields the model could not use (field keys; labels in importFieldLabels). */
+  failedFields: z.array(z.string()),
+  failureReason: z.string().nullable(),
+});
+export type FailedRecord = z.infer<typeof failedRecordSchema>;
+export const failedRecordsSchema = pagedSchema(failedRecordSchema);
+
+/** spec §3 archived record. */
+export const archivedRecordSchema = z.object({
+  id: z.string(),
+  nhsNumber: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  operationType: z.string(),
+  procedureCode: procedureCodeSchema,
+  hospitalNumber: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  /** The TCI date the pathway had when it left the list. */
+  dateOfOperation: z.string().nullable(),
+  surgeonName: z.string().nullable(),
+  referralDate: z.string().nullable(),
+  /** ISO time the pathway left the active list. */
+  dateRemoved: z.string(),
+  /** The last upload (batch id) that listed the pathway. */
+  lastWaitingListId: z.string().nullable(),
+});
+export type ArchivedRecord = z.infer<typeof archivedRecordSchema>;
+export const archivedRecordsSchema = pagedSchema(archivedRecordSchema);
+
+export const pageOnlyQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+});
+
+/** spec §9 report file types. */
+export const reportFileTypes = ['csv', 'pdf', 'xlsx'] as const;
+export const reportFileTypeSchema = z.enum(reportFileTypes);
+export type ReportFileType = z.infer<typeof reportFileTypeSchema>;
+
+/** GET /api/waiting-list/procedures/{type}/manage/records/active/fields */
+export const reportFieldSchema = z.object({ key: z.string(), label: z.string() });
+export const reportFieldsSchema = z.object({ fields: z.array(reportFieldSchema) });
+export type ReportField = z.infer<typeof reportFieldSchema>;
+
+/** spec §5 report: name (max 30), file type and at least one field, all required. */
+export const reportNameMaxLength = 30;
+export const activeExportQuerySchema = activeRecordsFilterSchema.extend({
+  fileName: z
+    .string()
+    .trim()
+    .min(1, 'Enter a report name')
+    .max(reportNameMaxLength, 'Report name must be 30 characters or fewer'),
+  fileType: reportFileTypeSchema,
+  /** Field keys, comma-separated, in the order the report shows them. */
+  fields: z.string().min(1, 'Select at least one field').max(2000),
+});
+export const processedExportQuerySchema = z.object({
+  fileType: z.literal('csv'),
+  prediction: predictionSchema.optional(),
+});
+export const archivedExportQuerySchema = z.object({ fileType: z.literal('csv') });
+
+/** Our wording where the specification names a rule but not its message. */
+export const reportMessages = {
+  nameRequired: 'Enter a report name',
+  nameTooLong: 'Report name must be 30 characters or fewer',
+  fileTypeRequired: 'Select a file type',
+  fieldsRequired: 'Select at least one field',
+  generating: 'Generating report...',
+} as const;
