@@ -19,6 +19,11 @@ import type { AppConfig } from '../config.js';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type SqlRows = { rows: Record<string, unknown>[] };
 
+export interface BulkWriter {
+  query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  copyCsv(table: string, columns: readonly string[], csv: string): Promise<number>;
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
@@ -30,6 +35,8 @@ export interface Database {
    * many times faster than inserts on either database). Returns the rows written.
    */
   copyCsv(table: string, columns: readonly string[], csv: string): Promise<number>;
+  /** One transaction of raw statements and COPYs, for bulk writes that must commit together. */
+  bulkWrite<T>(work: (writer: BulkWriter) => Promise<T>): Promise<T>;
   /** LISTEN on a channel (embedded database only); returns how to stop listening. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -44,6 +51,12 @@ function copyStatement(table: string, columns: readonly string[], source: 'stdin
   }
   const from = source === 'stdin' ? 'stdin' : `'/dev/blob'`;
   return `copy ${table} (${columns.join(', ')}) from ${from} with (format csv)`;
+}
+
+async function copyInto(client: pg.PoolClient, table: string, columns: readonly string[], csv: string) {
+  const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin')));
+  await pipeline(Readable.from([Buffer.from(csv)]), stream);
+  return stream.rowCount ?? 0;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -117,9 +130,24 @@ export async function openDatabase(
       copyCsv: async (table, columns, csv) => {
         const client = await pool.connect();
         try {
-          const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin')));
-          await pipeline(Readable.from([Buffer.from(csv)]), stream);
-          return stream.rowCount ?? 0;
+          return await copyInto(client, table, columns, csv);
+        } finally {
+          client.release();
+        }
+      },
+      bulkWrite: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          const result = await work({
+            query: async (text, params) => (await client.query(text, params)).rows,
+            copyCsv: (table, columns, csv) => copyInto(client, table, columns, csv),
+          });
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw error;
         } finally {
           client.release();
         }
@@ -155,6 +183,15 @@ export async function openDatabase(
     db,
     copyCsv: (table, columns, csv) =>
       thread.copyFrom(copyStatement(table, columns, 'blob'), new TextEncoder().encode(csv)),
+    bulkWrite: (work) =>
+      thread.transaction((tx) =>
+        work({
+          query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+            (await tx.query<R>(text, params)).rows,
+          copyCsv: (table, columns, csv) =>
+            tx.copyFrom(copyStatement(table, columns, 'blob'), new TextEncoder().encode(csv)),
+        }),
+      ),
     executeSql: async (text, values) => {
       if (values && values.length > 0) {
         const result = await thread.query<Record<string, unknown>>(text, values);

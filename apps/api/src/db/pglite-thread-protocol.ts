@@ -34,7 +34,7 @@ export type Request =
     }
   | { id: number; op: 'exec'; text: string; transaction?: number | undefined }
   /** COPY … FROM '/dev/blob' with these bytes as the file. */
-  | { id: number; op: 'copy'; text: string; data: Uint8Array }
+  | { id: number; op: 'copy'; text: string; data: Uint8Array; transaction?: number | undefined }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; transaction: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }

@@ -9,6 +9,9 @@ import {
   type WireResult,
 } from './pglite-thread-protocol.js';
 
+/** PGlite's transaction, plus COPY FROM a blob inside it (bulk writes that commit with the rest). */
+export type CopyingTransaction = Transaction & { copyFrom(text: string, data: Uint8Array): Promise<number> };
+
 /** A request without its id, which the client gives it. */
 type Call = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
@@ -165,11 +168,13 @@ export class PgliteThread {
   }
 
   /** `COPY … FROM '/dev/blob'` reading `data`, handed over to the thread (not copied). */
-  copyFrom(text: string, data: Uint8Array): Promise<number> {
+  copyFrom(text: string, data: Uint8Array, transaction?: number): Promise<number> {
     const id = ++this.#sequence;
     return new Promise<number>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ op: 'copy', text, data, id } as Request, [data.buffer as ArrayBuffer]);
+      this.#worker.postMessage({ op: 'copy', text, data, id, transaction } as Request, [
+        data.buffer as ArrayBuffer,
+      ]);
     });
   }
 
@@ -179,7 +184,7 @@ export class PgliteThread {
   }
 
   /** PGlite's transaction: BEGIN, the callback's statements, then COMMIT, or ROLLBACK if it throws. */
-  async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+  async transaction<T>(callback: (tx: CopyingTransaction) => Promise<T>): Promise<T> {
     const id = await this.#call<number>({ op: 'begin' });
     let closed = false;
     const open = () => {
@@ -189,7 +194,11 @@ export class PgliteThread {
       closed = true;
       await this.#call({ op: 'end', transaction: id, commit });
     };
-    const tx: Transaction = {
+    const tx: CopyingTransaction = {
+      copyFrom: async (text: string, data: Uint8Array) => {
+        open();
+        return this.copyFrom(text, data, id);
+      },
       query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
         open();
         return this.#query<R>(text, params, options, id);

@@ -139,8 +139,10 @@ async function serve() {
         return toWire(result);
       }
       case 'copy': {
-        const result = await pglite.query(request.text, [], { blob: new Blob([request.data]) });
-        return result.affectedRows ?? 0;
+        // The simple protocol: inside a transaction PGlite's extended-protocol COPY loses its rows.
+        const target = transactionOf(request.transaction) ?? pglite;
+        const results = await target.exec(request.text, { blob: new Blob([request.data]) });
+        return results.reduce((sum, result) => sum + (result.affectedRows ?? 0), 0);
       }
       case 'exec': {
         const tx = transactionOf(request.transaction);

@@ -13,7 +13,7 @@ export const inferBatchJob = defineJob({
   policy: 'stately',
   expireInSeconds: 5 * 60,
   async handle({ trustCode, procedureCode }, context) {
-    const scored = await scorePending(context.db, trustCode, procedureCode);
+    const scored = await scorePending(context.db, context.database, trustCode, procedureCode);
     context.log.info({ job: 'infer-batch', scored }, 'scoring finished');
   },
 });

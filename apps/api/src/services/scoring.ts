@@ -7,9 +7,10 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { evaluateMany, type EvaluationResult, type PatientRecord } from '@esr/risk-engine/evaluate';
 import type { RiskModel } from '@esr/risk-engine/model';
-import { queryRows, type Db } from '../db/client.js';
+import { queryRows, type Database, type Db } from '../db/client.js';
 import { mlModels } from '../db/schema.js';
 import { activeRiskModel } from './models.js';
+import { csvField } from './staged-record.js';
 
 export type EvaluationReason = 'batch' | 'remodel' | 'rescore';
 
@@ -91,6 +92,67 @@ export function evaluationColumns(result: EvaluationResult) {
   };
 }
 
+interface EvaluationRow extends ReturnType<typeof evaluationColumns> {
+  id: string;
+  pathwayId: string;
+  reason: EvaluationReason;
+  inputs: PatientRecord;
+}
+
+/** The evaluations table's columns as the scoring COPY fills them (created_at and is_anomaly default). */
+const evaluationCsvColumns = [
+  'id',
+  'pathway_id',
+  'trust_code',
+  'procedure_code',
+  'model_id',
+  'model_version',
+  'model_name',
+  'model_card_version',
+  'demonstration',
+  'reason',
+  'created_by',
+  'probability',
+  'prediction',
+  'is_default_value_used',
+  'defaulted_features',
+  'feature_importance',
+  'contributions',
+  'areas_of_improvement',
+  'inputs',
+] as const;
+
+function evaluationCsvLine(
+  row: EvaluationRow,
+  scope: { trustCode: string; procedureCode: string; model: ModelVersion },
+): string {
+  return (
+    [
+      row.id,
+      row.pathwayId,
+      scope.trustCode,
+      scope.procedureCode,
+      scope.model.id,
+      scope.model.version,
+      scope.model.name,
+      scope.model.cardVersion,
+      String(scope.model.demonstration),
+      row.reason,
+      'Batch scoring',
+      row.probability,
+      row.prediction,
+      String(row.isDefaultValueUsed),
+      JSON.stringify(row.defaultedFeatures),
+      JSON.stringify(row.featureImportance),
+      JSON.stringify(row.contributions),
+      JSON.stringify(row.areasOfImprovement),
+      JSON.stringify(row.inputs),
+    ]
+      .map(csvField)
+      .join(',') + '\n'
+  );
+}
+
 type Outcome = { ok: true; result: EvaluationResult } | { ok: false; fields: string[]; reason: string };
 
 /** Scores a chunk at once, and one by one only when the chunk holds a record the model refuses. */
@@ -127,6 +189,7 @@ interface PendingRow extends Record<string, unknown> {
  */
 export async function scorePending(
   db: Db,
+  database: Pick<Database, 'bulkWrite'>,
   trustCode: string,
   procedureCode: string,
   options: { reason?: EvaluationReason; chunk?: number; now?: () => Date } = {},
@@ -154,7 +217,7 @@ export async function scorePending(
       rows.map((row) => row.clinical),
       now(),
     );
-    const evaluationRows: object[] = [];
+    const evaluationRows: EvaluationRow[] = [];
     const pathwayRows: object[] = [];
     rows.forEach((row, index) => {
       const outcome = outcomes[index]!;
@@ -190,41 +253,32 @@ export async function scorePending(
         });
       }
     });
-    scored += await db.transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
+    scored += await database.bulkWrite(async (writer) => {
       // Only pathways whose data is still what was scored take the new evaluation.
-      const written = await queryRows<{ id: string }>(
-        txDb,
-        sql`update pathways p set
+      const written = await writer.query<{ id: string }>(
+        `update pathways p set
             status = v.status,
             current_evaluation_id = v."evaluationId",
             prediction = v.prediction,
             probability = v.probability,
             failed_fields = v."failedFields",
             failure_reason = v."failureReason",
-            scored_model_id = ${model.id},
+            scored_model_id = $2,
             processed_at = now(),
             updated_at = now()
-          from jsonb_to_recordset(${JSON.stringify(pathwayRows)}::jsonb) as v(
+          from jsonb_to_recordset($1::jsonb) as v(
             id uuid, hash text, status text, "evaluationId" uuid, prediction text, probability double precision,
             "failedFields" jsonb, "failureReason" text)
           where p.id = v.id and p.inputs_hash = v.hash and p.is_active
           returning p.id`,
+        [JSON.stringify(pathwayRows), model.id],
       );
-      if (evaluationRows.length > 0) {
-        await txDb.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
-            model_version, model_name, model_card_version, demonstration, reason, created_by, probability,
-            prediction, is_default_value_used, defaulted_features, feature_importance, contributions,
-            areas_of_improvement, inputs)
-          select (e->>'id')::uuid, (e->>'pathwayId')::uuid, ${trustCode}, ${procedureCode}, ${model.id},
-            ${model.version}, ${model.name}, ${model.cardVersion}, ${model.demonstration},
-            e->>'reason', 'Batch scoring', (e->>'probability')::double precision,
-            e->>'prediction', (e->>'isDefaultValueUsed')::boolean, e->'defaultedFeatures',
-            e->'featureImportance', e->'contributions', e->'areasOfImprovement', e->'inputs'
-          from jsonb_array_elements(${JSON.stringify(evaluationRows)}::jsonb) e
-          where exists (select 1 from pathways p
-            where p.id = (e->>'pathwayId')::uuid and p.current_evaluation_id = (e->>'id')::uuid)`);
-      }
+      const taken = new Set(written.map((row) => row.id));
+      const csv = evaluationRows
+        .filter((row) => taken.has(row.pathwayId))
+        .map((row) => evaluationCsvLine(row, { trustCode, procedureCode, model }))
+        .join('');
+      if (csv) await writer.copyCsv('evaluations', evaluationCsvColumns, csv);
       return written.length;
     });
   }

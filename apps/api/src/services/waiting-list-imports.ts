@@ -78,6 +78,11 @@ export async function isBusy(db: Db, trustCode: string, procedureCode: string): 
         and (j.data->>'batchId' is null or exists (
           select 1 from import_batches b
           where b.id = (j.data->>'batchId')::uuid and b.status in ('VALIDATING', 'CONFIRMING')))
+    ) or exists (
+      -- A confirmed list waits to be scored from its commit on, before its scoring job is queued.
+      select 1 from pathways p
+      where p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode}
+        and p.is_active and p.status = 'waiting'
     ) as busy`,
   );
   return row?.busy === true;

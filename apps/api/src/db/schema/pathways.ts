@@ -10,6 +10,8 @@ import {
   date,
   boolean,
   doublePrecision,
+  bigint,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { trusts } from './trusts.js';
@@ -77,6 +79,51 @@ export const pathways = pgTable(
     index('pathways_list_idx').on(t.trustCode, t.procedureCode, t.isActive, t.status, t.prediction),
     index('pathways_nhs_lookup_idx').on(t.trustCode, t.nhsNumber),
     index('pathways_local_lookup_idx').on(t.trustCode, t.localPatientIdentifier),
+    // The open-pathways table and its reports (decision 0024): referral date then id is the list's
+    // order and the reports' keyset, with nulls last written as 'infinity' so one row comparison
+    // pages through it.
+    index('pathways_open_order_idx')
+      .on(t.trustCode, t.procedureCode, sql`coalesce(${t.referralDate}, 'infinity'::date)`, t.id)
+      .where(sql`${t.isActive}`),
+    index('pathways_open_tci_idx')
+      .on(t.trustCode, t.procedureCode, t.tciDate)
+      .where(sql`${t.isActive}`),
+    // Prefix searches, case-insensitive, as ranges on "C"-collated lower case (decisions 0011, 0013).
+    index('pathways_open_surgeon_idx')
+      .on(t.trustCode, t.procedureCode, sql`(lower(${t.surgeonName}) collate "C")`)
+      .where(sql`${t.isActive}`),
+    index('pathways_open_local_prefix_idx')
+      .on(t.trustCode, t.procedureCode, sql`(lower(${t.localPatientIdentifier}) collate "C")`)
+      .where(sql`${t.isActive}`),
+    index('pathways_failed_idx')
+      .on(t.trustCode, t.procedureCode)
+      .where(sql`${t.isActive} and ${t.status} = 'failed'`),
+    index('pathways_archived_idx')
+      .on(t.trustCode, sql`coalesce(${t.dateRemoved}, ${t.updatedAt}) desc nulls last`, t.id.desc())
+      .where(sql`not ${t.isActive}`),
+  ],
+);
+
+/**
+ * Active pathways per trust, procedure, status, prediction, social and surgery ('' for none), kept
+ * by statement triggers on pathways (migration 0010): the open-pathways counters and the table's
+ * totals without a search add up a few of these rather than count a whole list (decision 0024).
+ */
+export const pathwayCounts = pgTable(
+  'pathway_counts',
+  {
+    trustCode: text('trust_code').notNull(),
+    procedureCode: text('procedure_code').notNull(),
+    status: text('status').notNull(),
+    prediction: text('prediction').notNull(),
+    social: text('social').notNull(),
+    surgery: text('surgery').notNull(),
+    pathwayCount: bigint('pathway_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.trustCode, t.procedureCode, t.status, t.prediction, t.social, t.surgery],
+    }),
   ],
 );
 
