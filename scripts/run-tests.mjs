@@ -44,6 +44,7 @@ steps.push([
 ]);
 steps.push(['build', run('build', 'npm', ['run', 'build'])]);
 steps.push(['unit tests', vitest('unit tests', 'unit', 'unit', withoutDatabase)]);
+steps.push(['pdftotext', run('pdftotext', 'node', ['scripts/ensure-pdftotext.mjs'])]);
 steps.push(['API tests on PGlite', vitest('API tests on PGlite', 'api', 'api-pglite', withoutDatabase)]);
 if (process.env.DATABASE_URL)
   steps.push([

@@ -27,6 +27,7 @@ import userRoutes from './routes/users/index.js';
 import dashboardRoutes from './routes/dashboards/index.js';
 import changeLogRoutes from './routes/change-log/index.js';
 import waitingListRoutes from './routes/waiting-list/index.js';
+import openPathwayRoutes from './routes/open-pathways/index.js';
 import { createTokenVerifier } from './services/identity.js';
 import { installDefaultModels } from './services/models.js';
 import { PrincipalCache } from './services/principal-cache.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(dashboardRoutes);
     await app.register(changeLogRoutes);
     await app.register(waitingListRoutes);
+    await app.register(openPathwayRoutes);
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {

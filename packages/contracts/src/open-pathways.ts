@@ -170,6 +170,9 @@ export const processedExportQuerySchema = z.object({
   prediction: predictionSchema.optional(),
 });
 export const archivedExportQuerySchema = z.object({ fileType: z.literal('csv') });
+export type ActiveExportQuery = z.infer<typeof activeExportQuerySchema>;
+export type ProcessedExportQuery = z.infer<typeof processedExportQuerySchema>;
+export type ArchivedExportQuery = z.infer<typeof archivedExportQuerySchema>;
 
 /** Our wording where the specification names a rule but not its message. */
 export const reportMessages = {
@@ -178,4 +181,70 @@ export const reportMessages = {
   fileTypeRequired: 'Select a file type',
   fieldsRequired: 'Select at least one field',
   generating: 'Generating report...',
+  unknownField: 'Select fields from the list',
 } as const;
+
+/** spec §3 record status as the screens show it (spec §4: `waiting` is 'Not processed'). */
+export const recordStatusLabels: Record<RecordStatus, string> = {
+  processed: 'Processed',
+  waiting: notProcessedLabel,
+  failed: 'Failed processing',
+};
+
+/** spec §3 readiness for surgery, in words. */
+export const readinessLabels: Record<(typeof readinessValues)[number], string> = {
+  not_ready: 'Not ready',
+  requires_review: 'Requires review',
+  ready: 'Ready',
+};
+
+/** spec §3 social aspects, in words. */
+export const socialLabels: Record<(typeof socialValues)[number], string> = {
+  no_social_concerns: 'No social concerns',
+  social_review_required: 'Social review required',
+  social_concerns: 'Social concerns',
+};
+
+/**
+ * spec §5 report fields: the active record's columns, plus priority and the model's probability,
+ * in the order the report form offers them. A report shows the chosen ones in the order chosen.
+ */
+export const reportFieldKeys = [
+  'nhsNumber',
+  'hospitalNumber',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'operationType',
+  'referralDate',
+  'tciDate',
+  'surgeonName',
+  'priority',
+  'surgery',
+  'social',
+  'status',
+  'prediction',
+  'probability',
+] as const;
+export type ReportFieldKey = (typeof reportFieldKeys)[number];
+export const reportFieldLabels: Record<ReportFieldKey, string> = {
+  nhsNumber: 'NHS number',
+  hospitalNumber: 'Local patient identifier',
+  firstName: 'First name',
+  lastName: 'Last name',
+  dateOfBirth: 'Date of birth',
+  operationType: 'Type of operation',
+  referralDate: 'Referral date',
+  tciDate: 'TCI date',
+  surgeonName: 'Consultant surgeon',
+  priority: 'Priority',
+  surgery: 'Readiness for surgery',
+  social: 'Social aspects',
+  status: 'Status',
+  prediction: 'Prediction',
+  probability: 'Predicted probability',
+};
+/** The fields of a report that names none (the processed list's downloads). */
+export const defaultReportFields: readonly ReportFieldKey[] = reportFieldKeys.filter(
+  (key) => key !== 'priority' && key !== 'probability',
+);

@@ -79,11 +79,12 @@ export const pathways = pgTable(
     index('pathways_list_idx').on(t.trustCode, t.procedureCode, t.isActive, t.status, t.prediction),
     index('pathways_nhs_lookup_idx').on(t.trustCode, t.nhsNumber),
     index('pathways_local_lookup_idx').on(t.trustCode, t.localPatientIdentifier),
-    // The open-pathways table and its reports (decision 0024): referral date then id is the list's
-    // order and the reports' keyset, with nulls last written as 'infinity' so one row comparison
-    // pages through it.
+    // The open-pathways table and its reports (decision 0024): referral date (no date last) then id
+    // is the list's order and the reports' keyset. Plain columns, so a deep page's offset is read
+    // from the index alone. Migration 0010 adds INCLUDE of the filtered columns to these four
+    // indexes (drizzle-kit cannot declare it), so that searches never visit the table.
     index('pathways_open_order_idx')
-      .on(t.trustCode, t.procedureCode, sql`coalesce(${t.referralDate}, 'infinity'::date)`, t.id)
+      .on(t.trustCode, t.procedureCode, t.referralDate, t.id)
       .where(sql`${t.isActive}`),
     index('pathways_open_tci_idx')
       .on(t.trustCode, t.procedureCode, t.tciDate)
@@ -99,7 +100,7 @@ export const pathways = pgTable(
       .on(t.trustCode, t.procedureCode)
       .where(sql`${t.isActive} and ${t.status} = 'failed'`),
     index('pathways_archived_idx')
-      .on(t.trustCode, sql`coalesce(${t.dateRemoved}, ${t.updatedAt}) desc nulls last`, t.id.desc())
+      .on(t.trustCode, t.dateRemoved.desc(), t.id.desc())
       .where(sql`not ${t.isActive}`),
   ],
 );

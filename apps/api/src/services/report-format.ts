@@ -1,0 +1,121 @@
+/**
+ * What every report file shares (spec §5 report, §9 dates; security baseline "Exports"): its
+ * columns, its rows read page by page, and how values are written.
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+
+/** How a column's values are typed: text, a calendar date, an instant, a number, an NHS number. */
+export type ColumnKind = 'text' | 'date' | 'timestamp' | 'number' | 'nhsNumber';
+
+export interface ReportColumn<Row> {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+  /** Relative width in the PDF table, and characters in the workbook. */
+  width: number;
+  /** Text, `YYYY-MM-DD` for a date, an ISO instant for a timestamp, a number; null when empty. */
+  value(row: Row): string | number | null;
+}
+
+export interface ReportContent<Row> {
+  trustName: string;
+  title: string;
+  generatedAt: Date;
+  /** The filters the rows match, in words (shown on the PDF). */
+  filters: { label: string; value: string }[];
+  /** The procedure's active model is a demonstration model: the PDF says so on every page. */
+  demonstration: boolean;
+  columns: ReportColumn<Row>[];
+  rowCount: number;
+  /** The rows, a page at a time, in report order. */
+  pages: AsyncIterable<Row[]>;
+}
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** spec §9 date display: `2026-03-05` → `05-Mar-2026`. */
+export function showDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  return `${match[3]}-${months[Number(match[2]) - 1]}-${match[1]}`;
+}
+
+const londonFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+export interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** The UK wall-clock time of an instant (spec §9 shows times as the trust's users live them). */
+export function londonWallClock(instant: Date): WallClock {
+  const parts = londonFormat.formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '00';
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** spec §9 date with time, in UK time: `05-Mar-2026 14:25:01`. */
+export function showDateTime(instant: Date): string {
+  const t = londonWallClock(instant);
+  return `${t.day}-${months[Number(t.month) - 1]}-${t.year} ${t.hour}:${t.minute}:${t.second}`;
+}
+
+/**
+ * security baseline "Exports" (OWASP CSV injection): a cell a spreadsheet would read as a formula
+ * (`=`, `+`, `-`, `@`, tab or carriage return first) is prefixed with `'` and so read as text.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** spec §5 phone display rule, used for NHS numbers on paper: `943 476 5919`. */
+export const spacedNhsNumber = (digits: string) =>
+  /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : digits;
+
+/** A value as the CSV and PDF show it (formula neutralisation is the CSV's own step). */
+export function showValue(kind: ColumnKind, value: string | number | null, paper = false): string {
+  if (value === null) return '';
+  switch (kind) {
+    case 'date':
+      return showDate(String(value));
+    case 'timestamp':
+      return showDateTime(new Date(String(value)));
+    case 'number':
+      return typeof value === 'number' ? String(Math.round(value * 10_000) / 10_000) : String(value);
+    case 'nhsNumber':
+      return paper ? spacedNhsNumber(String(value)) : String(value);
+    default:
+      return String(value);
+  }
+}
+
+/**
+ * Waits while the response's buffer is full, so a slow download holds back the database reads
+ * rather than filling the server's memory; refuses to go on once the download is gone.
+ */
+export async function roomIn(stream: Writable): Promise<void> {
+  if (stream.destroyed) throw new Error('The report download was closed');
+  if (stream.writableNeedDrain) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+  if (stream.destroyed) throw new Error('The report download was closed');
+}

@@ -1,0 +1,388 @@
+/**
+ * The open-pathway lists and reports at scale (issue: open-pathways screens and reports): 100,000
+ * active knee pathways with their evaluations (and 20,000 archived), seeded in bulk into a fresh
+ * PGlite folder (or a fresh PostgreSQL database when DATABASE_URL is set), served by the real built
+ * server (`npm run build` first):
+ *
+ * - the total table (`…/manage/records/active`) with each filter and at page 1,000, 20 connections,
+ *   10 s each (BENCH_SECONDS changes it), beside `GET /api/health` in the same run
+ *   (target p99 ≤ 50 ms);
+ * - the workbook report of every active pathway: time to its last byte (target ≤ 15 s) and the
+ *   server's peak resident memory while it is written, and its rise over what the server rested at
+ *   (target ≤ 300 MB);
+ * - the CSV report of the same rows against `COPY (select …) TO STDOUT` of the same rows in the same
+ *   run (psql on PostgreSQL; a PGlite in this process on the seeded folder, `TO '/dev/blob'`)
+ *   (target ≥ 0.3× COPY's rows/s).
+ *
+ * BENCH_ROWS changes the number of active pathways; BENCH_DATA_DIR (PGlite) keeps a seeded folder
+ * between runs. Run: npx tsx bench/pathways.bench.ts
+ */
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { SignJWT, importJWK, type JWK } from 'jose';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase, type Database } from '../apps/api/dist/db/client.js';
+import { seedDemoData, seedReferenceData } from '../apps/api/dist/db/seed.js';
+import { installDefaultModels } from '../apps/api/dist/services/models.js';
+import { loadDevelopmentSecrets } from '../apps/api/dist/services/signing-keys.js';
+import { startBuiltServer } from './lib/server.js';
+
+const rows = Number(process.env.BENCH_ROWS ?? 100_000);
+const archivedRows = Math.round(rows / 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 20;
+const targets = { p99Ms: 50, xlsxSeconds: 15, xlsxMb: 300, csvRatio: 0.3 };
+const clerkId = '00000000-0000-4000-8000-000000000003';
+/** Page 1,000 of 15 (or the last full page of a smaller list). */
+const deepPage = Math.min(1000, Math.floor(rows / 15));
+
+const firstNames = [
+  'Oliver',
+  'Amelia',
+  'Łukasz',
+  'Siobhán',
+  'Zoë',
+  'Priya',
+  'Mohammed',
+  'Grace',
+  'Tom',
+  'Aisha',
+];
+const lastNames = [
+  "O'Brien",
+  'Smith',
+  'Nowak',
+  'Patel',
+  'Jones',
+  'Evans',
+  'Khan',
+  'Clarke',
+  'Murphy',
+  'Wood',
+];
+const surgeons = Array.from(
+  { length: 40 },
+  (_, i) => `${i % 2 ? 'Ms' : 'Mr'} ${String.fromCharCode(65 + (i % 26))} Surgeon${i}`,
+);
+const sqlArray = (items: string[]) =>
+  `ARRAY[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(',')}]`;
+
+/**
+ * Pathways as an import leaves them, with one evaluation each: referral dates over two years, a
+ * TCI date for a third, 40 surgeons, 98 % processed (15 % high, 35 % moderate, 50 % low risk), 1 %
+ * waiting and 1 % failed; then archived pathways of an earlier list.
+ */
+async function seed(database: Database) {
+  await seedReferenceData(database.db);
+  await seedDemoData(database.db);
+  // The pathways are seeded as the active model's work, so the server has nothing to score again.
+  await installDefaultModels(database.db, ['RAN']);
+  const model = `(SELECT id FROM ml_models WHERE trust_code = 'RAN' AND procedure_code = 'knee' AND is_active)`;
+  const run = async (label: string, text: string) => {
+    const started = Date.now();
+    await database.executeSql(text);
+    console.log(`  ${label.padEnd(40)} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
+  const pathwaysFrom = (from: number, to: number, active: boolean) => `
+    INSERT INTO pathways (id, trust_code, procedure_code, nhs_number, local_patient_identifier, first_name,
+      last_name, date_of_birth, operation_type, referral_date, tci_date, surgeon_name, priority, surgery,
+      social, clinical, inputs_hash, is_active, status, prediction, probability, current_evaluation_id, scored_model_id,
+      failed_fields, failure_reason, processed_at, date_removed, created_at, updated_at)
+    SELECT md5('bench-pathway-' || g)::uuid, 'RAN', 'knee', (9000000000 + g)::text, 'RAN' || lpad(g::text, 7, '0'),
+      (${sqlArray(firstNames)})[1 + g % ${firstNames.length}],
+      (${sqlArray(lastNames)})[1 + (g / ${firstNames.length}) % ${lastNames.length}],
+      date '1940-01-01' + (g * 37 % 16000), 'Total knee replacement',
+      date '2024-06-01' + (g * 7919 % 730),
+      CASE WHEN g % 3 = 0 THEN date '2026-07-01' + (g * 31 % 365) END,
+      (${sqlArray(surgeons)})[1 + abs(hashtext('surgeon' || g)) % ${surgeons.length}],
+      'P' || (2 + g % 3),
+      (ARRAY['ready','ready','requires_review','not_ready'])[1 + g % 4],
+      (ARRAY['no_social_concerns','no_social_concerns','no_social_concerns','social_review_required','social_concerns'])[1 + g % 5],
+      jsonb_build_object('height', 150 + g % 40, 'weight', 55 + g % 60, 'sex', CASE WHEN g % 2 = 0 THEN 'F' ELSE 'M' END,
+        'smoking', '4', 'ethnicGroup', 'A', 'hypt', (g % 7 = 0)::int::text, 'copd', (g % 11 = 0)::int::text,
+        'haemoglobin', (120 + g % 40)::text, 'creatinine', (60 + g % 50)::text, 'albumin', (35 + g % 10)::text),
+      md5('bench-hash-' || g), ${active},
+      CASE WHEN g % 100 = 0 THEN 'waiting' WHEN g % 100 = 1 THEN 'failed' ELSE 'processed' END,
+      CASE WHEN g % 100 < 2 THEN NULL WHEN g % 20 < 3 THEN 'High' WHEN g % 20 < 10 THEN 'Moderate' ELSE 'Low' END,
+      CASE WHEN g % 100 < 2 THEN NULL ELSE (g % 1000) / 1000.0 END,
+      CASE WHEN g % 100 < 2 THEN NULL ELSE md5('bench-evaluation-' || g)::uuid END,
+      CASE WHEN g % 100 = 0 THEN NULL ELSE ${model} END,
+      CASE WHEN g % 100 = 1 THEN '["height","weight"]'::jsonb END,
+      CASE WHEN g % 100 = 1 THEN 'Required values missing' END,
+      now() - (g % 1000) * interval '1 minute',
+      CASE WHEN ${active} THEN NULL ELSE now() - (g % 5000) * interval '1 minute' END,
+      now(), now()
+    FROM generate_series(${from}, ${to}) g`;
+  await run(`${rows.toLocaleString('en-GB')} active pathways`, pathwaysFrom(1, rows, true));
+  await run(
+    `${archivedRows.toLocaleString('en-GB')} archived pathways`,
+    pathwaysFrom(rows + 1, rows + archivedRows, false),
+  );
+  await run(
+    'their evaluations',
+    `INSERT INTO evaluations (id, pathway_id, trust_code, procedure_code, model_id, model_version, model_name,
+       model_card_version, demonstration, reason, created_by, probability, prediction, is_default_value_used,
+       defaulted_features, feature_importance, contributions, areas_of_improvement, inputs)
+     SELECT p.current_evaluation_id, p.id, p.trust_code, p.procedure_code, p.scored_model_id, 1,
+       'Knee demonstration model', '1.0.0', true, 'batch', 'Batch scoring', p.probability, p.prediction, false,
+       '[]'::jsonb,
+       '[{"feature":"age","displayName":"Age","importance":"high","value":71,"unit":"years"},{"feature":"bmi","displayName":"BMI","importance":"medium","value":31.2,"unit":"kg/m²"}]'::jsonb,
+       '[["age",0.41],["bmi",0.22],["haemoglobin",-0.08],["creatinine",0.05],["albumin",-0.03]]'::jsonb,
+       '[{"title":"Weight","description":"Losing weight before surgery lowers the risk."}]'::jsonb,
+       p.clinical
+     FROM pathways p WHERE p.current_evaluation_id IS NOT NULL`,
+  );
+  // Statistics and the visibility map, as autovacuum would leave them.
+  for (const table of ['pathways', 'evaluations', 'pathway_counts'])
+    await run(`VACUUM ANALYZE ${table}`, `VACUUM ANALYZE ${table}`);
+}
+
+async function freshPostgres(url: string) {
+  const name = `esr_pathways_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** The CSV report's rows and columns, as plain SQL (the report formats dates and labels on top). */
+const copySelect = `select p.nhs_number, p.local_patient_identifier, p.first_name, p.last_name, p.date_of_birth,
+  p.operation_type, p.referral_date, p.tci_date, p.surgeon_name, p.surgery, p.social, p.status, p.prediction
+  from pathways p where p.trust_code = 'RAN' and p.procedure_code = 'knee' and p.is_active
+  order by p.referral_date, p.id`;
+const csvFields =
+  'nhsNumber,hospitalNumber,firstName,lastName,dateOfBirth,operationType,referralDate,tciDate,surgeonName,surgery,social,status,prediction';
+
+/** Reference: COPY of the same rows to nothing, on the same kind of database, in milliseconds. */
+async function copyReference(dataDir: string | undefined, databaseUrl: string | undefined): Promise<number> {
+  if (databaseUrl) {
+    const started = performance.now();
+    execFileSync('psql', [
+      databaseUrl,
+      '-q',
+      '-c',
+      `\\copy (${copySelect.replace(/\s+/g, ' ')}) to '/dev/null' with (format csv, header)`,
+    ]);
+    return performance.now() - started;
+  }
+  const db = await PGlite.create(path.join(dataDir!, 'pglite'));
+  try {
+    await db.query(`copy (${copySelect}) to '/dev/blob' with (format csv, header)`); // warm the cache
+    const started = performance.now();
+    const result = await db.query(`copy (${copySelect}) to '/dev/blob' with (format csv, header)`);
+    const elapsed = performance.now() - started;
+    if (!result.blob || result.blob.size === 0) throw new Error('COPY wrote nothing');
+    return elapsed;
+  } finally {
+    await db.close();
+  }
+}
+
+const measure = (url: string, headers: Record<string, string> = {}, duration = seconds) =>
+  new Promise<Result>((resolve, reject) => {
+    autocannon({ url, connections, duration, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+
+/** Downloads a report to its last byte, sampling the server's resident memory meanwhile. */
+async function download(url: string, headers: Record<string, string>, rssMb: () => number) {
+  let highest = rssMb();
+  const sampler = setInterval(() => (highest = Math.max(highest, rssMb())), 50);
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { headers });
+    if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
+    let bytes = 0;
+    let lines = 0;
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      for (const byte of value) if (byte === 10) lines += 1;
+    }
+    return { ms: performance.now() - started, bytes, lines, highestMb: Math.max(highest, rssMb()) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
+const port = 3700 + Math.floor(Math.random() * 90);
+const baseUrl = `http://127.0.0.1:${port}`;
+const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+// BENCH_DATA_DIR keeps a seeded PGlite folder between runs (for looking at plans); default is a fresh one.
+const keptDir = process.env.BENCH_DATA_DIR;
+const reuse = !postgres && Boolean(keptDir && existsSync(path.join(keptDir, 'pglite')));
+const dataDir = postgres
+  ? undefined
+  : (keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'esr-pathways-bench-')));
+const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
+
+console.log(`Seeding ${databaseLabel}:`);
+const database = await openDatabase(
+  postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: dataDir! },
+);
+let signingKey: JWK;
+try {
+  if (!reuse) await seed(database);
+  signingKey = (await loadDevelopmentSecrets(database.db)).signingKey;
+} finally {
+  await database.close();
+}
+
+console.log(`\n${databaseLabel}: reference COPY (select …) of the ${fmt(rows)} active rows`);
+const copyMs = await copyReference(dataDir, postgres?.url);
+console.log(`  ${(copyMs / 1000).toFixed(2)} s (${fmt(rows / (copyMs / 1000))} rows/s)`);
+
+// The API alone, as beside a separate worker process: the 1 % of pathways seeded as waiting stay so.
+const server = await startBuiltServer(port, {
+  NODE_ENV: 'test',
+  RUN_WORKER: 'false',
+  ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! }),
+});
+
+async function tokenFor(userId: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ client_id: 'elective-surgical-risk-web', scope: 'openid profile email' })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signingKey.kid! })
+    .setIssuer(`${baseUrl}/oidc`)
+    .setAudience('api://elective-surgical-risk')
+    .setSubject(userId)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt(now - 5)
+    .setExpirationTime(now + 3600)
+    .sign(await importJWK(signingKey, 'RS256'));
+}
+
+try {
+  const headers = { authorization: `Bearer ${await tokenFor(clerkId)}` };
+  const list = '/api/trusts/RAN/waiting-list/procedures/knee/manage/records/active';
+  const scenarios: { name: string; path: string }[] = [
+    { name: 'bare route GET /api/health', path: '/api/health' },
+    { name: 'no filter, page 1', path: `${list}?pageNumber=1&pageSize=15` },
+    { name: `no filter, page ${fmt(deepPage)}`, path: `${list}?pageNumber=${deepPage}&pageSize=15` },
+    { name: 'NHS number (whole)', path: `${list}?nhsNumber=${9_000_000_000 + 4242}` },
+    { name: 'local patient identifier (prefix)', path: `${list}?hospitalNumber=ran00042` },
+    { name: 'TCI date', path: `${list}?tciDate=2026-09-01` },
+    { name: 'referral date', path: `${list}?referralDate=2025-03-03` },
+    { name: 'surgeon name (prefix)', path: `${list}?surgeonName=${encodeURIComponent(surgeons[7]!)}` },
+    { name: 'status processed', path: `${list}?status=processed` },
+    { name: 'status not processed', path: `${list}?status=waiting` },
+    { name: 'prediction high', path: `${list}?prediction=high` },
+    { name: 'social concerns', path: `${list}?social=social_concerns` },
+    { name: 'surgery not ready', path: `${list}?surgery=not_ready` },
+    {
+      name: 'processed + high + ready + surgeon',
+      path: `${list}?status=processed&prediction=high&surgery=ready&surgeonName=${encodeURIComponent(surgeons[7]!)}`,
+    },
+    { name: 'processed counters', path: '/api/trusts/RAN/waiting-list/procedures/knee/manage/processed' },
+  ];
+  for (const scenario of scenarios) {
+    const response = await fetch(`${baseUrl}${scenario.path}`, { headers });
+    if (response.status !== 200) throw new Error(`${scenario.name}: HTTP ${response.status}`);
+    const body = (await response.json()) as { totalCount?: number; items?: unknown[] };
+    if (body.items && body.items.length === 0) throw new Error(`${scenario.name}: no rows`);
+    if (body.totalCount !== undefined) scenario.name += ` [${fmt(body.totalCount)}]`;
+  }
+
+  const results: { name: string; rps: number; p99: number; ratio: number; failures: number; ok: boolean }[] =
+    [];
+  // A second of each first, so that every statement is prepared and its pages are in memory.
+  for (const scenario of scenarios) await measure(`${baseUrl}${scenario.path}`, headers, 1);
+  let baseline: Result | undefined;
+  for (const scenario of scenarios) {
+    const result = await measure(`${baseUrl}${scenario.path}`, headers);
+    baseline ??= result;
+    const failures = result.non2xx + result.errors + result.timeouts;
+    results.push({
+      name: scenario.name,
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      ratio: result.requests.average / baseline.requests.average,
+      failures,
+      ok: result.latency.p99 <= targets.p99Ms && failures === 0,
+    });
+  }
+
+  console.log(
+    `\nThe total table on ${databaseLabel}: ${fmt(rows)} active pathways, ${connections} connections, ${seconds} s each`,
+  );
+  console.log(
+    `${'scenario'.padEnd(58)} ${'req/s'.padStart(8)} ${'p99'.padStart(7)}  ratio  p99 ≤ ${targets.p99Ms} ms`,
+  );
+  for (const r of results)
+    console.log(
+      `${r.name.padEnd(58)} ${r.rps.toFixed(0).padStart(8)} ${`${r.p99} ms`.padStart(7)}  ${r.ratio.toFixed(2).padStart(5)}  ${r.ok ? 'yes' : 'NO'}${r.failures ? ` (${r.failures} failed requests)` : ''}`,
+    );
+
+  const exportBase = `${baseUrl}${list}/export?fields=${csvFields}`;
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const resting = server.rssMb();
+  const xlsx = await download(
+    `${exportBase},probability&fileName=Bench&fileType=xlsx`,
+    headers,
+    server.rssMb,
+  );
+  const xlsxOk = xlsx.ms <= targets.xlsxSeconds * 1000 && xlsx.highestMb - resting <= targets.xlsxMb;
+  console.log(`\nWorkbook report of the ${fmt(rows)} active pathways (14 fields)`);
+  console.log(
+    `  ${(xlsx.ms / 1000).toFixed(2)} s to the last byte (target ≤ ${targets.xlsxSeconds} s), ${(xlsx.bytes / 1024 / 1024).toFixed(1)} MB`,
+  );
+  console.log(
+    `  server RSS ${xlsx.highestMb} MB at most while writing, ${xlsx.highestMb - resting} MB over the ${resting} MB it rested at (target ≤ ${targets.xlsxMb} MB)`,
+  );
+
+  const csvResting = server.rssMb();
+  const csv = await download(`${exportBase}&fileName=Bench&fileType=csv`, headers, server.rssMb);
+  if (csv.lines !== rows + 1) throw new Error(`The CSV has ${csv.lines} lines, not ${rows + 1}`);
+  const csvRate = rows / (csv.ms / 1000);
+  const copyRate = rows / (copyMs / 1000);
+  const csvOk = csvRate / copyRate >= targets.csvRatio;
+  console.log(`\nCSV report of the same rows (13 fields) against COPY`);
+  console.log(
+    `  ${(csv.ms / 1000).toFixed(2)} s (${fmt(csvRate)} rows/s, ${(csv.bytes / 1024 / 1024).toFixed(1)} MB): ${(csvRate / copyRate).toFixed(2)}× COPY's ${fmt(copyRate)} rows/s (target ≥ ${targets.csvRatio}×); server RSS ${csv.highestMb - csvResting} MB over rest`,
+  );
+
+  const failing = results.filter((r) => !r.ok).length + (xlsxOk ? 0 : 1) + (csvOk ? 0 : 1);
+  console.log(`\nresult: ${failing === 0 ? 'meets every target' : `BELOW TARGET in ${failing} measure(s)`}`);
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(
+    `bench/results/pathways-${databaseLabel.toLowerCase()}.json`,
+    `${JSON.stringify(
+      {
+        database: databaseLabel,
+        rows,
+        connections,
+        seconds,
+        results,
+        xlsx: { ...xlsx, restingMb: resting },
+        csv: { ...csv, restingMb: csvResting, copyMs, ratio: csvRate / copyRate },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  await server.stop();
+  if (dataDir && !keptDir) rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.drop();
+}
