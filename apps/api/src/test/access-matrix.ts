@@ -223,6 +223,8 @@ export const accessMatrixExemptions: Record<string, string> = {
   '/api/roles': 'every signed-in role (library:read); covered by library.api.test.ts',
   '/api/form-data/surgical-risk-factors':
     'every signed-in role (library:read); covered by library.api.test.ts',
+  '/api/waiting-list/procedures/:type/manage/records/active/fields':
+    'clerical users (waiting-list:read), no trust data; covered by open-pathways.api.test.ts',
 };
 
 /** Model routes belong to the model-upload capability and are covered by its own tests. */

@@ -505,6 +505,18 @@ describe('GET /api/waiting-list/procedures/{type}/manage/records/active/fields',
     );
     expect(body.fields).toEqual(reportFieldKeys.map((key) => ({ key, label: reportFieldLabels[key] })));
   });
+
+  it('refuses every role but the clerical user', async () => {
+    const others = await createUser(t.app.db, {
+      trustCode: who.trustCode,
+      roles: ['cl', 'ta', 'sa', 'tca', 'wa'],
+    });
+    const response = await call(
+      '/api/waiting-list/procedures/knee/manage/records/active/fields',
+      await t.tokenFor(others.id),
+    );
+    expect(response.statusCode).toBe(403);
+  });
 });
 
 /** RFC 4180, as a spreadsheet reads it. */
