@@ -227,8 +227,11 @@ describe('super admin', () => {
     await visit(page, 'admin-add-trust-errors');
     await page.getByLabel('Email address').fill('grace.osei@nhs.net');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => path(page)).toBe('/manage-active-trusts');
-    await expect.poll(() => page.getByRole('link', { name: trustName }).isVisible()).toBe(true);
+    // Creating the trust and reading the list again take about a second on a busy machine.
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/manage-active-trusts');
+    await expect
+      .poll(() => page.getByRole('link', { name: trustName }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
   });
 
   it('shows the trust details with the grouped phone, and edits them', async () => {

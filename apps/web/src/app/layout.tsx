@@ -9,6 +9,8 @@ import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { isFooterShown } from '../lib/footer';
 import { landingPathFor } from '../lib/roles';
 import { usePatientForBreadcrumb } from './breadcrumb-patient';
+import { ScreenErrorBoundary } from './screen-error-boundary';
+import { retryFailedAreas } from './screens';
 
 const publicPaths = new Set(['/', '/home', '/privacy', '/accessibility', '/unauthorized', '/auth/callback']);
 
@@ -60,7 +62,9 @@ export function Layout() {
               </Button>
             </NotificationBanner>
           )}
-          <Outlet context={{ navigate }} />
+          <ScreenErrorBoundary resetKey={location.key} onRetry={retryFailedAreas}>
+            <Outlet context={{ navigate }} />
+          </ScreenErrorBoundary>
         </main>
       </div>
       {isFooterShown(location.pathname) && auth.config && (

@@ -1,67 +1,63 @@
-import { createBrowserRouter, RouterProvider, Outlet, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { BrowserRouter, Routes, Route, useNavigate } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { Layout } from './layout';
 import { RootPage } from './root-page';
 import { RequireRoles } from './require-roles';
 import { guardedRoutes } from './route-table';
-import { screens } from './screens';
+import { AreaScreen } from './area-screen';
 import { LandingPage } from '../features/public/landing-page';
 import { PrivacyPage } from '../features/public/privacy-page';
 import { AccessibilityPage } from '../features/public/accessibility-page';
 import { UnauthorizedPage } from '../features/public/unauthorized-page';
 import { LoadingPage } from '../features/public/loading-page';
-import { PlaceholderPage } from '../features/placeholder/placeholder-page';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 
-function Providers() {
+function Providers({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  return (
-    <AuthProvider navigate={(to, options) => navigate(to, options)}>
-      <Outlet />
-    </AuthProvider>
-  );
+  return <AuthProvider navigate={(to, options) => navigate(to, options)}>{children}</AuthProvider>;
 }
 
-const router = createBrowserRouter([
-  {
-    element: <Providers />,
-    children: [
-      {
-        element: <Layout />,
-        children: [
-          { path: '/', element: <RootPage /> },
-          { path: '/home', element: <LandingPage /> },
-          { path: '/privacy', element: <PrivacyPage /> },
-          { path: '/accessibility', element: <AccessibilityPage /> },
-          { path: '/unauthorized', element: <UnauthorizedPage /> },
-          { path: '/auth/callback', element: <LoadingPage /> },
-          ...guardedRoutes.map((route) => {
-            const Screen = screens[route.path];
-            return {
-              path: route.path,
-              element: (
-                <RequireRoles allowed={route.allowed}>
-                  {Screen ? <Screen /> : <PlaceholderPage title={route.title} />}
-                </RequireRoles>
-              ),
-            };
-          }),
-          // spec §2: any unknown path shows the landing page.
-          { path: '*', element: <LandingPage /> },
-        ],
-      },
-    ],
-  },
-]);
-
+/**
+ * Declarative routes: the screens use only what they offer (links, navigation, parameters), and
+ * the data router's loaders and actions would add a third of React Router to every first load.
+ * The guard runs before a screen's area is loaded, so a role downloads only its own screens.
+ */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Providers>
+          <Routes>
+            <Route element={<Layout />}>
+              <Route path="/" element={<RootPage />} />
+              <Route path="/home" element={<LandingPage />} />
+              <Route path="/privacy" element={<PrivacyPage />} />
+              <Route path="/accessibility" element={<AccessibilityPage />} />
+              <Route path="/unauthorized" element={<UnauthorizedPage />} />
+              <Route path="/auth/callback" element={<LoadingPage />} />
+              {/* spec §2 guards, then the screen with its area's code (spec §9 chunk loading). */}
+              {guardedRoutes.map((route) => (
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  element={
+                    <RequireRoles allowed={route.allowed}>
+                      <AreaScreen route={route} />
+                    </RequireRoles>
+                  }
+                />
+              ))}
+              {/* spec §2: any unknown path shows the landing page. */}
+              <Route path="*" element={<LandingPage />} />
+            </Route>
+          </Routes>
+        </Providers>
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

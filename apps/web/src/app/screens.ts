@@ -1,46 +1,29 @@
 import type { ComponentType } from 'react';
-import { UploadModelPage } from '../features/model-upload/components/upload-model-page';
-import { SuperAdminDashboardPage } from '../features/admin/components/super-admin-dashboard-page';
-import { TrustAdminDashboardPage } from '../features/admin/components/trust-admin-dashboard-page';
-import { ManageTrustsPage } from '../features/admin/components/manage-trusts-page';
-import { TrustDetailsPage } from '../features/admin/components/trust-details-page';
-import { AddTrustPage } from '../features/admin/components/add-trust-page';
-import { EditTrustPage } from '../features/admin/components/edit-trust-page';
-import { ManageUsersPage, TrustUsersPage } from '../features/admin/components/users-page';
-import { UserDetailsPage } from '../features/admin/components/user-details-page';
-import { AddUserPage, EditUserPage } from '../features/admin/components/user-form-page';
-import { ChangeLogPage } from '../features/admin/components/change-log-page';
-import { DashboardPage } from '../features/waiting-list/components/dashboard-page';
-import { ChooseProcedurePage } from '../features/waiting-list/components/choose-procedure-page';
-import { UploadOverviewPage } from '../features/waiting-list/components/upload-overview-page';
-import { UploadFilesPage } from '../features/waiting-list/components/upload-files-page';
-import { UploadCompletePage } from '../features/waiting-list/components/upload-complete-page';
-import { DataUploadHistoryPage } from '../features/waiting-list/components/data-upload-history-page';
+import { loadOnce, loadWithin, type Loader } from '../lib/chunk-load';
+import type { ScreenArea } from './route-table';
 
-/** The screens built so far, by route pattern; every other guarded route shows its placeholder. */
-export const screens: Record<string, ComponentType> = {
-  '/upload-model': UploadModelPage,
-  // Administration (spec §2 Admin screens).
-  '/admin-dashboard': SuperAdminDashboardPage,
-  '/trust-admin-dashboard': TrustAdminDashboardPage,
-  '/manage-active-trusts': ManageTrustsPage,
-  '/manage-active-trusts/add-new-trust': AddTrustPage,
-  '/manage-active-trusts/:trustCode': TrustDetailsPage,
-  '/manage-active-trusts/:trustCode/edit-trust-details': EditTrustPage,
-  '/manage-active-trusts/:trustCode/users': TrustUsersPage,
-  '/manage-active-trusts/:trustCode/users/add-new-user': AddUserPage,
-  '/manage-active-trusts/:trustCode/users/:userId': UserDetailsPage,
-  '/manage-active-trusts/:trustCode/users/:userId/edit-user-details': EditUserPage,
-  '/manage-active-users': ManageUsersPage,
-  '/manage-active-users/add-new-user': AddUserPage,
-  '/manage-active-users/:userId': UserDetailsPage,
-  '/manage-active-users/:userId/edit-user-details': EditUserPage,
-  '/change-log': ChangeLogPage,
-  // Clerical waiting-list import (spec §2 Clerical screens).
-  '/dashboard': DashboardPage,
-  '/upload-patient-list': ChooseProcedurePage,
-  '/upload-patient-list/:type': UploadOverviewPage,
-  '/upload-patient-list/:type/upload': UploadFilesPage,
-  '/upload-patient-list/:type/upload/complete': UploadCompletePage,
-  '/data-upload-history': DataUploadHistoryPage,
+interface AreaModule {
+  /** The area's screens by route pattern; a guarded route without one shows its placeholder. */
+  screens: Record<string, ComponentType>;
+}
+
+/**
+ * Each area's screens are a separate chunk (spec §9 chunk loading), imported the first time one of
+ * them is shown: a clinician never downloads the admin screens, nor an admin the clerical ones.
+ */
+const importers: Record<ScreenArea, () => Promise<AreaModule>> = {
+  admin: () => import('./areas/admin-screens'),
+  'technical-admin': () => import('./areas/technical-admin-screens'),
+  clerical: () => import('./areas/clerical-screens'),
+  patient: () => import('./areas/patient-screens'),
 };
+
+const loaders = Object.fromEntries(
+  Object.entries(importers).map(([area, load]) => [area, loadOnce(() => loadWithin(load))]),
+) as Record<ScreenArea, Loader<AreaModule>>;
+
+/** The area's screens: one promise while it loads, once loaded, or once failed. */
+export const loadArea = (area: ScreenArea) => loaders[area]();
+
+/** Try again: the areas that failed to load are loaded afresh when next shown. */
+export const retryFailedAreas = () => Object.values(loaders).forEach((loader) => loader.retry());

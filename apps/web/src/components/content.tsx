@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { ScrollRegion } from './scroll-region';
 
 export function Tag({
   colour,
@@ -84,6 +85,7 @@ export function Table<Row>({
   columns,
   rows,
   rowKey,
+  scrollable,
 }: {
   caption?: string;
   /** The caption still names the table for assistive technology when a heading above says it. */
@@ -91,11 +93,20 @@ export function Table<Row>({
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
+  /**
+   * A table too wide for a laptop screen scrolls sideways inside a region named by its caption,
+   * which stays in view (NHS.UK scroll component; WCAG 1.4.10).
+   */
+  scrollable?: boolean;
 }) {
-  return (
+  const captionId = useId();
+  const table = (
     <table className="nhsuk-table-responsive">
       {caption && (
-        <caption className={captionHidden ? 'nhsuk-u-visually-hidden' : 'nhsuk-table__caption'}>
+        <caption
+          id={captionId}
+          className={captionHidden ? 'nhsuk-u-visually-hidden' : 'nhsuk-table__caption'}
+        >
           {caption}
         </caption>
       )}
@@ -130,6 +141,12 @@ export function Table<Row>({
         ))}
       </tbody>
     </table>
+  );
+  if (!scrollable) return table;
+  return (
+    <ScrollRegion labelledBy={caption ? captionId : undefined} className="app-table-scroll">
+      {table}
+    </ScrollRegion>
   );
 }
 

@@ -52,18 +52,27 @@ interface PagedQuery<Row> {
 export function PagedResults<Row>({
   query,
   caption,
+  captionHidden,
   noun,
   columns,
   rowKey,
   onPageChange,
+  hrefFor,
+  scrollable,
 }: {
   query: PagedQuery<Row>;
   caption: string;
+  /** The heading above already says what the table is (see Table). */
+  captionHidden?: boolean;
   /** Singular noun for the "N … found" line; omitted, no count is shown. */
   noun?: string;
   columns: Column<Row>[];
   rowKey: (row: Row) => string;
   onPageChange: (page: number) => void;
+  /** The address of a page, when the list keeps more than its page in the address. */
+  hrefFor?: (page: number) => string;
+  /** A wide table scrolls inside its own region (see Table). */
+  scrollable?: boolean;
 }) {
   const page = query.data;
   return (
@@ -76,10 +85,17 @@ export function PagedResults<Row>({
       />
       {page && page.items.length > 0 && !query.isError && (
         <>
-          <Table caption={caption} columns={columns} rows={page.items} rowKey={rowKey} />
+          <Table
+            caption={caption}
+            captionHidden={captionHidden}
+            columns={columns}
+            rows={page.items}
+            rowKey={rowKey}
+            scrollable={scrollable}
+          />
           {noun && (
             <p className="nhsuk-body-s">
-              {page.totalCount} {noun}
+              {page.totalCount.toLocaleString('en-GB')} {noun}
               {page.totalCount === 1 ? '' : 's'} found
             </p>
           )}
@@ -88,6 +104,7 @@ export function PagedResults<Row>({
             pageSize={page.pageSize}
             totalCount={page.totalCount}
             onChange={onPageChange}
+            {...(hrefFor ? { hrefFor } : {})}
           />
         </>
       )}

@@ -46,7 +46,8 @@ export function Pagination({
         {paginationRange(pageNumber, totalPages).map((item, index) =>
           item === 'dots' ? (
             <li className="nhsuk-pagination__item nhsuk-pagination__item--ellipsis" key={`dots-${index}`}>
-              &ctdot;
+              {/* JSX knows no &ctdot; entity: the character itself, as NHS.UK pagination shows it. */}
+              {'\u22ef'}
             </li>
           ) : (
             <li

@@ -38,8 +38,12 @@ export const paths = {
   uploadPatientListComplete: (type: string) => `/upload-patient-list/${type}/upload/complete`,
   manageOpenPathways: () => '/manage-open-pathways',
   manageOpenPathwaysType: (type: string) => `/manage-open-pathways/${type}`,
-  totalRecords: (type: string) => `/manage-open-pathways/${type}/total`,
-  generateReport: (type: string) => `/manage-open-pathways/${type}/total/generate-report`,
+  /** With the table's filters and page (as their query string), the same table again. */
+  totalRecords: (type: string, search = '') =>
+    `/manage-open-pathways/${type}/total${search ? `?${search}` : ''}`,
+  /** The report is made of the records the table's filters (as their query string) select. */
+  generateReport: (type: string, search = '') =>
+    `/manage-open-pathways/${type}/total/generate-report${search ? `?${search}` : ''}`,
   failedRecords: (type: string) => `/manage-open-pathways/${type}/failed-records`,
   processedRecords: (type: string) => `/manage-open-pathways/${type}/processed`,
   dataUploadHistory: () => '/data-upload-history/',

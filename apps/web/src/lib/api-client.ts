@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { errorResponseSchema, type ErrorResponse } from '@esr/contracts/errors';
+import { fileNameFromDisposition } from './download';
 
 /** An API failure with its status and the server's `{detail, errors}` when there is one. */
 export class ApiError extends Error {
@@ -78,6 +79,34 @@ export async function apiRequest<S extends z.ZodType>(
   if (!response.ok) throw failureOf(response.status, text);
   const json: unknown = text ? JSON.parse(text) : null;
   return (options.schema ? options.schema.parse(json) : json) as z.infer<S>;
+}
+
+/** A file the API sends, with the name its Content-Disposition gives (null when it gives none). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * A file download. A plain link cannot carry the bearer token, so the file is fetched here and
+ * saved by the caller; tokens and errors are as apiRequest's.
+ */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions<z.ZodType>, 'query' | 'signal'> = {},
+): Promise<DownloadedFile> {
+  const token = await tokenSource();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${path}${buildQuery(options.query)}`, {
+    headers,
+    signal: options.signal ?? null,
+  });
+  if (!response.ok) throw failureOf(response.status, await response.text());
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+  };
 }
 
 export interface UploadProgress {

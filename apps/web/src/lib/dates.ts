@@ -48,3 +48,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const p = partsOf(date);
   return `${pad(p.day)}-${months[p.month - 1]}-${p.year} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
+
+/**
+ * The moment as YYYYMMDD-HHmmss in UK time, for downloaded file names (spec §9: they include a
+ * timestamp): it sorts in time order and holds no character a file system refuses.
+ */
+export function formatFileTimestamp(value: Date): string {
+  const p = partsOf(value);
+  return `${p.year}${pad(p.month)}${pad(p.day)}-${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
+}

@@ -4,7 +4,7 @@ import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useWaitingListDashboard } from '../api/get-waiting-list-dashboard';
-import { useTrustCode } from '../lib/trust-code';
+import { useTrustCode } from '../../../lib/auth/trust-code';
 
 /**
  * spec §2 /dashboard: counters for active and archived records, with the counts of every

@@ -5,8 +5,8 @@ import type { Column } from '../../../components/content';
 import { PagedResults } from '../../../components/list-status';
 import { useProcedures } from '../../../lib/api/library';
 import { useUploadHistory } from '../api/get-upload-history';
-import { readPage } from '../lib/page-param';
-import { useTrustCode } from '../lib/trust-code';
+import { readPage } from '../../../lib/page-param';
+import { useTrustCode } from '../../../lib/auth/trust-code';
 import { fileNameColumn, uploadHistoryColumns, uploadHistoryRowKey } from './upload-history-columns';
 
 /**

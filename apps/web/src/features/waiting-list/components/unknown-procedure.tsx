@@ -1,20 +1,6 @@
-import { Link } from 'react-router';
-import { InsetText } from '../../../components/content';
+import { UnknownProcedureNotice } from '../../../components/unknown-procedure';
 import { paths } from '../../../config/paths';
 
-/** An address naming no known type of operation (typed by hand, or an old bookmark). */
 export function UnknownProcedure() {
-  return (
-    <>
-      <h1>Upload patient list</h1>
-      <InsetText>
-        <p>This type of operation does not exist.</p>
-      </InsetText>
-      <p>
-        <Link className="nhsuk-link" to={paths.uploadPatientList()}>
-          Choose the type of operation
-        </Link>
-      </p>
-    </>
-  );
+  return <UnknownProcedureNotice title="Upload patient list" chooseHref={paths.uploadPatientList()} />;
 }

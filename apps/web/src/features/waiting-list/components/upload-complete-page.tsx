@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Panel } from '../../../components/content';
 import { paths } from '../../../config/paths';
-import { useProcedureType } from '../lib/procedure-type';
+import { useProcedureType } from '../../../lib/procedure-type';
 import { UnknownProcedure } from './unknown-procedure';
 
 /** spec §2 …/upload/complete: 'Upload complete', what happens next, back to the overview. */

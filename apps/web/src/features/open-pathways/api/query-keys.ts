@@ -1,0 +1,19 @@
+import type { ProcedureCode } from '@esr/contracts/procedures';
+
+/**
+ * Under the waiting-list root: confirming an import invalidates ['waiting-list'], and the open
+ * pathways it replaced must be fetched again with everything else.
+ */
+export const openPathwaysKeys = {
+  counters: (trust: string, type: ProcedureCode) =>
+    ['waiting-list', trust, 'open-pathways', type, 'counters'] as const,
+  processedCounts: (trust: string, type: ProcedureCode) =>
+    ['waiting-list', trust, 'open-pathways', type, 'processed'] as const,
+  activeRecords: (trust: string, type: ProcedureCode, params: object) =>
+    ['waiting-list', trust, 'open-pathways', type, 'active', params] as const,
+  failedRecords: (trust: string, type: ProcedureCode | 'all', pageNumber: number) =>
+    ['waiting-list', trust, 'open-pathways', type, 'failed', pageNumber] as const,
+  archivedRecords: (trust: string, pageNumber: number) =>
+    ['waiting-list', trust, 'archived', pageNumber] as const,
+  reportFields: (type: ProcedureCode) => ['waiting-list', 'report-fields', type] as const,
+};

@@ -1,0 +1,46 @@
+import { useSearchParams } from 'react-router';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { PagedResults } from '../../../components/list-status';
+import { useTrustCode } from '../../../lib/auth/trust-code';
+import { readPage } from '../../../lib/page-param';
+import { useProcedureNameOf, useProcedureType } from '../../../lib/procedure-type';
+import { useFailedRecords } from '../api/get-failed-records';
+import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
+import { failedRecordColumns } from './record-columns';
+
+/**
+ * spec §2 …/failed-records: the type's records that could not be given a prediction, 15 a page,
+ * with the fields each failed on; the page is kept in the address.
+ */
+export function FailedRecordsPage() {
+  const { type, name } = useProcedureType();
+  if (!type) return <UnknownOpenPathwaysType />;
+  return <FailedRecords type={type} name={name} />;
+}
+
+function FailedRecords({ type, name }: { type: ProcedureCode; name: string | undefined }) {
+  const trust = useTrustCode();
+  const [params, setParams] = useSearchParams();
+  const pageNumber = readPage(params.get('page'));
+  const records = useFailedRecords(trust, type, pageNumber);
+  const columns = failedRecordColumns('firstName', useProcedureNameOf());
+  return (
+    <>
+      <ProcedureHeading title="Records that failed processing" name={name} />
+      <p>
+        These patients could not be given a risk prediction. The failed fields are the details the model could
+        not use: correct them in the waiting list file and upload it again.
+      </p>
+      <PagedResults
+        query={records}
+        caption="Records that failed processing"
+        captionHidden
+        noun="record"
+        columns={columns}
+        rowKey={(row) => row.id}
+        scrollable
+        onPageChange={(page) => setParams(page > 1 ? { page: String(page) } : {})}
+      />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import {
+  notProcessedLabel,
+  readinessLabels,
+  recordStatusLabels,
+  reportFieldLabels,
+  riskLabels,
+  socialLabels,
+  type ActiveRecord,
+  type Prediction,
+  type RecordStatus,
+} from '@esr/contracts/open-pathways';
+
+/**
+ * Column and filter names: the report's words (reportFieldLabels), so that the table, its filters
+ * and the report's fields name a field the same way.
+ */
+export const recordLabels = {
+  nhsNumber: reportFieldLabels.nhsNumber,
+  firstName: reportFieldLabels.firstName,
+  lastName: reportFieldLabels.lastName,
+  operationType: reportFieldLabels.operationType,
+  hospitalNumber: reportFieldLabels.hospitalNumber,
+  dateOfBirth: reportFieldLabels.dateOfBirth,
+  status: reportFieldLabels.status,
+  prediction: reportFieldLabels.prediction,
+  tciDate: reportFieldLabels.tciDate,
+  surgeonName: reportFieldLabels.surgeonName,
+  referralDate: reportFieldLabels.referralDate,
+  social: reportFieldLabels.social,
+  surgery: reportFieldLabels.surgery,
+} as const;
+
+export const statusText = (status: RecordStatus) => recordStatusLabels[status];
+
+/** spec §2: a processed record's risk label; any other record reads 'Not processed'. */
+export const predictionText = (record: Pick<ActiveRecord, 'status' | 'prediction'>) =>
+  record.status === 'processed' && record.prediction ? riskLabels[record.prediction] : notProcessedLabel;
+
+export const readinessText = (value: ActiveRecord['surgery']) => (value ? readinessLabels[value] : '');
+export const socialText = (value: ActiveRecord['social']) => (value ? socialLabels[value] : '');
+
+/** The NHS.UK tag colour of each risk: red draws the eye to the patients who need it most. */
+export const predictionColour: Record<Prediction, 'red' | 'orange' | 'green'> = {
+  high: 'red',
+  medium: 'orange',
+  low: 'green',
+};
