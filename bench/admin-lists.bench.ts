@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { SignJWT, importJWK, type JWK } from 'jose';
-import pg from 'pg';
 import { openDatabase, type Database } from '../apps/api/dist/db/client.js';
 import { seedDemoData, seedReferenceData } from '../apps/api/dist/db/seed.js';
 import { loadDevelopmentSecrets } from '../apps/api/dist/services/signing-keys.js';
+import { freshPostgres } from './lib/database.js';
 import { startBuiltServer } from './lib/server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -178,33 +178,6 @@ async function seed(database: Database) {
     await run(`VACUUM ANALYZE ${table}`, `VACUUM ANALYZE ${table}`);
 }
 
-/** A new database beside DATABASE_URL's; BENCH_DATABASE_NAME keeps a seeded one between runs. */
-async function freshPostgres(url: string): Promise<{ url: string; reused: boolean; drop(): Promise<void> }> {
-  const kept = process.env.BENCH_DATABASE_NAME;
-  const name = kept ?? `esr_admin_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  if (!kept || !exists) {
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  }
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    reused: Boolean(kept && exists),
-    async drop() {
-      if (kept) return;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 const measure = (url: string, headers: Record<string, string> = {}) =>
   new Promise<Result>((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
@@ -214,7 +187,13 @@ const measure = (url: string, headers: Record<string, string> = {}) =>
 
 const port = 3900 + Math.floor(Math.random() * 90);
 const baseUrl = `http://127.0.0.1:${port}`;
-const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+const postgres = process.env.DATABASE_URL
+  ? await freshPostgres(
+      process.env.DATABASE_URL,
+      process.env.BENCH_DATABASE_NAME ?? `esr_admin_bench_${process.pid}`,
+      Boolean(process.env.BENCH_DATABASE_NAME),
+    )
+  : undefined;
 // BENCH_DATA_DIR keeps a seeded PGlite folder between runs (for looking at plans); default is a fresh one.
 const keptDir = process.env.BENCH_DATA_DIR;
 const reuse = postgres ? postgres.reused : Boolean(keptDir && existsSync(path.join(keptDir, 'pglite')));

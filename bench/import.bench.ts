@@ -26,6 +26,7 @@ import { comorbidityCodes } from '../packages/import-files/src/types.js';
 import { evaluateMany } from '../packages/risk-engine/src/evaluate.js';
 import type { PatientRecord } from '../packages/risk-engine/src/features.js';
 import { loadModel } from '../packages/risk-engine/src/model.js';
+import { freshPostgres } from './lib/database.js';
 import { startBuiltServer } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
 
@@ -194,26 +195,6 @@ async function copyReference(data: Generated, databaseUrl: string | undefined): 
   return elapsed;
 }
 
-async function freshPostgres(url: string) {
-  const name = `esr_import_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 function multipart(files: { field: string; name: string; bytes: Buffer | string }[]) {
   const form = new FormData();
   for (const file of files) form.append(file.field, new Blob([file.bytes]), file.name);
@@ -225,7 +206,9 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 
 console.log(`Generating ${fmt(pathways)} pathways and ${fmt(pathways * 10)} blood results`);
 const data = generate();
-const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+const postgres = process.env.DATABASE_URL
+  ? await freshPostgres(process.env.DATABASE_URL, `esr_import_bench_${process.pid}`)
+  : undefined;
 const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
 const port = 3800 + Math.floor(Math.random() * 90);
 const server = await startBuiltServer(port, {

@@ -24,12 +24,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { SignJWT, importJWK, type JWK } from 'jose';
-import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../apps/api/dist/db/client.js';
 import { seedDemoData, seedReferenceData } from '../apps/api/dist/db/seed.js';
 import { installDefaultModels } from '../apps/api/dist/services/models.js';
 import { loadDevelopmentSecrets } from '../apps/api/dist/services/signing-keys.js';
+import { freshPostgres } from './lib/database.js';
 import { startBuiltServer } from './lib/server.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -142,26 +142,6 @@ async function seed(database: Database) {
     await run(`VACUUM ANALYZE ${table}`, `VACUUM ANALYZE ${table}`);
 }
 
-async function freshPostgres(url: string) {
-  const name = `esr_pathways_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /** The CSV report's rows and columns, as plain SQL (the report formats dates and labels on top). */
 const copySelect = `select p.nhs_number, p.local_patient_identifier, p.first_name, p.last_name, p.date_of_birth,
   p.operation_type, p.referral_date, p.tci_date, p.surgeon_name, p.surgery, p.social, p.status, p.prediction
@@ -228,7 +208,9 @@ async function download(url: string, headers: Record<string, string>, rssMb: () 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 const port = 3700 + Math.floor(Math.random() * 90);
 const baseUrl = `http://127.0.0.1:${port}`;
-const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+const postgres = process.env.DATABASE_URL
+  ? await freshPostgres(process.env.DATABASE_URL, `esr_pathways_bench_${process.pid}`)
+  : undefined;
 // BENCH_DATA_DIR keeps a seeded PGlite folder between runs (for looking at plans); default is a fresh one.
 const keptDir = process.env.BENCH_DATA_DIR;
 const reuse = !postgres && Boolean(keptDir && existsSync(path.join(keptDir, 'pglite')));
