@@ -20,15 +20,17 @@ export async function waitingListDashboard(
   requireAccess(principal, 'waiting-list:read', trustCode);
   const [row] = await queryRows<Counts>(
     db,
+    // Active pathways from the counts the triggers keep (migration 0010), as the open-pathways
+    // screens read them; the archive, which only grows, counted through its index.
     sql`select
-      count(*) filter (where is_active) as active,
-      count(*) filter (where not is_active) as archived,
-      count(*) filter (where is_active and status = 'processed') as processed,
-      count(*) filter (where is_active and status = 'failed') as failed,
-      count(*) filter (where is_active and status = 'processed' and prediction = 'High') as high,
-      count(*) filter (where is_active and status = 'processed' and prediction = 'Moderate') as medium,
-      count(*) filter (where is_active and status = 'processed' and prediction = 'Low') as low
-    from pathways where trust_code = ${trustCode}`,
+      coalesce(sum(c.pathway_count), 0) as active,
+      (select count(*) from pathways p where p.trust_code = ${trustCode} and not p.is_active) as archived,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as processed,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'failed'), 0) as failed,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High'), 0) as high,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate'), 0) as medium,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low
+    from pathway_counts c where c.trust_code = ${trustCode}`,
   );
   return {
     counters: {
@@ -54,10 +56,10 @@ export async function procedureCounters(
   const [row] = await queryRows<Counts>(
     db,
     sql`select
-      count(*) as active,
-      count(*) filter (where status = 'processed') as processed,
-      count(*) filter (where status = 'failed') as failed
-    from pathways where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active`,
+      coalesce(sum(c.pathway_count), 0) as active,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as processed,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'failed'), 0) as failed
+    from pathway_counts c where c.trust_code = ${trustCode} and c.procedure_code = ${procedureCode}`,
   );
   return {
     counters: {
