@@ -1,22 +1,19 @@
-import { Suspense, use } from 'react';
+import { Suspense } from 'react';
 import { LoadingPage } from '../features/public/loading-page';
 import { PlaceholderPage } from '../features/placeholder/placeholder-page';
 import type { GuardedRoute } from './route-table';
-import { loadArea } from './screens';
-
-function LoadedScreen({ route }: { route: GuardedRoute }) {
-  const Screen = use(loadArea(route.area)).screens[route.path];
-  return Screen ? <Screen /> : <PlaceholderPage title={route.title} />;
-}
+import { screens } from './screens';
 
 /**
  * A guarded route's screen, loaded with its area's chunk; 'Loading data' in the layout meanwhile.
  * A load that fails or times out is shown, with a retry, by the layout's ScreenErrorBoundary.
  */
 export function AreaScreen({ route }: { route: GuardedRoute }) {
+  const Screen = screens[route.path];
+  if (!Screen) return <PlaceholderPage title={route.title} />;
   return (
     <Suspense fallback={<LoadingPage />}>
-      <LoadedScreen route={route} />
+      <Screen />
     </Suspense>
   );
 }

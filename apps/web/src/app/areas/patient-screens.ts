@@ -1,7 +1,5 @@
-import type { ComponentType } from 'react';
-
 /**
- * Patient lookup screens (spec §2 Patient screens), shared by clerical users and clinicians. None
- * is built yet: each route shows its placeholder until its screen is added here.
+ * Patient lookup screens (spec §2 Patient screens), shared by clerical users and clinicians: one
+ * chunk, loaded by screens.ts. None is built yet; each route shows its placeholder until then.
  */
-export const screens: Record<string, ComponentType> = {};
+export {};

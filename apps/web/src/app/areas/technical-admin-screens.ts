@@ -1,7 +1,2 @@
-import type { ComponentType } from 'react';
-import { UploadModelPage } from '../../features/model-upload/components/upload-model-page';
-
-/** The technical admin's screen (spec §2 Technical admin). */
-export const screens: Record<string, ComponentType> = {
-  '/upload-model': UploadModelPage,
-};
+/** The technical admin's screen (spec §2 Technical admin): one chunk, loaded by screens.ts. */
+export { UploadModelPage } from '../../features/model-upload/components/upload-model-page';
