@@ -43,8 +43,8 @@ steps.push([
   run('checks (typecheck, lint, format)', 'npm', ['run', 'check']),
 ]);
 steps.push(['build', run('build', 'npm', ['run', 'build'])]);
-steps.push(['unit tests', vitest('unit tests', 'unit', 'unit', withoutDatabase)]);
 steps.push(['pdftotext', run('pdftotext', 'node', ['scripts/ensure-pdftotext.mjs'])]);
+steps.push(['unit tests', vitest('unit tests', 'unit', 'unit', withoutDatabase)]);
 steps.push(['API tests on PGlite', vitest('API tests on PGlite', 'api', 'api-pglite', withoutDatabase)]);
 if (process.env.DATABASE_URL)
   steps.push([

@@ -28,6 +28,7 @@ import dashboardRoutes from './routes/dashboards/index.js';
 import changeLogRoutes from './routes/change-log/index.js';
 import waitingListRoutes from './routes/waiting-list/index.js';
 import openPathwayRoutes from './routes/open-pathways/index.js';
+import patientRoutes from './routes/patients/index.js';
 import { createTokenVerifier } from './services/identity.js';
 import { installDefaultModels } from './services/models.js';
 import { PrincipalCache } from './services/principal-cache.js';
@@ -145,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(changeLogRoutes);
     await app.register(waitingListRoutes);
     await app.register(openPathwayRoutes);
+    await app.register(patientRoutes);
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {

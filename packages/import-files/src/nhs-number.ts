@@ -1,25 +1,9 @@
+import { hasValidCheckDigit } from '@esr/contracts/nhs-number';
 import { rowMessages } from './messages.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/**
- * The NHS number check digit (NHS Data Dictionary, Modulus 11): digits 1–9 weighted 10 down to 2;
- * 11 − (sum mod 11) is the check digit, 11 counting as 0 and 10 never issued.
- */
-export function hasValidCheckDigit(digits: string): boolean {
-  if (digits.length !== 10) return false;
-  let sum = 0;
-  for (let i = 0; i < 9; i++) {
-    const d = digits.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return false;
-    sum += d * (10 - i);
-  }
-  const last = digits.charCodeAt(9) - 48;
-  if (last < 0 || last > 9) return false;
-  let check = 11 - (sum % 11);
-  if (check === 11) check = 0;
-  return check !== 10 && check === last;
-}
+export { hasValidCheckDigit };
 
 function isRepeatedDigit(digits: string): boolean {
   const first = digits.charCodeAt(0);

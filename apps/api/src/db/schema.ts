@@ -12,3 +12,4 @@ export * from './schema/trust-directory.js';
 export * from './schema/import-batches.js';
 export * from './schema/pathways.js';
 export * from './schema/evaluations.js';
+export * from './schema/patient-access-log.js';

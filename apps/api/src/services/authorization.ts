@@ -23,6 +23,9 @@ export const permissions = {
   // spec §6: the clerical user uploads patient lists and works the open pathways of their own trust.
   'waiting-list:import': { roles: ['cu'] },
   'waiting-list:read': { roles: ['cu'] },
+  // spec §6: clerical users and clinicians look patients up, read, edit and remodel them.
+  'patients:read': { roles: ['cu', 'cl'] },
+  'patients:write': { roles: ['cu', 'cl'] },
 } as const satisfies Record<string, { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }>;
 
 export type Permission = keyof typeof permissions;

@@ -13,7 +13,7 @@ import { roomIn, showDateTime, showValue, type ReportContent } from './report-fo
 // Noto Sans covers Latin, Greek and Cyrillic: Łukasz, Siobhán and Zoë print as written, which the
 // standard PDF fonts (WinAnsi only) cannot do. The package ships the TTF files that pdfkit embeds.
 const require = createRequire(import.meta.url);
-const fontFiles = {
+export const fontFiles = {
   regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 };

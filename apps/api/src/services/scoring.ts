@@ -282,8 +282,11 @@ export async function scorePending(
       return written.length;
     });
   }
-  await db.execute(sql`insert into inference_runs (trust_code, procedure_code, last_run, scored)
-    values (${trustCode}, ${procedureCode}, now(), ${scored})
-    on conflict (trust_code, procedure_code) do update set last_run = excluded.last_run, scored = excluded.scored`);
+  await db.execute(sql`insert into inference_runs (trust_code, procedure_code, last_run, scored, average_probability)
+    values (${trustCode}, ${procedureCode}, now(), ${scored}, (
+      select avg(probability) from pathways
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active and status = 'processed'))
+    on conflict (trust_code, procedure_code) do update set last_run = excluded.last_run,
+      scored = excluded.scored, average_probability = excluded.average_probability`);
   return scored;
 }

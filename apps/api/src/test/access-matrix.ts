@@ -225,6 +225,24 @@ export const accessMatrixExemptions: Record<string, string> = {
     'every signed-in role (library:read); covered by library.api.test.ts',
   '/api/waiting-list/procedures/:type/manage/records/active/fields':
     'clerical users (waiting-list:read), no trust data; covered by open-pathways.api.test.ts',
+  ...Object.fromEntries(
+    [
+      '/api/trusts/:trust/patients',
+      ...[
+        '',
+        '/risk-summary',
+        '/risk-summary/history',
+        '/risk-summary/export',
+        '/history/:historyId',
+        '/history/:historyId/export',
+        '/mark/anomaly',
+        '/surgical-risk-factors',
+      ].map((suffix) => `/api/trusts/:trust/procedures/:type/patients/:id${suffix}`),
+    ].map((route) => [
+      route,
+      'clerical users and clinicians (patients:read, patients:write) of the trust; they need imported, scored pathways, so patients.api.test.ts tries every other role and another trust on each',
+    ]),
+  ),
 };
 
 /** Model routes belong to the model-upload capability and are covered by its own tests. */

@@ -136,6 +136,8 @@ export const inferenceRuns = pgTable(
     procedureCode: text('procedure_code').notNull(),
     lastRun: timestamp('last_run', { withTimezone: true }).notNull(),
     scored: integer('scored').notNull().default(0),
+    /** The mean predicted probability of the scored active list after the run (the summary's average). */
+    averageProbability: doublePrecision('average_probability'),
   },
   (t) => [uniqueIndex('inference_runs_key').on(t.trustCode, t.procedureCode)],
 );

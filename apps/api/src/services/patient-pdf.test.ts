@@ -1,0 +1,311 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
+import { hasValidCheckDigit } from '@esr/contracts/nhs-number';
+import type { HistoryEntry, RiskSummary } from '@esr/contracts/patients';
+import { remodelFields, type RemodelValues } from '@esr/contracts/remodel';
+import { riskSummaryPdf, type RiskSummaryPdfInput } from './patient-pdf.js';
+
+// pdftotext and pdfinfo (Debian poppler-utils; `node scripts/ensure-pdftotext.mjs`) must be
+// installed: without them these tests fail, never skip.
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'patient-pdf-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+const nhsNumber = '9991234578';
+const name = "Siobhán Zoë O'Brien-Łukasz";
+
+function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
+  return {
+    id: '6f1c2a52-5d0e-4f7b-9a51-0c7b2d7e9a11',
+    nhsNumber,
+    medicalRecordNumber: 'RAN-004512',
+    firstName: 'Siobhán Zoë',
+    lastName: "O'Brien-Łukasz",
+    dateOfBirth: '1948-03-05',
+    operationType: 'knee',
+    surgeonName: 'Ms Adaeze Okonkwo',
+    surgery: 'ready',
+    social: 'no_social_concerns',
+    isActive: true,
+    status: 'processed',
+    result: {
+      evaluationId: '0b8f0d1e-7d8c-4e55-8d1c-2f3a4b5c6d7e',
+      prediction: 'high',
+      probability: 0.1834,
+      averageProbability: 0.061,
+      isAnomaly: false,
+      isDefaultValueUsed: true,
+      featureImportance: [
+        {
+          feature: 'age',
+          displayName: 'Age at operation',
+          importance: 'high',
+          value: 78,
+          unit: 'years',
+          defaultUsed: false,
+        },
+        {
+          feature: 'albumin',
+          displayName: 'Serum albumin',
+          importance: 'medium',
+          value: 38.5,
+          unit: 'g/L',
+          defaultUsed: true,
+        },
+      ],
+      contributions: [
+        { feature: 'age', displayName: 'Age at operation', contribution: 0.42 },
+        { feature: 'albumin', displayName: 'Serum albumin', contribution: 0.18 },
+      ],
+      // 10:05 in London (BST).
+      evaluatedAt: '2026-07-14T09:05:00.000Z',
+      reason: 'batch',
+      evaluatedBy: 'Scheduled scoring',
+      model: { name: 'Knee complications', version: '1.2.0', uploadVersion: 3, demonstration: true },
+    },
+    areasOfImprovement: {
+      dos: [
+        {
+          title: 'Raise your haemoglobin',
+          description: 'Your blood count is low. Ask your GP whether you need iron before the operation.',
+        },
+      ],
+    },
+    failure: null,
+    ...overrides,
+  };
+}
+
+function inputs(values: Partial<RemodelValues>): HistoryEntry['inputs'] {
+  const blank = Object.fromEntries(remodelFields.map((field) => [field, ''])) as RemodelValues;
+  return { ...blank, ...values };
+}
+
+function pdfInput(overrides: Partial<RiskSummaryPdfInput> = {}): RiskSummaryPdfInput {
+  return {
+    summary: riskSummary(),
+    trustName: 'Royal Anywhere NHS Foundation Trust',
+    procedureName: 'Knee replacement',
+    // 14:45 in London (BST).
+    generatedAt: new Date('2026-07-15T13:45:00.000Z'),
+    ...overrides,
+  };
+}
+
+interface Rendered {
+  bytes: Buffer;
+  /** Each page's text, whitespace runs (line breaks, table gaps) as one space. */
+  pages: string[];
+  text: string;
+  info: string;
+  structure: string;
+}
+
+async function render(input: RiskSummaryPdfInput): Promise<Rendered> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of riskSummaryPdf(input)) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  const file = path.join(folder, `summary-${Math.random().toString(36).slice(2)}.pdf`);
+  fs.writeFileSync(file, bytes);
+  const raw = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  const pages = raw
+    .split('\f')
+    .filter((page) => page.trim() !== '')
+    .map((page) => page.replace(/\s+/g, ' ').trim());
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const structure = execFileSync('pdfinfo', ['-struct-text', file], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { bytes, pages, text: pages.join(' '), info, structure };
+}
+
+describe('riskSummaryPdf', () => {
+  it('prints the clinical summary on page 1 and the patient page on page 2', async () => {
+    expect(hasValidCheckDigit(nhsNumber)).toBe(true);
+    const pdf = await render(pdfInput());
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.pages).toHaveLength(2);
+    const [first, second] = pdf.pages as [string, string];
+
+    expect(first).toContain('Elective Surgical Risk');
+    expect(first).toContain('Royal Anywhere NHS Foundation Trust');
+    expect(first).toContain('Risk summary');
+    expect(first).toContain(`Name ${name}`);
+    expect(first).toContain('NHS number 999 123 4578');
+    expect(first).toContain('Local patient identifier RAN-004512');
+    expect(first).toContain('Date of birth 05-Mar-1948');
+    expect(first).toContain('Operation type Knee replacement');
+    expect(first).toContain('Consultant surgeon Ms Adaeze Okonkwo');
+    expect(first).toContain('High risk');
+    expect(first).toContain('Probability of a complication within 90 days: 18.3%');
+    expect(first).toContain('Average for Knee replacement at this trust: 6.1%');
+    expect(first).not.toContain(messages.anomalyBanner);
+    expect(first).toContain(messages.defaultValuesUsed);
+    expect(first).toContain('Factor Importance Value');
+    expect(first).toContain('Age at operation High 78 years');
+    expect(first).toContain('Serum albumin Moderate 38.5 g/L (normalised value)');
+    expect(first).toContain('Raise your haemoglobin');
+    expect(first).toContain('Ask your GP whether you need iron before the operation.');
+    expect(first).toContain('Model: Knee complications');
+    expect(first).toContain('Version: 1.2.0');
+    expect(first).toContain('Evaluated: 14-Jul-2026 10:05 (UK time)');
+    expect(first).toContain('Generated: 15-Jul-2026 14:45 (UK time)');
+    expect(first).toContain(demonstrationModelLabel);
+    expect(first).toContain('Page 1 of 2');
+    expect(first).not.toContain('About your result');
+    expect(first).not.toContain('Details the model used');
+
+    expect(second).toContain('About your result');
+    expect(second).toContain(`Name: ${name}`);
+    expect(second).toContain('NHS number: 999 123 4578');
+    expect(second).toContain('in the 90 days after your knee replacement operation');
+    expect(second).toContain('Your result is high risk.');
+    expect(second).toContain('higher than for most people having this operation');
+    expect(second).toContain('about 18 may have a complication');
+    expect(second).toContain('This is an estimate, not a certainty.');
+    expect(second).toContain('Raise your haemoglobin');
+    expect(second).toContain('contact your hospital team at Royal Anywhere NHS Foundation Trust');
+    expect(second).toContain(demonstrationModelLabel);
+    expect(second).toContain('Page 2 of 2');
+  });
+
+  it('is a tagged PDF with headings, paragraphs and tables, and no patient details in its metadata', async () => {
+    const pdf = await render(pdfInput());
+    expect(pdf.info).toMatch(/^Tagged:\s+yes$/m);
+    expect(pdf.info).toMatch(/^Page size:.*\(A4\)$/m);
+    expect(pdf.info).toMatch(/^Title:\s+Risk summary – Knee replacement$/m);
+    expect(pdf.info).not.toContain('Siobhán');
+    // pdfinfo prints each element, its attributes (lines starting "/"), then its text in quotes.
+    const lines = pdf.structure
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => !line.startsWith('/'));
+    const after = (tag: string, text: string) =>
+      lines.some((line, index) => new RegExp(`^${tag}\\b`).test(line) && lines[index + 1] === `"${text}"`);
+    expect(after('H1', 'Risk summary')).toBe(true);
+    expect(after('H1', 'About your result')).toBe(true);
+    expect(after('H2', 'Contributing factors')).toBe(true);
+    expect(after('P', 'Probability of a complication within 90 days: 18.3%')).toBe(true);
+    expect(lines.some((line) => line.startsWith('Table'))).toBe(true);
+    expect(after('TH', 'Factor')).toBe(true);
+    expect(after('TH', 'NHS number')).toBe(true);
+    expect(after('TD', name)).toBe(true);
+    expect(after('Lbl', '•')).toBe(true);
+  });
+
+  it('adds the details the model used for a history entry', async () => {
+    const base = riskSummary();
+    const entry: HistoryEntry = {
+      ...base,
+      result: {
+        ...base.result!,
+        prediction: 'medium',
+        probability: 0.0912,
+        averageProbability: null,
+        isAnomaly: true,
+        featureImportance: [
+          {
+            feature: 'current_smoker',
+            displayName: 'Current smoker',
+            importance: 'high',
+            value: 1,
+            unit: '',
+            defaultUsed: false,
+          },
+          {
+            feature: 'idd',
+            displayName: 'Insulin-dependent diabetes',
+            importance: 'medium',
+            value: 0,
+            unit: '',
+            defaultUsed: false,
+          },
+        ],
+        model: { name: 'Knee complications', version: '1.1.0', uploadVersion: 2, demonstration: false },
+      },
+      areasOfImprovement: { dos: [] },
+      isCurrent: false,
+      inputs: inputs({
+        height: '162',
+        weight: '81',
+        sex: 'F',
+        ethnicGroup: 'B',
+        smoking: '1',
+        dobDay: '5',
+        dobMonth: '3',
+        dobYear: '1948',
+        hypt: '1',
+        af: '0',
+        haemoglobin: '112',
+        crp: '4.2',
+      }),
+    };
+    const pdf = await render(pdfInput({ summary: entry }));
+    const last = pdf.pages.at(-1)!;
+    expect(pdf.text).toContain('This is an earlier evaluation from the risk history');
+    expect(pdf.text).toContain('Moderate risk');
+    expect(pdf.text).toContain('Probability of a complication within 90 days: 9.1%');
+    expect(pdf.text).not.toContain('Average for');
+    expect(pdf.text).toContain(messages.anomalyBanner);
+    expect(pdf.text).toContain('Current smoker High Yes');
+    expect(pdf.text).toContain('Insulin-dependent diabetes Moderate No');
+    expect(pdf.text).not.toContain(demonstrationModelLabel);
+
+    expect(pdf.text).toContain('Details the model used');
+    expect(pdf.text).toContain('Height (cm): 162');
+    expect(pdf.text).toContain('Sex: Female');
+    expect(pdf.text).toContain('Ethnic group: White: Irish');
+    expect(pdf.text).toContain('Date of birth: 05-Mar-1948');
+    expect(pdf.text).toContain('Hypertension: Yes');
+    expect(pdf.text).toContain('Atrial fibrillation: No');
+    expect(pdf.text).toContain('Angina: Not known');
+    expect(pdf.text).toContain('Smoking status: Current smoker');
+    expect(pdf.text).toContain('Haemoglobin (g/L): 112');
+    expect(pdf.text).toContain('CRP (mg/L): 4.2');
+    expect(pdf.text).toContain('Albumin (g/L): Not known');
+
+    // The patient's page comes last, whatever the clinical pages take.
+    expect(last).toContain('About your result');
+    expect(last).toContain(`Page ${pdf.pages.length} of ${pdf.pages.length}`);
+    expect(last).toContain('Your result is moderate risk.');
+    expect(last).toContain('Stay as active as you can.');
+    expect(last).toContain('pre-operative assessment');
+  });
+
+  it('says a waiting record has not been scored, and gives the patient general advice', async () => {
+    const pdf = await render(pdfInput({ summary: riskSummary({ status: 'waiting', result: null }) }));
+    expect(pdf.pages).toHaveLength(2);
+    const [first, second] = pdf.pages as [string, string];
+    expect(first).toContain(name);
+    expect(first).toContain('NHS number 999 123 4578');
+    expect(first).toContain('This record has not been scored yet');
+    expect(first).not.toMatch(/High risk|Moderate risk|Low risk/);
+    expect(first).not.toContain('Contributing factors');
+    expect(first).not.toContain('Areas of improvement');
+    expect(first).not.toContain('Raise your haemoglobin');
+    expect(first).not.toContain(demonstrationModelLabel);
+    expect(first).toContain('Page 1 of 2');
+    expect(second).toContain('About your result');
+    expect(second).toContain('Your result is not ready yet.');
+    expect(second).toContain('Stay as active as you can.');
+    expect(second).toContain('If you smoke, try to stop.');
+    expect(second).toContain('Page 2 of 2');
+  });
+
+  it("gives the model's reason when a record could not be scored", async () => {
+    const summary = riskSummary({
+      status: 'failed',
+      result: null,
+      failure: { reason: 'Haemoglobin is not a number', fields: ['haemoglobin', 'dobYear'] },
+    });
+    const pdf = await render(pdfInput({ summary }));
+    expect(pdf.pages[0]).toContain('The model could not score this record.');
+    expect(pdf.pages[0]).toContain('Reason: Haemoglobin is not a number');
+    expect(pdf.pages[0]).toContain('Fields to check: Haemoglobin (g/L); Date of birth');
+    expect(pdf.pages[1]).toContain('We could not work out your result');
+  });
+});

@@ -1,0 +1,393 @@
+import { z } from 'zod';
+import { isCalendarDate } from './calendar.js';
+
+/**
+ * The remodel record (spec §3) and its rules (spec §5): what a clinician may correct before the
+ * model is run again. Numbers travel as strings, yes/no as '1'/'0', unknown as ''. The screen and
+ * the server check it with the same functions, so their messages never disagree.
+ */
+
+export const comorbidityFields = [
+  'hypt',
+  'af',
+  'ihd',
+  'ang',
+  'valv',
+  'hfl',
+  'pvd',
+  'copd',
+  'dem',
+  'alz',
+  'pa',
+  'ps',
+  'idd',
+  'nidd',
+  'hypo',
+  'hype',
+  'ra',
+  'foa',
+] as const;
+export type ComorbidityField = (typeof comorbidityFields)[number];
+
+export const labFields = [
+  'haemoglobin',
+  'whiteBloodCount',
+  'plateletCount',
+  'urea',
+  'creatinine',
+  'egfr',
+  'sodium',
+  'albumin',
+  'crp',
+] as const;
+export type LabField = (typeof labFields)[number];
+
+export const patientDetailFields = [
+  'height',
+  'weight',
+  'sex',
+  'ethnicGroup',
+  'smoking',
+  'dobDay',
+  'dobMonth',
+  'dobYear',
+] as const;
+
+export const remodelFields = [...patientDetailFields, ...comorbidityFields, ...labFields] as const;
+export type RemodelField = (typeof remodelFields)[number];
+export type RemodelValues = Record<RemodelField, string>;
+
+/** The comorbidities as the questions name them (DESIGN §8: pa, ps and foa). */
+export const comorbidityLabels: Record<ComorbidityField, string> = {
+  hypt: 'Hypertension',
+  af: 'Atrial fibrillation',
+  ihd: 'Ischaemic heart disease',
+  ang: 'Angina',
+  valv: 'Heart valve disease',
+  hfl: 'Heart failure',
+  pvd: 'Peripheral vascular disease',
+  copd: 'Chronic obstructive pulmonary disease (COPD)',
+  dem: 'Dementia',
+  alz: "Alzheimer's disease",
+  pa: "Parkinson's disease",
+  ps: 'Psoriasis',
+  idd: 'Insulin-dependent diabetes',
+  nidd: 'Non-insulin-dependent diabetes',
+  hypo: 'Hypothyroidism',
+  hype: 'Hyperthyroidism',
+  ra: 'Rheumatoid arthritis',
+  foa: 'Other osteoarthritis',
+};
+
+export interface LabRule {
+  label: string;
+  unit: string;
+  /** Hard range (spec §5): outside it the value is refused. */
+  min: number;
+  max: number;
+  /** Reference range (spec §5): outside it the units are queried, not refused. */
+  reference: { min: number; max: number } | null;
+}
+
+export const labRules: Record<LabField, LabRule> = {
+  haemoglobin: { label: 'Haemoglobin', unit: 'g/L', min: 50, max: 200, reference: { min: 115, max: 180 } },
+  whiteBloodCount: {
+    label: 'White blood cell count',
+    unit: '10⁹/L',
+    min: 0.5,
+    max: 30,
+    reference: { min: 4, max: 11 },
+  },
+  plateletCount: {
+    label: 'Platelet count',
+    unit: '10⁹/L',
+    min: 50,
+    max: 600,
+    reference: { min: 150, max: 300 },
+  },
+  urea: { label: 'Urea', unit: 'mmol/L', min: 1, max: 15, reference: { min: 2.5, max: 7.8 } },
+  creatinine: { label: 'Creatinine', unit: 'µmol/L', min: 10, max: 200, reference: { min: 45, max: 104 } },
+  egfr: { label: 'eGFR', unit: 'ml/min', min: 15, max: 150, reference: { min: 60, max: 120 } },
+  sodium: { label: 'Sodium', unit: 'mmol/L', min: 100, max: 160, reference: { min: 135, max: 146 } },
+  albumin: { label: 'Albumin', unit: 'g/L', min: 5, max: 100, reference: { min: 35, max: 50 } },
+  crp: { label: 'CRP', unit: 'mg/L', min: 0.01, max: 100, reference: null },
+};
+
+export const sexOptions = [
+  { value: 'M', label: 'Male' },
+  { value: 'F', label: 'Female' },
+] as const;
+
+/** NHS Data Dictionary ethnic category (first character), as the import accepts it. */
+export const ethnicGroupOptions = [
+  { value: 'A', label: 'White: British' },
+  { value: 'B', label: 'White: Irish' },
+  { value: 'C', label: 'White: any other White background' },
+  { value: 'D', label: 'Mixed: White and Black Caribbean' },
+  { value: 'E', label: 'Mixed: White and Black African' },
+  { value: 'F', label: 'Mixed: White and Asian' },
+  { value: 'G', label: 'Mixed: any other mixed background' },
+  { value: 'H', label: 'Asian or Asian British: Indian' },
+  { value: 'J', label: 'Asian or Asian British: Pakistani' },
+  { value: 'K', label: 'Asian or Asian British: Bangladeshi' },
+  { value: 'L', label: 'Asian or Asian British: any other Asian background' },
+  { value: 'M', label: 'Black or Black British: Caribbean' },
+  { value: 'N', label: 'Black or Black British: African' },
+  { value: 'P', label: 'Black or Black British: any other Black background' },
+  { value: 'R', label: 'Other ethnic groups: Chinese' },
+  { value: 'S', label: 'Other ethnic groups: any other ethnic group' },
+  { value: 'Z', label: 'Not stated' },
+  { value: '99', label: 'Not known' },
+] as const;
+
+/** NHS Data Dictionary tobacco smoking status. */
+export const smokingOptions = [
+  { value: '1', label: 'Current smoker' },
+  { value: '2', label: 'Ex-smoker' },
+  { value: '3', label: 'Non-smoker, history not known' },
+  { value: '4', label: 'Never smoked' },
+  { value: 'Z', label: 'Not stated' },
+  { value: '9', label: 'Unknown' },
+] as const;
+
+export const yesNoOptions = [
+  { value: '1', label: 'Yes' },
+  { value: '0', label: 'No' },
+] as const;
+
+/** A question of the remodel form: one answer, or the three parts of the date of birth. */
+export interface RemodelQuestion {
+  id: string;
+  label: string;
+  fields: readonly RemodelField[];
+}
+
+export interface RemodelTab {
+  id: string;
+  title: string;
+  questions: readonly RemodelQuestion[];
+}
+
+const comorbidityQuestions = (codes: readonly ComorbidityField[]): RemodelQuestion[] =>
+  codes.map((code) => ({ id: code, label: comorbidityLabels[code], fields: [code] }));
+
+/** The nine tabs in the spec's order (spec §2), with the questions each holds (decision 0025). */
+export const remodelTabs: readonly RemodelTab[] = [
+  {
+    id: 'patient-details',
+    title: 'Patient details',
+    questions: [
+      { id: 'height', label: 'Height (cm)', fields: ['height'] },
+      { id: 'weight', label: 'Weight (kg)', fields: ['weight'] },
+      { id: 'sex', label: 'Sex', fields: ['sex'] },
+      { id: 'ethnicGroup', label: 'Ethnic group', fields: ['ethnicGroup'] },
+      { id: 'dateOfBirth', label: 'Date of birth', fields: ['dobDay', 'dobMonth', 'dobYear'] },
+    ],
+  },
+  {
+    id: 'circulatory',
+    title: 'Diseases of the circulatory system',
+    questions: comorbidityQuestions(['hypt', 'af', 'ihd', 'ang', 'valv', 'hfl', 'pvd']),
+  },
+  {
+    id: 'respiratory',
+    title: 'Diseases of the respiratory system',
+    questions: comorbidityQuestions(['copd']),
+  },
+  {
+    id: 'nervous',
+    title: 'Diseases of the nervous system',
+    questions: comorbidityQuestions(['dem', 'alz', 'pa']),
+  },
+  {
+    id: 'skin',
+    title: 'Diseases of the skin and subcutaneous tissue',
+    questions: comorbidityQuestions(['ps']),
+  },
+  {
+    id: 'endocrine',
+    title: 'Endocrine, nutritional and metabolic diseases',
+    questions: comorbidityQuestions(['idd', 'nidd', 'hypo', 'hype']),
+  },
+  {
+    id: 'musculoskeletal',
+    title: 'Diseases of the musculoskeletal system and connective tissue',
+    questions: comorbidityQuestions(['ra', 'foa']),
+  },
+  {
+    id: 'other-findings',
+    title: 'Other clinical findings',
+    questions: [{ id: 'smoking', label: 'Smoking status', fields: ['smoking'] }],
+  },
+  {
+    id: 'laboratory',
+    title: 'Laboratory results',
+    questions: labFields.map((field) => ({
+      id: field,
+      label: `${labRules[field].label} (${labRules[field].unit})`,
+      fields: [field],
+    })),
+  },
+];
+
+export const laboratoryTabIndex = remodelTabs.length - 1;
+
+export type TabCompletion = 'empty' | 'half' | 'full';
+
+/** spec §4: empty when every question is unknown, full when every one is answered, else half. */
+export function tabCompletion(tab: RemodelTab, values: Partial<RemodelValues>): TabCompletion {
+  const answered = tab.questions.filter((question) =>
+    question.fields.every((field) => (values[field] ?? '').trim() !== ''),
+  ).length;
+  if (answered === 0) return 'empty';
+  return answered === tab.questions.length ? 'full' : 'half';
+}
+
+/** spec §5 messages, word for word. */
+export const remodelMessages = {
+  height: 'Please enter the height between a valid range in centimeter from 1 to 250',
+  weight: 'Please enter the weight between a valid range in kg from 1 to 300',
+  dateOfBirth: 'Please enter date of birth correctly.',
+  labRange: (rule: LabRule) => `${rule.label} must be between ${rule.min} and ${rule.max}.`,
+  labNumber: (rule: LabRule) => `${rule.label} must be a number.`,
+  /** Our wording for the reference-range warning, whose text the spec does not give. */
+  labUnits: (rule: LabRule) =>
+    `${rule.label} is outside the usual range of ${rule.reference?.min ?? ''} to ${rule.reference?.max ?? ''} ${rule.unit}. Check that it was entered in ${rule.unit}.`,
+  choose: (label: string) => `Select ${label.toLowerCase()}, or tick 'I do not know this information'`,
+} as const;
+
+const numberPattern = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const numberOf = (text: string): number | null => (numberPattern.test(text) ? Number(text) : null);
+
+export type RemodelErrors = Partial<Record<RemodelField | 'dateOfBirth', string>>;
+
+/** The key an error of a field is shown (and answered by the server) under. */
+export const errorKeyOf = (field: RemodelField): RemodelField | 'dateOfBirth' =>
+  field === 'dobDay' || field === 'dobMonth' || field === 'dobYear' ? 'dateOfBirth' : field;
+
+function optionError(
+  value: string,
+  options: readonly { value: string }[],
+  label: string,
+): string | undefined {
+  return value === '' || options.some((option) => option.value === value)
+    ? undefined
+    : remodelMessages.choose(label);
+}
+
+/**
+ * Every blocking problem of a remodel record (spec §5), by field; `today` bounds the date of birth.
+ * Blank is always allowed: it means 'I do not know this information'.
+ */
+export function remodelErrors(values: Partial<RemodelValues>, today = new Date()): RemodelErrors {
+  const value = (field: RemodelField) => (values[field] ?? '').trim();
+  const errors: RemodelErrors = {};
+  const measure = (field: 'height' | 'weight', max: number) => {
+    if (value(field) === '') return;
+    const n = numberOf(value(field));
+    if (n === null || n < 1 || n > max) errors[field] = remodelMessages[field];
+  };
+  measure('height', 250);
+  measure('weight', 300);
+  const sex = optionError(value('sex'), sexOptions, 'Sex');
+  if (sex) errors.sex = sex;
+  const ethnicGroup = optionError(value('ethnicGroup'), ethnicGroupOptions, 'Ethnic group');
+  if (ethnicGroup) errors.ethnicGroup = ethnicGroup;
+  const smoking = optionError(value('smoking'), smokingOptions, 'Smoking status');
+  if (smoking) errors.smoking = smoking;
+  for (const code of comorbidityFields) {
+    const problem = optionError(value(code), yesNoOptions, comorbidityLabels[code]);
+    if (problem) errors[code] = problem;
+  }
+  const [day, month, year] = [value('dobDay'), value('dobMonth'), value('dobYear')];
+  if (day !== '' || month !== '' || year !== '') {
+    const [d, m, y] = [day, month, year].map((part) => (/^\d{1,4}$/.test(part) ? Number(part) : NaN)) as [
+      number,
+      number,
+      number,
+    ];
+    const inRange = d >= 1 && d <= 31 && m >= 1 && m <= 12 && y >= 1900 && y <= 2300;
+    const born = Date.UTC(y, m - 1, d);
+    const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+    if (!inRange || !isCalendarDate(y, m, d) || born > todayUtc)
+      errors.dateOfBirth = remodelMessages.dateOfBirth;
+  }
+  for (const field of labFields) {
+    if (value(field) === '') continue;
+    const rule = labRules[field];
+    const n = numberOf(value(field));
+    if (n === null) errors[field] = remodelMessages.labNumber(rule);
+    else if (n < rule.min || n > rule.max) errors[field] = remodelMessages.labRange(rule);
+  }
+  return errors;
+}
+
+/** Lab values inside the hard range but outside the reference range: the units are queried. */
+export function remodelWarnings(values: Partial<RemodelValues>): Partial<Record<LabField, string>> {
+  const warnings: Partial<Record<LabField, string>> = {};
+  for (const field of labFields) {
+    const rule = labRules[field];
+    const n = numberOf((values[field] ?? '').trim());
+    if (n === null || !rule.reference || n < rule.min || n > rule.max) continue;
+    if (n < rule.reference.min || n > rule.reference.max) warnings[field] = remodelMessages.labUnits(rule);
+  }
+  return warnings;
+}
+
+/** The tab a field's question is on. */
+export function tabIndexOf(key: RemodelField | 'dateOfBirth'): number {
+  return remodelTabs.findIndex((tab) =>
+    tab.questions.some((question) => question.id === key || question.fields.some((field) => field === key)),
+  );
+}
+
+const remodelValue = z.string().max(20);
+
+/**
+ * The remodel record as GET answers it and PUT takes it (spec §3): the fields, all strings, and the
+ * read-only facts about the pathway, which PUT accepts and ignores.
+ */
+export const remodelRecordSchema = z.object({
+  id: z.string(),
+  nhsNumber: z.string().nullable(),
+  medicalRecordNumber: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  operationType: z.string(),
+  isActive: z.boolean(),
+  ...(Object.fromEntries(remodelFields.map((field) => [field, z.string()])) as Record<
+    RemodelField,
+    z.ZodString
+  >),
+});
+export type RemodelRecord = z.infer<typeof remodelRecordSchema>;
+
+/**
+ * What PUT reads: the remodel fields (a field left out keeps its stored value; '' or null means
+ * unknown; numbers may also come as numbers, yes/no as booleans) and anything else GET returned,
+ * which is ignored.
+ */
+const remodelRequestValue = z
+  .union([remodelValue, z.number(), z.boolean(), z.null()])
+  .optional()
+  .transform((value) =>
+    value === undefined
+      ? undefined
+      : value === null
+        ? ''
+        : typeof value === 'boolean'
+          ? value
+            ? '1'
+            : '0'
+          : String(value).trim(),
+  );
+
+export const remodelRequestSchema = z
+  .object(
+    Object.fromEntries(remodelFields.map((field) => [field, remodelRequestValue])) as Record<
+      RemodelField,
+      typeof remodelRequestValue
+    >,
+  )
+  .loose();
+export type RemodelRequest = z.input<typeof remodelRequestSchema>;
