@@ -189,6 +189,6 @@ export const anomalyResponseSchema = z.object({ isAnomaly: z.boolean(), evaluati
 export const patientParamsSchema = z.object({
   trust: z.string().min(1).max(10),
   type: procedureCodeSchema,
-  id: z.uuid(),
+  id: z.guid(),
 });
-export const historyParamsSchema = patientParamsSchema.extend({ historyId: z.uuid() });
+export const historyParamsSchema = patientParamsSchema.extend({ historyId: z.guid() });

@@ -32,7 +32,7 @@ import {
   type RemodelQuestion,
 } from '@esr/contracts/remodel';
 import { londonWallClock, showDate, spacedNhsNumber } from './report-format.js';
-import { fontFiles } from './report-pdf.js';
+import { registerFonts } from './pdf-fonts.js';
 
 export interface RiskSummaryPdfInput {
   summary: RiskSummary | HistoryEntry;
@@ -196,8 +196,7 @@ export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
       CreationDate: generatedAt,
     },
   });
-  doc.registerFont('Body', fontFiles.regular);
-  doc.registerFont('Bold', fontFiles.bold);
+  registerFonts(doc);
 
   const pageWidth = doc.page.width;
   const pageHeight = doc.page.height;

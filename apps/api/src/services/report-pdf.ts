@@ -4,19 +4,11 @@
  * time), its filters and, for a demonstration model's predictions, the label that says so. Each
  * page is written to the response as soon as it is full.
  */
-import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { demonstrationModelLabel, productName } from '@esr/contracts/messages';
+import { registerFonts } from './pdf-fonts.js';
 import { roomIn, showDateTime, showValue, type ReportContent } from './report-format.js';
-
-// Noto Sans covers Latin, Greek and Cyrillic: Łukasz, Siobhán and Zoë print as written, which the
-// standard PDF fonts (WinAnsi only) cannot do. The package ships the TTF files that pdfkit embeds.
-const require = createRequire(import.meta.url);
-export const fontFiles = {
-  regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
-};
 
 const margin = 28;
 const footerSpace = 24;
@@ -58,8 +50,7 @@ export function pdfReport<Row>(content: ReportContent<Row>): Readable {
       CreationDate: content.generatedAt,
     },
   });
-  doc.registerFont('Body', fontFiles.regular);
-  doc.registerFont('Bold', fontFiles.bold);
+  registerFonts(doc);
   doc.on('data', (chunk: Buffer) => output.write(chunk));
   doc.on('end', () => output.end());
   doc.on('error', (error: Error) => output.destroy(error));
