@@ -3,7 +3,8 @@
 
 For each of knee, hip and knee-hip this writes to models/default/<procedure>/:
 
-* model.pkl    — scikit-learn GradientBoostingClassifier (log-loss), pickle protocol 4;
+* model.pkl    — XGBoost XGBClassifier (binary:logistic, gbtree) with monotonic constraints on
+                 the clinically directional inputs, pickle protocol 4;
 * wrapper.pkl  — the plain-dict wrapper of docs/model-artifacts.md (format 1);
 * MODEL_CARD.md and metrics.json — held-out performance, calibration and subgroup tables;
 
@@ -28,7 +29,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import sklearn
-from sklearn.ensemble import GradientBoostingClassifier
+import xgboost
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import brier_score_loss, roc_auc_score
 from sklearn.pipeline import Pipeline
@@ -51,11 +52,36 @@ DEMONSTRATION_SENTENCE = "Demonstration model trained on synthetic data — not 
 
 # Modest on purpose: the TypeScript engine evaluates 100,000 rows per batch and explains each
 # with TreeSHAP, whose cost grows with trees × leaves.
-# max_features < 1 makes each split choose from a random fifth of the inputs, so weak and rare
+# colsample_bynode < 1 makes each split choose from a random fifth of the inputs, so weak and rare
 # inputs (Parkinson's, hyperthyroidism, psoriasis, ethnic group) are split on too and every field
 # a clinician can edit moves the prediction; training fails if any input is left unused.
-GB_PARAMS = dict(loss="log_loss", n_estimators=200, max_depth=3, learning_rate=0.05,
-                 subsample=0.8, min_samples_leaf=10, max_features=0.2, random_state=SEED)
+# min_child_weight 0.5 is a hessian sum: about 10 patients at the base rate's p(1 - p) ≈ 0.05.
+# tree_method "exact" and one thread keep the fit reproducible.
+#
+# Why XGBoost: the risk must never fall when a clinically directional input gets worse (a model
+# that did would tell a clinician that a sicker patient is safer), so the model is fitted with
+# monotonic constraints. scikit-learn 1.2's GradientBoostingClassifier has none;
+# HistGradientBoostingClassifier has them but no per-split feature sampling before 1.4, and with
+# the constraints it left a weak input (Alzheimer's, angina or psoriasis) unused in at least one
+# of the three models at every setting tried. XGBoost has both, and packages/risk-engine evaluates
+# XGBClassifier pickles from xgboost 1.6 on, in XGBoost's own float32 arithmetic.
+XGB_PARAMS = dict(objective="binary:logistic", booster="gbtree", n_estimators=200, max_depth=3,
+                  learning_rate=0.075, subsample=0.8, colsample_bynode=0.2, min_child_weight=0.5,
+                  tree_method="exact", n_jobs=1, random_state=SEED)
+
+# Direction of each input's effect that the model must respect: +1 risk never falls as the input
+# rises, -1 risk never rises as it rises, 0 unconstrained. Constrained only where the cohort's
+# generating model (ml/cohort.py, true_log_odds) is monotone in the input and the direction is
+# established clinically: age, smoking, every comorbidity flag (all odds ratios above 1), urea,
+# creatinine and CRP up; haemoglobin, eGFR and albumin down. Left free: BMI, white cell count,
+# platelets and sodium (U-shaped in the cohort: both low and high values raise the risk), and sex
+# and ethnic group (demographic, not risk factors a clinician acts on).
+INCREASING = ["age", "current_smoker", "ex_smoker", *cohort.COMORBIDITIES, "urea", "creatinine",
+              "crp"]
+DECREASING = ["haemoglobin", "egfr", "albumin"]
+MONOTONE = {name: 1 if name in INCREASING else -1 if name in DECREASING else 0
+            for name in FEATURE_NAMES}
+assert set(INCREASING) | set(DECREASING) <= set(FEATURE_NAMES)
 
 # |contribution| in log-odds: 0.10 ≈ odds ratio 1.1 (what the evidence calls a weak factor),
 # 0.25 ≈ odds ratio 1.3 (the size of smoking or non-insulin diabetes and above).
@@ -223,7 +249,7 @@ def input_effects(model, x: np.ndarray, features: list[dict]) -> list[dict]:
         for value in (low, high):
             changed = x.copy()
             changed[:, index] = value
-            probabilities.append(float(model.predict_proba(changed)[:, 1].mean()))
+            probabilities.append(float(_probability(model, changed).mean()))
         rows.append({"feature": feature["name"], "change": label,
                      "meanRiskLow": probabilities[0], "meanRiskHigh": probabilities[1]})
     return rows
@@ -328,12 +354,40 @@ def write_pickles(folder: Path, model, wrapper: dict) -> None:
         assert _NoGlobals(fh).load() == wrapper
 
 
-def check_every_input_is_used(model: GradientBoostingClassifier) -> list[str]:
+def check_every_input_is_used(model: xgboost.XGBClassifier) -> list[str]:
     """Names of inputs no tree splits on (an edited field would then not move the risk)."""
     used = set()
-    for estimator in model.estimators_[:, 0]:
-        used.update(int(f) for f in estimator.tree_.feature if f >= 0)
+    for tree in treeshap.xgboost_trees(model):
+        used.update(int(tree.feature[node]) for node in range(len(tree.left))
+                    if tree.left[node] != -1)
     return [name for i, name in enumerate(FEATURE_NAMES) if i not in used]
+
+
+def check_monotone(model: xgboost.XGBClassifier, x: np.ndarray) -> list[str]:
+    """Constrained inputs along which the risk moves the wrong way for some patient.
+
+    For 1,000 held-out patients, each constrained input is set to every value on a grid over its
+    range (both flag values for binary inputs) and the raw output must never move against the
+    constraint. XGBoost enforces the constraints per tree; this checks the fitted artefact.
+    """
+    rows = x[:1000]
+    wrong = []
+    for index, name in enumerate(FEATURE_NAMES):
+        direction = MONOTONE[name]
+        if direction == 0:
+            continue
+        column = x[:, index]
+        grid = np.unique(np.concatenate([np.percentile(column, np.linspace(0, 100, 41)),
+                                         [column.min() - 1, column.max() + 1]]))
+        outputs = []
+        for value in grid:
+            changed = rows.copy()
+            changed[:, index] = value
+            outputs.append(model.predict(changed, output_margin=True).astype(np.float64))
+        steps = np.diff(np.array(outputs), axis=0) * direction
+        if (steps < 0).any():
+            wrong.append(name)
+    return wrong
 
 
 def _pct(value: float | None, digits: int = 1) -> str:
@@ -364,12 +418,24 @@ def write_model_card(folder: Path, procedure: str, wrapper: dict, report: dict) 
         "",
         "## Model",
         "",
-        f"- `model.pkl`: scikit-learn {sklearn.__version__} `GradientBoostingClassifier` "
-        f"(log-loss, {GB_PARAMS['n_estimators']} trees of depth {GB_PARAMS['max_depth']}, "
-        f"learning rate {GB_PARAMS['learning_rate']}, subsample {GB_PARAMS['subsample']}, "
-        f"min_samples_leaf {GB_PARAMS['min_samples_leaf']}, max_features "
-        f"{GB_PARAMS['max_features']}, random_state {SEED}), "
-        "written with `pickle.dump(..., protocol=4)`, fitted on a numpy array (no feature names).",
+        f"- `model.pkl`: xgboost {xgboost.__version__} `XGBClassifier` (`binary:logistic`, "
+        f"gbtree, {XGB_PARAMS['n_estimators']} trees of depth {XGB_PARAMS['max_depth']}, "
+        f"learning rate {XGB_PARAMS['learning_rate']}, subsample {XGB_PARAMS['subsample']}, "
+        f"colsample_bynode {XGB_PARAMS['colsample_bynode']}, min_child_weight "
+        f"{XGB_PARAMS['min_child_weight']}, tree_method `{XGB_PARAMS['tree_method']}`, "
+        f"random_state {SEED}), "
+        "written with `pickle.dump(..., protocol=4)`, fitted on a numpy array (no feature names). "
+        "XGBoost computes in float32 (inputs, sums and the sigmoid); the product reproduces that.",
+        "- Monotonic constraints: the predicted risk never falls when one of these inputs rises "
+        f"(all else equal): {', '.join(f'`{n}`' for n in FEATURE_NAMES if MONOTONE[n] == 1)}; "
+        "and never rises when one of these rises (lower values are worse): "
+        f"{', '.join(f'`{n}`' for n in FEATURE_NAMES if MONOTONE[n] == -1)}. These are the inputs "
+        "whose effect in the generating model is monotone and clinically established: a model "
+        "that learned otherwise from noise would tell a clinician that a sicker patient is "
+        "safer. Unconstrained: "
+        f"{', '.join(f'`{n}`' for n in FEATURE_NAMES if MONOTONE[n] == 0)} (BMI, white cell "
+        "count, platelets and sodium are U-shaped in the generating model; sex and ethnic group "
+        "are demographic). Training checks the fitted model along every constrained input.",
         "- `wrapper.pkl`: format 1 of docs/model-artifacts.md. Missing inputs take the feature's "
         "`default`; the model was trained on inputs filled the same way, as the product fills "
         "them.",
@@ -510,8 +576,8 @@ def write_model_card(folder: Path, procedure: str, wrapper: dict, report: dict) 
         "- Ethnic group is an input only so the product's ethnic-group field is exercised; a "
         "real model needs a fairness review before such an input is kept.",
         "",
-        f"Generated by `/usr/bin/python3 ml/train_default_models.py` (scikit-learn "
-        f"{sklearn.__version__}, numpy {np.__version__}).",
+        f"Generated by `/usr/bin/python3 ml/train_default_models.py` (xgboost "
+        f"{xgboost.__version__}, scikit-learn {sklearn.__version__}, numpy {np.__version__}).",
         "",
     ]
     (folder / "MODEL_CARD.md").write_text("\n".join(lines), encoding="utf-8")
@@ -531,7 +597,7 @@ def held_out_frame(records: pd.DataFrame) -> pd.DataFrame:
     })
 
 
-def train_procedure(procedure: str) -> tuple[GradientBoostingClassifier, dict, dict]:
+def train_procedure(procedure: str) -> tuple[xgboost.XGBClassifier, dict, dict]:
     """Train, evaluate and write one procedure's artefacts; returns (model, wrapper, report)."""
     data = cohort.generate_cohort(procedure, N_TRAIN + N_HELDOUT, COHORT_SEEDS[procedure])
     train, held = data.iloc[:N_TRAIN], data.iloc[N_TRAIN:]
@@ -545,18 +611,23 @@ def train_procedure(procedure: str) -> tuple[GradientBoostingClassifier, dict, d
     x_held_raw = encode_records(held[cohort.RECORD_COLUMNS], features, EVALUATION_DATE)
     x_held, _ = apply_defaults(x_held_raw, features)
 
-    model = GradientBoostingClassifier(**GB_PARAMS).fit(x_train, y_train)
+    monotone = "(" + ",".join(str(MONOTONE[name]) for name in FEATURE_NAMES) + ")"
+    model = xgboost.XGBClassifier(**XGB_PARAMS, monotone_constraints=monotone)
+    model.fit(x_train, y_train)
     unused = check_every_input_is_used(model)
     if unused:
         # An input no tree uses would make its record field inert in the product.
-        raise RuntimeError(f"{procedure} model never splits on {unused}: retune GB_PARAMS")
+        raise RuntimeError(f"{procedure} model never splits on {unused}: retune XGB_PARAMS")
+    wrong = check_monotone(model, x_held)
+    if wrong:
+        raise RuntimeError(f"{procedure} model is not monotone in {wrong}")
 
     baseline = Pipeline([("scaler", StandardScaler()),
                          ("classifier", LogisticRegression(max_iter=5000))]).fit(x_train, y_train)
 
     base_rate = float(y_train.mean())
     thresholds = choose_thresholds(base_rate)
-    p_held = model.predict_proba(x_held)[:, 1]
+    p_held = _probability(model, x_held)
     report = {
         "procedure": procedure,
         "train": {"n": N_TRAIN, "events": int(y_train.sum()), "observedRate": base_rate},
@@ -580,6 +651,11 @@ def train_procedure(procedure: str) -> tuple[GradientBoostingClassifier, dict, d
     (folder / "metrics.json").write_text(json.dumps(_rounded(report), indent=2) + "\n",
                                          encoding="utf-8")
     return model, wrapper, report
+
+
+def _probability(model: xgboost.XGBClassifier, x: np.ndarray) -> np.ndarray:
+    """predict_proba[:, 1] as float64 (XGBoost returns float32; the values are unchanged)."""
+    return model.predict_proba(x)[:, 1].astype(np.float64)
 
 
 def _rounded(value, digits: int = 6):
@@ -694,11 +770,11 @@ def reference_records(models: dict) -> dict:
             features = wrapper["features"]
             raw = encode_records([record], features, EVALUATION_DATE)
             filled, defaulted = apply_defaults(raw, features)
-            probability = float(model.predict_proba(filled)[0, 1])
+            probability = float(_probability(model, filled)[0])
             contributions, expected_value = treeshap.explain(model, filled)
             expected[procedure] = {
                 "probability": probability,
-                "rawOutput": float(model.decision_function(filled)[0]),
+                "rawOutput": float(model.predict(filled, output_margin=True)[0]),
                 "riskLevel": risk_level(probability, wrapper["thresholds"]),
                 "isDefaultValueUsed": bool(defaulted.any()),
                 "defaultedFeatures": [FEATURE_NAMES[i] for i in np.flatnonzero(defaulted[0])],
@@ -717,7 +793,8 @@ def reference_records(models: dict) -> dict:
             "Synthetic patient records (record-field form of docs/model-artifacts.md) with what "
             "the default models give them. Age is derived at evaluationDate. For each procedure: "
             "inputs after the wrapper mapping and defaults (model order), probability = "
-            "predict_proba[:, 1], rawOutput = decision_function (log-odds), riskLevel from the "
+            "predict_proba[:, 1], rawOutput = predict(output_margin=True) (log-odds; both float32 "
+            "as XGBoost computes them), riskLevel from the "
             "wrapper thresholds, exact path-dependent TreeSHAP contributions (log-odds, model "
             "order) with expectedValue, and the titles of advice rules that fire."
         ),

@@ -4,14 +4,18 @@ The product explains a prediction with per-feature contributions in the model's 
 (docs/model-artifacts.md, "Explanations"). The `shap` package is not available here, so this is
 a direct transcription of Lundberg et al., "Consistent individualized feature attribution for
 tree ensembles" (2018), Algorithm 2, with node cover = `tree_.weighted_n_node_samples` (what the
-`shap` package uses for scikit-learn). `brute_force_shap` computes the same quantity from the
-definition (Algorithm 1 over every subset) and is used to check it.
+`shap` package uses for scikit-learn) or, for XGBoost, the node's `sum_hessian` (what XGBoost's
+own `pred_contribs` uses). `brute_force_shap` computes the same quantity from the definition
+(Algorithm 1 over every subset) and is used to check it.
 
-Like scikit-learn, inputs are cast to float32 before they are compared with the thresholds.
+Like scikit-learn and XGBoost, inputs are cast to float32 before they are compared with the
+thresholds. The arithmetic of the explanation itself is float64 (XGBoost's `pred_contribs` is
+float32, so it agrees with this to about 1e-6 only).
 """
 
 from __future__ import annotations
 
+import json
 from itertools import combinations
 from math import factorial
 
@@ -39,6 +43,48 @@ class _Tree:
         left, right = self.left[node], self.right[node]
         return (self.cover[left] * self.expected_value(left)
                 + self.cover[right] * self.expected_value(right)) / self.cover[node]
+
+
+class _XGBoostTree(_Tree):
+    """One tree of an XGBoost Booster (JSON model): `x < split_condition` goes left, a missing
+    value follows `default_left`; leaf values are the leaves' `split_conditions` (float32)."""
+
+    def __init__(self, tree: dict):
+        self.left = np.array(tree["left_children"], dtype=np.int64)
+        self.right = np.array(tree["right_children"], dtype=np.int64)
+        self.feature = np.array(tree["split_indices"], dtype=np.int64)
+        # JSON holds each float32 in its shortest round-trip form: float32 recovers it exactly.
+        self.threshold = np.array(tree["split_conditions"], dtype=np.float32).astype(np.float64)
+        self.default_left = np.array(tree["default_left"], dtype=bool)
+        self.cover = np.array(tree["sum_hessian"], dtype=np.float32).astype(np.float64)
+        self.value = self.threshold
+        if any(kind != 0 for kind in tree.get("split_type", [])):
+            raise TypeError("categorical XGBoost splits are not supported")
+
+    def goes_left(self, node: int, x32: np.ndarray) -> bool:
+        value = x32[self.feature[node]]
+        if np.isnan(value):
+            return bool(self.default_left[node])
+        return bool(value < self.threshold[node])
+
+
+def _booster_document(model) -> dict:
+    return json.loads(model.get_booster().save_raw("json"))
+
+
+def xgboost_trees(model) -> list[_XGBoostTree]:
+    """The trees of a binary `XGBClassifier` (gbtree, one output), in boosting order."""
+    booster = _booster_document(model)["learner"]["gradient_booster"]
+    if booster["name"] != "gbtree":
+        raise TypeError(f"TreeSHAP reference not implemented for booster {booster['name']}")
+    return [_XGBoostTree(tree) for tree in booster["model"]["trees"]]
+
+
+def xgboost_base_margin(model) -> float:
+    """binary:logistic ProbToMargin of base_score in float32: -logf(1/base_score - 1)."""
+    params = _booster_document(model)["learner"]["learner_model_param"]
+    base = np.float32(float(params["base_score"].strip("[]")))
+    return float(np.float32(-np.log(np.float32(np.float32(1) / base - np.float32(1)))))
 
 
 def _extend(path: list[list[float]], zero: float, one: float, index: int) -> list[list[float]]:
@@ -142,8 +188,15 @@ def trees_of(model) -> tuple[list[_Tree], float, float]:
     value scaled by the learning rate, offset = the init estimator's log-odds.
     RandomForestClassifier / DecisionTreeClassifier: raw = P(class 1); each tree's leaf class
     counts normalised to a probability, averaged over the trees.
+    XGBClassifier: raw = the margin (log-odds); leaf values as stored, offset = the base margin
+    from base_score (the margin itself XGBoost sums in float32).
     """
     name = type(model).__name__
+    if name == "XGBClassifier":
+        if getattr(model, "best_iteration", None) is not None and \
+                model.best_iteration + 1 < model.get_booster().num_boosted_rounds():
+            raise TypeError("TreeSHAP reference: XGBoost early stopping is not supported")
+        return xgboost_trees(model), 1.0, xgboost_base_margin(model)
     if name == "GradientBoostingClassifier":
         trees = [_Tree(est.tree_, est.tree_.value[:, 0, 0]) for est in model.estimators_[:, 0]]
         prior = model.init_.class_prior_[1]

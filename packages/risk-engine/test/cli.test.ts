@@ -30,8 +30,8 @@ describe('risk-engine CLI', () => {
   it('inspect prints type, versions and feature count', () => {
     const r = cli('inspect', '--model', join(KNEE, 'model.pkl'), '--wrapper', join(KNEE, 'wrapper.pkl'));
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/model: +GradientBoostingClassifier/);
-    expect(r.stdout).toMatch(/library: +scikit-learn 1\.2\.1/);
+    expect(r.stdout).toMatch(/model: +XGBClassifier \(200 trees, binary:logistic\)/);
+    expect(r.stdout).toMatch(/library: +xgboost 1\.7\.4/);
     expect(r.stdout).toMatch(/features: +35/);
     expect(r.stdout).toMatch(/wrapper: +knee/);
     const j = cli('inspect', '--model', join(FIX, 'xgb.joblib.pkl'), '--json');

@@ -9,6 +9,7 @@ import { picklePlain } from './helpers/pickle-writer.js';
 import type { Plain } from './helpers/pickle-writer.js';
 
 const KNEE = join(import.meta.dirname, '../../../models/default/knee');
+const FIXTURES = join(import.meta.dirname, 'fixtures/sklearn-1.2.1');
 const modelBytes = readFileSync(join(KNEE, 'model.pkl'));
 const model = loadModel(modelBytes, readFileSync(join(KNEE, 'wrapper.pkl')));
 const date = { evaluationDate: '2026-01-01' };
@@ -131,9 +132,14 @@ describe('risk summary', () => {
       const a = Math.abs(f.contribution);
       expect(f.importance).toBe(a >= bands.high ? 'high' : a >= bands.medium ? 'medium' : 'low');
     }
+    // The default models are XGBClassifiers: the raw output is XGBoost's float32 sum of the
+    // trees' leaf values (each addition rounded to 2^-24 relative, partial sums below 8 in
+    // magnitude), the contributions are float64, and the sigmoid is taken in float32.
+    expect(model.info.kind).toBe('xgboost');
+    const float32Sum = (model.info.nTrees ?? 0) * 8 * 2 ** -24;
     const sum = r.featureImportance.reduce((a, f) => a + f.contribution, 0);
-    expect(Math.abs(sum + r.expectedValue - r.rawOutput)).toBeLessThan(1e-12);
-    expect(r.probability).toBeCloseTo(1 / (1 + Math.exp(-r.rawOutput)), 15);
+    expect(Math.abs(sum + r.expectedValue - r.rawOutput)).toBeLessThan(float32Sum);
+    expect(Math.abs(r.probability - 1 / (1 + Math.exp(-r.rawOutput)))).toBeLessThan(2 ** -24);
   });
 
   it('advice fires on observed values of modifiable features only, never on defaults', () => {
@@ -180,12 +186,24 @@ describe('risk summary', () => {
 
 describe('feature rows without a wrapper', () => {
   it('refuses missing values for models that do not take them, naming the feature', () => {
-    const bare = loadModel(modelBytes);
-    const row = new Array<number>(35).fill(0);
+    const bare = loadModel(readFileSync(join(FIXTURES, 'gb.pickle.pkl')));
+    const row = new Array<number>(5).fill(0);
     row[4] = NaN;
     expect(() => bare.explainFeatures(row)).toThrow(
       /feature 4 of row 0 is missing, and GradientBoostingClassifier \(scikit-learn 1\.2\.1\) does not accept missing values/,
     );
+    expect(() => bare.explainFeatures([1, 2])).toThrow(/Model expects 5 features but the row has 2/);
+    row[4] = Infinity;
+    expect(() => bare.explainFeatures(row)).toThrow(/is infinite/);
+  });
+
+  it('passes missing values to models that take them (the default XGBoost models)', () => {
+    const bare = loadModel(modelBytes);
+    const row = new Array<number>(35).fill(0);
+    row[4] = NaN;
+    const r = bare.explainFeatures(row);
+    expect(r.probability).toBeGreaterThan(0);
+    expect(r.probability).toBeLessThan(1);
     expect(() => bare.explainFeatures([1, 2])).toThrow(/Model expects 35 features but the row has 2/);
     row[4] = Infinity;
     expect(() => bare.explainFeatures(row)).toThrow(/is infinite/);

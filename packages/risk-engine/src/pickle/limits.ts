@@ -37,11 +37,11 @@ export const DEFAULT_LIMITS: Readonly<DecodeLimits> = Object.freeze({
   maxStackDepth: 50_000,
   maxMarkDepth: 1_000,
   maxNesting: 200,
-  // Measured: the shipped default models (models/default/*/model.pkl) expand to 12,307 values and
-  // 64 kB of text, their wrappers to 1,067 values and 7 kB, the largest test fixture to 1,325 values
-  // (gb) and 27 kB (xgb's Booster bytes); even 100,000 named features would be ~200,000 values. So
-  // 5,000,000 leaves 400x headroom and stops a memo-built bomb of 10^13 values at the first step
-  // past it. Text is bounded at maxInflatedBytes: a file that reuses nothing cannot hold more (an
+  // Measured: the shipped default models (models/default/*/model.pkl, XGBoost) expand to 95 values
+  // and 233 kB of text (the Booster's bytes), their wrappers to 1,067 values and 7 kB, the largest
+  // test fixture to 1,325 values (gb) and 27 kB (xgb's Booster bytes); even 100,000 named features
+  // would be ~200,000 values. So 5,000,000 leaves over 3,000x headroom and stops a memo-built bomb
+  // of 10^13 values at the first step past it. Text is bounded at maxInflatedBytes: a file that reuses nothing cannot hold more (an
   // XGBoost Booster, or an array's raw bytes while its state is read, can be most of the file),
   // while a 1 MB string used 10,000 times is refused after 256 uses.
   maxExpandedElements: 5_000_000,
