@@ -508,8 +508,11 @@ export async function remodel(
   now: () => Date = () => new Date(),
 ): Promise<RiskSummary> {
   requireAccess(principal, 'patients:write', trustCode);
-  const model = await activeModelVersion(db, trustCode, procedureCode);
-  const summary = await db.transaction(async (tx) => {
+  // One transaction from the model's version to the access log: on the embedded database each
+  // statement outside it would queue behind a batch-scoring write, and a remodel must stay quick
+  // while a list is scored.
+  return db.transaction(async (tx) => {
+    const model = await activeModelVersion(tx, trustCode, procedureCode);
     const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
     requireActive(pathway);
     const values = remodelValuesOf(pathway.clinical);
@@ -575,6 +578,7 @@ export async function remodel(
       tx,
       sql`select ${evaluationColumnsSql} from evaluations e where e.id = ${evaluationId}`,
     );
+    await recordAccess(tx, principal, 'risk-summary', [id], evaluationId);
     return summaryOf(
       updated,
       evaluation,
@@ -582,8 +586,6 @@ export async function remodel(
       await averageProbability(tx, trustCode, procedureCode),
     );
   });
-  await recordAccess(db, principal, 'risk-summary', [id], summary.result?.evaluationId ?? null);
-  return summary;
 }
 
 /** spec §7 PUT surgical-risk-factors/: surgeon, readiness and social aspects. */

@@ -8,7 +8,7 @@ import { useAuth } from '../lib/auth/auth-provider';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { isFooterShown } from '../lib/footer';
 import { landingPathFor } from '../lib/roles';
-import { usePatientForBreadcrumb } from './breadcrumb-patient';
+import { usePatientForBreadcrumb } from '../lib/breadcrumb-patient';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { retryFailedAreas } from './screens';
 

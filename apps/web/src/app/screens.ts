@@ -24,9 +24,13 @@ const importers: { [A in ScreenArea]: () => Promise<AreaModules[A]> } = {
   patient: () => import('./areas/patient-screens'),
 };
 
+// Each area's loader keeps its own module type; the entries are walked without it.
 const loaders = Object.fromEntries(
-  Object.entries(importers).map(([area, load]) => [area, loadOnce(() => loadWithin(load))]),
-) as { [A in ScreenArea]: Loader<AreaModules[A]> };
+  Object.entries(importers).map(([area, load]: [string, () => Promise<unknown>]) => [
+    area,
+    loadOnce(() => loadWithin(load)),
+  ]),
+) as unknown as { [A in ScreenArea]: Loader<AreaModules[A]> };
 
 /** The area's chunk: one promise while it loads, once loaded, or once failed. */
 export const loadArea = <A extends ScreenArea>(area: A): Promise<AreaModules[A]> => loaders[area]();
@@ -46,7 +50,7 @@ function areaScreen<A extends ScreenArea>(area: A, screenName: keyof AreaModules
   return Object.assign(Screen, { area, screenName });
 }
 
-/** Every screen built so far, by route pattern (spec §2); every other guarded route shows its placeholder. */
+/** Every guarded route's screen, by route pattern (spec §2); a route without one would show its placeholder. */
 export const screens: Record<string, AreaScreen> = {
   // Technical admin.
   '/upload-model': areaScreen('technical-admin', 'UploadModelPage'),
@@ -82,4 +86,11 @@ export const screens: Record<string, AreaScreen> = {
   '/manage-open-pathways/:type/failed-records': areaScreen('clerical', 'FailedRecordsPage'),
   '/data-upload-history/archived': areaScreen('clerical', 'ArchivedRecordsPage'),
   '/data-upload-history/error': areaScreen('clerical', 'ErrorHistoryPage'),
+  // Clerical users and clinicians: the patient lookup (spec §2 Patient screens).
+  '/patient-lookup': areaScreen('patient', 'PatientLookupPage'),
+  '/patient-lookup/:waitinglistId': areaScreen('patient', 'RiskSummaryPage'),
+  '/patient-lookup/:waitinglistId/edit-details': areaScreen('patient', 'EditDetailsPage'),
+  '/patient-lookup/:waitinglistId/remodel-details': areaScreen('patient', 'RemodelPage'),
+  '/patient-lookup/:waitinglistId/previous-risk-history': areaScreen('patient', 'PreviousEvaluationsPage'),
+  '/patient-lookup/:waitinglistId/history/:historyId': areaScreen('patient', 'HistoryEntryPage'),
 };

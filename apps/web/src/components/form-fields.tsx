@@ -50,29 +50,66 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   hint?: ReactNode;
   error?: string | undefined;
   width?: 2 | 3 | 4 | 5 | 10 | 20 | 30;
+  /** NHS.UK input suffix (a unit such as kg), shown after the input and hidden from screen readers. */
+  suffix?: string;
+  /** Ids of further text describing the field (a warning under it), after its hint and error. */
+  describedBy?: string | undefined;
+  /** Shown under the input, inside its form group (a warning that does not block). */
+  after?: ReactNode;
+  /** NHS.UK label size, such as nhsuk-label--s for a question among others. */
+  labelClassName?: string;
 }
 
-export function TextInput({ id, label, hint, error, width, className, ...rest }: TextInputProps) {
+export function TextInput({
+  id,
+  label,
+  hint,
+  error,
+  width,
+  suffix,
+  describedBy: moreDescribedBy,
+  after,
+  labelClassName,
+  className,
+  ...rest
+}: TextInputProps) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {(describedBy) => (
-        <input
-          id={id}
-          name={rest.name ?? id}
-          type="text"
-          className={[
-            'nhsuk-input',
-            width ? `nhsuk-input--width-${width}` : '',
-            error ? 'nhsuk-input--error' : '',
-            className ?? '',
-          ]
-            .filter(Boolean)
-            .join(' ')}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          {...rest}
-        />
-      )}
+    <FieldFrame id={id} label={label} hint={hint} error={error} labelClassName={labelClassName}>
+      {(describedBy) => {
+        const input = (
+          <input
+            id={id}
+            name={rest.name ?? id}
+            type="text"
+            className={[
+              'nhsuk-input',
+              width ? `nhsuk-input--width-${width}` : '',
+              error ? 'nhsuk-input--error' : '',
+              className ?? '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+            aria-describedby={[describedBy, moreDescribedBy].filter(Boolean).join(' ') || undefined}
+            aria-invalid={error ? true : undefined}
+            {...rest}
+          />
+        );
+        return (
+          <>
+            {suffix ? (
+              <div className="nhsuk-input-wrapper">
+                {input}
+                <div className="nhsuk-input-wrapper__suffix" aria-hidden="true">
+                  {suffix}
+                </div>
+              </div>
+            ) : (
+              input
+            )}
+            {after}
+          </>
+        );
+      }}
     </FieldFrame>
   );
 }
@@ -94,6 +131,8 @@ interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'
   options?: SelectOption[];
   groups?: SelectGroup[];
   placeholder?: string;
+  /** NHS.UK label size, such as nhsuk-label--s for a question among others. */
+  labelClassName?: string;
 }
 
 /** NHS.UK select, with optional option groups (spec §3: category labels capitalised). */
@@ -105,11 +144,12 @@ export function Select({
   options = [],
   groups = [],
   placeholder,
+  labelClassName,
   className,
   ...rest
 }: SelectProps) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} labelClassName={labelClassName}>
       {(describedBy) => (
         <select
           id={id}
@@ -160,6 +200,8 @@ interface ChoicesProps {
   onChange: (value: string, checked: boolean) => void;
   inline?: boolean;
   small?: boolean;
+  /** Every choice unavailable (the question is answered 'I do not know this information'). */
+  disabled?: boolean;
 }
 
 interface FieldsetFrameProps {
@@ -200,6 +242,7 @@ function Choices({
   onChange,
   inline,
   small,
+  disabled,
 }: ChoicesProps) {
   const block = kind === 'checkbox' ? 'nhsuk-checkboxes' : 'nhsuk-radios';
   return (
@@ -220,6 +263,7 @@ function Choices({
                 type={kind}
                 value={item.value}
                 checked={selected.includes(item.value)}
+                disabled={disabled}
                 onChange={(event) => onChange(item.value, event.target.checked)}
                 aria-describedby={item.hint ? `${id}-hint` : undefined}
               />
@@ -255,6 +299,8 @@ interface DateInputProps {
   error?: string | undefined;
   value: DateParts;
   onChange: (value: DateParts) => void;
+  /** The three fields unavailable (the date is answered 'I do not know this information'). */
+  disabled?: boolean;
 }
 
 const dateFields = [
@@ -267,7 +313,16 @@ const dateFields = [
  * NHS.UK date input: Day, Month and Year typed as numbers, whatever the browser's language (a
  * native date picker follows the browser's locale). Focus never jumps between the fields.
  */
-export function DateInput({ id, legend, legendClassName, hint, error, value, onChange }: DateInputProps) {
+export function DateInput({
+  id,
+  legend,
+  legendClassName,
+  hint,
+  error,
+  value,
+  onChange,
+  disabled,
+}: DateInputProps) {
   return (
     <FieldsetFrame
       id={id}
@@ -293,6 +348,7 @@ export function DateInput({ id, legend, legendClassName, hint, error, value, onC
                 type="text"
                 inputMode="numeric"
                 value={value[key]}
+                disabled={disabled}
                 aria-invalid={error ? true : undefined}
                 onChange={(event) => onChange({ ...value, [key]: event.target.value })}
               />

@@ -1,5 +1,10 @@
 /**
  * Patient lookup screens (spec §2 Patient screens), shared by clerical users and clinicians: one
- * chunk, loaded by screens.ts. None is built yet; each route shows its placeholder until then.
+ * chunk, loaded by screens.ts.
  */
-export {};
+export { PatientLookupPage } from '../../features/patients/components/patient-lookup-page';
+export { RiskSummaryPage } from '../../features/patients/components/risk-summary-page';
+export { EditDetailsPage } from '../../features/patients/components/edit-details-page';
+export { RemodelPage } from '../../features/patients/components/remodel-page';
+export { PreviousEvaluationsPage } from '../../features/patients/components/previous-evaluations-page';
+export { HistoryEntryPage } from '../../features/patients/components/history-entry-page';

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { remodelRecordSchema } from '@esr/contracts/remodel';
+import { apiRequest } from '../../../lib/api-client';
+import { patientUrls } from './endpoints';
+import { patientKeys } from './query-keys';
+
+/** spec §7: GET …/patients/{id}: the record the remodel form edits. */
+export const getRemodelRecord = (trust: string, type: ProcedureCode, id: string) =>
+  apiRequest(patientUrls.remodelRecord(trust, type, id), { schema: remodelRecordSchema });
+
+export const remodelRecordQueryOptions = (trust: string, type: ProcedureCode, id: string) =>
+  queryOptions({
+    queryKey: patientKeys.remodelRecord(trust, type, id),
+    queryFn: () => getRemodelRecord(trust, type, id),
+    enabled: Boolean(trust),
+    // The form starts from what the record holds now, not from a copy cached earlier.
+    staleTime: 0,
+    retry: false,
+  });
+
+export const useRemodelRecord = (trust: string, type: ProcedureCode, id: string) =>
+  useQuery(remodelRecordQueryOptions(trust, type, id));

@@ -1,0 +1,24 @@
+import type { PatientSearchQuery } from '@esr/contracts/patients';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+
+/**
+ * Under the waiting-list root of the trust: confirming an import invalidates ['waiting-list'], and
+ * a change to a patient (edit, remodel, anomaly flag) invalidates the trust's waiting-list data,
+ * whose tables and counters show the same pathway.
+ */
+export const patientKeys = {
+  trust: (trust: string) => ['waiting-list', trust] as const,
+  search: (trust: string, query: PatientSearchQuery) =>
+    ['waiting-list', trust, 'patients', 'search', query] as const,
+  pathway: (trust: string, type: ProcedureCode, id: string) =>
+    ['waiting-list', trust, 'patients', 'pathway', type, id] as const,
+  riskSummary: (trust: string, type: ProcedureCode, id: string) =>
+    [...patientKeys.pathway(trust, type, id), 'risk-summary'] as const,
+  riskHistory: (trust: string, type: ProcedureCode, id: string, pageNumber: number) =>
+    [...patientKeys.pathway(trust, type, id), 'history', pageNumber] as const,
+  historyEntry: (trust: string, type: ProcedureCode, id: string, historyId: string) =>
+    [...patientKeys.pathway(trust, type, id), 'history-entry', historyId] as const,
+  remodelRecord: (trust: string, type: ProcedureCode, id: string) =>
+    [...patientKeys.pathway(trust, type, id), 'remodel-record'] as const,
+  surgicalRiskFactorOptions: () => ['library', 'surgical-risk-factors'] as const,
+};

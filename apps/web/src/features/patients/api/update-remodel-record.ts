@@ -1,0 +1,33 @@
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { riskSummarySchema } from '@esr/contracts/patients';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import type { RemodelRecord } from '@esr/contracts/remodel';
+import { apiRequest } from '../../../lib/api-client';
+import { patientUrls } from './endpoints';
+import { patientKeys } from './query-keys';
+
+/**
+ * spec §7: PUT …/patients/{id} with the record and its changes; the server scores it within the
+ * request and answers with the new risk summary.
+ */
+export const updateRemodelRecord = (trust: string, type: ProcedureCode, id: string, body: RemodelRecord) =>
+  apiRequest(patientUrls.remodelRecord(trust, type, id), { method: 'PUT', body, schema: riskSummarySchema });
+
+export function useUpdateRemodelRecord(trust: string, type: ProcedureCode, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RemodelRecord) => updateRemodelRecord(trust, type, id, body),
+    onSuccess: async (summary) => {
+      // The summary the answer carries is shown at once; everything else about the pathway is stale.
+      const summaryKey = patientKeys.riskSummary(trust, type, id);
+      await client.cancelQueries({ queryKey: summaryKey });
+      client.setQueryData(summaryKey, summary);
+      await client.invalidateQueries({
+        queryKey: patientKeys.trust(trust),
+        predicate: (query) => query.queryHash !== hashKey(summaryKey),
+        // Marked stale, fetched again when next shown: the form being left is not refilled.
+        refetchType: 'none',
+      });
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { riskSummarySchema, type SurgicalRiskFactorsRequest } from '@esr/contracts/patients';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { apiRequest } from '../../../lib/api-client';
+import { patientUrls } from './endpoints';
+import { patientKeys } from './query-keys';
+
+/**
+ * spec §7: PUT …/patients/{id}/surgical-risk-factors/ with {trustCode, id, social, surgery,
+ * surgeonName}; the answer is the summary with the new details.
+ */
+export const updateSurgicalRiskFactors = (
+  trust: string,
+  type: ProcedureCode,
+  id: string,
+  body: SurgicalRiskFactorsRequest,
+) =>
+  apiRequest(patientUrls.surgicalRiskFactors(trust, type, id), {
+    method: 'PUT',
+    body,
+    schema: riskSummarySchema,
+  });
+
+export function useUpdateSurgicalRiskFactors(trust: string, type: ProcedureCode, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Pick<SurgicalRiskFactorsRequest, 'social' | 'surgery' | 'surgeonName'>) =>
+      updateSurgicalRiskFactors(trust, type, id, { trustCode: trust, id, ...body }),
+    onSuccess: async (summary) => {
+      const summaryKey = patientKeys.riskSummary(trust, type, id);
+      await client.cancelQueries({ queryKey: summaryKey });
+      client.setQueryData(summaryKey, summary);
+      await client.invalidateQueries({
+        queryKey: patientKeys.trust(trust),
+        predicate: (query) => query.queryHash !== hashKey(summaryKey),
+        // Marked stale, fetched again when next shown: the form being left is not refilled.
+        refetchType: 'none',
+      });
+    },
+  });
+}

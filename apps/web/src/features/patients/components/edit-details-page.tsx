@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '@esr/contracts/messages';
+import { maxSurgeonNameLength, patientMessages, type RiskSummary } from '@esr/contracts/patients';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { Button } from '../../../components/button';
+import { InsetText, SummaryList } from '../../../components/content';
+import { ErrorSummary } from '../../../components/error-summary';
+import { Radios, TextInput } from '../../../components/form-fields';
+import { useTrustCode } from '../../../lib/auth/trust-code';
+import { useProcedureNameOf } from '../../../lib/procedure-type';
+import { useRiskSummary } from '../api/get-risk-summary';
+import { useSurgicalRiskFactorOptions } from '../api/get-surgical-risk-factor-options';
+import { useUpdateSurgicalRiskFactors } from '../api/update-surgical-risk-factors';
+import {
+  editDetailsFailureOf,
+  editDetailsFieldOrder,
+  editDetailsFormSchema,
+  type EditDetailsFailure,
+  type EditDetailsField,
+  type EditDetailsForm,
+} from '../lib/edit-details-form';
+import {
+  PatientHeading,
+  PatientLoadStatus,
+  UnknownPatientAddress,
+  personName,
+  useBreadcrumbPatient,
+  usePatientAddress,
+  useReturnToSummary,
+} from './patient-screen';
+import { patientRows } from './risk-summary-view';
+
+const fieldIds: Record<EditDetailsField, string> = {
+  surgeonName: 'surgeonName',
+  surgery: 'surgery-1',
+  social: 'social-1',
+};
+
+/**
+ * spec §2 /edit-details: the consultant surgeon, readiness for surgery and social aspects (the
+ * options from the form-data call), all required (spec §5); Cancel, or Submit ('Submitting...'
+ * while busy) back to the summary.
+ */
+export function EditDetailsPage() {
+  const { id, type } = usePatientAddress();
+  if (!type) return <UnknownPatientAddress title="Edit details" />;
+  return <EditDetailsScreen id={id} type={type} />;
+}
+
+function EditDetailsScreen({ id, type }: { id: string; type: ProcedureCode }) {
+  const trust = useTrustCode();
+  const summary = useRiskSummary(trust, type, id);
+  const options = useSurgicalRiskFactorOptions();
+  useBreadcrumbPatient(id, summary.data);
+  const data = summary.data;
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        {!data && <PatientHeading title="Edit details" name={undefined} />}
+        {!data && <PatientLoadStatus query={summary} />}
+        {data && !data.isActive && (
+          <>
+            <PatientHeading title="Edit details" name={personName(data)} />
+            <InsetText>
+              <p>{patientMessages.archived}</p>
+            </InsetText>
+          </>
+        )}
+        {data?.isActive && (
+          <>
+            {options.isError && (
+              <ErrorSummary errors={[{ text: messages.someError }]} attempt={options.errorUpdateCount} />
+            )}
+            <EditDetailsForm
+              summary={data}
+              id={id}
+              type={type}
+              trust={trust}
+              surgeryOptions={options.data?.surgery ?? []}
+              socialOptions={options.data?.social ?? []}
+              optionsLoading={options.isLoading}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EditDetailsForm({
+  summary,
+  id,
+  type,
+  trust,
+  surgeryOptions,
+  socialOptions,
+  optionsLoading,
+}: {
+  summary: RiskSummary;
+  id: string;
+  type: ProcedureCode;
+  trust: string;
+  surgeryOptions: { value: string; label: string }[];
+  socialOptions: { value: string; label: string }[];
+  optionsLoading: boolean;
+}) {
+  const backToSummary = useReturnToSummary(id, type);
+  const nameOf = useProcedureNameOf();
+  const update = useUpdateSurgicalRiskFactors(trust, type, id);
+  const [failure, setFailure] = useState<EditDetailsFailure | null>(null);
+  const [failures, setFailures] = useState(0);
+  const form = useForm<EditDetailsForm>({
+    // The error summary takes focus (NHS.UK pattern), not the first field.
+    shouldFocusError: false,
+    resolver: zodResolver(editDetailsFormSchema),
+    defaultValues: {
+      surgeonName: summary.surgeonName ?? '',
+      surgery: summary.surgery ?? '',
+      social: summary.social ?? '',
+    },
+  });
+  const errorOf = (field: EditDetailsField) =>
+    form.formState.errors[field]?.message ?? failure?.fieldErrors[field];
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync(values);
+      backToSummary();
+    } catch (error) {
+      setFailure(editDetailsFailureOf(error, messages.someError));
+      setFailures((count) => count + 1);
+    }
+  });
+  const summaryItems = [
+    ...(failure?.message ? [{ text: failure.message }] : []),
+    ...editDetailsFieldOrder.flatMap((field) => {
+      const text = errorOf(field);
+      return text ? [{ text, fieldId: fieldIds[field] }] : [];
+    }),
+  ];
+  return (
+    <>
+      <ErrorSummary errors={summaryItems} attempt={form.formState.submitCount + failures} />
+      <PatientHeading title="Edit details" name={personName(summary)} />
+      <SummaryList rows={patientRows(summary, nameOf(type)).slice(1)} />
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <TextInput
+          id="surgeonName"
+          label="Consultant surgeon"
+          labelClassName="nhsuk-label--s"
+          hint={`Up to ${maxSurgeonNameLength} characters`}
+          width={20}
+          autoComplete="off"
+          error={errorOf('surgeonName')}
+          {...form.register('surgeonName')}
+        />
+        <Controller
+          control={form.control}
+          name="surgery"
+          render={({ field }) => (
+            <Radios
+              name="surgery"
+              legend="Readiness for surgery"
+              legendClassName="nhsuk-fieldset__legend--s"
+              hint={optionsLoading ? messages.loading : undefined}
+              error={errorOf('surgery')}
+              items={surgeryOptions}
+              selected={[field.value]}
+              onChange={(value) => field.onChange(value)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="social"
+          render={({ field }) => (
+            <Radios
+              name="social"
+              legend="Social aspects"
+              legendClassName="nhsuk-fieldset__legend--s"
+              hint={optionsLoading ? messages.loading : undefined}
+              error={errorOf('social')}
+              items={socialOptions}
+              selected={[field.value]}
+              onChange={(value) => field.onChange(value)}
+            />
+          )}
+        />
+        <div className="app-button-group">
+          <Button variant="secondary" onClick={backToSummary}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? messages.submitting : 'Submit'}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { Fragment, useRef, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  changeSegment,
+  previousSegment,
+  segmentLengths,
+  type NhsNumberSegments,
+} from '../lib/nhs-number-segments';
+
+const partLabels = ['First 3 digits', 'Next 3 digits', 'Last 4 digits'] as const;
+
+/** The id of the NHS number's first box, where an error summary link goes. */
+export const nhsNumberFieldId = 'nhsNumber-1';
+
+/**
+ * spec §2: the NHS number in three boxes, 3-3-4, with hyphens between them. Typing past the end of a
+ * box, or pasting a whole number (with or without spaces or hyphens) into one, flows on into the
+ * next boxes; Backspace in an empty box goes back to the one before.
+ */
+export function NhsNumberInput({
+  segments,
+  onChange,
+  error,
+  disabled,
+}: {
+  segments: NhsNumberSegments;
+  onChange: (segments: NhsNumberSegments) => void;
+  error: string | undefined;
+  disabled?: boolean;
+}) {
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const focusBox = (index: number) => {
+    const input = inputs.current[index];
+    if (!input) return;
+    input.focus();
+    const end = input.value.length;
+    input.setSelectionRange(end, end);
+  };
+  const change = (index: number, text: string) => {
+    const next = changeSegment(segments, index, text);
+    // The boxes hold the new text before the focus moves, so that the next key typed (however
+    // fast) goes into the box the focus moved to.
+    flushSync(() => onChange(next.segments));
+    if (next.focus !== index) focusBox(next.focus);
+  };
+  const keyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Backspace') return;
+    const previous = previousSegment(index, event.currentTarget.value);
+    if (previous === null) return;
+    event.preventDefault();
+    focusBox(previous);
+  };
+  const describedBy = ['nhsNumber-hint', error ? 'nhsNumber-error' : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
+      <fieldset className="nhsuk-fieldset" role="group" aria-describedby={describedBy}>
+        <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">NHS number</legend>
+        <div className="nhsuk-hint" id="nhsNumber-hint">
+          A 10-digit number, for example 485 777 3456. You can paste the whole number into the first box.
+        </div>
+        {error && (
+          <span className="nhsuk-error-message" id="nhsNumber-error">
+            <span className="nhsuk-u-visually-hidden">Error:</span> {error}
+          </span>
+        )}
+        <div className="app-nhs-number">
+          {segments.map((segment, index) => (
+            <Fragment key={partLabels[index]}>
+              <div className="app-nhs-number__part">
+                <label className="nhsuk-label nhsuk-u-visually-hidden" htmlFor={`nhsNumber-${index + 1}`}>
+                  {partLabels[index]}
+                </label>
+                <input
+                  ref={(element) => {
+                    inputs.current[index] = element;
+                  }}
+                  className={`nhsuk-input nhsuk-input--width-${segmentLengths[index as 0 | 1 | 2] === 4 ? 4 : 3}${
+                    error ? ' nhsuk-input--error' : ''
+                  }`}
+                  id={`nhsNumber-${index + 1}`}
+                  name={`nhsNumber-${index + 1}`}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={segment}
+                  disabled={disabled}
+                  aria-invalid={error ? true : undefined}
+                  onChange={(event) => change(index, event.target.value)}
+                  onKeyDown={keyDown(index)}
+                />
+              </div>
+              {index < 2 && (
+                <span className="app-nhs-number__separator" aria-hidden="true">
+                  -
+                </span>
+              )}
+            </Fragment>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

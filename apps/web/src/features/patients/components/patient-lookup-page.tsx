@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from 'react';
+import { messages } from '@esr/contracts/messages';
+import { patientSearchMessages } from '@esr/contracts/patients';
+import { Button } from '../../../components/button';
+import { InsetText } from '../../../components/content';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { TextInput } from '../../../components/form-fields';
+import { useTrustCode } from '../../../lib/auth/trust-code';
+import { usePatientSearch } from '../api/search-patients';
+import { setLastSearch, useLastSearch } from '../lib/last-search';
+import {
+  canSearch,
+  emptyLookupForm,
+  lookupErrors,
+  searchFailureOf,
+  searchQueryOf,
+  type LookupErrors,
+  type LookupForm,
+} from '../lib/lookup-form';
+import { joinSegments, splitNhsNumber } from '../lib/nhs-number-segments';
+import { NhsNumberInput, nhsNumberFieldId } from './nhs-number-input';
+import { SearchResults } from './search-results';
+
+const localIdentifierId = 'localIdentifier';
+const noNhsNumberId = 'noNhsNumber';
+
+/**
+ * spec §2 /patient-lookup: find a patient's pathways by NHS number or, for a patient without one,
+ * by local identifier; choose one and Continue to its risk summary. The search is kept in memory
+ * (never in the address: patient identifiers must not leak through URLs), so that Back from the
+ * summary shows the results again.
+ */
+export function PatientLookupPage() {
+  const trust = useTrustCode();
+  const last = useLastSearch(trust);
+  const [form, setForm] = useState<LookupForm>(last?.form ?? emptyLookupForm);
+  const query = last?.query ?? null;
+  const search = usePatientSearch(trust, query);
+  const [checked, setChecked] = useState<LookupErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const failure = query && search.isError ? searchFailureOf(search.error, messages.someError) : null;
+  const errors: LookupErrors = { ...failure?.fieldErrors, ...checked };
+  // Results from the cache show at once (Back from a summary) while they are checked again.
+  const patients = query && !search.isError ? search.data?.patients : undefined;
+  const showResults = Boolean(patients && patients.length > 0);
+  // Each failure of the search takes the focus to the error summary once.
+  useEffect(() => {
+    if (search.errorUpdatedAt) setAttempt((count) => count + 1);
+  }, [search.errorUpdatedAt]);
+
+  const formShown = useRef(!showResults);
+  useEffect(() => {
+    // Going back to the search puts the focus in the field the search used.
+    if (!showResults && !formShown.current)
+      document.getElementById(form.noNhsNumber ? localIdentifierId : nhsNumberFieldId)?.focus();
+    formShown.current = !showResults;
+  }, [showResults, form.noNhsNumber]);
+
+  const submit = () => {
+    // Search stays enabled while a search runs (a disabled button would lose the focus).
+    if (search.isFetching) return;
+    const found = lookupErrors(form);
+    setChecked(found);
+    if (Object.keys(found).length > 0) {
+      setAttempt((count) => count + 1);
+      return;
+    }
+    const next = searchQueryOf(form);
+    setLastSearch({ trust, form, query: next });
+    // The same search again asks the server again.
+    if (query && JSON.stringify(query) === JSON.stringify(next)) void search.refetch();
+  };
+
+  if (showResults && patients && query)
+    return (
+      <SearchResults
+        key={JSON.stringify(query)}
+        patients={patients}
+        query={query}
+        onBack={() => setLastSearch({ trust, form, query: null })}
+      />
+    );
+
+  const summaryItems: ErrorSummaryItem[] = [
+    ...(errors.nhsNumber && !form.noNhsNumber ? [{ text: errors.nhsNumber, fieldId: nhsNumberFieldId }] : []),
+    ...(errors.localIdentifier && form.noNhsNumber
+      ? [{ text: errors.localIdentifier, fieldId: localIdentifierId }]
+      : []),
+    ...(failure?.message ? [{ text: failure.message }] : []),
+  ];
+  const notFound =
+    failure?.notFound ??
+    (query && search.data?.patients.length === 0 ? patientSearchMessages.notFound : null);
+  const update = (change: Partial<LookupForm>) => setForm({ ...form, ...change });
+
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <ErrorSummary errors={summaryItems} attempt={attempt} />
+        <h1>Patient lookup</h1>
+        <p>
+          Find a patient on your trust&apos;s waiting lists to see their risk of complications after surgery.
+        </p>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <NhsNumberInput
+            segments={splitNhsNumber(form.nhsNumber)}
+            onChange={(segments) => update({ nhsNumber: joinSegments(segments) })}
+            error={form.noNhsNumber ? undefined : errors.nhsNumber}
+            disabled={form.noNhsNumber}
+          />
+          <div className="nhsuk-form-group">
+            <div className="nhsuk-checkboxes">
+              <div className="nhsuk-checkboxes__item">
+                <input
+                  className="nhsuk-checkboxes__input"
+                  id={noNhsNumberId}
+                  name={noNhsNumberId}
+                  type="checkbox"
+                  checked={form.noNhsNumber}
+                  aria-controls={form.noNhsNumber ? `${noNhsNumberId}-conditional` : undefined}
+                  aria-expanded={form.noNhsNumber}
+                  onChange={(event) => update({ noNhsNumber: event.target.checked })}
+                />
+                <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={noNhsNumberId}>
+                  My patient doesn&apos;t have a NHS number
+                </label>
+              </div>
+              {form.noNhsNumber && (
+                <div className="nhsuk-checkboxes__conditional" id={`${noNhsNumberId}-conditional`}>
+                  <TextInput
+                    id={localIdentifierId}
+                    label="Local patient identifier"
+                    hint="The hospital number, up to 30 characters"
+                    width={20}
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={form.localIdentifier}
+                    error={errors.localIdentifier}
+                    onChange={(event) => update({ localIdentifier: event.target.value })}
+                  />
+                </div>
+              )}
+            </div>
+          </div>
+          <Button type="submit" disabled={!canSearch(form)}>
+            Search
+          </Button>
+        </form>
+        <div role="status">
+          {query && search.isFetching && <p className="nhsuk-body">{messages.loading}</p>}
+          {notFound && !search.isFetching && (
+            <InsetText>
+              <p>{notFound}</p>
+            </InsetText>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

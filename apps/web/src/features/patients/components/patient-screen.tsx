@@ -1,0 +1,127 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { patientMessages } from '@esr/contracts/patients';
+import { procedureCodeSchema, type ProcedureCode } from '@esr/contracts/procedures';
+import { InsetText } from '../../../components/content';
+import { ListStatus } from '../../../components/list-status';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { setBreadcrumbPatient } from '../../../lib/breadcrumb-patient';
+
+/** The pathway an address is about: /patient-lookup/{waitinglistId}[/…/{historyId}]?type={procedure}. */
+export interface PatientAddress {
+  id: string;
+  /** null when ?type= names no known procedure. */
+  type: ProcedureCode | null;
+  historyId: string;
+}
+
+export function usePatientAddress(): PatientAddress {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const parsed = procedureCodeSchema.safeParse(search.get('type'));
+  return {
+    id: params.waitinglistId ?? '',
+    type: parsed.success ? parsed.data : null,
+    historyId: params.historyId ?? '',
+  };
+}
+
+export const personName = (patient: { firstName: string | null; lastName: string | null }) =>
+  [patient.firstName, patient.lastName].filter(Boolean).join(' ');
+
+/** spec §2 header breadcrumb: the patient's name in place of their id, once the patient is loaded. */
+export function useBreadcrumbPatient(
+  id: string,
+  patient: { firstName: string | null; lastName: string | null } | undefined,
+) {
+  const firstName = patient?.firstName ?? '';
+  const lastName = patient?.lastName ?? '';
+  const known = Boolean(patient);
+  useEffect(() => {
+    if (known) setBreadcrumbPatient({ id, firstName, lastName });
+  }, [id, firstName, lastName, known]);
+}
+
+/** A link from the summary to a screen that returns to it (Cancel, Submit) says where it came from. */
+export interface FromSummary {
+  fromSummary?: boolean;
+}
+
+/**
+ * Back to the risk summary after Cancel or a change: the page before when the summary opened this
+ * screen (so Back does not return to the form), else the summary in this screen's place.
+ */
+export function useReturnToSummary(id: string, type: ProcedureCode) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fromSummary = Boolean((location.state as FromSummary | null)?.fromSummary);
+  return () =>
+    void (fromSummary ? navigate(-1) : navigate(paths.patientSummary(id, type), { replace: true }));
+}
+
+/** The heading of a patient screen, with the patient's name above it once it is known. */
+export function PatientHeading({ title, name }: { title: string; name: string | undefined }) {
+  return (
+    <h1>
+      {name && (
+        <span className="nhsuk-caption-l">
+          {name}
+          <span className="nhsuk-u-visually-hidden"> - </span>
+        </span>
+      )}
+      {title}
+    </h1>
+  );
+}
+
+/** An address without a known type of operation (typed by hand, or an old bookmark). */
+export function UnknownPatientAddress({ title }: { title: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <InsetText>
+        <p>This address does not say which type of operation the patient is waiting for.</p>
+      </InsetText>
+      <p>
+        <Link className="nhsuk-link" to={paths.patientLookup()}>
+          Look up the patient again
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/**
+ * A patient screen's load: 'Loading data', 'Patient not found' for an unknown pathway (404), or
+ * the list failure with its retry (spec §8) for anything else.
+ */
+export function PatientLoadStatus({
+  query,
+  notFound = patientMessages.notFound,
+}: {
+  query: { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  notFound?: string;
+}): ReactNode {
+  if (query.isError && query.error instanceof ApiError && query.error.status === 404)
+    return (
+      <>
+        <InsetText>
+          <p>{notFound}</p>
+        </InsetText>
+        <p>
+          <Link className="nhsuk-link" to={paths.patientLookup()}>
+            Look up a patient
+          </Link>
+        </p>
+      </>
+    );
+  return (
+    <ListStatus
+      isLoading={query.isLoading}
+      isError={query.isError}
+      isEmpty={false}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}

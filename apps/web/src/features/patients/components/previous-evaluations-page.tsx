@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { messages } from '@esr/contracts/messages';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { SummaryList, Table } from '../../../components/content';
+import { ErrorSummary } from '../../../components/error-summary';
+import { ListStatus } from '../../../components/list-status';
+import { Pagination } from '../../../components/pagination';
+import { paths } from '../../../config/paths';
+import { useTrustCode } from '../../../lib/auth/trust-code';
+import { formatDateTime } from '../../../lib/dates';
+import { readPage } from '../../../lib/page-param';
+import { useProcedureNameOf } from '../../../lib/procedure-type';
+import { useExportHistoryEntry } from '../api/export-history-entry';
+import { useRiskHistory } from '../api/get-risk-history';
+import { riskLabelOf } from '../lib/display-values';
+import {
+  PatientHeading,
+  UnknownPatientAddress,
+  personName,
+  useBreadcrumbPatient,
+  usePatientAddress,
+} from './patient-screen';
+import { patientRows } from './risk-summary-view';
+
+const title = 'Previous evaluations';
+
+/**
+ * spec §2 /previous-risk-history: the patient and every evaluation of the pathway, newest first,
+ * 20 a page with the page in the address (spec §9): its date, risk, a View link and a PDF. A failed
+ * load clears the list without a message (spec §8).
+ */
+export function PreviousEvaluationsPage() {
+  const { id, type } = usePatientAddress();
+  if (!type) return <UnknownPatientAddress title={title} />;
+  return <PreviousEvaluations id={id} type={type} />;
+}
+
+type HistoryItem = NonNullable<ReturnType<typeof useRiskHistory>['data']>['items'][number];
+
+function PreviousEvaluations({ id, type }: { id: string; type: ProcedureCode }) {
+  const trust = useTrustCode();
+  const [params, setParams] = useSearchParams();
+  const pageNumber = readPage(params.get('page'));
+  const history = useRiskHistory(trust, type, id, pageNumber);
+  const nameOf = useProcedureNameOf();
+  const download = useExportHistoryEntry(trust, type, id);
+  const [outcome, setOutcome] = useState<{ failed: boolean; saved: string; attempt: number }>({
+    failed: false,
+    saved: '',
+    attempt: 0,
+  });
+  // spec §8: the list is cleared silently when it cannot be loaded.
+  const page = history.isError ? undefined : history.data;
+  const patient = page?.patient;
+  useBreadcrumbPatient(id, patient);
+
+  const save = async (item: HistoryItem) => {
+    setOutcome((last) => ({ failed: false, saved: '', attempt: last.attempt }));
+    try {
+      const saved = await download.mutateAsync(item.id);
+      setOutcome((last) => ({ failed: false, saved: `Saved ${saved}`, attempt: last.attempt + 1 }));
+    } catch {
+      setOutcome((last) => ({ failed: true, saved: '', attempt: last.attempt + 1 }));
+    }
+  };
+  const when = (item: HistoryItem) => formatDateTime(item.date);
+
+  return (
+    <>
+      <ErrorSummary
+        errors={outcome.failed ? [{ text: messages.reportFailed }] : []}
+        attempt={outcome.attempt}
+      />
+      <p className="nhsuk-u-visually-hidden" role="status">
+        {outcome.saved}
+      </p>
+      <PatientHeading title={title} name={patient ? personName(patient) : undefined} />
+      {patient && (
+        <div className="nhsuk-grid-row">
+          <div className="nhsuk-grid-column-two-thirds">
+            <SummaryList rows={patientRows(patient, nameOf(patient.operationType))} />
+          </div>
+        </div>
+      )}
+      <ListStatus
+        isLoading={history.isLoading}
+        isError={false}
+        isEmpty={!history.isLoading && (!page || page.items.length === 0)}
+        onRetry={() => void history.refetch()}
+      />
+      {page && page.items.length > 0 && (
+        <>
+          <Table<HistoryItem>
+            caption={title}
+            captionHidden
+            columns={[
+              { header: 'Date', cell: when },
+              {
+                header: 'Evaluation',
+                cell: (item) => `${riskLabelOf(item.prediction)}${item.isCurrent ? ' (current)' : ''}`,
+              },
+              {
+                header: 'View',
+                cell: (item) => (
+                  <Link className="nhsuk-link" to={paths.historyDetail(id, item.id, type)}>
+                    View<span className="nhsuk-u-visually-hidden"> evaluation of {when(item)}</span>
+                  </Link>
+                ),
+              },
+              {
+                header: 'Download',
+                cell: (item) => (
+                  <button
+                    type="button"
+                    className="app-link-button"
+                    aria-disabled={download.isPending}
+                    onClick={() => void (download.isPending || save(item))}
+                  >
+                    {download.isPending && download.variables === item.id ? 'Downloading...' : 'Download PDF'}
+                    <span className="nhsuk-u-visually-hidden"> of evaluation of {when(item)}</span>
+                  </button>
+                ),
+              },
+            ]}
+            rows={page.items}
+            rowKey={(item) => item.id}
+          />
+          <Pagination
+            pageNumber={page.pageNumber}
+            pageSize={page.pageSize}
+            totalCount={page.totalCount}
+            onChange={(next) => {
+              const nextParams = new URLSearchParams(params);
+              if (next > 1) nextParams.set('page', String(next));
+              else nextParams.delete('page');
+              setParams(nextParams);
+            }}
+            hrefFor={(next) => {
+              const nextParams = new URLSearchParams(params);
+              nextParams.set('page', String(next));
+              return `?${nextParams.toString()}`;
+            }}
+          />
+        </>
+      )}
+    </>
+  );
+}

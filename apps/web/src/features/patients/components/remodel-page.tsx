@@ -1,0 +1,275 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { messages } from '@esr/contracts/messages';
+import { patientMessages } from '@esr/contracts/patients';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import {
+  remodelErrors,
+  remodelTabs,
+  remodelWarnings,
+  tabCompletion,
+  tabIndexOf,
+  type RemodelErrors,
+  type RemodelRecord,
+  type RemodelValues,
+} from '@esr/contracts/remodel';
+import { Button } from '../../../components/button';
+import { InsetText } from '../../../components/content';
+import { ErrorSummary } from '../../../components/error-summary';
+import { useTrustCode } from '../../../lib/auth/trust-code';
+import { useRemodelRecord } from '../api/get-remodel-record';
+import { useUpdateRemodelRecord } from '../api/update-remodel-record';
+import {
+  clearQuestion,
+  errorOrder,
+  errorsOnTab,
+  fieldIdOf,
+  hasErrors,
+  initialUnknown,
+  remodelBody,
+  remodelFailureOf,
+  tabWithErrors,
+  valuesOf,
+  type ErrorKey,
+} from '../lib/remodel-form';
+import {
+  PatientHeading,
+  PatientLoadStatus,
+  UnknownPatientAddress,
+  personName,
+  useBreadcrumbPatient,
+  usePatientAddress,
+  useReturnToSummary,
+} from './patient-screen';
+import { RemodelQuestionField } from './remodel-question';
+import { RemodelTabs } from './remodel-tabs';
+
+const title = 'Remodel with new details';
+
+/**
+ * spec §2 /remodel-details: the record the model reads, in nine tabs, to correct and score again.
+ * Save and Continue checks the tab it is on and moves to the next; Submit checks every tab
+ * (spec §5), shows the Processing view while the server scores the record, then the new summary.
+ */
+export function RemodelPage() {
+  const { id, type } = usePatientAddress();
+  if (!type) return <UnknownPatientAddress title={title} />;
+  return <RemodelScreen id={id} type={type} />;
+}
+
+function RemodelScreen({ id, type }: { id: string; type: ProcedureCode }) {
+  const trust = useTrustCode();
+  const record = useRemodelRecord(trust, type, id);
+  useBreadcrumbPatient(id, record.data);
+  // The form starts from the record as it is now, never from an older copy in the cache.
+  const data = record.isFetchedAfterMount ? record.data : undefined;
+  if (!data)
+    return (
+      <>
+        <PatientHeading title={title} name={undefined} />
+        <PatientLoadStatus
+          query={{
+            isLoading: !record.isError,
+            isError: record.isError,
+            error: record.error,
+            refetch: record.refetch,
+          }}
+        />
+      </>
+    );
+  if (!data.isActive)
+    return (
+      <>
+        <PatientHeading title={title} name={personName(data)} />
+        <InsetText>
+          <p>{patientMessages.archived}</p>
+        </InsetText>
+      </>
+    );
+  return <RemodelForm record={data} trust={trust} id={id} type={type} />;
+}
+
+function RemodelForm({
+  record,
+  trust,
+  id,
+  type,
+}: {
+  record: RemodelRecord;
+  trust: string;
+  id: string;
+  type: ProcedureCode;
+}) {
+  const backToSummary = useReturnToSummary(id, type);
+  const update = useUpdateRemodelRecord(trust, type, id);
+  const [values, setValues] = useState<RemodelValues>(() => valuesOf(record));
+  const [unknown, setUnknown] = useState<Record<string, boolean>>(() => initialUnknown(valuesOf(record)));
+  const [active, setActive] = useState(0);
+  const [errors, setErrors] = useState<RemodelErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const warnings = remodelWarnings(values);
+
+  // After a move to another tab by a button, its heading takes the focus, as a new page would.
+  const [focusPanel, setFocusPanel] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusPanel === null) return;
+    document.getElementById(`remodel-heading-${remodelTabs[focusPanel]!.id}`)?.focus();
+    setFocusPanel(null);
+  }, [focusPanel]);
+
+  const processingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (update.isPending) processingRef.current?.focus();
+  }, [update.isPending]);
+
+  const showErrors = (found: RemodelErrors, message: string | null = null) => {
+    setErrors(found);
+    setProblem(message);
+    setAttempt((count) => count + 1);
+  };
+
+  const saveAndContinue = () => {
+    const found = errorsOnTab(remodelErrors(values), active);
+    if (hasErrors(found)) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setProblem(null);
+    setActive(active + 1);
+    setFocusPanel(active + 1);
+  };
+
+  const submit = async () => {
+    const found = remodelErrors(values);
+    if (hasErrors(found)) {
+      showErrors(found);
+      setActive(tabWithErrors(found) ?? active);
+      return;
+    }
+    setErrors({});
+    setProblem(null);
+    try {
+      await update.mutateAsync(remodelBody(record, values));
+      backToSummary();
+    } catch (error) {
+      const failure = remodelFailureOf(error, messages.someError);
+      showErrors(failure.fieldErrors, failure.message ?? null);
+      setActive(tabWithErrors(failure.fieldErrors) ?? active);
+    }
+  };
+
+  // An error summary link to a question on another tab opens that tab first.
+  const followErrorLink = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as HTMLElement).closest('a');
+    const target = link?.getAttribute('href')?.slice(1);
+    const key = errorOrder.find((candidate) => fieldIdOf(candidate) === target);
+    if (!key) return;
+    event.preventDefault();
+    const tab = tabIndexOf(key);
+    if (tab >= 0) setActive(tab);
+    requestAnimationFrame(() => {
+      const target = document.getElementById(fieldIdOf(key));
+      target?.focus();
+      target?.scrollIntoView({ block: 'center' });
+    });
+  };
+
+  if (update.isPending)
+    return (
+      <div className="nhsuk-grid-row">
+        <div className="nhsuk-grid-column-two-thirds">
+          <h1 className="app-focus-target" ref={processingRef} tabIndex={-1}>
+            Processing
+          </h1>
+          <div role="status">
+            <p>The new details are being processed. This usually takes 10 to 30 seconds.</p>
+            <p>You do not need to refresh the page: the new risk summary will show when it is ready.</p>
+          </div>
+          <div className="app-processing" aria-hidden="true" />
+        </div>
+      </div>
+    );
+
+  const summaryItems = [
+    ...(problem ? [{ text: problem }] : []),
+    ...errorOrder.flatMap((key) => (errors[key] ? [{ text: errors[key], fieldId: fieldIdOf(key) }] : [])),
+  ];
+
+  return (
+    <>
+      {/* Its links go to questions that may be on another tab: that tab is opened first. */}
+      <div onClick={followErrorLink}>
+        <ErrorSummary errors={summaryItems} attempt={attempt} />
+      </div>
+      <PatientHeading title={title} name={personName(record)} />
+      <p>
+        Check the patient&apos;s details, correct any that are wrong or missing, then submit them to run the
+        risk predictor again. Tick &apos;I do not know this information&apos; for anything not known: the
+        model then uses a normalised value, which affects its prediction.
+      </p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Enter in a field (the form's default button) saves the tab and continues, or on the
+          // last tab submits; each button says which it is.
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          if (submitter?.dataset.action === 'submit' || active === remodelTabs.length - 1) void submit();
+          else saveAndContinue();
+        }}
+      >
+        <RemodelTabs
+          tabs={remodelTabs}
+          active={active}
+          completion={(tab) => tabCompletion(tab, values)}
+          withErrors={(index) => hasErrors(errorsOnTab(errors, index))}
+          onSelect={setActive}
+          panel={(tab, index) => (
+            <>
+              <h2 className="app-focus-target" id={`remodel-heading-${tab.id}`} tabIndex={-1}>
+                <span className="nhsuk-caption-m">
+                  Section {index + 1} of {remodelTabs.length}
+                  <span className="nhsuk-u-visually-hidden"> - </span>
+                </span>
+                {tab.title}
+              </h2>
+              {tab.questions.map((question) => (
+                <RemodelQuestionField
+                  key={question.id}
+                  question={question}
+                  values={values}
+                  unknown={unknown[question.id] ?? false}
+                  error={errors[question.id as ErrorKey]}
+                  warning={warnings[question.id as keyof typeof warnings]}
+                  onChange={(change) => setValues((current) => ({ ...current, ...change }))}
+                  onUnknownChange={(isUnknown) => {
+                    setUnknown((current) => ({ ...current, [question.id]: isUnknown }));
+                    if (isUnknown) setValues((current) => clearQuestion(current, question));
+                  }}
+                />
+              ))}
+              <div className="app-button-group">
+                {index < remodelTabs.length - 1 && (
+                  <Button type="submit" data-action="save">
+                    Save and Continue
+                  </Button>
+                )}
+                <Button
+                  type="submit"
+                  data-action="submit"
+                  variant={index < remodelTabs.length - 1 ? 'secondary' : 'primary'}
+                >
+                  Submit
+                </Button>
+                <Button type="button" variant="secondary" onClick={backToSummary}>
+                  Cancel
+                </Button>
+              </div>
+            </>
+          )}
+        />
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  ethnicGroupOptions,
+  labRules,
+  sexOptions,
+  smokingOptions,
+  yesNoOptions,
+  type LabField,
+  type RemodelField,
+  type RemodelQuestion,
+  type RemodelValues,
+} from '@esr/contracts/remodel';
+import { DateInput, Radios, Select, TextInput } from '../../../components/form-fields';
+import { radioFields } from '../lib/remodel-form';
+
+const units: Partial<Record<RemodelField, string>> = {
+  height: 'cm',
+  weight: 'kg',
+  ...Object.fromEntries(Object.entries(labRules).map(([field, rule]) => [field, rule.unit])),
+};
+
+const radioOptions: Partial<Record<RemodelField, readonly { value: string; label: string }[]>> = {
+  sex: sexOptions,
+  smoking: smokingOptions,
+};
+
+const isLab = (field: RemodelField): field is LabField => field in labRules;
+
+/**
+ * One question of the remodel form (spec §2, §5): its input (a number with its unit, radios, a
+ * select or the NHS.UK date input), its error, the lab warning that does not block, and the
+ * 'I do not know this information' checkbox, which clears the answer and disables the input.
+ */
+export function RemodelQuestionField({
+  question,
+  values,
+  unknown,
+  error,
+  warning,
+  onChange,
+  onUnknownChange,
+}: {
+  question: RemodelQuestion;
+  values: RemodelValues;
+  unknown: boolean;
+  error: string | undefined;
+  warning: string | undefined;
+  onChange: (change: Partial<RemodelValues>) => void;
+  onUnknownChange: (unknown: boolean) => void;
+}) {
+  const field = question.fields[0]!;
+  const id = `remodel-${question.id}`;
+  const unknownId = `${id}-unknown`;
+  let input;
+  if (question.id === 'dateOfBirth') {
+    input = (
+      <DateInput
+        id={id}
+        legend={question.label}
+        legendClassName="nhsuk-fieldset__legend--s"
+        hint="For example, 15 3 1950"
+        error={error}
+        disabled={unknown}
+        value={{ day: values.dobDay, month: values.dobMonth, year: values.dobYear }}
+        onChange={(date) => onChange({ dobDay: date.day, dobMonth: date.month, dobYear: date.year })}
+      />
+    );
+  } else if (radioFields.has(field)) {
+    input = (
+      <Radios
+        name={id}
+        legend={question.label}
+        legendClassName="nhsuk-fieldset__legend--s"
+        error={error}
+        inline={!radioOptions[field]}
+        small={!radioOptions[field]}
+        disabled={unknown}
+        items={[...(radioOptions[field] ?? yesNoOptions)]}
+        selected={[values[field]]}
+        onChange={(value) => onChange({ [field]: value })}
+      />
+    );
+  } else if (field === 'ethnicGroup') {
+    input = (
+      <Select
+        id={id}
+        label={question.label}
+        labelClassName="nhsuk-label--s"
+        error={error}
+        disabled={unknown}
+        placeholder="Select ethnic group"
+        options={[...ethnicGroupOptions]}
+        value={values.ethnicGroup}
+        onChange={(event) => onChange({ ethnicGroup: event.target.value })}
+      />
+    );
+  } else {
+    const warningId = `${id}-warning`;
+    input = (
+      <TextInput
+        id={id}
+        label={question.label}
+        labelClassName="nhsuk-label--s"
+        error={error}
+        width={5}
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        suffix={units[field]}
+        disabled={unknown}
+        value={values[field]}
+        describedBy={warning && isLab(field) ? warningId : undefined}
+        after={
+          warning && isLab(field) ? (
+            <p className="app-field-warning" id={warningId}>
+              <span className="nhsuk-u-visually-hidden">Warning: </span>
+              {warning}
+            </p>
+          ) : undefined
+        }
+        onChange={(event) => onChange({ [field]: event.target.value })}
+      />
+    );
+  }
+  return (
+    <div className="app-question">
+      {input}
+      <div className="nhsuk-checkboxes nhsuk-checkboxes--small app-question__unknown">
+        <div className="nhsuk-checkboxes__item">
+          <input
+            className="nhsuk-checkboxes__input"
+            id={unknownId}
+            name={unknownId}
+            type="checkbox"
+            checked={unknown}
+            onChange={(event) => onUnknownChange(event.target.checked)}
+          />
+          <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={unknownId}>
+            I do not know this information
+            <span className="nhsuk-u-visually-hidden">: {question.label}</span>
+          </label>
+        </div>
+      </div>
+    </div>
+  );
+}

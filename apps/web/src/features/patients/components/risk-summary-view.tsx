@@ -1,0 +1,257 @@
+import type { ReactNode } from 'react';
+import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
+import type { FeatureImportanceItem, RiskResult, RiskSummary } from '@esr/contracts/patients';
+import { importFieldLabels } from '@esr/contracts/waiting-list';
+import {
+  InsetText,
+  SummaryList,
+  Table,
+  Tag,
+  WarningCallout,
+  type SummaryRow,
+} from '../../../components/content';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatNhsNumber } from '../../../lib/nhs-number';
+import {
+  factorLabel,
+  featureValueText,
+  importanceLabels,
+  percentage,
+  reasonLabels,
+  riskColour,
+  riskLabelOf,
+} from '../lib/display-values';
+import type { RiskFactorLabels } from '../lib/risk-factor-labels';
+import { ContributionsChart } from './contributions-chart';
+import { personName } from './patient-screen';
+
+type PatientHeader = Pick<
+  RiskSummary,
+  'nhsNumber' | 'medicalRecordNumber' | 'firstName' | 'lastName' | 'dateOfBirth' | 'operationType'
+>;
+
+const orNotKnown = (value: string | null | undefined) => value || 'Not recorded';
+
+/** The patient's details at the top of the patient screens (spec §2 patient header). */
+export function patientRows(patient: PatientHeader, procedureName: string): SummaryRow[] {
+  return [
+    { key: 'Name', value: orNotKnown(personName(patient)) },
+    { key: 'NHS number', value: orNotKnown(formatNhsNumber(patient.nhsNumber)) },
+    { key: 'Local patient identifier', value: orNotKnown(patient.medicalRecordNumber) },
+    { key: 'Date of birth', value: orNotKnown(formatDate(patient.dateOfBirth)) },
+    { key: 'Type of operation', value: procedureName },
+  ];
+}
+
+function surgicalRows(summary: RiskSummary, labels: RiskFactorLabels): SummaryRow[] {
+  return [
+    { key: 'Consultant surgeon', value: orNotKnown(summary.surgeonName) },
+    {
+      key: 'Readiness for surgery',
+      value: orNotKnown(summary.surgery && (labels.surgery[summary.surgery] ?? summary.surgery)),
+    },
+    {
+      key: 'Social aspects',
+      value: orNotKnown(summary.social && (labels.social[summary.social] ?? summary.social)),
+    },
+  ];
+}
+
+/** spec §8 anomaly banner: an NHS.UK notification banner above the result. */
+export function AnomalyBanner() {
+  return (
+    <div className="nhsuk-notification-banner" role="region" aria-labelledby="anomaly-banner-title">
+      <div className="nhsuk-notification-banner__header">
+        <h2 className="nhsuk-notification-banner__title" id="anomaly-banner-title">
+          Important
+        </h2>
+      </div>
+      <div className="nhsuk-notification-banner__content">
+        <p className="nhsuk-notification-banner__heading">{messages.anomalyBanner}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The prediction as its risk label, with the probability and the procedure's average beside it. */
+function PredictionCard({ result, procedureName }: { result: RiskResult; procedureName: string }) {
+  return (
+    <div className={`nhsuk-card app-risk-card app-risk-card--${result.prediction}`}>
+      <div className="nhsuk-card__content">
+        <h2 className="nhsuk-card__heading nhsuk-heading-m">Prediction</h2>
+        <p className="app-risk-card__label">
+          <Tag colour={riskColour[result.prediction]}>{riskLabelOf(result.prediction)}</Tag>
+        </p>
+        <p className="nhsuk-body nhsuk-u-margin-bottom-2">
+          Probability of complications after surgery:{' '}
+          <strong className="app-risk-card__probability">{percentage(result.probability)}</strong>
+        </p>
+        {result.averageProbability !== null && (
+          <p className="nhsuk-body-s nhsuk-u-margin-bottom-0">
+            The average for {procedureName.toLowerCase()} is {percentage(result.averageProbability)}.
+          </p>
+        )}
+        {result.model.demonstration && (
+          <p className="nhsuk-body-s nhsuk-u-margin-top-3 nhsuk-u-margin-bottom-0 app-demonstration">
+            {demonstrationModelLabel}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** spec §3 feature importances: high and medium (shown 'Moderate'), with the value the model read. */
+function FeatureImportances({ items }: { items: FeatureImportanceItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <h2>Factors that matter most</h2>
+      <Table<FeatureImportanceItem>
+        caption="Factors that matter most"
+        captionHidden
+        columns={[
+          { header: 'Factor', cell: (item) => factorLabel(item.feature, item.displayName) },
+          { header: 'Importance', cell: (item) => importanceLabels[item.importance] },
+          { header: 'Value', cell: (item) => featureValueText(item) },
+        ]}
+        rows={items}
+        rowKey={(item) => item.feature}
+      />
+    </>
+  );
+}
+
+/** spec §2 areas of improvement: the advice (dos), each a title and a description. */
+function AreasOfImprovement({ dos }: { dos: RiskSummary['areasOfImprovement']['dos'] }) {
+  if (dos.length === 0) return null;
+  return (
+    <div className="nhsuk-card nhsuk-card--feature">
+      <div className="nhsuk-card__content">
+        <h2 className="nhsuk-card__heading">Areas of improvement</h2>
+        <ul className="nhsuk-list nhsuk-list--tick" role="list">
+          {dos.map((advice) => (
+            <li key={advice.title}>
+              <svg
+                className="nhsuk-icon nhsuk-icon--tick"
+                xmlns="http://www.w3.org/2000/svg"
+                viewBox="0 0 24 24"
+                width="16"
+                height="16"
+                focusable="false"
+                aria-hidden="true"
+              >
+                <path d="M11.4 17.5a2 2 0 0 1-2.7.1h-.1L4 12.8a1.5 1.5 0 0 1 2.1-2L10 14.7l8.1-8.1a1.5 1.5 0 1 1 2.2 2l-8.9 9Z" />
+              </svg>
+              <strong>{advice.title}</strong>
+              <br />
+              {advice.description}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** Which model made the prediction, and when (the demonstration label when it is the demo model). */
+function ModelDetails({ result }: { result: RiskResult }) {
+  return (
+    <>
+      <h2>About this prediction</h2>
+      <SummaryList
+        rows={[
+          { key: 'Model', value: result.model.name },
+          { key: 'Model version', value: result.model.version },
+          { key: 'Evaluated', value: formatDateTime(result.evaluatedAt) },
+          { key: 'Reason', value: reasonLabels[result.reason] },
+          ...(result.model.demonstration ? [{ key: 'Note', value: demonstrationModelLabel }] : []),
+        ]}
+      />
+    </>
+  );
+}
+
+/** spec §4: a record not scored yet, being scored, or that the model could not score. */
+function ScoringStatus({ summary }: { summary: RiskSummary }) {
+  if (summary.status === 'waiting' || summary.status === 'processing')
+    return (
+      <div role="status">
+        <InsetText>
+          <p>
+            {summary.status === 'waiting'
+              ? 'This record has not been processed yet.'
+              : 'This record is being processed.'}{' '}
+            This page will show the prediction as soon as it is ready. You do not need to refresh the page.
+          </p>
+        </InsetText>
+      </div>
+    );
+  if (summary.status === 'failed')
+    return (
+      <WarningCallout heading="The model could not score this record">
+        {summary.failure?.reason && <p>{summary.failure.reason}</p>}
+        {summary.failure && summary.failure.fields.length > 0 && (
+          <>
+            <p>Check these details and remodel with new details:</p>
+            <ul>
+              {summary.failure.fields.map((field) => (
+                <li key={field}>{importFieldLabels[field] ?? field}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </WarningCallout>
+    );
+  return null;
+}
+
+/**
+ * A risk summary (spec §2), now or as it was: the patient, the scoring status, the prediction and
+ * its banners, what the patient can do (`actions`), the factors, the chart, the advice and the
+ * model. The summary screen and a past evaluation's screen both show it.
+ */
+export function RiskSummaryView({
+  summary,
+  procedureName,
+  labels,
+  actions,
+}: {
+  summary: RiskSummary;
+  procedureName: string;
+  labels: RiskFactorLabels;
+  actions?: ReactNode;
+}) {
+  const result = summary.result;
+  return (
+    <>
+      {result?.isAnomaly && <AnomalyBanner />}
+      <div className="nhsuk-grid-row">
+        <div className="nhsuk-grid-column-two-thirds">
+          <h2 className="nhsuk-heading-m">Patient details</h2>
+          <SummaryList rows={[...patientRows(summary, procedureName), ...surgicalRows(summary, labels)]} />
+        </div>
+        <div className="nhsuk-grid-column-one-third">
+          {result && summary.status === 'processed' && (
+            <PredictionCard result={result} procedureName={procedureName} />
+          )}
+        </div>
+      </div>
+      <ScoringStatus summary={summary} />
+      {result?.isDefaultValueUsed && (
+        <WarningCallout>
+          <p>{messages.defaultValuesUsed}</p>
+        </WarningCallout>
+      )}
+      {actions}
+      {result && summary.status === 'processed' && (
+        <>
+          <FeatureImportances items={result.featureImportance} />
+          <ContributionsChart contributions={result.contributions} />
+          <AreasOfImprovement dos={summary.areasOfImprovement.dos} />
+          <ModelDetails result={result} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { chartBars } from './contribution-chart';
+
+const push = (feature: string, contribution: number) => ({
+  feature,
+  displayName: feature.toUpperCase(),
+  contribution,
+});
+
+describe('contributions chart', () => {
+  it('keeps the ten largest pushes either way, largest first, scaled against the largest', () => {
+    const contributions = [
+      push('a', 0.1),
+      push('b', -0.4),
+      push('c', 0.2),
+      ...Array.from({ length: 12 }, (_, i) => push(`small${i}`, 0.01 * (i + 1) * (i % 2 ? 1 : -1))),
+    ];
+    const bars = chartBars(contributions);
+    expect(bars).toHaveLength(10);
+    expect(bars.slice(0, 3)).toEqual([
+      { feature: 'b', displayName: 'B', direction: 'lowers', size: 100 },
+      { feature: 'c', displayName: 'C', direction: 'raises', size: 50 },
+      { feature: 'small11', displayName: 'SMALL11', direction: 'raises', size: 30 },
+    ]);
+    expect(bars.map((bar) => bar.feature)).not.toContain('small0');
+  });
+
+  it('leaves out factors that did not move the prediction', () => {
+    expect(chartBars([push('a', 0), push('b', 0.3)]).map((bar) => bar.feature)).toEqual(['b']);
+    expect(chartBars([])).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import type { Contribution } from '@esr/contracts/patients';
+import { factorLabel } from './display-values';
+
+/** How many factors the chart shows: the ten that moved the prediction most. */
+export const chartFactorCount = 10;
+
+export interface ChartBar {
+  feature: string;
+  displayName: string;
+  direction: 'raises' | 'lowers';
+  /** The bar's length as a percentage of its half of the chart: the largest push fills it. */
+  size: number;
+}
+
+/**
+ * The bars of the contributions chart: the factors with the largest push either way, largest
+ * first, each scaled against the largest so the chart reads the same whatever the model's units.
+ * A factor that did not move the prediction is left out.
+ */
+export function chartBars(contributions: readonly Contribution[], count = chartFactorCount): ChartBar[] {
+  const top = contributions
+    .filter((item) => Number.isFinite(item.contribution) && item.contribution !== 0)
+    .toSorted((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
+    .slice(0, count);
+  const largest = Math.max(0, ...top.map((item) => Math.abs(item.contribution)));
+  return top.map((item) => ({
+    feature: item.feature,
+    displayName: factorLabel(item.feature, item.displayName),
+    direction: item.contribution > 0 ? 'raises' : 'lowers',
+    size: largest === 0 ? 0 : Math.round((Math.abs(item.contribution) / largest) * 1000) / 10,
+  }));
+}
+
+export const directionLabels: Record<ChartBar['direction'], string> = {
+  raises: 'Raises the risk',
+  lowers: 'Lowers the risk',
+};

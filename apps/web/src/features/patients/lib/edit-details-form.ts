@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { editDetailsMessages, maxSurgeonNameLength } from '@esr/contracts/patients';
+import { ApiError } from '../../../lib/api-client';
+
+/** spec §5 edit details: the surgeon (at most 30 characters), readiness and social aspects, all required. */
+export const editDetailsFormSchema = z.object({
+  surgeonName: z
+    .string()
+    .trim()
+    .min(1, editDetailsMessages.surgeonRequired)
+    .max(maxSurgeonNameLength, editDetailsMessages.surgeonTooLong),
+  surgery: z.string().min(1, editDetailsMessages.surgeryRequired),
+  social: z.string().min(1, editDetailsMessages.socialRequired),
+});
+export type EditDetailsForm = z.infer<typeof editDetailsFormSchema>;
+export type EditDetailsField = keyof EditDetailsForm;
+
+export const editDetailsFieldOrder: readonly EditDetailsField[] = ['surgeonName', 'surgery', 'social'];
+
+export interface EditDetailsFailure {
+  fieldErrors: Partial<Record<EditDetailsField, string>>;
+  message?: string;
+}
+
+/** A 400's errors under their fields; a 409 (archived) or 404 in the server's words; else the generic message. */
+export function editDetailsFailureOf(error: unknown, someError: string): EditDetailsFailure {
+  if (error instanceof ApiError) {
+    const errors = error.body?.errors;
+    if (error.status === 400 && errors) {
+      const fieldErrors: EditDetailsFailure['fieldErrors'] = {};
+      for (const field of editDetailsFieldOrder)
+        if (errors[field]?.[0]) fieldErrors[field] = errors[field][0];
+      if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
+    }
+    if (error.status >= 400 && error.status < 500 && error.body?.detail)
+      return { fieldErrors: {}, message: error.body.detail };
+  }
+  return { fieldErrors: {}, message: someError };
+}

@@ -1,0 +1,10 @@
+import { formatFileTimestamp } from '../../../lib/dates';
+import { safeFileName } from '../../../lib/download';
+
+/**
+ * spec §2 previous evaluations: a summary PDF is named {historyId}_Summary_{timestamp}.pdf, with
+ * the timestamp the other downloads use (spec §9).
+ */
+export function summaryFileName(evaluationId: string, now: Date = new Date()): string {
+  return `${safeFileName(evaluationId)}_Summary_${formatFileTimestamp(now)}.pdf`;
+}
