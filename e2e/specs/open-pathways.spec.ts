@@ -5,6 +5,19 @@ import type { Browser, BrowserContext, Download, Locator, Page } from 'playwrigh
 import { messages } from '@esr/contracts/messages';
 import { reportMessages, type FailedRecord } from '@esr/contracts/open-pathways';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import {
+  activate,
+  cellsOf,
+  contentOf,
+  downloadFrom,
+  fixture,
+  heading,
+  isFocused,
+  pathname,
+  serverWait,
+  tabTo,
+  typeInto,
+} from '../fixtures/keyboard.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
 // The open pathways end to end (spec §2 clerical screens, §5 report, §8, §9), driven with the
@@ -16,42 +29,15 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-const heading = (p: Page) => p.getByRole('heading', { level: 1 });
-const pathname = (p: Page) => new URL(p.url()).pathname;
 const search = (p: Page) => new URL(p.url()).search;
 const button = (name: string) => page.getByRole('button', { name, exact: true });
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 const nhsNumber = /^\d{3} \d{3} \d{4}$/;
 const date = /^\d{2}-[A-Z][a-z]{2}-\d{4}$/;
-/** For what waits on the server on a machine shared with others. */
-const serverWait = { timeout: 30_000 };
 /** A page load signs in again silently and fetches its screen's code: more than a moment. */
 const poll = <T>(
   read: () => T | Promise<T>,
   options: { timeout?: number; interval?: number } = { timeout: 15_000 },
 ) => expect.poll(read, options);
-
-/** Moves focus with Tab until it reaches the target, as a keyboard user would. */
-async function tabTo(target: Locator, limit = 150): Promise<void> {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await isFocused(target)) return;
-    await target.page().keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
-
-async function activate(target: Locator, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
-  await tabTo(target);
-  await target.page().keyboard.press(key);
-}
-
-/** Types into a field reached with Tab, replacing what it held. */
-async function typeInto(target: Locator, text: string): Promise<void> {
-  await tabTo(target);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  if (text) await page.keyboard.type(text);
-}
 
 /** Chooses an option of a select with the arrow keys. */
 async function choose(select: Locator, label: string): Promise<void> {
@@ -73,37 +59,12 @@ async function choose(select: Locator, label: string): Promise<void> {
   expect((await place()).text).toBe(label);
 }
 
-/** Presses Enter on the target and waits for the file it saves. */
-async function downloadFrom(target: Locator): Promise<Download> {
-  await tabTo(target);
-  const [download] = await Promise.all([
-    page.waitForEvent('download', serverWait),
-    page.keyboard.press('Enter'),
-  ]);
-  return download;
-}
-
-async function contentOf(download: Download): Promise<Buffer> {
-  return readFileSync((await download.path())!);
-}
-
 /** A CSV download's lines, without its byte-order mark and the blank line after the last row. */
 async function csvLines(download: Download): Promise<string[]> {
   const text = (await contentOf(download)).toString('utf8').replace(/^\uFEFF/, '');
   return text.split(/\r?\n/).filter((line) => line !== '');
 }
 
-/** A table row's cells without the column name each cell repeats for narrow screens. */
-const cellsOf = (row: Locator) =>
-  row.locator('td').evaluateAll((cells) =>
-    cells.map((cell) =>
-      Array.from(cell.childNodes)
-        .filter((node) => !(node instanceof Element && node.matches('.nhsuk-table-responsive__heading')))
-        .map((node) => node.textContent)
-        .join('')
-        .trim(),
-    ),
-  );
 const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
 const counter = (title: string) =>
@@ -132,10 +93,6 @@ interface Dashboard {
 }
 const dashboard = async (trust: string) =>
   (await (await api(`/api/trusts/${trust}/waiting-list/dashboard`)).json()) as Dashboard;
-
-/** Answers one call with a fixture, as a server with such records would. */
-const fixture = (body: unknown, status = 200) =>
-  ({ status, contentType: 'application/json', body: JSON.stringify(body) }) as const;
 
 function failedRecord(overrides: Partial<FailedRecord>): FailedRecord {
   return {

@@ -1,10 +1,22 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
 import { editDetailsMessages, patientSearchMessages } from '@esr/contracts/patients';
 import { labRules, remodelMessages, remodelTabs } from '@esr/contracts/remodel';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import {
+  activate,
+  cellsOf,
+  contentOf,
+  downloadFrom,
+  fixture,
+  heading,
+  isFocused,
+  pathname,
+  serverWait,
+  tabTo,
+  typeInto,
+} from '../fixtures/keyboard.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
 // The patient screens end to end (spec §2 patient screens, §4, §5, §8), driven with the keyboard
@@ -26,40 +38,13 @@ const patricia = {
 };
 const carol = { nhsNumber: '9991693939', localId: 'RAN784617', name: 'Carol BROWN' };
 
-const heading = (p: Page) => p.getByRole('heading', { level: 1 });
-const pathname = (p: Page) => new URL(p.url()).pathname;
 const button = (name: string) => page.getByRole('button', { name, exact: true });
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 const risks = ['High risk', 'Moderate risk', 'Low risk'];
-/** For what waits on the server on a machine shared with others. */
-const serverWait = { timeout: 30_000 };
 /** A page load signs in again silently and fetches its screen's code: more than a moment. */
 const poll = <T>(
   read: () => T | Promise<T>,
   options: { timeout?: number; interval?: number } = { timeout: 15_000 },
 ) => expect.poll(read, options);
-
-/** Moves focus with Tab until it reaches the target, as a keyboard user would. */
-async function tabTo(target: Locator, limit = 200): Promise<void> {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await isFocused(target)) return;
-    await target.page().keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
-
-async function activate(target: Locator, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
-  await tabTo(target);
-  await target.page().keyboard.press(key);
-}
-
-/** Types into a field reached with Tab, replacing what it held. */
-async function typeInto(target: Locator, text: string): Promise<void> {
-  await tabTo(target);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  if (text) await page.keyboard.type(text);
-}
 
 /** Chooses a radio of a group with the arrow keys, from the group's checked (or first) radio. */
 async function chooseRadio(group: Locator, label: string): Promise<void> {
@@ -79,34 +64,6 @@ async function chooseRadio(group: Locator, label: string): Promise<void> {
     await page.keyboard.press(to > at ? 'ArrowDown' : 'ArrowUp');
   await poll(() => radios.nth(to).isChecked()).toBe(true);
 }
-
-/** Presses Enter on the target and waits for the file it saves. */
-async function downloadFrom(target: Locator): Promise<Download> {
-  await tabTo(target);
-  const [download] = await Promise.all([
-    page.waitForEvent('download', serverWait),
-    page.keyboard.press('Enter'),
-  ]);
-  return download;
-}
-
-/** Answers one call with a fixture, as a server with such records would. */
-const fixture = (body: unknown, status = 200) =>
-  ({ status, contentType: 'application/json', body: JSON.stringify(body) }) as const;
-
-const contentOf = async (download: Download) => readFileSync((await download.path())!);
-
-/** A table row's cells without the column name each cell repeats for narrow screens. */
-const cellsOf = (row: Locator) =>
-  row.locator('td').evaluateAll((cells) =>
-    cells.map((cell) =>
-      Array.from(cell.childNodes)
-        .filter((node) => !(node instanceof Element && node.matches('.nhsuk-table-responsive__heading')))
-        .map((node) => node.textContent)
-        .join('')
-        .trim(),
-    ),
-  );
 
 /** A summary list's rows as key → value. */
 const summaryOf = (list: Locator) =>

@@ -1,40 +1,13 @@
 import type { ProcedureCode } from '@esr/contracts/procedures';
 
 // spec §3 remodel record: the 18 comorbidity flags and the 9 laboratory values, in the spec's order.
-export const comorbidityCodes = [
-  'hypt',
-  'af',
-  'ihd',
-  'ang',
-  'valv',
-  'hfl',
-  'pvd',
-  'copd',
-  'dem',
-  'alz',
-  'pa',
-  'ps',
-  'idd',
-  'nidd',
-  'hypo',
-  'hype',
-  'ra',
-  'foa',
-] as const;
-export type ComorbidityCode = (typeof comorbidityCodes)[number];
-
-export const labCodes = [
-  'haemoglobin',
-  'whiteBloodCount',
-  'plateletCount',
-  'urea',
-  'creatinine',
-  'egfr',
-  'sodium',
-  'albumin',
-  'crp',
-] as const;
-export type LabCode = (typeof labCodes)[number];
+export {
+  comorbidityFields as comorbidityCodes,
+  labFields as labCodes,
+  type ComorbidityField as ComorbidityCode,
+  type LabField as LabCode,
+} from '@esr/contracts/remodel';
+import type { ComorbidityField as ComorbidityCode, LabField as LabCode } from '@esr/contracts/remodel';
 
 export type Readiness = 'not_ready' | 'requires_review' | 'ready';
 export type Social = 'no_social_concerns' | 'social_review_required' | 'social_concerns';

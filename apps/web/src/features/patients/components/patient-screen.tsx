@@ -1,3 +1,4 @@
+import { CaptionHeading } from '../../../components/caption-heading';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { patientMessages } from '@esr/contracts/patients';
@@ -62,17 +63,7 @@ export function useReturnToSummary(id: string, type: ProcedureCode) {
 
 /** The heading of a patient screen, with the patient's name above it once it is known. */
 export function PatientHeading({ title, name }: { title: string; name: string | undefined }) {
-  return (
-    <h1>
-      {name && (
-        <span className="nhsuk-caption-l">
-          {name}
-          <span className="nhsuk-u-visually-hidden"> - </span>
-        </span>
-      )}
-      {title}
-    </h1>
-  );
+  return <CaptionHeading title={title} caption={name} />;
 }
 
 /** An address without a known type of operation (typed by hand, or an old bookmark). */
