@@ -113,6 +113,19 @@ export const labRules: Record<LabField, LabRule> = {
   crp: { label: 'CRP', unit: 'mg/L', min: 0.01, max: 100, reference: null },
 };
 
+const camelCase = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * A model factor's name: the remodel form's words for a comorbidity or a blood result (a model
+ * names them by code, af or white_blood_count), else the name given.
+ */
+export function factorLabel(feature: string, displayName: string): string {
+  const key = camelCase(feature);
+  if (Object.hasOwn(comorbidityLabels, key)) return comorbidityLabels[key as ComorbidityField];
+  if (Object.hasOwn(labRules, key)) return labRules[key as LabField].label;
+  return displayName;
+}
+
 export const sexOptions = [
   { value: 'M', label: 'Male' },
   { value: 'F', label: 'Female' },

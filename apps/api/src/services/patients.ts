@@ -27,6 +27,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import {
   comorbidityFields,
   errorKeyOf,
+  factorLabel,
   labFields,
   remodelErrors,
   remodelFields,
@@ -245,9 +246,12 @@ function riskResult(evaluation: EvaluationRow, averageProbability: number | null
   };
 }
 
-/** A machine name as words, for factors too small to have been stored with their display name. */
+/** A factor too small to have been stored with its display name: the form's words, else its name as words. */
 const displayNameOf = (feature: string) =>
-  feature.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
+  factorLabel(
+    feature,
+    feature.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
+  );
 
 function summaryOf(
   pathway: PathwayRow,

@@ -2,9 +2,7 @@ import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
 import type { FeatureImportanceItem, RiskResult } from '@esr/contracts/patients';
 import {
   comorbidityFields,
-  comorbidityLabels,
   ethnicGroupOptions,
-  labRules,
   remodelTabs,
   sexOptions,
   smokingOptions,
@@ -41,18 +39,7 @@ export const reasonLabels: Record<RiskResult['reason'], string> = {
   rescore: 'Scored again with a new model',
 };
 
-const camelCase = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-
-/**
- * A model factor's name: the remodel form's words for a comorbidity or a blood result (the model
- * names them by code, af or white_blood_count), else the name the server gives.
- */
-export function factorLabel(feature: string, displayName: string): string {
-  const key = camelCase(feature);
-  if (Object.hasOwn(comorbidityLabels, key)) return comorbidityLabels[key as keyof typeof comorbidityLabels];
-  if (Object.hasOwn(labRules, key)) return labRules[key as keyof typeof labRules].label;
-  return displayName;
-}
+export { factorLabel } from '@esr/contracts/remodel';
 
 /** A probability of 0 to 1 as a percentage with one decimal: 0.1234 is 12.3%. */
 export function percentage(probability: number): string {
