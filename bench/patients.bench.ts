@@ -91,9 +91,14 @@ function measure(
 }
 
 /** Remodels one patient after another with new blood results; the time of each, to the new summary. */
-async function remodelTimes(baseUrl: string, headers: Record<string, string>, offset: number) {
+async function remodelTimes(
+  baseUrl: string,
+  headers: Record<string, string>,
+  offset: number,
+  count = remodels,
+) {
   const times: number[] = [];
-  for (let i = 0; i < remodels; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const id = kneeIds[(offset + i) % kneeIds.length]!;
     const started = performance.now();
     const response = await fetch(`${baseUrl}/api/trusts/RAN/procedures/knee/patients/${id}`, {
@@ -196,7 +201,15 @@ try {
     ).json()) as { status: string };
   const scoringStarted = performance.now();
   if ((await status()).status !== 'busy') throw new Error('The hip list is not being scored');
+  // The first remodel after a start decodes the knee model: not what a clinician waits for later.
+  await remodelTimes(server.baseUrl, headers, 2900, 3);
   const busy = await remodelTimes(server.baseUrl, headers, 3000);
+  const slowest = busy
+    .map((ms, index) => ({ ms, index }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map(({ ms, index }) => `#${index + 1} ${ms.toFixed(0)} ms`);
+  console.log(`  slowest: ${slowest.join(', ')}`);
   const stillBusy = (await status()).status === 'busy';
   console.log(
     `Remodel, ${remodels} one after another while ${fmt(rows)} hip pathways are scored${stillBusy ? '' : ' (scoring finished before the last remodel)'}: median ${percentile(busy, 50).toFixed(0)} ms, p95 ${percentile(busy, 95).toFixed(0)} ms`,
