@@ -347,11 +347,21 @@ export function remodelWarnings(values: Partial<RemodelValues>): Partial<Record<
   return warnings;
 }
 
+const asksFor = (question: RemodelQuestion, key: string) =>
+  question.id === key || question.fields.some((field) => field === key);
+
+/** The question that asks for a field (or for the date of birth), if any. */
+export function questionOf(key: string): RemodelQuestion | undefined {
+  for (const tab of remodelTabs) {
+    const question = tab.questions.find((candidate) => asksFor(candidate, key));
+    if (question) return question;
+  }
+  return undefined;
+}
+
 /** The tab a field's question is on. */
 export function tabIndexOf(key: RemodelField | 'dateOfBirth'): number {
-  return remodelTabs.findIndex((tab) =>
-    tab.questions.some((question) => question.id === key || question.fields.some((field) => field === key)),
-  );
+  return remodelTabs.findIndex((tab) => tab.questions.some((question) => asksFor(question, key)));
 }
 
 const remodelValue = z.string().max(20);

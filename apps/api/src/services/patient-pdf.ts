@@ -16,21 +16,12 @@ import { demonstrationModelLabel, messages, productName } from '@esr/contracts/m
 import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
 import {
   patientMessages,
-  type FeatureImportanceItem,
   type HistoryEntry,
   type RiskResult,
   type RiskSummary,
 } from '@esr/contracts/patients';
-import {
-  comorbidityFields,
-  ethnicGroupOptions,
-  remodelTabs,
-  sexOptions,
-  smokingOptions,
-  yesNoOptions,
-  type RemodelField,
-  type RemodelQuestion,
-} from '@esr/contracts/remodel';
+import { answerText, factorValueText, importanceLabels, percentage } from '@esr/contracts/patient-wording';
+import { questionOf, remodelTabs } from '@esr/contracts/remodel';
 import { londonWallClock, showDate, spacedNhsNumber } from './report-format.js';
 import { registerFonts } from './pdf-fonts.js';
 
@@ -59,11 +50,6 @@ const bandColours: Record<Prediction, { background: string; text: string }> = {
   high: { background: '#f7d4d1', text: '#6b140e' },
   medium: { background: '#ffdc8e', text: '#4d3708' },
   low: { background: '#cce2d8', text: '#005a30' },
-};
-const importanceLabels: Record<FeatureImportanceItem['importance'], string> = {
-  high: 'High',
-  medium: 'Moderate',
-  low: 'Low',
 };
 
 const margin = { top: 46, left: 50, right: 50, bottom: 66 };
@@ -103,54 +89,12 @@ function showInstant(instant: Date | string): string {
   return `${t.day}-${months[Number(t.month) - 1]}-${t.year} ${t.hour}:${t.minute}`;
 }
 
-const percent = (probability: number) => `${(probability * 100).toFixed(1)}%`;
-
-const showNumber = (value: number) => value.toLocaleString('en-GB', { maximumFractionDigits: 2 });
-
 function patientName(summary: RiskSummary): string {
   const name = [summary.firstName, summary.lastName]
     .map((part) => part?.trim() ?? '')
     .filter(Boolean)
     .join(' ');
   return name || 'Not recorded';
-}
-
-/** A factor's value as the model was given it: yes/no for a unitless 0/1, else the number and unit. */
-export function factorValue(factor: FeatureImportanceItem): string {
-  let text: string;
-  if (factor.value === null) text = 'Not known';
-  else if (factor.unit === '' && (factor.value === 0 || factor.value === 1))
-    text = factor.value === 1 ? 'Yes' : 'No';
-  else text = factor.unit ? `${showNumber(factor.value)} ${factor.unit}` : showNumber(factor.value);
-  return factor.defaultUsed ? `${text} (normalised value)` : text;
-}
-
-const optionsByField: Partial<Record<RemodelField, readonly { value: string; label: string }[]>> = {
-  sex: sexOptions,
-  ethnicGroup: ethnicGroupOptions,
-  smoking: smokingOptions,
-  ...Object.fromEntries(comorbidityFields.map((field) => [field, yesNoOptions])),
-};
-
-/** A remodel question's answer in words: options by their labels, '' as "Not known" (spec §3). */
-export function inputAnswer(question: RemodelQuestion, inputs: HistoryEntry['inputs']): string {
-  const values = question.fields.map((field) => (inputs[field] ?? '').trim());
-  if (values.some((value) => value === '')) return 'Not known';
-  if (question.id === 'dateOfBirth') {
-    const [day, month, year] = values as [string, string, string];
-    return showDate(`${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`);
-  }
-  const [field] = question.fields as [RemodelField];
-  const value = values[0]!;
-  return optionsByField[field]?.find((option) => option.value === value)?.label ?? value;
-}
-
-/** A field named by the model's failure, by its question's label when it is a remodel field. */
-function fieldLabel(field: string): string {
-  for (const tab of remodelTabs)
-    for (const question of tab.questions)
-      if (question.id === field || question.fields.some((name) => name === field)) return question.label;
-  return field;
 }
 
 /** The procedure inside a sentence: "Knee replacement" → "knee replacement" (acronyms kept). */
@@ -525,9 +469,9 @@ export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
       at2.y = y;
       y += labelled(outcome, labelText, value, clinical.body, at2) + 4;
     };
-    line('Probability of a complication within 90 days', percent(result.probability));
+    line('Probability of a complication within 90 days', percentage(result.probability));
     if (result.averageProbability !== null)
-      line(`Average for ${procedureName} at this trust`, percent(result.averageProbability));
+      line(`Average for ${procedureName} at this trust`, percentage(result.averageProbability));
     y += 4;
     const warnings = [
       ...(result.isAnomaly
@@ -547,7 +491,7 @@ export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
         result.featureImportance.map((factor) => [
           factor.displayName,
           importanceLabels[factor.importance],
-          factorValue(factor),
+          factorValueText(factor),
         ]),
         ['*', 80, 170],
       );
@@ -605,7 +549,7 @@ export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
       if (summary.failure.fields.length)
         block(
           outcome,
-          `Fields to check: ${summary.failure.fields.map(fieldLabel).join('; ')}`,
+          `Fields to check: ${summary.failure.fields.map((field) => questionOf(field)?.label ?? field).join('; ')}`,
           clinical.body,
         );
     }
@@ -623,7 +567,7 @@ export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
       heading(group, remodelTab.title, 'H3', clinical.h3);
       grid(
         group,
-        remodelTab.questions.map((question) => [question.label, inputAnswer(question, inputs)]),
+        remodelTab.questions.map((question) => [question.label, answerText(question, inputs, showDate)]),
         clinical.small,
       );
     }

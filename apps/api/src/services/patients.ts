@@ -47,6 +47,13 @@ import type { ClinicalRecord } from './staged-record.js';
 export type AccessAction =
   'lookup' | 'risk-summary' | 'record' | 'history' | 'history-entry' | 'summary-pdf' | 'history-pdf';
 
+const accessLogInsert = sql`insert into patient_access_log
+  (user_id, user_name, roles, trust_code, pathway_id, action, evaluation_id)`;
+
+/** The reader's columns of an access log row: who, in which roles, in which trust. */
+const reader = (principal: Principal) =>
+  sql`${principal.userId}::uuid, ${`${principal.firstName} ${principal.lastName}`}, ${principal.roles.join(',')}, ${principal.trustCode}`;
+
 /** Writes who read which pathways' data, and what (one row per pathway). */
 export async function recordAccess(
   db: Db,
@@ -56,15 +63,10 @@ export async function recordAccess(
   evaluationId: string | null = null,
 ): Promise<void> {
   if (pathwayIds.length === 0) return;
-  const name = `${principal.firstName} ${principal.lastName}`;
-  const roles = principal.roles.join(',');
-  const values = pathwayIds.map(
-    (id) =>
-      sql`(${principal.userId}::uuid, ${name}, ${roles}, ${principal.trustCode}, ${id}::uuid, ${action}, ${evaluationId}::uuid)`,
+  const rows = pathwayIds.map(
+    (id) => sql`(${reader(principal)}, ${id}::uuid, ${action}, ${evaluationId}::uuid)`,
   );
-  await db.execute(sql`insert into patient_access_log
-      (user_id, user_name, roles, trust_code, pathway_id, action, evaluation_id)
-    values ${sql.join(values, sql`, `)}`);
+  await db.execute(sql`${accessLogInsert} values ${sql.join(rows, sql`, `)}`);
 }
 
 const predictionOf = (stored: unknown): Prediction =>
@@ -298,27 +300,16 @@ async function summaryStatus(db: Db, pathway: PathwayRow): Promise<SummaryStatus
   return 'waiting';
 }
 
-/**
- * The pathway's current result; for an archived pathway, its last evaluation (read-only).
- */
-async function currentSummary(db: Db, pathway: PathwayRow): Promise<RiskSummary> {
-  const [evaluation] = await queryRows<EvaluationRow>(
-    db,
-    pathway.current_evaluation_id
-      ? sql`select ${evaluationColumnsSql} from evaluations e where e.id = ${pathway.current_evaluation_id}`
-      : sql`select ${evaluationColumnsSql} from evaluations e where e.pathway_id = ${pathway.id}
-          order by e.created_at desc, e.id desc limit 1`,
-  );
-  const status: SummaryStatus =
-    evaluation && (pathway.status === 'processed' || !pathway.is_active)
-      ? 'processed'
-      : await summaryStatus(db, pathway);
-  const shown = status === 'processed' ? evaluation : undefined;
-  const average = shown ? await averageProbability(db, pathway.trust_code, pathway.procedure_code) : null;
-  return summaryOf(pathway, shown, status, average);
+interface SummaryRow extends PathwayRow {
+  evaluation: EvaluationRow | null;
+  average_probability: number | null;
 }
 
-/** spec §7 GET risk-summary/. */
+/**
+ * spec §7 GET risk-summary/: the pathway's current result (for an archived pathway, its last
+ * evaluation, read-only). One statement reads the pathway, its evaluation and the list's average and
+ * writes the access log: the summary is the screen clinicians open most.
+ */
 export async function riskSummary(
   db: Db,
   principal: Principal,
@@ -328,10 +319,29 @@ export async function riskSummary(
   action: AccessAction = 'risk-summary',
 ): Promise<RiskSummary> {
   requireAccess(principal, 'patients:read', trustCode);
-  const pathway = await findPathway(db, trustCode, procedureCode, id);
-  const summary = await currentSummary(db, pathway);
-  await recordAccess(db, principal, action, [id], summary.result?.evaluationId ?? null);
-  return summary;
+  const [row] = await queryRows<SummaryRow>(
+    db,
+    sql`with p as (
+        select ${pathwayColumns} from pathways p
+        where p.id = ${id} and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode}),
+      e as (
+        select ${evaluationColumnsSql} from p, evaluations e
+        where e.id = coalesce(p.current_evaluation_id, (select x.id from evaluations x where x.pathway_id = p.id
+          order by x.created_at desc, x.id desc limit 1))),
+      shown as (
+        select e.* from p, e where p.status = 'processed' or not p.is_active),
+      logged as (
+        ${accessLogInsert} select ${reader(principal)}, p.id, ${action}, (select id from shown) from p returning 1)
+      select p.*, (select to_jsonb(shown) from shown) as evaluation,
+        (select r.average_probability from inference_runs r
+          where r.trust_code = ${trustCode} and r.procedure_code = ${procedureCode}) as average_probability,
+        (select count(*) from logged) as logged
+      from p`,
+  );
+  if (!row) throw notFound(patientMessages.notFound);
+  const { evaluation, average_probability: average } = row;
+  if (evaluation) return summaryOf(row, evaluation, 'processed', average);
+  return summaryOf(row, undefined, await summaryStatus(db, row), null);
 }
 
 /** spec §7 GET risk-summary/history: the pathway's evaluations, newest first (20 a page). */
