@@ -651,6 +651,14 @@ describe('patient screens', () => {
     for (const name of ['Edit details', 'Remodel with new details'])
       expect(await page.getByRole('link', { name }).count()).toBe(0);
     await poll(() => page.getByRole('heading', { name: 'What the model read' }).isVisible()).toBe(true);
+    // The breadcrumb names the evaluation by its date and leads 'History' to the previous evaluations.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.getByRole('link', { name: 'History' }).getAttribute('href')).toBe(
+      `/patient-lookup/${patriciaId}/previous-risk-history?type=knee`,
+    );
+    expect((await crumbs.getByRole('listitem').allTextContents()).at(-1)).toMatch(
+      /^\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}:\d{2}$/,
+    );
     for (const title of remodelTabs.map((t) => t.title))
       expect(await page.getByRole('heading', { name: title, level: 3 }).isVisible(), title).toBe(true);
     await visit(page, 'patients-past-evaluation');

@@ -9,6 +9,8 @@ export interface BreadcrumbPatient {
   id: string;
   firstName: string;
   lastName: string;
+  /** The past evaluation on screen, named in place of its id. */
+  evaluation?: { id: string; label: string };
 }
 
 let current: BreadcrumbPatient | null = null;

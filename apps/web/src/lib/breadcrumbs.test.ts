@@ -50,6 +50,26 @@ describe('breadcrumbs (spec §2)', () => {
     });
     expect(other[2]!.text).toBe('43');
   });
+  it('names a past evaluation by its date, and leads its history crumb to the previous evaluations', () => {
+    const crumbs = buildBreadcrumbs({
+      ...base,
+      pathname: '/patient-lookup/42/history/e7',
+      search: '?type=hip',
+      patient: {
+        id: '42',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        evaluation: { id: 'e7', label: '03-Mar-2026 14:05' },
+      },
+    });
+    expect(crumbs.slice(2)).toEqual([
+      { text: 'Ada Lovelace', href: '/patient-lookup/42?type=hip' },
+      { text: 'History', href: '/patient-lookup/42/previous-risk-history?type=hip' },
+      { text: '03-Mar-2026 14:05' },
+    ]);
+    const unloaded = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/42/history/e8', patient: null });
+    expect(unloaded.at(-1)).toEqual({ text: 'E8' });
+  });
   it('makes the only crumb a plain text on the root', () => {
     expect(buildBreadcrumbs({ ...base, pathname: '/' })).toEqual([{ text: base.trustName }]);
   });

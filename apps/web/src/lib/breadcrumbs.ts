@@ -10,7 +10,13 @@ export interface BreadcrumbInput {
   trustName: string;
   landingPath: string;
   /** The loaded patient, for the segment after patient-lookup (spec §2). */
-  patient?: { id: string; firstName: string; lastName: string } | null;
+  patient?: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    /** The past evaluation on screen, for the segment after history. */
+    evaluation?: { id: string; label: string };
+  } | null;
 }
 
 const segmentLabel = (segment: string) => {
@@ -35,8 +41,21 @@ export function buildBreadcrumbs({
       index > 0 &&
       segments[index - 1] === 'patient-lookup' &&
       decodeURIComponent(segment) === patient.id;
-    const text = isPatient ? `${patient.firstName} ${patient.lastName}` : segmentLabel(segment);
-    const href = `/${segments.slice(0, index + 1).join('/')}${keepQuery ? search : ''}`;
+    const isEvaluation =
+      patient?.evaluation &&
+      index > 2 &&
+      segments[index - 1] === 'history' &&
+      decodeURIComponent(segment) === patient.evaluation.id;
+    const text = isPatient
+      ? `${patient.firstName} ${patient.lastName}`
+      : isEvaluation
+        ? patient.evaluation!.label
+        : segmentLabel(segment);
+    // /patient-lookup/{id}/history has no screen of its own: its crumb leads to the list of
+    // previous evaluations, where the user chose the one on screen.
+    const isHistoryList = segment === 'history' && index === 2 && segments[0] === 'patient-lookup';
+    const path = segments.slice(0, index + (isHistoryList ? 0 : 1)).join('/');
+    const href = `/${path}${isHistoryList ? '/previous-risk-history' : ''}${keepQuery ? search : ''}`;
     crumbs.push(index === segments.length - 1 ? { text } : { text, href });
   });
   if (crumbs.length === 1) crumbs[0] = { text: trustName };

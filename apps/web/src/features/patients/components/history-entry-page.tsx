@@ -45,8 +45,9 @@ function HistoryEntry({ id, type, historyId }: { id: string; type: ProcedureCode
     saved: '',
     attempt: 0,
   });
-  useBreadcrumbPatient(id, entry.data);
   const data = entry.data;
+  const evaluatedAt = data?.result ? formatDateTime(data.result.evaluatedAt) : '';
+  useBreadcrumbPatient(id, data, evaluatedAt ? { id: historyId, label: evaluatedAt } : undefined);
   const save = async () => {
     setOutcome((last) => ({ failed: false, saved: '', attempt: last.attempt }));
     try {
@@ -56,7 +57,6 @@ function HistoryEntry({ id, type, historyId }: { id: string; type: ProcedureCode
       setOutcome((last) => ({ failed: true, saved: '', attempt: last.attempt + 1 }));
     }
   };
-  const evaluatedAt = data?.result ? formatDateTime(data.result.evaluatedAt) : '';
   return (
     <>
       <ErrorSummary

@@ -35,13 +35,22 @@ export const personName = (patient: { firstName: string | null; lastName: string
 export function useBreadcrumbPatient(
   id: string,
   patient: { firstName: string | null; lastName: string | null } | undefined,
+  evaluation?: { id: string; label: string },
 ) {
   const firstName = patient?.firstName ?? '';
   const lastName = patient?.lastName ?? '';
   const known = Boolean(patient);
+  const evaluationId = evaluation?.id ?? '';
+  const evaluationLabel = evaluation?.label ?? '';
   useEffect(() => {
-    if (known) setBreadcrumbPatient({ id, firstName, lastName });
-  }, [id, firstName, lastName, known]);
+    if (known)
+      setBreadcrumbPatient({
+        id,
+        firstName,
+        lastName,
+        ...(evaluationId && { evaluation: { id: evaluationId, label: evaluationLabel } }),
+      });
+  }, [id, firstName, lastName, known, evaluationId, evaluationLabel]);
 }
 
 /** A link from the summary to a screen that returns to it (Cancel, Submit) says where it came from. */
