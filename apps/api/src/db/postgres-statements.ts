@@ -87,12 +87,10 @@ export function createPreparingPool(config: pg.PoolConfig, names = new Statement
       }
     }
   }
-  const pool = new pg.Pool({ ...config, Client: PreparingClient });
   // PostgreSQL's default plans a statement afresh whenever a plan for the values at hand looks
   // cheaper, which it always does for a range search: planning then cost more than the search.
-  // Runs before anything else the new connection is asked (node-postgres queues in order).
-  pool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
-  });
+  // A startup parameter sets it with the connection, before the pool hands it out.
+  const options = [config.options, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ');
+  const pool = new pg.Pool({ ...config, options, Client: PreparingClient });
   return pool;
 }
