@@ -21,8 +21,13 @@ export type SqlRows = { rows: Record<string, unknown>[] };
 
 export interface BulkWriter {
   query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
-  copyCsv(table: string, columns: readonly string[], csv: string): Promise<number>;
+  copyCsv(table: string, columns: readonly string[], csv: CsvText): Promise<number>;
 }
+
+/** CSV as text, or already as UTF-8 bytes (as the import's reading thread hands it over). */
+export type CsvText = string | Uint8Array;
+
+const utf8 = (csv: CsvText) => (typeof csv === 'string' ? new TextEncoder().encode(csv) : csv);
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -34,7 +39,7 @@ export interface Database {
    * Bulk load: CSV text into `table (columns)`, the way COPY reads it (the staging of an import,
    * many times faster than inserts on either database). Returns the rows written.
    */
-  copyCsv(table: string, columns: readonly string[], csv: string): Promise<number>;
+  copyCsv(table: string, columns: readonly string[], csv: CsvText): Promise<number>;
   /** One transaction of raw statements and COPYs, for bulk writes that must commit together. */
   bulkWrite<T>(work: (writer: BulkWriter) => Promise<T>): Promise<T>;
   /** LISTEN on a channel (embedded database only); returns how to stop listening. */
@@ -53,9 +58,11 @@ function copyStatement(table: string, columns: readonly string[], source: 'stdin
   return `copy ${table} (${columns.join(', ')}) from ${from} with (format csv)`;
 }
 
-async function copyInto(client: pg.PoolClient, table: string, columns: readonly string[], csv: string) {
+async function copyInto(client: pg.PoolClient, table: string, columns: readonly string[], csv: CsvText) {
   const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin')));
-  await pipeline(Readable.from([Buffer.from(csv)]), stream);
+  const bytes =
+    typeof csv === 'string' ? Buffer.from(csv) : Buffer.from(csv.buffer, csv.byteOffset, csv.byteLength);
+  await pipeline(Readable.from([bytes]), stream);
   return stream.rowCount ?? 0;
 }
 
@@ -181,15 +188,13 @@ export async function openDatabase(
   return {
     kind: 'pglite',
     db,
-    copyCsv: (table, columns, csv) =>
-      thread.copyFrom(copyStatement(table, columns, 'blob'), new TextEncoder().encode(csv)),
+    copyCsv: (table, columns, csv) => thread.copyFrom(copyStatement(table, columns, 'blob'), utf8(csv)),
     bulkWrite: (work) =>
       thread.transaction((tx) =>
         work({
           query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
             (await tx.query<R>(text, params)).rows,
-          copyCsv: (table, columns, csv) =>
-            tx.copyFrom(copyStatement(table, columns, 'blob'), new TextEncoder().encode(csv)),
+          copyCsv: (table, columns, csv) => tx.copyFrom(copyStatement(table, columns, 'blob'), utf8(csv)),
         }),
       ),
     executeSql: async (text, values) => {
