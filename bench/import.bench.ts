@@ -241,6 +241,7 @@ try {
   const rows = pathways * 11;
   console.log(`  COPY ${fmt(rows)} rows: ${seconds(copyMs)} (${fmt(rows / (copyMs / 1000))} rows/s)`);
 
+  const rssAtStart = server.rssMb();
   console.log('\nUpload → both files VALIDATED (CSV), with upload-status at 10 connections meanwhile');
   const started = performance.now();
   const upload = await fetch(`${files}/upload/`, {
@@ -277,6 +278,7 @@ try {
     `  upload-status: ${fmt(statusLoad.requests.average)} req/s, p99 ${statusLoad.latency.p99} ms (target ≤ 50 ms), ${statusLoad.non2xx} non-2xx`,
   );
 
+  const rssValidated = server.rssMb();
   console.log('\nConfirm → every pathway processed, against the risk engine alone on the same records');
   const model = loadModel(
     readFileSync('models/default/knee/model.pkl'),
@@ -307,6 +309,10 @@ try {
   const scoreMs = performance.now() - confirmStarted;
   console.log(
     `  confirm → all processed: ${seconds(scoreMs)} (${fmt(pathways / (scoreMs / 1000))} records/s): ${(engineMs / scoreMs).toFixed(2)}× the engine (target ≥ 0.3×)`,
+  );
+
+  console.log(
+    `  server RSS: ${rssAtStart} MB at start, ${rssValidated} MB once validated, ${server.rssMb()} MB once scored (${server.peakRssMb()} MB at most)`,
   );
 
   console.log('\nThe same waiting list as a workbook: the server’s memory while it validates');

@@ -55,6 +55,13 @@ export const stagedColumns = [
 
 const warningsKept = 200;
 
+/**
+ * The staging CSV goes to the database in COPYs of about this size: the embedded database runs one
+ * statement at a time, and a clerk's status poll waits behind the COPY in progress, so each stays
+ * short (tens of milliseconds).
+ */
+const stagedBytesPerCopy = 256 * 1024;
+
 export async function readImportBatch(
   input: ImportBatchInput,
   context: TaskContext<ImportBatchStep>,
@@ -100,6 +107,7 @@ export async function readImportBatch(
       await context.emit({ type: 'invalid', kind: 'waitingList', rows: step.value.invalidRows });
     if (step.value.rows.length === 0) continue;
     const csv = new ByteWriter();
+    let rows = 0;
     for (const { rowNumber, record } of step.value.rows) {
       const key = patientKey(record.nhsNumber, record.localPatientIdentifier);
       const patient = bloods.get(key);
@@ -108,8 +116,13 @@ export async function readImportBatch(
       csv.write(
         `${batchField},${rowNumber},${csvField(record.nhsNumber)},${csvField(record.localPatientIdentifier)},${csvField(JSON.stringify(stagedRecord(record, patient)))}\n`,
       );
+      rows += 1;
+      if (csv.length >= stagedBytesPerCopy) {
+        await context.emit({ type: 'staged', csv: csv.take(), rows });
+        rows = 0;
+      }
     }
-    await context.emit({ type: 'staged', csv: csv.bytes(), rows: step.value.rows.length });
+    if (rows > 0) await context.emit({ type: 'staged', csv: csv.take(), rows });
   }
   return {
     waitingList: { outcome: listOutcome, warnings: listWarnings },
@@ -124,7 +137,7 @@ export async function readImportBatch(
  * the batch is handed over, which made the thread's young-generation collections copy megabytes.
  */
 class ByteWriter {
-  #buffer = new Uint8Array(1 << 20);
+  #buffer = new Uint8Array(512 * 1024);
   #used = 0;
   static readonly #encoder = new TextEncoder();
 
@@ -139,9 +152,15 @@ class ByteWriter {
     this.#used += ByteWriter.#encoder.encodeInto(text, this.#buffer.subarray(this.#used)).written;
   }
 
-  bytes(): Uint8Array {
-    // A copy of its own: a view would hand the whole, partly empty, buffer to the server.
-    return this.#buffer.slice(0, this.#used);
+  get length(): number {
+    return this.#used;
+  }
+
+  /** What was written, in a buffer of its own (a view would hand over the whole buffer); then empty. */
+  take(): Uint8Array {
+    const bytes = this.#buffer.slice(0, this.#used);
+    this.#used = 0;
+    return bytes;
   }
 }
 
