@@ -69,6 +69,13 @@ export function fieldsAtFault(model: RiskModel, record: PatientRecord): string[]
   return [...fields];
 }
 
+/**
+ * Contributions are stored to a millionth: the chart draws them to a thousandth of the largest,
+ * and the engine's seventeen digits made each evaluation row much larger (batch scoring writes
+ * 100,000 of them at once).
+ */
+const storedContribution = (contribution: number) => Math.round(contribution * 1e6) / 1e6;
+
 /** What an evaluation row stores of a result: the factors shown, and every contribution for the chart. */
 export function evaluationColumns(result: EvaluationResult) {
   return {
@@ -85,9 +92,8 @@ export function evaluationColumns(result: EvaluationResult) {
         value: f.value,
         unit: f.unit,
         defaultUsed: f.defaultUsed,
-        contribution: f.contribution,
       })),
-    contributions: result.featureImportance.map((f) => [f.feature, f.contribution]),
+    contributions: result.featureImportance.map((f) => [f.feature, storedContribution(f.contribution)]),
     areasOfImprovement: result.areasOfImprovement,
   };
 }
@@ -199,19 +205,25 @@ export async function scorePending(
   const chunk = options.chunk ?? scoringChunk;
   const now = options.now ?? (() => new Date());
   let scored = 0;
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
+  // The pending pathways are listed once, then read a chunk at a time by id: a search for the
+  // next chunk would look over every pathway of the list again, so the run grew with its square.
+  const pending = await queryRows<{ id: string }>(
+    db,
+    sql`select id from pathways
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active
+        and (status = 'waiting' or scored_model_id is distinct from ${model.id})
+      order by id`,
+  );
+  for (let start = 0; start < pending.length; start += chunk) {
+    const ids = pending.slice(start, start + chunk).map((row) => row.id);
+    // Checked again: a remodel or a new import may have changed a pathway since it was listed.
     const rows = await queryRows<PendingRow>(
       db,
       sql`select id, clinical, inputs_hash, status from pathways
-        where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active
-          and (status = 'waiting' or scored_model_id is distinct from ${model.id})
-          and id > ${after}
-        order by id
-        limit ${chunk}`,
+        where id = any(${`{${ids.join(',')}}`}::uuid[]) and is_active
+          and (status = 'waiting' or scored_model_id is distinct from ${model.id})`,
     );
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1]!.id;
+    if (rows.length === 0) continue;
     const outcomes = scoreRecords(
       model.model,
       rows.map((row) => row.clinical),

@@ -142,21 +142,34 @@ function checkUploadedFiles(
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
+/** The size of the parts a file is stored in (see the import_files table). */
+export const importFilePartBytes = 4 * 1024 * 1024;
+
 /**
  * File bytes travel as base64 text: the embedded database takes a 50 MB bytea parameter 25 times
  * faster that way than as a binary parameter (it writes binary ones out byte by byte).
  */
 export async function storeImportFile(db: Db, batchId: string, kind: FileKind, bytes: Buffer): Promise<void> {
-  await db.execute(sql`insert into import_files (batch_id, kind, bytes)
-    values (${batchId}, ${kind}, decode(${bytes.toString('base64')}, 'base64'))`);
+  for (let part = 0; part * importFilePartBytes < bytes.length || part === 0; part += 1) {
+    const slice = bytes.subarray(part * importFilePartBytes, (part + 1) * importFilePartBytes);
+    await db.execute(sql`insert into import_files (batch_id, kind, part, bytes)
+      values (${batchId}, ${kind}, ${part}, decode(${slice.toString('base64')}, 'base64'))`);
+  }
 }
 
+/** The file's bytes, read a part at a time for the reason they are stored so. */
 export async function readImportFile(db: Db, batchId: string, kind: FileKind): Promise<Buffer | null> {
-  const [file] = await queryRows<{ bytes: string }>(
-    db,
-    sql`select encode(bytes, 'base64') as bytes from import_files where batch_id = ${batchId} and kind = ${kind}`,
-  );
-  return file ? Buffer.from(file.bytes, 'base64') : null;
+  const parts: Buffer[] = [];
+  for (;;) {
+    const [file] = await queryRows<{ bytes: string }>(
+      db,
+      sql`select encode(bytes, 'base64') as bytes from import_files
+        where batch_id = ${batchId} and kind = ${kind} and part = ${parts.length}`,
+    );
+    if (!file) break;
+    parts.push(Buffer.from(file.bytes, 'base64'));
+  }
+  return parts.length > 0 ? Buffer.concat(parts) : null;
 }
 
 /**

@@ -63,7 +63,11 @@ export const importBatches = pgTable(
   ],
 );
 
-/** The bytes of each uploaded file, committed before the upload is acknowledged (security baseline). */
+/**
+ * The bytes of each uploaded file, committed before the upload is acknowledged (security baseline),
+ * in parts of a few megabytes: the embedded database keeps for good the memory its largest value
+ * needed, and a 40 MB file in one value grew it by 240 MB.
+ */
 export const importFiles = pgTable(
   'import_files',
   {
@@ -72,9 +76,11 @@ export const importFiles = pgTable(
       .references(() => importBatches.id, { onDelete: 'cascade' }),
     /** waitingList or bloodTest */
     kind: text('kind').notNull(),
+    /** 0, 1, 2 … in file order. */
+    part: integer('part').notNull().default(0),
     bytes: bytea('bytes').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.kind] })],
+  (t) => [primaryKey({ columns: [t.batchId, t.kind, t.part] })],
 );
 
 /** Every refused source row with its row number and reasons (source rows = accepted + refused). */

@@ -13,6 +13,7 @@ import { importMessages } from '@esr/contracts/waiting-list';
 import { queryRows } from '../../db/client.js';
 import { malformedUploadMessage } from '../../plugins/multipart-files.js';
 import { demoListsFolder } from '../../services/demo-waiting-lists.js';
+import { importFilePartBytes } from '../../services/waiting-list-imports.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { multipartBody, truncatedMultipartBody } from '../../test/multipart.js';
 import {
@@ -184,6 +185,47 @@ describe('the waiting-list import, through the real job queue', () => {
         /^Confirmed the .+ waiting list knee-waiting-list\.csv: 2400 added, 0 updated, 0 archived$/,
       ),
     ]);
+  });
+
+  it('keeps a file larger than one stored part in parts, and reads it back whole', async () => {
+    const who = await createClericalTrust(t);
+    // A blood file of about 9 MB, as a laboratory extract of a year's results would be: the four
+    // patients' real results first, then thousands of older samples that the latest ones replace.
+    const older = Array.from({ length: 220_000 }, (_, index) => {
+      const nhs = ['9434765919', '9990000018', '9990000026', '9990000034'][index % 4];
+      return `${nhs},Haemoglobin,${120 + (index % 20)},g/L,${String(1 + (index % 28)).padStart(2, '0')}/01/2025`;
+    });
+    const file = csvFile('pathology-year.csv', [
+      'NHS Number,Test Name,Result,Units,Sample Date',
+      ...['9434765919', '9990000018', '9990000026', '9990000034'].map(
+        (nhs) => `${nhs},Haemoglobin,131,g/L,01/10/2026`,
+      ),
+      ...older,
+    ]);
+    const size = Buffer.byteLength(file.bytes);
+    expect(size).toBeGreaterThan(2 * importFilePartBytes);
+    const upload = await uploadFiles(
+      t,
+      who,
+      'knee',
+      csvFile('ptl.csv', [pasHeader, patient.first, patient.second, patient.third, patient.fourth]),
+      file,
+    );
+    expect(upload.statusCode).toBe(202);
+    const { batchId } = upload.json<{ batchId: string }>();
+    const parts = await queryRows<{ part: number; size: number | string }>(
+      t.app.db,
+      sql`select part, length(bytes) as size from import_files
+        where batch_id = ${batchId} and kind = 'bloodTest' order by part`,
+    );
+    expect(parts.map((row) => row.part)).toEqual([0, 1, 2]);
+    expect(parts.reduce((sum, row) => sum + Number(row.size), 0)).toBe(size);
+    const status = await validated(t, who, 'knee', batchId);
+    expect(status.blood_test).toMatchObject({
+      status: 'VALIDATED',
+      totals: { rows: 220_004, valid: 220_004, invalid: 0 },
+    });
+    expect((await summaryOf(t, who, 'knee', batchId)).pathways_without_bloods).toBe(0);
   });
 
   it('makes each confirmed file the active list: matched pathways updated, new ones added, absent ones archived', async () => {
