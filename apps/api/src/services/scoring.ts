@@ -98,6 +98,12 @@ export function evaluationColumns(result: EvaluationResult) {
   };
 }
 
+/** A scored chunk, ready to be written: the pathways' new state, and each evaluation as a CSV line. */
+interface PreparedChunk {
+  pathwayRows: object[];
+  evaluationLines: Map<string, string>;
+}
+
 interface EvaluationRow extends ReturnType<typeof evaluationColumns> {
   id: string;
   pathwayId: string;
@@ -214,34 +220,37 @@ export async function scorePending(
         and (status = 'waiting' or scored_model_id is distinct from ${model.id})
       order by id`,
   );
-  for (let start = 0; start < pending.length; start += chunk) {
-    const ids = pending.slice(start, start + chunk).map((row) => row.id);
+  const readChunk = (start: number) =>
     // Checked again: a remodel or a new import may have changed a pathway since it was listed.
-    const rows = await queryRows<PendingRow>(
+    queryRows<PendingRow>(
       db,
       sql`select id, clinical, inputs_hash, status from pathways
-        where id = any(${`{${ids.join(',')}}`}::uuid[]) and is_active
+        where id = any(${`{${pending
+          .slice(start, start + chunk)
+          .map((row) => row.id)
+          .join(',')}}`}::uuid[]) and is_active
           and (status = 'waiting' or scored_model_id is distinct from ${model.id})`,
     );
-    if (rows.length === 0) continue;
+  const prepare = (rows: PendingRow[]): PreparedChunk => {
     const outcomes = scoreRecords(
       model.model,
       rows.map((row) => row.clinical),
       now(),
     );
-    const evaluationRows: EvaluationRow[] = [];
+    const evaluationLines = new Map<string, string>();
     const pathwayRows: object[] = [];
     rows.forEach((row, index) => {
       const outcome = outcomes[index]!;
       if (outcome.ok) {
         const id = crypto.randomUUID();
-        evaluationRows.push({
+        const evaluation: EvaluationRow = {
           id,
           pathwayId: row.id,
           reason: options.reason ?? (row.status === 'waiting' ? 'batch' : 'rescore'),
           inputs: row.clinical,
           ...evaluationColumns(outcome.result),
-        });
+        };
+        evaluationLines.set(row.id, evaluationCsvLine(evaluation, { trustCode, procedureCode, model }));
         pathwayRows.push({
           id: row.id,
           hash: row.inputs_hash,
@@ -265,7 +274,10 @@ export async function scorePending(
         });
       }
     });
-    scored += await database.bulkWrite(async (writer) => {
+    return { pathwayRows, evaluationLines };
+  };
+  const write = ({ pathwayRows, evaluationLines }: PreparedChunk) =>
+    database.bulkWrite(async (writer) => {
       // Only pathways whose data is still what was scored take the new evaluation.
       const written = await writer.query<{ id: string }>(
         `update pathways p set
@@ -285,15 +297,27 @@ export async function scorePending(
           returning p.id`,
         [JSON.stringify(pathwayRows), model.id],
       );
-      const taken = new Set(written.map((row) => row.id));
-      const csv = evaluationRows
-        .filter((row) => taken.has(row.pathwayId))
-        .map((row) => evaluationCsvLine(row, { trustCode, procedureCode, model }))
-        .join('');
+      const csv = written.map((row) => evaluationLines.get(row.id) ?? '').join('');
       if (csv) await writer.copyCsv('evaluations', evaluationCsvColumns, csv);
       return written.length;
     });
+
+  // A pipeline: while the database writes one chunk and reads the next, this thread scores the
+  // one between. Each promise is given a handler at once, since it may fail while another is awaited.
+  const started = <T>(promise: Promise<T>) => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  let reading = pending.length > 0 ? started(readChunk(0)) : null;
+  let writing = Promise.resolve(0);
+  for (let start = 0; reading; start += chunk) {
+    const rows = await reading;
+    reading = start + chunk < pending.length ? started(readChunk(start + chunk)) : null;
+    const prepared = rows.length > 0 ? prepare(rows) : null;
+    scored += await writing;
+    writing = prepared ? started(write(prepared)) : Promise.resolve(0);
   }
+  scored += await writing;
   await db.execute(sql`insert into inference_runs (trust_code, procedure_code, last_run, scored, average_probability)
     values (${trustCode}, ${procedureCode}, now(), ${scored}, (
       select avg(probability) from pathways
