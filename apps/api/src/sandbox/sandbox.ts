@@ -81,7 +81,10 @@ function startWorker(
 }
 
 export interface SandboxRun<TBatch> {
-  /** Called for each batch the task emits; the task waits for it to settle before going on. */
+  /**
+   * Called for each batch the task emits, in order; the task reads on while one batch is handled
+   * but is never more than one batch ahead.
+   */
   onBatch?: (batch: TBatch) => Promise<void>;
   /** Transferred, not copied, to the thread (the caller must not use them afterwards). */
   transfer?: ArrayBuffer[];
@@ -98,6 +101,8 @@ export function runSandboxed<TInput, TResult, TBatch = never>(
       new Promise<TResult>((resolve, reject) => {
         let settled = false;
         let stage: string | null = null;
+        let handled: Promise<void> = Promise.resolve();
+        let answered = false;
         const worker = startWorker(task, { input } satisfies SandboxRequest<TInput>, limits, run.transfer);
         const finish = (outcome: () => void) => {
           if (settled) return;
@@ -125,18 +130,31 @@ export function runSandboxed<TInput, TResult, TBatch = never>(
               stage = message.stage;
               break;
             case 'batch': {
-              const handle = run.onBatch ? run.onBatch(message.batch) : Promise.resolve();
-              handle.then(
+              // Batches are handled in order, and the thread reads on while the one before is
+              // handled: it is told to go on once the previous batch is done, so it is never more
+              // than one batch ahead.
+              const batch = message.batch;
+              const previous = handled;
+              handled = previous.then(() => run.onBatch?.(batch));
+              handled.catch((error: unknown) => finish(() => reject(error)));
+              previous.then(
                 () => {
                   if (!settled) worker.postMessage({ type: 'ack' });
                 },
-                (error: unknown) => finish(() => reject(error)),
+                () => undefined,
               );
               break;
             }
-            case 'done':
-              finish(() => resolve(message.result));
+            case 'done': {
+              const result = message.result;
+              // The thread ends now; its exit is no failure while the last batches are handled.
+              answered = true;
+              handled.then(
+                () => finish(() => resolve(result)),
+                () => undefined,
+              );
               break;
+            }
             case 'failed':
               finish(() => reject(new SandboxFailure('crashed', stage, message.message)));
               break;
@@ -154,6 +172,7 @@ export function runSandboxed<TInput, TResult, TBatch = never>(
           );
         });
         worker.on('exit', (code) => {
+          if (answered) return;
           finish(() =>
             reject(new SandboxFailure('crashed', stage, `stopped unexpectedly (exit code ${code})`)),
           );

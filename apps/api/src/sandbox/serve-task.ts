@@ -5,7 +5,7 @@ import type { SandboxCommand, SandboxReply, SandboxRequest } from './protocol.js
 export interface TaskContext<TBatch> {
   /** Says which part of the input is being read, so a crash can be blamed on the right file. */
   stage(stage: string): void;
-  /** Hands a batch to the server and waits until it has been taken (backpressure). */
+  /** Hands a batch to the server and waits until the server is ready for another (backpressure). */
   emit(batch: TBatch): Promise<void>;
 }
 
