@@ -201,7 +201,7 @@ interface PendingRow extends Record<string, unknown> {
  */
 export async function scorePending(
   db: Db,
-  database: Pick<Database, 'bulkWrite'>,
+  database: Pick<Database, 'bulkWrite' | 'kind'>,
   trustCode: string,
   procedureCode: string,
   options: { reason?: EvaluationReason; chunk?: number; now?: () => Date } = {},
@@ -302,22 +302,25 @@ export async function scorePending(
       return written.length;
     });
 
-  // A pipeline: while the database writes one chunk and reads the next, this thread scores the
-  // one between. Each promise is given a handler at once, since it may fail while another is awaited.
+  // A pipeline: while the database writes and reads, this thread scores the chunk between. PostgreSQL
+  // writes two chunks at once (a connection each); the embedded database runs one statement at a
+  // time, so one is enough there. Each promise is given a handler at once, since it may fail while
+  // another is awaited.
   const started = <T>(promise: Promise<T>) => {
     promise.catch(() => undefined);
     return promise;
   };
+  const writesAtOnce = database.kind === 'postgres' ? 2 : 1;
+  const writing: Promise<number>[] = [];
   let reading = pending.length > 0 ? started(readChunk(0)) : null;
-  let writing = Promise.resolve(0);
   for (let start = 0; reading; start += chunk) {
     const rows = await reading;
     reading = start + chunk < pending.length ? started(readChunk(start + chunk)) : null;
     const prepared = rows.length > 0 ? prepare(rows) : null;
-    scored += await writing;
-    writing = prepared ? started(write(prepared)) : Promise.resolve(0);
+    if (writing.length >= writesAtOnce) scored += await writing.shift()!;
+    if (prepared) writing.push(started(write(prepared)));
   }
-  scored += await writing;
+  for (const inFlight of writing) scored += await inFlight;
   await db.execute(sql`insert into inference_runs (trust_code, procedure_code, last_run, scored, average_probability)
     values (${trustCode}, ${procedureCode}, now(), ${scored}, (
       select avg(probability) from pathways
