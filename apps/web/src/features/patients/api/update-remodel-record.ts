@@ -1,10 +1,10 @@
-import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { riskSummarySchema } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { RemodelRecord } from '@esr/contracts/remodel';
 import { apiRequest } from '../../../lib/api-client';
 import { patientUrls } from './endpoints';
-import { patientKeys } from './query-keys';
+import { storeNewSummary } from './store-new-summary';
 
 /**
  * spec §7: PUT …/patients/{id} with the record and its changes; the server scores it within the
@@ -17,17 +17,6 @@ export function useUpdateRemodelRecord(trust: string, type: ProcedureCode, id: s
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RemodelRecord) => updateRemodelRecord(trust, type, id, body),
-    onSuccess: async (summary) => {
-      // The summary the answer carries is shown at once; everything else about the pathway is stale.
-      const summaryKey = patientKeys.riskSummary(trust, type, id);
-      await client.cancelQueries({ queryKey: summaryKey });
-      client.setQueryData(summaryKey, summary);
-      await client.invalidateQueries({
-        queryKey: patientKeys.trust(trust),
-        predicate: (query) => query.queryHash !== hashKey(summaryKey),
-        // Marked stale, fetched again when next shown: the form being left is not refilled.
-        refetchType: 'none',
-      });
-    },
+    onSuccess: (summary) => storeNewSummary(client, trust, type, id, summary),
   });
 }

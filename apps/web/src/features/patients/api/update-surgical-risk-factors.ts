@@ -1,9 +1,9 @@
-import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { riskSummarySchema, type SurgicalRiskFactorsRequest } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
 import { patientUrls } from './endpoints';
-import { patientKeys } from './query-keys';
+import { storeNewSummary } from './store-new-summary';
 
 /**
  * spec §7: PUT …/patients/{id}/surgical-risk-factors/ with {trustCode, id, social, surgery,
@@ -26,16 +26,6 @@ export function useUpdateSurgicalRiskFactors(trust: string, type: ProcedureCode,
   return useMutation({
     mutationFn: (body: Pick<SurgicalRiskFactorsRequest, 'social' | 'surgery' | 'surgeonName'>) =>
       updateSurgicalRiskFactors(trust, type, id, { trustCode: trust, id, ...body }),
-    onSuccess: async (summary) => {
-      const summaryKey = patientKeys.riskSummary(trust, type, id);
-      await client.cancelQueries({ queryKey: summaryKey });
-      client.setQueryData(summaryKey, summary);
-      await client.invalidateQueries({
-        queryKey: patientKeys.trust(trust),
-        predicate: (query) => query.queryHash !== hashKey(summaryKey),
-        // Marked stale, fetched again when next shown: the form being left is not refilled.
-        refetchType: 'none',
-      });
-    },
+    onSuccess: (summary) => storeNewSummary(client, trust, type, id, summary),
   });
 }
