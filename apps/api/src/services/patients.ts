@@ -130,6 +130,15 @@ const evaluationColumnsSql = sql`e.id, e.pathway_id, e.model_version, e.model_na
   e.is_default_value_used, e.feature_importance, e.contributions, e.areas_of_improvement, e.inputs,
   e.is_anomaly`;
 
+/** Who the pathway is about, as every patient answer names them. */
+const identityOf = (pathway: PathwayRow) => ({
+  id: pathway.id,
+  nhsNumber: pathway.nhs_number,
+  medicalRecordNumber: pathway.local_patient_identifier,
+  firstName: pathway.first_name,
+  lastName: pathway.last_name,
+});
+
 /** spec §7 GET patients/: one row per pathway of the trust with that NHS number or local identifier. */
 export async function searchPatients(
   db: Db,
@@ -179,11 +188,7 @@ export async function searchPatients(
   );
   return {
     patients: rows.map((row) => ({
-      id: row.id,
-      medicalRecordNumber: row.local_patient_identifier,
-      nhsNumber: row.nhs_number,
-      firstName: row.first_name,
-      lastName: row.last_name,
+      ...identityOf(row),
       dateOfBirth: row.date_of_birth,
       operationType: row.procedure_code,
       referralDate: row.referral_date,
@@ -262,11 +267,7 @@ function summaryOf(
   averageProbability: number | null,
 ): RiskSummary {
   return {
-    id: pathway.id,
-    nhsNumber: pathway.nhs_number,
-    medicalRecordNumber: pathway.local_patient_identifier,
-    firstName: pathway.first_name,
-    lastName: pathway.last_name,
+    ...identityOf(pathway),
     dateOfBirth: pathway.date_of_birth,
     operationType: pathway.procedure_code,
     surgeonName: pathway.surgeon_name,
@@ -395,11 +396,7 @@ export async function riskHistory(
     pageSize: page.pageSize,
     totalCount,
     patient: {
-      id: pathway.id,
-      nhsNumber: pathway.nhs_number,
-      medicalRecordNumber: pathway.local_patient_identifier,
-      firstName: pathway.first_name,
-      lastName: pathway.last_name,
+      ...identityOf(pathway),
       dateOfBirth: pathway.date_of_birth,
       operationType: pathway.procedure_code,
     },
@@ -488,11 +485,7 @@ export async function remodelRecord(
   await recordAccess(db, principal, 'record', [id]);
   return {
     ...remodelValuesOf(pathway.clinical),
-    id: pathway.id,
-    nhsNumber: pathway.nhs_number,
-    medicalRecordNumber: pathway.local_patient_identifier,
-    firstName: pathway.first_name,
-    lastName: pathway.last_name,
+    ...identityOf(pathway),
     operationType: pathway.procedure_code,
     isActive: pathway.is_active,
   };
