@@ -331,12 +331,12 @@ export async function riskSummary(
           order by x.created_at desc, x.id desc limit 1))),
       shown as (
         select e.* from p, e where p.status = 'processed' or not p.is_active),
+      -- A data-modifying WITH runs once whether or not the query reads it.
       logged as (
-        ${accessLogInsert} select ${reader(principal)}, p.id, ${action}, (select id from shown) from p returning 1)
+        ${accessLogInsert} select ${reader(principal)}, p.id, ${action}, (select id from shown) from p)
       select p.*, (select to_jsonb(shown) from shown) as evaluation,
         (select r.average_probability from inference_runs r
-          where r.trust_code = ${trustCode} and r.procedure_code = ${procedureCode}) as average_probability,
-        (select count(*) from logged) as logged
+          where r.trust_code = ${trustCode} and r.procedure_code = ${procedureCode}) as average_probability
       from p`,
   );
   if (!row) throw notFound(patientMessages.notFound);
@@ -580,18 +580,8 @@ export async function remodel(
       before: pathway.clinical,
       after: clinical,
     });
-    const updated = await findPathway(tx, trustCode, procedureCode, id);
-    const [evaluation] = await queryRows<EvaluationRow>(
-      tx,
-      sql`select ${evaluationColumnsSql} from evaluations e where e.id = ${evaluationId}`,
-    );
-    await recordAccess(tx, principal, 'risk-summary', [id], evaluationId);
-    return summaryOf(
-      updated,
-      evaluation,
-      'processed',
-      await averageProbability(tx, trustCode, procedureCode),
-    );
+    // The summary as the clinician will see it, read in the same transaction.
+    return riskSummary(tx, principal, trustCode, procedureCode, id);
   });
 }
 

@@ -150,7 +150,8 @@ export const importFilePartBytes = 4 * 1024 * 1024;
  * faster that way than as a binary parameter (it writes binary ones out byte by byte).
  */
 export async function storeImportFile(db: Db, batchId: string, kind: FileKind, bytes: Buffer): Promise<void> {
-  for (let part = 0; part * importFilePartBytes < bytes.length || part === 0; part += 1) {
+  const parts = Math.max(1, Math.ceil(bytes.length / importFilePartBytes));
+  for (let part = 0; part < parts; part += 1) {
     const slice = bytes.subarray(part * importFilePartBytes, (part + 1) * importFilePartBytes);
     await db.execute(sql`insert into import_files (batch_id, kind, part, bytes)
       values (${batchId}, ${kind}, ${part}, decode(${slice.toString('base64')}, 'base64'))`);

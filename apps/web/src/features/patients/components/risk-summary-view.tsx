@@ -12,15 +12,9 @@ import {
 } from '../../../components/content';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatNhsNumber } from '../../../lib/nhs-number';
-import {
-  factorLabel,
-  featureValueText,
-  importanceLabels,
-  percentage,
-  reasonLabels,
-  riskColour,
-  riskLabelOf,
-} from '../lib/display-values';
+import { factorValueText, importanceLabels, percentage } from '@esr/contracts/patient-wording';
+import { factorLabel } from '@esr/contracts/remodel';
+import { reasonLabels, riskColour, riskLabelOf } from '../lib/display-values';
 import type { RiskFactorLabels } from '../lib/risk-factor-labels';
 import { ContributionsChart } from './contributions-chart';
 import { personName } from './patient-screen';
@@ -113,7 +107,7 @@ function FeatureImportances({ items }: { items: FeatureImportanceItem[] }) {
         columns={[
           { header: 'Factor', cell: (item) => factorLabel(item.feature, item.displayName) },
           { header: 'Importance', cell: (item) => importanceLabels[item.importance] },
-          { header: 'Value', cell: (item) => featureValueText(item) },
+          { header: 'Value', cell: (item) => factorValueText(item) },
         ]}
         rows={items}
         rowKey={(item) => item.feature}

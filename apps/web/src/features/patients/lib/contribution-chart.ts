@@ -1,5 +1,5 @@
 import type { Contribution } from '@esr/contracts/patients';
-import { factorLabel } from './display-values';
+import { factorLabel } from '@esr/contracts/remodel';
 
 /** How many factors the chart shows: the ten that moved the prediction most. */
 export const chartFactorCount = 10;

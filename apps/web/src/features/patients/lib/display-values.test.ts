@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { remodelFields, type RemodelValues } from '@esr/contracts/remodel';
-import {
-  factorLabel,
-  featureValueText,
-  importanceLabels,
-  inputSections,
-  percentage,
-  riskLabelOf,
-} from './display-values';
+import { factorValueText, importanceLabels, percentage } from '@esr/contracts/patient-wording';
+import { factorLabel, remodelFields, type RemodelValues } from '@esr/contracts/remodel';
+import { inputSections, riskLabelOf } from './display-values';
 
 const blank = Object.fromEntries(remodelFields.map((field) => [field, ''])) as RemodelValues;
 
@@ -26,16 +20,16 @@ describe('risk summary values (spec §3)', () => {
   });
 
   it('shows a yes/no factor as No or Yes, a number with its unit, and marks normalised values', () => {
-    expect(featureValueText({ value: 1, unit: '', defaultUsed: false })).toBe('Yes');
-    expect(featureValueText({ value: 0, unit: '', defaultUsed: false })).toBe('No');
-    expect(featureValueText({ value: 2, unit: '', defaultUsed: false })).toBe('2');
-    expect(featureValueText({ value: 131.5, unit: 'g/L', defaultUsed: false })).toBe('131.5 g/L');
-    expect(featureValueText({ value: 27.456, unit: 'kg/m²', defaultUsed: false })).toBe('27.46 kg/m²');
-    expect(featureValueText({ value: 1250, unit: 'mg/L', defaultUsed: false })).toBe('1,250 mg/L');
-    expect(featureValueText({ value: 140, unit: 'mmol/L', defaultUsed: true })).toBe(
+    expect(factorValueText({ value: 1, unit: '', defaultUsed: false })).toBe('Yes');
+    expect(factorValueText({ value: 0, unit: '', defaultUsed: false })).toBe('No');
+    expect(factorValueText({ value: 2, unit: '', defaultUsed: false })).toBe('2');
+    expect(factorValueText({ value: 131.5, unit: 'g/L', defaultUsed: false })).toBe('131.5 g/L');
+    expect(factorValueText({ value: 27.456, unit: 'kg/m²', defaultUsed: false })).toBe('27.46 kg/m²');
+    expect(factorValueText({ value: 1250, unit: 'mg/L', defaultUsed: false })).toBe('1,250 mg/L');
+    expect(factorValueText({ value: 140, unit: 'mmol/L', defaultUsed: true })).toBe(
       '140 mmol/L (normalised value)',
     );
-    expect(featureValueText({ value: null, unit: 'g/L', defaultUsed: false })).toBe('Not known');
+    expect(factorValueText({ value: null, unit: 'g/L', defaultUsed: false })).toBe('Not known');
   });
 
   it("names a factor in the remodel form's words, else as the server does", () => {

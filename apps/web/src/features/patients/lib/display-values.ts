@@ -21,14 +21,6 @@ export const reasonLabels: Record<RiskResult['reason'], string> = {
   rescore: 'Scored again with a new model',
 };
 
-export { factorLabel } from '@esr/contracts/remodel';
-export {
-  factorValueText as featureValueText,
-  importanceLabels,
-  notKnown,
-  percentage,
-} from '@esr/contracts/patient-wording';
-
 export interface InputSection {
   title: string;
   rows: { key: string; value: string }[];
