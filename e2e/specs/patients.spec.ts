@@ -667,4 +667,22 @@ describe('patient screens', () => {
     expect(download.suggestedFilename()).toMatch(/^[0-9a-f-]{36}_Summary_\d{8}-\d{6}\.pdf$/);
     expect((await contentOf(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
+
+  it('goes back to the previous evaluations by the History crumb, and clears a list that cannot load', async () => {
+    await activate(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'History' }),
+    );
+    await poll(() => pathname(page)).toBe(`/patient-lookup/${patriciaId}/previous-risk-history`);
+    await poll(() => heading(page).textContent(), serverWait).toBe(`${patricia.name} - Previous evaluations`);
+
+    // spec §8: when the evaluations cannot be loaded (here, a pathway that does not exist) the list
+    // is cleared without an error message.
+    const missing = '00000000-0000-4000-8000-00000000dead';
+    await page.goto(`${server.baseUrl}/patient-lookup/${missing}/previous-risk-history?type=knee`);
+    await poll(() => page.getByText(messages.noRecords).isVisible(), serverWait).toBe(true);
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await errorSummary().count()).toBe(0);
+    expect(await page.getByText(messages.listLoadFailed).count()).toBe(0);
+    await visit(page, 'patients-previous-evaluations-cleared');
+  });
 });
