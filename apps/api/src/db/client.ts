@@ -20,6 +20,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type SqlRows = { rows: Record<string, unknown>[] };
 
 export interface BulkWriter {
+  /** The same transaction through the query builder, for the ordinary statements among the bulk ones. */
+  db: Db;
   query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   copyCsv(table: string, columns: readonly string[], csv: CsvText): Promise<number>;
 }
@@ -147,6 +149,7 @@ export async function openDatabase(
         try {
           await client.query('begin');
           const result = await work({
+            db: drizzlePg(client, { schema }) as unknown as Db,
             query: async (text, params) => (await client.query(text, params)).rows,
             copyCsv: (table, columns, csv) => copyInto(client, table, columns, csv),
           });
@@ -192,6 +195,7 @@ export async function openDatabase(
     bulkWrite: (work) =>
       thread.transaction((tx) =>
         work({
+          db: drizzlePglite(tx as unknown as PGlite, { schema }) as unknown as Db,
           query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
             (await tx.query<R>(text, params)).rows,
           copyCsv: (table, columns, csv) => tx.copyFrom(copyStatement(table, columns, 'blob'), utf8(csv)),

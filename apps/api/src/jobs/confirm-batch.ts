@@ -4,7 +4,10 @@ import { applyConfirmedImport } from '../services/import-confirm.js';
 import { defineJob } from './definition.js';
 import { inferBatchJob, scoringKey } from './infer-batch.js';
 
-/** Makes a confirmed upload the active list, then asks for scoring (DESIGN §5, §7). */
+/**
+ * Makes a confirmed upload the active list, scored (DESIGN §5, §7), then asks for a scoring run for
+ * what the confirm could not score: a list with no active model, or a model uploaded meanwhile.
+ */
 export const confirmBatchJob = defineJob({
   name: 'confirm-batch',
   version: 1,
@@ -12,7 +15,7 @@ export const confirmBatchJob = defineJob({
   retryLimit: 5,
   expireInSeconds: 5 * 60,
   async handle({ batchId, trustCode, procedureCode }, context) {
-    const applied = await applyConfirmedImport(context.db, batchId);
+    const applied = await applyConfirmedImport(context.database, context.db, batchId);
     if (applied) context.log.info({ job: 'confirm-batch', ...applied }, 'import applied');
     // Also when a retry finds the batch already applied: the first run may have died before this.
     await context.enqueue(

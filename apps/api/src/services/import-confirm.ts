@@ -1,14 +1,28 @@
 /**
  * Applying a confirmed upload to the active list (the confirm-batch job; DESIGN §5): in one
- * transaction the file's pathways become the active list for the trust and procedure. Rows with an
- * NHS number match an active pathway by NHS number, rows without one by local patient identifier;
- * matched pathways are updated, new ones created, and active pathways absent from the file archived.
+ * transaction the file's pathways become the active list for the trust and procedure, each one
+ * already scored. Rows with an NHS number match an active pathway by NHS number, rows without one by
+ * local patient identifier; matched pathways are updated, new ones created, and active pathways
+ * absent from the file archived. Each pathway the active model has not scored on its new data is
+ * scored here, a chunk at a time, so that it is written once with its result and its evaluation
+ * (decision 0028); a later scoring run picks up only what this could not score.
  */
+import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.js';
+import type { PatientRecord } from '@esr/risk-engine/evaluate';
+import { queryRows, type BulkWriter, type Database, type Db } from '../db/client.js';
 import { importBatches, users } from '../db/schema.js';
 import { recordChange } from './change-log.js';
 import { procedureName } from './procedures.js';
+import {
+  activeModelVersion,
+  evaluationCsvColumns,
+  recordInferenceRun,
+  scoreForWriting,
+  scoringChunk,
+  type ModelVersion,
+  type ScoredState,
+} from './scoring.js';
 
 export interface AppliedImport {
   trustCode: string;
@@ -16,20 +30,204 @@ export interface AppliedImport {
   created: number;
   updated: number;
   archived: number;
+  /** Pathways scored in the confirm (with or without a result); the rest wait for a scoring run. */
+  scored: number;
+  /** Pathways left waiting: there was no active model. */
+  waiting: number;
 }
 
 const count = (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0);
 
+interface StagedRow extends Record<string, unknown> {
+  row_number: number;
+  pathway_id: string | null;
+  clinical: PatientRecord;
+  /** The matched pathway keeps its current result: its data is unchanged and the active model scored it. */
+  keeps: boolean;
+  /** Its data is unchanged, and a model scored it before (a different one: it is scored again). */
+  rescored: boolean;
+}
+
+/** A staged row's outcome, as the chunk's update and insert read it (jsonb_to_recordset). */
+interface RowOutcome extends Partial<Omit<ScoredState, 'status'>> {
+  status?: ScoredState['status'] | 'waiting';
+  row: number;
+  id: string;
+  keep: boolean;
+  modelId: string | null;
+}
+
+const outcomeColumns = `v(row integer, id uuid, keep boolean, status text, "evaluationId" uuid,
+  prediction text, probability double precision, "failedFields" jsonb, "failureReason" text, "modelId" uuid)`;
+
 /** What the model reads, hashed, so that an import that changes nothing keeps its prediction. */
-const inputsHash = sql`md5((s.record->'clinical')::text)`;
+const inputsHash = `md5((s.record->'clinical')::text)`;
+
+/** The staged row's result, or the pathway's own when it keeps it. */
+const keptOr = (column: string, value: string) => `case when v.keep then p.${column} else ${value} end`;
+
+const updateMatched = `update pathways p set
+    local_patient_identifier = coalesce(s.record->>'localPatientIdentifier', p.local_patient_identifier),
+    first_name = s.record->>'firstName',
+    last_name = s.record->>'lastName',
+    date_of_birth = (s.record->>'dateOfBirth')::date,
+    operation_type = s.record->>'operationType',
+    referral_date = (s.record->>'referralDate')::date,
+    tci_date = (s.record->>'tciDate')::date,
+    surgeon_name = s.record->>'surgeonName',
+    priority = s.record->>'priority',
+    surgery = s.record->>'surgery',
+    social = s.record->>'social',
+    clinical = s.record->'clinical',
+    lab_dates = s.record->'labDates',
+    inputs_hash = ${inputsHash},
+    status = ${keptOr('status', 'v.status')},
+    prediction = ${keptOr('prediction', 'v.prediction')},
+    probability = ${keptOr('probability', 'v.probability')},
+    current_evaluation_id = ${keptOr('current_evaluation_id', 'v."evaluationId"')},
+    scored_model_id = ${keptOr('scored_model_id', 'v."modelId"')},
+    failed_fields = ${keptOr('failed_fields', 'v."failedFields"')},
+    failure_reason = ${keptOr('failure_reason', 'v."failureReason"')},
+    processed_at = ${keptOr('processed_at', `case when v.status = 'waiting' then null else now() end`)},
+    last_batch_id = $1,
+    updated_at = now()
+  from staged_pathways s, jsonb_to_recordset($2::jsonb) as ${outcomeColumns}
+  where s.batch_id = $1 and s.row_number = v.row and s.pathway_id is not null and p.id = s.pathway_id`;
+
+const insertNew = `insert into pathways (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
+    first_name, last_name, date_of_birth, operation_type, referral_date, tci_date, surgeon_name,
+    priority, surgery, social, clinical, lab_dates, inputs_hash, is_active, status, prediction, probability,
+    current_evaluation_id, scored_model_id, failed_fields, failure_reason, processed_at,
+    first_batch_id, last_batch_id)
+  select v.id, $3, $4, s.nhs_number, s.local_patient_identifier,
+    s.record->>'firstName', s.record->>'lastName', (s.record->>'dateOfBirth')::date,
+    s.record->>'operationType', (s.record->>'referralDate')::date, (s.record->>'tciDate')::date,
+    s.record->>'surgeonName', s.record->>'priority', s.record->>'surgery', s.record->>'social',
+    s.record->'clinical', s.record->'labDates', ${inputsHash}, true, v.status, v.prediction, v.probability,
+    v."evaluationId", v."modelId", v."failedFields", v."failureReason",
+    case when v.status = 'waiting' then null else now() end, $1, $1
+  from staged_pathways s join jsonb_to_recordset($2::jsonb) as ${outcomeColumns} on s.row_number = v.row
+  where s.batch_id = $1 and s.pathway_id is null
+  order by s.row_number`;
+
+/**
+ * Scores and writes the staged rows a chunk at a time, as a pipeline: while the database writes one
+ * chunk and reads the next, this thread scores the one between. Statements go one after another on
+ * the transaction's connection.
+ */
+async function writeStagedRows(
+  writer: BulkWriter,
+  batch: { id: string; trustCode: string; procedureCode: string },
+  model: ModelVersion | null,
+  evaluationDate: Date,
+): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived'>> {
+  const totals = { created: 0, updated: 0, scored: 0, waiting: 0 };
+  const read = (after: number) =>
+    writer.query<StagedRow>(
+      `select s.row_number, s.pathway_id, s.record->'clinical' as clinical,
+          coalesce(p.inputs_hash = ${inputsHash}
+            and ($3::uuid is null or (p.status <> 'waiting' and p.scored_model_id = $3::uuid)), false) as keeps,
+          coalesce(p.inputs_hash = ${inputsHash} and p.status <> 'waiting', false) as rescored
+        from staged_pathways s left join pathways p on p.id = s.pathway_id
+        where s.batch_id = $1 and s.row_number > $2
+        order by s.row_number
+        limit $4`,
+      [batch.id, after, model?.id ?? null, scoringChunk],
+    );
+  const prepare = (rows: StagedRow[]) => {
+    const outcomes = rows.map((row): RowOutcome => ({
+      row: row.row_number,
+      id: row.pathway_id ?? crypto.randomUUID(),
+      keep: row.keeps,
+      modelId: null,
+    }));
+    const toScore = rows.flatMap((row, index) => (row.keeps ? [] : [{ row, outcome: outcomes[index]! }]));
+    let evaluationLines: string[] = [];
+    if (model) {
+      const scoring = scoreForWriting(
+        { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
+        toScore.map(({ row, outcome }) => ({
+          pathwayId: outcome.id,
+          clinical: row.clinical,
+          reason: row.rescored ? 'rescore' : 'batch',
+        })),
+        evaluationDate,
+      );
+      toScore.forEach(({ outcome }, index) =>
+        Object.assign(outcome, scoring.states[index], { modelId: model.id }),
+      );
+      evaluationLines = scoring.evaluationLines;
+      totals.scored += toScore.length;
+    } else {
+      for (const { outcome } of toScore) outcome.status = 'waiting';
+      totals.waiting += toScore.length;
+    }
+    return {
+      matched: outcomes.filter((_, index) => rows[index]!.pathway_id !== null),
+      added: outcomes.filter((_, index) => rows[index]!.pathway_id === null),
+      evaluationLines,
+    };
+  };
+  const write = async ({ matched, added, evaluationLines }: ReturnType<typeof prepare>) => {
+    if (matched.length > 0) {
+      const changed = await writer.query<{ n: number }>(
+        `with changed as (${updateMatched} returning 1) select count(*) as n from changed`,
+        [batch.id, JSON.stringify(matched)],
+      );
+      totals.updated += count(changed);
+    }
+    if (added.length > 0) {
+      const inserted = await writer.query<{ n: number }>(
+        `with added as (${insertNew} returning 1) select count(*) as n from added`,
+        [batch.id, JSON.stringify(added), batch.trustCode, batch.procedureCode],
+      );
+      totals.created += count(inserted);
+    }
+    // After the pathways: an evaluation refers to its pathway.
+    if (evaluationLines.length > 0)
+      await writer.copyCsv('evaluations', evaluationCsvColumns, evaluationLines.join(''));
+  };
+
+  // Each promise is given a handler at once, since it may fail while another is awaited.
+  const started = <T>(promise: Promise<T>) => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  const lastRow = (rows: StagedRow[]) => rows[rows.length - 1]!.row_number;
+  let rows = await read(0);
+  let reading: Promise<StagedRow[]> | null =
+    rows.length === scoringChunk ? started(read(lastRow(rows))) : null;
+  while (rows.length > 0) {
+    const prepared = prepare(rows);
+    const next = reading ? await reading : [];
+    const writing = started(write(prepared));
+    reading = next.length === scoringChunk ? started(writing.then(() => read(lastRow(next)))) : null;
+    if (!reading) await writing;
+    rows = next;
+  }
+  return totals;
+}
 
 /**
  * Idempotent: the batch row is locked and applied only from CONFIRMING, so a retried job, a second
  * worker or a restart after a crash applies each import once or not at all (the transaction).
  */
-export async function applyConfirmedImport(db: Db, batchId: string): Promise<AppliedImport | null> {
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+export async function applyConfirmedImport(
+  database: Pick<Database, 'bulkWrite'>,
+  db: Db,
+  batchId: string,
+  options: { now?: () => Date } = {},
+): Promise<AppliedImport | null> {
+  const [found] = await db
+    .select({ trustCode: importBatches.trustCode, procedureCode: importBatches.procedureCode })
+    .from(importBatches)
+    .where(eq(importBatches.id, batchId));
+  if (!found) return null;
+  // Loaded before the transaction opens: the first use of a model decodes its files on a sandbox
+  // thread. A model uploaded meanwhile re-scores the list after this confirm (the scoring run).
+  const model = await activeModelVersion(db, found.trustCode, found.procedureCode);
+  return database.bulkWrite(async (writer) => {
+    const tx = writer.db;
     const [batch] = await tx.select().from(importBatches).where(eq(importBatches.id, batchId)).for('update');
     if (!batch || batch.status !== 'CONFIRMING') return null;
     const { trustCode, procedureCode } = batch;
@@ -46,65 +244,16 @@ export async function applyConfirmedImport(db: Db, batchId: string): Promise<App
         and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode} and p.is_active
         and p.nhs_number is null and p.local_patient_identifier = s.local_patient_identifier`);
 
-    const updated = count(
-      await queryRows<{ n: number }>(
-        txDb,
-        sql`with changed as (
-          update pathways p set
-            local_patient_identifier = coalesce(s.record->>'localPatientIdentifier', p.local_patient_identifier),
-            first_name = s.record->>'firstName',
-            last_name = s.record->>'lastName',
-            date_of_birth = (s.record->>'dateOfBirth')::date,
-            operation_type = s.record->>'operationType',
-            referral_date = (s.record->>'referralDate')::date,
-            tci_date = (s.record->>'tciDate')::date,
-            surgeon_name = s.record->>'surgeonName',
-            priority = s.record->>'priority',
-            surgery = s.record->>'surgery',
-            social = s.record->>'social',
-            clinical = s.record->'clinical',
-            lab_dates = s.record->'labDates',
-            inputs_hash = ${inputsHash},
-            status = case when p.inputs_hash = ${inputsHash} then p.status else 'waiting' end,
-            prediction = case when p.inputs_hash = ${inputsHash} then p.prediction else null end,
-            probability = case when p.inputs_hash = ${inputsHash} then p.probability else null end,
-            current_evaluation_id = case when p.inputs_hash = ${inputsHash} then p.current_evaluation_id else null end,
-            scored_model_id = case when p.inputs_hash = ${inputsHash} then p.scored_model_id else null end,
-            failed_fields = case when p.inputs_hash = ${inputsHash} then p.failed_fields else null end,
-            failure_reason = case when p.inputs_hash = ${inputsHash} then p.failure_reason else null end,
-            last_batch_id = ${batchId},
-            updated_at = now()
-          from staged_pathways s
-          where s.batch_id = ${batchId} and s.pathway_id = p.id
-          returning 1
-        ) select count(*) as n from changed`,
-      ),
-    );
-
-    const created = count(
-      await queryRows<{ n: number }>(
-        txDb,
-        sql`with added as (
-          insert into pathways (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
-            first_name, last_name, date_of_birth, operation_type, referral_date, tci_date, surgeon_name,
-            priority, surgery, social, clinical, lab_dates, inputs_hash, is_active, status,
-            first_batch_id, last_batch_id)
-          select gen_random_uuid(), ${trustCode}, ${procedureCode}, s.nhs_number, s.local_patient_identifier,
-            s.record->>'firstName', s.record->>'lastName', (s.record->>'dateOfBirth')::date,
-            s.record->>'operationType', (s.record->>'referralDate')::date, (s.record->>'tciDate')::date,
-            s.record->>'surgeonName', s.record->>'priority', s.record->>'surgery', s.record->>'social',
-            s.record->'clinical', s.record->'labDates', ${inputsHash}, true, 'waiting', ${batchId}, ${batchId}
-          from staged_pathways s
-          where s.batch_id = ${batchId} and s.pathway_id is null
-          order by s.row_number
-          returning 1
-        ) select count(*) as n from added`,
-      ),
+    const { created, updated, scored, waiting } = await writeStagedRows(
+      writer,
+      { id: batchId, trustCode, procedureCode },
+      model,
+      (options.now ?? (() => new Date()))(),
     );
 
     const archived = count(
       await queryRows<{ n: number }>(
-        txDb,
+        tx,
         sql`with removed as (
           update pathways set is_active = false, date_removed = now(), updated_at = now()
           where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active
@@ -113,6 +262,7 @@ export async function applyConfirmedImport(db: Db, batchId: string): Promise<App
         ) select count(*) as n from removed`,
       ),
     );
+    if (model) await recordInferenceRun(tx, trustCode, procedureCode, scored);
 
     await tx
       .update(importBatches)
@@ -128,7 +278,7 @@ export async function applyConfirmedImport(db: Db, batchId: string): Promise<App
           .where(eq(users.id, actorId))
       : [];
     const [names] = await queryRows<{ trust_name: string }>(
-      txDb,
+      tx,
       sql`select trust_name from trusts where trust_code = ${trustCode}`,
     );
     const principal = {
@@ -136,8 +286,8 @@ export async function applyConfirmedImport(db: Db, batchId: string): Promise<App
       firstName: actor?.firstName ?? batch.decidedBy ?? batch.createdBy,
       lastName: actor?.lastName ?? '',
     };
-    const procedure = await procedureName(txDb, procedureCode);
-    await recordChange(txDb, {
+    const procedure = await procedureName(tx, procedureCode);
+    await recordChange(tx, {
       principal,
       trustCode,
       trustName: names?.trust_name ?? '',
@@ -154,6 +304,6 @@ export async function applyConfirmedImport(db: Db, batchId: string): Promise<App
         pathwaysArchived: archived,
       },
     });
-    return { trustCode, procedureCode, created, updated, archived };
+    return { trustCode, procedureCode, created, updated, archived, scored, waiting };
   });
 }

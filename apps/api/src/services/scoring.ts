@@ -98,12 +98,6 @@ export function evaluationColumns(result: EvaluationResult) {
   };
 }
 
-/** A scored chunk, ready to be written: the pathways' new state, and each evaluation as a CSV line. */
-interface PreparedChunk {
-  pathwayRows: object[];
-  evaluationLines: Map<string, string>;
-}
-
 interface EvaluationRow extends ReturnType<typeof evaluationColumns> {
   id: string;
   pathwayId: string;
@@ -112,7 +106,7 @@ interface EvaluationRow extends ReturnType<typeof evaluationColumns> {
 }
 
 /** The evaluations table's columns as the scoring COPY fills them (created_at and is_anomaly default). */
-const evaluationCsvColumns = [
+export const evaluationCsvColumns = [
   'id',
   'pathway_id',
   'trust_code',
@@ -134,10 +128,13 @@ const evaluationCsvColumns = [
   'inputs',
 ] as const;
 
-function evaluationCsvLine(
-  row: EvaluationRow,
-  scope: { trustCode: string; procedureCode: string; model: ModelVersion },
-): string {
+export interface ScoringScope {
+  trustCode: string;
+  procedureCode: string;
+  model: ModelVersion;
+}
+
+function evaluationCsvLine(row: EvaluationRow, scope: ScoringScope): string {
   return (
     [
       row.id,
@@ -163,6 +160,92 @@ function evaluationCsvLine(
       .map(csvField)
       .join(',') + '\n'
   );
+}
+
+/** A pathway's state once scored, as the pathway's row stores it. */
+export interface ScoredState {
+  status: 'processed' | 'failed';
+  evaluationId: string | null;
+  prediction: string | null;
+  probability: number | null;
+  failedFields: string[] | null;
+  failureReason: string | null;
+}
+
+/** A pathway to score: its id (existing, or about to be created), the model's record, and why. */
+export interface RecordToScore {
+  pathwayId: string;
+  clinical: PatientRecord;
+  reason: EvaluationReason;
+}
+
+/**
+ * Scores records for a bulk write: each pathway's new state and, for each one the model scored, its
+ * evaluation as a line of CSV for a COPY into `evaluations` (evaluationCsvColumns), in order.
+ */
+export function scoreForWriting(
+  scope: ScoringScope,
+  records: RecordToScore[],
+  evaluationDate: Date,
+): { states: ScoredState[]; evaluationLines: string[] } {
+  const outcomes = scoreRecords(
+    scope.model.model,
+    records.map((record) => record.clinical),
+    evaluationDate,
+  );
+  const evaluationLines: string[] = [];
+  const states = records.map((record, index): ScoredState => {
+    const outcome = outcomes[index]!;
+    if (!outcome.ok)
+      return {
+        status: 'failed',
+        evaluationId: null,
+        prediction: null,
+        probability: null,
+        failedFields: outcome.fields,
+        failureReason: outcome.reason.slice(0, 500),
+      };
+    const id = crypto.randomUUID();
+    evaluationLines.push(
+      evaluationCsvLine(
+        {
+          id,
+          pathwayId: record.pathwayId,
+          reason: record.reason,
+          inputs: record.clinical,
+          ...evaluationColumns(outcome.result),
+        },
+        scope,
+      ),
+    );
+    return {
+      status: 'processed',
+      evaluationId: id,
+      prediction: outcome.result.prediction,
+      probability: outcome.result.probability,
+      failedFields: null,
+      failureReason: null,
+    };
+  });
+  return { states, evaluationLines };
+}
+
+/**
+ * When scoring last finished for the trust and procedure, and the scored list's mean probability
+ * (the summary's average): after a scoring run, or a confirm that scored its pathways itself.
+ */
+export async function recordInferenceRun(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+  scored: number,
+): Promise<void> {
+  await db.execute(sql`insert into inference_runs (trust_code, procedure_code, last_run, scored, average_probability)
+    values (${trustCode}, ${procedureCode}, now(), ${scored}, (
+      select avg(probability) from pathways
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active and status = 'processed'))
+    on conflict (trust_code, procedure_code) do update set last_run = excluded.last_run,
+      scored = excluded.scored, average_probability = excluded.average_probability`);
 }
 
 type Outcome = { ok: true; result: EvaluationResult } | { ok: false; fields: string[]; reason: string };
@@ -231,52 +314,26 @@ export async function scorePending(
           .join(',')}}`}::uuid[]) and is_active
           and (status = 'waiting' or scored_model_id is distinct from ${model.id})`,
     );
-  const prepare = (rows: PendingRow[]): PreparedChunk => {
-    const outcomes = scoreRecords(
-      model.model,
-      rows.map((row) => row.clinical),
+  const scope = { trustCode, procedureCode, model };
+  const prepare = (rows: PendingRow[]) => {
+    const { states, evaluationLines } = scoreForWriting(
+      scope,
+      rows.map((row) => ({
+        pathwayId: row.id,
+        clinical: row.clinical,
+        reason: options.reason ?? (row.status === 'waiting' ? 'batch' : 'rescore'),
+      })),
       now(),
     );
-    const evaluationLines = new Map<string, string>();
-    const pathwayRows: object[] = [];
-    rows.forEach((row, index) => {
-      const outcome = outcomes[index]!;
-      if (outcome.ok) {
-        const id = crypto.randomUUID();
-        const evaluation: EvaluationRow = {
-          id,
-          pathwayId: row.id,
-          reason: options.reason ?? (row.status === 'waiting' ? 'batch' : 'rescore'),
-          inputs: row.clinical,
-          ...evaluationColumns(outcome.result),
-        };
-        evaluationLines.set(row.id, evaluationCsvLine(evaluation, { trustCode, procedureCode, model }));
-        pathwayRows.push({
-          id: row.id,
-          hash: row.inputs_hash,
-          status: 'processed',
-          evaluationId: id,
-          prediction: outcome.result.prediction,
-          probability: outcome.result.probability,
-          failedFields: null,
-          failureReason: null,
-        });
-      } else {
-        pathwayRows.push({
-          id: row.id,
-          hash: row.inputs_hash,
-          status: 'failed',
-          evaluationId: null,
-          prediction: null,
-          probability: null,
-          failedFields: outcome.fields,
-          failureReason: outcome.reason.slice(0, 500),
-        });
-      }
+    const byPathway = new Map<string, string>();
+    const pathwayRows = rows.map((row, index) => {
+      const state = states[index]!;
+      if (state.evaluationId) byPathway.set(row.id, evaluationLines[byPathway.size]!);
+      return { id: row.id, hash: row.inputs_hash, ...state };
     });
-    return { pathwayRows, evaluationLines };
+    return { pathwayRows, evaluationLines: byPathway };
   };
-  const write = ({ pathwayRows, evaluationLines }: PreparedChunk) =>
+  const write = ({ pathwayRows, evaluationLines }: ReturnType<typeof prepare>) =>
     database.bulkWrite(async (writer) => {
       // Only pathways whose data is still what was scored take the new evaluation.
       const written = await writer.query<{ id: string }>(
@@ -321,11 +378,6 @@ export async function scorePending(
     if (prepared) writing.push(started(write(prepared)));
   }
   for (const inFlight of writing) scored += await inFlight;
-  await db.execute(sql`insert into inference_runs (trust_code, procedure_code, last_run, scored, average_probability)
-    values (${trustCode}, ${procedureCode}, now(), ${scored}, (
-      select avg(probability) from pathways
-      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active and status = 'processed'))
-    on conflict (trust_code, procedure_code) do update set last_run = excluded.last_run,
-      scored = excluded.scored, average_probability = excluded.average_probability`);
+  await recordInferenceRun(db, trustCode, procedureCode, scored);
   return scored;
 }

@@ -79,10 +79,13 @@ export async function isBusy(db: Db, trustCode: string, procedureCode: string): 
           select 1 from import_batches b
           where b.id = (j.data->>'batchId')::uuid and b.status in ('VALIDATING', 'CONFIRMING')))
     ) or exists (
-      -- A confirmed list waits to be scored from its commit on, before its scoring job is queued.
+      -- A confirmed list waits to be scored from its commit on, before its scoring job is queued;
+      -- with no active model there is nothing to wait for, and the clerk may upload again.
       select 1 from pathways p
       where p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode}
         and p.is_active and p.status = 'waiting'
+        and exists (select 1 from ml_models m
+          where m.trust_code = ${trustCode} and m.procedure_code = ${procedureCode} and m.is_active)
     ) as busy`,
   );
   return row?.busy === true;

@@ -13,6 +13,7 @@ import { importMessages } from '@esr/contracts/waiting-list';
 import { queryRows } from '../../db/client.js';
 import { malformedUploadMessage } from '../../plugins/multipart-files.js';
 import { demoListsFolder } from '../../services/demo-waiting-lists.js';
+import { scorePending } from '../../services/scoring.js';
 import { importFilePartBytes } from '../../services/waiting-list-imports.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { multipartBody, truncatedMultipartBody } from '../../test/multipart.js';
@@ -296,6 +297,58 @@ describe('the waiting-list import, through the real job queue', () => {
       sql`select count(*) as n from evaluations where trust_code = ${who.trustCode}`,
     );
     expect(Number(evaluations!.n)).toBe(5);
+
+    // The confirm scored them itself (decision 0028): each new evaluation and its pathway were
+    // written in the confirm's transaction, whose clock they share, and no pathway was written twice.
+    const scoredInConfirm = await queryRows<{
+      nhs_number: string;
+      reason: string;
+      same_transaction: boolean;
+    }>(
+      t.app.db,
+      sql`select p.nhs_number, e.reason,
+          (e.created_at = p.processed_at and e.created_at = p.updated_at) as same_transaction
+        from pathways p join evaluations e on e.id = p.current_evaluation_id
+        where p.trust_code = ${who.trustCode} and p.last_batch_id = ${second.batchId}
+        order by p.nhs_number`,
+    );
+    expect(scoredInConfirm).toEqual([
+      { nhs_number: '9434765919', reason: 'batch', same_transaction: false },
+      { nhs_number: '9990000018', reason: 'batch', same_transaction: true },
+      { nhs_number: '9990000034', reason: 'batch', same_transaction: true },
+    ]);
+  });
+
+  it('leaves the list waiting when the procedure has no active model, and scores it once one is active', async () => {
+    const who = await createClericalTrust(t);
+    await t.app.db.execute(
+      sql`update ml_models set is_active = false where trust_code = ${who.trustCode} and procedure_code = 'knee'`,
+    );
+    const imported = await importList(who, [patient.first, patient.second], ['9434765919']);
+    expect(imported.batch).toMatchObject({ status: 'IMPORTED', created_count: 2 });
+    const waiting = await queryRows<{ status: string; current_evaluation_id: string | null }>(
+      t.app.db,
+      sql`select status, current_evaluation_id from pathways where trust_code = ${who.trustCode}`,
+    );
+    expect(waiting).toEqual([
+      { status: 'waiting', current_evaluation_id: null },
+      { status: 'waiting', current_evaluation_id: null },
+    ]);
+
+    await t.app.db.execute(
+      sql`update ml_models set is_active = true where id = (select id from ml_models
+        where trust_code = ${who.trustCode} and procedure_code = 'knee' order by version desc limit 1)`,
+    );
+    expect(await scorePending(t.app.db, t.app.database, who.trustCode, 'knee')).toBe(2);
+    const scored = await queryRows<{ status: string; reason: string }>(
+      t.app.db,
+      sql`select p.status, e.reason from pathways p join evaluations e on e.id = p.current_evaluation_id
+        where p.trust_code = ${who.trustCode}`,
+    );
+    expect(scored).toEqual([
+      { status: 'processed', reason: 'batch' },
+      { status: 'processed', reason: 'batch' },
+    ]);
   });
 });
 
