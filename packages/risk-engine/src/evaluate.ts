@@ -279,3 +279,61 @@ export function predictMany(
   }
   return { probability, rawOutput, prediction, isDefaultValueUsed };
 }
+
+/** A stored explanation: the probability, and each feature's contribution in the wrapper's feature order. */
+export interface StoredExplanation {
+  probability: number;
+  contributions: ArrayLike<number>;
+}
+
+export type StoredSummary = Omit<EvaluationResult, 'rawOutput' | 'expectedValue'>;
+
+/**
+ * Each feature's contribution of a result, in the wrapper's feature order (the compact form an
+ * evaluation is stored in; `summariseStored` turns it back into the risk summary).
+ */
+export function contributionsInModelOrder(model: RiskModel, result: EvaluationResult): Float64Array {
+  const w = requireWrapper(model);
+  const positions = featurePositions(w);
+  const contributions = new Float64Array(w.features.length);
+  for (const f of result.featureImportance)
+    contributions[positions.get(f.feature) as number] = f.contribution;
+  return contributions;
+}
+
+const positionIndexes = new WeakMap<Wrapper, Map<string, number>>();
+
+function featurePositions(w: Wrapper): Map<string, number> {
+  let positions = positionIndexes.get(w);
+  if (!positions) {
+    positions = new Map(w.features.map((f, j) => [f.name, j]));
+    positionIndexes.set(w, positions);
+  }
+  return positions;
+}
+
+/**
+ * The risk summary of a stored evaluation, from the record it read, its probability and its
+ * contributions, under the model that made it: the same factors, values, units, bands and advice as
+ * when it was made, without explaining the record again.
+ */
+export function summariseStored(
+  model: RiskModel,
+  record: PatientRecord,
+  stored: StoredExplanation,
+  options: EvaluateOptions = {},
+): StoredSummary {
+  const p = newPrepared(model, 1);
+  if (stored.contributions.length !== p.wrapper.features.length)
+    throw new InputError(
+      'invalid-input',
+      `A stored explanation has ${stored.contributions.length} contributions; the model has ${p.wrapper.features.length} features`,
+    );
+  prepareChunk(model, p, [record], 0, 1, resolveEvaluationDate(options.evaluationDate));
+  const {
+    rawOutput: _raw,
+    expectedValue: _expected,
+    ...summary
+  } = summarise(p, record, 0, stored.probability, Float64Array.from(stored.contributions), NaN, NaN);
+  return summary;
+}

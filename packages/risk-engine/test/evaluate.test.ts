@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { evaluate, evaluateMany, predictMany } from '../src/evaluate.js';
+import {
+  contributionsInModelOrder,
+  evaluate,
+  evaluateMany,
+  predictMany,
+  summariseStored,
+} from '../src/evaluate.js';
 import { ageYears, parseCivilDate } from '../src/features.js';
 import { loadModel } from '../src/model.js';
 import { picklePlain } from './helpers/pickle-writer.js';
@@ -207,5 +213,29 @@ describe('feature rows without a wrapper', () => {
     expect(() => bare.explainFeatures([1, 2])).toThrow(/Model expects 35 features but the row has 2/);
     row[4] = Infinity;
     expect(() => bare.explainFeatures(row)).toThrow(/is infinite/);
+  });
+});
+
+describe('a stored explanation', () => {
+  const records = [
+    typical,
+    { ...typical, weight: '', smoking: '1', dateOfBirth: '1940-02-29' },
+    { ...typical, sex: 'M', height: '190', weight: '130', hypt: '1', copd: '1' },
+  ];
+
+  it('gives back the summary the engine made: factors, values, units, bands, advice and defaults', () => {
+    for (const record of records) {
+      const { rawOutput: _raw, expectedValue: _expected, ...made } = evaluate(model, record, date);
+      const contributions = contributionsInModelOrder(model, made as never);
+      expect(contributions).toHaveLength(model.wrapper!.features.length);
+      const stored = summariseStored(model, record, { probability: made.probability, contributions }, date);
+      expect(stored).toEqual(made);
+    }
+  });
+
+  it('refuses contributions that do not fit the model', () => {
+    expect(() =>
+      summariseStored(model, typical, { probability: 0.1, contributions: [0.1, 0.2] }, date),
+    ).toThrow(InputError);
   });
 });

@@ -16,9 +16,12 @@ import { recordChange } from './change-log.js';
 import { procedureName } from './procedures.js';
 import {
   activeModelVersion,
-  evaluationCsvColumns,
+  evaluationDay,
+  evaluationInsert,
+  evaluationInsertParams,
   recordInferenceRun,
   scoreForWriting,
+  scoredStateColumns,
   scoringChunk,
   type ModelVersion,
   type ScoredState,
@@ -57,8 +60,7 @@ interface RowOutcome extends Partial<Omit<ScoredState, 'status'>> {
   modelId: string | null;
 }
 
-const outcomeColumns = `v(row integer, id uuid, keep boolean, status text, "evaluationId" uuid,
-  prediction text, probability double precision, "failedFields" jsonb, "failureReason" text, "modelId" uuid)`;
+const outcomeColumns = `v(row integer, id uuid, keep boolean, status text, "modelId" uuid, ${scoredStateColumns})`;
 
 /** What the model reads, hashed, so that an import that changes nothing keeps its prediction. */
 const inputsHash = `md5((s.record->'clinical')::text)`;
@@ -119,7 +121,7 @@ async function writeStagedRows(
   writer: BulkWriter,
   batch: { id: string; trustCode: string; procedureCode: string },
   model: ModelVersion | null,
-  evaluationDate: Date,
+  evaluationDate: string,
 ): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived'>> {
   const totals = { created: 0, updated: 0, scored: 0, waiting: 0 };
   const read = (after: number) =>
@@ -142,50 +144,67 @@ async function writeStagedRows(
       modelId: null,
     }));
     const toScore = rows.flatMap((row, index) => (row.keeps ? [] : [{ row, outcome: outcomes[index]! }]));
-    let evaluationLines: string[] = [];
     if (model) {
-      const scoring = scoreForWriting(
+      const states = scoreForWriting(
         { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
-        toScore.map(({ row, outcome }) => ({
-          pathwayId: outcome.id,
-          clinical: row.clinical,
-          reason: row.rescored ? 'rescore' : 'batch',
-        })),
+        toScore.map(({ row }) => ({ clinical: row.clinical, reason: row.rescored ? 'rescore' : 'batch' })),
         evaluationDate,
       );
-      toScore.forEach(({ outcome }, index) =>
-        Object.assign(outcome, scoring.states[index], { modelId: model.id }),
-      );
-      evaluationLines = scoring.evaluationLines;
+      toScore.forEach(({ outcome }, index) => Object.assign(outcome, states[index], { modelId: model.id }));
       totals.scored += toScore.length;
     } else {
       for (const { outcome } of toScore) outcome.status = 'waiting';
       totals.waiting += toScore.length;
     }
+    // Made here, while the database is busy with the previous chunk: each statement is given only
+    // what it reads.
+    const pathwayStates = outcomes.map(
+      ({ reason: _r, defaultUsed: _d, contributions: _c, ...state }) => state,
+    );
+    const matched = pathwayStates.filter((_, index) => rows[index]!.pathway_id !== null);
+    const added = pathwayStates.filter((_, index) => rows[index]!.pathway_id === null);
+    const evaluations = outcomes.flatMap(
+      ({ row, id, evaluationId, prediction, probability, reason, defaultUsed, contributions }) =>
+        evaluationId
+          ? [{ row, id, evaluationId, prediction, probability, reason, defaultUsed, contributions }]
+          : [],
+    );
     return {
-      matched: outcomes.filter((_, index) => rows[index]!.pathway_id !== null),
-      added: outcomes.filter((_, index) => rows[index]!.pathway_id === null),
-      evaluationLines,
+      matched: matched.length > 0 ? JSON.stringify(matched) : null,
+      added: added.length > 0 ? JSON.stringify(added) : null,
+      evaluations: evaluations.length > 0 ? JSON.stringify(evaluations) : null,
     };
   };
-  const write = async ({ matched, added, evaluationLines }: ReturnType<typeof prepare>) => {
-    if (matched.length > 0) {
+  const write = async ({ matched, added, evaluations }: ReturnType<typeof prepare>) => {
+    if (matched) {
       const changed = await writer.query<{ n: number }>(
         `with changed as (${updateMatched} returning 1) select count(*) as n from changed`,
-        [batch.id, JSON.stringify(matched)],
+        [batch.id, matched],
       );
       totals.updated += count(changed);
     }
-    if (added.length > 0) {
+    if (added) {
       const inserted = await writer.query<{ n: number }>(
         `with added as (${insertNew} returning 1) select count(*) as n from added`,
-        [batch.id, JSON.stringify(added), batch.trustCode, batch.procedureCode],
+        [batch.id, added, batch.trustCode, batch.procedureCode],
       );
       totals.created += count(inserted);
     }
-    // After the pathways: an evaluation refers to its pathway.
-    if (evaluationLines.length > 0)
-      await writer.copyCsv('evaluations', evaluationCsvColumns, evaluationLines.join(''));
+    // After the pathways: an evaluation refers to its pathway. Its inputs are the staged record's.
+    if (evaluations && model)
+      await writer.query(
+        `${evaluationInsert(`s.record->'clinical'`)}
+        from staged_pathways s join jsonb_to_recordset($2::jsonb) as ${outcomeColumns} on s.row_number = v.row
+        where s.batch_id = $1`,
+        [
+          batch.id,
+          evaluations,
+          ...evaluationInsertParams(
+            { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
+            evaluationDate,
+          ),
+        ],
+      );
   };
 
   // Each promise is given a handler at once, since it may fail while another is awaited.
@@ -248,7 +267,7 @@ export async function applyConfirmedImport(
       writer,
       { id: batchId, trustCode, procedureCode },
       model,
-      (options.now ?? (() => new Date()))(),
+      evaluationDay((options.now ?? (() => new Date()))()),
     );
 
     const archived = count(

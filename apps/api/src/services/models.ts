@@ -252,13 +252,35 @@ export async function activeRiskModel(
   if (!row) return null;
   const cached = activeModels.get(key);
   if (cached?.id === row.id) return cached;
+  const model = await riskModelById(db, row.id);
+  if (!model) return null;
+  const entry = { id: row.id, model };
+  activeModels.set(key, entry);
+  return entry;
+}
+
+/** Model versions loaded lately, by id: a stored version never changes, and past evaluations name theirs. */
+const modelsById = new Map<string, RiskModel>();
+const modelsKept = 16;
+
+/** A stored model version, loaded with its wrapper (the past evaluations' explanations need theirs). */
+export async function riskModelById(db: Db, id: string): Promise<RiskModel | null> {
+  const cached = modelsById.get(id);
+  if (cached) {
+    // Most recently used last, so that the oldest is the one let go.
+    modelsById.delete(id);
+    modelsById.set(id, cached);
+    return cached;
+  }
   const [files] = await db
     .select({ modelFile: mlModels.modelFile, wrapperFile: mlModels.wrapperFile })
     .from(mlModels)
-    .where(eq(mlModels.id, row.id));
-  const entry = { id: row.id, model: loadModel(files!.modelFile, files!.wrapperFile) };
-  activeModels.set(key, entry);
-  return entry;
+    .where(eq(mlModels.id, id));
+  if (!files) return null;
+  const model = loadModel(files.modelFile, files.wrapperFile);
+  modelsById.set(id, model);
+  if (modelsById.size > modelsKept) modelsById.delete(modelsById.keys().next().value!);
+  return model;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { summariseStored, type PatientRecord } from '@esr/risk-engine/evaluate';
 import { nhsNumberDigits, hasValidCheckDigit } from '@esr/contracts/nhs-number';
 import type { Prediction } from '@esr/contracts/open-pathways';
 import {
@@ -40,7 +41,14 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { requireAccess } from './authorization.js';
 import { recordChange } from './change-log.js';
 import type { Principal } from './identity.js';
-import { activeModelVersion, evaluationColumns, fieldsAtFault, scoreRecords } from './scoring.js';
+import {
+  activeModelVersion,
+  evaluationColumns,
+  evaluationDay,
+  fieldsAtFault,
+  scoreRecords,
+} from './scoring.js';
+import { riskModelById } from './models.js';
 import { isBusy } from './waiting-list-imports.js';
 import type { ClinicalRecord } from './staged-record.js';
 
@@ -106,15 +114,22 @@ interface EvaluationRow extends Record<string, unknown> {
   probability: number;
   prediction: string;
   is_default_value_used: boolean;
-  feature_importance: {
-    feature: string;
-    displayName: string;
-    importance: 'high' | 'medium' | 'low';
-    value: number | null;
-    unit: string;
-    defaultUsed?: boolean;
-  }[];
-  contributions: [string, number][];
+  model_id: string;
+  /** Each feature's contribution in the model's feature order (decision 0028); null before it. */
+  feature_contributions: number[] | null;
+  evaluation_date: string | null;
+  /** Stored before decision 0028: the factors shown, every contribution, and the advice. */
+  feature_importance:
+    | {
+        feature: string;
+        displayName: string;
+        importance: 'high' | 'medium' | 'low';
+        value: number | null;
+        unit: string;
+        defaultUsed?: boolean;
+      }[]
+    | null;
+  contributions: [string, number][] | null;
   areas_of_improvement: { dos?: { title: string; description: string }[] } | null;
   inputs: ClinicalRecord;
   is_anomaly: boolean;
@@ -125,10 +140,10 @@ const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p
   p.surgeon_name, p.surgery, p.social, p.is_active, p.status, p.clinical, p.current_evaluation_id,
   p.failed_fields, p.failure_reason`;
 
-const evaluationColumnsSql = sql`e.id, e.pathway_id, e.model_version, e.model_name, e.model_card_version,
-  e.demonstration, e.reason, e.created_at, e.created_by, e.probability, e.prediction,
-  e.is_default_value_used, e.feature_importance, e.contributions, e.areas_of_improvement, e.inputs,
-  e.is_anomaly`;
+const evaluationColumnsSql = sql`e.id, e.pathway_id, e.model_id, e.model_version, e.model_name,
+  e.model_card_version, e.demonstration, e.reason, e.created_at, e.created_by, e.probability, e.prediction,
+  e.is_default_value_used, e.feature_contributions, e.evaluation_date::text as evaluation_date,
+  e.feature_importance, e.contributions, e.areas_of_improvement, e.inputs, e.is_anomaly`;
 
 /** Who the pathway is about, as every patient answer names them. */
 const identityOf = (pathway: PathwayRow) => ({
@@ -217,16 +232,50 @@ async function findPathway(
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
-function riskResult(evaluation: EvaluationRow, averageProbability: number | null): RiskResult {
-  const names = new Map(evaluation.feature_importance.map((f) => [f.feature, f.displayName]));
+/** What an evaluation says about its factors: those shown, every contribution for the chart, and advice. */
+interface Explanation {
+  featureImportance: RiskResult['featureImportance'];
+  contributions: RiskResult['contributions'];
+  dos: { title: string; description: string }[];
+}
+
+/**
+ * An evaluation's explanation: rebuilt from its contributions, inputs and day under the model
+ * version that made it (decision 0028), or as stored by an evaluation made before.
+ */
+async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explanation> {
+  if (evaluation.feature_contributions) {
+    const model = await riskModelById(db, evaluation.model_id);
+    if (!model) throw new Error('The model version of an evaluation is missing');
+    const summary = summariseStored(
+      model,
+      evaluation.inputs as PatientRecord,
+      { probability: evaluation.probability, contributions: evaluation.feature_contributions },
+      { evaluationDate: evaluation.evaluation_date ?? new Date(evaluation.created_at) },
+    );
+    return {
+      featureImportance: summary.featureImportance
+        .filter((f) => f.importance !== 'low')
+        .map((f) => ({
+          feature: f.feature,
+          displayName: f.displayName,
+          importance: f.importance,
+          value: f.value,
+          unit: f.unit,
+          defaultUsed: f.defaultUsed,
+        })),
+      contributions: summary.featureImportance.map((f) => ({
+        feature: f.feature,
+        displayName: f.displayName,
+        contribution: f.contribution,
+      })),
+      dos: summary.areasOfImprovement.dos,
+    };
+  }
+  const shown = evaluation.feature_importance ?? [];
+  const names = new Map(shown.map((f) => [f.feature, f.displayName]));
   return {
-    evaluationId: evaluation.id,
-    prediction: predictionOf(evaluation.prediction),
-    probability: evaluation.probability,
-    averageProbability,
-    isAnomaly: evaluation.is_anomaly,
-    isDefaultValueUsed: evaluation.is_default_value_used,
-    featureImportance: evaluation.feature_importance
+    featureImportance: shown
       .filter((f) => f.importance !== 'low')
       .map((f) => ({
         feature: f.feature,
@@ -236,11 +285,29 @@ function riskResult(evaluation: EvaluationRow, averageProbability: number | null
         unit: f.unit,
         defaultUsed: f.defaultUsed ?? false,
       })),
-    contributions: evaluation.contributions.map(([feature, contribution]) => ({
+    contributions: (evaluation.contributions ?? []).map(([feature, contribution]) => ({
       feature,
       displayName: names.get(feature) ?? displayNameOf(feature),
       contribution,
     })),
+    dos: evaluation.areas_of_improvement?.dos ?? [],
+  };
+}
+
+function riskResult(
+  evaluation: EvaluationRow,
+  explanation: Explanation,
+  averageProbability: number | null,
+): RiskResult {
+  return {
+    evaluationId: evaluation.id,
+    prediction: predictionOf(evaluation.prediction),
+    probability: evaluation.probability,
+    averageProbability,
+    isAnomaly: evaluation.is_anomaly,
+    isDefaultValueUsed: evaluation.is_default_value_used,
+    featureImportance: explanation.featureImportance,
+    contributions: explanation.contributions,
     evaluatedAt: new Date(evaluation.created_at).toISOString(),
     reason: evaluation.reason,
     evaluatedBy: evaluation.created_by,
@@ -262,7 +329,7 @@ const displayNameOf = (feature: string) =>
 
 function summaryOf(
   pathway: PathwayRow,
-  evaluation: EvaluationRow | undefined,
+  evaluated: { evaluation: EvaluationRow; explanation: Explanation } | undefined,
   status: SummaryStatus,
   averageProbability: number | null,
 ): RiskSummary {
@@ -275,8 +342,8 @@ function summaryOf(
     social: oneOf(socialValues, pathway.social),
     isActive: pathway.is_active,
     status,
-    result: evaluation ? riskResult(evaluation, averageProbability) : null,
-    areasOfImprovement: { dos: evaluation?.areas_of_improvement?.dos ?? [] },
+    result: evaluated ? riskResult(evaluated.evaluation, evaluated.explanation, averageProbability) : null,
+    areasOfImprovement: { dos: evaluated?.explanation.dos ?? [] },
     failure:
       status === 'failed'
         ? { fields: pathway.failed_fields ?? [], reason: pathway.failure_reason ?? '' }
@@ -341,7 +408,13 @@ export async function riskSummary(
   );
   if (!row) throw notFound(patientMessages.notFound);
   const { evaluation, average_probability: average } = row;
-  if (evaluation) return summaryOf(row, evaluation, 'processed', average);
+  if (evaluation)
+    return summaryOf(
+      row,
+      { evaluation, explanation: await explanationOf(db, evaluation) },
+      'processed',
+      average,
+    );
   return summaryOf(row, undefined, await summaryStatus(db, row), null);
 }
 
@@ -423,7 +496,12 @@ export async function historyEntry(
   const average = await averageProbability(db, trustCode, procedureCode);
   await recordAccess(db, principal, action, [id], historyId);
   return {
-    ...summaryOf(pathway, evaluation, 'processed', average),
+    ...summaryOf(
+      pathway,
+      { evaluation, explanation: await explanationOf(db, evaluation) },
+      'processed',
+      average,
+    ),
     isCurrent: evaluation.id === pathway.current_evaluation_id,
     inputs: remodelValuesOf(evaluation.inputs),
   };
@@ -535,7 +613,8 @@ export async function remodel(
       );
     if (!model) throw conflict(patientMessages.noModel);
     const clinical = clinicalRecordOf(values);
-    const [outcome] = scoreRecords(model.model, [clinical], now());
+    const evaluationDate = evaluationDay(now());
+    const [outcome] = scoreRecords(model.model, [clinical], evaluationDate);
     if (!outcome!.ok) {
       const fields = fieldsAtFault(model.model, clinical);
       throw badRequest(
@@ -549,17 +628,15 @@ export async function remodel(
       );
     }
     const evaluationId = crypto.randomUUID();
-    const columns = evaluationColumns(outcome!.result);
+    const columns = evaluationColumns(model.model, outcome!.result);
     await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
         model_version, model_name, model_card_version, demonstration, reason, created_by, probability,
-        prediction, is_default_value_used, defaulted_features, feature_importance, contributions,
-        areas_of_improvement, inputs)
+        prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
       values (${evaluationId}, ${id}, ${trustCode}, ${procedureCode}, ${model.id}, ${model.version},
         ${model.name}, ${model.cardVersion}, ${model.demonstration}, 'remodel',
         ${`${principal.firstName} ${principal.lastName}`}, ${columns.probability}, ${columns.prediction},
-        ${columns.isDefaultValueUsed}, ${JSON.stringify(columns.defaultedFeatures)}::jsonb,
-        ${JSON.stringify(columns.featureImportance)}::jsonb, ${JSON.stringify(columns.contributions)}::jsonb,
-        ${JSON.stringify(columns.areasOfImprovement)}::jsonb, ${JSON.stringify(clinical)}::jsonb)`);
+        ${columns.isDefaultValueUsed}, ${`{${columns.contributions.join(',')}}`}::float8[],
+        ${evaluationDate}::date, ${JSON.stringify(clinical)}::jsonb)`);
     const clinicalJson = JSON.stringify(clinical);
     await tx.execute(sql`update pathways set
         clinical = ${clinicalJson}::jsonb,

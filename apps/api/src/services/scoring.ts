@@ -5,12 +5,16 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { evaluateMany, type EvaluationResult, type PatientRecord } from '@esr/risk-engine/evaluate';
+import {
+  contributionsInModelOrder,
+  evaluateMany,
+  type EvaluationResult,
+  type PatientRecord,
+} from '@esr/risk-engine/evaluate';
 import type { RiskModel } from '@esr/risk-engine/model';
 import { queryRows, type Database, type Db } from '../db/client.js';
 import { mlModels } from '../db/schema.js';
 import { activeRiskModel } from './models.js';
-import { csvField } from './staged-record.js';
 
 export type EvaluationReason = 'batch' | 'remodel' | 'rescore';
 
@@ -69,64 +73,22 @@ export function fieldsAtFault(model: RiskModel, record: PatientRecord): string[]
   return [...fields];
 }
 
-/**
- * Contributions are stored to a millionth: the chart draws them to a thousandth of the largest,
- * and the engine's seventeen digits made each evaluation row much larger (batch scoring writes
- * 100,000 of them at once).
- */
-const storedContribution = (contribution: number) => Math.round(contribution * 1e6) / 1e6;
+/** The day an evaluation reads ages on, as the engine takes it and the evaluation stores it (UTC). */
+export const evaluationDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** What an evaluation row stores of a result: the factors shown, and every contribution for the chart. */
-export function evaluationColumns(result: EvaluationResult) {
+/**
+ * What an evaluation row stores of a result (decision 0028): the band, the probability, whether
+ * defaults were used, and each feature's contribution in the model's feature order, in full. The
+ * factors, values, units and advice shown are rebuilt from these, the inputs and the model version.
+ */
+export function evaluationColumns(model: RiskModel, result: EvaluationResult) {
   return {
     probability: result.probability,
     prediction: result.prediction,
     isDefaultValueUsed: result.isDefaultValueUsed,
-    defaultedFeatures: result.featureImportance.filter((f) => f.defaultUsed).map((f) => f.feature),
-    featureImportance: result.featureImportance
-      .filter((f) => f.importance !== 'low')
-      .map((f) => ({
-        feature: f.feature,
-        displayName: f.displayName,
-        importance: f.importance,
-        value: f.value,
-        unit: f.unit,
-        defaultUsed: f.defaultUsed,
-      })),
-    contributions: result.featureImportance.map((f) => [f.feature, storedContribution(f.contribution)]),
-    areasOfImprovement: result.areasOfImprovement,
+    contributions: Array.from(contributionsInModelOrder(model, result)),
   };
 }
-
-interface EvaluationRow extends ReturnType<typeof evaluationColumns> {
-  id: string;
-  pathwayId: string;
-  reason: EvaluationReason;
-  inputs: PatientRecord;
-}
-
-/** The evaluations table's columns as the scoring COPY fills them (created_at and is_anomaly default). */
-export const evaluationCsvColumns = [
-  'id',
-  'pathway_id',
-  'trust_code',
-  'procedure_code',
-  'model_id',
-  'model_version',
-  'model_name',
-  'model_card_version',
-  'demonstration',
-  'reason',
-  'created_by',
-  'probability',
-  'prediction',
-  'is_default_value_used',
-  'defaulted_features',
-  'feature_importance',
-  'contributions',
-  'areas_of_improvement',
-  'inputs',
-] as const;
 
 export interface ScoringScope {
   trustCode: string;
@@ -134,35 +96,10 @@ export interface ScoringScope {
   model: ModelVersion;
 }
 
-function evaluationCsvLine(row: EvaluationRow, scope: ScoringScope): string {
-  return (
-    [
-      row.id,
-      row.pathwayId,
-      scope.trustCode,
-      scope.procedureCode,
-      scope.model.id,
-      scope.model.version,
-      scope.model.name,
-      scope.model.cardVersion,
-      String(scope.model.demonstration),
-      row.reason,
-      'Batch scoring',
-      row.probability,
-      row.prediction,
-      String(row.isDefaultValueUsed),
-      JSON.stringify(row.defaultedFeatures),
-      JSON.stringify(row.featureImportance),
-      JSON.stringify(row.contributions),
-      JSON.stringify(row.areasOfImprovement),
-      JSON.stringify(row.inputs),
-    ]
-      .map(csvField)
-      .join(',') + '\n'
-  );
-}
-
-/** A pathway's state once scored, as the pathway's row stores it. */
+/**
+ * A pathway's state once scored, as the pathway's row stores it, with its new evaluation's own
+ * columns (the model's come from the scope, the inputs from the record the database already holds).
+ */
 export interface ScoredState {
   status: 'processed' | 'failed';
   evaluationId: string | null;
@@ -170,31 +107,29 @@ export interface ScoredState {
   probability: number | null;
   failedFields: string[] | null;
   failureReason: string | null;
+  reason: EvaluationReason | null;
+  defaultUsed: boolean | null;
+  contributions: number[] | null;
 }
 
-/** A pathway to score: its id (existing, or about to be created), the model's record, and why. */
+/** A pathway to score: the model's record, and why. */
 export interface RecordToScore {
-  pathwayId: string;
   clinical: PatientRecord;
   reason: EvaluationReason;
 }
 
-/**
- * Scores records for a bulk write: each pathway's new state and, for each one the model scored, its
- * evaluation as a line of CSV for a COPY into `evaluations` (evaluationCsvColumns), in order.
- */
+/** Each record's new state, scored at once for a bulk write. */
 export function scoreForWriting(
   scope: ScoringScope,
   records: RecordToScore[],
-  evaluationDate: Date,
-): { states: ScoredState[]; evaluationLines: string[] } {
+  evaluationDate: string,
+): ScoredState[] {
   const outcomes = scoreRecords(
     scope.model.model,
     records.map((record) => record.clinical),
     evaluationDate,
   );
-  const evaluationLines: string[] = [];
-  const states = records.map((record, index): ScoredState => {
+  return records.map((record, index): ScoredState => {
     const outcome = outcomes[index]!;
     if (!outcome.ok)
       return {
@@ -204,31 +139,53 @@ export function scoreForWriting(
         probability: null,
         failedFields: outcome.fields,
         failureReason: outcome.reason.slice(0, 500),
+        reason: null,
+        defaultUsed: null,
+        contributions: null,
       };
-    const id = crypto.randomUUID();
-    evaluationLines.push(
-      evaluationCsvLine(
-        {
-          id,
-          pathwayId: record.pathwayId,
-          reason: record.reason,
-          inputs: record.clinical,
-          ...evaluationColumns(outcome.result),
-        },
-        scope,
-      ),
-    );
+    const columns = evaluationColumns(scope.model.model, outcome.result);
     return {
       status: 'processed',
-      evaluationId: id,
-      prediction: outcome.result.prediction,
-      probability: outcome.result.probability,
+      evaluationId: crypto.randomUUID(),
+      prediction: columns.prediction,
+      probability: columns.probability,
       failedFields: null,
       failureReason: null,
+      reason: record.reason,
+      defaultUsed: columns.isDefaultValueUsed,
+      contributions: columns.contributions,
     };
   });
-  return { states, evaluationLines };
 }
+
+/** A chunk's scored states as `jsonb_to_recordset` reads them, under the name `v`. */
+export const scoredStateColumns = `"evaluationId" uuid, prediction text, probability double precision,
+  "failedFields" jsonb, "failureReason" text, reason text, "defaultUsed" boolean,
+  contributions double precision[]`;
+
+/**
+ * The evaluations of a chunk's scored states (`v`), each with the record it read (`inputs`, an SQL
+ * expression over the statement's own tables) and the model version's columns ($3 to $9: trust,
+ * procedure, model id, version, name, card version, demonstration; $10 the evaluation day). Written
+ * in the database from the record it already holds, so the inputs never travel twice.
+ */
+export const evaluationInsert = (inputs: string) => `insert into evaluations (id, pathway_id, trust_code,
+    procedure_code, model_id, model_version, model_name, model_card_version, demonstration, reason,
+    created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
+  select v."evaluationId", v.id, $3, $4, $5, $6, $7, $8, $9, v.reason, 'Batch scoring', v.probability,
+    v.prediction, v."defaultUsed", v.contributions, $10::date, ${inputs}`;
+
+/** The parameters $3 to $10 of `evaluationInsert`. */
+export const evaluationInsertParams = (scope: ScoringScope, evaluationDate: string) => [
+  scope.trustCode,
+  scope.procedureCode,
+  scope.model.id,
+  scope.model.version,
+  scope.model.name,
+  scope.model.cardVersion,
+  scope.model.demonstration,
+  evaluationDate,
+];
 
 /**
  * When scoring last finished for the trust and procedure, and the scored list's mean probability
@@ -251,7 +208,11 @@ export async function recordInferenceRun(
 type Outcome = { ok: true; result: EvaluationResult } | { ok: false; fields: string[]; reason: string };
 
 /** Scores a chunk at once, and one by one only when the chunk holds a record the model refuses. */
-export function scoreRecords(model: RiskModel, records: PatientRecord[], evaluationDate: Date): Outcome[] {
+export function scoreRecords(
+  model: RiskModel,
+  records: PatientRecord[],
+  evaluationDate: string | Date,
+): Outcome[] {
   try {
     return evaluateMany(model, records, { evaluationDate }).map((result) => ({ ok: true, result }));
   } catch {
@@ -316,24 +277,23 @@ export async function scorePending(
     );
   const scope = { trustCode, procedureCode, model };
   const prepare = (rows: PendingRow[]) => {
-    const { states, evaluationLines } = scoreForWriting(
+    const evaluationDate = evaluationDay(now());
+    const states = scoreForWriting(
       scope,
       rows.map((row) => ({
-        pathwayId: row.id,
         clinical: row.clinical,
         reason: options.reason ?? (row.status === 'waiting' ? 'batch' : 'rescore'),
       })),
-      now(),
+      evaluationDate,
     );
-    const byPathway = new Map<string, string>();
-    const pathwayRows = rows.map((row, index) => {
-      const state = states[index]!;
-      if (state.evaluationId) byPathway.set(row.id, evaluationLines[byPathway.size]!);
-      return { id: row.id, hash: row.inputs_hash, ...state };
-    });
-    return { pathwayRows, evaluationLines: byPathway };
+    return {
+      evaluationDate,
+      json: JSON.stringify(
+        rows.map((row, index) => ({ id: row.id, hash: row.inputs_hash, ...states[index] })),
+      ),
+    };
   };
-  const write = ({ pathwayRows, evaluationLines }: ReturnType<typeof prepare>) =>
+  const write = ({ evaluationDate, json }: ReturnType<typeof prepare>) =>
     database.bulkWrite(async (writer) => {
       // Only pathways whose data is still what was scored take the new evaluation.
       const written = await writer.query<{ id: string }>(
@@ -347,15 +307,18 @@ export async function scorePending(
             scored_model_id = $2,
             processed_at = now(),
             updated_at = now()
-          from jsonb_to_recordset($1::jsonb) as v(
-            id uuid, hash text, status text, "evaluationId" uuid, prediction text, probability double precision,
-            "failedFields" jsonb, "failureReason" text)
+          from jsonb_to_recordset($1::jsonb) as v(id uuid, hash text, status text, ${scoredStateColumns})
           where p.id = v.id and p.inputs_hash = v.hash and p.is_active
           returning p.id`,
-        [JSON.stringify(pathwayRows), model.id],
+        [json, model.id],
       );
-      const csv = written.map((row) => evaluationLines.get(row.id) ?? '').join('');
-      if (csv) await writer.copyCsv('evaluations', evaluationCsvColumns, csv);
+      if (written.length > 0)
+        await writer.query(
+          `${evaluationInsert('p.clinical')}
+          from pathways p join jsonb_to_recordset($1::jsonb) as v(id uuid, ${scoredStateColumns}) on p.id = v.id
+          where v."evaluationId" is not null and p.current_evaluation_id = v."evaluationId" and p.scored_model_id = $2`,
+          [json, model.id, ...evaluationInsertParams(scope, evaluationDate)],
+        );
       return written.length;
     });
 

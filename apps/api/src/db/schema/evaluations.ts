@@ -8,13 +8,19 @@ import {
   index,
   boolean,
   doublePrecision,
+  date,
+  check,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { pathways } from './pathways.js';
 
 /**
  * One prediction for a pathway, immutable (DESIGN §6): the inputs it saw, the model version, the
- * probability, band, explanations, whether defaults were used, when and why. A pathway's current
- * prediction is its latest evaluation; previous evaluations are the rest.
+ * probability, band, explanation, whether defaults were used, when and why. A pathway's current
+ * prediction is its latest evaluation; previous evaluations are the rest. The explanation is stored
+ * compactly (decision 0028): each feature's contribution in the model's feature order and the date
+ * the record was read on; the factors, values, units and advice shown are rebuilt from them, the
+ * inputs and the model version. Evaluations stored before keep their explanation as written.
  */
 export const evaluations = pgTable(
   'evaluations',
@@ -38,14 +44,26 @@ export const evaluations = pgTable(
     /** High, Moderate or Low */
     prediction: text('prediction').notNull(),
     isDefaultValueUsed: boolean('is_default_value_used').notNull(),
-    defaultedFeatures: jsonb('defaulted_features').notNull(),
-    /** The factors shown (high and medium importance), with value and unit. */
-    featureImportance: jsonb('feature_importance').notNull(),
-    /** Every feature's contribution, `[feature, contribution]` largest first, for the chart. */
-    contributions: jsonb('contributions').notNull(),
-    areasOfImprovement: jsonb('areas_of_improvement').notNull(),
+    /** Each feature's contribution, in the model's feature order. */
+    featureContributions: doublePrecision('feature_contributions').array(),
+    /** The day ages were computed on. */
+    evaluationDate: date('evaluation_date', { mode: 'string' }),
+    /** Before decision 0028: the features that took their default. */
+    defaultedFeatures: jsonb('defaulted_features'),
+    /** Before decision 0028: the factors shown (high and medium importance), with value and unit. */
+    featureImportance: jsonb('feature_importance'),
+    /** Before decision 0028: every feature's contribution, `[feature, contribution]` largest first. */
+    contributions: jsonb('contributions'),
+    /** Before decision 0028: the advice shown. */
+    areasOfImprovement: jsonb('areas_of_improvement'),
     inputs: jsonb('inputs').notNull(),
     isAnomaly: boolean('is_anomaly').notNull().default(false),
   },
-  (t) => [index('evaluations_pathway_idx').on(t.pathwayId, t.createdAt.desc())],
+  (t) => [
+    index('evaluations_pathway_idx').on(t.pathwayId, t.createdAt.desc()),
+    check(
+      'evaluations_explanation_stored',
+      sql`${t.featureContributions} is not null or (${t.featureImportance} is not null and ${t.contributions} is not null and ${t.areasOfImprovement} is not null)`,
+    ),
+  ],
 );

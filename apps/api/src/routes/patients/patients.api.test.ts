@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { demonstrationModelLabel } from '@esr/contracts/messages';
+import { evaluate, type PatientRecord } from '@esr/risk-engine/evaluate';
+import { loadModel } from '@esr/risk-engine/model';
 import {
   editDetailsMessages,
   patientMessages,
@@ -729,5 +731,83 @@ describe('an archived pathway is read-only', () => {
       expect(response.statusCode, `${method} ${suffix}`).toBe(404);
       expect(response.body).not.toContain('Łukasz');
     }
+  });
+});
+
+describe('stored explanations (decision 0028)', () => {
+  const kneeModel = loadModel(
+    fs.readFileSync(path.join(demoListsFolder, '../../../../../models/default/knee/model.pkl')),
+    fs.readFileSync(path.join(demoListsFolder, '../../../../../models/default/knee/wrapper.pkl')),
+  );
+
+  it('rebuilds the factors, values, contributions and advice the engine gave when it scored the record', async () => {
+    const body = await summary(lukasz);
+    const [stored] = await queryRows<{ inputs: PatientRecord; evaluation_date: string }>(
+      t.app.db,
+      sql`select inputs, evaluation_date::text as evaluation_date from evaluations where id = ${body.result!.evaluationId}`,
+    );
+    const made = evaluate(kneeModel, stored!.inputs, { evaluationDate: stored!.evaluation_date });
+    expect(body.result!.probability).toBe(made.probability);
+    expect(body.result!.contributions).toEqual(
+      made.featureImportance.map((f) => ({
+        feature: f.feature,
+        displayName: f.displayName,
+        contribution: f.contribution,
+      })),
+    );
+    expect(body.result!.featureImportance).toEqual(
+      made.featureImportance
+        .filter((f) => f.importance !== 'low')
+        .map((f) => ({
+          feature: f.feature,
+          displayName: f.displayName,
+          importance: f.importance,
+          value: f.value,
+          unit: f.unit,
+          defaultUsed: f.defaultUsed,
+        })),
+    );
+    expect(body.areasOfImprovement.dos).toEqual(made.areasOfImprovement.dos);
+  });
+
+  it('shows an evaluation stored before it with the explanation it was written with', async () => {
+    const [current] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select id from evaluations where pathway_id = ${lukasz} order by created_at desc limit 1`,
+    );
+    const earlier = '00000000-0000-4000-8000-0000000028a1';
+    await t.app.db.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
+        model_version, model_name, model_card_version, demonstration, reason, created_at, created_by,
+        probability, prediction, is_default_value_used, defaulted_features, feature_importance,
+        contributions, areas_of_improvement, inputs)
+      select ${earlier}, pathway_id, trust_code, procedure_code, model_id, model_version, model_name,
+        model_card_version, demonstration, 'batch', created_at - interval '30 days', 'Batch scoring', 0.25,
+        'Moderate', false, '[]'::jsonb,
+        '[{"feature":"bmi","displayName":"Body mass index (as stored)","importance":"high","value":31.2,"unit":"kg/m²","defaultUsed":false}]'::jsonb,
+        '[["bmi",0.41],["age",-0.02]]'::jsonb,
+        '{"dos":[{"title":"Stored advice","description":"Written with the evaluation."}]}'::jsonb, inputs
+      from evaluations where id = ${current!.id}`);
+    const response = await call('GET', `${patientUrl(lukasz)}/history/${earlier}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const entry = response.json<HistoryEntry>();
+    expect(entry.result).toMatchObject({ probability: 0.25, prediction: 'medium' });
+    expect(entry.result!.featureImportance).toEqual([
+      {
+        feature: 'bmi',
+        displayName: 'Body mass index (as stored)',
+        importance: 'high',
+        value: 31.2,
+        unit: 'kg/m²',
+        defaultUsed: false,
+      },
+    ]);
+    expect(entry.result!.contributions.map((factor) => [factor.feature, factor.contribution])).toEqual([
+      ['bmi', 0.41],
+      ['age', -0.02],
+    ]);
+    expect(entry.result!.contributions[0]!.displayName).toBe('Body mass index (as stored)');
+    expect(entry.areasOfImprovement.dos).toEqual([
+      { title: 'Stored advice', description: 'Written with the evaluation.' },
+    ]);
   });
 });
