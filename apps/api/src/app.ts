@@ -50,6 +50,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Extra job definitions (tests prove the queue with their own). */
   extraJobs?: JobDefinition[];
+  /** How often the worker looks for jobs queued elsewhere (tests prove a job queued here needs no wait). */
+  jobPollingIntervalSeconds?: number;
   webRoot?: string;
   logger?: boolean;
   /** Where the log goes instead of standard output (tests read it). */
@@ -152,6 +154,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
       work: config.runWorker,
       context: { db: database.db, log: app.log, settings: jobSettingsFor(config) },
+      ...(options.jobPollingIntervalSeconds
+        ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
+        : {}),
     });
     app.decorate('queue', queue);
     await resumeInterruptedWork(database.db, queue);

@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PatientRecord } from '@esr/risk-engine/evaluate';
 import { queryRows, type BulkWriter, type Database, type Db } from '../db/client.js';
 import { importBatches, users } from '../db/schema.js';
+import { rowsAsArrays } from './bulk-rows.js';
 import { recordChange } from './change-log.js';
 import { procedureName } from './procedures.js';
 import {
@@ -21,7 +22,6 @@ import {
   evaluationInsertParams,
   recordInferenceRun,
   scoreForWriting,
-  scoredStateColumns,
   scoringChunk,
   type ModelVersion,
   type ScoredState,
@@ -51,7 +51,7 @@ interface StagedRow extends Record<string, unknown> {
   rescored: boolean;
 }
 
-/** A staged row's outcome, as the chunk's update and insert read it (jsonb_to_recordset). */
+/** A staged row's outcome, as the chunk's statements read it (as arrays, `rowsAsArrays`). */
 interface RowOutcome extends Partial<Omit<ScoredState, 'status'>> {
   status?: ScoredState['status'] | 'waiting';
   row: number;
@@ -60,7 +60,25 @@ interface RowOutcome extends Partial<Omit<ScoredState, 'status'>> {
   modelId: string | null;
 }
 
-const outcomeColumns = `v(row integer, id uuid, keep boolean, status text, "modelId" uuid, ${scoredStateColumns})`;
+/**
+ * What the pathway statements read of each outcome (`v`): from parameter $4 on for the update, after
+ * the batch and the chunk's first and last row; from $6 for the insert, after the trust and procedure.
+ */
+const pathwayOutcomeColumns = [
+  ['row', 'integer'],
+  ['id', 'uuid'],
+  ['keep', 'boolean'],
+  ['modelId', 'uuid'],
+  ['status', 'text'],
+  ['evaluationId', 'uuid'],
+  ['prediction', 'text'],
+  ['probability', 'float8'],
+  ['failedFields', 'jsonb'],
+  ['failureReason', 'text'],
+] as const;
+
+/** The chunk's staged rows, found by key: the batch ($1) and the chunk's first and last row ($2, $3). */
+const chunkRows = `s.batch_id = $1 and s.row_number between $2 and $3 and s.row_number = v.row`;
 
 /** What the model reads, hashed, so that an import that changes nothing keeps its prediction. */
 const inputsHash = `md5((s.record->'clinical')::text)`;
@@ -93,24 +111,41 @@ const updateMatched = `update pathways p set
     processed_at = ${keptOr('processed_at', `case when v.status = 'waiting' then null else now() end`)},
     last_batch_id = $1,
     updated_at = now()
-  from staged_pathways s, jsonb_to_recordset($2::jsonb) as ${outcomeColumns}
-  where s.batch_id = $1 and s.row_number = v.row and s.pathway_id is not null and p.id = s.pathway_id`;
+  from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, 4).source}
+  where ${chunkRows} and s.pathway_id is not null and p.id = s.pathway_id`;
 
 const insertNew = `insert into pathways (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
     first_name, last_name, date_of_birth, operation_type, referral_date, tci_date, surgeon_name,
     priority, surgery, social, clinical, lab_dates, inputs_hash, is_active, status, prediction, probability,
     current_evaluation_id, scored_model_id, failed_fields, failure_reason, processed_at,
     first_batch_id, last_batch_id)
-  select v.id, $3, $4, s.nhs_number, s.local_patient_identifier,
+  select v.id, $4, $5, s.nhs_number, s.local_patient_identifier,
     s.record->>'firstName', s.record->>'lastName', (s.record->>'dateOfBirth')::date,
     s.record->>'operationType', (s.record->>'referralDate')::date, (s.record->>'tciDate')::date,
     s.record->>'surgeonName', s.record->>'priority', s.record->>'surgery', s.record->>'social',
     s.record->'clinical', s.record->'labDates', ${inputsHash}, true, v.status, v.prediction, v.probability,
     v."evaluationId", v."modelId", v."failedFields", v."failureReason",
     case when v.status = 'waiting' then null else now() end, $1, $1
-  from staged_pathways s join jsonb_to_recordset($2::jsonb) as ${outcomeColumns} on s.row_number = v.row
-  where s.batch_id = $1 and s.pathway_id is null
+  from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, 6).source}
+  where ${chunkRows} and s.pathway_id is null
   order by s.row_number`;
+
+/** What the evaluations statement reads of each outcome, from parameter $12 on. */
+const evaluationOutcomeColumns = [
+  ['row', 'integer'],
+  ['id', 'uuid'],
+  ['evaluationId', 'uuid'],
+  ['prediction', 'text'],
+  ['probability', 'float8'],
+  ['reason', 'text'],
+  ['defaultUsed', 'boolean'],
+  ['contributions', 'text'],
+] as const;
+
+/** A chunk's new evaluations ($1 to $8 the model's, $9 to $11 the chunk's rows), inputs from the staged records. */
+const insertEvaluations = `${evaluationInsert(`s.record->'clinical'`)}
+  from staged_pathways s, ${rowsAsArrays([], evaluationOutcomeColumns, 12).source}
+  where s.batch_id = $9 and s.row_number between $10 and $11 and s.row_number = v.row`;
 
 /**
  * Scores and writes the staged rows a chunk at a time, as a pipeline: while the database writes one
@@ -156,55 +191,57 @@ async function writeStagedRows(
       for (const { outcome } of toScore) outcome.status = 'waiting';
       totals.waiting += toScore.length;
     }
-    // Made here, while the database is busy with the previous chunk: each statement is given only
-    // what it reads.
-    const pathwayStates = outcomes.map(
-      ({ reason: _r, defaultUsed: _d, contributions: _c, ...state }) => state,
-    );
-    const matched = pathwayStates.filter((_, index) => rows[index]!.pathway_id !== null);
-    const added = pathwayStates.filter((_, index) => rows[index]!.pathway_id === null);
-    const evaluations = outcomes.flatMap(
-      ({ row, id, evaluationId, prediction, probability, reason, defaultUsed, contributions }) =>
-        evaluationId
-          ? [{ row, id, evaluationId, prediction, probability, reason, defaultUsed, contributions }]
-          : [],
-    );
+    // Made here, while the database is busy with the previous chunk.
+    const bounds = [rows[0]!.row_number, rows[rows.length - 1]!.row_number];
+    const matched = outcomes.filter((_, index) => rows[index]!.pathway_id !== null);
+    const added = outcomes.filter((_, index) => rows[index]!.pathway_id === null);
+    const evaluations = outcomes.filter((outcome) => outcome.evaluationId);
     return {
-      matched: matched.length > 0 ? JSON.stringify(matched) : null,
-      added: added.length > 0 ? JSON.stringify(added) : null,
-      evaluations: evaluations.length > 0 ? JSON.stringify(evaluations) : null,
+      matched:
+        matched.length > 0
+          ? [batch.id, ...bounds, ...rowsAsArrays(matched, pathwayOutcomeColumns, 4).params]
+          : null,
+      added:
+        added.length > 0
+          ? [
+              batch.id,
+              ...bounds,
+              batch.trustCode,
+              batch.procedureCode,
+              ...rowsAsArrays(added, pathwayOutcomeColumns, 6).params,
+            ]
+          : null,
+      evaluations:
+        model && evaluations.length > 0
+          ? [
+              ...evaluationInsertParams(
+                { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
+                evaluationDate,
+              ),
+              batch.id,
+              ...bounds,
+              ...rowsAsArrays(evaluations, evaluationOutcomeColumns, 12).params,
+            ]
+          : null,
     };
   };
   const write = async ({ matched, added, evaluations }: ReturnType<typeof prepare>) => {
     if (matched) {
       const changed = await writer.query<{ n: number }>(
         `with changed as (${updateMatched} returning 1) select count(*) as n from changed`,
-        [batch.id, matched],
+        matched,
       );
       totals.updated += count(changed);
     }
     if (added) {
       const inserted = await writer.query<{ n: number }>(
         `with added as (${insertNew} returning 1) select count(*) as n from added`,
-        [batch.id, added, batch.trustCode, batch.procedureCode],
+        added,
       );
       totals.created += count(inserted);
     }
     // After the pathways: an evaluation refers to its pathway. Its inputs are the staged record's.
-    if (evaluations && model)
-      await writer.query(
-        `${evaluationInsert(`s.record->'clinical'`)}
-        from staged_pathways s join jsonb_to_recordset($2::jsonb) as ${outcomeColumns} on s.row_number = v.row
-        where s.batch_id = $1`,
-        [
-          batch.id,
-          evaluations,
-          ...evaluationInsertParams(
-            { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
-            evaluationDate,
-          ),
-        ],
-      );
+    if (evaluations) await writer.query(insertEvaluations, evaluations);
   };
 
   // Each promise is given a handler at once, since it may fail while another is awaited.

@@ -19,6 +19,9 @@ const markerJob = defineJob({
   },
 });
 
+// The same, on a queue only the test of prompt starting works (on PostgreSQL the apps share a database).
+const promptJob = defineJob({ ...markerJob, name: 'test-marker-prompt' });
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, { extraJobs: [markerJob] });
@@ -37,6 +40,28 @@ describe(`job queue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, (
       found = (await t.app.db.select().from(appSettings).where(eq(appSettings.key, key))).length === 1;
     }
     expect(found).toBe(true);
+  });
+
+  it('starts a job queued by this process at once, without waiting for the next poll', async () => {
+    const patient = await createTestApp({}, { extraJobs: [promptJob], jobPollingIntervalSeconds: 60 });
+    try {
+      const key = `test-marker-${crypto.randomUUID()}`;
+      // The worker's first look for jobs happens as it starts; wait until that is over.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const queuedAt = Date.now();
+      await patient.app.queue.enqueue(promptJob, { key });
+      let found = false;
+      while (!found && Date.now() - queuedAt < 20_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        found =
+          (await patient.app.db.select().from(appSettings).where(eq(appSettings.key, key))).length === 1;
+      }
+      expect(found).toBe(true);
+      // Well inside the 60 s the worker would otherwise have waited.
+      expect(Date.now() - queuedAt).toBeLessThan(20_000);
+    } finally {
+      await patient.close();
+    }
   });
 
   it('refuses a payload that does not match the job definition', async () => {

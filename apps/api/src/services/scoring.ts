@@ -14,6 +14,7 @@ import {
 import type { RiskModel } from '@esr/risk-engine/model';
 import { queryRows, type Database, type Db } from '../db/client.js';
 import { mlModels } from '../db/schema.js';
+import { rowsAsArrays } from './bulk-rows.js';
 import { activeRiskModel } from './models.js';
 
 export type EvaluationReason = 'batch' | 'remodel' | 'rescore';
@@ -98,19 +99,33 @@ export interface ScoringScope {
 
 /**
  * A pathway's state once scored, as the pathway's row stores it, with its new evaluation's own
- * columns (the model's come from the scope, the inputs from the record the database already holds).
+ * columns (the model's come from the scope, the inputs from the record the database already holds),
+ * ready for a bulk statement: the fields at fault as JSON, the contributions as an array literal.
  */
 export interface ScoredState {
   status: 'processed' | 'failed';
   evaluationId: string | null;
   prediction: string | null;
   probability: number | null;
-  failedFields: string[] | null;
+  failedFields: string | null;
   failureReason: string | null;
   reason: EvaluationReason | null;
   defaultUsed: boolean | null;
-  contributions: number[] | null;
+  contributions: string | null;
 }
+
+/** The columns of a ScoredState as `rowsAsArrays` hands them over. */
+export const scoredStateColumns = [
+  ['status', 'text'],
+  ['evaluationId', 'uuid'],
+  ['prediction', 'text'],
+  ['probability', 'float8'],
+  ['failedFields', 'jsonb'],
+  ['failureReason', 'text'],
+  ['reason', 'text'],
+  ['defaultUsed', 'boolean'],
+  ['contributions', 'text'],
+] as const;
 
 /** A pathway to score: the model's record, and why. */
 export interface RecordToScore {
@@ -137,7 +152,7 @@ export function scoreForWriting(
         evaluationId: null,
         prediction: null,
         probability: null,
-        failedFields: outcome.fields,
+        failedFields: JSON.stringify(outcome.fields),
         failureReason: outcome.reason.slice(0, 500),
         reason: null,
         defaultUsed: null,
@@ -153,29 +168,25 @@ export function scoreForWriting(
       failureReason: null,
       reason: record.reason,
       defaultUsed: columns.isDefaultValueUsed,
-      contributions: columns.contributions,
+      contributions: `{${columns.contributions.join(',')}}`,
     };
   });
 }
 
-/** A chunk's scored states as `jsonb_to_recordset` reads them, under the name `v`. */
-export const scoredStateColumns = `"evaluationId" uuid, prediction text, probability double precision,
-  "failedFields" jsonb, "failureReason" text, reason text, "defaultUsed" boolean,
-  contributions double precision[]`;
-
 /**
- * The evaluations of a chunk's scored states (`v`), each with the record it read (`inputs`, an SQL
- * expression over the statement's own tables) and the model version's columns ($3 to $9: trust,
- * procedure, model id, version, name, card version, demonstration; $10 the evaluation day). Written
- * in the database from the record it already holds, so the inputs never travel twice.
+ * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with the
+ * record it read (`inputs`, an SQL expression over the statement's own tables) and the model
+ * version's columns ($1 to $7: trust, procedure, model id, version, name, card version,
+ * demonstration; $8 the evaluation day). Written in the database from the record it already holds,
+ * so the inputs never travel twice.
  */
 export const evaluationInsert = (inputs: string) => `insert into evaluations (id, pathway_id, trust_code,
     procedure_code, model_id, model_version, model_name, model_card_version, demonstration, reason,
     created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
-  select v."evaluationId", v.id, $3, $4, $5, $6, $7, $8, $9, v.reason, 'Batch scoring', v.probability,
-    v.prediction, v."defaultUsed", v.contributions, $10::date, ${inputs}`;
+  select v."evaluationId", v.id, $1, $2, $3, $4, $5, $6, $7, v.reason, 'Batch scoring', v.probability,
+    v.prediction, v."defaultUsed", v.contributions::float8[], $8::date, ${inputs}`;
 
-/** The parameters $3 to $10 of `evaluationInsert`. */
+/** The parameters $1 to $8 of `evaluationInsert`. */
 export const evaluationInsertParams = (scope: ScoringScope, evaluationDate: string) => [
   scope.trustCode,
   scope.procedureCode,
@@ -286,14 +297,18 @@ export async function scorePending(
       })),
       evaluationDate,
     );
+    const scored = rows.map((row, index) => ({ id: row.id, hash: row.inputs_hash, ...states[index]! }));
     return {
       evaluationDate,
-      json: JSON.stringify(
-        rows.map((row, index) => ({ id: row.id, hash: row.inputs_hash, ...states[index] })),
+      pathways: rowsAsArrays(scored, [['id', 'uuid'], ['hash', 'text'], ...scoredStateColumns], 2),
+      evaluations: rowsAsArrays(
+        scored.filter((row) => row.evaluationId),
+        [['id', 'uuid'], ...scoredStateColumns],
+        10,
       ),
     };
   };
-  const write = ({ evaluationDate, json }: ReturnType<typeof prepare>) =>
+  const write = ({ evaluationDate, pathways, evaluations }: ReturnType<typeof prepare>) =>
     database.bulkWrite(async (writer) => {
       // Only pathways whose data is still what was scored take the new evaluation.
       const written = await writer.query<{ id: string }>(
@@ -304,20 +319,20 @@ export async function scorePending(
             probability = v.probability,
             failed_fields = v."failedFields",
             failure_reason = v."failureReason",
-            scored_model_id = $2,
+            scored_model_id = $1,
             processed_at = now(),
             updated_at = now()
-          from jsonb_to_recordset($1::jsonb) as v(id uuid, hash text, status text, ${scoredStateColumns})
+          from ${pathways.source}
           where p.id = v.id and p.inputs_hash = v.hash and p.is_active
           returning p.id`,
-        [json, model.id],
+        [model.id, ...pathways.params],
       );
       if (written.length > 0)
         await writer.query(
           `${evaluationInsert('p.clinical')}
-          from pathways p join jsonb_to_recordset($1::jsonb) as v(id uuid, ${scoredStateColumns}) on p.id = v.id
-          where v."evaluationId" is not null and p.current_evaluation_id = v."evaluationId" and p.scored_model_id = $2`,
-          [json, model.id, ...evaluationInsertParams(scope, evaluationDate)],
+          from ${evaluations.source} join pathways p on p.id = v.id
+          where p.current_evaluation_id = v."evaluationId" and p.scored_model_id = $9`,
+          [...evaluationInsertParams(scope, evaluationDate), model.id, ...evaluations.params],
         );
       return written.length;
     });
