@@ -83,8 +83,13 @@ const chunkRows = `s.batch_id = $1 and s.row_number between $2 and $3 and s.row_
 /** What the model reads, hashed, so that an import that changes nothing keeps its prediction. */
 const inputsHash = `md5((s.record->'clinical')::text)`;
 
-/** The staged row's result, or the pathway's own when it keeps it. */
-const keptOr = (column: string, value: string) => `case when v.keep then p.${column} else ${value} end`;
+/**
+ * The pathway's own result when it keeps it: its data, checked again under the row's lock, is still
+ * what it was scored on. One changed since it was read (a remodel) waits for the scoring run.
+ */
+const kept = `v.keep and p.inputs_hash = ${inputsHash}`;
+const keptOr = (column: string, value: string, changedMeanwhile = 'null') =>
+  `case when ${kept} then p.${column} when v.keep then ${changedMeanwhile} else ${value} end`;
 
 const updateMatched = `update pathways p set
     local_patient_identifier = coalesce(s.record->>'localPatientIdentifier', p.local_patient_identifier),
@@ -101,7 +106,7 @@ const updateMatched = `update pathways p set
     clinical = s.record->'clinical',
     lab_dates = s.record->'labDates',
     inputs_hash = ${inputsHash},
-    status = ${keptOr('status', 'v.status')},
+    status = ${keptOr('status', 'v.status', `'waiting'`)},
     prediction = ${keptOr('prediction', 'v.prediction')},
     probability = ${keptOr('probability', 'v.probability')},
     current_evaluation_id = ${keptOr('current_evaluation_id', 'v."evaluationId"')},
@@ -112,7 +117,7 @@ const updateMatched = `update pathways p set
     last_batch_id = $1,
     updated_at = now()
   from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, 4).source}
-  where ${chunkRows} and s.pathway_id is not null and p.id = s.pathway_id`;
+  where ${chunkRows} and p.id = v.id and p.is_active`;
 
 const insertNew = `insert into pathways (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
     first_name, last_name, date_of_birth, operation_type, referral_date, tci_date, surgeon_name,
@@ -127,7 +132,7 @@ const insertNew = `insert into pathways (id, trust_code, procedure_code, nhs_num
     v."evaluationId", v."modelId", v."failedFields", v."failureReason",
     case when v.status = 'waiting' then null else now() end, $1, $1
   from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, 6).source}
-  where ${chunkRows} and s.pathway_id is null
+  where ${chunkRows}
   order by s.row_number`;
 
 /** What the evaluations statement reads of each outcome, from parameter $12 on. */
@@ -153,24 +158,41 @@ const insertEvaluations = `${evaluationInsert(`s.record->'clinical'`)}
  * the transaction's connection.
  */
 async function writeStagedRows(
+  database: Pick<Database, 'kind' | 'executeSql'>,
   writer: BulkWriter,
   batch: { id: string; trustCode: string; procedureCode: string },
   model: ModelVersion | null,
   evaluationDate: string,
 ): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived'>> {
   const totals = { created: 0, updated: 0, scored: 0, waiting: 0 };
-  const read = (after: number) =>
-    writer.query<StagedRow>(
-      `select s.row_number, s.pathway_id, s.record->'clinical' as clinical,
-          coalesce(p.inputs_hash = ${inputsHash}
-            and ($3::uuid is null or (p.status <> 'waiting' and p.scored_model_id = $3::uuid)), false) as keeps,
-          coalesce(p.inputs_hash = ${inputsHash} and p.status <> 'waiting', false) as rescored
-        from staged_pathways s left join pathways p on p.id = s.pathway_id
+  // Each staged row finds the active pathway it updates (by NHS number, else by local identifier
+  // when it has no NHS number) as it is read. On PostgreSQL the staged rows are read on a connection
+  // of their own while the transaction writes: they were committed by validation and do not change
+  // while the batch is confirming, and the list they are matched against changes only under the
+  // list's lock, which this confirm holds. A pathway changed meanwhile (a remodel) is checked again
+  // as it is written. The embedded database has one session, so there they are read in the transaction.
+  const read = async (after: number) => {
+    const text = `select s.row_number, s.record->'clinical' as clinical, m.id as pathway_id,
+          coalesce(m.inputs_hash = ${inputsHash}
+            and ($3::uuid is null or (m.status <> 'waiting' and m.scored_model_id = $3::uuid)), false) as keeps,
+          coalesce(m.inputs_hash = ${inputsHash} and m.status <> 'waiting', false) as rescored
+        from staged_pathways s left join lateral (
+          (select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
+            where s.nhs_number is not null and p.trust_code = $5 and p.procedure_code = $6 and p.is_active
+              and p.nhs_number = s.nhs_number)
+          union all
+          (select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
+            where s.nhs_number is null and p.trust_code = $5 and p.procedure_code = $6 and p.is_active
+              and p.nhs_number is null and p.local_patient_identifier = s.local_patient_identifier)
+          limit 1) m on true
         where s.batch_id = $1 and s.row_number > $2
         order by s.row_number
-        limit $4`,
-      [batch.id, after, model?.id ?? null, scoringChunk],
-    );
+        limit $4`;
+    const params = [batch.id, after, model?.id ?? null, scoringChunk, batch.trustCode, batch.procedureCode];
+    return database.kind === 'postgres'
+      ? ((await database.executeSql(text, params)).rows as StagedRow[])
+      : writer.query<StagedRow>(text, params);
+  };
   const prepare = (rows: StagedRow[]) => {
     const outcomes = rows.map((row): RowOutcome => ({
       row: row.row_number,
@@ -257,7 +279,12 @@ async function writeStagedRows(
     const prepared = prepare(rows);
     const next = reading ? await reading : [];
     const writing = started(write(prepared));
-    reading = next.length === scoringChunk ? started(writing.then(() => read(lastRow(next)))) : null;
+    reading =
+      next.length === scoringChunk
+        ? started(
+            database.kind === 'postgres' ? read(lastRow(next)) : writing.then(() => read(lastRow(next))),
+          )
+        : null;
     if (!reading) await writing;
     rows = next;
   }
@@ -269,7 +296,7 @@ async function writeStagedRows(
  * worker or a restart after a crash applies each import once or not at all (the transaction).
  */
 export async function applyConfirmedImport(
-  database: Pick<Database, 'bulkWrite'>,
+  database: Pick<Database, 'bulkWrite' | 'kind' | 'executeSql'>,
   db: Db,
   batchId: string,
   options: { now?: () => Date } = {},
@@ -289,18 +316,8 @@ export async function applyConfirmedImport(
     const { trustCode, procedureCode } = batch;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`list/${trustCode}/${procedureCode}`}))`);
 
-    await tx.execute(sql`update staged_pathways s set pathway_id = p.id
-      from pathways p
-      where s.batch_id = ${batchId} and s.nhs_number is not null
-        and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode} and p.is_active
-        and p.nhs_number = s.nhs_number`);
-    await tx.execute(sql`update staged_pathways s set pathway_id = p.id
-      from pathways p
-      where s.batch_id = ${batchId} and s.nhs_number is null and s.local_patient_identifier is not null
-        and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode} and p.is_active
-        and p.nhs_number is null and p.local_patient_identifier = s.local_patient_identifier`);
-
     const { created, updated, scored, waiting } = await writeStagedRows(
+      database,
       writer,
       { id: batchId, trustCode, procedureCode },
       model,

@@ -110,8 +110,6 @@ export const stagedPathways = pgTable(
     localPatientIdentifier: text('local_patient_identifier'),
     /** The pathway/record fields, with the patient's latest blood results. */
     record: jsonb('record').notNull(),
-    /** The active pathway this row updates, found at confirm. */
-    pathwayId: uuid('pathway_id'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.rowNumber] })],
 );

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -775,7 +776,7 @@ describe('stored explanations (decision 0028)', () => {
       t.app.db,
       sql`select id from evaluations where pathway_id = ${lukasz} order by created_at desc limit 1`,
     );
-    const earlier = '00000000-0000-4000-8000-0000000028a1';
+    const earlier = crypto.randomUUID();
     await t.app.db.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
         model_version, model_name, model_card_version, demonstration, reason, created_at, created_by,
         probability, prediction, is_default_value_used, defaulted_features, feature_importance,

@@ -13,6 +13,7 @@ import { importMessages } from '@esr/contracts/waiting-list';
 import { queryRows } from '../../db/client.js';
 import { malformedUploadMessage } from '../../plugins/multipart-files.js';
 import { demoListsFolder } from '../../services/demo-waiting-lists.js';
+import { applyConfirmedImport } from '../../services/import-confirm.js';
 import { scorePending } from '../../services/scoring.js';
 import { importFilePartBytes } from '../../services/waiting-list-imports.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
@@ -319,6 +320,37 @@ describe('the waiting-list import, through the real job queue', () => {
     ]);
   });
 
+  it('matches a row without an NHS number by its local identifier, and scores it again only when its data changed', async () => {
+    const who = await createClericalTrust(t);
+    const noNhs =
+      ',RAN100009,Ann,Smith,05/05/1950,F,158,64,4,Total knee replacement,03/01/2026,,Mr A Hamid,N,N,N';
+    const first = await importList(who, [patient.first, noNhs], ['9434765919']);
+    expect(first.batch).toMatchObject({ created_count: 2, updated_count: 0 });
+    const pathwayOf = async () =>
+      (
+        await queryRows<{ id: string; current_evaluation_id: string; status: string; weight: string }>(
+          t.app.db,
+          sql`select id, current_evaluation_id, status, clinical->>'weight' as weight from pathways
+            where trust_code = ${who.trustCode} and local_patient_identifier = 'RAN100009'`,
+        )
+      )[0]!;
+    const before = await pathwayOf();
+
+    const same = await importList(who, [patient.first, noNhs], ['9434765919']);
+    expect(same.batch).toMatchObject({ created_count: 0, updated_count: 2, archived_count: 0 });
+    expect(await pathwayOf()).toEqual(before);
+
+    const heavier = await importList(
+      who,
+      [patient.first, noNhs.replace(',158,64,', ',158,70,')],
+      ['9434765919'],
+    );
+    expect(heavier.batch).toMatchObject({ created_count: 0, updated_count: 2, archived_count: 0 });
+    const after = await pathwayOf();
+    expect(after).toMatchObject({ id: before.id, status: 'processed', weight: '70' });
+    expect(after.current_evaluation_id).not.toBe(before.current_evaluation_id);
+  });
+
   it('leaves the list waiting when the procedure has no active model, and scores it once one is active', async () => {
     const who = await createClericalTrust(t);
     await t.app.db.execute(
@@ -351,6 +383,59 @@ describe('the waiting-list import, through the real job queue', () => {
     ]);
   });
 });
+
+// Only PostgreSQL reads the staged rows on a connection of its own while the confirm writes.
+describe.runIf(process.env.DATABASE_URL)(
+  'a pathway remodelled while a confirm reads the list (PostgreSQL)',
+  () => {
+    it('is written with the file’s data and left waiting for the scoring run, never with the result of other data', async () => {
+      const who = await createClericalTrust(t);
+      await importList(who, [patient.first], ['9434765919']);
+      const upload = await uploadFiles(
+        t,
+        who,
+        'knee',
+        csvFile('ptl.csv', [pasHeader, patient.first]),
+        bloods(['9434765919']),
+      );
+      const { batchId } = upload.json<{ batchId: string }>();
+      await validated(t, who, 'knee', batchId);
+      // Confirmed by hand below, so that the remodel lands between the read and the write.
+      await t.app.db.execute(sql`update import_batches set status = 'CONFIRMING' where id = ${batchId}`);
+      let remodelled = false;
+      const database = {
+        ...t.app.database,
+        executeSql: async (text: string, values?: unknown[]) => {
+          const read = await t.app.database.executeSql(text, values);
+          if (!remodelled && text.includes('from staged_pathways s left join lateral')) {
+            remodelled = true;
+            await t.app.database.executeSql(
+              `update pathways set clinical = clinical || '{"weight": 99}'::jsonb,
+              inputs_hash = md5((clinical || '{"weight": 99}'::jsonb)::text)
+            where trust_code = $1 and nhs_number = '9434765919'`,
+              [who.trustCode],
+            );
+          }
+          return read;
+        },
+      };
+      const applied = await applyConfirmedImport(database, t.app.db, batchId);
+      expect(remodelled).toBe(true);
+      expect(applied).toMatchObject({ created: 0, updated: 1, scored: 0 });
+      const [pathway] = await queryRows<{
+        status: string;
+        current_evaluation_id: string | null;
+        weight: string;
+      }>(
+        t.app.db,
+        sql`select status, current_evaluation_id, clinical->>'weight' as weight from pathways
+        where trust_code = ${who.trustCode} and nhs_number = '9434765919'`,
+      );
+      expect(pathway).toEqual({ status: 'waiting', current_evaluation_id: null, weight: '72' });
+      expect(await scorePending(t.app.db, t.app.database, who.trustCode, 'knee')).toBe(1);
+    });
+  },
+);
 
 describe('a new model', () => {
   it('scores every active pathway again, keeping each earlier evaluation', async () => {
