@@ -224,7 +224,11 @@ try {
   const token = await signInWithCodeFlow(server.baseUrl, clerkId);
   const headers = { authorization: `Bearer ${token}` };
   const files = `${server.baseUrl}/api/trusts/RAN/waiting-list/procedures/knee/files`;
-  const getJson = async <T>(url: string): Promise<T> => (await (await fetch(url, { headers })).json()) as T;
+  const getJson = async <T>(url: string): Promise<T> => {
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
   const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {

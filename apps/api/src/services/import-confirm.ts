@@ -41,7 +41,16 @@ export interface AppliedImport {
 
 const count = (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0);
 
-interface StagedRow extends Record<string, unknown> {
+/** A staged row's active pathway, and whether its data is unchanged (the model reads the same). */
+interface MatchRow extends Record<string, unknown> {
+  row_number: number;
+  id: string;
+  unchanged: boolean;
+  status: string;
+  scored_model_id: string | null;
+}
+
+interface StagedRow {
   row_number: number;
   pathway_id: string | null;
   clinical: PatientRecord;
@@ -165,33 +174,57 @@ async function writeStagedRows(
   evaluationDate: string,
 ): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived'>> {
   const totals = { created: 0, updated: 0, scored: 0, waiting: 0 };
-  // Each staged row finds the active pathway it updates (by NHS number, else by local identifier
-  // when it has no NHS number) as it is read. On PostgreSQL the staged rows are read on a connection
-  // of their own while the transaction writes: they were committed by validation and do not change
-  // while the batch is confirming, and the list they are matched against changes only under the
-  // list's lock, which this confirm holds. A pathway changed meanwhile (a remodel) is checked again
-  // as it is written. The embedded database has one session, so there they are read in the transaction.
-  const read = async (after: number) => {
-    const text = `select s.row_number, s.record->'clinical' as clinical, m.id as pathway_id,
-          coalesce(m.inputs_hash = ${inputsHash}
-            and ($3::uuid is null or (m.status <> 'waiting' and m.scored_model_id = $3::uuid)), false) as keeps,
-          coalesce(m.inputs_hash = ${inputsHash} and m.status <> 'waiting', false) as rescored
-        from staged_pathways s left join lateral (
-          (select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
-            where s.nhs_number is not null and p.trust_code = $5 and p.procedure_code = $6 and p.is_active
-              and p.nhs_number = s.nhs_number)
-          union all
-          (select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
-            where s.nhs_number is null and p.trust_code = $5 and p.procedure_code = $6 and p.is_active
-              and p.nhs_number is null and p.local_patient_identifier = s.local_patient_identifier)
-          limit 1) m on true
-        where s.batch_id = $1 and s.row_number > $2
-        order by s.row_number
-        limit $4`;
-    const params = [batch.id, after, model?.id ?? null, scoringChunk, batch.trustCode, batch.procedureCode];
-    return database.kind === 'postgres'
-      ? ((await database.executeSql(text, params)).rows as StagedRow[])
-      : writer.query<StagedRow>(text, params);
+  // Each staged row's active pathway, found for the whole batch at once before anything is written:
+  // by NHS number, else by local identifier for a row without one. A lookup per row would have the
+  // planner guess the size of a list that this transaction is filling.
+  const matches = new Map(
+    (
+      await writer.query<MatchRow>(
+        `select s.row_number, p.id, p.inputs_hash = ${inputsHash} as unchanged, p.status, p.scored_model_id
+          from staged_pathways s join pathways p
+            on p.trust_code = $2 and p.procedure_code = $3 and p.is_active and p.nhs_number = s.nhs_number
+          where s.batch_id = $1
+        union all
+        (select distinct on (s.row_number) s.row_number, p.id, p.inputs_hash = ${inputsHash}, p.status,
+            p.scored_model_id
+          from staged_pathways s join pathways p
+            on p.trust_code = $2 and p.procedure_code = $3 and p.is_active and p.nhs_number is null
+              and p.local_patient_identifier = s.local_patient_identifier
+          where s.batch_id = $1 and s.nhs_number is null
+          order by s.row_number, p.created_at)`,
+        [batch.id, batch.trustCode, batch.procedureCode],
+      )
+    ).map((match) => [match.row_number, match]),
+  );
+  // On PostgreSQL the staged rows are read on a connection of their own while the transaction
+  // writes: validation committed them, and they do not change while the batch is confirming. The
+  // embedded database has one session, so there they are read in the transaction.
+  const read = async (after: number): Promise<StagedRow[]> => {
+    const text = `select s.row_number, s.record->'clinical' as clinical from staged_pathways s
+      where s.batch_id = $1 and s.row_number > $2
+      order by s.row_number
+      limit $3`;
+    const params = [batch.id, after, scoringChunk];
+    const rows =
+      database.kind === 'postgres'
+        ? ((await database.executeSql(text, params)).rows as {
+            row_number: number;
+            clinical: PatientRecord;
+          }[])
+        : await writer.query<{ row_number: number; clinical: PatientRecord }>(text, params);
+    return rows.map((row) => {
+      const match = matches.get(row.row_number);
+      const scoredBefore = match !== undefined && match.unchanged && match.status !== 'waiting';
+      return {
+        ...row,
+        pathway_id: match?.id ?? null,
+        keeps:
+          match !== undefined &&
+          match.unchanged &&
+          (!model || (match.status !== 'waiting' && match.scored_model_id === model.id)),
+        rescored: scoredBefore,
+      };
+    });
   };
   const prepare = (rows: StagedRow[]) => {
     const outcomes = rows.map((row): RowOutcome => ({
@@ -275,19 +308,21 @@ async function writeStagedRows(
   let rows = await read(0);
   let reading: Promise<StagedRow[]> | null =
     rows.length === scoringChunk ? started(read(lastRow(rows))) : null;
+  let writing: Promise<void> = Promise.resolve();
   while (rows.length > 0) {
     const prepared = prepare(rows);
     const next = reading ? await reading : [];
-    const writing = started(write(prepared));
+    // One statement at a time on the transaction's connection.
+    await writing;
+    writing = started(write(prepared));
+    const after = next.length === scoringChunk ? lastRow(next) : null;
     reading =
-      next.length === scoringChunk
-        ? started(
-            database.kind === 'postgres' ? read(lastRow(next)) : writing.then(() => read(lastRow(next))),
-          )
-        : null;
-    if (!reading) await writing;
+      after === null
+        ? null
+        : started(database.kind === 'postgres' ? read(after) : writing.then(() => read(after)));
     rows = next;
   }
+  await writing;
   return totals;
 }
 

@@ -407,7 +407,7 @@ describe.runIf(process.env.DATABASE_URL)(
         ...t.app.database,
         executeSql: async (text: string, values?: unknown[]) => {
           const read = await t.app.database.executeSql(text, values);
-          if (!remodelled && text.includes('from staged_pathways s left join lateral')) {
+          if (!remodelled && text.includes('as clinical from staged_pathways s')) {
             remodelled = true;
             await t.app.database.executeSql(
               `update pathways set clinical = clinical || '{"weight": 99}'::jsonb,
