@@ -6,7 +6,7 @@
  */
 import type { Database } from '../../apps/api/dist/db/client.js';
 import { seedDemoData, seedReferenceData } from '../../apps/api/dist/db/seed.js';
-import { installDefaultModels } from '../../apps/api/dist/services/models.js';
+import { activeRiskModel, installDefaultModels } from '../../apps/api/dist/services/models.js';
 
 export interface SeedOptions {
   procedureCode: 'knee' | 'hip' | 'knee-hip';
@@ -103,18 +103,18 @@ export async function seedPathways(database: Database, options: SeedOptions) {
     `${archivedRows.toLocaleString('en-GB')} archived pathways`,
     pathwaysFrom(rows + 1, rows + archivedRows, false),
   );
+  // Stored as the product stores them (decision 0028): a contribution per feature of the active
+  // model, in its order, so that reading one rebuilds its explanation under that model.
+  const features = (await activeRiskModel(database.db, 'RAN', procedureCode))!.model.wrapper!.features.length;
   await run(
     'their evaluations',
     `INSERT INTO evaluations (id, pathway_id, trust_code, procedure_code, model_id, model_version, model_name,
        model_card_version, demonstration, reason, created_by, probability, prediction, is_default_value_used,
-       defaulted_features, feature_importance, contributions, areas_of_improvement, inputs)
+       feature_contributions, evaluation_date, inputs)
      SELECT p.current_evaluation_id, p.id, p.trust_code, p.procedure_code, p.scored_model_id, 1,
        'Demonstration model', '1.0.0', true, 'batch', 'Batch scoring', p.probability, p.prediction, false,
-       '[]'::jsonb,
-       '[{"feature":"age","displayName":"Age","importance":"high","value":71,"unit":"years"},{"feature":"bmi","displayName":"BMI","importance":"medium","value":31.2,"unit":"kg/m²"}]'::jsonb,
-       '[["age",0.41],["bmi",0.22],["haemoglobin",-0.08],["creatinine",0.05],["albumin",-0.03]]'::jsonb,
-       '[{"title":"Weight","description":"Losing weight before surgery lowers the risk."}]'::jsonb,
-       p.clinical
+       (SELECT array_agg((hashtext(p.id::text || i) % 1000) / 2000.0 ORDER BY i) FROM generate_series(1, ${features}) i),
+       current_date, p.clinical
      FROM pathways p WHERE p.current_evaluation_id IS NOT NULL AND p.procedure_code = '${procedureCode}'`,
   );
 }
