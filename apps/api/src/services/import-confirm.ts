@@ -20,6 +20,7 @@ import {
   evaluationDay,
   evaluationInsert,
   evaluationInsertParams,
+  pathwayStateColumns,
   recordInferenceRun,
   scoreForWriting,
   scoringChunk,
@@ -78,12 +79,7 @@ const pathwayOutcomeColumns = [
   ['id', 'uuid'],
   ['keep', 'boolean'],
   ['modelId', 'uuid'],
-  ['status', 'text'],
-  ['evaluationId', 'uuid'],
-  ['prediction', 'text'],
-  ['probability', 'float8'],
-  ['failedFields', 'jsonb'],
-  ['failureReason', 'text'],
+  ...pathwayStateColumns,
 ] as const;
 
 /** The chunk's staged rows, found by key: the batch ($1) and the chunk's first and last row ($2, $3). */
@@ -214,15 +210,12 @@ async function writeStagedRows(
         : await writer.query<{ row_number: number; clinical: PatientRecord }>(text, params);
     return rows.map((row) => {
       const match = matches.get(row.row_number);
-      const scoredBefore = match !== undefined && match.unchanged && match.status !== 'waiting';
+      const unchanged = match?.unchanged === true;
       return {
         ...row,
         pathway_id: match?.id ?? null,
-        keeps:
-          match !== undefined &&
-          match.unchanged &&
-          (!model || (match.status !== 'waiting' && match.scored_model_id === model.id)),
-        rescored: scoredBefore,
+        keeps: unchanged && (!model || (match!.status !== 'waiting' && match!.scored_model_id === model.id)),
+        rescored: unchanged && match!.status !== 'waiting',
       };
     });
   };

@@ -239,6 +239,28 @@ interface Explanation {
   dos: { title: string; description: string }[];
 }
 
+/** The factors a summary shows: those of high and medium importance, with value and unit. */
+const factorsShown = (
+  factors: readonly {
+    feature: string;
+    displayName: string;
+    importance: 'high' | 'medium' | 'low';
+    value: number | null;
+    unit: string;
+    defaultUsed?: boolean;
+  }[],
+): RiskResult['featureImportance'] =>
+  factors
+    .filter((f) => f.importance !== 'low')
+    .map((f) => ({
+      feature: f.feature,
+      displayName: f.displayName,
+      importance: f.importance,
+      value: f.value,
+      unit: f.unit,
+      defaultUsed: f.defaultUsed ?? false,
+    }));
+
 /**
  * An evaluation's explanation: rebuilt from its contributions, inputs and day under the model
  * version that made it (decision 0028), or as stored by an evaluation made before.
@@ -254,16 +276,7 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
       { evaluationDate: evaluation.evaluation_date ?? new Date(evaluation.created_at) },
     );
     return {
-      featureImportance: summary.featureImportance
-        .filter((f) => f.importance !== 'low')
-        .map((f) => ({
-          feature: f.feature,
-          displayName: f.displayName,
-          importance: f.importance,
-          value: f.value,
-          unit: f.unit,
-          defaultUsed: f.defaultUsed,
-        })),
+      featureImportance: factorsShown(summary.featureImportance),
       contributions: summary.featureImportance.map((f) => ({
         feature: f.feature,
         displayName: f.displayName,
@@ -275,16 +288,7 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
   const shown = evaluation.feature_importance ?? [];
   const names = new Map(shown.map((f) => [f.feature, f.displayName]));
   return {
-    featureImportance: shown
-      .filter((f) => f.importance !== 'low')
-      .map((f) => ({
-        feature: f.feature,
-        displayName: f.displayName,
-        importance: f.importance,
-        value: f.value,
-        unit: f.unit,
-        defaultUsed: f.defaultUsed ?? false,
-      })),
+    featureImportance: factorsShown(shown),
     contributions: (evaluation.contributions ?? []).map(([feature, contribution]) => ({
       feature,
       displayName: names.get(feature) ?? displayNameOf(feature),

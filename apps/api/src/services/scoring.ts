@@ -114,14 +114,19 @@ export interface ScoredState {
   contributions: string | null;
 }
 
-/** The columns of a ScoredState as `rowsAsArrays` hands them over. */
-export const scoredStateColumns = [
+/** The columns of a ScoredState that the pathway's row takes, as `rowsAsArrays` hands them over. */
+export const pathwayStateColumns = [
   ['status', 'text'],
   ['evaluationId', 'uuid'],
   ['prediction', 'text'],
   ['probability', 'float8'],
   ['failedFields', 'jsonb'],
   ['failureReason', 'text'],
+] as const;
+
+/** Every column of a ScoredState, as `rowsAsArrays` hands them over. */
+export const scoredStateColumns = [
+  ...pathwayStateColumns,
   ['reason', 'text'],
   ['defaultUsed', 'boolean'],
   ['contributions', 'text'],
