@@ -101,6 +101,16 @@ interface PathwayRow extends Record<string, unknown> {
   failure_reason: string | null;
 }
 
+/** A factor as the engine gives it and as evaluations before decision 0028 stored it. */
+interface Factor {
+  feature: string;
+  displayName: string;
+  importance: 'high' | 'medium' | 'low';
+  value: number | null;
+  unit: string;
+  defaultUsed?: boolean;
+}
+
 interface EvaluationRow extends Record<string, unknown> {
   id: string;
   pathway_id: string;
@@ -119,16 +129,7 @@ interface EvaluationRow extends Record<string, unknown> {
   feature_contributions: number[] | null;
   evaluation_date: string | null;
   /** Stored before decision 0028: the factors shown, every contribution, and the advice. */
-  feature_importance:
-    | {
-        feature: string;
-        displayName: string;
-        importance: 'high' | 'medium' | 'low';
-        value: number | null;
-        unit: string;
-        defaultUsed?: boolean;
-      }[]
-    | null;
+  feature_importance: Factor[] | null;
   contributions: [string, number][] | null;
   areas_of_improvement: { dos?: { title: string; description: string }[] } | null;
   inputs: ClinicalRecord;
@@ -240,16 +241,7 @@ interface Explanation {
 }
 
 /** The factors a summary shows: those of high and medium importance, with value and unit. */
-const factorsShown = (
-  factors: readonly {
-    feature: string;
-    displayName: string;
-    importance: 'high' | 'medium' | 'low';
-    value: number | null;
-    unit: string;
-    defaultUsed?: boolean;
-  }[],
-): RiskResult['featureImportance'] =>
+const factorsShown = (factors: readonly Factor[]): RiskResult['featureImportance'] =>
   factors
     .filter((f) => f.importance !== 'low')
     .map((f) => ({
