@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { procedureCodeSchema } from '@esr/contracts/procedures';
 import { applyConfirmedImport } from '../services/import-confirm.js';
+import { activeRiskModel } from '../services/models.js';
 import { defineJob } from './definition.js';
 import { inferBatchJob, scoringKey } from './infer-batch.js';
 
-/**
- * Makes a confirmed upload the active list, scored (DESIGN §5, §7), then asks for a scoring run for
- * what the confirm could not score: a list with no active model, or a model uploaded meanwhile.
- */
+/** Makes a confirmed upload the active list, scored (DESIGN §5, §7; decision 0028). */
 export const confirmBatchJob = defineJob({
   name: 'confirm-batch',
   version: 1,
@@ -17,11 +15,15 @@ export const confirmBatchJob = defineJob({
   async handle({ batchId, trustCode, procedureCode }, context) {
     const applied = await applyConfirmedImport(context.database, context.db, batchId);
     if (applied) context.log.info({ job: 'confirm-batch', ...applied }, 'import applied');
-    // Also when a retry finds the batch already applied: the first run may have died before this.
-    await context.enqueue(
-      inferBatchJob,
-      { trustCode, procedureCode },
-      { singletonKey: scoringKey(trustCode, procedureCode) },
-    );
+    // A scoring run only for what the confirm could not score: pathways it left waiting, or a model
+    // that became active while it ran. Also when a retry finds the batch already applied: the
+    // first run may have died before this.
+    const active = applied && (await activeRiskModel(context.db, trustCode, procedureCode));
+    if (!applied || applied.waiting > 0 || (active?.id ?? null) !== applied.modelId)
+      await context.enqueue(
+        inferBatchJob,
+        { trustCode, procedureCode },
+        { singletonKey: scoringKey(trustCode, procedureCode) },
+      );
   },
 });

@@ -36,11 +36,18 @@ export interface AppliedImport {
   archived: number;
   /** Pathways scored in the confirm (with or without a result); the rest wait for a scoring run. */
   scored: number;
-  /** Pathways left waiting: there was no active model. */
+  /** Pathways left waiting for a scoring run: there was no active model, or one changed meanwhile. */
   waiting: number;
+  /** The model version the confirm scored with, if any. */
+  modelId: string | null;
 }
 
 const count = (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0);
+
+/** How many pathways a statement wrote, and how many of them it left waiting for a scoring run. */
+const written = (statement: string) =>
+  `with written as (${statement} returning p.status)
+  select count(*) as n, count(*) filter (where status = 'waiting') as waiting from written`;
 
 /** A staged row's active pathway, and whether its data is unchanged (the model reads the same). */
 interface MatchRow extends Record<string, unknown> {
@@ -124,7 +131,7 @@ const updateMatched = `update pathways p set
   from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, 4).source}
   where ${chunkRows} and p.id = v.id and p.is_active`;
 
-const insertNew = `insert into pathways (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
+const insertNew = `insert into pathways as p (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
     first_name, last_name, date_of_birth, operation_type, referral_date, tci_date, surgeon_name,
     priority, surgery, social, clinical, lab_dates, inputs_hash, is_active, status, prediction, probability,
     current_evaluation_id, scored_model_id, failed_fields, failure_reason, processed_at,
@@ -168,7 +175,7 @@ async function writeStagedRows(
   batch: { id: string; trustCode: string; procedureCode: string },
   model: ModelVersion | null,
   evaluationDate: string,
-): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived'>> {
+): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived' | 'modelId'>> {
   const totals = { created: 0, updated: 0, scored: 0, waiting: 0 };
   // Each staged row's active pathway, found for the whole batch at once before anything is written:
   // by NHS number, else by local identifier for a row without one. A lookup per row would have the
@@ -237,7 +244,6 @@ async function writeStagedRows(
       totals.scored += toScore.length;
     } else {
       for (const { outcome } of toScore) outcome.status = 'waiting';
-      totals.waiting += toScore.length;
     }
     // Made here, while the database is busy with the previous chunk.
     const bounds = [rows[0]!.row_number, rows[rows.length - 1]!.row_number];
@@ -274,19 +280,17 @@ async function writeStagedRows(
     };
   };
   const write = async ({ matched, added, evaluations }: ReturnType<typeof prepare>) => {
-    if (matched) {
-      const changed = await writer.query<{ n: number }>(
-        `with changed as (${updateMatched} returning 1) select count(*) as n from changed`,
-        matched,
+    for (const [statement, params, total] of [
+      [updateMatched, matched, 'updated'],
+      [insertNew, added, 'created'],
+    ] as const) {
+      if (!params) continue;
+      const [row] = await writer.query<{ n: number | string; waiting: number | string }>(
+        written(statement),
+        params,
       );
-      totals.updated += count(changed);
-    }
-    if (added) {
-      const inserted = await writer.query<{ n: number }>(
-        `with added as (${insertNew} returning 1) select count(*) as n from added`,
-        added,
-      );
-      totals.created += count(inserted);
+      totals[total] += Number(row?.n ?? 0);
+      totals.waiting += Number(row?.waiting ?? 0);
     }
     // After the pathways: an evaluation refers to its pathway. Its inputs are the staged record's.
     if (evaluations) await writer.query(insertEvaluations, evaluations);
@@ -405,6 +409,15 @@ export async function applyConfirmedImport(
         pathwaysArchived: archived,
       },
     });
-    return { trustCode, procedureCode, created, updated, archived, scored, waiting };
+    return {
+      trustCode,
+      procedureCode,
+      created,
+      updated,
+      archived,
+      scored,
+      waiting,
+      modelId: model?.id ?? null,
+    };
   });
 }

@@ -631,7 +631,7 @@ export async function remodel(
       values (${evaluationId}, ${id}, ${trustCode}, ${procedureCode}, ${model.id}, ${model.version},
         ${model.name}, ${model.cardVersion}, ${model.demonstration}, 'remodel',
         ${`${principal.firstName} ${principal.lastName}`}, ${columns.probability}, ${columns.prediction},
-        ${columns.isDefaultValueUsed}, ${`{${columns.contributions.join(',')}}`}::float8[],
+        ${columns.isDefaultValueUsed}, ${columns.contributions}::float8[],
         ${evaluationDate}::date, ${JSON.stringify(clinical)}::jsonb)`);
     const clinicalJson = JSON.stringify(clinical);
     await tx.execute(sql`update pathways set

@@ -87,7 +87,8 @@ export function evaluationColumns(model: RiskModel, result: EvaluationResult) {
     probability: result.probability,
     prediction: result.prediction,
     isDefaultValueUsed: result.isDefaultValueUsed,
-    contributions: Array.from(contributionsInModelOrder(model, result)),
+    /** As a Postgres array literal, the form both writers hand it to the database in. */
+    contributions: `{${contributionsInModelOrder(model, result).join(',')}}`,
   };
 }
 
@@ -173,7 +174,7 @@ export function scoreForWriting(
       failureReason: null,
       reason: record.reason,
       defaultUsed: columns.isDefaultValueUsed,
-      contributions: `{${columns.contributions.join(',')}}`,
+      contributions: columns.contributions,
     };
   });
 }

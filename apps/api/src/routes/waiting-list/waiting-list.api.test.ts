@@ -63,14 +63,23 @@ const bloods = (nhsNumbers: string[]) =>
     ]),
   ]);
 
-async function importList(who: ClericalTrust, rows: string[], bloodNhs: string[]) {
-  const upload = await uploadFiles(
-    t,
-    who,
-    'knee',
-    csvFile('ptl.csv', [pasHeader, ...rows]),
-    bloods(bloodNhs),
+/** A PAS extract of these rows and a pathology extract for these NHS numbers, uploaded. */
+const uploadList = (who: ClericalTrust, rows: string[], bloodNhs: string[]) =>
+  uploadFiles(t, who, 'knee', csvFile('ptl.csv', [pasHeader, ...rows]), bloods(bloodNhs));
+
+/** The scoring runs queued for a trust's lists (pg-boss keeps finished jobs for a while). */
+const scoringRunsAskedFor = async (trustCode: string) =>
+  Number(
+    (
+      await queryRows<{ n: number | string }>(
+        t.app.db,
+        sql`select count(*) as n from pgboss.job where name = 'infer-batch.v1' and data->>'trustCode' = ${trustCode}`,
+      )
+    )[0]?.n ?? 0,
   );
+
+async function importList(who: ClericalTrust, rows: string[], bloodNhs: string[]) {
+  const upload = await uploadList(who, rows, bloodNhs);
   expect(upload.statusCode).toBe(202);
   const { batchId } = upload.json<{ batchId: string }>();
   const status = await validated(t, who, 'knee', batchId);
@@ -313,6 +322,8 @@ describe('the waiting-list import, through the real job queue', () => {
         where p.trust_code = ${who.trustCode} and p.last_batch_id = ${second.batchId}
         order by p.nhs_number`,
     );
+    // Nothing was left for a scoring run, so none was asked for.
+    expect(await scoringRunsAskedFor(who.trustCode)).toBe(0);
     expect(scoredInConfirm).toEqual([
       { nhs_number: '9434765919', reason: 'batch', same_transaction: false },
       { nhs_number: '9990000018', reason: 'batch', same_transaction: true },
@@ -366,6 +377,7 @@ describe('the waiting-list import, through the real job queue', () => {
       { status: 'waiting', current_evaluation_id: null },
       { status: 'waiting', current_evaluation_id: null },
     ]);
+    expect(await scoringRunsAskedFor(who.trustCode)).toBe(1);
 
     await t.app.db.execute(
       sql`update ml_models set is_active = true where id = (select id from ml_models
@@ -391,13 +403,7 @@ describe.runIf(process.env.DATABASE_URL)(
     it('is written with the file’s data and left waiting for the scoring run, never with the result of other data', async () => {
       const who = await createClericalTrust(t);
       await importList(who, [patient.first], ['9434765919']);
-      const upload = await uploadFiles(
-        t,
-        who,
-        'knee',
-        csvFile('ptl.csv', [pasHeader, patient.first]),
-        bloods(['9434765919']),
-      );
+      const upload = await uploadList(who, [patient.first], ['9434765919']);
       const { batchId } = upload.json<{ batchId: string }>();
       await validated(t, who, 'knee', batchId);
       // Confirmed by hand below, so that the remodel lands between the read and the write.
@@ -421,7 +427,7 @@ describe.runIf(process.env.DATABASE_URL)(
       };
       const applied = await applyConfirmedImport(database, t.app.db, batchId);
       expect(remodelled).toBe(true);
-      expect(applied).toMatchObject({ created: 0, updated: 1, scored: 0 });
+      expect(applied).toMatchObject({ created: 0, updated: 1, scored: 0, waiting: 1 });
       const [pathway] = await queryRows<{
         status: string;
         current_evaluation_id: string | null;
@@ -663,13 +669,7 @@ describe('uploads that are refused', () => {
     const other = await createClericalTrust(t);
     const clinician = await createUser(t.app.db, { trustCode: who.trustCode, roles: ['cl'] });
     const clinicianToken = await t.tokenFor(clinician.id);
-    const upload = await uploadFiles(
-      t,
-      who,
-      'knee',
-      csvFile('ptl.csv', [pasHeader, patient.first]),
-      bloods(['9434765919']),
-    );
+    const upload = await uploadList(who, [patient.first], ['9434765919']);
     const { batchId } = upload.json<{ batchId: string }>();
     const urls = [
       `/api/trusts/${who.trustCode}/waiting-list/dashboard`,
