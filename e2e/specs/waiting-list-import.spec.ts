@@ -23,6 +23,8 @@ const goodWaitingList = path.resolve('packages/import-files/test/files', 'pas-ex
 const waitingListWithErrors = file('knee-waiting-list-with-errors.csv');
 const goodBloodTests = file('knee-blood-tests.csv');
 const missingColumns = file('knee-waiting-list-missing-columns.csv');
+// Comments from the laboratory where the results should be: no test name, result or date column.
+const bloodsWithoutResults = file('pathology-without-results.csv');
 
 const nhsFontStack = /^"?Frutiger W01"?, arial, sans-serif$/i;
 const dateTime = /^\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
@@ -369,6 +371,22 @@ describe('clerical user', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('batchId'), serverWait).toBeNull();
   });
 
+  it('says a blood test file it cannot read failed, and will not confirm it', async () => {
+    await page.goto('/upload-patient-list/knee');
+    await continueToFiles('knee');
+    await uploadFiles(goodWaitingList, bloodsWithoutResults);
+    await expect
+      .poll(async () => (await statusTags().allTextContents())[1], { timeout: 60_000 })
+      .toBe('Failed');
+    expect(await statusTags().nth(1).getAttribute('class')).toContain('nhsuk-tag--red');
+    const failure = page.locator('.nhsuk-warning-callout');
+    await expect.poll(() => failure.textContent(), serverWait).toContain(messages.bloodTestValidationFailed);
+    expect(await button('Confirm').isDisabled()).toBe(true);
+    await visit(page, 'waiting-list-summary-blood-tests-failed');
+    await activate(button('Cancel'));
+    await expect.poll(() => new URL(page.url()).searchParams.get('batchId'), serverWait).toBeNull();
+  });
+
   it("puts the server's refusals under each file, and says when the service is busy", async () => {
     const upload = (url: URL) => url.pathname.endsWith('/files/upload/');
     await page.route(upload, (route) =>
@@ -434,7 +452,7 @@ describe('clerical user', () => {
     await activate(page.getByRole('link', { name: 'Data upload history', exact: true }));
     await expect.poll(() => heading(page).textContent()).toBe('Data upload history');
     const table = page.getByRole('table', { name: 'Uploaded files' });
-    await expect.poll(() => table.getByRole('row').count(), serverWait).toBe(7);
+    await expect.poll(() => table.getByRole('row').count(), serverWait).toBe(9);
     // The confirmed import reads Imported once its job has applied it; the page shows it when loaded.
     await expect
       .poll(
@@ -460,6 +478,7 @@ describe('clerical user', () => {
       'knee-blood-tests.csv',
       'knee-waiting-list-with-errors.csv',
       'knee-waiting-list-missing-columns.csv',
+      'pathology-without-results.csv',
     ]) {
       expect(text, name).toContain(name);
     }
