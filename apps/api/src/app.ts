@@ -160,7 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     app.decorate('queue', queue);
     await resumeInterruptedWork(database.db, queue);
-    if (config.seedDemoWaitingLists) await seedDemoWaitingLists(database.db, queue);
+    if (config.seedDemoWaitingLists) await seedDemoWaitingLists(database.db, database.kind, queue);
   } catch (error) {
     await app.close();
     throw error;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,14 @@ export interface BulkWriter {
 /** CSV as text, or already as UTF-8 bytes (as the import's reading thread hands it over). */
 export type CsvText = string | Uint8Array;
 
+export interface CopyWriter {
+  /** Rows in COPY's text format, as text or UTF-8 bytes. */
+  write(rows: CsvText): Promise<void>;
+  /** Ends the load; the rows written. */
+  end(): Promise<number>;
+  abort(reason: Error): Promise<void>;
+}
+
 const utf8 = (csv: CsvText) => (typeof csv === 'string' ? new TextEncoder().encode(csv) : csv);
 
 export interface Database {
@@ -42,6 +51,19 @@ export interface Database {
    * many times faster than inserts on either database). Returns the rows written.
    */
   copyCsv(table: string, columns: readonly string[], csv: CsvText): Promise<number>;
+  /**
+   * A bulk load written as it is made, for rows in COPY's text format (tab-separated, `\N` for
+   * NULL, backslash escapes) that arrive in parts (an import's staging). On
+   * PostgreSQL it is one COPY per connection asked for (one by default), each committed by `end`;
+   * the embedded database, whose one session a long COPY would hold, commits each part as it comes.
+   * `abort` discards what PostgreSQL has not committed; what was committed (by the embedded
+   * database, or by a COPY that ended before another failed) is left to the caller to delete.
+   */
+  openCopy(
+    table: string,
+    columns: readonly string[],
+    options?: { connections?: number },
+  ): Promise<CopyWriter>;
   /** One transaction of raw statements and COPYs, for bulk writes that must commit together. */
   bulkWrite<T>(work: (writer: BulkWriter) => Promise<T>): Promise<T>;
   /** LISTEN on a channel (embedded database only); returns how to stop listening. */
@@ -52,12 +74,17 @@ export interface Database {
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
 /** Table and column names are the code's own constants; checked all the same, as they are not parameters. */
-function copyStatement(table: string, columns: readonly string[], source: 'stdin' | 'blob'): string {
+function copyStatement(
+  table: string,
+  columns: readonly string[],
+  source: 'stdin' | 'blob',
+  format: 'csv' | 'text' = 'csv',
+): string {
   if (!identifier.test(table) || !columns.every((column) => identifier.test(column))) {
     throw new Error(`COPY into ${table} (${columns.join(', ')}): not plain identifiers`);
   }
   const from = source === 'stdin' ? 'stdin' : `'/dev/blob'`;
-  return `copy ${table} (${columns.join(', ')}) from ${from} with (format csv)`;
+  return `copy ${table} (${columns.join(', ')}) from ${from} with (format ${format})`;
 }
 
 async function copyInto(client: pg.PoolClient, table: string, columns: readonly string[], csv: CsvText) {
@@ -66,6 +93,96 @@ async function copyInto(client: pg.PoolClient, table: string, columns: readonly 
     typeof csv === 'string' ? Buffer.from(csv) : Buffer.from(csv.buffer, csv.byteOffset, csv.byteLength);
   await pipeline(Readable.from([bytes]), stream);
   return stream.rowCount ?? 0;
+}
+
+/** One COPY on a connection of its own, fed part by part, with the stream's backpressure honoured. */
+async function openPostgresCopy(
+  pool: pg.Pool,
+  table: string,
+  columns: readonly string[],
+): Promise<CopyWriter> {
+  const client = await pool.connect();
+  const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin', 'text')));
+  let failure: Error | null = null;
+  let released = false;
+  const release = (broken: boolean) => {
+    if (released) return;
+    released = true;
+    client.release(broken);
+  };
+  const failed = new Promise<never>((_, reject) => {
+    stream.once('error', (error: Error) => {
+      failure = error;
+      reject(error);
+    });
+  });
+  failed.catch(() => undefined);
+  return {
+    async write(csv) {
+      if (failure) throw failure;
+      const bytes =
+        typeof csv === 'string' ? Buffer.from(csv) : Buffer.from(csv.buffer, csv.byteOffset, csv.byteLength);
+      if (!stream.write(bytes)) await Promise.race([once(stream, 'drain'), failed]);
+    },
+    async end() {
+      try {
+        if (failure) throw failure;
+        stream.end();
+        await Promise.race([once(stream, 'finish'), failed]);
+        release(false);
+        return stream.rowCount ?? 0;
+      } catch (error) {
+        release(true);
+        throw error;
+      }
+    },
+    async abort(reason) {
+      if (released) return;
+      if (!failure) {
+        stream.destroy(reason);
+        await failed.catch(() => undefined);
+      }
+      // The connection went through a failed COPY: it is not given back to the pool.
+      release(true);
+    },
+  };
+}
+
+/**
+ * Several COPYs into one table, each part going to the next in turn: PostgreSQL parses each COPY
+ * on one core, and while one connection's server process takes in its part the next part goes to
+ * another. Each COPY commits on its own at `end`.
+ */
+async function openParallelCopy(
+  pool: pg.Pool,
+  table: string,
+  columns: readonly string[],
+  connections: number,
+): Promise<CopyWriter> {
+  const copies: CopyWriter[] = [];
+  try {
+    for (let i = 0; i < connections; i++) copies.push(await openPostgresCopy(pool, table, columns));
+  } catch (error) {
+    await Promise.all(copies.map((copy) => copy.abort(error as Error)));
+    throw error;
+  }
+  let next = 0;
+  return {
+    write(csv) {
+      const copy = copies[next]!;
+      next = (next + 1) % copies.length;
+      return copy.write(csv);
+    },
+    async end() {
+      const ended = await Promise.allSettled(copies.map((copy) => copy.end()));
+      const failed = ended.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      return ended.reduce((rows, outcome) => rows + (outcome.status === 'fulfilled' ? outcome.value : 0), 0);
+    },
+    async abort(reason) {
+      await Promise.all(copies.map((copy) => copy.abort(reason)));
+    },
+  };
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -144,6 +261,8 @@ export async function openDatabase(
           client.release();
         }
       },
+      openCopy: (table, columns, options) =>
+        openParallelCopy(pool, table, columns, Math.max(1, options?.connections ?? 1)),
       bulkWrite: async (work) => {
         const client = await pool.connect();
         try {
@@ -192,6 +311,17 @@ export async function openDatabase(
     kind: 'pglite',
     db,
     copyCsv: (table, columns, csv) => thread.copyFrom(copyStatement(table, columns, 'blob'), utf8(csv)),
+    openCopy: (table, columns) => {
+      const statement = copyStatement(table, columns, 'blob', 'text');
+      let rows = 0;
+      return Promise.resolve({
+        write: async (csv) => {
+          rows += await thread.copyFrom(statement, utf8(csv));
+        },
+        end: () => Promise.resolve(rows),
+        abort: () => Promise.resolve(),
+      });
+    },
     bulkWrite: (work) =>
       thread.transaction((tx) =>
         work({

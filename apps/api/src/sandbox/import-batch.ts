@@ -14,7 +14,7 @@ import type {
   RowWarning,
 } from '@esr/import-files/types';
 import { parseWaitingList } from '@esr/import-files/waiting-list';
-import { csvField, patientKey, stagedRecord } from '../services/staged-record.js';
+import { copyField, patientKey, stagedCopyLine } from '../services/staged-record.js';
 import type { TaskContext } from './serve-task.js';
 
 export type FileKind = 'waitingList' | 'bloodTest';
@@ -29,7 +29,7 @@ export interface ImportBatchInput {
 }
 
 export type ImportBatchStep =
-  /** Staging rows as CSV bytes: batch_id, row_number, nhs_number, local_patient_identifier, record. */
+  /** Staging rows as CSV bytes, in the columns of `stagedColumns`. */
   { type: 'staged'; csv: Uint8Array; rows: number } | { type: 'invalid'; kind: FileKind; rows: InvalidRow[] };
 
 export interface FileRead {
@@ -44,14 +44,6 @@ export interface ImportBatchResult {
   pathwaysWithoutBloods: number;
   bloodsWithoutPathway: number;
 }
-
-export const stagedColumns = [
-  'batch_id',
-  'row_number',
-  'nhs_number',
-  'local_patient_identifier',
-  'record',
-] as const;
 
 const warningsKept = 200;
 
@@ -89,7 +81,7 @@ export async function readImportBatch(
   const listWarnings: RowWarning[] = [];
   const matched = new Set<string>();
   let withoutBloods = 0;
-  const batchField = csvField(input.batchId);
+  const batchField = copyField(input.batchId);
   const listReader = parseWaitingList(input.waitingList, {
     procedure: input.procedure,
     today: input.today,
@@ -113,9 +105,7 @@ export async function readImportBatch(
       const patient = bloods.get(key);
       if (patient) matched.add(key);
       else withoutBloods += 1;
-      csv.write(
-        `${batchField},${rowNumber},${csvField(record.nhsNumber)},${csvField(record.localPatientIdentifier)},${csvField(JSON.stringify(stagedRecord(record, patient)))}\n`,
-      );
+      csv.write(stagedCopyLine(batchField, rowNumber, record, patient));
       rows += 1;
       if (csv.length >= stagedBytesPerCopy) {
         await context.emit({ type: 'staged', csv: csv.take(), rows });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { queryRows, type Db } from '../db/client.js';
+import { queryRows, type Database, type Db } from '../db/client.js';
 import { demoUsers } from '../db/seed.js';
 import { importBatches } from '../db/schema.js';
 import { validateBatchJob } from '../jobs/validate-batch.js';
@@ -35,7 +35,11 @@ export const demoLists: { procedureCode: ProcedureCode; waitingList: string; blo
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** Queues the demonstration imports once: nothing happens when the trust has any upload already. */
-export async function seedDemoWaitingLists(db: Db, queue: Pick<Queue, 'enqueue'>): Promise<number> {
+export async function seedDemoWaitingLists(
+  db: Db,
+  databaseKind: Database['kind'],
+  queue: Pick<Queue, 'enqueue'>,
+): Promise<number> {
   const clerk = demoUsers.find((user) => user.firstName === 'Claire')!;
   const [existing] = await queryRows<{ n: number | string }>(
     db,
@@ -64,8 +68,8 @@ export async function seedDemoWaitingLists(db: Db, queue: Pick<Queue, 'enqueue'>
         bloodTestBytes: bloodTests.length,
         autoConfirm: true,
       });
-      await storeImportFile(tx as unknown as Db, batchId, 'waitingList', waitingList);
-      await storeImportFile(tx as unknown as Db, batchId, 'bloodTest', bloodTests);
+      await storeImportFile(tx as unknown as Db, databaseKind, batchId, 'waitingList', waitingList);
+      await storeImportFile(tx as unknown as Db, databaseKind, batchId, 'bloodTest', bloodTests);
       queued.push({ batchId, procedureCode: list.procedureCode });
     }
   });

@@ -93,7 +93,7 @@ const pathwayOutcomeColumns = [
 const chunkRows = `s.batch_id = $1 and s.row_number between $2 and $3 and s.row_number = v.row`;
 
 /** What the model reads, hashed, so that an import that changes nothing keeps its prediction. */
-const inputsHash = `md5((s.record->'clinical')::text)`;
+const inputsHash = `md5(s.clinical::text)`;
 
 /**
  * The pathway's own result when it keeps it: its data, checked again under the row's lock, is still
@@ -104,19 +104,19 @@ const keptOr = (column: string, value: string, changedMeanwhile = 'null') =>
   `case when ${kept} then p.${column} when v.keep then ${changedMeanwhile} else ${value} end`;
 
 const updateMatched = `update pathways p set
-    local_patient_identifier = coalesce(s.record->>'localPatientIdentifier', p.local_patient_identifier),
-    first_name = s.record->>'firstName',
-    last_name = s.record->>'lastName',
-    date_of_birth = (s.record->>'dateOfBirth')::date,
-    operation_type = s.record->>'operationType',
-    referral_date = (s.record->>'referralDate')::date,
-    tci_date = (s.record->>'tciDate')::date,
-    surgeon_name = s.record->>'surgeonName',
-    priority = s.record->>'priority',
-    surgery = s.record->>'surgery',
-    social = s.record->>'social',
-    clinical = s.record->'clinical',
-    lab_dates = s.record->'labDates',
+    local_patient_identifier = coalesce(s.local_patient_identifier, p.local_patient_identifier),
+    first_name = s.first_name,
+    last_name = s.last_name,
+    date_of_birth = s.date_of_birth,
+    operation_type = s.operation_type,
+    referral_date = s.referral_date,
+    tci_date = s.tci_date,
+    surgeon_name = s.surgeon_name,
+    priority = s.priority,
+    surgery = s.surgery,
+    social = s.social,
+    clinical = s.clinical,
+    lab_dates = s.lab_dates,
     inputs_hash = ${inputsHash},
     status = ${keptOr('status', 'v.status', `'waiting'`)},
     prediction = ${keptOr('prediction', 'v.prediction')},
@@ -137,10 +137,8 @@ const insertNew = `insert into pathways as p (id, trust_code, procedure_code, nh
     current_evaluation_id, scored_model_id, failed_fields, failure_reason, processed_at,
     first_batch_id, last_batch_id)
   select v.id, $4, $5, s.nhs_number, s.local_patient_identifier,
-    s.record->>'firstName', s.record->>'lastName', (s.record->>'dateOfBirth')::date,
-    s.record->>'operationType', (s.record->>'referralDate')::date, (s.record->>'tciDate')::date,
-    s.record->>'surgeonName', s.record->>'priority', s.record->>'surgery', s.record->>'social',
-    s.record->'clinical', s.record->'labDates', ${inputsHash}, true, v.status, v.prediction, v.probability,
+    s.first_name, s.last_name, s.date_of_birth, s.operation_type, s.referral_date, s.tci_date,
+    s.surgeon_name, s.priority, s.surgery, s.social, s.clinical, s.lab_dates, ${inputsHash}, true, v.status, v.prediction, v.probability,
     v."evaluationId", v."modelId", v."failedFields", v."failureReason",
     case when v.status = 'waiting' then null else now() end, $1, $1
   from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, 6).source}
@@ -160,7 +158,7 @@ const evaluationOutcomeColumns = [
 ] as const;
 
 /** A chunk's new evaluations ($1 to $8 the model's, $9 to $11 the chunk's rows), inputs from the staged records. */
-const insertEvaluations = `${evaluationInsert(`s.record->'clinical'`)}
+const insertEvaluations = `${evaluationInsert('s.clinical')}
   from staged_pathways s, ${rowsAsArrays([], evaluationOutcomeColumns, 12).source}
   where s.batch_id = $9 and s.row_number between $10 and $11 and s.row_number = v.row`;
 
@@ -203,7 +201,7 @@ async function writeStagedRows(
   // writes: validation committed them, and they do not change while the batch is confirming. The
   // embedded database has one session, so there they are read in the transaction.
   const read = async (after: number): Promise<StagedRow[]> => {
-    const text = `select s.row_number, s.record->'clinical' as clinical from staged_pathways s
+    const text = `select s.row_number, s.clinical from staged_pathways s
       where s.batch_id = $1 and s.row_number > $2
       order by s.row_number
       limit $3`;

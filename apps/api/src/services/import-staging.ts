@@ -9,7 +9,6 @@ import type { FileOutcome, ImportLimits, InvalidRow, RowWarning } from '@esr/imp
 import { queryRows, type Database, type Db } from '../db/client.js';
 import { importBatches } from '../db/schema.js';
 import {
-  stagedColumns,
   type FileKind,
   type FileRead,
   type ImportBatchInput,
@@ -17,10 +16,18 @@ import {
   type ImportBatchStep,
 } from '../sandbox/import-batch.js';
 import { runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
+import { stagedColumns } from './staged-record.js';
 import { discardStagedRows, readImportFile } from './waiting-list-imports.js';
 
 /** Room for 100,000-row workbooks and 1,000,000 blood results, far below the server's memory. */
 export const importSandboxLimits: SandboxLimits = { heapMb: 512, stackMb: 4, timeoutMs: 15 * 60 * 1000 };
+
+/**
+ * The staging COPY is what a validation waits for on PostgreSQL (parsing each row's clinical record
+ * into jsonb); two connections let the database parse on both cores of a small server while the
+ * reading thread, which is ahead of it, waits. The embedded database has one session.
+ */
+const stagingConnections = 2;
 
 export interface ValidationSettings {
   limits: Partial<ImportLimits>;
@@ -95,12 +102,14 @@ interface BatchRead {
 /** Reads both files on the sandbox thread, copying staged rows and keeping refused ones as they come. */
 async function readAndStage(
   db: Db,
-  database: Pick<Database, 'copyCsv'>,
+  database: Pick<Database, 'kind' | 'openCopy'>,
   batch: typeof importBatches.$inferSelect,
   settings: ValidationSettings,
 ): Promise<BatchRead> {
-  const waitingList = await readImportFile(db, batch.id, 'waitingList');
-  const bloodTest = await readImportFile(db, batch.id, 'bloodTest');
+  const [waitingList, bloodTest] = await Promise.all([
+    readImportFile(db, database.kind, batch.id, 'waitingList'),
+    readImportFile(db, database.kind, batch.id, 'bloodTest'),
+  ]);
   if (!waitingList || !bloodTest) throw new Error(`A file of batch ${batch.id} is missing`);
   // Buffers of their own, since they are handed over to the thread (small Buffers share a pool).
   const own = (bytes: Buffer) => {
@@ -116,6 +125,9 @@ async function readAndStage(
     waitingList: { fileName: batch.waitingListFileName, bytes: own(waitingList) },
     bloodTest: { fileName: batch.bloodTestFileName, bytes: own(bloodTest) },
   };
+  const staging = await database.openCopy('staged_pathways', stagedColumns, {
+    connections: stagingConnections,
+  });
   try {
     const result = await runSandboxed<ImportBatchInput, ImportBatchResult, ImportBatchStep>(
       'import-batch',
@@ -127,11 +139,12 @@ async function readAndStage(
           input.bloodTest.bytes.buffer as ArrayBuffer,
         ],
         onBatch: async (step) => {
-          if (step.type === 'staged') await database.copyCsv('staged_pathways', stagedColumns, step.csv);
+          if (step.type === 'staged') await staging.write(step.csv);
           else await keepInvalidRows(db, batch.id, step.kind, step.rows);
         },
       },
     );
+    await staging.end();
     return {
       waitingList: storedOutcome(result.waitingList),
       bloodTest: storedOutcome(result.bloodTest),
@@ -139,6 +152,7 @@ async function readAndStage(
       bloodsWithoutPathway: result.bloodsWithoutPathway,
     };
   } catch (error) {
+    await staging.abort(error instanceof Error ? error : new Error(String(error)));
     if (!(error instanceof SandboxFailure)) throw error;
     // The file being read when the thread stopped fails; the other is left unread.
     const failed = failedOutcome(sandboxMessage(error));
@@ -155,7 +169,7 @@ async function readAndStage(
  */
 export async function validateBatch(
   db: Db,
-  database: Pick<Database, 'copyCsv'>,
+  database: Pick<Database, 'kind' | 'openCopy'>,
   batchId: string,
   settings: ValidationSettings,
 ): Promise<{ confirmNow: boolean }> {

@@ -1,5 +1,6 @@
 import {
   pgTable,
+  date,
   text,
   integer,
   timestamp,
@@ -108,8 +109,21 @@ export const stagedPathways = pgTable(
     rowNumber: integer('row_number').notNull(),
     nhsNumber: text('nhs_number'),
     localPatientIdentifier: text('local_patient_identifier'),
-    /** The pathway/record fields, with the patient's latest blood results. */
-    record: jsonb('record').notNull(),
+    /** The pathway's list fields, as the pathways table has them. */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    operationType: text('operation_type'),
+    referralDate: date('referral_date', { mode: 'string' }),
+    tciDate: date('tci_date', { mode: 'string' }),
+    surgeonName: text('surgeon_name'),
+    priority: text('priority'),
+    surgery: text('surgery'),
+    social: text('social'),
+    /** What the model reads (the remodel record of spec §3), with the patient's latest blood results. */
+    clinical: jsonb('clinical').notNull(),
+    /** The sample date of each blood result in `clinical`. */
+    labDates: jsonb('lab_dates').notNull(),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.rowNumber] })],
 );

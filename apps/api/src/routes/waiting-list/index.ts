@@ -136,7 +136,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
         trust,
         type,
         received,
-        { maxFileBytes },
+        { maxFileBytes, databaseKind: app.database.kind },
         async (batchId) => {
           await app.queue.enqueue(validateBatchJob, { batchId, trustCode: trust, procedureCode: type });
         },

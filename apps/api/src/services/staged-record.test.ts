@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { comorbidityCodes, type BloodTestPatient, type WaitingListRecord } from '@esr/import-files/types';
+import {
+  clinicalJson,
+  clinicalRecord,
+  copyField,
+  labDatesJson,
+  stagedColumns,
+  stagedCopyLine,
+} from './staged-record.js';
+
+const record: WaitingListRecord = {
+  nhsNumber: '9434765919',
+  localPatientIdentifier: 'RAN\\0042',
+  firstName: 'Siobhán',
+  lastName: "O'Brien\tSmith",
+  dateOfBirth: '1950-03-01',
+  sex: 'F',
+  ethnicGroup: null,
+  height: 162.5,
+  weight: 71,
+  smoking: '4',
+  operationType: 'knee',
+  referralDate: '2026-01-03',
+  tciDate: null,
+  surgeonName: 'Mr A "Tony" Surgeon',
+  priority: 'P2',
+  surgery: null,
+  social: 'social_concerns',
+  comorbidities: Object.fromEntries(
+    comorbidityCodes.map((code, index) => [code, index % 3 === 0 ? 1 : index % 3 === 1 ? 0 : null]),
+  ) as WaitingListRecord['comorbidities'],
+};
+const bloods: BloodTestPatient = {
+  nhsNumber: '9434765919',
+  localPatientIdentifier: null,
+  results: { haemoglobin: 131.5, crp: 0.5, sodium: 139 },
+  sampleDates: { haemoglobin: '2026-10-01', crp: '2026-09-30', sodium: '2026-10-01' },
+  rowNumbers: [2, 3, 4],
+};
+
+describe('a staged row', () => {
+  it('writes the clinical record as JSON.stringify would, with or without blood results', () => {
+    expect(JSON.parse(clinicalJson(record, bloods))).toEqual(clinicalRecord(record, bloods));
+    expect(JSON.parse(clinicalJson(record))).toEqual(clinicalRecord(record));
+    expect(JSON.parse(clinicalJson({ ...record, height: Number.NaN }))).toMatchObject({ height: null });
+  });
+
+  it('writes the sample dates as JSON', () => {
+    expect(JSON.parse(labDatesJson(bloods))).toEqual(bloods.sampleDates);
+    expect(labDatesJson()).toBe('{}');
+  });
+
+  it('escapes what COPY text format reads specially, and writes NULL as \\N', () => {
+    expect(copyField(null)).toBe('\\N');
+    expect(copyField('\\N')).toBe('\\\\N');
+    expect(copyField('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
+    expect(copyField('Siobhán "Ó" Brien')).toBe('Siobhán "Ó" Brien');
+    expect(copyField(42)).toBe('42');
+  });
+
+  it('is one line with a field for each staged column', () => {
+    const line = stagedCopyLine('batch', 7, record, bloods);
+    expect(line.endsWith('\n')).toBe(true);
+    const fields = line.slice(0, -1).split('\t');
+    expect(fields).toHaveLength(stagedColumns.length);
+    const at = (column: (typeof stagedColumns)[number]) => fields[stagedColumns.indexOf(column)];
+    expect(at('row_number')).toBe('7');
+    expect(at('local_patient_identifier')).toBe('RAN\\\\0042');
+    expect(at('last_name')).toBe("O'Brien\\tSmith");
+    expect(at('tci_date')).toBe('\\N');
+    expect(JSON.parse(at('clinical')!)).toEqual(clinicalRecord(record, bloods));
+  });
+});
