@@ -73,10 +73,11 @@ export const pathways = pgTable(
     uniqueIndex('pathways_active_nhs_unique')
       .on(t.trustCode, t.procedureCode, t.nhsNumber)
       .where(sql`${t.isActive} and ${t.nhsNumber} is not null`),
-    index('pathways_active_local_idx')
-      .on(t.trustCode, t.procedureCode, t.localPatientIdentifier)
-      .where(sql`${t.isActive}`),
-    index('pathways_list_idx').on(t.trustCode, t.procedureCode, t.isActive, t.status, t.prediction),
+    // Whether a list has pathways waiting to be scored (the service's busy status). Partial, so that
+    // a confirm writing scored pathways does not add to it (decision 0029).
+    index('pathways_waiting_idx')
+      .on(t.trustCode, t.procedureCode)
+      .where(sql`${t.isActive} and ${t.status} = 'waiting'`),
     index('pathways_nhs_lookup_idx').on(t.trustCode, t.nhsNumber),
     index('pathways_local_lookup_idx').on(t.trustCode, t.localPatientIdentifier),
     // The open-pathways table and its reports (decision 0024): referral date (no date last) then id
