@@ -247,18 +247,45 @@ try {
   console.log(`  COPY ${fmt(rows)} rows: ${seconds(copyMs)} (${fmt(rows / (copyMs / 1000))} rows/s)`);
 
   const rssAtStart = server.rssMb();
-  console.log('\nUpload → both files VALIDATED (CSV), with upload-status at 10 connections meanwhile');
+  const uploadCsv = async () => {
+    const upload = await fetch(`${files}/upload/`, {
+      method: 'POST',
+      headers,
+      body: multipart([
+        { field: 'waitingListDataFile', name: 'ptl.csv', bytes: data.waitingListCsv },
+        { field: 'bloodTestDataFile', name: 'pathology.csv', bytes: data.bloodCsv },
+      ]),
+    });
+    if (upload.status !== 202) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
+    return ((await upload.json()) as { batchId: string }).batchId;
+  };
+  const copyRate = rows / (copyMs / 1000);
+  const reportValidation = async (batchId: string, validateMs: number) => {
+    const status = await getJson<{
+      waiting_list: { status: string; totals: object };
+      blood_test: { status: string; totals: object };
+    }>(`${files}/upload-status/?batchId=${batchId}`);
+    console.log(`  waiting list ${status.waiting_list.status} ${JSON.stringify(status.waiting_list.totals)}`);
+    console.log(`  blood tests ${status.blood_test.status} ${JSON.stringify(status.blood_test.totals)}`);
+    const validateRate = rows / (validateMs / 1000);
+    return `${seconds(validateMs)} (${fmt(validateRate)} rows/s): ${(validateRate / copyRate).toFixed(2)}× COPY`;
+  };
+
+  // The throughput is measured as a clerk's browser waits: its page asks for the status every 2 s
+  // (spec §2); this loop asks every 100 ms to time the end closely. The reference COPY, too, runs
+  // with nothing else on the machine.
+  console.log('\nUpload → both files VALIDATED (CSV)');
   const started = performance.now();
-  const upload = await fetch(`${files}/upload/`, {
-    method: 'POST',
-    headers,
-    body: multipart([
-      { field: 'waitingListDataFile', name: 'ptl.csv', bytes: data.waitingListCsv },
-      { field: 'bloodTestDataFile', name: 'pathology.csv', bytes: data.bloodCsv },
-    ]),
-  });
-  if (upload.status !== 202) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
-  const { batchId } = (await upload.json()) as { batchId: string };
+  const firstBatch = await uploadCsv();
+  await waitFor(validatedStatus(firstBatch), 600_000);
+  const validated = await reportValidation(firstBatch, performance.now() - started);
+  console.log(`  ${validated} (target ≥ 0.3×)`);
+
+  // The same upload again (it replaces the first), with upload-status at 10 connections for as long
+  // as it validates: the answers' latency, and how much the load, on the same two cores, slows it.
+  console.log('\nThe same upload again, with upload-status at 10 connections meanwhile');
+  const loadedStarted = performance.now();
+  const batchId = await uploadCsv();
   const load = new Promise<Result>((resolve, reject) => {
     const instance = autocannon(
       { url: `${files}/upload-status/?batchId=${batchId}`, connections: 10, duration: 120, headers },
@@ -267,18 +294,9 @@ try {
     void waitFor(validatedStatus(batchId), 600_000).then(() => instance.stop());
   });
   await waitFor(validatedStatus(batchId), 600_000);
-  const validateMs = performance.now() - started;
+  const loadedMs = performance.now() - loadedStarted;
   const statusLoad = await load;
-  const status = await getJson<{
-    waiting_list: { status: string; totals: object };
-    blood_test: { status: string; totals: object };
-  }>(`${files}/upload-status/?batchId=${batchId}`);
-  console.log(`  waiting list ${status.waiting_list.status} ${JSON.stringify(status.waiting_list.totals)}`);
-  console.log(`  blood tests ${status.blood_test.status} ${JSON.stringify(status.blood_test.totals)}`);
-  const validateRate = rows / (validateMs / 1000);
-  console.log(
-    `  ${seconds(validateMs)} (${fmt(validateRate)} rows/s): ${(validateRate / (rows / (copyMs / 1000))).toFixed(2)}× COPY (target ≥ 0.3×)`,
-  );
+  console.log(`  ${await reportValidation(batchId, loadedMs)} under that load`);
   console.log(
     `  upload-status: ${fmt(statusLoad.requests.average)} req/s, p99 ${statusLoad.latency.p99} ms (target ≤ 50 ms), ${statusLoad.non2xx} non-2xx`,
   );

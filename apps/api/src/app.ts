@@ -33,6 +33,7 @@ import { createTokenVerifier } from './services/identity.js';
 import { installDefaultModels } from './services/models.js';
 import { PrincipalCache } from './services/principal-cache.js';
 import { seedDemoWaitingLists } from './services/demo-waiting-lists.js';
+import { UploadHandoff, type UploadHandoffLimits } from './services/upload-handoff.js';
 import { resumeInterruptedWork } from './services/import-recovery.js';
 import { jobSettingsFor } from './services/job-settings.js';
 import { startQueue, type Queue } from './services/queue.js';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     database: Database;
     queue: Queue;
     config: AppConfig;
+    /** Uploads kept for this process's own validation jobs; none when another process runs them. */
+    uploads: UploadHandoff | undefined;
   }
 }
 
@@ -56,6 +59,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: DestinationStream;
+  /** How much of its uploads this process keeps for its own validation jobs (tests turn it off). */
+  uploadHandoff?: UploadHandoffLimits;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -95,6 +100,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const uploads = config.runWorker ? new UploadHandoff(options.uploadHandoff) : undefined;
+  app.decorate('uploads', uploads);
   let queue: Queue | undefined;
   let detachPrincipals: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
@@ -153,7 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
       work: config.runWorker,
-      context: { db: database.db, log: app.log, settings: jobSettingsFor(config) },
+      context: { db: database.db, log: app.log, settings: jobSettingsFor(config), uploads },
       ...(options.jobPollingIntervalSeconds
         ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
         : {}),

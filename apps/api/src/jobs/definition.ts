@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client.js';
 import type { ValidationSettings } from '../services/import-staging.js';
+import type { UploadHandoff } from '../services/upload-handoff.js';
 
 export interface JobContext {
   db: Db;
@@ -14,6 +15,8 @@ export interface JobContext {
     options?: { singletonKey?: string },
   ): Promise<string | null>;
   settings: JobSettings;
+  /** Files this process stored for an upload, handed to its validation job (none in the worker). */
+  uploads?: UploadHandoff;
 }
 
 export interface JobSettings {

@@ -17,6 +17,7 @@ export const validateBatchJob = defineJob({
       context.database,
       payload.batchId,
       context.settings.import,
+      context.uploads,
     );
     if (confirmNow) await context.enqueue(confirmBatchJob, payload, { singletonKey: payload.batchId });
   },

@@ -17,6 +17,7 @@ import {
 } from '../sandbox/import-batch.js';
 import { runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
 import { stagedColumns } from './staged-record.js';
+import type { UploadHandoff } from './upload-handoff.js';
 import { discardStagedRows, readImportFile } from './waiting-list-imports.js';
 
 /** Room for 100,000-row workbooks and 1,000,000 blood results, far below the server's memory. */
@@ -105,11 +106,16 @@ async function readAndStage(
   database: Pick<Database, 'kind' | 'openCopy'>,
   batch: typeof importBatches.$inferSelect,
   settings: ValidationSettings,
+  handoff: UploadHandoff | undefined,
 ): Promise<BatchRead> {
-  const [waitingList, bloodTest] = await Promise.all([
-    readImportFile(db, database.kind, batch.id, 'waitingList'),
-    readImportFile(db, database.kind, batch.id, 'bloodTest'),
-  ]);
+  const [waitingList, bloodTest] = await (async () => {
+    const handed = handoff?.take(batch.id, batch);
+    if (handed) return [handed.waitingList, handed.bloodTest];
+    return Promise.all([
+      readImportFile(db, database.kind, batch.id, 'waitingList'),
+      readImportFile(db, database.kind, batch.id, 'bloodTest'),
+    ]);
+  })();
   if (!waitingList || !bloodTest) throw new Error(`A file of batch ${batch.id} is missing`);
   // Buffers of their own, since they are handed over to the thread (small Buffers share a pool).
   const own = (bytes: Buffer) => {
@@ -172,6 +178,7 @@ export async function validateBatch(
   database: Pick<Database, 'kind' | 'openCopy'>,
   batchId: string,
   settings: ValidationSettings,
+  handoff?: UploadHandoff,
 ): Promise<{ confirmNow: boolean }> {
   const [batch] = await db.select().from(importBatches).where(eq(importBatches.id, batchId)).limit(1);
   if (!batch || batch.status !== 'VALIDATING') return { confirmNow: false };
@@ -181,7 +188,7 @@ export async function validateBatch(
   let read: BatchRead;
   let unexpected: unknown;
   try {
-    read = await readAndStage(db, database, batch, settings);
+    read = await readAndStage(db, database, batch, settings, handoff);
   } catch (error) {
     // A fault of ours, not of the files: say so on both, and let the queue log it.
     unexpected = error;

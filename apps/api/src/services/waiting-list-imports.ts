@@ -31,6 +31,7 @@ import { procedureName } from './procedures.js';
 import { recordChange } from './change-log.js';
 import { principalName, type Principal } from './identity.js';
 import { offsetOf } from './list-queries.js';
+import type { UploadHandoff } from './upload-handoff.js';
 
 /** An undecided upload is discarded after this (its staged rows with it). */
 export const batchLifetimeMs = 24 * 60 * 60 * 1000;
@@ -41,6 +42,8 @@ export const busyJobQueues = ['validate-batch.v1', 'confirm-batch.v1', 'infer-ba
 export interface ImportSettings {
   maxFileBytes: number;
   databaseKind: Database['kind'];
+  /** Where this process keeps what it stored for its own validation job, if it runs one. */
+  handoff?: UploadHandoff;
 }
 
 export type FileKind = 'waitingList' | 'bloodTest';
@@ -259,6 +262,7 @@ export async function uploadImport(
       },
     });
   });
+  settings.handoff?.keep(batchId, { waitingList: waitingList.bytes, bloodTest: bloodTest.bytes });
   await enqueueValidation(batchId);
   return { batchId };
 }

@@ -136,7 +136,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
         trust,
         type,
         received,
-        { maxFileBytes, databaseKind: app.database.kind },
+        { maxFileBytes, databaseKind: app.database.kind, handoff: app.uploads },
         async (batchId) => {
           await app.queue.enqueue(validateBatchJob, { batchId, trustCode: trust, procedureCode: type });
         },

@@ -234,15 +234,18 @@ describe('the waiting-list import, through the real job queue', () => {
     // Read back byte for byte, whichever way the database takes them (binary, or base64 text).
     const stored = await readImportFile(t.app.db, t.app.database.kind, batchId, 'bloodTest');
     expect(stored?.equals(Buffer.from(file.bytes))).toBe(true);
-    if (t.app.database.kind === 'postgres') {
-      // Compressed with lz4 (migration 0015), not the slower default.
-      const [column] = await queryRows<{ compression: string }>(
-        t.app.db,
-        sql`select attcompression as compression from pg_attribute
-          where attrelid = 'import_files'::regclass and attname = 'bytes'`,
-      );
-      expect(column?.compression).toBe('l');
-    }
+    // Compressed with lz4 on PostgreSQL, stored uncompressed on the embedded database, which has no
+    // lz4 (migration 0015): either way not with the slower default.
+    const [column] = await queryRows<{ compression: string; storage: string }>(
+      t.app.db,
+      sql`select attcompression as compression, attstorage as storage from pg_attribute
+        where attrelid = 'import_files'::regclass and attname = 'bytes'`,
+    );
+    expect(column).toEqual(
+      t.app.database.kind === 'postgres'
+        ? { compression: 'l', storage: 'x' }
+        : { compression: '', storage: 'e' },
+    );
     const status = await validated(t, who, 'knee', batchId);
     expect(status.blood_test).toMatchObject({
       status: 'VALIDATED',
@@ -713,5 +716,45 @@ describe('uploads that are refused', () => {
     expect(confirmByClinician.statusCode).toBe(403);
     await validated(t, who, 'knee', batchId);
     await idle(t, who, 'knee');
+  });
+});
+
+describe('the files a validation reads', () => {
+  const list = [pasHeader, patient.first, patient.second, patient.third];
+  const expectedTotals = async (app: TestApp) => {
+    const who = await createClericalTrust(app);
+    const upload = await uploadFiles(app, who, 'knee', csvFile('ptl.csv', list), bloods(['9434765919']));
+    expect(upload.statusCode).toBe(202);
+    const { batchId } = upload.json<{ batchId: string }>();
+    const status = await validated(app, who, 'knee', batchId);
+    expect(status.waiting_list).toMatchObject({ status: 'VALIDATED', totals: { rows: 3, valid: 3 } });
+    expect(status.blood_test).toMatchObject({ status: 'VALIDATED', totals: { rows: 3, valid: 3 } });
+    expect(app.app.uploads?.heldBytes ?? 0).toBe(0);
+  };
+
+  it('are handed over in memory by the process that stored them', async () => {
+    const handoff = t.app.uploads!;
+    const take = handoff.take.bind(handoff);
+    let handed = 0;
+    handoff.take = (batchId, stored) => {
+      const files = take(batchId, stored);
+      if (files) handed += 1;
+      return files;
+    };
+    try {
+      await expectedTotals(t);
+    } finally {
+      handoff.take = take;
+    }
+    expect(handed).toBe(1);
+  });
+
+  it('are read from the database when this process did not keep them', async () => {
+    const withoutHandoff = await createTestApp({}, { uploadHandoff: { maxBytes: 0, maxAgeMs: 0 } });
+    try {
+      await expectedTotals(withoutHandoff);
+    } finally {
+      await withoutHandoff.close();
+    }
   });
 });
