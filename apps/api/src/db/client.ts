@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
@@ -24,21 +22,20 @@ export interface BulkWriter {
   /** The same transaction through the query builder, for the ordinary statements among the bulk ones. */
   db: Db;
   query<R extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
-  copyCsv(table: string, columns: readonly string[], csv: CsvText): Promise<number>;
 }
 
-/** CSV as text, or already as UTF-8 bytes (as the import's reading thread hands it over). */
-export type CsvText = string | Uint8Array;
+/** Rows for COPY as text, or already as UTF-8 bytes (as the import's reading thread hands them over). */
+export type CopyText = string | Uint8Array;
 
 export interface CopyWriter {
   /** Rows in COPY's text format, as text or UTF-8 bytes. */
-  write(rows: CsvText): Promise<void>;
+  write(rows: CopyText): Promise<void>;
   /** Ends the load; the rows written. */
   end(): Promise<number>;
   abort(reason: Error): Promise<void>;
 }
 
-const utf8 = (csv: CsvText) => (typeof csv === 'string' ? new TextEncoder().encode(csv) : csv);
+const utf8 = (rows: CopyText) => (typeof rows === 'string' ? new TextEncoder().encode(rows) : rows);
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -46,11 +43,6 @@ export interface Database {
   /** Raw SQL for the job queue: one call is one statement batch (pg-boss's contract). */
   executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
   connectionString?: string;
-  /**
-   * Bulk load: CSV text into `table (columns)`, the way COPY reads it (the staging of an import,
-   * many times faster than inserts on either database). Returns the rows written.
-   */
-  copyCsv(table: string, columns: readonly string[], csv: CsvText): Promise<number>;
   /**
    * A bulk load written as it is made, for rows in COPY's text format (tab-separated, `\N` for
    * NULL, backslash escapes) that arrive in parts (an import's staging). On
@@ -64,7 +56,7 @@ export interface Database {
     columns: readonly string[],
     options?: { connections?: number },
   ): Promise<CopyWriter>;
-  /** One transaction of raw statements and COPYs, for bulk writes that must commit together. */
+  /** One transaction of raw statements, for bulk writes that must commit together. */
   bulkWrite<T>(work: (writer: BulkWriter) => Promise<T>): Promise<T>;
   /** LISTEN on a channel (embedded database only); returns how to stop listening. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
@@ -74,25 +66,12 @@ export interface Database {
 const identifier = /^[a-z_][a-z0-9_]*$/;
 
 /** Table and column names are the code's own constants; checked all the same, as they are not parameters. */
-function copyStatement(
-  table: string,
-  columns: readonly string[],
-  source: 'stdin' | 'blob',
-  format: 'csv' | 'text' = 'csv',
-): string {
+function copyStatement(table: string, columns: readonly string[], source: 'stdin' | 'blob'): string {
   if (!identifier.test(table) || !columns.every((column) => identifier.test(column))) {
     throw new Error(`COPY into ${table} (${columns.join(', ')}): not plain identifiers`);
   }
   const from = source === 'stdin' ? 'stdin' : `'/dev/blob'`;
-  return `copy ${table} (${columns.join(', ')}) from ${from} with (format ${format})`;
-}
-
-async function copyInto(client: pg.PoolClient, table: string, columns: readonly string[], csv: CsvText) {
-  const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin')));
-  const bytes =
-    typeof csv === 'string' ? Buffer.from(csv) : Buffer.from(csv.buffer, csv.byteOffset, csv.byteLength);
-  await pipeline(Readable.from([bytes]), stream);
-  return stream.rowCount ?? 0;
+  return `copy ${table} (${columns.join(', ')}) from ${from} with (format text)`;
 }
 
 /** One COPY on a connection of its own, fed part by part, with the stream's backpressure honoured. */
@@ -102,7 +81,7 @@ async function openPostgresCopy(
   columns: readonly string[],
 ): Promise<CopyWriter> {
   const client = await pool.connect();
-  const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin', 'text')));
+  const stream = client.query(copyFrom(copyStatement(table, columns, 'stdin')));
   let failure: Error | null = null;
   let released = false;
   const release = (broken: boolean) => {
@@ -253,14 +232,6 @@ export async function openDatabase(
         const results = Array.isArray(result) ? (result as pg.QueryResult[]) : [result];
         return { rows: results.flatMap((r) => r.rows ?? []) };
       },
-      copyCsv: async (table, columns, csv) => {
-        const client = await pool.connect();
-        try {
-          return await copyInto(client, table, columns, csv);
-        } finally {
-          client.release();
-        }
-      },
       openCopy: (table, columns, options) =>
         openParallelCopy(pool, table, columns, Math.max(1, options?.connections ?? 1)),
       bulkWrite: async (work) => {
@@ -270,7 +241,6 @@ export async function openDatabase(
           const result = await work({
             db: drizzlePg(client, { schema }) as unknown as Db,
             query: async (text, params) => (await client.query(text, params)).rows,
-            copyCsv: (table, columns, csv) => copyInto(client, table, columns, csv),
           });
           await client.query('commit');
           return result;
@@ -310,13 +280,12 @@ export async function openDatabase(
   return {
     kind: 'pglite',
     db,
-    copyCsv: (table, columns, csv) => thread.copyFrom(copyStatement(table, columns, 'blob'), utf8(csv)),
     openCopy: (table, columns) => {
-      const statement = copyStatement(table, columns, 'blob', 'text');
+      const statement = copyStatement(table, columns, 'blob');
       let rows = 0;
       return Promise.resolve({
-        write: async (csv) => {
-          rows += await thread.copyFrom(statement, utf8(csv));
+        write: async (text) => {
+          rows += await thread.copyFrom(statement, utf8(text));
         },
         end: () => Promise.resolve(rows),
         abort: () => Promise.resolve(),
@@ -328,7 +297,6 @@ export async function openDatabase(
           db: drizzlePglite(tx as unknown as PGlite, { schema }) as unknown as Db,
           query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
             (await tx.query<R>(text, params)).rows,
-          copyCsv: (table, columns, csv) => tx.copyFrom(copyStatement(table, columns, 'blob'), utf8(csv)),
         }),
       ),
     executeSql: async (text, values) => {

@@ -6,7 +6,7 @@ import type { UploadHandoff } from '../services/upload-handoff.js';
 export interface JobContext {
   db: Db;
   /** Bulk loading (COPY) on whichever database the jobs run on. */
-  database: Pick<Database, 'copyCsv' | 'openCopy' | 'bulkWrite' | 'kind' | 'executeSql'>;
+  database: Pick<Database, 'openCopy' | 'bulkWrite' | 'kind' | 'executeSql'>;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** Lets a job queue the next one (confirm → scoring). */
   enqueue<S extends z.ZodType>(

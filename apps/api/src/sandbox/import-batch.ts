@@ -1,7 +1,7 @@
 /**
  * Reads both files of an upload (DESIGN §5) on a sandbox thread (import-batch.worker.ts): the blood
  * tests first, kept per patient, then the waiting list, each row joined to its patient's latest
- * results and written out as the CSV the server copies into the staging table. The server's own
+ * results and written out as the COPY text the server copies into the staging table. The server's own
  * thread only copies text and keeps refused rows, so it stays free for everyone else's requests.
  */
 import type { ProcedureCode } from '@esr/contracts/procedures';
@@ -29,8 +29,9 @@ export interface ImportBatchInput {
 }
 
 export type ImportBatchStep =
-  /** Staging rows as CSV bytes, in the columns of `stagedColumns`. */
-  { type: 'staged'; csv: Uint8Array; rows: number } | { type: 'invalid'; kind: FileKind; rows: InvalidRow[] };
+  /** Staging rows as UTF-8 lines of COPY's text format, in the columns of `stagedColumns`. */
+  | { type: 'staged'; copyText: Uint8Array; rows: number }
+  | { type: 'invalid'; kind: FileKind; rows: InvalidRow[] };
 
 export interface FileRead {
   outcome: FileOutcome;
@@ -48,7 +49,7 @@ export interface ImportBatchResult {
 const warningsKept = 200;
 
 /**
- * The staging CSV goes to the database in COPYs of about this size: the embedded database runs one
+ * The staged rows go to the database in parts of about this size: the embedded database runs one
  * statement at a time, and a clerk's status poll waits behind the COPY in progress, so each stays
  * short (tens of milliseconds).
  */
@@ -98,21 +99,21 @@ export async function readImportBatch(
     if (step.value.invalidRows.length > 0)
       await context.emit({ type: 'invalid', kind: 'waitingList', rows: step.value.invalidRows });
     if (step.value.rows.length === 0) continue;
-    const csv = new ByteWriter();
+    const staged = new ByteWriter();
     let rows = 0;
     for (const { rowNumber, record } of step.value.rows) {
       const key = patientKey(record.nhsNumber, record.localPatientIdentifier);
       const patient = bloods.get(key);
       if (patient) matched.add(key);
       else withoutBloods += 1;
-      csv.write(stagedCopyLine(batchField, rowNumber, record, patient));
+      staged.write(stagedCopyLine(batchField, rowNumber, record, patient));
       rows += 1;
-      if (csv.length >= stagedBytesPerCopy) {
-        await context.emit({ type: 'staged', csv: csv.take(), rows });
+      if (staged.length >= stagedBytesPerCopy) {
+        await context.emit({ type: 'staged', copyText: staged.take(), rows });
         rows = 0;
       }
     }
-    if (rows > 0) await context.emit({ type: 'staged', csv: csv.take(), rows });
+    if (rows > 0) await context.emit({ type: 'staged', copyText: staged.take(), rows });
   }
   return {
     waitingList: { outcome: listOutcome, warnings: listWarnings },

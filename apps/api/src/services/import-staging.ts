@@ -17,7 +17,7 @@ import {
 } from '../sandbox/import-batch.js';
 import { runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
 import { stagedColumns } from './staged-record.js';
-import type { UploadHandoff } from './upload-handoff.js';
+import type { HandedFiles, UploadHandoff } from './upload-handoff.js';
 import { discardStagedRows, readImportFile } from './waiting-list-imports.js';
 
 /** Room for 100,000-row workbooks and 1,000,000 blood results, far below the server's memory. */
@@ -100,6 +100,29 @@ interface BatchRead {
   bloodsWithoutPathway: number;
 }
 
+async function readStoredFiles(db: Db, kind: Database['kind'], batchId: string): Promise<HandedFiles> {
+  const [waitingList, bloodTest] = await Promise.all([
+    readImportFile(db, kind, batchId, 'waitingList'),
+    readImportFile(db, kind, batchId, 'bloodTest'),
+  ]);
+  if (!waitingList || !bloodTest) throw new Error(`A file of batch ${batchId} is missing`);
+  return { waitingList, bloodTest };
+}
+
+/**
+ * The bytes as the thread takes them (handed over, not copied): a file's Buffer has its memory to
+ * itself and is handed over as it is, and given up here; a small one, which shares Node's pool
+ * with others, is copied first.
+ */
+function transferable(bytes: Buffer): Uint8Array {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+    return new Uint8Array(bytes.buffer, 0, bytes.byteLength);
+  }
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
+}
+
 /** Reads both files on the sandbox thread, copying staged rows and keeping refused ones as they come. */
 async function readAndStage(
   db: Db,
@@ -108,28 +131,14 @@ async function readAndStage(
   settings: ValidationSettings,
   handoff: UploadHandoff | undefined,
 ): Promise<BatchRead> {
-  const [waitingList, bloodTest] = await (async () => {
-    const handed = handoff?.take(batch.id, batch);
-    if (handed) return [handed.waitingList, handed.bloodTest];
-    return Promise.all([
-      readImportFile(db, database.kind, batch.id, 'waitingList'),
-      readImportFile(db, database.kind, batch.id, 'bloodTest'),
-    ]);
-  })();
-  if (!waitingList || !bloodTest) throw new Error(`A file of batch ${batch.id} is missing`);
-  // Buffers of their own, since they are handed over to the thread (small Buffers share a pool).
-  const own = (bytes: Buffer) => {
-    const copy = new Uint8Array(bytes.byteLength);
-    copy.set(bytes);
-    return copy;
-  };
+  const files = handoff?.take(batch.id, batch) ?? (await readStoredFiles(db, database.kind, batch.id));
   const input: ImportBatchInput = {
     batchId: batch.id,
     procedure: batch.procedureCode as ProcedureCode,
     today: settings.today(),
     limits: settings.limits,
-    waitingList: { fileName: batch.waitingListFileName, bytes: own(waitingList) },
-    bloodTest: { fileName: batch.bloodTestFileName, bytes: own(bloodTest) },
+    waitingList: { fileName: batch.waitingListFileName, bytes: transferable(files.waitingList) },
+    bloodTest: { fileName: batch.bloodTestFileName, bytes: transferable(files.bloodTest) },
   };
   const staging = await database.openCopy('staged_pathways', stagedColumns, {
     connections: stagingConnections,
@@ -145,7 +154,7 @@ async function readAndStage(
           input.bloodTest.bytes.buffer as ArrayBuffer,
         ],
         onBatch: async (step) => {
-          if (step.type === 'staged') await staging.write(step.csv);
+          if (step.type === 'staged') await staging.write(step.copyText);
           else await keepInvalidRows(db, batch.id, step.kind, step.rows);
         },
       },
