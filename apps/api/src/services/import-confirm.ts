@@ -8,10 +8,11 @@
  * (decision 0028); a later scoring run picks up only what this could not score.
  */
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PatientRecord } from '@esr/risk-engine/evaluate';
 import { queryRows, type BulkWriter, type Database, type Db } from '../db/client.js';
-import { importBatches, users } from '../db/schema.js';
+import { waitingListColumns } from '../db/schema/column-types.js';
+import { importBatches, stagedPathways, users } from '../db/schema.js';
 import { rowsAsArrays } from './bulk-rows.js';
 import { recordChange } from './change-log.js';
 import { procedureName } from './procedures.js';
@@ -92,6 +93,15 @@ const pathwayOutcomeColumns = [
 /** The chunk's staged rows, found by key: the batch ($1) and the chunk's first and last row ($2, $3). */
 const chunkRows = `s.batch_id = $1 and s.row_number between $2 and $3 and s.row_number = v.row`;
 
+/** The staged row's columns a pathway takes as they are, each into its column of the same name. */
+const copiedColumns = [
+  ...Object.keys(waitingListColumns()).map(
+    (key) => getTableColumns(stagedPathways)[key as keyof typeof stagedPathways.$inferSelect].name,
+  ),
+  'clinical',
+  'lab_dates',
+];
+
 /** What the model reads, hashed, so that an import that changes nothing keeps its prediction. */
 const inputsHash = `md5(s.clinical::text)`;
 
@@ -105,18 +115,7 @@ const keptOr = (column: string, value: string, changedMeanwhile = 'null') =>
 
 const updateMatched = `update pathways p set
     local_patient_identifier = coalesce(s.local_patient_identifier, p.local_patient_identifier),
-    first_name = s.first_name,
-    last_name = s.last_name,
-    date_of_birth = s.date_of_birth,
-    operation_type = s.operation_type,
-    referral_date = s.referral_date,
-    tci_date = s.tci_date,
-    surgeon_name = s.surgeon_name,
-    priority = s.priority,
-    surgery = s.surgery,
-    social = s.social,
-    clinical = s.clinical,
-    lab_dates = s.lab_dates,
+    ${copiedColumns.map((column) => `${column} = s.${column}`).join(', ')},
     inputs_hash = ${inputsHash},
     status = ${keptOr('status', 'v.status', `'waiting'`)},
     prediction = ${keptOr('prediction', 'v.prediction')},
@@ -132,13 +131,11 @@ const updateMatched = `update pathways p set
   where ${chunkRows} and p.id = v.id and p.is_active`;
 
 const insertNew = `insert into pathways as p (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
-    first_name, last_name, date_of_birth, operation_type, referral_date, tci_date, surgeon_name,
-    priority, surgery, social, clinical, lab_dates, inputs_hash, is_active, status, prediction, probability,
+    ${copiedColumns.join(', ')}, inputs_hash, is_active, status, prediction, probability,
     current_evaluation_id, scored_model_id, failed_fields, failure_reason, processed_at,
     first_batch_id, last_batch_id)
   select v.id, $4, $5, s.nhs_number, s.local_patient_identifier,
-    s.first_name, s.last_name, s.date_of_birth, s.operation_type, s.referral_date, s.tci_date,
-    s.surgeon_name, s.priority, s.surgery, s.social, s.clinical, s.lab_dates, ${inputsHash}, true, v.status, v.prediction, v.probability,
+    ${copiedColumns.map((column) => `s.${column}`).join(', ')}, ${inputsHash}, true, v.status, v.prediction, v.probability,
     v."evaluationId", v."modelId", v."failedFields", v."failureReason",
     case when v.status = 'waiting' then null else now() end, $1, $1
   from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, 6).source}

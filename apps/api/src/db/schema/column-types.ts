@@ -1,7 +1,24 @@
-import { customType } from 'drizzle-orm/pg-core';
+import { customType, date, text } from 'drizzle-orm/pg-core';
 
 /** Raw file bytes (uploaded models and import files), as Buffers on both drivers. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A pathway's fields from the waiting list, as the pathways table and the staged rows of an import
+ * both hold them: a confirm copies each staged column into the pathway's column of the same name.
+ */
+export const waitingListColumns = () => ({
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  operationType: text('operation_type').notNull(),
+  referralDate: date('referral_date', { mode: 'string' }),
+  tciDate: date('tci_date', { mode: 'string' }),
+  surgeonName: text('surgeon_name'),
+  priority: text('priority'),
+  surgery: text('surgery'),
+  social: text('social'),
 });

@@ -1,6 +1,5 @@
 import {
   pgTable,
-  date,
   text,
   integer,
   timestamp,
@@ -12,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { trusts } from './trusts.js';
 import { procedures } from './procedures.js';
-import { bytea } from './column-types.js';
+import { bytea, waitingListColumns } from './column-types.js';
 
 /**
  * One upload of a waiting list and its blood tests for a trust and procedure (DESIGN §5). Its files
@@ -109,17 +108,7 @@ export const stagedPathways = pgTable(
     rowNumber: integer('row_number').notNull(),
     nhsNumber: text('nhs_number'),
     localPatientIdentifier: text('local_patient_identifier'),
-    /** The pathway's list fields, as the pathways table has them. */
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    operationType: text('operation_type'),
-    referralDate: date('referral_date', { mode: 'string' }),
-    tciDate: date('tci_date', { mode: 'string' }),
-    surgeonName: text('surgeon_name'),
-    priority: text('priority'),
-    surgery: text('surgery'),
-    social: text('social'),
+    ...waitingListColumns(),
     /** What the model reads (the remodel record of spec §3), with the patient's latest blood results. */
     clinical: jsonb('clinical').notNull(),
     /** The sample date of each blood result in `clinical`. */

@@ -7,7 +7,6 @@ import {
   jsonb,
   index,
   uniqueIndex,
-  date,
   boolean,
   doublePrecision,
   bigint,
@@ -16,6 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { trusts } from './trusts.js';
 import { procedures } from './procedures.js';
+import { waitingListColumns } from './column-types.js';
 
 /**
  * A patient's pathway on a trust's waiting list for one procedure (spec §3 active and archived
@@ -34,16 +34,7 @@ export const pathways = pgTable(
       .references(() => procedures.code),
     nhsNumber: text('nhs_number'),
     localPatientIdentifier: text('local_patient_identifier'),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    operationType: text('operation_type').notNull(),
-    referralDate: date('referral_date', { mode: 'string' }),
-    tciDate: date('tci_date', { mode: 'string' }),
-    surgeonName: text('surgeon_name'),
-    priority: text('priority'),
-    surgery: text('surgery'),
-    social: text('social'),
+    ...waitingListColumns(),
     /** The model's record (remodel record of spec §3): height, weight, sex, codes, flags and labs. */
     clinical: jsonb('clinical').notNull(),
     /** When each blood result was taken. */
