@@ -100,8 +100,8 @@ describe('an import read on a sandbox thread', () => {
           handling += 1;
           expect(handling).toBe(1);
           events.push('start');
-          for (const line of new TextDecoder().decode(step.csv).trimEnd().split('\n'))
-            rowNumbers.push(Number(line.split(',')[1]));
+          for (const line of new TextDecoder().decode(step.copyText).trimEnd().split('\n'))
+            rowNumbers.push(Number(line.split('\t')[1]));
           // A database that takes its time: the thread reads on meanwhile, but waits its turn.
           await new Promise((resolve) => setTimeout(resolve, 30));
           events.push('end');
