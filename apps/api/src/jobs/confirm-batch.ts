@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { procedureCodeSchema } from '@esr/contracts/procedures';
-import { applyConfirmedImport } from '../services/import-confirm.js';
+import { applyConfirmedImport, refreshListStatistics } from '../services/import-confirm.js';
 import { activeRiskModel } from '../services/models.js';
 import { defineJob } from './definition.js';
 import { inferBatchJob, scoringKey } from './infer-batch.js';
@@ -14,7 +14,10 @@ export const confirmBatchJob = defineJob({
   expireInSeconds: 5 * 60,
   async handle({ batchId, trustCode, procedureCode }, context) {
     const applied = await applyConfirmedImport(context.database, context.db, batchId);
-    if (applied) context.log.info({ job: 'confirm-batch', ...applied }, 'import applied');
+    if (applied) {
+      context.log.info({ job: 'confirm-batch', ...applied }, 'import applied');
+      await refreshListStatistics(context.database, applied);
+    }
     // A scoring run only for what the confirm could not score: pathways it left waiting, or a model
     // that became active while it ran. Also when a retry finds the batch already applied: the
     // first run may have died before this.

@@ -173,23 +173,29 @@ async function writeStagedRows(
 ): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived' | 'modelId'>> {
   const totals = { created: 0, updated: 0, scored: 0, waiting: 0 };
   // Each staged row's active pathway, found for the whole batch at once before anything is written:
-  // by NHS number, else by local identifier for a row without one. A lookup per row would have the
-  // planner guess the size of a list that this transaction is filling.
+  // by NHS number, else by local identifier for a row without one. A lookup per row in the chunks'
+  // statements would have the planner guess the size of a list that this transaction is filling.
+  // Each row's pathway is looked up through an index (a lateral query with a limit): as a join, a
+  // list re-imported before the database had statistics of it was matched by comparing every
+  // staged row with every pathway (10 minutes for 100,000 rows).
   const matches = new Map(
     (
       await writer.query<MatchRow>(
         `select s.row_number, p.id, p.inputs_hash = ${inputsHash} as unchanged, p.status, p.scored_model_id
-          from staged_pathways s join pathways p
-            on p.trust_code = $2 and p.procedure_code = $3 and p.is_active and p.nhs_number = s.nhs_number
-          where s.batch_id = $1
+          from staged_pathways s cross join lateral (
+            select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
+            where p.trust_code = $2 and p.procedure_code = $3 and p.is_active and p.nhs_number = s.nhs_number
+            limit 1) p
+          where s.batch_id = $1 and s.nhs_number is not null
         union all
-        (select distinct on (s.row_number) s.row_number, p.id, p.inputs_hash = ${inputsHash}, p.status,
-            p.scored_model_id
-          from staged_pathways s join pathways p
-            on p.trust_code = $2 and p.procedure_code = $3 and p.is_active and p.nhs_number is null
-              and p.local_patient_identifier = s.local_patient_identifier
-          where s.batch_id = $1 and s.nhs_number is null
-          order by s.row_number, p.created_at)`,
+        select s.row_number, p.id, p.inputs_hash = ${inputsHash}, p.status, p.scored_model_id
+          from staged_pathways s cross join lateral (
+            select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
+            where p.trust_code = $2 and p.local_patient_identifier = s.local_patient_identifier
+              and p.procedure_code = $3 and p.is_active and p.nhs_number is null
+            order by p.created_at
+            limit 1) p
+          where s.batch_id = $1 and s.nhs_number is null`,
         [batch.id, batch.trustCode, batch.procedureCode],
       )
     ).map((match) => [match.row_number, match]),
@@ -316,6 +322,26 @@ async function writeStagedRows(
   }
   await writing;
   return totals;
+}
+
+/** A confirm that adds or archives at least this many pathways refreshes the planner's statistics. */
+export const statisticsRefreshRows = 1_000;
+
+/**
+ * The database's statistics of the pathways and their evaluations, refreshed after a confirm that
+ * changed a list by many rows. Statements are prepared once per connection with one generic plan
+ * (decisions 0013 and 0015); a plan made while a list was empty looked each row up by reading the
+ * whole list, and was kept until the statistics next changed: a 100,000-pathway list confirmed
+ * again within the minute before autovacuum analysed it took ten minutes. ANALYZE gives the
+ * planner the list's new size and has every connection plan its statements again.
+ */
+export async function refreshListStatistics(
+  database: Pick<Database, 'executeSql'>,
+  applied: Pick<AppliedImport, 'created' | 'archived'>,
+): Promise<boolean> {
+  if (applied.created + applied.archived < statisticsRefreshRows) return false;
+  await database.executeSql('analyze pathways, evaluations');
+  return true;
 }
 
 /**

@@ -758,3 +758,35 @@ describe('the files a validation reads', () => {
     }
   });
 });
+
+describe("the planner's statistics of the lists", () => {
+  const analyses = async () =>
+    Number(
+      (
+        await queryRows<{ n: number | string }>(
+          t.app.db,
+          sql`select analyze_count as n from pg_stat_user_tables where relname = 'pathways'`,
+        )
+      )[0]?.n ?? 0,
+    );
+
+  it('are refreshed by a confirm that adds a thousand pathways', async () => {
+    const who = await createClericalTrust(t);
+    const rows = Array.from(
+      { length: 1_000 },
+      (_, index) =>
+        `,RAN3${String(index).padStart(5, '0')},Alex,Patient${index},14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,,Mr A Hamid,N,N,N`,
+    );
+    const pathology = csvFile('pathology.csv', [
+      'Hospital No,Test Name,Result,Units,Sample Date',
+      'RAN300000,Hb,128,g/L,01/10/2026',
+    ]);
+    const before = await analyses();
+    const upload = await uploadFiles(t, who, 'knee', csvFile('ptl.csv', [pasHeader, ...rows]), pathology);
+    const { batchId } = upload.json<{ batchId: string }>();
+    expect((await validated(t, who, 'knee', batchId)).waiting_list.totals).toMatchObject({ valid: 1_000 });
+    expect((await decide(t, who, 'knee', 'confirm_import', batchId)).statusCode).toBe(202);
+    await idle(t, who, 'knee');
+    await waitUntil(analyses, (count) => count > before, 10_000);
+  });
+});
