@@ -193,6 +193,11 @@ export async function validateBatch(
   if (!batch || batch.status !== 'VALIDATING') return { confirmNow: false };
   await discardStagedRows(db, batchId);
   await db.execute(sql`delete from import_row_issues where batch_id = ${batchId}`);
+  // Rows staged for earlier uploads of this list that were never confirmed: one replaced by a newer
+  // upload once it was validated kept them, as nothing else deletes them.
+  await db.execute(sql`delete from staged_pathways s using import_batches b
+    where s.batch_id = b.id and b.trust_code = ${batch.trustCode} and b.procedure_code = ${batch.procedureCode}
+      and b.status in ('CANCELLED', 'EXPIRED')`);
 
   let read: BatchRead;
   let unexpected: unknown;

@@ -790,3 +790,34 @@ describe("the planner's statistics of the lists", () => {
     await waitUntil(analyses, (count) => count > before, 10_000);
   });
 });
+
+describe('an upload replaced by a newer one', () => {
+  it('leaves none of its staged rows behind once the newer one is validated', async () => {
+    const who = await createClericalTrust(t);
+    const staged = async (batchId: string) =>
+      Number(
+        (
+          await queryRows<{ n: number | string }>(
+            t.app.db,
+            sql`select count(*) as n from staged_pathways where batch_id = ${batchId}`,
+          )
+        )[0]?.n ?? 0,
+      );
+    const first = (await uploadList(who, [patient.first, patient.second], ['9434765919'])).json<{
+      batchId: string;
+    }>().batchId;
+    await validated(t, who, 'knee', first);
+    expect(await staged(first)).toBe(2);
+    const second = (await uploadList(who, [patient.first, patient.third], ['9434765919'])).json<{
+      batchId: string;
+    }>().batchId;
+    await validated(t, who, 'knee', second);
+    const [replaced] = await queryRows<{ status: string }>(
+      t.app.db,
+      sql`select status from import_batches where id = ${first}`,
+    );
+    expect(replaced?.status).toBe('CANCELLED');
+    expect(await staged(first)).toBe(0);
+    expect(await staged(second)).toBe(2);
+  });
+});
