@@ -16,7 +16,7 @@ describe('the upload handoff', () => {
   it('hands an upload’s files to its validation once, then holds nothing', () => {
     const handoff = new UploadHandoff();
     const upload = files('9434765919,Smith');
-    expect(handoff.keep('batch-1', upload)).toBe(true);
+    expect(handoff.keep('batch-1', upload, checksums(upload))).toBe(true);
     expect(handoff.heldBytes).toBe(upload.waitingList.length + upload.bloodTest.length);
     expect(handoff.take('batch-1', checksums(upload))).toBe(upload);
     expect(handoff.take('batch-1', checksums(upload))).toBeNull();
@@ -29,8 +29,8 @@ describe('the upload handoff', () => {
       maxBytes: first.waitingList.length + first.bloodTest.length + 10,
       maxAgeMs: 60_000,
     });
-    expect(handoff.keep('batch-1', first)).toBe(true);
-    expect(handoff.keep('batch-2', files('b'.repeat(100)))).toBe(false);
+    expect(handoff.keep('batch-1', first, checksums(first))).toBe(true);
+    expect(handoff.keep('batch-2', files('b'.repeat(100)), checksums(files('b'.repeat(100))))).toBe(false);
     expect(handoff.take('batch-2', checksums(files('b'.repeat(100))))).toBeNull();
   });
 
@@ -38,16 +38,16 @@ describe('the upload handoff', () => {
     let now = 1_000;
     const handoff = new UploadHandoff({ maxBytes: 1_000_000, maxAgeMs: 60_000 }, () => now);
     const upload = files('9434765919,Smith');
-    handoff.keep('batch-1', upload);
+    handoff.keep('batch-1', upload, checksums(upload));
     now += 60_001;
     expect(handoff.take('batch-1', checksums(upload))).toBeNull();
     expect(handoff.heldBytes).toBe(0);
   });
 
-  it('gives nothing for files that are not the ones stored', () => {
+  it('gives nothing when the batch row names other files', () => {
     const handoff = new UploadHandoff();
     const upload = files('9434765919,Smith');
-    handoff.keep('batch-1', upload);
+    handoff.keep('batch-1', upload, checksums(upload));
     expect(
       handoff.take('batch-1', { ...checksums(upload), bloodTestSha256: sha256(Buffer.from('other')) }),
     ).toBeNull();

@@ -3,17 +3,23 @@
  * (decision 0029): the job would otherwise read back from the database, part by part, the 50 MB
  * the upload has only just written there. Bounded by size and age, and taken once. A job that runs
  * in another process (the separate worker), after a restart, or after the files were let go here,
- * reads the stored parts as before; what is taken is checked against the stored checksums.
+ * reads the stored parts as before. What is taken must carry the checksums the batch row stored.
  */
-import crypto from 'node:crypto';
 
 export interface HandedFiles {
   waitingList: Buffer;
   bloodTest: Buffer;
 }
 
+/** The SHA-256 of each file, as the batch row stores them. */
+export interface FileChecksums {
+  waitingListSha256: string;
+  bloodTestSha256: string;
+}
+
 interface Entry {
   files: HandedFiles;
+  checksums: FileChecksums;
   bytes: number;
   keptAt: number;
 }
@@ -27,8 +33,6 @@ export interface UploadHandoffLimits {
 
 export const defaultHandoffLimits: UploadHandoffLimits = { maxBytes: 128 * 1024 * 1024, maxAgeMs: 60_000 };
 
-const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
-
 export class UploadHandoff {
   readonly #entries = new Map<string, Entry>();
   #bytes = 0;
@@ -38,26 +42,25 @@ export class UploadHandoff {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Keeps an upload's files once they are committed; returns whether they were kept. */
-  keep(batchId: string, files: HandedFiles): boolean {
+  /** Keeps an upload's files once they are committed, with their stored checksums; returns whether they were kept. */
+  keep(batchId: string, files: HandedFiles, checksums: FileChecksums): boolean {
     this.#letGoExpired();
     const bytes = files.waitingList.length + files.bloodTest.length;
     if (this.#bytes + bytes > this.limits.maxBytes) return false;
-    this.#entries.set(batchId, { files, bytes, keptAt: this.now() });
+    this.#entries.set(batchId, { files, checksums, bytes, keptAt: this.now() });
     this.#bytes += bytes;
     return true;
   }
 
-  /** The batch's files, if this process still holds them and they are the ones stored. */
-  take(batchId: string, stored: { waitingListSha256: string; bloodTestSha256: string }): HandedFiles | null {
+  /** The batch's files, if this process still holds them and they are the ones the batch row names. */
+  take(batchId: string, stored: FileChecksums): HandedFiles | null {
     this.#letGoExpired();
     const entry = this.#entries.get(batchId);
     if (!entry) return null;
     this.#forget(batchId, entry);
-    const { waitingList, bloodTest } = entry.files;
-    if (sha256(waitingList) !== stored.waitingListSha256 || sha256(bloodTest) !== stored.bloodTestSha256) {
+    const { waitingListSha256, bloodTestSha256 } = entry.checksums;
+    if (waitingListSha256 !== stored.waitingListSha256 || bloodTestSha256 !== stored.bloodTestSha256)
       return null;
-    }
     return entry.files;
   }
 

@@ -181,21 +181,17 @@ export async function readImportFile(
   batchId: string,
   kind: FileKind,
 ): Promise<Buffer | null> {
+  const binary = databaseKind === 'postgres';
+  const column = binary ? sql`bytes` : sql`encode(bytes, 'base64') as bytes`;
   const parts: Buffer[] = [];
   for (;;) {
-    const where = sql`where batch_id = ${batchId} and kind = ${kind} and part = ${parts.length}`;
-    if (databaseKind === 'postgres') {
-      const [file] = await queryRows<{ bytes: Buffer }>(db, sql`select bytes from import_files ${where}`);
-      if (!file) break;
-      parts.push(file.bytes);
-    } else {
-      const [file] = await queryRows<{ bytes: string }>(
-        db,
-        sql`select encode(bytes, 'base64') as bytes from import_files ${where}`,
-      );
-      if (!file) break;
-      parts.push(Buffer.from(file.bytes, 'base64'));
-    }
+    const [file] = await queryRows<{ bytes: Buffer | string }>(
+      db,
+      sql`select ${column} from import_files
+        where batch_id = ${batchId} and kind = ${kind} and part = ${parts.length}`,
+    );
+    if (!file) break;
+    parts.push(binary ? (file.bytes as Buffer) : Buffer.from(file.bytes as string, 'base64'));
   }
   return parts.length > 0 ? Buffer.concat(parts) : null;
 }
@@ -222,6 +218,10 @@ export async function uploadImport(
   const bloodTest = files.bloodTestDataFile;
   const batchId = crypto.randomUUID();
   const who = principalName(principal);
+  const checksums = {
+    waitingListSha256: sha256(waitingList.bytes),
+    bloodTestSha256: sha256(bloodTest.bytes),
+  };
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import/${trustCode}/${procedureCode}`}))`);
@@ -238,10 +238,10 @@ export async function uploadImport(
       createdBy: who,
       expiresAt: new Date(Date.now() + batchLifetimeMs),
       waitingListFileName: path.basename(waitingList.fileName),
-      waitingListSha256: sha256(waitingList.bytes),
+      waitingListSha256: checksums.waitingListSha256,
       waitingListBytes: waitingList.bytes.length,
       bloodTestFileName: path.basename(bloodTest.fileName),
-      bloodTestSha256: sha256(bloodTest.bytes),
+      bloodTestSha256: checksums.bloodTestSha256,
       bloodTestBytes: bloodTest.bytes.length,
     });
     await storeImportFile(txDb, settings.databaseKind, batchId, 'waitingList', waitingList.bytes);
@@ -262,7 +262,7 @@ export async function uploadImport(
       },
     });
   });
-  settings.handoff?.keep(batchId, { waitingList: waitingList.bytes, bloodTest: bloodTest.bytes });
+  settings.handoff?.keep(batchId, { waitingList: waitingList.bytes, bloodTest: bloodTest.bytes }, checksums);
   await enqueueValidation(batchId);
   return { batchId };
 }
