@@ -97,10 +97,12 @@ async function openPostgresCopy(
   });
   failed.catch(() => undefined);
   return {
-    async write(csv) {
+    async write(text) {
       if (failure) throw failure;
       const bytes =
-        typeof csv === 'string' ? Buffer.from(csv) : Buffer.from(csv.buffer, csv.byteOffset, csv.byteLength);
+        typeof text === 'string'
+          ? Buffer.from(text)
+          : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
       if (!stream.write(bytes)) await Promise.race([once(stream, 'drain'), failed]);
     },
     async end() {
@@ -147,10 +149,10 @@ async function openParallelCopy(
   }
   let next = 0;
   return {
-    write(csv) {
+    write(text) {
       const copy = copies[next]!;
       next = (next + 1) % copies.length;
-      return copy.write(csv);
+      return copy.write(text);
     },
     async end() {
       const ended = await Promise.allSettled(copies.map((copy) => copy.end()));

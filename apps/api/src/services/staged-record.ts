@@ -12,20 +12,6 @@ import {
 
 export type ClinicalRecord = Record<string, string | number | null>;
 
-export function clinicalRecord(record: WaitingListRecord, bloods?: BloodTestPatient): ClinicalRecord {
-  const clinical: ClinicalRecord = {
-    height: record.height,
-    weight: record.weight,
-    sex: record.sex,
-    ethnicGroup: record.ethnicGroup,
-    smoking: record.smoking,
-    dateOfBirth: record.dateOfBirth,
-  };
-  for (const code of comorbidityCodes) clinical[code] = record.comorbidities[code];
-  if (bloods) Object.assign(clinical, bloods.results);
-  return clinical;
-}
-
 const jsonValue = (value: string | number | null | undefined) =>
   value === null || value === undefined
     ? 'null'
@@ -39,8 +25,10 @@ const comorbidityKeys = comorbidityCodes.map((code) => `,"${code}":`);
 const labKeys = labCodes.map((code) => `"${code}":`);
 
 /**
- * `JSON.stringify(clinicalRecord(record, bloods))`, written out directly: the staging makes one per
- * row, and building the object only to serialise it was most of the cost of making a staged row.
+ * The clinical record a pathway keeps (what the model reads, the remodel record of spec §3) as JSON:
+ * height, weight, sex, ethnic group, smoking and date of birth, each comorbidity flag, and the
+ * patient's latest blood results. Written out directly: the staging makes one per row, and building
+ * an object only to serialise it was most of the cost of making a staged row.
  */
 export function clinicalJson(record: WaitingListRecord, bloods?: BloodTestPatient): string {
   let json = `{"height":${jsonValue(record.height)},"weight":${jsonValue(record.weight)},"sex":${jsonValue(record.sex)},"ethnicGroup":${jsonValue(record.ethnicGroup)},"smoking":${jsonValue(record.smoking)},"dateOfBirth":${jsonValue(record.dateOfBirth)}`;
