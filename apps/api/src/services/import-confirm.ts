@@ -107,16 +107,17 @@ const inputsHash = `md5(s.clinical::text)`;
 
 /**
  * The pathway's own result when it keeps it: its data, checked again under the row's lock, is still
- * what it was scored on. One changed since it was read (a remodel) waits for the scoring run.
+ * what it was scored on. One changed since it was read (a remodel) waits for the scoring run. The
+ * staged row's hash is made once (`h`, kept from being inlined by `offset 0`), not once per column.
  */
-const kept = `v.keep and p.inputs_hash = ${inputsHash}`;
+const kept = `v.keep and p.inputs_hash = h.inputs_hash`;
 const keptOr = (column: string, value: string, changedMeanwhile = 'null') =>
   `case when ${kept} then p.${column} when v.keep then ${changedMeanwhile} else ${value} end`;
 
 const updateMatched = `update pathways p set
     local_patient_identifier = coalesce(s.local_patient_identifier, p.local_patient_identifier),
     ${copiedColumns.map((column) => `${column} = s.${column}`).join(', ')},
-    inputs_hash = ${inputsHash},
+    inputs_hash = h.inputs_hash,
     status = ${keptOr('status', 'v.status', `'waiting'`)},
     prediction = ${keptOr('prediction', 'v.prediction')},
     probability = ${keptOr('probability', 'v.probability')},
@@ -127,7 +128,8 @@ const updateMatched = `update pathways p set
     processed_at = ${keptOr('processed_at', `case when v.status = 'waiting' then null else now() end`)},
     last_batch_id = $1,
     updated_at = now()
-  from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, 4).source}
+  from staged_pathways s cross join lateral (select ${inputsHash} as inputs_hash offset 0) h,
+    ${rowsAsArrays([], pathwayOutcomeColumns, 4).source}
   where ${chunkRows} and p.id = v.id and p.is_active`;
 
 const insertNew = `insert into pathways as p (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
