@@ -51,47 +51,73 @@ const fieldLabels: Record<string, string> = {
   ...Object.fromEntries(labSpecs.map((s) => [s.key, s.label])),
 };
 
-/** The latest usable result of each test for one patient (spec §5: the latest result per test is used). */
-class PatientResults {
-  readonly values = new Float64Array(labCodes.length).fill(NaN);
-  readonly stamps: (string | null)[] = new Array<string | null>(labCodes.length).fill(null);
-  readonly rows = new Int32Array(labCodes.length);
-  constructor(
-    readonly nhsNumber: string | null,
-    public localPatientIdentifier: string | null,
-  ) {}
+const labCount = labCodes.length;
 
-  offer(lab: number, value: number, stamp: string, rowNumber: number): void {
-    const current = this.stamps[lab];
+/**
+ * The latest usable result of each test for every patient (spec §5: the latest result per test is
+ * used), in flat arrays indexed by patient then test: a 1,000,000-row extract has 100,000 patients,
+ * and three typed arrays of their own for each cost more than reading their rows.
+ */
+class PatientResults {
+  private values = new Float64Array(1024 * labCount);
+  private rows = new Int32Array(1024 * labCount);
+  private readonly stamps: (string | null)[] = [];
+  readonly nhsNumbers: (string | null)[] = [];
+  readonly localIdentifiers: (string | null)[] = [];
+
+  get count(): number {
+    return this.nhsNumbers.length;
+  }
+
+  /** A new patient's index. */
+  add(nhsNumber: string | null, localPatientIdentifier: string | null): number {
+    const patient = this.nhsNumbers.length;
+    this.nhsNumbers.push(nhsNumber);
+    this.localIdentifiers.push(localPatientIdentifier);
+    for (let i = 0; i < labCount; i++) this.stamps.push(null);
+    if ((patient + 1) * labCount > this.values.length) {
+      const values = new Float64Array(this.values.length * 2);
+      values.set(this.values);
+      this.values = values;
+      const rows = new Int32Array(this.rows.length * 2);
+      rows.set(this.rows);
+      this.rows = rows;
+    }
+    return patient;
+  }
+
+  offer(patient: number, lab: number, value: number, stamp: string, rowNumber: number): void {
+    const at = patient * labCount + lab;
+    const current = this.stamps[at];
     // Same day and time: the later row wins, as the later line of an extract is the later report.
     if (current === null || current === undefined || stamp >= current) {
-      this.values[lab] = value;
-      this.stamps[lab] = stamp;
-      this.rows[lab] = rowNumber;
+      this.values[at] = value;
+      this.stamps[at] = stamp;
+      this.rows[at] = rowNumber;
     }
   }
 
-  toPatient(): BloodTestPatient | null {
+  toPatient(patient: number): BloodTestPatient | null {
     const results: BloodTestPatient['results'] = {};
     const sampleDates: BloodTestPatient['sampleDates'] = {};
-    const rowNumbers = new Set<number>();
-    let any = false;
-    for (let i = 0; i < labCodes.length; i++) {
-      const stamp = this.stamps[i];
+    const rowNumbers: number[] = [];
+    for (let i = 0; i < labCount; i++) {
+      const at = patient * labCount + i;
+      const stamp = this.stamps[at];
       if (stamp === null || stamp === undefined) continue;
-      any = true;
       const code = labCodes[i]!;
-      results[code] = this.values[i]!;
-      if (stamp.length >= 10) sampleDates[code] = stamp.slice(0, 10);
-      rowNumbers.add(this.rows[i]!);
+      results[code] = this.values[at]!;
+      if (stamp.length >= 10) sampleDates[code] = stamp.length === 10 ? stamp : stamp.slice(0, 10);
+      const row = this.rows[at]!;
+      if (!rowNumbers.includes(row)) rowNumbers.push(row);
     }
-    if (!any) return null;
+    if (rowNumbers.length === 0) return null;
     return {
-      nhsNumber: this.nhsNumber,
-      localPatientIdentifier: this.localPatientIdentifier,
+      nhsNumber: this.nhsNumbers[patient]!,
+      localPatientIdentifier: this.localIdentifiers[patient]!,
       results,
       sampleDates,
-      rowNumbers: [...rowNumbers].sort((a, b) => a - b),
+      rowNumbers: rowNumbers.sort((a, b) => a - b),
     };
   }
 }
@@ -201,8 +227,8 @@ export async function* parseBloodTests(
     output.warn(null, 'testName', warningMessages.unknownTest(name, count));
   output.finishWarnings();
   let patients = 0;
-  for (const results of reader.patients.values()) {
-    const patient = results.toPatient();
+  for (let index = 0; index < reader.results.count; index++) {
+    const patient = reader.results.toPatient(index);
     if (!patient) continue;
     patients++;
     output.row(patient);
@@ -212,8 +238,16 @@ export async function* parseBloodTests(
   return finalOutcome(output, format, { diffHeaders, layout, patients, ...where });
 }
 
+const failed = (errors: RowIssue[] | null, field: string) =>
+  errors !== null && errors.some((e) => e.field === field);
+
 class BloodRowReader {
-  readonly patients = new Map<string, PatientResults>();
+  readonly results = new PatientResults();
+  /** Each patient's index in `results`, by NHS number or `L` and local identifier. */
+  private readonly patients = new Map<string, number>();
+  /** The last NHS number read, and what it was read as: an extract's rows come patient by patient. */
+  private lastNhsRaw: string | null = null;
+  private lastNhs: Parsed<string> = { ok: false, error: '' };
   readonly unknownTests = new Map<string, number>();
   private readonly mapped: { key: string; index: number }[];
   private readonly nhsIndex: number;
@@ -347,16 +381,22 @@ class BloodRowReader {
       (errors ??= []).push({ field: 'testName', message: rowMessages.noTestName });
     }
 
-    const failed = (field: string) => errors?.some((e) => e.field === field) ?? false;
     let nhsNumber: string | null = null;
-    const nhsRaw = this.nhsIndex >= 0 && !failed('nhsNumber') ? cellValue(cells[this.nhsIndex]) : null;
+    const nhsRaw =
+      this.nhsIndex >= 0 && !failed(errors, 'nhsNumber') ? cellValue(cells[this.nhsIndex]) : null;
     if (nhsRaw !== null) {
-      const parsed = parseNhsNumber(nhsRaw);
+      if (nhsRaw !== this.lastNhsRaw) {
+        this.lastNhsRaw = nhsRaw;
+        this.lastNhs = parseNhsNumber(nhsRaw);
+      }
+      const parsed = this.lastNhs;
       if (parsed.ok) nhsNumber = parsed.value;
       else (errors ??= []).push({ field: 'nhsNumber', message: parsed.error });
     }
     const local =
-      this.localIndex >= 0 && !failed('localPatientIdentifier') ? cellValue(cells[this.localIndex]) : null;
+      this.localIndex >= 0 && !failed(errors, 'localPatientIdentifier')
+        ? cellValue(cells[this.localIndex])
+        : null;
     if (local !== null) {
       const damage = localIdentifierDamage(local);
       if (damage) (errors ??= []).push({ field: 'localPatientIdentifier', message: damage });
@@ -367,12 +407,17 @@ class BloodRowReader {
         });
       }
     }
-    if (nhsRaw === null && local === null && !failed('nhsNumber') && !failed('localPatientIdentifier')) {
+    if (
+      nhsRaw === null &&
+      local === null &&
+      !failed(errors, 'nhsNumber') &&
+      !failed(errors, 'localPatientIdentifier')
+    ) {
       (errors ??= []).push({ field: null, message: rowMessages.noIdentifier });
     }
 
     let stamp = '';
-    if (this.dateIndex >= 0 && !failed('sampleDate')) {
+    if (this.dateIndex >= 0 && !failed(errors, 'sampleDate')) {
       const raw = cellValue(cells[this.dateIndex]);
       if (raw === null) {
         if (this.long) (errors ??= []).push({ field: 'sampleDate', message: rowMessages.sampleMissing });
@@ -396,10 +441,10 @@ class BloodRowReader {
     const key = nhsNumber ?? `L${local}`;
     let patient = this.patients.get(key);
     if (patient === undefined) {
-      patient = new PatientResults(nhsNumber, local);
+      patient = this.results.add(nhsNumber, local);
       this.patients.set(key, patient);
-    } else if (patient.localPatientIdentifier === null && local !== null) {
-      patient.localPatientIdentifier = local;
+    } else if (this.results.localIdentifiers[patient] === null && local !== null) {
+      this.results.localIdentifiers[patient] = local;
     }
 
     if (this.long) {
@@ -429,7 +474,7 @@ class BloodRowReader {
   private result(
     output: Output<BloodTestPatient>,
     rowNumber: number,
-    patient: PatientResults,
+    patient: number,
     spec: LabSpec,
     lab: number,
     raw: string | null,
@@ -490,6 +535,6 @@ class BloodRowReader {
         `range:${field}`,
       );
     }
-    patient.offer(lab, value, stamp, rowNumber);
+    this.results.offer(patient, lab, value, stamp, rowNumber);
   }
 }

@@ -49,9 +49,37 @@ export class CsvTokenizer {
     let start = 0;
     let startLine = line;
     let complete = true;
+    const delimiter = String.fromCharCode(D);
+    // Where the next line feed, quote and carriage return are (-1: none in this text; -2: not looked
+    // for yet), so that a record on one line with no quote is cut at its delimiters with indexOf.
+    let nextLf = -2;
+    let nextQuote = -2;
+    let nextCr = -2;
     records: while (p < n) {
       start = p;
       startLine = line;
+      if (nextLf !== -1 && nextLf < p) nextLf = s.indexOf('\n', p);
+      if (nextLf >= 0) {
+        if (nextQuote !== -1 && nextQuote < p) nextQuote = s.indexOf('"', p);
+        if (nextCr !== -1 && nextCr < p) nextCr = s.indexOf('\r', p);
+        const end = nextLf > p && s.charCodeAt(nextLf - 1) === CR ? nextLf - 1 : nextLf;
+        if ((nextQuote === -1 || nextQuote > nextLf) && (nextCr === -1 || nextCr >= end)) {
+          const cells: string[] = [];
+          let extra = 0;
+          for (let q = p; ;) {
+            let k = s.indexOf(delimiter, q);
+            if (k < 0 || k > end) k = end;
+            if (cells.length < maxColumns) cells.push(s.slice(q, k));
+            else extra++;
+            if (k === end) break;
+            q = k + 1;
+          }
+          p = nextLf + 1;
+          line++;
+          emit(out, startLine, cells, extra);
+          continue;
+        }
+      }
       const cells: string[] = [];
       let extra = 0;
       for (;;) {

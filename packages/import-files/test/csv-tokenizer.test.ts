@@ -74,3 +74,93 @@ describe('CSV tokenizer', () => {
     expect(shape(rows.slice(2))).toEqual([[3, 'next', 'row']]);
   });
 });
+
+/**
+ * The rules above, one character at a time: the tokenizer cuts plain one-line records at their
+ * delimiters with indexOf and reads the rest character by character, and both must agree with this.
+ */
+function referenceRows(text: string, delimiter: string, maxColumns: number): (number | string)[][] {
+  const rows: (number | string)[][] = [];
+  let line = 1;
+  let p = 0;
+  while (p < text.length) {
+    const startLine = line;
+    const cells: string[] = [];
+    let extra = 0;
+    let field = '';
+    let quoted = false;
+    let atFieldStart = true;
+    const endField = () => {
+      if (cells.length < maxColumns) cells.push(field);
+      else extra++;
+      field = '';
+      atFieldStart = true;
+    };
+    for (;;) {
+      if (p >= text.length) {
+        endField();
+        break;
+      }
+      const c = text[p]!;
+      if (quoted) {
+        if (c === '"' && text[p + 1] === '"') {
+          field += '"';
+          p += 2;
+        } else if (c === '"') {
+          quoted = false;
+          p++;
+        } else {
+          if (c === '\n' || (c === '\r' && text[p + 1] !== '\n')) line++;
+          field += c;
+          p++;
+        }
+        continue;
+      }
+      if (c === '"' && atFieldStart) {
+        quoted = true;
+        atFieldStart = false;
+        p++;
+      } else if (c === delimiter) {
+        endField();
+        p++;
+      } else if (c === '\r' || c === '\n') {
+        p += c === '\r' && text[p + 1] === '\n' ? 2 : 1;
+        line++;
+        endField();
+        break;
+      } else {
+        field += c;
+        atFieldStart = false;
+        p++;
+      }
+    }
+    if (!(cells.length === 1 && cells[0] === '' && extra === 0)) rows.push([startLine, ...cells]);
+  }
+  return rows;
+}
+
+describe('CSV tokenizer against the rules character by character', () => {
+  it('gives the same rows for random text however it is split', () => {
+    let seed = 20_261_125;
+    const random = () => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const alphabet = ['a', 'b', ',', ',', '"', '\r', '\n', '\r\n', '\r\n', ';', ' '];
+    for (let run = 0; run < 3_000; run++) {
+      const text = Array.from(
+        { length: Math.floor(random() * 40) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join('');
+      const cuts = [...new Set(Array.from({ length: 3 }, () => Math.floor(random() * text.length)))]
+        .filter((at) => at > 0)
+        .sort((a, b) => a - b);
+      const maxColumns = run % 5 === 0 ? 2 : 200;
+      const expected = referenceRows(text, ',', maxColumns);
+      expect(shape(tokenize(text, [], ',', maxColumns)), JSON.stringify(text)).toEqual(expected);
+      expect(shape(tokenize(text, cuts, ',', maxColumns)), `${JSON.stringify(text)} cut at ${cuts}`).toEqual(
+        expected,
+      );
+    }
+  });
+});

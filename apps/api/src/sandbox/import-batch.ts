@@ -1,34 +1,34 @@
 /**
- * Reads both files of an upload (DESIGN §5) on a sandbox thread (import-batch.worker.ts): the blood
- * tests first, kept per patient, then the waiting list, each row joined to its patient's latest
- * results and written out as the COPY text the server copies into the staging table. The server's own
- * thread only copies text and keeps refused rows, so it stays free for everyone else's requests.
+ * Reads the two files of an upload (DESIGN §5) at once, each on a sandbox thread of its own
+ * (decision 0030): the blood tests, kept per patient, on one; the waiting list on the other, each
+ * row's staged line begun as it is read. Once the blood thread has every patient's latest results,
+ * the list thread ends each row's line with its patient's and hands the lines over as the COPY text
+ * the server copies into the staging table. The server's own thread only copies text and keeps
+ * refused rows, so it stays free for everyone else's requests.
  */
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { parseBloodTests } from '@esr/import-files/blood-tests';
-import type {
-  BloodTestPatient,
-  FileOutcome,
-  ImportLimits,
-  InvalidRow,
-  RowWarning,
-} from '@esr/import-files/types';
+import type { FileOutcome, ImportLimits, InvalidRow, RowWarning } from '@esr/import-files/types';
 import { parseWaitingList } from '@esr/import-files/waiting-list';
-import { copyField, patientKey, stagedCopyLine } from '../services/staged-record.js';
-import type { TaskContext } from './serve-task.js';
+import { copyField, patientKey, stagedLineEnd, stagedLineStart } from '../services/staged-record.js';
+import { BufferBudgetExceeded, type TaskContext } from './serve-task.js';
 
 export type FileKind = 'waitingList' | 'bloodTest';
 
-export interface ImportBatchInput {
-  batchId: string;
-  procedure: ProcedureCode;
+interface FileInput {
   today: string;
   limits: Partial<ImportLimits>;
-  waitingList: { fileName: string; bytes: Uint8Array };
-  bloodTest: { fileName: string; bytes: Uint8Array };
+  file: { fileName: string; bytes: Uint8Array };
 }
 
-export type ImportBatchStep =
+export type BloodTestFileInput = FileInput;
+
+export interface WaitingListFileInput extends FileInput {
+  batchId: string;
+  procedure: ProcedureCode;
+}
+
+export type ImportStep =
   /** Staging rows as UTF-8 lines of COPY's text format, in the columns of `stagedColumns`. */
   | { type: 'staged'; copyText: Uint8Array; rows: number }
   | { type: 'invalid'; kind: FileKind; rows: InvalidRow[] };
@@ -39,9 +39,22 @@ export interface FileRead {
   warnings: RowWarning[];
 }
 
-export interface ImportBatchResult {
-  waitingList: FileRead;
-  bloodTest: FileRead;
+/** Each patient's end of a staged line (`stagedLineEnd`), as the blood thread hands them over. */
+export interface PatientLineEnds {
+  /** Each patient's key (`patientKey`). */
+  keys: string[];
+  /** UTF-8: patient i's line end runs from `ends[i]` to `ends[i + 1]`. */
+  text: Uint8Array;
+  ends: Int32Array;
+}
+
+export interface BloodTestFileResult {
+  read: FileRead;
+  patients: PatientLineEnds;
+}
+
+export interface WaitingListFileResult {
+  read: FileRead;
   pathwaysWithoutBloods: number;
   bloodsWithoutPathway: number;
 }
@@ -55,96 +68,144 @@ const warningsKept = 200;
  */
 const stagedBytesPerCopy = 256 * 1024;
 
-export async function readImportBatch(
-  input: ImportBatchInput,
-  context: TaskContext<ImportBatchStep>,
-): Promise<ImportBatchResult> {
-  const bloods = new Map<string, BloodTestPatient>();
-  const bloodWarnings: RowWarning[] = [];
+export async function readBloodTestFile(
+  input: BloodTestFileInput,
+  context: TaskContext<ImportStep>,
+): Promise<BloodTestFileResult> {
   context.stage('bloodTest');
-  const bloodReader = parseBloodTests(input.bloodTest, { today: input.today, limits: input.limits });
-  let bloodOutcome: FileOutcome;
+  const warnings: RowWarning[] = [];
+  const keys: string[] = [];
+  const ends: number[] = [0];
+  const text = new ByteWriter(context.bufferBytes);
+  const reader = parseBloodTests(input.file, { today: input.today, limits: input.limits });
   for (;;) {
-    const step = await bloodReader.next();
+    const step = await reader.next();
     if (step.done) {
-      bloodOutcome = step.value;
-      break;
+      const patients = { keys, text: text.take(), ends: Int32Array.from(ends) };
+      context.transferWithResult([patients.text.buffer as ArrayBuffer, patients.ends.buffer as ArrayBuffer]);
+      return { read: { outcome: step.value, warnings }, patients };
     }
-    keep(bloodWarnings, step.value.warnings);
+    keep(warnings, step.value.warnings);
     if (step.value.invalidRows.length > 0)
       await context.emit({ type: 'invalid', kind: 'bloodTest', rows: step.value.invalidRows });
     for (const patient of step.value.rows) {
-      bloods.set(patientKey(patient.nhsNumber, patient.localPatientIdentifier), patient);
+      keys.push(patientKey(patient.nhsNumber, patient.localPatientIdentifier));
+      text.write(stagedLineEnd(patient));
+      ends.push(text.length);
     }
   }
+}
 
+export async function readWaitingListFile(
+  input: WaitingListFileInput,
+  context: TaskContext<ImportStep>,
+): Promise<WaitingListFileResult> {
   context.stage('waitingList');
-  const listWarnings: RowWarning[] = [];
-  const matched = new Set<string>();
-  let withoutBloods = 0;
+  const warnings: RowWarning[] = [];
+  // Each valid row's line up to its blood results, kept as UTF-8 until the blood thread is done.
+  const lineStarts = new ByteWriter(context.bufferBytes);
+  const startEnds: number[] = [0];
+  const rowKeys: string[] = [];
   const batchField = copyField(input.batchId);
-  const listReader = parseWaitingList(input.waitingList, {
+  const reader = parseWaitingList(input.file, {
     procedure: input.procedure,
     today: input.today,
     limits: input.limits,
   });
-  let listOutcome: FileOutcome;
+  let outcome: FileOutcome;
   for (;;) {
-    const step = await listReader.next();
+    const step = await reader.next();
     if (step.done) {
-      listOutcome = step.value;
+      outcome = step.value;
       break;
     }
-    keep(listWarnings, step.value.warnings);
+    keep(warnings, step.value.warnings);
     if (step.value.invalidRows.length > 0)
       await context.emit({ type: 'invalid', kind: 'waitingList', rows: step.value.invalidRows });
-    if (step.value.rows.length === 0) continue;
-    const staged = new ByteWriter();
-    let rows = 0;
     for (const { rowNumber, record } of step.value.rows) {
-      const key = patientKey(record.nhsNumber, record.localPatientIdentifier);
-      const patient = bloods.get(key);
-      if (patient) matched.add(key);
-      else withoutBloods += 1;
-      staged.write(stagedCopyLine(batchField, rowNumber, record, patient));
-      rows += 1;
-      if (staged.length >= stagedBytesPerCopy) {
-        await context.emit({ type: 'staged', copyText: staged.take(), rows });
-        rows = 0;
-      }
+      rowKeys.push(patientKey(record.nhsNumber, record.localPatientIdentifier));
+      lineStarts.write(stagedLineStart(batchField, rowNumber, record));
+      startEnds.push(lineStarts.length);
     }
-    if (rows > 0) await context.emit({ type: 'staged', copyText: staged.take(), rows });
   }
-  return {
-    waitingList: { outcome: listOutcome, warnings: listWarnings },
-    bloodTest: { outcome: bloodOutcome, warnings: bloodWarnings },
-    pathwaysWithoutBloods: withoutBloods,
-    bloodsWithoutPathway: bloods.size - matched.size,
-  };
+  const read = { outcome, warnings };
+  if (outcome.status === 'FAILED') return { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
+
+  // None when the blood file failed: the upload cannot be confirmed, so nothing is staged.
+  const patients = await context.receive<PatientLineEnds | null>();
+  if (patients === null) return { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
+  const patientIndex = new Map<string, number>();
+  patients.keys.forEach((key, index) => patientIndex.set(key, index));
+  const matched = new Set<number>();
+  const starts = lineStarts.view();
+  const withoutBloods = ByteWriter.encode(stagedLineEnd());
+  let pathwaysWithoutBloods = 0;
+  const staged = new ByteWriter();
+  let rows = 0;
+  for (let row = 0; row < rowKeys.length; row++) {
+    staged.append(starts.subarray(startEnds[row]!, startEnds[row + 1]!));
+    const patient = patientIndex.get(rowKeys[row]!);
+    if (patient === undefined) {
+      pathwaysWithoutBloods += 1;
+      staged.append(withoutBloods);
+    } else {
+      matched.add(patient);
+      staged.append(patients.text.subarray(patients.ends[patient]!, patients.ends[patient + 1]!));
+    }
+    rows += 1;
+    if (staged.length >= stagedBytesPerCopy) {
+      await context.emit({ type: 'staged', copyText: staged.take(), rows });
+      rows = 0;
+    }
+  }
+  if (rows > 0) await context.emit({ type: 'staged', copyText: staged.take(), rows });
+  return { read, pathwaysWithoutBloods, bloodsWithoutPathway: patients.keys.length - matched.size };
 }
 
 /**
  * UTF-8 text written as it is made: each row's strings die young instead of surviving, joined, until
  * the batch is handed over, which made the thread's young-generation collections copy megabytes.
+ * Its buffer lives outside the thread's heap, so it keeps to a budget of its own.
  */
 class ByteWriter {
   #buffer = new Uint8Array(512 * 1024);
   #used = 0;
   static readonly #encoder = new TextEncoder();
 
+  constructor(private readonly limitBytes = Number.POSITIVE_INFINITY) {}
+
+  static encode(text: string): Uint8Array {
+    return ByteWriter.#encoder.encode(text);
+  }
+
+  #room(bytes: number): void {
+    const needed = this.#used + bytes;
+    if (needed <= this.#buffer.length) return;
+    if (needed > this.limitBytes) throw new BufferBudgetExceeded();
+    const grown = new Uint8Array(Math.min(this.limitBytes, Math.max(needed, this.#buffer.length * 2)));
+    grown.set(this.#buffer.subarray(0, this.#used));
+    this.#buffer = grown;
+  }
+
   write(text: string): void {
     // UTF-8 takes at most three bytes per UTF-16 unit.
-    const needed = this.#used + text.length * 3;
-    if (needed > this.#buffer.length) {
-      const grown = new Uint8Array(Math.max(needed, this.#buffer.length * 2));
-      grown.set(this.#buffer.subarray(0, this.#used));
-      this.#buffer = grown;
-    }
+    this.#room(text.length * 3);
     this.#used += ByteWriter.#encoder.encodeInto(text, this.#buffer.subarray(this.#used)).written;
+  }
+
+  append(bytes: Uint8Array): void {
+    this.#room(bytes.length);
+    this.#buffer.set(bytes, this.#used);
+    this.#used += bytes.length;
   }
 
   get length(): number {
     return this.#used;
+  }
+
+  /** What was written so far, without a copy (valid until the next write). */
+  view(): Uint8Array {
+    return this.#buffer.subarray(0, this.#used);
   }
 
   /** What was written, in a buffer of its own (a view would hand over the whole buffer); then empty. */

@@ -1,6 +1,8 @@
 /** Messages between the server and a sandbox thread (sandbox.ts). */
 export interface SandboxRequest<TInput> {
   input: TInput;
+  /** What the task may hold in buffers outside its heap (`TaskContext.bufferBytes`). */
+  bufferBytes: number;
 }
 
 export type SandboxReply<TResult, TBatch> =
@@ -8,6 +10,9 @@ export type SandboxReply<TResult, TBatch> =
   | { type: 'batch'; batch: TBatch }
   | { type: 'done'; result: TResult }
   /** An exception in the task: only its class name travels, as messages may quote file contents. */
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string; outOfMemory?: boolean };
 
-export type SandboxCommand = { type: 'ack' };
+export type SandboxCommand =
+  | { type: 'ack' }
+  /** What the task waits for part-way through (`TaskContext.receive`), once the server has it. */
+  | { type: 'input'; data: unknown };

@@ -3,8 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modelSandboxLimits, validateModelFiles } from '../services/models.js';
 import { importSandboxLimits } from '../services/import-staging.js';
-import type { ImportBatchInput, ImportBatchResult, ImportBatchStep } from './import-batch.js';
-import { runSandboxed } from './sandbox.js';
+import type {
+  BloodTestFileInput,
+  BloodTestFileResult,
+  ImportStep,
+  PatientLineEnds,
+  WaitingListFileInput,
+  WaitingListFileResult,
+} from './import-batch.js';
+import { runSandboxed, SandboxFailure } from './sandbox.js';
 import { HttpError } from '../errors.js';
 import { modelsRoot } from './model-files.js';
 
@@ -64,44 +71,69 @@ describe('decoding untrusted files on a sandbox thread', () => {
   });
 });
 
-describe('an import read on a sandbox thread', () => {
-  it('hands over its staging rows in order, one batch at a time, and answers after the last', async () => {
-    const header =
-      'NHS No,Hospital No,Forename,Surname,DOB,Gender,Height (cm),Weight (kg),Smoking Status,Procedure,Referral Date,Consultant';
-    const rows = Array.from(
-      { length: 2_000 },
-      (_, index) =>
-        `,RAN${200_000 + index},Siobhán,O'Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,Mr A Hamid`,
+describe('an import read on two sandbox threads', () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const header =
+    'NHS No,Hospital No,Forename,Surname,DOB,Gender,Height (cm),Weight (kg),Smoking Status,Procedure,Referral Date,Consultant';
+  const listInput = (rows: number): WaitingListFileInput => ({
+    batchId: '00000000-0000-4000-8000-00000000b001',
+    procedure: 'knee',
+    today: '2026-11-25',
+    limits: {},
+    file: {
+      fileName: 'ptl.csv',
+      bytes: encode(
+        `${[
+          header,
+          ...Array.from(
+            { length: rows },
+            (_, index) =>
+              `,RAN${200_000 + index},Siobhán,O'Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,Mr A Hamid`,
+          ),
+        ].join('\r\n')}\r\n`,
+      ),
+    },
+  });
+  const bloodInput: BloodTestFileInput = {
+    today: '2026-11-25',
+    limits: {},
+    file: {
+      fileName: 'pathology.csv',
+      bytes: encode(
+        'Hospital No,Test Name,Result,Units,Sample Date\r\nRAN200000,Hb,128,g/L,01/10/2026\r\nRAN999999,Hb,131,g/L,01/10/2026\r\n',
+      ),
+    },
+  };
+
+  it("ends each list row with its patient's bloods once the blood thread is done, handing lines over in order", async () => {
+    const bloods = await runSandboxed<BloodTestFileInput, BloodTestFileResult, ImportStep>(
+      'import-blood-tests',
+      bloodInput,
+      importSandboxLimits,
     );
-    const encode = (text: string) => new TextEncoder().encode(text);
-    const input: ImportBatchInput = {
-      batchId: '00000000-0000-4000-8000-00000000b001',
-      procedure: 'knee',
-      today: '2026-11-25',
-      limits: {},
-      waitingList: { fileName: 'ptl.csv', bytes: encode(`${[header, ...rows].join('\r\n')}\r\n`) },
-      bloodTest: {
-        fileName: 'pathology.csv',
-        bytes: encode(
-          'Hospital No,Test Name,Result,Units,Sample Date\r\nRAN200000,Hb,128,g/L,01/10/2026\r\n',
-        ),
-      },
-    };
+    expect(bloods.patients.keys).toEqual(['L:RAN200000', 'L:RAN999999']);
     const events: string[] = [];
-    const rowNumbers: number[] = [];
+    const lines: string[] = [];
     let handling = 0;
-    const result = await runSandboxed<ImportBatchInput, ImportBatchResult, ImportBatchStep>(
-      'import-batch',
-      input,
+    let sendBloods = (_: PatientLineEnds) => undefined as void;
+    const later = new Promise<{ data: unknown }>((resolve) => {
+      sendBloods = (patients) => {
+        events.push('bloods sent');
+        resolve({ data: patients });
+      };
+    });
+    const listed = runSandboxed<WaitingListFileInput, WaitingListFileResult, ImportStep>(
+      'import-waiting-list',
+      listInput(2_000),
       importSandboxLimits,
       {
+        later,
         onBatch: async (step) => {
           if (step.type !== 'staged') return;
           handling += 1;
           expect(handling).toBe(1);
           events.push('start');
-          for (const line of new TextDecoder().decode(step.copyText).trimEnd().split('\n'))
-            rowNumbers.push(Number(line.split('\t')[1]));
+          lines.push(...new TextDecoder().decode(step.copyText).trimEnd().split('\n'));
           // A database that takes its time: the thread reads on meanwhile, but waits its turn.
           await new Promise((resolve) => setTimeout(resolve, 30));
           events.push('end');
@@ -109,12 +141,61 @@ describe('an import read on a sandbox thread', () => {
         },
       },
     );
+    // Nothing is staged before the bloods arrive, however long they take.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events).toEqual([]);
+    sendBloods(bloods.patients);
+    const result = await listed;
     events.push('answered');
-    expect(result.waitingList.outcome.totals).toMatchObject({ rows: 2_000, valid: 2_000 });
+    expect(result.read.outcome.totals).toMatchObject({ rows: 2_000, valid: 2_000 });
+    expect(result).toMatchObject({ pathwaysWithoutBloods: 1_999, bloodsWithoutPathway: 1 });
+    expect(events[0]).toBe('bloods sent');
     expect(events.length).toBeGreaterThan(4);
     expect(events.at(-1)).toBe('answered');
     expect(events.at(-2)).toBe('end');
-    expect(rowNumbers).toEqual(rowNumbers.toSorted((a, b) => a - b));
-    expect(new Set(rowNumbers).size).toBe(2_000);
+    const rowNumbers = lines.map((line) => Number(line.split('\t')[1]));
+    expect(rowNumbers).toEqual(Array.from({ length: 2_000 }, (_, index) => index + 2));
+    const clinical = (line: string) => JSON.parse(line.split('\t')[14]!) as Record<string, unknown>;
+    expect(clinical(lines[0]!)).toMatchObject({ height: 160, haemoglobin: 128 });
+    expect(clinical(lines[1]!)).not.toHaveProperty('haemoglobin');
+    expect(lines[0]!.split('\t')[15]).toBe('{"haemoglobin":"2026-10-01"}');
+  });
+
+  it('stages nothing when the blood file failed, and fails with the blood thread when it stops', async () => {
+    const staged: ImportStep[] = [];
+    const unstaged = await runSandboxed<WaitingListFileInput, WaitingListFileResult, ImportStep>(
+      'import-waiting-list',
+      listInput(10),
+      importSandboxLimits,
+      { later: Promise.resolve({ data: null }), onBatch: async (step) => void staged.push(step) },
+    );
+    expect(unstaged.read.outcome.totals).toMatchObject({ rows: 10, valid: 10 });
+    expect(staged).toEqual([]);
+
+    const stopped = new SandboxFailure('out-of-memory', 'bloodTest', 'needed more than 1 MB of memory');
+    const failed = await runSandboxed('import-waiting-list', listInput(10), importSandboxLimits, {
+      later: Promise.reject(stopped),
+    }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failed).toBe(stopped);
+  });
+
+  it('fails as out of memory, naming the limit, when the rows it keeps would pass its buffer budget', async () => {
+    const failed = await runSandboxed(
+      'import-waiting-list',
+      listInput(4_000),
+      { ...importSandboxLimits, bufferMb: 1 },
+      { later: new Promise(() => undefined) },
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(SandboxFailure);
+    expect(failed).toMatchObject({ reason: 'out-of-memory', stage: 'waitingList' });
+    expect((failed as SandboxFailure).message).toBe(
+      `needed more than ${importSandboxLimits.heapMb} MB of memory`,
+    );
   });
 });

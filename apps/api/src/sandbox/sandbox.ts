@@ -7,11 +7,16 @@
 import { Worker } from 'node:worker_threads';
 import type { SandboxRequest, SandboxReply } from './protocol.js';
 
-export type SandboxTask = 'model-files' | 'import-batch';
+export type SandboxTask = 'model-files' | 'import-blood-tests' | 'import-waiting-list';
 
 export interface SandboxLimits {
   /** V8 old-generation heap of the thread; past it the thread dies, not the process. */
   heapMb: number;
+  /**
+   * What the task may hold in buffers outside that heap (text it keeps for later, not its input);
+   * past it the task fails as if out of memory. The heap's size again when not given.
+   */
+  bufferMb?: number;
   stackMb: number;
   timeoutMs: number;
 }
@@ -31,8 +36,9 @@ export class SandboxFailure extends Error {
 }
 
 /**
- * One thread per lane at a time: each lane's heap limit then bounds its memory, and the HTTP thread
- * keeps a core of its own on a two-core machine.
+ * One piece of work per lane at a time (a model upload's check; an import's two files, read at once
+ * on two threads at a lower priority): the lanes' heap limits then bound the server's memory, and
+ * uploads queue behind each other.
  */
 class Lane {
   #busy = false;
@@ -51,7 +57,12 @@ class Lane {
   }
 }
 
-const lanes: Record<SandboxTask, Lane> = { 'model-files': new Lane(), 'import-batch': new Lane() };
+const lanes = { 'model-files': new Lane(), 'import-files': new Lane() };
+
+/** Runs `work` (which starts sandbox threads) when its lane is free; others wait their turn. */
+export function inSandboxLane<T>(lane: keyof typeof lanes, work: () => Promise<T>): Promise<T> {
+  return lanes[lane].run(work);
+}
 
 function startWorker(
   task: SandboxTask,
@@ -88,95 +99,111 @@ export interface SandboxRun<TBatch> {
   onBatch?: (batch: TBatch) => Promise<void>;
   /** Transferred, not copied, to the thread (the caller must not use them afterwards). */
   transfer?: ArrayBuffer[];
+  /**
+   * What the task waits for part-way through (`TaskContext.receive`), sent to it once it resolves
+   * (its buffers handed over). If it rejects, the thread is stopped and the run fails with its error.
+   */
+  later?: Promise<{ data: unknown; transfer?: ArrayBuffer[] }>;
 }
 
+/** Runs one task on a thread of its own; the caller takes its lane (`inSandboxLane`). */
 export function runSandboxed<TInput, TResult, TBatch = never>(
   task: SandboxTask,
   input: TInput,
   limits: SandboxLimits,
   run: SandboxRun<TBatch> = {},
 ): Promise<TResult> {
-  return lanes[task].run(
-    () =>
-      new Promise<TResult>((resolve, reject) => {
-        let settled = false;
-        let stage: string | null = null;
-        let handled: Promise<void> = Promise.resolve();
-        let answered = false;
-        const worker = startWorker(task, { input } satisfies SandboxRequest<TInput>, limits, run.transfer);
-        const finish = (outcome: () => void) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          outcome();
-          void worker.terminate();
-        };
-        const timer = setTimeout(
-          () =>
-            finish(() =>
-              reject(
-                new SandboxFailure(
-                  'timeout',
-                  stage,
-                  `took longer than ${Math.round(limits.timeoutMs / 1000)} s`,
-                ),
-              ),
-            ),
-          limits.timeoutMs,
-        );
-        worker.on('message', (message: SandboxReply<TResult, TBatch>) => {
-          switch (message.type) {
-            case 'stage':
-              stage = message.stage;
-              break;
-            case 'batch': {
-              // Batches are handled in order, and the thread reads on while the one before is
-              // handled: it is told to go on once the previous batch is done, so it is never more
-              // than one batch ahead.
-              const batch = message.batch;
-              const previous = handled;
-              handled = previous.then(() => run.onBatch?.(batch));
-              handled.catch((error: unknown) => finish(() => reject(error)));
-              previous.then(
-                () => {
-                  if (!settled) worker.postMessage({ type: 'ack' });
-                },
-                () => undefined,
-              );
-              break;
-            }
-            case 'done': {
-              const result = message.result;
-              // The thread ends now; its exit is no failure while the last batches are handled.
-              answered = true;
-              handled.then(
-                () => finish(() => resolve(result)),
-                () => undefined,
-              );
-              break;
-            }
-            case 'failed':
-              finish(() => reject(new SandboxFailure('crashed', stage, message.message)));
-              break;
-          }
-        });
-        worker.on('error', (error: Error & { code?: string }) => {
-          const outOfMemory =
-            error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(error.message);
+  return new Promise<TResult>((resolve, reject) => {
+    let settled = false;
+    let stage: string | null = null;
+    let handled: Promise<void> = Promise.resolve();
+    let answered = false;
+    const worker = startWorker(
+      task,
+      {
+        input,
+        bufferBytes: (limits.bufferMb ?? limits.heapMb) * 1024 * 1024,
+      } satisfies SandboxRequest<TInput>,
+      limits,
+      run.transfer,
+    );
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      void worker.terminate();
+    };
+    run.later?.then(
+      ({ data, transfer }) => {
+        if (!settled) worker.postMessage({ type: 'input', data }, transfer ?? []);
+      },
+      (error: unknown) => finish(() => reject(error)),
+    );
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(
+            new SandboxFailure('timeout', stage, `took longer than ${Math.round(limits.timeoutMs / 1000)} s`),
+          ),
+        ),
+      limits.timeoutMs,
+    );
+    worker.on('message', (message: SandboxReply<TResult, TBatch>) => {
+      switch (message.type) {
+        case 'stage':
+          stage = message.stage;
+          break;
+        case 'batch': {
+          // Batches are handled in order, and the thread reads on while the one before is
+          // handled: it is told to go on once the previous batch is done, so it is never more
+          // than one batch ahead.
+          const batch = message.batch;
+          const previous = handled;
+          handled = previous.then(() => run.onBatch?.(batch));
+          handled.catch((error: unknown) => finish(() => reject(error)));
+          previous.then(
+            () => {
+              if (!settled) worker.postMessage({ type: 'ack' });
+            },
+            () => undefined,
+          );
+          break;
+        }
+        case 'done': {
+          const result = message.result;
+          // The thread ends now; its exit is no failure while the last batches are handled.
+          answered = true;
+          handled.then(
+            () => finish(() => resolve(result)),
+            () => undefined,
+          );
+          break;
+        }
+        case 'failed':
           finish(() =>
             reject(
-              outOfMemory
+              message.outOfMemory
                 ? new SandboxFailure('out-of-memory', stage, `needed more than ${limits.heapMb} MB of memory`)
-                : new SandboxFailure('crashed', stage, 'stopped unexpectedly'),
+                : new SandboxFailure('crashed', stage, message.message),
             ),
           );
-        });
-        worker.on('exit', (code) => {
-          if (answered) return;
-          finish(() =>
-            reject(new SandboxFailure('crashed', stage, `stopped unexpectedly (exit code ${code})`)),
-          );
-        });
-      }),
-  );
+          break;
+      }
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(error.message);
+      finish(() =>
+        reject(
+          outOfMemory
+            ? new SandboxFailure('out-of-memory', stage, `needed more than ${limits.heapMb} MB of memory`)
+            : new SandboxFailure('crashed', stage, 'stopped unexpectedly'),
+        ),
+      );
+    });
+    worker.on('exit', (code) => {
+      if (answered) return;
+      finish(() => reject(new SandboxFailure('crashed', stage, `stopped unexpectedly (exit code ${code})`)));
+    });
+  });
 }

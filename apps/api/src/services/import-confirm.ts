@@ -102,8 +102,15 @@ const copiedColumns = [
   'lab_dates',
 ];
 
-/** What the model reads, hashed, so that an import that changes nothing keeps its prediction. */
-const inputsHash = `md5(s.clinical::text)`;
+/** A staged column's value as its pathway column takes it: the records' JSON text is checked as JSON. */
+const stagedValue = (column: string) =>
+  column === 'clinical' || column === 'lab_dates' ? `s.${column}::json` : `s.${column}`;
+
+/**
+ * What the model reads, hashed, so that an import that changes nothing keeps its prediction: the
+ * record's JSON text, written in one order of keys by the import and the remodel alike.
+ */
+const inputsHash = `md5(s.clinical)`;
 
 /**
  * The pathway's own result when it keeps it: its data, checked again under the row's lock, is still
@@ -116,7 +123,7 @@ const keptOr = (column: string, value: string, changedMeanwhile = 'null') =>
 
 const updateMatched = `update pathways p set
     local_patient_identifier = coalesce(s.local_patient_identifier, p.local_patient_identifier),
-    ${copiedColumns.map((column) => `${column} = s.${column}`).join(', ')},
+    ${copiedColumns.map((column) => `${column} = ${stagedValue(column)}`).join(', ')},
     inputs_hash = h.inputs_hash,
     status = ${keptOr('status', 'v.status', `'waiting'`)},
     prediction = ${keptOr('prediction', 'v.prediction')},
@@ -137,7 +144,7 @@ const insertNew = `insert into pathways as p (id, trust_code, procedure_code, nh
     current_evaluation_id, scored_model_id, failed_fields, failure_reason, processed_at,
     first_batch_id, last_batch_id)
   select v.id, $4, $5, s.nhs_number, s.local_patient_identifier,
-    ${copiedColumns.map((column) => `s.${column}`).join(', ')}, ${inputsHash}, true, v.status, v.prediction, v.probability,
+    ${copiedColumns.map(stagedValue).join(', ')}, ${inputsHash}, true, v.status, v.prediction, v.probability,
     v."evaluationId", v."modelId", v."failedFields", v."failureReason",
     case when v.status = 'waiting' then null else now() end, $1, $1
   from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, 6).source}
@@ -157,7 +164,7 @@ const evaluationOutcomeColumns = [
 ] as const;
 
 /** A chunk's new evaluations ($1 to $8 the model's, $9 to $11 the chunk's rows), inputs from the staged records. */
-const insertEvaluations = `${evaluationInsert('s.clinical')}
+const insertEvaluations = `${evaluationInsert('s.clinical::json')}
   from staged_pathways s, ${rowsAsArrays([], evaluationOutcomeColumns, 12).source}
   where s.batch_id = $9 and s.row_number between $10 and $11 and s.row_number = v.row`;
 
@@ -206,7 +213,7 @@ async function writeStagedRows(
   // writes: validation committed them, and they do not change while the batch is confirming. The
   // embedded database has one session, so there they are read in the transaction.
   const read = async (after: number): Promise<StagedRow[]> => {
-    const text = `select s.row_number, s.clinical from staged_pathways s
+    const text = `select s.row_number, s.clinical::json as clinical from staged_pathways s
       where s.batch_id = $1 and s.row_number > $2
       order by s.row_number
       limit $3`;

@@ -1,32 +1,43 @@
 /**
- * Validation of an uploaded batch (the validate-batch job; DESIGN §5): both files are read on a
- * sandbox thread, the valid rows copied into the staging table and the refused rows kept with their
- * reasons. The active list is never touched here.
+ * Validation of an uploaded batch (the validate-batch job; DESIGN §5): the two files are read at
+ * once on two sandbox threads, the valid rows copied into the staging table and the refused rows
+ * kept with their reasons. The active list is never touched here.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { FileOutcome, ImportLimits, InvalidRow, RowWarning } from '@esr/import-files/types';
 import { queryRows, type Database, type Db } from '../db/client.js';
 import { importBatches } from '../db/schema.js';
-import {
-  type FileKind,
-  type FileRead,
-  type ImportBatchInput,
-  type ImportBatchResult,
-  type ImportBatchStep,
+import type {
+  BloodTestFileInput,
+  BloodTestFileResult,
+  FileKind,
+  FileRead,
+  ImportStep,
+  WaitingListFileInput,
+  WaitingListFileResult,
 } from '../sandbox/import-batch.js';
-import { runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
+import { inSandboxLane, runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
 import { stagedColumns } from './staged-record.js';
 import type { HandedFiles, UploadHandoff } from './upload-handoff.js';
 import { discardStagedRows, readImportFile } from './waiting-list-imports.js';
 
-/** Room for 100,000-row workbooks and 1,000,000 blood results, far below the server's memory. */
-export const importSandboxLimits: SandboxLimits = { heapMb: 512, stackMb: 4, timeoutMs: 15 * 60 * 1000 };
+/**
+ * Each of an import's two threads: a 100,000-row workbook or 1,000,000 blood results are read in
+ * under 100 MB of heap; the buffers hold a list's rows until the blood tests are read (about 550
+ * bytes a row: some 240,000 rows) and the patients' results (about 450 bytes each). Both threads
+ * at their limits stay within about 850 MB (decision 0030).
+ */
+export const importSandboxLimits: SandboxLimits = {
+  heapMb: 256,
+  bufferMb: 128,
+  stackMb: 4,
+  timeoutMs: 15 * 60 * 1000,
+};
 
 /**
- * The staging COPY is what a validation waits for on PostgreSQL (parsing each row's clinical record
- * into jsonb); two connections let the database parse on both cores of a small server while the
- * reading thread, which is ahead of it, waits. The embedded database has one session.
+ * The staged rows arrive all at once, when the blood thread is done; two connections let the
+ * database take them in on both cores of a small server. The embedded database has one session.
  */
 const stagingConnections = 2;
 
@@ -123,7 +134,11 @@ function transferable(bytes: Buffer): Uint8Array {
   return copy;
 }
 
-/** Reads both files on the sandbox thread, copying staged rows and keeping refused ones as they come. */
+/**
+ * Reads both files at once, each on a sandbox thread of its own, copying staged rows and keeping
+ * refused ones as they come: the list thread waits for the blood thread's patients to end its rows'
+ * lines with (none if the blood file failed, when nothing is staged).
+ */
 async function readAndStage(
   db: Db,
   database: Pick<Database, 'kind' | 'openCopy'>,
@@ -132,50 +147,78 @@ async function readAndStage(
   handoff: UploadHandoff | undefined,
 ): Promise<BatchRead> {
   const files = handoff?.take(batch.id, batch) ?? (await readStoredFiles(db, database.kind, batch.id));
-  const input: ImportBatchInput = {
+  const common = { today: settings.today(), limits: settings.limits };
+  const listInput: WaitingListFileInput = {
+    ...common,
     batchId: batch.id,
     procedure: batch.procedureCode as ProcedureCode,
-    today: settings.today(),
-    limits: settings.limits,
-    waitingList: { fileName: batch.waitingListFileName, bytes: transferable(files.waitingList) },
-    bloodTest: { fileName: batch.bloodTestFileName, bytes: transferable(files.bloodTest) },
+    file: { fileName: batch.waitingListFileName, bytes: transferable(files.waitingList) },
+  };
+  const bloodInput: BloodTestFileInput = {
+    ...common,
+    file: { fileName: batch.bloodTestFileName, bytes: transferable(files.bloodTest) },
   };
   const staging = await database.openCopy('staged_pathways', stagedColumns, {
     connections: stagingConnections,
   });
-  try {
-    const result = await runSandboxed<ImportBatchInput, ImportBatchResult, ImportBatchStep>(
-      'import-batch',
-      input,
+  const onBatch = async (step: ImportStep) => {
+    if (step.type === 'staged') await staging.write(step.copyText);
+    else await keepInvalidRows(db, batch.id, step.kind, step.rows);
+  };
+  const [bloods, list] = await inSandboxLane('import-files', () => {
+    const bloodRun = runSandboxed<BloodTestFileInput, BloodTestFileResult, ImportStep>(
+      'import-blood-tests',
+      bloodInput,
+      settings.sandbox,
+      { transfer: [bloodInput.file.bytes.buffer as ArrayBuffer], onBatch },
+    );
+    const listRun = runSandboxed<WaitingListFileInput, WaitingListFileResult, ImportStep>(
+      'import-waiting-list',
+      listInput,
       settings.sandbox,
       {
-        transfer: [
-          input.waitingList.bytes.buffer as ArrayBuffer,
-          input.bloodTest.bytes.buffer as ArrayBuffer,
-        ],
-        onBatch: async (step) => {
-          if (step.type === 'staged') await staging.write(step.copyText);
-          else await keepInvalidRows(db, batch.id, step.kind, step.rows);
-        },
+        transfer: [listInput.file.bytes.buffer as ArrayBuffer],
+        onBatch,
+        later: bloodRun.then(({ read, patients }) =>
+          read.outcome.status === 'FAILED'
+            ? { data: null }
+            : {
+                data: patients,
+                transfer: [patients.text.buffer as ArrayBuffer, patients.ends.buffer as ArrayBuffer],
+              },
+        ),
       },
     );
-    await staging.end();
-    return {
-      waitingList: storedOutcome(result.waitingList),
-      bloodTest: storedOutcome(result.bloodTest),
-      pathwaysWithoutBloods: result.pathwaysWithoutBloods,
-      bloodsWithoutPathway: result.bloodsWithoutPathway,
-    };
-  } catch (error) {
-    await staging.abort(error instanceof Error ? error : new Error(String(error)));
+    return Promise.allSettled([bloodRun, listRun]);
+  });
+  const failure =
+    bloods.status === 'rejected' ? bloods.reason : list.status === 'rejected' ? list.reason : undefined;
+  if (failure !== undefined) {
+    const error = failure instanceof Error ? failure : new Error(String(failure));
+    await staging.abort(error);
     if (!(error instanceof SandboxFailure)) throw error;
-    // The file being read when the thread stopped fails; the other is left unread.
+    // The file whose thread stopped fails. The waiting list is left unstaged when the blood tests
+    // stop it; the blood tests were read whole when only the list's thread stopped.
     const failed = failedOutcome(sandboxMessage(error));
-    const unread = failedOutcome('Not read: the other file of this upload could not be read.');
-    return error.stage === 'waitingList'
-      ? { waitingList: failed, bloodTest: unread, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 }
-      : { waitingList: unread, bloodTest: failed, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
+    if (bloods.status === 'rejected') {
+      const unread = failedOutcome('Not read: the other file of this upload could not be read.');
+      return { waitingList: unread, bloodTest: failed, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
+    }
+    return {
+      waitingList: failed,
+      bloodTest: storedOutcome((bloods as PromiseFulfilledResult<BloodTestFileResult>).value.read),
+      pathwaysWithoutBloods: 0,
+      bloodsWithoutPathway: 0,
+    };
   }
+  await staging.end();
+  const listRead = (list as PromiseFulfilledResult<WaitingListFileResult>).value;
+  return {
+    waitingList: storedOutcome(listRead.read),
+    bloodTest: storedOutcome((bloods as PromiseFulfilledResult<BloodTestFileResult>).value.read),
+    pathwaysWithoutBloods: listRead.pathwaysWithoutBloods,
+    bloodsWithoutPathway: listRead.bloodsWithoutPathway,
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   type ModelFilesInput,
   type StoredCard,
 } from '../sandbox/model-files.js';
-import { runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
+import { inSandboxLane, runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
 import { requireAccess } from './authorization.js';
 import { procedureName } from './procedures.js';
 import { recordChange } from './change-log.js';
@@ -64,10 +64,12 @@ export async function validateModelFiles(
 
   let check: ModelFilesCheck;
   try {
-    check = await runSandboxed<ModelFilesInput, ModelFilesCheck>(
-      'model-files',
-      { procedureCode, modelBytes: modelFile!.bytes, wrapperBytes: wrapperFile!.bytes },
-      limits,
+    check = await inSandboxLane('model-files', () =>
+      runSandboxed<ModelFilesInput, ModelFilesCheck>(
+        'model-files',
+        { procedureCode, modelBytes: modelFile!.bytes, wrapperBytes: wrapperFile!.bytes },
+        limits,
+      ),
     );
   } catch (error) {
     if (!(error instanceof SandboxFailure)) throw error;

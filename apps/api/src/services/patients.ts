@@ -625,6 +625,9 @@ export async function remodel(
     }
     const evaluationId = crypto.randomUUID();
     const columns = evaluationColumns(model.model, outcome!.result);
+    // The record is stored as written, and its hash is of that text: clinicalRecordOf puts the keys
+    // in the order an import writes them, so the same record gives the same hash either way.
+    const clinicalJson = JSON.stringify(clinical);
     await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
         model_version, model_name, model_card_version, demonstration, reason, created_by, probability,
         prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
@@ -632,11 +635,10 @@ export async function remodel(
         ${model.name}, ${model.cardVersion}, ${model.demonstration}, 'remodel',
         ${`${principal.firstName} ${principal.lastName}`}, ${columns.probability}, ${columns.prediction},
         ${columns.isDefaultValueUsed}, ${columns.contributions}::float8[],
-        ${evaluationDate}::date, ${JSON.stringify(clinical)}::jsonb)`);
-    const clinicalJson = JSON.stringify(clinical);
+        ${evaluationDate}::date, ${clinicalJson}::json)`);
     await tx.execute(sql`update pathways set
-        clinical = ${clinicalJson}::jsonb,
-        inputs_hash = md5(${clinicalJson}::jsonb::text),
+        clinical = ${clinicalJson}::json,
+        inputs_hash = md5(${clinicalJson}),
         date_of_birth = coalesce(${clinical.dateOfBirth}::date, date_of_birth),
         status = 'processed', current_evaluation_id = ${evaluationId},
         prediction = ${columns.prediction}, probability = ${columns.probability},

@@ -1,7 +1,12 @@
 /**
  * An imported row as it is staged and later applied to the active list: the pathway's list fields,
  * and the remodel record of spec §3 (what the model reads) with the patient's latest blood results.
- * Pure: it runs on the sandbox thread that reads the files.
+ * Pure: it runs on the sandbox threads that read the files.
+ *
+ * A staged line is made in two parts, because the two files are read at once on two threads
+ * (decision 0030): the list thread writes each row's start, through its clinical record's list
+ * values, as it reads; the blood thread writes each patient's end of the line (`stagedLineEnd`),
+ * with their results and sample dates; the list thread then puts the two together.
  */
 import {
   comorbidityCodes,
@@ -25,38 +30,7 @@ const comorbidityKeys = comorbidityCodes.map((code) => `,"${code}":`);
 const labKeys = labCodes.map((code) => `"${code}":`);
 
 /**
- * The clinical record a pathway keeps (what the model reads, the remodel record of spec §3) as JSON:
- * height, weight, sex, ethnic group, smoking and date of birth, each comorbidity flag, and the
- * patient's latest blood results. Written out directly: the staging makes one per row, and building
- * an object only to serialise it was most of the cost of making a staged row.
- */
-export function clinicalJson(record: WaitingListRecord, bloods?: BloodTestPatient): string {
-  let json = `{"height":${jsonValue(record.height)},"weight":${jsonValue(record.weight)},"sex":${jsonValue(record.sex)},"ethnicGroup":${jsonValue(record.ethnicGroup)},"smoking":${jsonValue(record.smoking)},"dateOfBirth":${jsonValue(record.dateOfBirth)}`;
-  for (let i = 0; i < comorbidityCodes.length; i++) {
-    json += comorbidityKeys[i]! + jsonValue(record.comorbidities[comorbidityCodes[i]!]);
-  }
-  if (bloods) {
-    for (let i = 0; i < labCodes.length; i++) {
-      const value = bloods.results[labCodes[i]!];
-      if (value !== undefined) json += `,${labKeys[i]!}${jsonValue(value)}`;
-    }
-  }
-  return `${json}}`;
-}
-
-/** `JSON.stringify` of a patient's sample dates, written out directly for the same reason. */
-export function labDatesJson(bloods?: BloodTestPatient): string {
-  if (!bloods) return '{}';
-  let json = '';
-  for (let i = 0; i < labCodes.length; i++) {
-    const date = bloods.sampleDates[labCodes[i]!];
-    if (date !== undefined) json += `${json === '' ? '' : ','}${labKeys[i]!}${jsonValue(date)}`;
-  }
-  return `{${json}}`;
-}
-
-/**
- * The columns of a staged row (table staged_pathways), in the order `stagedCopyLine` writes them: the
+ * The columns of a staged row (table staged_pathways), in the order a staged line has them: the
  * pathway's list fields in columns of their own, as the pathways table has them, so that neither
  * the staging COPY nor the confirm takes a whole-row document apart.
  */
@@ -80,18 +54,50 @@ export const stagedColumns = [
 ] as const;
 
 /**
- * One staged row as a line of COPY's text format; `batchField` is the batch id already made a field.
+ * A staged row's line of COPY's text format up to its blood results: the list fields, then the
+ * clinical record (the JSON the pathway keeps, what the model reads) open after its list values:
+ * height, weight, sex, ethnic group, smoking, date of birth and each comorbidity flag, in the order
+ * the remodel writes them too. `batchField` is the batch id already made a field.
+ *
  * Text rather than CSV: JSON, full of double quotes, goes in as it is instead of with each quote
- * doubled, which took most of the time of making the line. The two JSON fields need no escaping:
- * their strings are checked codes and dates, and JSON has no raw tab or line break.
+ * doubled. The JSON needs no escaping: its strings are checked codes and dates, and JSON has no raw
+ * tab or line break. Written out directly: building an object only to serialise it was most of the
+ * cost of making a staged row.
  */
-export function stagedCopyLine(
-  batchField: string,
-  rowNumber: number,
-  record: WaitingListRecord,
-  bloods?: BloodTestPatient,
-): string {
-  return `${batchField}\t${rowNumber}\t${copyField(record.nhsNumber)}\t${copyField(record.localPatientIdentifier)}\t${copyField(record.firstName)}\t${copyField(record.lastName)}\t${copyField(record.dateOfBirth)}\t${copyField(record.operationType)}\t${copyField(record.referralDate)}\t${copyField(record.tciDate)}\t${copyField(record.surgeonName)}\t${copyField(record.priority)}\t${copyField(record.surgery)}\t${copyField(record.social)}\t${clinicalJson(record, bloods)}\t${labDatesJson(bloods)}\n`;
+export function stagedLineStart(batchField: string, rowNumber: number, record: WaitingListRecord): string {
+  let line = `${batchField}\t${rowNumber}\t${copyField(record.nhsNumber)}\t${copyField(record.localPatientIdentifier)}\t${copyField(record.firstName)}\t${copyField(record.lastName)}\t${copyField(record.dateOfBirth)}\t${copyField(record.operationType)}\t${copyField(record.referralDate)}\t${copyField(record.tciDate)}\t${copyField(record.surgeonName)}\t${copyField(record.priority)}\t${copyField(record.surgery)}\t${copyField(record.social)}\t{"height":${jsonValue(record.height)},"weight":${jsonValue(record.weight)},"sex":${jsonValue(record.sex)},"ethnicGroup":${jsonValue(record.ethnicGroup)},"smoking":${jsonValue(record.smoking)},"dateOfBirth":${jsonValue(record.dateOfBirth)}`;
+  for (let i = 0; i < comorbidityCodes.length; i++) {
+    line += comorbidityKeys[i]! + jsonValue(record.comorbidities[comorbidityCodes[i]!]);
+  }
+  return line;
+}
+
+/** Dates as JSON strings: an extract has few sample dates, and 100,000 patients nine each. */
+const datesAsJson = new Map<string, string>();
+function dateJson(date: string): string {
+  let json = datesAsJson.get(date);
+  if (json === undefined) {
+    json = JSON.stringify(date);
+    if (datesAsJson.size < 10_000) datesAsJson.set(date, json);
+  }
+  return json;
+}
+
+/**
+ * The rest of a staged line after `stagedLineStart`: the patient's latest blood results closing the
+ * clinical record, then their sample dates (the lab_dates field), or none for a row without bloods.
+ */
+export function stagedLineEnd(bloods?: BloodTestPatient): string {
+  if (!bloods) return '}\t{}\n';
+  let results = '';
+  let sampleDates = '';
+  for (let i = 0; i < labCodes.length; i++) {
+    const value = bloods.results[labCodes[i]!];
+    if (value !== undefined) results += `,${labKeys[i]!}${jsonValue(value)}`;
+    const date = bloods.sampleDates[labCodes[i]!];
+    if (date !== undefined) sampleDates += `${sampleDates === '' ? '' : ','}${labKeys[i]!}${dateJson(date)}`;
+  }
+  return `${results}}\t{${sampleDates}}\n`;
 }
 
 /** Blood results and list rows meet on the NHS number, else the local patient identifier. */

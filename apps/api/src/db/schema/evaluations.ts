@@ -1,4 +1,5 @@
 import {
+  json,
   pgTable,
   text,
   integer,
@@ -56,7 +57,8 @@ export const evaluations = pgTable(
     contributions: jsonb('contributions'),
     /** Before decision 0028: the advice shown. */
     areasOfImprovement: jsonb('areas_of_improvement'),
-    inputs: jsonb('inputs').notNull(),
+    /** The record the model read, as the pathway kept it (JSON as written, decision 0030). */
+    inputs: json('inputs').notNull(),
     isAnomaly: boolean('is_anomaly').notNull().default(false),
   },
   (t) => [

@@ -428,11 +428,11 @@ describe.runIf(process.env.DATABASE_URL)(
         ...t.app.database,
         executeSql: async (text: string, values?: unknown[]) => {
           const read = await t.app.database.executeSql(text, values);
-          if (!remodelled && text.includes('s.clinical from staged_pathways s')) {
+          if (!remodelled && text.includes('as clinical from staged_pathways s')) {
             remodelled = true;
             await t.app.database.executeSql(
-              `update pathways set clinical = clinical || '{"weight": 99}'::jsonb,
-              inputs_hash = md5((clinical || '{"weight": 99}'::jsonb)::text)
+              `update pathways set clinical = (clinical::jsonb || '{"weight": 99}')::json,
+              inputs_hash = md5((clinical::jsonb || '{"weight": 99}')::text)
             where trust_code = $1 and nhs_number = '9434765919'`,
               [who.trustCode],
             );
