@@ -6,4 +6,4 @@ import {
 } from './import-batch.js';
 import { serveTask } from './serve-task.js';
 
-serveTask<BloodTestFileInput, BloodTestFileResult, ImportStep>(readBloodTestFile, { background: true });
+serveTask<BloodTestFileInput, BloodTestFileResult, ImportStep>(readBloodTestFile);

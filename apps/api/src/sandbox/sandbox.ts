@@ -37,8 +37,8 @@ export class SandboxFailure extends Error {
 
 /**
  * One piece of work per lane at a time (a model upload's check; an import's two files, read at once
- * on two threads at a lower priority): the lanes' heap limits then bound the server's memory, and
- * uploads queue behind each other.
+ * on two threads): the lanes' heap limits then bound the server's memory, and uploads queue behind
+ * each other.
  */
 class Lane {
   #busy = false;
