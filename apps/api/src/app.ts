@@ -33,6 +33,7 @@ import { createTokenVerifier } from './services/identity.js';
 import { installDefaultModels } from './services/models.js';
 import { PrincipalCache } from './services/principal-cache.js';
 import { seedDemoWaitingLists } from './services/demo-waiting-lists.js';
+import { startReadingUpload, type FileReading } from './services/import-reading.js';
 import { UploadHandoff, type UploadHandoffLimits } from './services/upload-handoff.js';
 import { resumeInterruptedWork } from './services/import-recovery.js';
 import { jobSettingsFor } from './services/job-settings.js';
@@ -46,7 +47,7 @@ declare module 'fastify' {
     queue: Queue;
     config: AppConfig;
     /** Uploads kept for this process's own validation jobs; none when another process runs them. */
-    uploads: UploadHandoff | undefined;
+    uploads: UploadHandoff<FileReading> | undefined;
   }
 }
 
@@ -59,7 +60,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: DestinationStream;
-  /** How much of its uploads this process keeps for its own validation jobs (tests turn it off). */
+  /** How much of its uploads this process reads ahead for its own validation jobs (tests turn it off). */
   uploadHandoff?: UploadHandoffLimits;
 }
 
@@ -100,7 +101,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  const uploads = config.runWorker ? new UploadHandoff(options.uploadHandoff) : undefined;
+  const jobSettings = jobSettingsFor(config);
+  const uploads = config.runWorker
+    ? new UploadHandoff<FileReading>(
+        (upload) => startReadingUpload(upload, jobSettings.import),
+        options.uploadHandoff,
+      )
+    : undefined;
   app.decorate('uploads', uploads);
   let queue: Queue | undefined;
   let detachPrincipals: (() => Promise<void>) | undefined;
@@ -160,7 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
       work: config.runWorker,
-      context: { db: database.db, log: app.log, settings: jobSettingsFor(config), uploads },
+      context: { db: database.db, log: app.log, settings: jobSettings, uploads },
       ...(options.jobPollingIntervalSeconds
         ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
         : {}),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client.js';
 import type { ValidationSettings } from '../services/import-staging.js';
+import type { FileReading } from '../services/import-reading.js';
 import type { UploadHandoff } from '../services/upload-handoff.js';
 
 export interface JobContext {
@@ -16,7 +17,7 @@ export interface JobContext {
   ): Promise<string | null>;
   settings: JobSettings;
   /** Files this process stored for an upload, handed to its validation job (none in the worker). */
-  uploads?: UploadHandoff;
+  uploads?: UploadHandoff<FileReading>;
 }
 
 export interface JobSettings {

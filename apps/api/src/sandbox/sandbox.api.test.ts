@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modelSandboxLimits, validateModelFiles } from '../services/models.js';
+import { startReading } from '../services/import-reading.js';
 import { importSandboxLimits } from '../services/import-staging.js';
 import type {
   BloodTestFileInput,
@@ -180,6 +181,45 @@ describe('an import read on two sandbox threads', () => {
       (error: unknown) => error,
     );
     expect(failed).toBe(stopped);
+  });
+
+  const reading = () =>
+    startReading(
+      {
+        batchId: listInput(0).batchId,
+        procedure: 'knee',
+        waitingList: listInput(500).file,
+        bloodTest: { ...bloodInput.file, bytes: bloodInput.file.bytes.slice() },
+      },
+      { limits: {}, sandbox: importSandboxLimits, today: () => '2026-11-25' },
+    );
+
+  it('holds what an upload’s threads hand back until its validation adopts the reading', async () => {
+    const started = reading();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines: string[] = [];
+    const [bloods, list] = await started.adopt(async (step) => {
+      if (step.type === 'staged')
+        lines.push(...new TextDecoder().decode(step.copyText).trimEnd().split('\n'));
+    });
+    expect(bloods.status).toBe('fulfilled');
+    expect(list.status === 'fulfilled' && list.value.read.outcome.totals).toMatchObject({
+      rows: 500,
+      valid: 500,
+    });
+    expect(lines.map((line) => Number(line.split('\t')[1]))).toEqual(
+      Array.from({ length: 500 }, (_, index) => index + 2),
+    );
+  });
+
+  it('stops the threads of a reading nobody adopts, and lets the next upload be read', async () => {
+    const abandoned = reading();
+    abandoned.abandon();
+    const [bloods, list] = await abandoned.adopt(async () => undefined);
+    expect(bloods.status).toBe('rejected');
+    expect(list.status).toBe('rejected');
+    const [, next] = await reading().adopt(async () => undefined);
+    expect(next.status === 'fulfilled' && next.value.read.outcome.status).toBe('VALIDATED');
   });
 
   it('fails as out of memory, naming the limit, when the rows it keeps would pass its buffer budget', async () => {

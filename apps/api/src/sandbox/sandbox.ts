@@ -44,6 +44,10 @@ class Lane {
   #busy = false;
   readonly #waiting: (() => void)[] = [];
 
+  get free(): boolean {
+    return !this.#busy;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#busy = true;
@@ -58,6 +62,9 @@ class Lane {
 }
 
 const lanes = { 'model-files': new Lane(), 'import-files': new Lane() };
+
+/** Whether work in the lane would start at once. */
+export const sandboxLaneFree = (lane: keyof typeof lanes) => lanes[lane].free;
 
 /** Runs `work` (which starts sandbox threads) when its lane is free; others wait their turn. */
 export function inSandboxLane<T>(lane: keyof typeof lanes, work: () => Promise<T>): Promise<T> {
@@ -104,6 +111,8 @@ export interface SandboxRun<TBatch> {
    * (its buffers handed over). If it rejects, the thread is stopped and the run fails with its error.
    */
   later?: Promise<{ data: unknown; transfer?: ArrayBuffer[] }>;
+  /** Stops the thread when aborted; the run fails with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** Runs one task on a thread of its own; the caller takes its lane (`inSandboxLane`). */
@@ -113,6 +122,7 @@ export function runSandboxed<TInput, TResult, TBatch = never>(
   limits: SandboxLimits,
   run: SandboxRun<TBatch> = {},
 ): Promise<TResult> {
+  if (run.signal?.aborted) return Promise.reject(run.signal.reason as Error);
   return new Promise<TResult>((resolve, reject) => {
     let settled = false;
     let stage: string | null = null;
@@ -134,6 +144,9 @@ export function runSandboxed<TInput, TResult, TBatch = never>(
       outcome();
       void worker.terminate();
     };
+    run.signal?.addEventListener('abort', () => finish(() => reject(run.signal!.reason as Error)), {
+      once: true,
+    });
     run.later?.then(
       ({ data, transfer }) => {
         if (!settled) worker.postMessage({ type: 'input', data }, transfer ?? []);

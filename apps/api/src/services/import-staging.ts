@@ -1,25 +1,23 @@
 /**
  * Validation of an uploaded batch (the validate-batch job; DESIGN §5): the two files are read at
- * once on two sandbox threads, the valid rows copied into the staging table and the refused rows
- * kept with their reasons. The active list is never touched here.
+ * once on two sandbox threads (import-reading.ts), the valid rows copied into the staging table and
+ * the refused rows kept with their reasons. The active list is never touched here.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import type { FileOutcome, ImportLimits, InvalidRow, RowWarning } from '@esr/import-files/types';
-import { queryRows, type Database, type Db } from '../db/client.js';
+import type { FileOutcome, InvalidRow, RowWarning } from '@esr/import-files/types';
+import { queryRows, type CopyWriter, type Database, type Db } from '../db/client.js';
 import { importBatches } from '../db/schema.js';
 import type {
-  BloodTestFileInput,
   BloodTestFileResult,
   FileKind,
   FileRead,
-  ImportStep,
-  WaitingListFileInput,
   WaitingListFileResult,
 } from '../sandbox/import-batch.js';
-import { inSandboxLane, runSandboxed, SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
+import { SandboxFailure, type SandboxLimits } from '../sandbox/sandbox.js';
+import { startReading, type FileReading, type ReadingSettings } from './import-reading.js';
 import { stagedColumns } from './staged-record.js';
-import type { HandedFiles, UploadHandoff } from './upload-handoff.js';
+import type { UploadHandoff } from './upload-handoff.js';
 import { discardStagedRows, readImportFile } from './waiting-list-imports.js';
 
 /**
@@ -41,12 +39,7 @@ export const importSandboxLimits: SandboxLimits = {
  */
 const stagingConnections = 2;
 
-export interface ValidationSettings {
-  limits: Partial<ImportLimits>;
-  sandbox: SandboxLimits;
-  /** The day dates are checked against (a future date of birth, an age over 110), YYYY-MM-DD. */
-  today: () => string;
-}
+export type ValidationSettings = ReadingSettings;
 
 // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is looked for
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -111,7 +104,12 @@ interface BatchRead {
   bloodsWithoutPathway: number;
 }
 
-async function readStoredFiles(db: Db, kind: Database['kind'], batchId: string): Promise<HandedFiles> {
+interface StoredFiles {
+  waitingList: Buffer;
+  bloodTest: Buffer;
+}
+
+async function readStoredFiles(db: Db, kind: Database['kind'], batchId: string): Promise<StoredFiles> {
   const [waitingList, bloodTest] = await Promise.all([
     readImportFile(db, kind, batchId, 'waitingList'),
     readImportFile(db, kind, batchId, 'bloodTest'),
@@ -121,7 +119,7 @@ async function readStoredFiles(db: Db, kind: Database['kind'], batchId: string):
 }
 
 /**
- * The bytes as the thread takes them (handed over, not copied): a file's Buffer has its memory to
+ * The bytes as a thread takes them (handed over, not copied): a file's Buffer has its memory to
  * itself and is handed over as it is, and given up here; a small one, which shares Node's pool
  * with others, is copied first.
  */
@@ -134,62 +132,48 @@ function transferable(bytes: Buffer): Uint8Array {
   return copy;
 }
 
+/** A reading of the batch's stored files, for a job that finds none started for it here. */
+async function readingOfStoredFiles(
+  db: Db,
+  kind: Database['kind'],
+  batch: typeof importBatches.$inferSelect,
+  settings: ValidationSettings,
+) {
+  const stored = await readStoredFiles(db, kind, batch.id);
+  return startReading(
+    {
+      batchId: batch.id,
+      procedure: batch.procedureCode as ProcedureCode,
+      waitingList: { fileName: batch.waitingListFileName, bytes: transferable(stored.waitingList) },
+      bloodTest: { fileName: batch.bloodTestFileName, bytes: transferable(stored.bloodTest) },
+    },
+    settings,
+  );
+}
+
 /**
- * Reads both files at once, each on a sandbox thread of its own, copying staged rows and keeping
- * refused ones as they come: the list thread waits for the blood thread's patients to end its rows'
- * lines with (none if the blood file failed, when nothing is staged).
+ * Copies the staged rows and keeps the refused ones as the reading hands them over: the reading this
+ * process started when it received the upload, or one started now from the stored files.
  */
 async function readAndStage(
   db: Db,
   database: Pick<Database, 'kind' | 'openCopy'>,
   batch: typeof importBatches.$inferSelect,
   settings: ValidationSettings,
-  handoff: UploadHandoff | undefined,
+  handoff: UploadHandoff<FileReading> | undefined,
 ): Promise<BatchRead> {
-  const files = handoff?.take(batch.id, batch) ?? (await readStoredFiles(db, database.kind, batch.id));
-  const common = { today: settings.today(), limits: settings.limits };
-  const listInput: WaitingListFileInput = {
-    ...common,
-    batchId: batch.id,
-    procedure: batch.procedureCode as ProcedureCode,
-    file: { fileName: batch.waitingListFileName, bytes: transferable(files.waitingList) },
-  };
-  const bloodInput: BloodTestFileInput = {
-    ...common,
-    file: { fileName: batch.bloodTestFileName, bytes: transferable(files.bloodTest) },
-  };
-  const staging = await database.openCopy('staged_pathways', stagedColumns, {
-    connections: stagingConnections,
-  });
-  const onBatch = async (step: ImportStep) => {
+  const reading =
+    handoff?.take(batch.id, batch) ?? (await readingOfStoredFiles(db, database.kind, batch, settings));
+  let staging: CopyWriter;
+  try {
+    staging = await database.openCopy('staged_pathways', stagedColumns, { connections: stagingConnections });
+  } catch (error) {
+    reading.abandon();
+    throw error;
+  }
+  const [bloods, list] = await reading.adopt(async (step) => {
     if (step.type === 'staged') await staging.write(step.copyText);
     else await keepInvalidRows(db, batch.id, step.kind, step.rows);
-  };
-  const [bloods, list] = await inSandboxLane('import-files', () => {
-    const bloodRun = runSandboxed<BloodTestFileInput, BloodTestFileResult, ImportStep>(
-      'import-blood-tests',
-      bloodInput,
-      settings.sandbox,
-      { transfer: [bloodInput.file.bytes.buffer as ArrayBuffer], onBatch },
-    );
-    const listRun = runSandboxed<WaitingListFileInput, WaitingListFileResult, ImportStep>(
-      'import-waiting-list',
-      listInput,
-      settings.sandbox,
-      {
-        transfer: [listInput.file.bytes.buffer as ArrayBuffer],
-        onBatch,
-        later: bloodRun.then(({ read, patients }) =>
-          read.outcome.status === 'FAILED'
-            ? { data: null }
-            : {
-                data: patients,
-                transfer: [patients.text.buffer as ArrayBuffer, patients.ends.buffer as ArrayBuffer],
-              },
-        ),
-      },
-    );
-    return Promise.allSettled([bloodRun, listRun]);
   });
   const failure =
     bloods.status === 'rejected' ? bloods.reason : list.status === 'rejected' ? list.reason : undefined;
@@ -230,10 +214,14 @@ export async function validateBatch(
   database: Pick<Database, 'kind' | 'openCopy'>,
   batchId: string,
   settings: ValidationSettings,
-  handoff?: UploadHandoff,
+  handoff?: UploadHandoff<FileReading>,
 ): Promise<{ confirmNow: boolean }> {
   const [batch] = await db.select().from(importBatches).where(eq(importBatches.id, batchId)).limit(1);
-  if (!batch || batch.status !== 'VALIDATING') return { confirmNow: false };
+  if (!batch || batch.status !== 'VALIDATING') {
+    // Cancelled or replaced before its job ran: the reading its upload started is not wanted.
+    handoff?.letGo(batchId);
+    return { confirmNow: false };
+  }
   await discardStagedRows(db, batchId);
   await db.execute(sql`delete from import_row_issues where batch_id = ${batchId}`);
   // Rows staged for earlier uploads of this list that were never confirmed: one replaced by a newer

@@ -31,6 +31,7 @@ import { procedureName } from './procedures.js';
 import { recordChange } from './change-log.js';
 import { principalName, type Principal } from './identity.js';
 import { offsetOf } from './list-queries.js';
+import type { FileReading } from './import-reading.js';
 import type { UploadHandoff } from './upload-handoff.js';
 
 /** An undecided upload is discarded after this (its staged rows with it). */
@@ -42,8 +43,8 @@ export const busyJobQueues = ['validate-batch.v1', 'confirm-batch.v1', 'infer-ba
 export interface ImportSettings {
   maxFileBytes: number;
   databaseKind: Database['kind'];
-  /** Where this process keeps what it stored for its own validation job, if it runs one. */
-  handoff?: UploadHandoff;
+  /** Where this process reads its uploads ahead for its own validation jobs, if it runs them. */
+  handoff?: UploadHandoff<FileReading>;
 }
 
 export type FileKind = 'waitingList' | 'bloodTest';
@@ -222,47 +223,63 @@ export async function uploadImport(
     waitingListSha256: sha256(waitingList.bytes),
     bloodTestSha256: sha256(bloodTest.bytes),
   };
-  await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import/${trustCode}/${procedureCode}`}))`);
-    await tx.execute(sql`update import_batches
+  // Read while the files are stored (decision 0031): the validation job takes up the reading.
+  settings.handoff?.keep(
+    {
+      batchId,
+      procedure: procedureCode as ProcedureCode,
+      waitingList: { fileName: path.basename(waitingList.fileName), bytes: waitingList.bytes },
+      bloodTest: { fileName: path.basename(bloodTest.fileName), bytes: bloodTest.bytes },
+    },
+    checksums,
+  );
+  await db
+    .transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`import/${trustCode}/${procedureCode}`}))`,
+      );
+      await tx.execute(sql`update import_batches
       set status = 'CANCELLED', decided_at = now(), decided_by = ${`Replaced by a newer upload from ${who}`}
       where trust_code = ${trustCode} and procedure_code = ${procedureCode}
         and status in ('VALIDATING', 'VALIDATED')`);
-    await tx.insert(importBatches).values({
-      id: batchId,
-      trustCode,
-      procedureCode,
-      status: 'VALIDATING',
-      createdByUserId: principal.userId,
-      createdBy: who,
-      expiresAt: new Date(Date.now() + batchLifetimeMs),
-      waitingListFileName: path.basename(waitingList.fileName),
-      waitingListSha256: checksums.waitingListSha256,
-      waitingListBytes: waitingList.bytes.length,
-      bloodTestFileName: path.basename(bloodTest.fileName),
-      bloodTestSha256: checksums.bloodTestSha256,
-      bloodTestBytes: bloodTest.bytes.length,
-    });
-    await storeImportFile(txDb, settings.databaseKind, batchId, 'waitingList', waitingList.bytes);
-    await storeImportFile(txDb, settings.databaseKind, batchId, 'bloodTest', bloodTest.bytes);
-    await recordChange(txDb, {
-      principal,
-      trustCode,
-      trustName: principal.trustName,
-      action: `Uploaded a ${procedure} waiting list (${path.basename(waitingList.fileName)}) and blood tests (${path.basename(bloodTest.fileName)})`,
-      entityType: 'import',
-      entityId: batchId,
-      after: {
+      await tx.insert(importBatches).values({
+        id: batchId,
+        trustCode,
         procedureCode,
+        status: 'VALIDATING',
+        createdByUserId: principal.userId,
+        createdBy: who,
+        expiresAt: new Date(Date.now() + batchLifetimeMs),
         waitingListFileName: path.basename(waitingList.fileName),
+        waitingListSha256: checksums.waitingListSha256,
         waitingListBytes: waitingList.bytes.length,
         bloodTestFileName: path.basename(bloodTest.fileName),
+        bloodTestSha256: checksums.bloodTestSha256,
         bloodTestBytes: bloodTest.bytes.length,
-      },
+      });
+      await storeImportFile(txDb, settings.databaseKind, batchId, 'waitingList', waitingList.bytes);
+      await storeImportFile(txDb, settings.databaseKind, batchId, 'bloodTest', bloodTest.bytes);
+      await recordChange(txDb, {
+        principal,
+        trustCode,
+        trustName: principal.trustName,
+        action: `Uploaded a ${procedure} waiting list (${path.basename(waitingList.fileName)}) and blood tests (${path.basename(bloodTest.fileName)})`,
+        entityType: 'import',
+        entityId: batchId,
+        after: {
+          procedureCode,
+          waitingListFileName: path.basename(waitingList.fileName),
+          waitingListBytes: waitingList.bytes.length,
+          bloodTestFileName: path.basename(bloodTest.fileName),
+          bloodTestBytes: bloodTest.bytes.length,
+        },
+      });
+    })
+    .catch((error: unknown) => {
+      settings.handoff?.letGo(batchId);
+      throw error;
     });
-  });
-  settings.handoff?.keep(batchId, { waitingList: waitingList.bytes, bloodTest: bloodTest.bytes }, checksums);
   await enqueueValidation(batchId);
   return { batchId };
 }
