@@ -195,9 +195,10 @@ async function copyReference(data: Generated, databaseUrl: string | undefined): 
   return elapsed;
 }
 
-function multipart(files: { field: string; name: string; bytes: Buffer | string }[]) {
+function multipart(files: { field: string; name: string; bytes: Blob | Buffer | string }[]) {
   const form = new FormData();
-  for (const file of files) form.append(file.field, new Blob([file.bytes]), file.name);
+  for (const file of files)
+    form.append(file.field, file.bytes instanceof Blob ? file.bytes : new Blob([file.bytes]), file.name);
   return form;
 }
 
@@ -247,13 +248,17 @@ try {
   console.log(`  COPY ${fmt(rows)} rows: ${seconds(copyMs)} (${fmt(rows / (copyMs / 1000))} rows/s)`);
 
   const rssAtStart = server.rssMb();
+  // The files as a browser holds them, bytes ready before the clock starts: encoding the generated
+  // text is the benchmark's own work, not the clerk's.
+  const waitingListBlob = new Blob([data.waitingListCsv]);
+  const bloodBlob = new Blob([data.bloodCsv]);
   const uploadCsv = async () => {
     const upload = await fetch(`${files}/upload/`, {
       method: 'POST',
       headers,
       body: multipart([
-        { field: 'waitingListDataFile', name: 'ptl.csv', bytes: data.waitingListCsv },
-        { field: 'bloodTestDataFile', name: 'pathology.csv', bytes: data.bloodCsv },
+        { field: 'waitingListDataFile', name: 'ptl.csv', bytes: waitingListBlob },
+        { field: 'bloodTestDataFile', name: 'pathology.csv', bytes: bloodBlob },
       ]),
     });
     if (upload.status !== 202) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
