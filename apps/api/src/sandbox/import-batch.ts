@@ -102,8 +102,10 @@ export async function readWaitingListFile(
 ): Promise<WaitingListFileResult> {
   context.stage('waitingList');
   const warnings: RowWarning[] = [];
-  // Each valid row's line up to its blood results, kept as UTF-8 until the blood thread is done.
-  const lineStarts = new ByteWriter(context.bufferBytes);
+  // Each valid row's line up to its blood results, kept as UTF-8 until the blood thread is done;
+  // about three times the size of the list's own text, so room for that is made at once rather
+  // than by doubling (pages not written to take no memory).
+  const lineStarts = new ByteWriter(context.bufferBytes, input.file.bytes.length * 4);
   const startEnds: number[] = [0];
   const rowKeys: string[] = [];
   const batchField = copyField(input.batchId);
@@ -154,13 +156,17 @@ export async function readWaitingListFile(
     }
     rows += 1;
     if (staged.length >= stagedBytesPerCopy) {
-      await context.emit({ type: 'staged', copyText: staged.take(), rows });
+      await emitStaged(context, staged.take(), rows);
       rows = 0;
     }
   }
-  if (rows > 0) await context.emit({ type: 'staged', copyText: staged.take(), rows });
+  if (rows > 0) await emitStaged(context, staged.take(), rows);
   return { read, pathwaysWithoutBloods, bloodsWithoutPathway: patients.keys.length - matched.size };
 }
+
+/** Staged lines handed over without a copy: `take` gave them a buffer of their own. */
+const emitStaged = (context: TaskContext<ImportStep>, copyText: Uint8Array, rows: number) =>
+  context.emit({ type: 'staged', copyText, rows }, [copyText.buffer as ArrayBuffer]);
 
 /**
  * UTF-8 text written as it is made: each row's strings die young instead of surviving, joined, until
@@ -168,11 +174,16 @@ export async function readWaitingListFile(
  * Its buffer lives outside the thread's heap, so it keeps to a budget of its own.
  */
 class ByteWriter {
-  #buffer = new Uint8Array(512 * 1024);
+  #buffer: Uint8Array;
   #used = 0;
   static readonly #encoder = new TextEncoder();
 
-  constructor(private readonly limitBytes = Number.POSITIVE_INFINITY) {}
+  constructor(
+    private readonly limitBytes = Number.POSITIVE_INFINITY,
+    initialBytes = 512 * 1024,
+  ) {
+    this.#buffer = new Uint8Array(Math.min(limitBytes, initialBytes));
+  }
 
   static encode(text: string): Uint8Array {
     return ByteWriter.#encoder.encode(text);

@@ -22,8 +22,11 @@ export interface TaskContext<TBatch> {
   readonly bufferBytes: number;
   /** Says which part of the input is being read, so a crash can be blamed on the right file. */
   stage(stage: string): void;
-  /** Hands a batch to the server and waits until the server is ready for another (backpressure). */
-  emit(batch: TBatch): Promise<void>;
+  /**
+   * Hands a batch to the server and waits until the server is ready for another (backpressure);
+   * `transfer` buffers go over without a copy (the task must not use them after).
+   */
+  emit(batch: TBatch, transfer?: ArrayBuffer[]): Promise<void>;
   /** Waits for what the server sends the task part-way through (`SandboxRun.later`). */
   receive<T>(): Promise<T>;
   /** Hands these buffers over with the result instead of copying them (the task must not use them after). */
@@ -60,10 +63,10 @@ export function serveTask<TInput, TResult, TBatch = never>(
   const context: TaskContext<TBatch> = {
     bufferBytes,
     stage: (stage) => post({ type: 'stage', stage }),
-    emit: (batch) =>
+    emit: (batch, transfer) =>
       new Promise<void>((resolve) => {
         acknowledged = resolve;
-        post({ type: 'batch', batch });
+        post({ type: 'batch', batch }, transfer);
       }),
     receive: <T>() =>
       received.length > 0
