@@ -10,7 +10,11 @@ export type BulkValue = string | number | boolean | null | undefined;
 export function arrayLiteral(values: readonly BulkValue[]): string {
   const elements = values.map((value) => {
     if (value === null || value === undefined) return 'NULL';
-    if (typeof value === 'string') return `"${value.replace(/["\\]/g, '\\$&')}"`;
+    if (typeof value === 'string')
+      // Most values (ids, codes, JSON without quotes) need no escape: the search is cheaper than a replace.
+      return value.includes('"') || value.includes('\\')
+        ? `"${value.replace(/["\\]/g, '\\$&')}"`
+        : `"${value}"`;
     return String(value);
   });
   return `{${elements.join(',')}}`;
