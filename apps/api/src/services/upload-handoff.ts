@@ -33,7 +33,12 @@ export interface UploadHandoffLimits {
   maxAgeMs: number;
 }
 
-export const defaultHandoffLimits: UploadHandoffLimits = { maxBytes: 128 * 1024 * 1024, maxAgeMs: 60_000 };
+/**
+ * A job normally takes its reading within milliseconds of the upload (the queue wakes this process's
+ * worker at once). Validations run one at a time, so one queued earlier that waits for the import
+ * lane while a later upload's reading holds it waits, at worst, until that reading is let go.
+ */
+export const defaultHandoffLimits: UploadHandoffLimits = { maxBytes: 128 * 1024 * 1024, maxAgeMs: 15_000 };
 
 export class UploadHandoff<TReading extends HeldReading = HeldReading> {
   readonly #entries = new Map<string, Entry<TReading>>();
