@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client.js';
-import type { ValidationSettings } from '../services/import-staging.js';
+import type { ReadingSettings } from '../services/import-reading.js';
 import type { FileReading } from '../services/import-reading.js';
 import type { UploadHandoff } from '../services/upload-handoff.js';
 
@@ -21,7 +21,7 @@ export interface JobContext {
 }
 
 export interface JobSettings {
-  import: ValidationSettings;
+  import: ReadingSettings;
 }
 
 /**

@@ -39,8 +39,6 @@ export const importSandboxLimits: SandboxLimits = {
  */
 const stagingConnections = 2;
 
-export type ValidationSettings = ReadingSettings;
-
 // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is looked for
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -137,7 +135,7 @@ async function readingOfStoredFiles(
   db: Db,
   kind: Database['kind'],
   batch: typeof importBatches.$inferSelect,
-  settings: ValidationSettings,
+  settings: ReadingSettings,
 ) {
   const stored = await readStoredFiles(db, kind, batch.id);
   return startReading(
@@ -159,7 +157,7 @@ async function readAndStage(
   db: Db,
   database: Pick<Database, 'kind' | 'openCopy'>,
   batch: typeof importBatches.$inferSelect,
-  settings: ValidationSettings,
+  settings: ReadingSettings,
   handoff: UploadHandoff<FileReading> | undefined,
 ): Promise<BatchRead> {
   const reading =
@@ -213,7 +211,7 @@ export async function validateBatch(
   db: Db,
   database: Pick<Database, 'kind' | 'openCopy'>,
   batchId: string,
-  settings: ValidationSettings,
+  settings: ReadingSettings,
   handoff?: UploadHandoff<FileReading>,
 ): Promise<{ confirmNow: boolean }> {
   const [batch] = await db.select().from(importBatches).where(eq(importBatches.id, batchId)).limit(1);
