@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,10 @@ import { queryRows } from '../../db/client.js';
 import { malformedUploadMessage } from '../../plugins/multipart-files.js';
 import { demoListsFolder } from '../../services/demo-waiting-lists.js';
 import { applyConfirmedImport } from '../../services/import-confirm.js';
+import type { FileReading } from '../../services/import-reading.js';
+import { validateBatch } from '../../services/import-staging.js';
+import { jobSettingsFor } from '../../services/job-settings.js';
+import { UploadHandoff } from '../../services/upload-handoff.js';
 import { scorePending } from '../../services/scoring.js';
 import { importFilePartBytes, readImportFile } from '../../services/waiting-list-imports.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
@@ -732,14 +737,14 @@ describe('the files a validation reads', () => {
     expect(app.app.uploads?.heldBytes ?? 0).toBe(0);
   };
 
-  it('are handed over in memory by the process that stored them', async () => {
+  it('are read ahead by the process that received them, and the reading handed to their validation', async () => {
     const handoff = t.app.uploads!;
     const take = handoff.take.bind(handoff);
     let handed = 0;
     handoff.take = (batchId, stored) => {
-      const files = take(batchId, stored);
-      if (files) handed += 1;
-      return files;
+      const reading = take(batchId, stored);
+      if (reading) handed += 1;
+      return reading;
     };
     try {
       await expectedTotals(t);
@@ -749,13 +754,44 @@ describe('the files a validation reads', () => {
     expect(handed).toBe(1);
   });
 
-  it('are read from the database when this process did not keep them', async () => {
+  it('are read from the database when this process did not read them ahead', async () => {
     const withoutHandoff = await createTestApp({}, { uploadHandoff: { maxBytes: 0, maxAgeMs: 0 } });
     try {
       await expectedTotals(withoutHandoff);
     } finally {
       await withoutHandoff.close();
     }
+  });
+});
+
+describe('a reading started for an upload', () => {
+  it('is stopped by a validation that finds its batch no longer waiting for one', async () => {
+    let abandoned = 0;
+    const handoff = new UploadHandoff(() => ({ abandon: () => void (abandoned += 1) }));
+    const batchId = crypto.randomUUID();
+    const text = Buffer.from('NHS Number,Surname\r\n9434765919,Smith\r\n');
+    const checksums = { waitingListSha256: 'a', bloodTestSha256: 'b' };
+    expect(
+      handoff.keep(
+        {
+          batchId,
+          procedure: 'knee',
+          waitingList: { fileName: 'ptl.csv', bytes: text },
+          bloodTest: { fileName: 'pathology.csv', bytes: text },
+        },
+        checksums,
+      ),
+    ).toBe(true);
+    const outcome = await validateBatch(
+      t.app.db,
+      t.app.database,
+      batchId,
+      jobSettingsFor(t.app.config).import,
+      handoff as UploadHandoff<FileReading>,
+    );
+    expect(outcome).toEqual({ confirmNow: false });
+    expect(abandoned).toBe(1);
+    expect(handoff.heldBytes).toBe(0);
   });
 });
 
