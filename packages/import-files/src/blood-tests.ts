@@ -1,3 +1,4 @@
+import { CellCache, CsvLines } from './csv-lines.js';
 import { parseDate } from './dates.js';
 import type { DateOptions } from './dates.js';
 import {
@@ -36,6 +37,11 @@ export interface BloodTestOptions {
   /** YYYY-MM-DD: sample dates after it are refused. */
   today: string;
   limits?: Partial<ImportLimits>;
+  /**
+   * Whether a long CSV extract's simple lines are read straight from its bytes (the default). Off,
+   * every row goes through the tokenizer: the tests compare the two ways.
+   */
+  fromBytes?: boolean;
 }
 
 const labIndex = new Map<LabCode, number>(labCodes.map((code, i) => [code, i]));
@@ -58,7 +64,7 @@ const labCount = labCodes.length;
  * used), in flat arrays indexed by patient then test: a 1,000,000-row extract has 100,000 patients,
  * and three typed arrays of their own for each cost more than reading their rows.
  */
-class PatientResults {
+export class PatientResults {
   private values = new Float64Array(1024 * labCount);
   private rows = new Int32Array(1024 * labCount);
   private readonly stamps: (string | null)[] = [];
@@ -86,9 +92,38 @@ class PatientResults {
     return patient;
   }
 
+  /** Patient `patient`'s result of lab `lab` (its position in labCodes), if any. */
+  value(patient: number, lab: number): number | undefined {
+    const at = patient * labCount + lab;
+    return this.stamps[at] === null ? undefined : this.values[at];
+  }
+
+  /** The YYYY-MM-DD sample date of that result, if the file gave one. */
+  sampleDate(patient: number, lab: number): string | undefined {
+    const stamp = this.stamps[patient * labCount + lab];
+    if (stamp === null || stamp === undefined || stamp.length < 10) return undefined;
+    return stamp.length === 10 ? stamp : stamp.slice(0, 10);
+  }
+
+  /** Whether the patient has a result (a row that gave none, a comment, say, adds a patient too). */
+  hasResult(patient: number): boolean {
+    for (let at = patient * labCount; at < (patient + 1) * labCount; at++) {
+      if (this.stamps[at] !== null) return true;
+    }
+    return false;
+  }
+
+  /** How many patients have a result. */
+  withResults(): number {
+    let count = 0;
+    for (let patient = 0; patient < this.count; patient++) if (this.hasResult(patient)) count++;
+    return count;
+  }
+
   offer(patient: number, lab: number, value: number, stamp: string, rowNumber: number): void {
     const at = patient * labCount + lab;
     const current = this.stamps[at];
+
     // Same day and time: the later row wins, as the later line of an extract is the later report.
     if (current === null || current === undefined || stamp >= current) {
       this.values[at] = value;
@@ -124,6 +159,8 @@ class PatientResults {
 
 interface TestInfo {
   lab: LabCode | null;
+  /** The lab's position in labCodes (-1 for a test the model does not use). */
+  labNumber: number;
   /** A unit written in the test name, `Haemoglobin (g/dL)`. */
   unit: string | null;
   display: string;
@@ -139,12 +176,52 @@ export async function* parseBloodTests(
   input: ImportInput,
   options: BloodTestOptions,
 ): AsyncGenerator<RowBatch<BloodTestPatient>, FileOutcome> {
+  const reading = readBloodTests(input, options);
+  for (;;) {
+    const step = await reading.next();
+    if (!step.done) {
+      yield step.value;
+      continue;
+    }
+    const { outcome, patients } = step.value;
+    let rows: BloodTestPatient[] = [];
+    for (let index = 0; patients !== null && index < patients.count; index++) {
+      const patient = patients.toPatient(index);
+      if (!patient) continue;
+      rows.push(patient);
+      if (rows.length >= 1000) {
+        yield { rows, invalidRows: [], warnings: [] };
+        rows = [];
+      }
+    }
+    if (rows.length > 0) yield { rows, invalidRows: [], warnings: [] };
+    return outcome;
+  }
+}
+
+export interface BloodTestsRead {
+  outcome: FileOutcome;
+  /** Every patient's latest results (some may have none); null when the file failed. */
+  patients: PatientResults | null;
+}
+
+/**
+ * `parseBloodTests` with the patients handed over as one table instead of an object each: for a
+ * reader that writes 100,000 patients' results out at once.
+ */
+export async function* readBloodTests(
+  input: ImportInput,
+  options: BloodTestOptions,
+): AsyncGenerator<RowBatch<never>, BloodTestsRead> {
+  const failed = (outcome: FileOutcome): BloodTestsRead => ({ outcome, patients: null });
   const limits: ImportLimits = { ...defaultImportLimits, ...options.limits };
   const opened = await openTable(input, limits);
   if (!opened.ok) {
-    return failedOutcome(
-      opened.error === fileMessages.noHeader ? fileMessages.noHeaderBlood : opened.error,
-      opened.format,
+    return failed(
+      failedOutcome(
+        opened.error === fileMessages.noHeader ? fileMessages.noHeaderBlood : opened.error,
+        opened.format,
+      ),
     );
   }
   const table = opened.table;
@@ -171,10 +248,12 @@ export async function* parseBloodTests(
   }
   const diffHeaders = { missing, unexpected: mapping.unexpected };
   if (table.header.extraColumns > 0) {
-    return failedOutcome(
-      fileMessages.headerTooWide(table.header.cells.length + table.header.extraColumns, limits.maxColumns),
-      format,
-      { diffHeaders, layout, ...where },
+    return failed(
+      failedOutcome(
+        fileMessages.headerTooWide(table.header.cells.length + table.header.extraColumns, limits.maxColumns),
+        format,
+        { diffHeaders, layout, ...where },
+      ),
     );
   }
   if (missing.length > 0) {
@@ -183,10 +262,10 @@ export async function* parseBloodTests(
       kinds.waitingList >= 2 && kinds.waitingList > kinds.blood
         ? fileMessages.waitingListInBlood
         : fileMessages.missingColumns(missing);
-    return failedOutcome(error, format, { diffHeaders, layout, ...where });
+    return failed(failedOutcome(error, format, { diffHeaders, layout, ...where }));
   }
 
-  const output = new Output<BloodTestPatient>(limits.maxWarningsPerKind);
+  const output = new Output<never>(limits.maxWarningsPerKind);
   warningList(table.warnings, output);
   for (const { used, ignored } of mapping.duplicates)
     output.warn(null, null, warningMessages.duplicateColumn(used, ignored));
@@ -200,42 +279,89 @@ export async function* parseBloodTests(
     table.spreadsheet,
   );
   try {
-    for await (const batch of table.rows) {
-      for (const row of batch.rows) {
-        reader.read(row, batch.checkCharacters, output);
+    if (long && table.csvBytes && options.fromBytes !== false) {
+      // Most rows straight from the bytes (csv-lines.ts); the rest as every other file's rows are.
+      await table.rows.return(undefined);
+      const lines = new CsvLines(table.csvBytes);
+      for (;;) {
+        const next = lines.next();
+        if (next === 'end') break;
+        if (next === 'line') {
+          if (!reader.readLine(lines, output)) reader.read(lines.rawRow(), true, output);
+        } else {
+          for (const row of lines.rows) reader.read(row, true, output);
+        }
         if (output.full) yield output.take();
+        if (output.rows > limits.maxRows) throw new ImportFileError(fileMessages.tooManyRows(limits.maxRows));
       }
-      if (output.rows > limits.maxRows) throw new ImportFileError(fileMessages.tooManyRows(limits.maxRows));
+    } else {
+      for await (const batch of table.rows) {
+        for (const row of batch.rows) {
+          reader.read(row, batch.checkCharacters, output);
+          if (output.full) yield output.take();
+        }
+        if (output.rows > limits.maxRows) throw new ImportFileError(fileMessages.tooManyRows(limits.maxRows));
+      }
     }
   } catch (error) {
     if (error instanceof ImportFileError) {
-      return failedOutcome(error.userMessage, format, {
-        diffHeaders,
-        layout,
-        totals: {
-          rows: output.rows,
-          valid: output.rows - output.invalid,
-          invalid: output.invalid,
-          warnings: output.warnings,
-        },
-        ...where,
-      });
+      return failed(
+        failedOutcome(error.userMessage, format, {
+          diffHeaders,
+          layout,
+          totals: {
+            rows: output.rows,
+            valid: output.rows - output.invalid,
+            invalid: output.invalid,
+            warnings: output.warnings,
+          },
+          ...where,
+        }),
+      );
     }
     throw error;
   }
   for (const [name, count] of reader.unknownTests)
     output.warn(null, 'testName', warningMessages.unknownTest(name, count));
   output.finishWarnings();
-  let patients = 0;
-  for (let index = 0; index < reader.results.count; index++) {
-    const patient = reader.results.toPatient(index);
-    if (!patient) continue;
-    patients++;
-    output.row(patient);
-    if (output.full) yield output.take();
-  }
   if (output.pending) yield output.take();
-  return finalOutcome(output, format, { diffHeaders, layout, patients, ...where });
+  const patients = reader.results;
+  return {
+    outcome: finalOutcome(output, format, {
+      diffHeaders,
+      layout,
+      patients: patients.withResults(),
+      ...where,
+    }),
+    patients,
+  };
+}
+
+const powersOfTen = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * A result written as plain digits with at most one decimal point (`134`, `6.2`), as Number() reads
+ * it: fifteen digits or fewer divided by a power of ten is exact to the last bit (both are exact
+ * doubles and the division rounds once). NaN for anything else, which parseLabResult then reads.
+ */
+export function simpleDecimal(bytes: Uint8Array, start: number, end: number): number {
+  let mantissa = 0;
+  let digits = 0;
+  let decimals = -1;
+  for (let i = start; i < end; i++) {
+    const c = bytes[i]!;
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (decimals >= 0) decimals++;
+    } else if (c === 46 && decimals < 0 && digits > 0) {
+      decimals = 0;
+    } else {
+      return Number.NaN;
+    }
+  }
+  if (digits === 0 || digits > 15 || decimals === 0) return Number.NaN;
+  return decimals > 0 ? mantissa / powersOfTen[decimals]! : mantissa;
 }
 
 const failed = (errors: RowIssue[] | null, field: string) =>
@@ -306,12 +432,164 @@ class BloodRowReader {
       const match = matchHeader(labHeaderTable, header);
       info = {
         lab: match ? (match.key as LabCode) : null,
+        labNumber: match ? labIndex.get(match.key as LabCode)! : -1,
         unit: match && header.unit ? header.unit : null,
         display: value,
       };
       if (this.tests.size < 10_000) this.tests.set(raw, info);
     }
     return info;
+  }
+
+  /** Test names and codes, units and sample dates by their bytes; false: the cell has a bad character. */
+  private readonly testCells = new CellCache<TestInfo | null | false>();
+  private readonly unitCells = new CellCache<string | null | false>();
+  private readonly dateCells = new CellCache<Parsed<string> | null | false>();
+  /** The NHS number cell of the last simple line, what it was read as, and its patient (-1: not yet). */
+  private readonly lastNhsBytes = new Uint8Array(64);
+  private lastNhsLength = -1;
+  private lastNhsParsed: Parsed<string> | null = null;
+  private lastPatient = -1;
+  /** The simple line being read, for a warning that quotes its result. */
+  private lines: CsvLines | null = null;
+
+  private lineText(index: number): string {
+    return this.lines!.text(index);
+  }
+
+  private cached<T>(
+    cache: CellCache<T | false>,
+    lines: CsvLines,
+    index: number,
+    read: (text: string) => T,
+  ): T | false {
+    let entry = cache.get(lines, index);
+    if (entry === undefined) {
+      const text = lines.text(index);
+      entry = lines.wide[index] === 1 && hasBadCharacter(text) ? false : read(text);
+      cache.set(lines, index, entry);
+    }
+    return entry;
+  }
+
+  private readonly readTest = (text: string) => this.test(text);
+  private readonly readUnit = (text: string) => cellValue(text);
+  private readonly readDate = (text: string) => {
+    const value = cellValue(text);
+    return value === null ? null : this.date(value);
+  };
+
+  /**
+   * Reads a long-format simple line (csv-lines.ts) as `read` reads its row, without making a string
+   * of a cell it has read before. False when the row has anything `read` would refuse or check: the
+   * caller then reads it with `read`, and nothing has been counted or kept.
+   */
+  readLine(lines: CsvLines, output: Output<never>): boolean {
+    const maxCellChars = this.limits.maxCellChars;
+    let any = false;
+    for (const { index } of this.mapped) {
+      const length = lines.byteLength(index);
+      if (length === 0) continue;
+      if (length > maxCellChars) return false;
+      any = true;
+    }
+    if (!any) return true;
+
+    let byCode: TestInfo | null = null;
+    if (this.codeIndex >= 0 && lines.byteLength(this.codeIndex) > 0) {
+      const entry = this.cached(this.testCells, lines, this.codeIndex, this.readTest);
+      if (entry === false) return false;
+      byCode = entry;
+    }
+    let byName: TestInfo | null = null;
+    if (this.nameIndex >= 0 && lines.byteLength(this.nameIndex) > 0) {
+      const entry = this.cached(this.testCells, lines, this.nameIndex, this.readTest);
+      if (entry === false) return false;
+      byName = entry;
+    }
+    const test = byCode && byCode.lab !== null ? byCode : (byName ?? byCode);
+    if (test === null) return false;
+    if (test.lab === null) {
+      output.rows++;
+      this.unknownTests.set(test.display, (this.unknownTests.get(test.display) ?? 0) + 1);
+      return true;
+    }
+
+    let nhsNumber: string | null = null;
+    const nhsIndex = this.nhsIndex;
+    if (nhsIndex >= 0 && lines.byteLength(nhsIndex) > 0) {
+      if (lines.wide[nhsIndex] === 1 || lines.byteLength(nhsIndex) > this.lastNhsBytes.length) return false;
+      if (!lines.same(nhsIndex, this.lastNhsBytes, this.lastNhsLength)) {
+        this.lastNhsLength = lines.copyInto(nhsIndex, this.lastNhsBytes);
+        const value = cellValue(lines.text(nhsIndex));
+        this.lastNhsParsed = value === null ? null : parseNhsNumber(value);
+        this.lastPatient = -1;
+      }
+      const parsed = this.lastNhsParsed;
+      if (parsed !== null) {
+        if (!parsed.ok) return false;
+        nhsNumber = parsed.value;
+      }
+    }
+    let local: string | null = null;
+    const localIndex = this.localIndex;
+    if (localIndex >= 0 && lines.byteLength(localIndex) > 0) {
+      if (lines.wide[localIndex] === 1) return false;
+      local = cellValue(lines.text(localIndex));
+      if (local !== null && (local.length > 30 || localIdentifierDamage(local) !== null)) return false;
+    }
+    if (nhsNumber === null && local === null) return false;
+
+    let stamp = '';
+    if (this.dateIndex >= 0) {
+      if (lines.byteLength(this.dateIndex) === 0) return false;
+      const date = this.cached(this.dateCells, lines, this.dateIndex, this.readDate);
+      if (date === false || date === null || !date.ok) return false;
+      stamp = date.value;
+    }
+    let unit = test.unit;
+    const unitIndex = this.unitIndex;
+    if (unitIndex >= 0 && lines.byteLength(unitIndex) > 0) {
+      const entry = this.cached(this.unitCells, lines, unitIndex, this.readUnit);
+      if (entry === false) return false;
+      if (entry !== null) unit = entry;
+    }
+    const resultIndex = this.resultIndex;
+    const simple =
+      resultIndex < lines.fields
+        ? simpleDecimal(lines.bytes, lines.starts[resultIndex]!, lines.ends[resultIndex]!)
+        : Number.NaN;
+    let raw: string | null = null;
+    if (Number.isNaN(simple) && lines.byteLength(resultIndex) > 0) {
+      const text = lines.text(resultIndex);
+      if (lines.wide[resultIndex] === 1 && hasBadCharacter(text)) return false;
+      raw = cellValue(text);
+    }
+
+    output.rows++;
+    let patient = nhsNumber !== null ? this.lastPatient : -1;
+    if (patient < 0) {
+      const key = nhsNumber ?? `L${local}`;
+      const known = this.patients.get(key);
+      if (known === undefined) {
+        patient = this.results.add(nhsNumber, local);
+        this.patients.set(key, patient);
+      } else {
+        patient = known;
+      }
+      if (nhsNumber !== null) this.lastPatient = patient;
+    }
+    if (local !== null && this.results.localIdentifiers[patient] === null) {
+      this.results.localIdentifiers[patient] = local;
+    }
+    const spec = specs[test.labNumber]!;
+    if (Number.isNaN(simple)) {
+      this.result(output, lines.rowNumber, patient, spec, test.labNumber, raw, unit, stamp, true);
+    } else {
+      this.lines = lines;
+      this.accept(output, lines.rowNumber, patient, spec, test.labNumber, simple, null, null, unit, stamp);
+    }
+    return true;
   }
 
   private date(raw: string): Parsed<string> {
@@ -326,7 +604,7 @@ class BloodRowReader {
     return parsed;
   }
 
-  read(row: RawRow, checkCharacters: boolean, output: Output<BloodTestPatient>): void {
+  read(row: RawRow, checkCharacters: boolean, output: Output<never>): void {
     if (row.tooLong) {
       output.rows++;
       output.invalidRow({
@@ -472,7 +750,7 @@ class BloodRowReader {
   }
 
   private result(
-    output: Output<BloodTestPatient>,
+    output: Output<never>,
     rowNumber: number,
     patient: number,
     spec: LabSpec,
@@ -492,7 +770,28 @@ class BloodRowReader {
       output.warn(rowNumber, field, warningMessages.notANumber(spec.label, raw), 'comment');
       return;
     }
-    let value = parsed.value;
+    this.accept(output, rowNumber, patient, spec, lab, parsed.value, parsed.limit, raw, unit, stamp);
+  }
+
+  /**
+   * A result read as a number: converted to the spec's unit, warned about where it is a limit, in
+   * another unit or out of range, and offered as the patient's latest. `raw` is the cell as written,
+   * for the warnings, or null for the simple line being read (made only if a warning needs it).
+   */
+  private accept(
+    output: Output<never>,
+    rowNumber: number,
+    patient: number,
+    spec: LabSpec,
+    lab: number,
+    parsedValue: number,
+    limit: '<' | '>' | null,
+    rawText: string | null,
+    unit: string | null,
+    stamp: string,
+  ): void {
+    const field = spec.key;
+    let value = parsedValue;
     if (unit !== null) {
       const cache = this.units[lab]!;
       let verdict = cache.get(unit);
@@ -517,15 +816,31 @@ class BloodRowReader {
         output.warn(
           rowNumber,
           field,
-          warningMessages.guessedUnit(spec.label, raw, guess.unit, value, spec.unit),
+          warningMessages.guessedUnit(
+            spec.label,
+            rawText ?? this.lineText(this.resultIndex),
+            guess.unit,
+            value,
+            spec.unit,
+          ),
           `guess:${field}`,
         );
       }
     }
-    if (parsed.limit === '<') {
-      output.warn(rowNumber, field, warningMessages.belowLimit(spec.label, raw, value), `limit:${field}`);
-    } else if (parsed.limit === '>') {
-      output.warn(rowNumber, field, warningMessages.aboveLimit(spec.label, raw, value), `limit:${field}`);
+    if (limit === '<') {
+      output.warn(
+        rowNumber,
+        field,
+        warningMessages.belowLimit(spec.label, rawText!, value),
+        `limit:${field}`,
+      );
+    } else if (limit === '>') {
+      output.warn(
+        rowNumber,
+        field,
+        warningMessages.aboveLimit(spec.label, rawText!, value),
+        `limit:${field}`,
+      );
     }
     if (outsideRange(spec, value)) {
       output.warn(

@@ -22,14 +22,30 @@ function countLineBreaks(s: string, from: number, to: number): number {
  */
 export class CsvTokenizer {
   private carry = '';
-  private line = 1;
   private skipping = false;
 
   constructor(
     private readonly delimiter: number,
     private readonly maxColumns: number,
     private readonly maxRecordChars: number,
+    /** The physical line the text starts on (a reader may start part-way through a file). */
+    private line = 1,
   ) {}
+
+  /** The physical line the next text starts on. */
+  get nextLine(): number {
+    return this.line;
+  }
+
+  /** A record begun and not yet ended (or a too-long one still being skipped): more text is needed. */
+  get pending(): boolean {
+    return this.carry.length > 0 || this.skipping;
+  }
+
+  /** Starts again at a record boundary on this line (nothing may be pending). */
+  restartAt(line: number): void {
+    this.line = line;
+  }
 
   push(text: string, final: boolean, out: RawRow[]): void {
     let s = this.carry.length > 0 ? this.carry + text : text;

@@ -1,3 +1,4 @@
+import type { CsvBytes } from './csv-lines.js';
 import { CsvTokenizer } from './csv-tokenizer.js';
 import { scoreHeaderRow } from './headers.js';
 import { fileMessages, warningMessages } from './messages.js';
@@ -25,6 +26,11 @@ export interface OpenedTable {
   warnings: RowWarning[];
   encoding?: TextEncodingName;
   delimiter?: CsvDelimiter;
+  /**
+   * A UTF-8 or Windows-1252 CSV file's data as bytes, for a reader that reads its lines straight
+   * from them (csv-lines.ts) instead of through `rows`.
+   */
+  csvBytes?: CsvBytes;
 }
 
 export type OpenResult =
@@ -67,7 +73,7 @@ function openCsv(bytes: Uint8Array, limits: ImportLimits): OpenResult {
   const encoding = detectEncoding(bytes);
   const prefix = decodePrefix(bytes, encoding, prefixBytes);
   const maxRecordChars = limits.maxColumns * (limits.maxCellChars + 3) + 1024;
-  let best: { row: RawRow; score: number; delimiter: CsvDelimiter } | null = null;
+  let best: { row: RawRow; score: number; delimiter: CsvDelimiter; rows: RawRow[] } | null = null;
   for (const delimiter of delimiters) {
     const rows: RawRow[] = [];
     new CsvTokenizer(delimiter.charCodeAt(0), limits.maxColumns, maxRecordChars).push(
@@ -85,7 +91,7 @@ function openCsv(bytes: Uint8Array, limits: ImportLimits): OpenResult {
           row.rowNumber === best.row.rowNumber &&
           row.cells.length > best.row.cells.length)
       ) {
-        best = { row, score, delimiter };
+        best = { row, score, delimiter, rows };
       }
     }
   }
@@ -93,6 +99,19 @@ function openCsv(bytes: Uint8Array, limits: ImportLimits): OpenResult {
     return { ok: false, error: fileMessages.noHeader, format: 'csv' };
   }
   const { row: header, delimiter } = best;
+  const firstData = best.rows.find((row) => row.rowNumber > header.rowNumber);
+  const csvBytes: CsvBytes | undefined =
+    firstData && encoding !== 'utf-16le' && encoding !== 'utf-16be'
+      ? {
+          bytes,
+          encoding,
+          delimiter: delimiter.charCodeAt(0),
+          start: lineStart(bytes, firstData.rowNumber),
+          line: firstData.rowNumber,
+          maxColumns: limits.maxColumns,
+          maxRecordChars,
+        }
+      : undefined;
   async function* rows(): AsyncGenerator<RawBatch> {
     const tokenizer = new CsvTokenizer(delimiter.charCodeAt(0), limits.maxColumns, maxRecordChars);
     let previousSuspect = false;
@@ -120,8 +139,22 @@ function openCsv(bytes: Uint8Array, limits: ImportLimits): OpenResult {
       warnings: [],
       encoding,
       delimiter,
+      csvBytes,
     },
   };
+}
+
+/** Where physical line `line` starts: after a line feed, or a carriage return not followed by one. */
+function lineStart(bytes: Uint8Array, line: number): number {
+  let current = 1;
+  for (let i = 0; i < bytes.length && current < line; i++) {
+    const c = bytes[i];
+    if (c === 10 || (c === 13 && bytes[i + 1] !== 10)) {
+      current++;
+      if (current === line) return i + 1;
+    }
+  }
+  return 0;
 }
 
 async function openWorkbook(format: FileKind, sheets: WorkbookSheet[]): Promise<OpenResult> {

@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { simpleDecimal } from '../src/blood-tests.js';
 import { fileMessages, rowMessages, warningMessages } from '../src/messages.js';
 import { bloodTests, errorsOf, fixture } from './helpers/collect.js';
-import { testNhsNumber } from './helpers/nhs.js';
+import { spaced, testNhsNumber } from './helpers/nhs.js';
 
 const nhs = testNhsNumber;
 const header = 'NHS Number,Test Name,Result,Unit,Sample Date';
@@ -278,5 +280,74 @@ describe('blood tests: file-level errors', () => {
     const rows = Array.from({ length: 6 }, (_, i) => `${nhs(i)},Hb,130,g/L,03/02/2025`);
     const result = await bloodTests([header, ...rows].join('\n'), { limits: { maxRows: 5 } });
     expect(result.outcome).toMatchObject({ status: 'FAILED', error: fileMessages.tooManyRows(5) });
+  });
+});
+
+describe('blood tests: a long extract read from its bytes', () => {
+  const cell = (values: string[]) =>
+    fc
+      .tuple(fc.constantFrom(...values), fc.boolean())
+      .map(([value, quoted]) => (quoted ? `"${value}"` : value));
+  const extractRow = fc
+    .tuple(
+      cell([nhs(0), nhs(1), nhs(2), spaced(nhs(3)), '9990000019', '9.43477E+09', '', 'N/A', nhs(0)]),
+      cell(['', 'RX100234', 'RX1.23E+05', 'rx 77', '']),
+      cell(['Hb', 'HGB', 'Haemoglobin (g/dL)', 'WBC', 'Na', 'Sodium', 'CRP', 'eGFR', 'Ferritin', '', '  ']),
+      cell([
+        '134',
+        '6.2',
+        '12.1',
+        '0.95',
+        '<5',
+        '>90',
+        '150 H',
+        'haemolysed',
+        '',
+        ' 131 ',
+        '1e5',
+        '5.',
+        '-3',
+        '007.50',
+      ]),
+      cell(['', 'g/L', 'g/dL', 'mmol/L', 'µmol/L', 'umol/L', 'furlongs', 'x10^9/L']),
+      cell(['03/02/2025', '2025-02-01', '31/02/2025', '', '01/01/2099', '15-Mar-2024 10:30', '03/02/2025']),
+      fc.constantFrom('', '', '', ',extra', '\u0001', '"', '\r'),
+    )
+    .map(
+      ([nhsCell, local, test, result, unit, date, tail]) =>
+        `${nhsCell},${local},${test},${result},${unit},${date}${tail}`,
+    );
+
+  it('gives the same patients, invalid rows, warnings and outcome as reading every row through the tokenizer', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(extractRow, { maxLength: 40 }),
+        fc.constantFrom('\n', '\r\n'),
+        async (rows, eol) => {
+          const text =
+            ['NHS Number,Hospital Number,Test Name,Result,Units,Sample Date', ...rows].join(eol) + eol;
+          const fromBytes = await bloodTests(text);
+          const throughTokenizer = await bloodTests(text, { fromBytes: false });
+          expect(fromBytes.rows).toEqual(throughTokenizer.rows);
+          expect(fromBytes.invalidRows).toEqual(throughTokenizer.invalidRows);
+          expect(fromBytes.warnings).toEqual(throughTokenizer.warnings);
+          expect(fromBytes.outcome).toEqual(throughTokenizer.outcome);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads a plain decimal result exactly as Number() does', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,15}(\.\d{1,6})?$/), (text) => {
+        const bytes = new TextEncoder().encode(text);
+        const digits = text.replace('.', '').length;
+        expect(simpleDecimal(bytes, 0, bytes.length)).toBe(digits > 15 ? Number.NaN : Number(text));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const text of ['', '.5', '5.', '-3', '1e5', '1,5', ' 4', '1234567890123456'])
+      expect(simpleDecimal(new TextEncoder().encode(text), 0, text.length)).toBeNaN();
   });
 });
