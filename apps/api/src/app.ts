@@ -33,7 +33,7 @@ import { createTokenVerifier } from './services/identity.js';
 import { installDefaultModels } from './services/models.js';
 import { PrincipalCache } from './services/principal-cache.js';
 import { seedDemoWaitingLists } from './services/demo-waiting-lists.js';
-import { startReadingUpload, type FileReading } from './services/import-reading.js';
+import { keepImportThreadsReady, startReadingUpload, type FileReading } from './services/import-reading.js';
 import { UploadHandoff, type UploadHandoffLimits } from './services/upload-handoff.js';
 import { resumeInterruptedWork } from './services/import-recovery.js';
 import { jobSettingsFor } from './services/job-settings.js';
@@ -109,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       )
     : undefined;
   app.decorate('uploads', uploads);
+  if (config.runWorker) keepImportThreadsReady(jobSettings.import);
   let queue: Queue | undefined;
   let detachPrincipals: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { allJobs } from './jobs/all-jobs.js';
 import { safeLogOptions } from './logging.js';
 import { resumeInterruptedWork } from './services/import-recovery.js';
+import { keepImportThreadsReady } from './services/import-reading.js';
 import { jobSettingsFor } from './services/job-settings.js';
 import { startQueue } from './services/queue.js';
 
@@ -18,10 +19,12 @@ async function main() {
   }
   const log = pino({ ...safeLogOptions, level: config.logLevel });
   const database = await openDatabase(config.database);
+  const settings = jobSettingsFor(config);
   const queue = await startQueue(database, allJobs, {
     work: true,
-    context: { db: database.db, log, settings: jobSettingsFor(config) },
+    context: { db: database.db, log, settings },
   });
+  keepImportThreadsReady(settings.import);
   await resumeInterruptedWork(database.db, queue);
   log.info('worker started');
   const shutdown = async () => {

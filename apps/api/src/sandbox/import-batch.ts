@@ -7,10 +7,17 @@
  * refused rows, so it stays free for everyone else's requests.
  */
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { parseBloodTests } from '@esr/import-files/blood-tests';
+import { readBloodTests, type PatientResults } from '@esr/import-files/blood-tests';
 import type { FileOutcome, ImportLimits, InvalidRow, RowWarning } from '@esr/import-files/types';
 import { parseWaitingList } from '@esr/import-files/waiting-list';
-import { copyField, patientKey, stagedLineEnd, stagedLineStart } from '../services/staged-record.js';
+import {
+  copyField,
+  patientKey,
+  putStagedLineEndFrom,
+  stagedLineEnd,
+  stagedLineStart,
+  type LineSink,
+} from '../services/staged-record.js';
 import { BufferBudgetExceeded, type TaskContext } from './serve-task.js';
 
 export type FileKind = 'waitingList' | 'bloodTest';
@@ -74,26 +81,33 @@ export async function readBloodTestFile(
 ): Promise<BloodTestFileResult> {
   context.stage('bloodTest');
   const warnings: RowWarning[] = [];
-  const keys: string[] = [];
-  const ends: number[] = [0];
-  const text = new ByteWriter(context.bufferBytes);
-  const reader = parseBloodTests(input.file, { today: input.today, limits: input.limits });
+  const reader = readBloodTests(input.file, { today: input.today, limits: input.limits });
   for (;;) {
     const step = await reader.next();
     if (step.done) {
-      const patients = { keys, text: text.take(), ends: Int32Array.from(ends) };
+      const patients = lineEnds(step.value.patients, context.bufferBytes);
       context.transferWithResult([patients.text.buffer as ArrayBuffer, patients.ends.buffer as ArrayBuffer]);
-      return { read: { outcome: step.value, warnings }, patients };
+      return { read: { outcome: step.value.outcome, warnings }, patients };
     }
     keep(warnings, step.value.warnings);
     if (step.value.invalidRows.length > 0)
       await context.emit({ type: 'invalid', kind: 'bloodTest', rows: step.value.invalidRows });
-    for (const patient of step.value.rows) {
-      keys.push(patientKey(patient.nhsNumber, patient.localPatientIdentifier));
-      text.write(stagedLineEnd(patient));
-      ends.push(text.length);
-    }
   }
+}
+
+/** Each patient with a result: their key, and their end of a staged line. */
+function lineEnds(patients: PatientResults | null, bufferBytes: number): PatientLineEnds {
+  const keys: string[] = [];
+  const ends = [0];
+  // About 450 bytes a patient with a full set of results: room made at once, not by doubling.
+  const text = new ByteWriter(bufferBytes, (patients?.count ?? 0) * 480);
+  for (let patient = 0; patients !== null && patient < patients.count; patient++) {
+    if (!patients.hasResult(patient)) continue;
+    keys.push(patientKey(patients.nhsNumbers[patient]!, patients.localIdentifiers[patient]!));
+    putStagedLineEndFrom(text, patients, patient);
+    ends.push(text.length);
+  }
+  return { keys, text: text.takeAll(), ends: Int32Array.from(ends) };
 }
 
 export async function readWaitingListFile(
@@ -102,20 +116,38 @@ export async function readWaitingListFile(
 ): Promise<WaitingListFileResult> {
   context.stage('waitingList');
   const warnings: RowWarning[] = [];
-  // Each valid row's line up to its blood results, kept as UTF-8 until the blood thread is done;
-  // about three times the size of the list's own text, so room for that is made at once rather
-  // than by doubling (pages not written to take no memory).
-  const lineStarts = new ByteWriter(context.bufferBytes, input.file.bytes.length * 4);
-  const startEnds: number[] = [0];
-  const rowKeys: string[] = [];
+  // The lines of rows read before the blood thread is done, up to their blood results, kept as
+  // UTF-8 until it is: about three times the size of the list's own text, so room for that is made
+  // at once rather than by doubling (pages not written to take no memory).
+  const waiting = new ByteWriter(context.bufferBytes, input.file.bytes.length * 4);
+  const waitingEnds: number[] = [0];
+  const waitingKeys: string[] = [];
+  const staged = new StagedLines(context);
   const batchField = copyField(input.batchId);
+  // Undefined until the blood thread's patients arrive; null when its file failed, when nothing is
+  // staged (such an upload cannot be confirmed).
+  let bloods: BloodLineEnds | null | undefined;
+  const bloodsArrived = async (patients: PatientLineEnds | null) => {
+    const arrived = patients === null ? null : new BloodLineEnds(patients);
+    bloods = arrived;
+    if (arrived === null) return;
+    // The rows read so far go first, in order; the rest are staged as they are read.
+    const lines = waiting.view();
+    for (let row = 0; row < waitingKeys.length; row++) {
+      if (staged.row(lines.subarray(waitingEnds[row]!, waitingEnds[row + 1]!), arrived, waitingKeys[row]!))
+        await staged.emit();
+    }
+    waiting.clear();
+    waitingKeys.length = 0;
+    waitingEnds.length = 1;
+  };
   const reader = parseWaitingList(input.file, {
     procedure: input.procedure,
     today: input.today,
     limits: input.limits,
   });
   let outcome: FileOutcome;
-  for (;;) {
+  for (let batch = 1; ; batch++) {
     const step = await reader.next();
     if (step.done) {
       outcome = step.value;
@@ -124,44 +156,39 @@ export async function readWaitingListFile(
     keep(warnings, step.value.warnings);
     if (step.value.invalidRows.length > 0)
       await context.emit({ type: 'invalid', kind: 'waitingList', rows: step.value.invalidRows });
-    for (const { rowNumber, record } of step.value.rows) {
-      rowKeys.push(patientKey(record.nhsNumber, record.localPatientIdentifier));
-      lineStarts.write(stagedLineStart(batchField, rowNumber, record));
-      startEnds.push(lineStarts.length);
+    if (bloods === undefined) {
+      for (const { rowNumber, record } of step.value.rows) {
+        waitingKeys.push(patientKey(record.nhsNumber, record.localPatientIdentifier));
+        waiting.write(stagedLineStart(batchField, rowNumber, record));
+        waitingEnds.push(waiting.length);
+      }
+      // Now and then, whether the blood thread is done: from then on each row is staged as it is
+      // read, while the list is still being read, instead of all of them once it is.
+      if (batch % 4 === 0) {
+        const arrived = await context.arrived<PatientLineEnds | null>();
+        if (arrived) await bloodsArrived(arrived.data);
+      }
+    } else if (bloods !== null) {
+      for (const { rowNumber, record } of step.value.rows) {
+        const start = stagedLineStart(batchField, rowNumber, record);
+        if (staged.row(start, bloods, patientKey(record.nhsNumber, record.localPatientIdentifier)))
+          await staged.emit();
+      }
     }
   }
   const read = { outcome, warnings };
+  // A list that failed part-way may have had rows staged: the server discards them.
   if (outcome.status === 'FAILED') return { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
-
-  // None when the blood file failed: the upload cannot be confirmed, so nothing is staged.
-  const patients = await context.receive<PatientLineEnds | null>();
-  if (patients === null) return { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
-  const patientIndex = new Map<string, number>();
-  patients.keys.forEach((key, index) => patientIndex.set(key, index));
-  const matched = new Set<number>();
-  const starts = lineStarts.view();
-  const withoutBloods = ByteWriter.encode(stagedLineEnd());
-  let pathwaysWithoutBloods = 0;
-  const staged = new ByteWriter();
-  let rows = 0;
-  for (let row = 0; row < rowKeys.length; row++) {
-    staged.append(starts.subarray(startEnds[row]!, startEnds[row + 1]!));
-    const patient = patientIndex.get(rowKeys[row]!);
-    if (patient === undefined) {
-      pathwaysWithoutBloods += 1;
-      staged.append(withoutBloods);
-    } else {
-      matched.add(patient);
-      staged.append(patients.text.subarray(patients.ends[patient]!, patients.ends[patient + 1]!));
-    }
-    rows += 1;
-    if (staged.length >= stagedBytesPerCopy) {
-      await emitStaged(context, staged.take(), rows);
-      rows = 0;
-    }
+  if (bloods === undefined) await bloodsArrived(await context.receive<PatientLineEnds | null>());
+  if (bloods === null || bloods === undefined) {
+    return { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
   }
-  if (rows > 0) await emitStaged(context, staged.take(), rows);
-  return { read, pathwaysWithoutBloods, bloodsWithoutPathway: patients.keys.length - matched.size };
+  await staged.emit();
+  return {
+    read,
+    pathwaysWithoutBloods: bloods.rowsWithout,
+    bloodsWithoutPathway: bloods.patientsWithoutRow,
+  };
 }
 
 /** Staged lines handed over without a copy: `take` gave them a buffer of their own. */
@@ -173,7 +200,7 @@ const emitStaged = (context: TaskContext<ImportStep>, copyText: Uint8Array, rows
  * the batch is handed over, which made the thread's young-generation collections copy megabytes.
  * Its buffer lives outside the thread's heap, so it keeps to a budget of its own.
  */
-class ByteWriter {
+class ByteWriter implements LineSink {
   #buffer: Uint8Array;
   #used = 0;
   static readonly #encoder = new TextEncoder();
@@ -204,6 +231,20 @@ class ByteWriter {
     this.#used += ByteWriter.#encoder.encodeInto(text, this.#buffer.subarray(this.#used)).written;
   }
 
+  /** ASCII text (every character one byte), written without an encoder call for a short piece. */
+  put(ascii: string): void {
+    const length = ascii.length;
+    if (length > 64) {
+      this.write(ascii);
+      return;
+    }
+    this.#room(length);
+    const buffer = this.#buffer;
+    let at = this.#used;
+    for (let i = 0; i < length; i++) buffer[at++] = ascii.charCodeAt(i);
+    this.#used = at;
+  }
+
   append(bytes: Uint8Array): void {
     this.#room(bytes.length);
     this.#buffer.set(bytes, this.#used);
@@ -219,6 +260,22 @@ class ByteWriter {
     return this.#buffer.subarray(0, this.#used);
   }
 
+  /**
+   * What was written, without a copy: a view of the whole buffer, which goes with it when it is
+   * handed over (room not written to takes no memory). Then empty.
+   */
+  takeAll(): Uint8Array {
+    const bytes = this.#buffer.subarray(0, this.#used);
+    this.clear();
+    return bytes;
+  }
+
+  /** Empties it, giving up its buffer. */
+  clear(): void {
+    this.#buffer = new Uint8Array(0);
+    this.#used = 0;
+  }
+
   /** What was written, in a buffer of its own (a view would hand over the whole buffer); then empty. */
   take(): Uint8Array {
     const bytes = this.#buffer.slice(0, this.#used);
@@ -229,4 +286,62 @@ class ByteWriter {
 
 function keep(kept: RowWarning[], more: RowWarning[]): void {
   if (kept.length < warningsKept) kept.push(...more.slice(0, warningsKept - kept.length));
+}
+
+/** The blood thread's patients' line ends, found by patient key as each list row is staged. */
+class BloodLineEnds {
+  readonly #patients: PatientLineEnds;
+  readonly #index = new Map<string, number>();
+  readonly #matched: Uint8Array;
+  #matchedCount = 0;
+  rowsWithout = 0;
+  static readonly #none = ByteWriter.encode(stagedLineEnd());
+
+  constructor(patients: PatientLineEnds) {
+    this.#patients = patients;
+    patients.keys.forEach((key, index) => this.#index.set(key, index));
+    this.#matched = new Uint8Array(patients.keys.length);
+  }
+
+  /** The end of the line of a row of this patient: their results, or none. */
+  lineEnd(key: string): Uint8Array {
+    const patient = this.#index.get(key);
+    if (patient === undefined) {
+      this.rowsWithout += 1;
+      return BloodLineEnds.#none;
+    }
+    if (this.#matched[patient] === 0) {
+      this.#matched[patient] = 1;
+      this.#matchedCount += 1;
+    }
+    return this.#patients.text.subarray(this.#patients.ends[patient]!, this.#patients.ends[patient + 1]!);
+  }
+
+  get patientsWithoutRow(): number {
+    return this.#patients.keys.length - this.#matchedCount;
+  }
+}
+
+/** Staged rows' whole lines, handed to the server in parts of about `stagedBytesPerCopy`. */
+class StagedLines {
+  readonly #lines = new ByteWriter();
+  #rows = 0;
+
+  constructor(private readonly context: TaskContext<ImportStep>) {}
+
+  /** Adds a row's line from its start (UTF-8, or text); true when a part is ready to hand over (`emit`). */
+  row(start: Uint8Array | string, bloods: BloodLineEnds, key: string): boolean {
+    if (typeof start === 'string') this.#lines.write(start);
+    else this.#lines.append(start);
+    this.#lines.append(bloods.lineEnd(key));
+    this.#rows += 1;
+    return this.#lines.length >= stagedBytesPerCopy;
+  }
+
+  async emit(): Promise<void> {
+    if (this.#rows === 0) return;
+    const rows = this.#rows;
+    this.#rows = 0;
+    await emitStaged(this.context, this.#lines.take(), rows);
+  }
 }

@@ -13,6 +13,8 @@ export type SandboxReply<TResult, TBatch> =
   | { type: 'failed'; message: string; outOfMemory?: boolean };
 
 export type SandboxCommand =
+  /** The task's request, for a thread started ahead of it (`keepThreadReady`). */
+  | { type: 'start'; request: SandboxRequest<unknown> }
   | { type: 'ack' }
   /** What the task waits for part-way through (`TaskContext.receive`), once the server has it. */
   | { type: 'input'; data: unknown };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { modelSandboxLimits, validateModelFiles } from '../services/models.js';
 import { startReading } from '../services/import-reading.js';
 import { importSandboxLimits } from '../services/import-staging.js';
@@ -12,7 +12,7 @@ import type {
   WaitingListFileInput,
   WaitingListFileResult,
 } from './import-batch.js';
-import { runSandboxed, SandboxFailure } from './sandbox.js';
+import { inSandboxLane, keepThreadReady, runSandboxed, SandboxFailure, threadReady } from './sandbox.js';
 import { HttpError } from '../errors.js';
 import { modelsRoot } from './model-files.js';
 
@@ -160,6 +160,68 @@ describe('an import read on two sandbox threads', () => {
     expect(clinical(lines[0]!)).toMatchObject({ height: 160, haemoglobin: 128 });
     expect(clinical(lines[1]!)).not.toHaveProperty('haemoglobin');
     expect(lines[0]!.split('\t')[15]).toBe('{"haemoglobin":"2026-10-01"}');
+  });
+
+  it('stages the rows read so far once the bloods arrive, then each row as it is read', async () => {
+    const bloods = await runSandboxed<BloodTestFileInput, BloodTestFileResult, ImportStep>(
+      'import-blood-tests',
+      bloodInput,
+      importSandboxLimits,
+    );
+    // Every 1,000th row has a date of birth in the future: its refusal is handed over as it is read.
+    const rows = Array.from({ length: 12_000 }, (_, index) =>
+      index % 1_000 === 999
+        ? `,RAN${200_000 + index},Ann,Lee,14/03/2051,F,160,72,4,Total knee replacement,02/01/2026,Mr A Hamid`
+        : `,RAN${200_000 + index},Siobhán,O'Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,Mr A Hamid`,
+    );
+    const input = {
+      ...listInput(0),
+      file: { fileName: 'ptl.csv', bytes: encode(`${[header, ...rows].join('\r\n')}\r\n`) },
+    };
+    const steps: string[] = [];
+    const staged: number[] = [];
+    const result = await runSandboxed<WaitingListFileInput, WaitingListFileResult, ImportStep>(
+      'import-waiting-list',
+      input,
+      importSandboxLimits,
+      {
+        later: Promise.resolve({ data: bloods.patients }),
+        onBatch: async (step) => {
+          steps.push(step.type);
+          if (step.type === 'staged') {
+            const lines = new TextDecoder().decode(step.copyText).trimEnd().split('\n');
+            expect(lines).toHaveLength(step.rows);
+            staged.push(...lines.map((line) => Number(line.split('\t')[1])));
+          }
+        },
+      },
+    );
+    expect(result.read.outcome.totals).toMatchObject({ rows: 12_000, valid: 11_988, invalid: 12 });
+    expect(steps.indexOf('staged')).toBeGreaterThan(-1);
+    expect(steps.indexOf('staged')).toBeLessThan(steps.lastIndexOf('invalid'));
+    const expected = Array.from({ length: 12_000 }, (_, index) => index + 2).filter(
+      (_, index) => index % 1_000 !== 999,
+    );
+    expect(staged).toEqual(expected);
+  });
+
+  it('runs a task on a thread started ahead of it, and starts the next once no lane is busy', async () => {
+    keepThreadReady('import-blood-tests', importSandboxLimits);
+    expect(threadReady('import-blood-tests', importSandboxLimits)).toBe(true);
+    const run = inSandboxLane('import-files', async () => {
+      const reading = runSandboxed<BloodTestFileInput, BloodTestFileResult, ImportStep>(
+        'import-blood-tests',
+        bloodInput,
+        importSandboxLimits,
+      );
+      // Taken by the run; its replacement waits until the lane is free.
+      expect(threadReady('import-blood-tests', importSandboxLimits)).toBe(false);
+      const result = await reading;
+      expect(threadReady('import-blood-tests', importSandboxLimits)).toBe(false);
+      return result;
+    });
+    expect((await run).patients.keys).toEqual(['L:RAN200000', 'L:RAN999999']);
+    await vi.waitFor(() => expect(threadReady('import-blood-tests', importSandboxLimits)).toBe(true));
   });
 
   it('stages nothing when the blood file failed, and fails with the blood thread when it stops', async () => {

@@ -5,7 +5,7 @@
  * files never take the server down; decision 0022).
  */
 import { Worker } from 'node:worker_threads';
-import type { SandboxRequest, SandboxReply } from './protocol.js';
+import type { SandboxCommand, SandboxRequest, SandboxReply } from './protocol.js';
 
 export type SandboxTask = 'model-files' | 'import-blood-tests' | 'import-waiting-list';
 
@@ -56,7 +56,10 @@ class Lane {
     } finally {
       const next = this.#waiting.shift();
       if (next) next();
-      else this.#busy = false;
+      else {
+        this.#busy = false;
+        setImmediate(replaceReadyThreads);
+      }
     }
   }
 }
@@ -69,6 +72,64 @@ export const sandboxLaneFree = (lane: keyof typeof lanes) => lanes[lane].free;
 /** Runs `work` (which starts sandbox threads) when its lane is free; others wait their turn. */
 export function inSandboxLane<T>(lane: keyof typeof lanes, work: () => Promise<T>): Promise<T> {
   return lanes[lane].run(work);
+}
+
+/**
+ * Threads started ahead of their task, one for each task and limits asked for: a thread spends
+ * about 0.2 s of processor time loading its code, which would otherwise come before the first row
+ * of an upload is read. A ready thread holds its code and no input, runs one task, and does not keep
+ * the process alive while it waits.
+ */
+const readyThreads = new Map<string, Worker>();
+const readyKey = (task: SandboxTask, limits: SandboxLimits) => JSON.stringify({ task, limits });
+
+/** Keeps a thread of this task and limits started and waiting; another is started once it is taken. */
+export function keepThreadReady(task: SandboxTask, limits: SandboxLimits): void {
+  const key = readyKey(task, limits);
+  if (readyThreads.has(key)) return;
+  const worker = startWorker(task, undefined, limits);
+  const drop = () => {
+    if (readyThreads.get(key) === worker) readyThreads.delete(key);
+  };
+  worker.on('error', drop);
+  worker.on('exit', drop);
+  worker.unref();
+  readyThreads.set(key, worker);
+  keptReady.add(key);
+}
+const keptReady = new Set<string>();
+
+/** Whether a thread of this task and limits is started and waiting. */
+export const threadReady = (task: SandboxTask, limits: SandboxLimits) =>
+  readyThreads.has(readyKey(task, limits));
+
+/** A thread for the task: the ready one, given its request, or a new one started with it. */
+function threadFor(
+  task: SandboxTask,
+  request: SandboxRequest<unknown>,
+  limits: SandboxLimits,
+  transferList: ArrayBuffer[] = [],
+): Worker {
+  const key = readyKey(task, limits);
+  const ready = readyThreads.get(key);
+  if (!ready) return startWorker(task, request, limits, transferList);
+  readyThreads.delete(key);
+  ready.ref();
+  ready.postMessage({ type: 'start', request } satisfies SandboxCommand, transferList);
+  return ready;
+}
+
+/**
+ * Starts the ready threads taken, once no work runs in any lane: loading their code would otherwise
+ * take processor time from the threads still reading an upload.
+ */
+function replaceReadyThreads(): void {
+  if (Object.values(lanes).some((lane) => !lane.free)) return;
+  for (const key of keptReady) {
+    if (readyThreads.has(key)) continue;
+    const { task, limits } = JSON.parse(key) as { task: SandboxTask; limits: SandboxLimits };
+    keepThreadReady(task, limits);
+  }
 }
 
 function startWorker(
@@ -128,7 +189,7 @@ export function runSandboxed<TInput, TResult, TBatch = never>(
     let stage: string | null = null;
     let handled: Promise<void> = Promise.resolve();
     let answered = false;
-    const worker = startWorker(
+    const worker = threadFor(
       task,
       {
         input,

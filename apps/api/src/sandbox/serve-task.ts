@@ -29,68 +29,84 @@ export interface TaskContext<TBatch> {
   emit(batch: TBatch, transfer?: ArrayBuffer[]): Promise<void>;
   /** Waits for what the server sends the task part-way through (`SandboxRun.later`). */
   receive<T>(): Promise<T>;
+  /**
+   * What the server has sent part-way through, if it has arrived (after letting waiting messages
+   * in), without waiting for it; it is then taken, as `receive` takes it.
+   */
+  arrived<T>(): Promise<{ data: T } | undefined>;
   /** Hands these buffers over with the result instead of copying them (the task must not use them after). */
   transferWithResult(buffers: ArrayBuffer[]): void;
 }
 
-export interface TaskOptions {
-  /**
-   * Runs the thread at a lower CPU priority than the server's own (Linux keeps a priority per
-   * thread), so that on a small server other users' requests come first while a large file is read.
-   */
-  background?: boolean;
+/**
+ * Runs this thread at a lower CPU priority than the server's own (Linux keeps a priority per
+ * thread), so that on a small server other users' requests come first while a large file is read.
+ */
+export function lowerThreadPriority(): void {
+  if (process.platform === 'linux') os.setPriority(10);
 }
 
 export function serveTask<TInput, TResult, TBatch = never>(
   task: (input: TInput, context: TaskContext<TBatch>) => Promise<TResult> | TResult,
-  options: TaskOptions = {},
 ): void {
   const port = parentPort;
   if (!port) throw new Error('serveTask runs only on a worker thread');
-  if (options.background && process.platform === 'linux') os.setPriority(10);
   const post = (message: SandboxReply<TResult, TBatch>, transfer: ArrayBuffer[] = []) =>
     port.postMessage(message, transfer);
   let acknowledged: (() => void) | null = null;
   const received: unknown[] = [];
   let receiving: ((data: unknown) => void) | null = null;
   let transfer: ArrayBuffer[] = [];
+  let started = false;
+  const run = ({ input, bufferBytes }: SandboxRequest<TInput>) => {
+    // One task a thread: its heap is fresh for each untrusted file.
+    if (started) return;
+    started = true;
+    const context: TaskContext<TBatch> = {
+      bufferBytes,
+      stage: (stage) => post({ type: 'stage', stage }),
+      emit: (batch, transfer) =>
+        new Promise<void>((resolve) => {
+          acknowledged = resolve;
+          post({ type: 'batch', batch }, transfer);
+        }),
+      receive: <T>() =>
+        received.length > 0
+          ? Promise.resolve(received.shift() as T)
+          : new Promise<T>((resolve) => {
+              receiving = (data) => {
+                receiving = null;
+                resolve(data as T);
+              };
+            }),
+      arrived: <T>() =>
+        new Promise<{ data: T } | undefined>((resolve) =>
+          setImmediate(() => resolve(received.length > 0 ? { data: received.shift() as T } : undefined)),
+        ),
+      transferWithResult: (buffers) => {
+        transfer = buffers;
+      },
+    };
+    Promise.resolve()
+      .then(() => task(input, context))
+      .then(
+        (result) => post({ type: 'done', result }, transfer),
+        (error: unknown) =>
+          post({
+            type: 'failed',
+            message: error instanceof Error ? error.name : 'Error',
+            outOfMemory: error instanceof BufferBudgetExceeded,
+          }),
+      )
+      .finally(() => port.close());
+  };
   port.on('message', (command: SandboxCommand) => {
-    if (command.type === 'ack') acknowledged?.();
+    if (command.type === 'start') run(command.request as SandboxRequest<TInput>);
+    else if (command.type === 'ack') acknowledged?.();
     else if (receiving) receiving(command.data);
     else received.push(command.data);
   });
-  const { input, bufferBytes } = workerData as SandboxRequest<TInput>;
-  const context: TaskContext<TBatch> = {
-    bufferBytes,
-    stage: (stage) => post({ type: 'stage', stage }),
-    emit: (batch, transfer) =>
-      new Promise<void>((resolve) => {
-        acknowledged = resolve;
-        post({ type: 'batch', batch }, transfer);
-      }),
-    receive: <T>() =>
-      received.length > 0
-        ? Promise.resolve(received.shift() as T)
-        : new Promise<T>((resolve) => {
-            receiving = (data) => {
-              receiving = null;
-              resolve(data as T);
-            };
-          }),
-    transferWithResult: (buffers) => {
-      transfer = buffers;
-    },
-  };
-  Promise.resolve()
-    .then(() => task(input, context))
-    .then(
-      (result) => post({ type: 'done', result }, transfer),
-      (error: unknown) =>
-        post({
-          type: 'failed',
-          message: error instanceof Error ? error.name : 'Error',
-          outOfMemory: error instanceof BufferBudgetExceeded,
-        }),
-    )
-    .finally(() => port.close());
+  // A thread started ahead of its task waits for the request; any other has it from the start.
+  const request = workerData as SandboxRequest<TInput> | undefined;
+  if (request) run(request);
 }

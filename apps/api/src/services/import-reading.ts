@@ -13,7 +13,13 @@ import type {
   WaitingListFileInput,
   WaitingListFileResult,
 } from '../sandbox/import-batch.js';
-import { inSandboxLane, runSandboxed, sandboxLaneFree, type SandboxLimits } from '../sandbox/sandbox.js';
+import {
+  inSandboxLane,
+  keepThreadReady,
+  runSandboxed,
+  sandboxLaneFree,
+  type SandboxLimits,
+} from '../sandbox/sandbox.js';
 
 export interface ReadingSettings {
   limits: Partial<ImportLimits>;
@@ -124,4 +130,10 @@ export function startReadingUpload(upload: ReceivedUpload, settings: ReadingSett
     },
     settings,
   );
+}
+
+/** Keeps an import's two threads started and waiting, in a process that validates uploads. */
+export function keepImportThreadsReady(settings: ReadingSettings): void {
+  keepThreadReady('import-blood-tests', settings.sandbox);
+  keepThreadReady('import-waiting-list', settings.sandbox);
 }

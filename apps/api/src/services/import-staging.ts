@@ -193,8 +193,14 @@ async function readAndStage(
       bloodsWithoutPathway: 0,
     };
   }
-  await staging.end();
   const listRead = (list as PromiseFulfilledResult<WaitingListFileResult>).value;
+  if (listRead.read.outcome.status === 'FAILED') {
+    // Rows are staged as the list is read: those of a list that failed part-way are not kept.
+    await staging.abort(new Error('The waiting list could not be read'));
+    await discardStagedRows(db, batch.id);
+  } else {
+    await staging.end();
+  }
   return {
     waitingList: storedOutcome(listRead.read),
     bloodTest: storedOutcome((bloods as PromiseFulfilledResult<BloodTestFileResult>).value.read),

@@ -1,7 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { comorbidityFields, labFields } from '@esr/contracts/remodel';
+import { parseBloodTests, readBloodTests } from '@esr/import-files/blood-tests';
 import { comorbidityCodes, type BloodTestPatient, type WaitingListRecord } from '@esr/import-files/types';
-import { copyField, stagedColumns, stagedLineEnd, stagedLineStart } from './staged-record.js';
+import {
+  copyField,
+  putStagedLineEndFrom,
+  resultJson,
+  stagedColumns,
+  stagedLineEnd,
+  stagedLineStart,
+} from './staged-record.js';
 
 const record: WaitingListRecord = {
   nhsNumber: '9434765919',
@@ -101,5 +110,55 @@ describe('a staged row', () => {
     expect(at('local_patient_identifier')).toBe('RAN\\\\0042');
     expect(at('last_name')).toBe("O'Brien\\tSmith");
     expect(at('tci_date')).toBe('\\N');
+  });
+});
+
+describe("a patient's blood results as a staged line writes them", () => {
+  it('writes a result as JSON does, without the general conversion for up to six decimal places', () => {
+    const decimals = fc
+      .tuple(fc.integer({ min: -999_999_999, max: 999_999_999 }), fc.integer({ min: 0, max: 6 }))
+      .map(([whole, places]) => whole / 10 ** places);
+    fc.assert(
+      fc.property(fc.oneof(decimals, fc.double(), fc.double({ min: -1e10, max: 1e10 })), (value) => {
+        expect(resultJson(value)).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const value of [0, -0, 0.1 + 0.2, 1e-7, 0.000001, 999_999_999.5, 1e9, 12.3 * 10, 97.24])
+      expect(resultJson(value)).toBe(JSON.stringify(value));
+  });
+
+  it('writes the same line from the blood reader’s table as from its patients', async () => {
+    const extract = [
+      'NHS Number,Hospital Number,Test,Result,Units,Sample Date',
+      '9434765919,RX1,Hb,12.9,g/dL,03/02/2025',
+      '9434765919,RX1,Creatinine,1.1,mg/dL,01/02/2025 10:30',
+      '9434765919,RX1,CRP,<5,,03/02/2025',
+      '9434765919,RX1,Sodium,haemolysed,,03/02/2025',
+      '9434765919,RX1,eGFR,>90,,03/02/2025',
+      ',RX999,WBC,11.5,,10/01/2025',
+      ',RX998,Sodium,comment only,,10/01/2025',
+    ].join('\r\n');
+    const input = { bytes: Buffer.from(extract), fileName: 'pathology.csv' };
+    const patients: BloodTestPatient[] = [];
+    const parsed = parseBloodTests(input, { today: '2025-03-03' });
+    for (let step = await parsed.next(); !step.done; step = await parsed.next())
+      patients.push(...step.value.rows);
+    const reading = readBloodTests(input, { today: '2025-03-03' });
+    let step = await reading.next();
+    while (!step.done) step = await reading.next();
+    const table = step.value.patients!;
+    const fromTable: string[] = [];
+    for (let patient = 0; patient < table.count; patient++) {
+      if (!table.hasResult(patient)) continue;
+      let line = '';
+      putStagedLineEndFrom({ put: (ascii) => (line += ascii) }, table, patient);
+      fromTable.push(line);
+    }
+    expect(patients).toHaveLength(2);
+    expect(fromTable).toEqual(patients.map((patient) => stagedLineEnd(patient)));
+    expect(fromTable[0]).toBe(
+      ',"haemoglobin":129,"creatinine":97.24,"egfr":90,"crp":5}\t{"haemoglobin":"2025-02-03","creatinine":"2025-02-01","egfr":"2025-02-03","crp":"2025-02-03"}\n',
+    );
   });
 });

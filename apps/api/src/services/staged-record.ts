@@ -8,6 +8,7 @@
  * values, as it reads; the blood thread writes each patient's end of the line (`stagedLineEnd`),
  * with their results and sample dates; the list thread then puts the two together.
  */
+import type { PatientResults } from '@esr/import-files/blood-tests';
 import {
   comorbidityCodes,
   labCodes,
@@ -28,6 +29,7 @@ const jsonValue = (value: string | number | null | undefined) =>
 
 const comorbidityKeys = comorbidityCodes.map((code) => `,"${code}":`);
 const labKeys = labCodes.map((code) => `"${code}":`);
+const resultKeys = labKeys.map((key) => `,${key}`);
 
 /**
  * The columns of a staged row (table staged_pathways), in the order a staged line has them: the
@@ -83,21 +85,90 @@ function dateJson(date: string): string {
   return json;
 }
 
+/** Where a staged line's text goes, piece by piece (ASCII pieces only). */
+export interface LineSink {
+  put(ascii: string): void;
+}
+
+const scales = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
+
 /**
- * The rest of a staged line after `stagedLineStart`: the patient's latest blood results closing the
- * clinical record, then their sample dates (the lab_dates field), or none for a row without bloods.
+ * A result as JSON writes it (what String() gives), made without the general conversion for a number
+ * of up to six decimal places, as lab results are: the fewest decimals whose digits read back as
+ * exactly this number are the ones String() gives, below 10^9 where no two such readings meet.
  */
-export function stagedLineEnd(bloods?: BloodTestPatient): string {
-  if (!bloods) return '}\t{}\n';
-  let results = '';
-  let sampleDates = '';
+export function resultJson(value: number): string {
+  if (value === 0) return '0';
+  const size = Math.abs(value);
+  if (!(size >= 1e-6 && size < 1e9)) return jsonValue(value);
+  for (let decimals = 0; decimals < scales.length; decimals++) {
+    const scale = scales[decimals]!;
+    const scaled = Math.round(size * scale);
+    if (scaled / scale !== size) continue;
+    const sign = value < 0 ? '-' : '';
+    if (decimals === 0) return sign + String(scaled);
+    const whole = Math.floor(scaled / scale);
+    const fraction = String(scaled - whole * scale).padStart(decimals, '0');
+    return `${sign}${whole}.${fraction}`;
+  }
+  return jsonValue(value);
+}
+
+/**
+ * The rest of a staged line after `stagedLineStart`, into `sink`: the patient's latest blood results
+ * closing the clinical record, then their sample dates (the lab_dates field), or none for a row
+ * without bloods. Checked dates and numbers: all ASCII.
+ */
+export function putStagedLineEnd(sink: LineSink, bloods?: BloodTestPatient): void {
+  if (!bloods) {
+    sink.put('}\t{}\n');
+    return;
+  }
   for (let i = 0; i < labCodes.length; i++) {
     const value = bloods.results[labCodes[i]!];
-    if (value !== undefined) results += `,${labKeys[i]!}${jsonValue(value)}`;
-    const date = bloods.sampleDates[labCodes[i]!];
-    if (date !== undefined) sampleDates += `${sampleDates === '' ? '' : ','}${labKeys[i]!}${dateJson(date)}`;
+    if (value !== undefined) {
+      sink.put(resultKeys[i]!);
+      sink.put(resultJson(value));
+    }
   }
-  return `${results}}\t{${sampleDates}}\n`;
+  sink.put('}\t{');
+  let first = true;
+  for (let i = 0; i < labCodes.length; i++) {
+    const date = bloods.sampleDates[labCodes[i]!];
+    if (date === undefined) continue;
+    sink.put(first ? labKeys[i]! : `,${labKeys[i]!}`);
+    sink.put(dateJson(date));
+    first = false;
+  }
+  sink.put('}\n');
+}
+
+/** `putStagedLineEnd` from the blood reader's table of every patient's results. */
+export function putStagedLineEndFrom(sink: LineSink, patients: PatientResults, patient: number): void {
+  for (let lab = 0; lab < labCodes.length; lab++) {
+    const value = patients.value(patient, lab);
+    if (value !== undefined) {
+      sink.put(resultKeys[lab]!);
+      sink.put(resultJson(value));
+    }
+  }
+  sink.put('}\t{');
+  let first = true;
+  for (let lab = 0; lab < labCodes.length; lab++) {
+    const date = patients.sampleDate(patient, lab);
+    if (date === undefined) continue;
+    sink.put(first ? labKeys[lab]! : `,${labKeys[lab]!}`);
+    sink.put(dateJson(date));
+    first = false;
+  }
+  sink.put('}\n');
+}
+
+/** `putStagedLineEnd` as a string. */
+export function stagedLineEnd(bloods?: BloodTestPatient): string {
+  let line = '';
+  putStagedLineEnd({ put: (ascii) => (line += ascii) }, bloods);
+  return line;
 }
 
 /** Blood results and list rows meet on the NHS number, else the local patient identifier. */

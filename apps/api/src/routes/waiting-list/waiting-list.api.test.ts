@@ -11,6 +11,7 @@ import type {
   WaitingListDashboard,
 } from '@esr/contracts/waiting-list';
 import { importMessages } from '@esr/contracts/waiting-list';
+import { comorbidityCodes, type FileOutcome, type WaitingListRecord } from '@esr/import-files/types';
 import { queryRows } from '../../db/client.js';
 import { malformedUploadMessage } from '../../plugins/multipart-files.js';
 import { demoListsFolder } from '../../services/demo-waiting-lists.js';
@@ -19,6 +20,8 @@ import type { FileReading } from '../../services/import-reading.js';
 import { validateBatch } from '../../services/import-staging.js';
 import { jobSettingsFor } from '../../services/job-settings.js';
 import { UploadHandoff } from '../../services/upload-handoff.js';
+import { copyField, stagedLineEnd, stagedLineStart } from '../../services/staged-record.js';
+import { importBatches } from '../../db/schema.js';
 import { scorePending } from '../../services/scoring.js';
 import { importFilePartBytes, readImportFile } from '../../services/waiting-list-imports.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
@@ -42,6 +45,16 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+
+const stagedCount = async (batchId: string) =>
+  Number(
+    (
+      await queryRows<{ n: number | string }>(
+        t.app.db,
+        sql`select count(*) as n from staged_pathways where batch_id = ${batchId}`,
+      )
+    )[0]?.n ?? 0,
+  );
 
 const demoFile = (name: string) => ({ name, bytes: fs.readFileSync(path.join(demoListsFolder, name)) });
 
@@ -792,6 +805,101 @@ describe('a reading started for an upload', () => {
     expect(outcome).toEqual({ confirmNow: false });
     expect(abandoned).toBe(1);
     expect(handoff.heldBytes).toBe(0);
+  });
+});
+
+describe('a list that fails part-way through its reading', () => {
+  it('leaves none of the rows staged before it failed', async () => {
+    const who = await createClericalTrust(t);
+    const batchId = crypto.randomUUID();
+    const checksums = { waitingListSha256: 'a', bloodTestSha256: 'b' };
+    await t.app.db.insert(importBatches).values({
+      id: batchId,
+      trustCode: who.trustCode,
+      procedureCode: 'knee',
+      status: 'VALIDATING',
+      createdBy: 'Ceri Test',
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      waitingListFileName: 'ptl.xlsx',
+      waitingListBytes: 1,
+      bloodTestFileName: 'pathology.csv',
+      bloodTestBytes: 1,
+      ...checksums,
+    });
+    const record: WaitingListRecord = {
+      nhsNumber: '9434765919',
+      localPatientIdentifier: null,
+      firstName: 'Siobhán',
+      lastName: "O'Brien",
+      dateOfBirth: '1951-03-14',
+      sex: 'F',
+      ethnicGroup: null,
+      height: 160,
+      weight: 72,
+      smoking: '4',
+      operationType: 'knee',
+      referralDate: '2026-01-02',
+      tciDate: null,
+      surgeonName: null,
+      priority: null,
+      surgery: null,
+      social: null,
+      comorbidities: Object.fromEntries(
+        comorbidityCodes.map((code) => [code, 0]),
+      ) as WaitingListRecord['comorbidities'],
+    };
+    const totals = { rows: 1, valid: 1, invalid: 0, warnings: 0 };
+    const outcome = (status: 'VALIDATED' | 'FAILED'): FileOutcome => ({
+      status,
+      error: status === 'FAILED' ? 'The workbook could not be read past row 2.' : null,
+      baseErrors: status === 'FAILED' ? ['The workbook could not be read past row 2.'] : [],
+      diffHeaders: { missing: [], unexpected: [] },
+      totals,
+      format: status === 'FAILED' ? 'xlsx' : 'csv',
+    });
+    // A reading whose list stages a row, then fails, as a workbook damaged part-way through does.
+    const reading: FileReading = {
+      async adopt(sink) {
+        const line = stagedLineStart(copyField(batchId), 2, record) + stagedLineEnd();
+        await sink({ type: 'staged', copyText: new TextEncoder().encode(line), rows: 1 });
+        return [
+          {
+            status: 'fulfilled',
+            value: {
+              read: { outcome: outcome('VALIDATED'), warnings: [] },
+              patients: { keys: [], text: new Uint8Array(0), ends: Int32Array.of(0) },
+            },
+          },
+          {
+            status: 'fulfilled',
+            value: {
+              read: { outcome: outcome('FAILED'), warnings: [] },
+              pathwaysWithoutBloods: 0,
+              bloodsWithoutPathway: 0,
+            },
+          },
+        ];
+      },
+      abandon: () => undefined,
+    };
+    const handoff = new UploadHandoff<FileReading>(() => reading);
+    const text = Buffer.from('unused');
+    handoff.keep(
+      {
+        batchId,
+        procedure: 'knee',
+        waitingList: { fileName: 'ptl.xlsx', bytes: text },
+        bloodTest: { fileName: 'pathology.csv', bytes: text },
+      },
+      checksums,
+    );
+    await validateBatch(t.app.db, t.app.database, batchId, jobSettingsFor(t.app.config).import, handoff);
+    expect(await stagedCount(batchId)).toBe(0);
+    const [batch] = await queryRows<{ status: string; waiting_list_status: string }>(
+      t.app.db,
+      sql`select status, waiting_list_status from import_batches where id = ${batchId}`,
+    );
+    expect(batch).toEqual({ status: 'VALIDATED', waiting_list_status: 'FAILED' });
   });
 });
 
