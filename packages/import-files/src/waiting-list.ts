@@ -15,6 +15,7 @@ import type { Parsed } from './nhs-number.js';
 import { cut, failedOutcome, finalOutcome, Output, warningList } from './output.js';
 import { ImportFileError } from './raw-rows.js';
 import type { RawRow } from './raw-rows.js';
+import { NumberIndex } from './number-index.js';
 import { openTable } from './table.js';
 import { defaultImportLimits } from './types.js';
 import type {
@@ -194,7 +195,9 @@ class RowReader {
   private readonly comorbidities: { code: ComorbidityCode; label: string; slot: number }[];
   /** The current row's cleaned cells, by position in `columns` (reused row to row). */
   private readonly values: (string | null)[];
-  private readonly seen = new Map<string, number>();
+  /** The row each NHS number and local identifier was first seen on, to refuse a pathway twice. */
+  private readonly seenNhsNumbers = new NumberIndex();
+  private readonly seenLocals = new Map<string, number>();
   private readonly dobOptions: DateOptions;
   private readonly dateOptions: DateOptions;
   private errors: RowIssue[] = [];
@@ -232,10 +235,25 @@ class RowReader {
     return null;
   }
 
+  /** Dates as read, by column and cell: a list has few distinct dates, dates of birth included. */
+  private readonly dates = new Map<string, Map<string, Parsed<string>>>();
+
+  private parsedDate(key: string, raw: string, options: DateOptions): Parsed<string> {
+    let column = this.dates.get(key);
+    if (column === undefined) this.dates.set(key, (column = new Map()));
+    let parsed = column.get(raw);
+    if (parsed === undefined) {
+      parsed = parseDate(raw, labels.get(key)!, options);
+      if (column.size >= 50_000) column.clear();
+      column.set(raw, parsed);
+    }
+    return parsed;
+  }
+
   private date(key: 'referralDate' | 'tciDate'): string | null {
     const raw = this.get(key);
     if (raw === null) return null;
-    const parsed = parseDate(raw, labels.get(key)!, this.dateOptions);
+    const parsed = this.parsedDate(key, raw, this.dateOptions);
     if (parsed.ok) return parsed.value.slice(0, 10);
     this.fail(key, parsed.error);
     return null;
@@ -244,7 +262,7 @@ class RowReader {
   private dateOfBirth(): string | null {
     const raw = this.get('dateOfBirth');
     if (raw === null) return null;
-    const parsed = parseDate(raw, labels.get('dateOfBirth')!, this.dobOptions);
+    const parsed = this.parsedDate('dateOfBirth', raw, this.dobOptions);
     if (!parsed.ok) {
       this.fail('dateOfBirth', parsed.error);
       return null;
@@ -413,23 +431,18 @@ class RowReader {
     };
 
     // spec §5: a pathway is matched by NHS number, else local patient identifier.
-    const key =
+    const first =
       nhsNumber !== null
-        ? `N${nhsNumber}`
+        ? this.seenNhsNumbers.putIfAbsent(Number(nhsNumber), row.rowNumber)
         : localPatientIdentifier !== null
-          ? `L${localPatientIdentifier}`
-          : null;
-    if (key !== null) {
-      const first = this.seen.get(key);
-      if (first !== undefined) {
-        const identity =
-          nhsNumber !== null
-            ? `NHS number ${showNhsNumber(nhsNumber)}`
-            : `local patient identifier ${localPatientIdentifier}`;
-        this.fail(null, rowMessages.duplicate(first, identity));
-      } else {
-        this.seen.set(key, row.rowNumber);
-      }
+          ? this.firstRowOfLocal(localPatientIdentifier, row.rowNumber)
+          : -1;
+    if (first >= 0) {
+      const identity =
+        nhsNumber !== null
+          ? `NHS number ${showNhsNumber(nhsNumber)}`
+          : `local patient identifier ${localPatientIdentifier}`;
+      this.fail(null, rowMessages.duplicate(first, identity));
     }
 
     if (this.errors.length > 0) {
@@ -442,6 +455,13 @@ class RowReader {
       return;
     }
     output.row({ rowNumber: row.rowNumber, record });
+  }
+
+  private firstRowOfLocal(local: string, rowNumber: number): number {
+    const first = this.seenLocals.get(local);
+    if (first !== undefined) return first;
+    this.seenLocals.set(local, rowNumber);
+    return -1;
   }
 
   /** A line with one cell saying "Total: 523" or "End of report" under the data. */

@@ -245,6 +245,21 @@ describe('waiting list: invalid rows', () => {
     expect(result.rows.map((r) => r.rowNumber)).toEqual([2, 4, 6]);
   });
 
+  it('finds each repeated NHS number among thousands, naming the row it was first on', async () => {
+    const numbers = Array.from({ length: 3_000 }, (_, i) => nhs(i));
+    const repeats = [0, 1_023, 1_024, 2_999];
+    const lines = [
+      'NHS Number,Forename,Surname,DOB,Sex,Referral Date',
+      ...[...numbers, ...repeats.map((i) => numbers[i]!)].map((n) => `${n},A,B,01/01/1950,F,01/01/2024`),
+    ];
+    const result = await waitingList(lines.join('\n'));
+    expect(result.outcome.totals).toMatchObject({ rows: 3_004, valid: 3_000, invalid: 4 });
+    repeats.forEach((i, k) => {
+      const shown = `NHS number ${numbers[i]!.slice(0, 3)} ${numbers[i]!.slice(3, 6)} ${numbers[i]!.slice(6)}`;
+      expect(errorsOf(result, 3_002 + k)).toEqual([`null: ${rowMessages.duplicate(i + 2, shown)}`]);
+    });
+  });
+
   it('fills a blank operation with the chosen procedure and checks the others against it', async () => {
     const csv = [
       'NHS Number,Forename,Surname,DOB,Sex,Referral Date,Procedure',

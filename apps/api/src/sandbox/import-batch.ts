@@ -8,14 +8,22 @@
  */
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { readBloodTests, type PatientResults } from '@esr/import-files/blood-tests';
-import type { FileOutcome, ImportLimits, InvalidRow, RowWarning } from '@esr/import-files/types';
+import { NumberIndex } from '@esr/import-files/number-index';
+import type {
+  FileOutcome,
+  ImportLimits,
+  InvalidRow,
+  RowWarning,
+  WaitingListRecord,
+} from '@esr/import-files/types';
 import { parseWaitingList } from '@esr/import-files/waiting-list';
 import {
   copyField,
+  isLocalKey,
   patientKey,
   putStagedLineEndFrom,
   stagedLineEnd,
-  stagedLineStart,
+  putStagedLineStart,
   type LineSink,
 } from '../services/staged-record.js';
 import { BufferBudgetExceeded, type TaskContext } from './serve-task.js';
@@ -134,7 +142,13 @@ export async function readWaitingListFile(
     // The rows read so far go first, in order; the rest are staged as they are read.
     const lines = waiting.view();
     for (let row = 0; row < waitingKeys.length; row++) {
-      if (staged.row(lines.subarray(waitingEnds[row]!, waitingEnds[row + 1]!), arrived, waitingKeys[row]!))
+      if (
+        staged.waitingRow(
+          lines.subarray(waitingEnds[row]!, waitingEnds[row + 1]!),
+          arrived,
+          waitingKeys[row]!,
+        )
+      )
         await staged.emit();
     }
     waiting.clear();
@@ -159,7 +173,7 @@ export async function readWaitingListFile(
     if (bloods === undefined) {
       for (const { rowNumber, record } of step.value.rows) {
         waitingKeys.push(patientKey(record.nhsNumber, record.localPatientIdentifier));
-        waiting.write(stagedLineStart(batchField, rowNumber, record));
+        putStagedLineStart(waiting, batchField, rowNumber, record);
         waitingEnds.push(waiting.length);
       }
       // Now and then, whether the blood thread is done: from then on each row is staged as it is
@@ -170,9 +184,8 @@ export async function readWaitingListFile(
       }
     } else if (bloods !== null) {
       for (const { rowNumber, record } of step.value.rows) {
-        const start = stagedLineStart(batchField, rowNumber, record);
-        if (staged.row(start, bloods, patientKey(record.nhsNumber, record.localPatientIdentifier)))
-          await staged.emit();
+        const key = patientKey(record.nhsNumber, record.localPatientIdentifier);
+        if (staged.row(batchField, rowNumber, record, bloods, key)) await staged.emit();
       }
     }
   }
@@ -231,6 +244,10 @@ class ByteWriter implements LineSink {
     this.#used += ByteWriter.#encoder.encodeInto(text, this.#buffer.subarray(this.#used)).written;
   }
 
+  text(text: string): void {
+    this.write(text);
+  }
+
   /** ASCII text (every character one byte), written without an encoder call for a short piece. */
   put(ascii: string): void {
     const length = ascii.length;
@@ -264,15 +281,15 @@ class ByteWriter implements LineSink {
    * What was written, without a copy: a view of the whole buffer, which goes with it when it is
    * handed over (room not written to takes no memory). Then empty.
    */
-  takeAll(): Uint8Array {
+  takeAll(nextBytes = 0): Uint8Array {
     const bytes = this.#buffer.subarray(0, this.#used);
-    this.clear();
+    this.clear(nextBytes);
     return bytes;
   }
 
-  /** Empties it, giving up its buffer. */
-  clear(): void {
-    this.#buffer = new Uint8Array(0);
+  /** Empties it, giving up its buffer for one of `nextBytes`. */
+  clear(nextBytes = 0): void {
+    this.#buffer = new Uint8Array(Math.min(this.limitBytes, nextBytes));
     this.#used = 0;
   }
 
@@ -291,22 +308,27 @@ function keep(kept: RowWarning[], more: RowWarning[]): void {
 /** The blood thread's patients' line ends, found by patient key as each list row is staged. */
 class BloodLineEnds {
   readonly #patients: PatientLineEnds;
-  readonly #index = new Map<string, number>();
+  /** Patients by NHS number, and by local identifier key for those without one. */
+  readonly #byNhsNumber = new NumberIndex();
+  readonly #byLocal = new Map<string, number>();
   readonly #matched: Uint8Array;
   #matchedCount = 0;
   rowsWithout = 0;
-  static readonly #none = ByteWriter.encode(stagedLineEnd());
+  static readonly #none = new TextEncoder().encode(stagedLineEnd());
 
   constructor(patients: PatientLineEnds) {
     this.#patients = patients;
-    patients.keys.forEach((key, index) => this.#index.set(key, index));
+    patients.keys.forEach((key, index) => {
+      if (isLocalKey(key)) this.#byLocal.set(key, index);
+      else this.#byNhsNumber.putIfAbsent(Number(key), index);
+    });
     this.#matched = new Uint8Array(patients.keys.length);
   }
 
   /** The end of the line of a row of this patient: their results, or none. */
   lineEnd(key: string): Uint8Array {
-    const patient = this.#index.get(key);
-    if (patient === undefined) {
+    const patient = isLocalKey(key) ? (this.#byLocal.get(key) ?? -1) : this.#byNhsNumber.get(Number(key));
+    if (patient < 0) {
       this.rowsWithout += 1;
       return BloodLineEnds.#none;
     }
@@ -324,15 +346,30 @@ class BloodLineEnds {
 
 /** Staged rows' whole lines, handed to the server in parts of about `stagedBytesPerCopy`. */
 class StagedLines {
-  readonly #lines = new ByteWriter();
+  readonly #lines = new ByteWriter(Number.POSITIVE_INFINITY, stagedBytesPerCopy + 16 * 1024);
   #rows = 0;
 
   constructor(private readonly context: TaskContext<ImportStep>) {}
 
-  /** Adds a row's line from its start (UTF-8, or text); true when a part is ready to hand over (`emit`). */
-  row(start: Uint8Array | string, bloods: BloodLineEnds, key: string): boolean {
-    if (typeof start === 'string') this.#lines.write(start);
-    else this.#lines.append(start);
+  /** Adds a row's line, its start written before; true when a part is ready to hand over (`emit`). */
+  waitingRow(start: Uint8Array, bloods: BloodLineEnds, key: string): boolean {
+    this.#lines.append(start);
+    return this.#end(bloods, key);
+  }
+
+  /** Adds a row's line as it is read; true when a part is ready to hand over (`emit`). */
+  row(
+    batchField: string,
+    rowNumber: number,
+    record: WaitingListRecord,
+    bloods: BloodLineEnds,
+    key: string,
+  ): boolean {
+    putStagedLineStart(this.#lines, batchField, rowNumber, record);
+    return this.#end(bloods, key);
+  }
+
+  #end(bloods: BloodLineEnds, key: string): boolean {
     this.#lines.append(bloods.lineEnd(key));
     this.#rows += 1;
     return this.#lines.length >= stagedBytesPerCopy;
@@ -342,6 +379,7 @@ class StagedLines {
     if (this.#rows === 0) return;
     const rows = this.#rows;
     this.#rows = 0;
-    await emitStaged(this.context, this.#lines.take(), rows);
+    // Handed over whole, and a buffer of the same size made for the next part.
+    await emitStaged(this.context, this.#lines.takeAll(stagedBytesPerCopy + 16 * 1024), rows);
   }
 }

@@ -67,28 +67,103 @@ export const stagedColumns = [
  * cost of making a staged row.
  */
 export function stagedLineStart(batchField: string, rowNumber: number, record: WaitingListRecord): string {
-  let line = `${batchField}\t${rowNumber}\t${copyField(record.nhsNumber)}\t${copyField(record.localPatientIdentifier)}\t${copyField(record.firstName)}\t${copyField(record.lastName)}\t${copyField(record.dateOfBirth)}\t${copyField(record.operationType)}\t${copyField(record.referralDate)}\t${copyField(record.tciDate)}\t${copyField(record.surgeonName)}\t${copyField(record.priority)}\t${copyField(record.surgery)}\t${copyField(record.social)}\t{"height":${jsonValue(record.height)},"weight":${jsonValue(record.weight)},"sex":${jsonValue(record.sex)},"ethnicGroup":${jsonValue(record.ethnicGroup)},"smoking":${jsonValue(record.smoking)},"dateOfBirth":${jsonValue(record.dateOfBirth)}`;
-  for (let i = 0; i < comorbidityCodes.length; i++) {
-    line += comorbidityKeys[i]! + jsonValue(record.comorbidities[comorbidityCodes[i]!]);
-  }
+  let line = '';
+  putStagedLineStart(
+    stringSink((text) => (line += text)),
+    batchField,
+    rowNumber,
+    record,
+  );
   return line;
 }
 
-/** Dates as JSON strings: an extract has few sample dates, and 100,000 patients nine each. */
-const datesAsJson = new Map<string, string>();
-function dateJson(date: string): string {
-  let json = datesAsJson.get(date);
+/** `stagedLineStart` into `sink`, piece by piece: ASCII as it is, other text encoded. */
+export function putStagedLineStart(
+  sink: LineSink,
+  batchField: string,
+  rowNumber: number,
+  record: WaitingListRecord,
+): void {
+  sink.put(batchField);
+  sink.put('\t');
+  sink.put(String(rowNumber));
+  putField(sink, record.nhsNumber);
+  putField(sink, record.localPatientIdentifier);
+  putField(sink, record.firstName);
+  putField(sink, record.lastName);
+  putField(sink, record.dateOfBirth);
+  putField(sink, record.operationType);
+  putField(sink, record.referralDate);
+  putField(sink, record.tciDate);
+  putField(sink, record.surgeonName);
+  putField(sink, record.priority);
+  putField(sink, record.surgery);
+  putField(sink, record.social);
+  sink.put('\t{"height":');
+  sink.put(record.height === null ? 'null' : resultJson(record.height));
+  sink.put(',"weight":');
+  sink.put(record.weight === null ? 'null' : resultJson(record.weight));
+  sink.put(',"sex":');
+  sink.put(codeJson(record.sex));
+  sink.put(',"ethnicGroup":');
+  sink.put(codeJson(record.ethnicGroup));
+  sink.put(',"smoking":');
+  sink.put(codeJson(record.smoking));
+  sink.put(',"dateOfBirth":');
+  if (record.dateOfBirth === null) sink.put('null');
+  else putDate(sink, record.dateOfBirth);
+  for (let i = 0; i < comorbidityCodes.length; i++) {
+    sink.put(comorbidityKeys[i]!);
+    const flag = record.comorbidities[comorbidityCodes[i]!];
+    sink.put(flag === null ? 'null' : flag === 1 ? '1' : '0');
+  }
+}
+
+/** A tab, then a field of COPY's text format: a value with nothing to escape goes as it is. */
+function putField(sink: LineSink, value: string | null): void {
+  sink.put('\t');
+  if (value === null) {
+    sink.put('\\N');
+    return;
+  }
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c > 127 || c === 92 || c === 9 || c === 10 || c === 13) {
+      sink.text(copyField(value));
+      return;
+    }
+  }
+  sink.put(value);
+}
+
+/** Codes (sex, ethnic category, smoking) as JSON strings: a handful of distinct values. */
+const codesAsJson = new Map<string, string>();
+function codeJson(code: string | null): string {
+  if (code === null) return 'null';
+  let json = codesAsJson.get(code);
   if (json === undefined) {
-    json = JSON.stringify(date);
-    if (datesAsJson.size < 10_000) datesAsJson.set(date, json);
+    json = JSON.stringify(code);
+    if (codesAsJson.size < 1_000) codesAsJson.set(code, json);
   }
   return json;
 }
 
-/** Where a staged line's text goes, piece by piece (ASCII pieces only). */
-export interface LineSink {
-  put(ascii: string): void;
+/** A date as a JSON string: a checked YYYY-MM-DD, which needs no escaping. */
+function putDate(sink: LineSink, date: string): void {
+  sink.put('"');
+  sink.put(date);
+  sink.put('"');
 }
+
+/** Where a staged line's text goes, piece by piece. */
+export interface LineSink {
+  /** Text of ASCII characters only. */
+  put(ascii: string): void;
+  /** Any text. */
+  text(text: string): void;
+}
+
+const stringSink = (append: (text: string) => void): LineSink => ({ put: append, text: append });
 
 const scales = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 
@@ -137,7 +212,7 @@ export function putStagedLineEnd(sink: LineSink, bloods?: BloodTestPatient): voi
     const date = bloods.sampleDates[labCodes[i]!];
     if (date === undefined) continue;
     sink.put(first ? labKeys[i]! : `,${labKeys[i]!}`);
-    sink.put(dateJson(date));
+    putDate(sink, date);
     first = false;
   }
   sink.put('}\n');
@@ -158,7 +233,7 @@ export function putStagedLineEndFrom(sink: LineSink, patients: PatientResults, p
     const date = patients.sampleDate(patient, lab);
     if (date === undefined) continue;
     sink.put(first ? labKeys[lab]! : `,${labKeys[lab]!}`);
-    sink.put(dateJson(date));
+    putDate(sink, date);
     first = false;
   }
   sink.put('}\n');
@@ -167,13 +242,19 @@ export function putStagedLineEndFrom(sink: LineSink, patients: PatientResults, p
 /** `putStagedLineEnd` as a string. */
 export function stagedLineEnd(bloods?: BloodTestPatient): string {
   let line = '';
-  putStagedLineEnd({ put: (ascii) => (line += ascii) }, bloods);
+  putStagedLineEnd(
+    stringSink((text) => (line += text)),
+    bloods,
+  );
   return line;
 }
 
 /** Blood results and list rows meet on the NHS number, else the local patient identifier. */
 export const patientKey = (nhsNumber: string | null, localPatientIdentifier: string | null) =>
   nhsNumber ?? `L:${localPatientIdentifier ?? ''}`;
+
+/** Whether a patient key is a local identifier's (an NHS number's is its ten digits). */
+export const isLocalKey = (key: string) => key.charCodeAt(0) === 76;
 
 const copyEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
