@@ -15,6 +15,7 @@ import type { LabSpec } from './headers.js';
 import { guessUnit, outsideRange, parseLabResult, tidy, unitFactor } from './lab-values.js';
 import type { UnitVerdict } from './lab-values.js';
 import { fileMessages, rowMessages, warningMessages } from './messages.js';
+import { NumberIndex } from './number-index.js';
 import { localIdentifierDamage, parseNhsNumber } from './nhs-number.js';
 import type { Parsed } from './nhs-number.js';
 import { cut, failedOutcome, finalOutcome, Output, warningList } from './output.js';
@@ -369,8 +370,23 @@ const failed = (errors: RowIssue[] | null, field: string) =>
 
 class BloodRowReader {
   readonly results = new PatientResults();
-  /** Each patient's index in `results`, by NHS number or `L` and local identifier. */
-  private readonly patients = new Map<string, number>();
+  /** Each patient's index in `results`, by NHS number, or by local identifier for those without one. */
+  private readonly patientsByNhsNumber = new NumberIndex();
+  private readonly patientsByLocal = new Map<string, number>();
+
+  /** The patient's index in `results`, and whether they were new (then added). */
+  private patient(nhsNumber: string | null, local: string | null): { index: number; added: boolean } {
+    const next = this.results.count;
+    let known: number;
+    if (nhsNumber !== null) {
+      known = this.patientsByNhsNumber.putIfAbsent(Number(nhsNumber), next);
+    } else {
+      known = this.patientsByLocal.get(local!) ?? -1;
+      if (known < 0) this.patientsByLocal.set(local!, next);
+    }
+    if (known >= 0) return { index: known, added: false };
+    return { index: this.results.add(nhsNumber, local), added: true };
+  }
   /** The last NHS number read, and what it was read as: an extract's rows come patient by patient. */
   private lastNhsRaw: string | null = null;
   private lastNhs: Parsed<string> = { ok: false, error: '' };
@@ -569,14 +585,7 @@ class BloodRowReader {
     output.rows++;
     let patient = nhsNumber !== null ? this.lastPatient : -1;
     if (patient < 0) {
-      const key = nhsNumber ?? `L${local}`;
-      const known = this.patients.get(key);
-      if (known === undefined) {
-        patient = this.results.add(nhsNumber, local);
-        this.patients.set(key, patient);
-      } else {
-        patient = known;
-      }
+      patient = this.patient(nhsNumber, local).index;
       if (nhsNumber !== null) this.lastPatient = patient;
     }
     if (local !== null && this.results.localIdentifiers[patient] === null) {
@@ -716,12 +725,8 @@ class BloodRowReader {
       return;
     }
 
-    const key = nhsNumber ?? `L${local}`;
-    let patient = this.patients.get(key);
-    if (patient === undefined) {
-      patient = this.results.add(nhsNumber, local);
-      this.patients.set(key, patient);
-    } else if (this.results.localIdentifiers[patient] === null && local !== null) {
+    const { index: patient, added } = this.patient(nhsNumber, local);
+    if (!added && this.results.localIdentifiers[patient] === null && local !== null) {
       this.results.localIdentifiers[patient] = local;
     }
 
