@@ -1,3 +1,4 @@
+import { workerData } from 'node:worker_threads';
 import type { BloodTestFileInput, BloodTestFileResult, ImportStep } from './import-batch.js';
 import { lowerThreadPriority, serveTask } from './serve-task.js';
 
@@ -6,4 +7,6 @@ import { lowerThreadPriority, serveTask } from './serve-task.js';
 // they load the reading code, which takes a thread about 0.2 s of processor time.
 lowerThreadPriority();
 const { readBloodTestFile } = await import('./import-batch.js');
+// A thread started ahead of its upload (no request yet) compiles the reading code while it waits.
+if (workerData === undefined) await (await import('./warm-up.js')).warmUpReading('bloodTest');
 serveTask<BloodTestFileInput, BloodTestFileResult, ImportStep>(readBloodTestFile);
