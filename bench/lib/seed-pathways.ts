@@ -103,7 +103,7 @@ export async function seedPathways(database: Database, options: SeedOptions) {
     `${archivedRows.toLocaleString('en-GB')} archived pathways`,
     pathwaysFrom(rows + 1, rows + archivedRows, false),
   );
-  // Stored as the product stores them (decision 0028): a contribution per feature of the active
+  // Stored as the product stores them (decisions 0028, 0032): a contribution per feature of the active
   // model, in its order, so that reading one rebuilds its explanation under that model. As the
   // default model's typically are, two are of medium or high importance and the rest low.
   const features = (await activeRiskModel(database.db, 'RAN', procedureCode))!.model.wrapper!.features.length;
@@ -114,8 +114,8 @@ export async function seedPathways(database: Database, options: SeedOptions) {
        feature_contributions, evaluation_date, inputs)
      SELECT p.current_evaluation_id, p.id, p.trust_code, p.procedure_code, p.scored_model_id, 1,
        'Demonstration model', '1.0.0', true, 'batch', 'Batch scoring', p.probability, p.prediction, false,
-       (SELECT array_agg(CASE WHEN i <= 2 THEN 0.1 + abs(hashtext(p.id::text || i) % 250) / 1000.0
-         ELSE (hashtext(p.id::text || i) % 800) / 10000.0 END ORDER BY i) FROM generate_series(1, ${features}) i),
+       (SELECT string_agg(float8send(CASE WHEN i <= 2 THEN 0.1 + abs(hashtext(p.id::text || i) % 250) / 1000.0
+         ELSE (hashtext(p.id::text || i) % 800) / 10000.0 END), ''::bytea ORDER BY i) FROM generate_series(1, ${features}) i),
        current_date, p.clinical
      FROM pathways p WHERE p.current_evaluation_id IS NOT NULL AND p.procedure_code = '${procedureCode}'`,
   );

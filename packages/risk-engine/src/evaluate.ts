@@ -250,6 +250,50 @@ export function evaluateMany(
   return out;
 }
 
+/**
+ * What batch scoring stores of each record (decision 0028): the probability, band, whether defaults
+ * were used, and every feature's contribution in the wrapper's feature order; `evaluateMany` without
+ * the risk summary's objects (factors sorted, values, units, advice), which a stored evaluation
+ * rebuilds when it is read (`summariseStored`).
+ */
+export interface ExplainedMany {
+  probability: Float64Array;
+  prediction: RiskBand[];
+  isDefaultValueUsed: boolean[];
+  /** Record i's contributions are `contributions[i * nFeatures .. (i + 1) * nFeatures)`. */
+  contributions: Float64Array;
+  nFeatures: number;
+}
+
+/** Explanations for many records, with what `evaluateMany` gives them and nothing else. */
+export function explainMany(
+  model: RiskModel,
+  records: readonly PatientRecord[],
+  options: EvaluateOptions = {},
+): ExplainedMany {
+  const on = resolveEvaluationDate(options.evaluationDate);
+  const n = records.length;
+  const p = newPrepared(model, Math.min(CHUNK_ROWS, Math.max(1, n)));
+  const f = model.info.nFeatures;
+  const probability = new Float64Array(n);
+  const prediction = new Array<RiskBand>(n);
+  const isDefaultValueUsed = new Array<boolean>(n);
+  const contributions = new Float64Array(n * f);
+  for (let from = 0; from < n; from += CHUNK_ROWS) {
+    const count = Math.min(CHUNK_ROWS, n - from);
+    prepareChunk(model, p, records, from, count, on);
+    for (let i = 0; i < count; i++) {
+      const row = from + i;
+      const phi = contributions.subarray(row * f, (row + 1) * f);
+      const e = model.explainInto(p.x, i * f, phi);
+      probability[row] = model.estimator.probabilityFromRaw(e.rawOutput);
+      prediction[row] = riskBand(p.wrapper, probability[row] as number);
+      isDefaultValueUsed[row] = p.defaulted[i] as boolean;
+    }
+  }
+  return { probability, prediction, isDefaultValueUsed, contributions, nFeatures: f };
+}
+
 /** Predictions alone (no explanations), the fast path for scoring a waiting list. */
 export function predictMany(
   model: RiskModel,

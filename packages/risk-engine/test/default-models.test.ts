@@ -5,7 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluate, evaluateMany, predictMany } from '../src/evaluate.js';
+import {
+  contributionsInModelOrder,
+  evaluate,
+  evaluateMany,
+  explainMany,
+  predictMany,
+} from '../src/evaluate.js';
 import { loadModel } from '../src/model.js';
 
 const DIR = join(import.meta.dirname, '../../../models/default');
@@ -47,6 +53,12 @@ describe.skipIf(!existsSync(REF))('default demonstration models', () => {
         records.map((r) => r.record),
         opts,
       );
+      const explained = explainMany(
+        model,
+        records.map((r) => r.record),
+        opts,
+      );
+      const f = explained.nFeatures;
       records.forEach((r, i) => {
         const want = r.expected[procedure] as Expected;
         const got = evaluate(model, r.record, opts);
@@ -54,6 +66,12 @@ describe.skipIf(!existsSync(REF))('default demonstration models', () => {
         const rel = Math.abs(got.probability - want.probability) / want.probability;
         expect(rel, `${r.id} probability`).toBeLessThanOrEqual(1e-12);
         expect(fast.probability[i]).toBe(got.probability);
+        expect(explained.probability[i]).toBe(got.probability);
+        expect(explained.prediction[i]).toBe(got.prediction);
+        expect(explained.isDefaultValueUsed[i]).toBe(got.isDefaultValueUsed);
+        expect([...explained.contributions.subarray(i * f, (i + 1) * f)]).toEqual([
+          ...contributionsInModelOrder(model, got),
+        ]);
         expect(Math.abs(got.rawOutput - want.rawOutput), `${r.id} raw`).toBeLessThanOrEqual(
           1e-12 * Math.abs(want.rawOutput),
         );

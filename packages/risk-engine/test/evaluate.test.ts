@@ -6,6 +6,7 @@ import {
   contributionsInModelOrder,
   evaluate,
   evaluateMany,
+  explainMany,
   predictMany,
   summariseStored,
 } from '../src/evaluate.js';
@@ -181,6 +182,35 @@ describe('risk summary', () => {
     const fast = predictMany(model, records, date);
     expect(Array.from(fast.probability)).toEqual(many.map((m) => m.probability));
     expect(fast.prediction).toEqual(many.map((m) => m.prediction));
+  });
+
+  it('explains many records as evaluateMany does, keeping only what an evaluation stores', () => {
+    // More than one chunk of the engine's, with values missing, out of range and unparseable.
+    const fields = Object.keys(typical) as (keyof typeof typical)[];
+    const records = Array.from({ length: 2_100 }, (_, i) => {
+      const record: Record<string, unknown> = {
+        ...typical,
+        weight: String(45 + (i % 90)),
+        crp: String(i % 40),
+      };
+      const field = fields[i % fields.length]!;
+      if (i % 3 === 0) delete record[field];
+      else if (i % 3 === 1) record[field] = i % 2 ? '' : 'unknown';
+      return record;
+    });
+    const many = evaluateMany(model, records, date);
+    const explained = explainMany(model, records, date);
+    const f = explained.nFeatures;
+    expect(f).toBe(model.wrapper!.features.length);
+    many.forEach((result, i) => {
+      expect(explained.probability[i]).toBe(result.probability);
+      expect(explained.prediction[i]).toBe(result.prediction);
+      expect(explained.isDefaultValueUsed[i]).toBe(result.isDefaultValueUsed);
+      expect([...explained.contributions.subarray(i * f, (i + 1) * f)]).toEqual([
+        ...contributionsInModelOrder(model, result),
+      ]);
+    });
+    expect(new Set(explained.isDefaultValueUsed)).toEqual(new Set([true, false]));
   });
 
   it('needs a wrapper and a valid date', () => {

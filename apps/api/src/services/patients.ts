@@ -48,6 +48,7 @@ import {
   fieldsAtFault,
   scoreRecords,
 } from './scoring.js';
+import { unpackContributions } from './contributions.js';
 import { riskModelById } from './models.js';
 import { isBusy } from './waiting-list-imports.js';
 import type { ClinicalRecord } from './staged-record.js';
@@ -126,7 +127,8 @@ interface EvaluationRow extends Record<string, unknown> {
   is_default_value_used: boolean;
   model_id: string;
   /** Each feature's contribution in the model's feature order (decision 0028); null before it. */
-  feature_contributions: number[] | null;
+  /** The stored bytes as base64 (decision 0032); null for an evaluation stored before decision 0028. */
+  feature_contributions: string | null;
   evaluation_date: string | null;
   /** Stored before decision 0028: the factors shown, every contribution, and the advice. */
   feature_importance: Factor[] | null;
@@ -143,7 +145,8 @@ const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p
 
 const evaluationColumnsSql = sql`e.id, e.pathway_id, e.model_id, e.model_version, e.model_name,
   e.model_card_version, e.demonstration, e.reason, e.created_at, e.created_by, e.probability, e.prediction,
-  e.is_default_value_used, e.feature_contributions, e.evaluation_date::text as evaluation_date,
+  e.is_default_value_used, encode(e.feature_contributions, 'base64') as feature_contributions,
+  e.evaluation_date::text as evaluation_date,
   e.feature_importance, e.contributions, e.areas_of_improvement, e.inputs, e.is_anomaly`;
 
 /** Who the pathway is about, as every patient answer names them. */
@@ -264,7 +267,10 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
     const summary = summariseStored(
       model,
       evaluation.inputs as PatientRecord,
-      { probability: evaluation.probability, contributions: evaluation.feature_contributions },
+      {
+        probability: evaluation.probability,
+        contributions: unpackContributions(Buffer.from(evaluation.feature_contributions, 'base64')),
+      },
       { evaluationDate: evaluation.evaluation_date ?? new Date(evaluation.created_at) },
     );
     return {
@@ -634,7 +640,7 @@ export async function remodel(
       values (${evaluationId}, ${id}, ${trustCode}, ${procedureCode}, ${model.id}, ${model.version},
         ${model.name}, ${model.cardVersion}, ${model.demonstration}, 'remodel',
         ${`${principal.firstName} ${principal.lastName}`}, ${columns.probability}, ${columns.prediction},
-        ${columns.isDefaultValueUsed}, ${columns.contributions}::float8[],
+        ${columns.isDefaultValueUsed}, decode(${columns.contributions}, 'base64'),
         ${evaluationDate}::date, ${clinicalJson}::json)`);
     await tx.execute(sql`update pathways set
         clinical = ${clinicalJson}::json,

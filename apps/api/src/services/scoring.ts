@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   contributionsInModelOrder,
   evaluateMany,
+  explainMany,
   type EvaluationResult,
   type PatientRecord,
 } from '@esr/risk-engine/evaluate';
@@ -15,6 +16,7 @@ import type { RiskModel } from '@esr/risk-engine/model';
 import { queryRows, type Database, type Db } from '../db/client.js';
 import { mlModels } from '../db/schema.js';
 import { rowsAsArrays } from './bulk-rows.js';
+import { packContributions } from './contributions.js';
 import { activeRiskModel } from './models.js';
 
 export type EvaluationReason = 'batch' | 'remodel' | 'rescore';
@@ -87,8 +89,8 @@ export function evaluationColumns(model: RiskModel, result: EvaluationResult) {
     probability: result.probability,
     prediction: result.prediction,
     isDefaultValueUsed: result.isDefaultValueUsed,
-    /** As a Postgres array literal, the form both writers hand it to the database in. */
-    contributions: `{${contributionsInModelOrder(model, result).join(',')}}`,
+    /** As base64 text of the stored bytes, the form both writers hand it to the database in. */
+    contributions: packContributions(contributionsInModelOrder(model, result)),
   };
 }
 
@@ -139,13 +141,55 @@ export interface RecordToScore {
   reason: EvaluationReason;
 }
 
+type Explained = { ok: true; state: ScoredState } | { ok: false; fields: string[]; reason: string };
+
+/**
+ * Scores records at once (one by one only when the chunk holds one the model refuses), keeping of
+ * each what its evaluation stores: no risk summary is built.
+ */
+function explainForWriting(model: RiskModel, records: PatientRecord[], evaluationDate: string): Explained[] {
+  const explain = (batch: PatientRecord[]): Explained[] => {
+    const explained = explainMany(model, batch, { evaluationDate });
+    const f = explained.nFeatures;
+    return batch.map((_, i) => ({
+      ok: true,
+      state: {
+        status: 'processed',
+        evaluationId: crypto.randomUUID(),
+        prediction: explained.prediction[i]!,
+        probability: explained.probability[i]!,
+        failedFields: null,
+        failureReason: null,
+        reason: null,
+        defaultUsed: explained.isDefaultValueUsed[i]!,
+        contributions: packContributions(explained.contributions, i * f, (i + 1) * f),
+      },
+    }));
+  };
+  try {
+    return explain(records);
+  } catch {
+    return records.map((record) => {
+      try {
+        return explain([record])[0]!;
+      } catch (error) {
+        return {
+          ok: false,
+          fields: fieldsAtFault(model, record),
+          reason: error instanceof Error ? error.message : 'The model could not score this record',
+        };
+      }
+    });
+  }
+}
+
 /** Each record's new state, scored at once for a bulk write. */
 export function scoreForWriting(
   scope: ScoringScope,
   records: RecordToScore[],
   evaluationDate: string,
 ): ScoredState[] {
-  const outcomes = scoreRecords(
+  const outcomes = explainForWriting(
     scope.model.model,
     records.map((record) => record.clinical),
     evaluationDate,
@@ -164,18 +208,7 @@ export function scoreForWriting(
         defaultUsed: null,
         contributions: null,
       };
-    const columns = evaluationColumns(scope.model.model, outcome.result);
-    return {
-      status: 'processed',
-      evaluationId: crypto.randomUUID(),
-      prediction: columns.prediction,
-      probability: columns.probability,
-      failedFields: null,
-      failureReason: null,
-      reason: record.reason,
-      defaultUsed: columns.isDefaultValueUsed,
-      contributions: columns.contributions,
-    };
+    return { ...outcome.state, reason: record.reason };
   });
 }
 
@@ -190,7 +223,7 @@ export const evaluationInsert = (inputs: string) => `insert into evaluations (id
     procedure_code, model_id, model_version, model_name, model_card_version, demonstration, reason,
     created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
   select v."evaluationId", v.id, $1, $2, $3, $4, $5, $6, $7, v.reason, 'Batch scoring', v.probability,
-    v.prediction, v."defaultUsed", v.contributions::float8[], $8::date, ${inputs}`;
+    v.prediction, v."defaultUsed", decode(v.contributions, 'base64'), $8::date, ${inputs}`;
 
 /** The parameters $1 to $8 of `evaluationInsert`. */
 export const evaluationInsertParams = (scope: ScoringScope, evaluationDate: string) => [

@@ -152,7 +152,8 @@ describe("a patient's blood results as a staged line writes them", () => {
     for (let patient = 0; patient < table.count; patient++) {
       if (!table.hasResult(patient)) continue;
       let line = '';
-      putStagedLineEndFrom({ put: (ascii) => (line += ascii) }, table, patient);
+      const append = (text: string) => (line += text);
+      putStagedLineEndFrom({ put: append, text: append }, table, patient);
       fromTable.push(line);
     }
     expect(patients).toHaveLength(2);

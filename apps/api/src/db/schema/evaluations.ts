@@ -1,3 +1,4 @@
+import { bytea } from './column-types.js';
 import {
   json,
   pgTable,
@@ -45,8 +46,11 @@ export const evaluations = pgTable(
     /** High, Moderate or Low */
     prediction: text('prediction').notNull(),
     isDefaultValueUsed: boolean('is_default_value_used').notNull(),
-    /** Each feature's contribution, in the model's feature order. */
-    featureContributions: doublePrecision('feature_contributions').array(),
+    /**
+     * Each feature's contribution, in the model's feature order: 8 bytes each, IEEE 754 big-endian
+     * as PostgreSQL's float8send writes them (decision 0032).
+     */
+    featureContributions: bytea('feature_contributions'),
     /** The day ages were computed on. */
     evaluationDate: date('evaluation_date', { mode: 'string' }),
     /** Before decision 0028: the features that took their default. */
