@@ -14,7 +14,7 @@ import {
   type PatientLineEnds,
 } from './import-batch.js';
 
-const patients = 2_000;
+const patients = 400;
 const tests = ['Haemoglobin', 'WBC', 'Platelets', 'Urea', 'Creatinine', 'eGFR', 'Sodium', 'Albumin', 'CRP'];
 
 /** The nth NHS number of the 999 range (never issued), with its Modulus 11 check digit. */
