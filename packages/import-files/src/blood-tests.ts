@@ -310,12 +310,7 @@ export async function* readBloodTests(
         failedOutcome(error.userMessage, format, {
           diffHeaders,
           layout,
-          totals: {
-            rows: output.rows,
-            valid: output.rows - output.invalid,
-            invalid: output.invalid,
-            warnings: output.warnings,
-          },
+          totals: output.totals,
           ...where,
         }),
       );

@@ -68,6 +68,16 @@ export class Output<T> {
   get pending(): boolean {
     return this.size > 0;
   }
+
+  /** The running totals, as an outcome gives them. */
+  get totals(): FileOutcome['totals'] {
+    return {
+      rows: this.rows,
+      valid: this.rows - this.invalid,
+      invalid: this.invalid,
+      warnings: this.warnings,
+    };
+  }
 }
 
 export function cut(value: string): string {
@@ -95,12 +105,7 @@ export function finalOutcome<T>(
   format: FileOutcome['format'],
   extra: Partial<FileOutcome> = {},
 ): FileOutcome {
-  const totals = {
-    rows: output.rows,
-    valid: output.rows - output.invalid,
-    invalid: output.invalid,
-    warnings: output.warnings,
-  };
+  const totals = output.totals;
   if (output.rows === 0) return failedOutcome(fileMessages.noDataRows, format, { ...extra, totals });
   return {
     status: output.invalid > 0 ? 'VALIDATED_WITH_ERRORS' : 'VALIDATED',

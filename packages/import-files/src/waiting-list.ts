@@ -120,12 +120,7 @@ export async function* parseWaitingList(
     if (error instanceof ImportFileError) {
       return failedOutcome(error.userMessage, format, {
         diffHeaders,
-        totals: {
-          rows: output.rows,
-          valid: output.rows - output.invalid,
-          invalid: output.invalid,
-          warnings: output.warnings,
-        },
+        totals: output.totals,
         ...where,
       });
     }

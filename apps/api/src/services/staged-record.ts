@@ -199,29 +199,30 @@ export function putStagedLineEnd(sink: LineSink, bloods?: BloodTestPatient): voi
     sink.put('}\t{}\n');
     return;
   }
-  for (let i = 0; i < labCodes.length; i++) {
-    const value = bloods.results[labCodes[i]!];
-    if (value !== undefined) {
-      sink.put(resultKeys[i]!);
-      sink.put(resultJson(value));
-    }
-  }
-  sink.put('}\t{');
-  let first = true;
-  for (let i = 0; i < labCodes.length; i++) {
-    const date = bloods.sampleDates[labCodes[i]!];
-    if (date === undefined) continue;
-    sink.put(first ? labKeys[i]! : `,${labKeys[i]!}`);
-    putDate(sink, date);
-    first = false;
-  }
-  sink.put('}\n');
+  putResults(
+    sink,
+    (lab) => bloods.results[labCodes[lab]!],
+    (lab) => bloods.sampleDates[labCodes[lab]!],
+  );
 }
 
 /** `putStagedLineEnd` from the blood reader's table of every patient's results. */
 export function putStagedLineEndFrom(sink: LineSink, patients: PatientResults, patient: number): void {
+  putResults(
+    sink,
+    (lab) => patients.value(patient, lab),
+    (lab) => patients.sampleDate(patient, lab),
+  );
+}
+
+/** A patient's results and sample dates, each lab by its position in labCodes. */
+function putResults(
+  sink: LineSink,
+  resultOf: (lab: number) => number | undefined,
+  sampleDateOf: (lab: number) => string | undefined,
+): void {
   for (let lab = 0; lab < labCodes.length; lab++) {
-    const value = patients.value(patient, lab);
+    const value = resultOf(lab);
     if (value !== undefined) {
       sink.put(resultKeys[lab]!);
       sink.put(resultJson(value));
@@ -230,7 +231,7 @@ export function putStagedLineEndFrom(sink: LineSink, patients: PatientResults, p
   sink.put('}\t{');
   let first = true;
   for (let lab = 0; lab < labCodes.length; lab++) {
-    const date = patients.sampleDate(patient, lab);
+    const date = sampleDateOf(lab);
     if (date === undefined) continue;
     sink.put(first ? labKeys[lab]! : `,${labKeys[lab]!}`);
     putDate(sink, date);

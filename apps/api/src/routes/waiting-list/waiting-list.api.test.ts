@@ -938,15 +938,7 @@ describe("the planner's statistics of the lists", () => {
 describe('an upload replaced by a newer one', () => {
   it('leaves none of its staged rows behind once the newer one is validated', async () => {
     const who = await createClericalTrust(t);
-    const staged = async (batchId: string) =>
-      Number(
-        (
-          await queryRows<{ n: number | string }>(
-            t.app.db,
-            sql`select count(*) as n from staged_pathways where batch_id = ${batchId}`,
-          )
-        )[0]?.n ?? 0,
-      );
+    const staged = stagedCount;
     const first = (await uploadList(who, [patient.first, patient.second], ['9434765919'])).json<{
       batchId: string;
     }>().batchId;
