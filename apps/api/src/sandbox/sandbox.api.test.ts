@@ -159,7 +159,7 @@ describe('an import read on two sandbox threads', () => {
     const clinical = (line: string) => JSON.parse(line.split('\t')[14]!) as Record<string, unknown>;
     expect(clinical(lines[0]!)).toMatchObject({ height: 160, haemoglobin: 128 });
     expect(clinical(lines[1]!)).not.toHaveProperty('haemoglobin');
-    expect(lines[0]!.split('\t')[15]).toBe('{"haemoglobin":"2026-10-01"}');
+    expect(lines[0]!.split('\t')[15]).toBe('{"sampled":"2026-10-01"}');
   });
 
   it('stages the rows read so far once the bloods arrive, then each row as it is read', async () => {

@@ -90,9 +90,14 @@ describe('a staged row', () => {
     expect(clinical).toBe(JSON.stringify(JSON.parse(clinical)));
   });
 
-  it('writes the sample dates as JSON', () => {
+  it('writes the sample dates as JSON, the latest once and any other by its test', () => {
     const line = fieldsOf(stagedLineStart('batch', 7, record) + stagedLineEnd(bloods));
-    expect(JSON.parse(line('lab_dates'))).toEqual(bloods.sampleDates);
+    // The latest date once; the CRP sample, a day earlier, by its own name.
+    expect(JSON.parse(line('lab_dates'))).toEqual({ sampled: '2026-10-01', crp: '2026-09-30' });
+    const oneDay = { ...bloods, sampleDates: { haemoglobin: '2026-10-01', sodium: '2026-10-01' } };
+    expect(fieldsOf(stagedLineStart('batch', 7, record) + stagedLineEnd(oneDay))('lab_dates')).toBe(
+      '{"sampled":"2026-10-01"}',
+    );
     expect(fieldsOf(stagedLineStart('batch', 7, record) + stagedLineEnd())('lab_dates')).toBe('{}');
   });
 
@@ -159,7 +164,7 @@ describe("a patient's blood results as a staged line writes them", () => {
     expect(patients).toHaveLength(2);
     expect(fromTable).toEqual(patients.map((patient) => stagedLineEnd(patient)));
     expect(fromTable[0]).toBe(
-      ',"haemoglobin":129,"creatinine":97.24,"egfr":90,"crp":5}\t{"haemoglobin":"2025-02-03","creatinine":"2025-02-01","egfr":"2025-02-03","crp":"2025-02-03"}\n',
+      ',"haemoglobin":129,"creatinine":97.24,"egfr":90,"crp":5}\t{"sampled":"2025-02-03","creatinine":"2025-02-01"}\n',
     );
   });
 });

@@ -191,8 +191,9 @@ export function resultJson(value: number): string {
 
 /**
  * The rest of a staged line after `stagedLineStart`, into `sink`: the patient's latest blood results
- * closing the clinical record, then their sample dates (the lab_dates field), or none for a row
- * without bloods. Checked dates and numbers: all ASCII.
+ * closing the clinical record, then their sample dates (the lab_dates field: the latest as
+ * `sampled`, and each test sampled on another day by its own name), or none for a row without
+ * bloods. Checked dates and numbers: all ASCII.
  */
 export function putStagedLineEnd(sink: LineSink, bloods?: BloodTestPatient): void {
   if (!bloods) {
@@ -229,13 +230,22 @@ function putResults(
     }
   }
   sink.put('}\t{');
-  let first = true;
+  // The sample dates (decision 0032): the latest once, as `sampled`, and a test sampled on another
+  // day with its own date; most patients' tests were all taken on one day.
+  let sampled: string | undefined;
   for (let lab = 0; lab < labCodes.length; lab++) {
     const date = sampleDateOf(lab);
-    if (date === undefined) continue;
-    sink.put(first ? labKeys[lab]! : `,${labKeys[lab]!}`);
-    putDate(sink, date);
-    first = false;
+    if (date !== undefined && (sampled === undefined || date > sampled)) sampled = date;
+  }
+  if (sampled !== undefined) {
+    sink.put('"sampled":');
+    putDate(sink, sampled);
+    for (let lab = 0; lab < labCodes.length; lab++) {
+      const date = sampleDateOf(lab);
+      if (date === undefined || date === sampled) continue;
+      sink.put(resultKeys[lab]!);
+      putDate(sink, date);
+    }
   }
   sink.put('}\n');
 }

@@ -42,7 +42,10 @@ export const pathways = pgTable(
      * jsonb was most of the database's work in an import (decision 0030).
      */
     clinical: json('clinical').notNull(),
-    /** When each blood result was taken. */
+    /**
+     * When the blood results were taken: the latest date as `sampled`, and each test taken on
+     * another day by its own name (decision 0032).
+     */
     labDates: json('lab_dates'),
     /** Hash of what the model reads, so an import that changes nothing keeps the prediction. */
     inputsHash: text('inputs_hash').notNull(),
