@@ -230,25 +230,10 @@ class RowReader {
     return null;
   }
 
-  /** Dates as read, by column and cell: a list has few distinct dates, dates of birth included. */
-  private readonly dates = new Map<string, Map<string, Parsed<string>>>();
-
-  private parsedDate(key: string, raw: string, options: DateOptions): Parsed<string> {
-    let column = this.dates.get(key);
-    if (column === undefined) this.dates.set(key, (column = new Map()));
-    let parsed = column.get(raw);
-    if (parsed === undefined) {
-      parsed = parseDate(raw, labels.get(key)!, options);
-      if (column.size >= 50_000) column.clear();
-      column.set(raw, parsed);
-    }
-    return parsed;
-  }
-
   private date(key: 'referralDate' | 'tciDate'): string | null {
     const raw = this.get(key);
     if (raw === null) return null;
-    const parsed = this.parsedDate(key, raw, this.dateOptions);
+    const parsed = parseDate(raw, labels.get(key)!, this.dateOptions);
     if (parsed.ok) return parsed.value.slice(0, 10);
     this.fail(key, parsed.error);
     return null;
@@ -257,7 +242,7 @@ class RowReader {
   private dateOfBirth(): string | null {
     const raw = this.get('dateOfBirth');
     if (raw === null) return null;
-    const parsed = this.parsedDate('dateOfBirth', raw, this.dobOptions);
+    const parsed = parseDate(raw, labels.get('dateOfBirth')!, this.dobOptions);
     if (!parsed.ok) {
       this.fail('dateOfBirth', parsed.error);
       return null;
