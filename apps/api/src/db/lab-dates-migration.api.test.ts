@@ -46,7 +46,7 @@ describe('migration 0022: sample dates kept once', () => {
         let line = '';
         const append = (text: string) => (line += text);
         putStagedLineEnd(
-          { put: append, text: append },
+          { put: append },
           { nhsNumber: null, localPatientIdentifier: 'X', results: {}, sampleDates, rowNumbers: [] },
         );
         return line.slice(line.indexOf('\t') + 1, -1);

@@ -23,7 +23,9 @@ import {
   patientKey,
   putStagedLineEndFrom,
   stagedLineEnd,
-  putStagedLineStart,
+  asciiBytes,
+  writeStagedLineStart,
+  type ByteSink,
   type LineSink,
 } from '../services/staged-record.js';
 import { BufferBudgetExceeded, type TaskContext } from './serve-task.js';
@@ -131,7 +133,7 @@ export async function readWaitingListFile(
   const waitingEnds: number[] = [0];
   const waitingKeys: string[] = [];
   const staged = new StagedLines(context);
-  const batchField = copyField(input.batchId);
+  const batchField = asciiBytes(copyField(input.batchId));
   // Undefined until the blood thread's patients arrive; null when its file failed, when nothing is
   // staged (such an upload cannot be confirmed).
   let bloods: BloodLineEnds | null | undefined;
@@ -173,7 +175,7 @@ export async function readWaitingListFile(
     if (bloods === undefined) {
       for (const { rowNumber, record } of step.value.rows) {
         waitingKeys.push(patientKey(record.nhsNumber, record.localPatientIdentifier));
-        putStagedLineStart(waiting, batchField, rowNumber, record);
+        writeStagedLineStart(waiting, batchField, rowNumber, record);
         waitingEnds.push(waiting.length);
       }
       // Now and then, whether the blood thread is done: from then on each row is staged as it is
@@ -213,7 +215,7 @@ const emitStaged = (context: TaskContext<ImportStep>, copyText: Uint8Array, rows
  * the batch is handed over, which made the thread's young-generation collections copy megabytes.
  * Its buffer lives outside the thread's heap, so it keeps to a budget of its own.
  */
-class ByteWriter implements LineSink {
+class ByteWriter implements LineSink, ByteSink {
   #buffer: Uint8Array;
   #used = 0;
   static readonly #encoder = new TextEncoder();
@@ -244,10 +246,6 @@ class ByteWriter implements LineSink {
     this.#used += ByteWriter.#encoder.encodeInto(text, this.#buffer.subarray(this.#used)).written;
   }
 
-  text(text: string): void {
-    this.write(text);
-  }
-
   /** ASCII text (every character one byte), written without an encoder call for a short piece. */
   put(ascii: string): void {
     const length = ascii.length;
@@ -270,6 +268,18 @@ class ByteWriter implements LineSink {
 
   get length(): number {
     return this.#used;
+  }
+
+  set length(written: number) {
+    this.#used = written;
+  }
+
+  get buffer(): Uint8Array {
+    return this.#buffer;
+  }
+
+  reserve(bytes: number): void {
+    this.#room(bytes);
   }
 
   /** What was written so far, without a copy (valid until the next write). */
@@ -359,13 +369,13 @@ class StagedLines {
 
   /** Adds a row's line as it is read; true when a part is ready to hand over (`emit`). */
   row(
-    batchField: string,
+    batchField: Uint8Array,
     rowNumber: number,
     record: WaitingListRecord,
     bloods: BloodLineEnds,
     key: string,
   ): boolean {
-    putStagedLineStart(this.#lines, batchField, rowNumber, record);
+    writeStagedLineStart(this.#lines, batchField, rowNumber, record);
     return this.#end(bloods, key);
   }
 

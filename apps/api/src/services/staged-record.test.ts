@@ -158,7 +158,7 @@ describe("a patient's blood results as a staged line writes them", () => {
       if (!table.hasResult(patient)) continue;
       let line = '';
       const append = (text: string) => (line += text);
-      putStagedLineEndFrom({ put: append, text: append }, table, patient);
+      putStagedLineEndFrom({ put: append }, table, patient);
       fromTable.push(line);
     }
     expect(patients).toHaveLength(2);
