@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putStagedLineEnd } from '../services/staged-record.js';
+import { stagedLineEnd } from '../services/staged-record.js';
 import { createTestApp, type TestApp } from '../test/helper.js';
 
 const migration = fs.readFileSync(
@@ -43,12 +43,13 @@ describe('migration 0022: sample dates kept once', () => {
       );
       // What an import writes for the same dates, from the staged line's end.
       const written = (sampleDates: Record<string, string>) => {
-        let line = '';
-        const append = (text: string) => (line += text);
-        putStagedLineEnd(
-          { put: append },
-          { nhsNumber: null, localPatientIdentifier: 'X', results: {}, sampleDates, rowNumbers: [] },
-        );
+        const line = stagedLineEnd({
+          nhsNumber: null,
+          localPatientIdentifier: 'X',
+          results: {},
+          sampleDates,
+          rowNumbers: [],
+        });
         return line.slice(line.indexOf('\t') + 1, -1);
       };
       expect(rows.map((row) => row.dates)).toEqual([written(before[0]!), written(before[1]!), '{}', null]);

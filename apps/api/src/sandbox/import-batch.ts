@@ -21,12 +21,11 @@ import {
   copyField,
   isLocalKey,
   patientKey,
-  putStagedLineEndFrom,
+  writeStagedLineEndFrom,
   stagedLineEnd,
   asciiBytes,
   writeStagedLineStart,
   type ByteSink,
-  type LineSink,
 } from '../services/staged-record.js';
 import { BufferBudgetExceeded, type TaskContext } from './serve-task.js';
 
@@ -114,7 +113,7 @@ function lineEnds(patients: PatientResults | null, bufferBytes: number): Patient
   for (let patient = 0; patients !== null && patient < patients.count; patient++) {
     if (!patients.hasResult(patient)) continue;
     keys.push(patientKey(patients.nhsNumbers[patient]!, patients.localIdentifiers[patient]!));
-    putStagedLineEndFrom(text, patients, patient);
+    writeStagedLineEndFrom(text, patients, patient);
     ends.push(text.length);
   }
   return { keys, text: text.takeAll(), ends: Int32Array.from(ends) };
@@ -215,7 +214,7 @@ const emitStaged = (context: TaskContext<ImportStep>, copyText: Uint8Array, rows
  * the batch is handed over, which made the thread's young-generation collections copy megabytes.
  * Its buffer lives outside the thread's heap, so it keeps to a budget of its own.
  */
-class ByteWriter implements LineSink, ByteSink {
+class ByteWriter implements ByteSink {
   #buffer: Uint8Array;
   #used = 0;
   static readonly #encoder = new TextEncoder();
@@ -244,20 +243,6 @@ class ByteWriter implements LineSink, ByteSink {
     // UTF-8 takes at most three bytes per UTF-16 unit.
     this.#room(text.length * 3);
     this.#used += ByteWriter.#encoder.encodeInto(text, this.#buffer.subarray(this.#used)).written;
-  }
-
-  /** ASCII text (every character one byte), written without an encoder call for a short piece. */
-  put(ascii: string): void {
-    const length = ascii.length;
-    if (length > 64) {
-      this.write(ascii);
-      return;
-    }
-    this.#room(length);
-    const buffer = this.#buffer;
-    let at = this.#used;
-    for (let i = 0; i < length; i++) buffer[at++] = ascii.charCodeAt(i);
-    this.#used = at;
   }
 
   append(bytes: Uint8Array): void {

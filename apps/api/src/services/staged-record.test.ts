@@ -5,7 +5,8 @@ import { parseBloodTests, readBloodTests } from '@esr/import-files/blood-tests';
 import { comorbidityCodes, type BloodTestPatient, type WaitingListRecord } from '@esr/import-files/types';
 import {
   copyField,
-  putStagedLineEndFrom,
+  textOf,
+  writeStagedLineEndFrom,
   resultJson,
   stagedColumns,
   stagedLineEnd,
@@ -156,10 +157,7 @@ describe("a patient's blood results as a staged line writes them", () => {
     const fromTable: string[] = [];
     for (let patient = 0; patient < table.count; patient++) {
       if (!table.hasResult(patient)) continue;
-      let line = '';
-      const append = (text: string) => (line += text);
-      putStagedLineEndFrom({ put: append }, table, patient);
-      fromTable.push(line);
+      fromTable.push(textOf((sink) => writeStagedLineEndFrom(sink, table, patient)));
     }
     expect(patients).toHaveLength(2);
     expect(fromTable).toEqual(patients.map((patient) => stagedLineEnd(patient)));

@@ -66,17 +66,8 @@ export const stagedColumns = [
  * tab or line break. Written out directly: building an object only to serialise it was most of the
  * cost of making a staged row.
  */
-export function stagedLineStart(batchField: string, rowNumber: number, record: WaitingListRecord): string {
-  const sink = {
-    buffer: new Uint8Array(0),
-    length: 0,
-    reserve(bytes: number) {
-      this.buffer = new Uint8Array(bytes);
-    },
-  };
-  writeStagedLineStart(sink, asciiBytes(batchField), rowNumber, record);
-  return new TextDecoder().decode(sink.buffer.subarray(0, sink.length));
-}
+export const stagedLineStart = (batchField: string, rowNumber: number, record: WaitingListRecord) =>
+  textOf((sink) => writeStagedLineStart(sink, asciiBytes(batchField), rowNumber, record));
 
 /** Bytes written in place: `reserve` makes room for at least that many more after `length`. */
 export interface ByteSink {
@@ -192,18 +183,6 @@ function codeJson(code: string | null): string {
   return json;
 }
 
-/** A date as a JSON string: a checked YYYY-MM-DD, which needs no escaping. */
-function putDate(sink: LineSink, date: string): void {
-  sink.put('"');
-  sink.put(date);
-  sink.put('"');
-}
-
-/** Where the end of a staged line goes, piece by piece: ASCII text only. */
-export interface LineSink {
-  put(ascii: string): void;
-}
-
 const scales = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 
 /**
@@ -234,67 +213,95 @@ export function resultJson(value: number): string {
  * `sampled`, and each test sampled on another day by its own name), or none for a row without
  * bloods. Checked dates and numbers: all ASCII.
  */
-export function putStagedLineEnd(sink: LineSink, bloods?: BloodTestPatient): void {
+export function writeStagedLineEnd(sink: ByteSink, bloods?: BloodTestPatient): void {
   if (!bloods) {
-    sink.put('}\t{}\n');
+    sink.reserve(noBloods.length);
+    sink.length = bytesAt(sink.buffer, sink.length, noBloods);
     return;
   }
-  putResults(
-    sink,
-    (lab) => bloods.results[labCodes[lab]!],
-    (lab) => bloods.sampleDates[labCodes[lab]!],
-  );
-}
-
-/** `putStagedLineEnd` from the blood reader's table of every patient's results. */
-export function putStagedLineEndFrom(sink: LineSink, patients: PatientResults, patient: number): void {
-  putResults(
-    sink,
-    (lab) => patients.value(patient, lab),
-    (lab) => patients.sampleDate(patient, lab),
-  );
-}
-
-/** A patient's results and sample dates, each lab by its position in labCodes. */
-function putResults(
-  sink: LineSink,
-  resultOf: (lab: number) => number | undefined,
-  sampleDateOf: (lab: number) => string | undefined,
-): void {
   for (let lab = 0; lab < labCodes.length; lab++) {
-    const value = resultOf(lab);
-    if (value !== undefined) {
-      sink.put(resultKeys[lab]!);
-      sink.put(resultJson(value));
-    }
+    labResults[lab] = bloods.results[labCodes[lab]!] ?? Number.NaN;
+    labDates[lab] = bloods.sampleDates[labCodes[lab]!];
   }
-  sink.put('}\t{');
+  writeResults(sink);
+}
+
+/** `writeStagedLineEnd` from the blood reader's table of every patient's results. */
+export function writeStagedLineEndFrom(sink: ByteSink, patients: PatientResults, patient: number): void {
+  for (let lab = 0; lab < labCodes.length; lab++) {
+    labResults[lab] = patients.value(patient, lab) ?? Number.NaN;
+    labDates[lab] = patients.sampleDate(patient, lab);
+  }
+  writeResults(sink);
+}
+
+const noBloods = asciiBytes('}\t{}\n');
+const sampledKey = asciiBytes('"sampled":');
+const resultKeyBytes = resultKeys.map(asciiBytes);
+/** The patient being written: each lab's result (NaN for none) and sample date, by its position in labCodes. */
+const labResults = new Float64Array(labCodes.length);
+const labDates: (string | undefined)[] = labCodes.map(() => undefined);
+
+function dateAt(buffer: Uint8Array, at: number, date: string): number {
+  buffer[at++] = 34;
+  at = asciiAt(buffer, at, date);
+  buffer[at++] = 34;
+  return at;
+}
+
+function writeResults(sink: ByteSink): void {
+  // Keys, numbers of at most 24 characters and dates of 10: well under a kilobyte.
+  sink.reserve(1024);
+  const buffer = sink.buffer;
+  let at = sink.length;
+  for (let lab = 0; lab < labCodes.length; lab++) {
+    const value = labResults[lab]!;
+    if (Number.isNaN(value)) continue;
+    at = bytesAt(buffer, at, resultKeyBytes[lab]!);
+    at = asciiAt(buffer, at, resultJson(value));
+  }
+  buffer[at++] = 125; // }
+  buffer[at++] = 9;
+  buffer[at++] = 123; // {
   // The sample dates (decision 0032): the latest once, as `sampled`, and a test sampled on another
   // day with its own date; most patients' tests were all taken on one day.
   let sampled: string | undefined;
-  for (let lab = 0; lab < labCodes.length; lab++) {
-    const date = sampleDateOf(lab);
+  for (const date of labDates)
     if (date !== undefined && (sampled === undefined || date > sampled)) sampled = date;
-  }
   if (sampled !== undefined) {
-    sink.put('"sampled":');
-    putDate(sink, sampled);
+    at = bytesAt(buffer, at, sampledKey);
+    at = dateAt(buffer, at, sampled);
     for (let lab = 0; lab < labCodes.length; lab++) {
-      const date = sampleDateOf(lab);
+      const date = labDates[lab];
       if (date === undefined || date === sampled) continue;
-      sink.put(resultKeys[lab]!);
-      putDate(sink, date);
+      at = bytesAt(buffer, at, resultKeyBytes[lab]!);
+      at = dateAt(buffer, at, date);
     }
   }
-  sink.put('}\n');
+  buffer[at++] = 125;
+  buffer[at++] = 10;
+  sink.length = at;
 }
 
-/** `putStagedLineEnd` as a string. */
-export function stagedLineEnd(bloods?: BloodTestPatient): string {
-  let line = '';
-  putStagedLineEnd({ put: (text) => (line += text) }, bloods);
-  return line;
+/** What `write` writes, as text. */
+export function textOf(write: (sink: ByteSink) => void): string {
+  const sink = {
+    buffer: new Uint8Array(0),
+    length: 0,
+    reserve(bytes: number) {
+      if (this.length + bytes <= this.buffer.length) return;
+      const grown = new Uint8Array(this.length + bytes);
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    },
+  };
+  write(sink);
+  return new TextDecoder().decode(sink.buffer.subarray(0, sink.length));
 }
+
+/** `writeStagedLineEnd` as text. */
+export const stagedLineEnd = (bloods?: BloodTestPatient) =>
+  textOf((sink) => writeStagedLineEnd(sink, bloods));
 
 /** Blood results and list rows meet on the NHS number, else the local patient identifier. */
 export const patientKey = (nhsNumber: string | null, localPatientIdentifier: string | null) =>
