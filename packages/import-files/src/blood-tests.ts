@@ -68,7 +68,14 @@ const labCount = labCodes.length;
 export class PatientResults {
   private values = new Float64Array(1024 * labCount);
   private rows = new Int32Array(1024 * labCount);
-  private readonly stamps: (string | null)[] = [];
+  /** When each result was sampled, as an index into `stampTexts`; 0 where there is no result. */
+  private stamps = new Int32Array(1024 * labCount);
+  private readonly stampTexts: string[] = [''];
+  private readonly sampleDays: (string | undefined)[] = [undefined];
+  private readonly stampIds = new Map<string, number>();
+  /** An extract's rows come patient by patient, each patient's often sampled at one time. */
+  private lastStamp = '';
+  private lastStampId = 0;
   readonly nhsNumbers: (string | null)[] = [];
   readonly localIdentifiers: (string | null)[] = [];
 
@@ -81,7 +88,6 @@ export class PatientResults {
     const patient = this.nhsNumbers.length;
     this.nhsNumbers.push(nhsNumber);
     this.localIdentifiers.push(localPatientIdentifier);
-    for (let i = 0; i < labCount; i++) this.stamps.push(null);
     if ((patient + 1) * labCount > this.values.length) {
       const values = new Float64Array(this.values.length * 2);
       values.set(this.values);
@@ -89,27 +95,42 @@ export class PatientResults {
       const rows = new Int32Array(this.rows.length * 2);
       rows.set(this.rows);
       this.rows = rows;
+      const stamps = new Int32Array(this.stamps.length * 2);
+      stamps.set(this.stamps);
+      this.stamps = stamps;
     }
     return patient;
+  }
+
+  private stampId(stamp: string): number {
+    if (this.lastStampId !== 0 && stamp === this.lastStamp) return this.lastStampId;
+    let id = this.stampIds.get(stamp);
+    if (id === undefined) {
+      id = this.stampTexts.length;
+      this.stampTexts.push(stamp);
+      this.sampleDays.push(stamp.length < 10 ? undefined : stamp.length === 10 ? stamp : stamp.slice(0, 10));
+      this.stampIds.set(stamp, id);
+    }
+    this.lastStamp = stamp;
+    this.lastStampId = id;
+    return id;
   }
 
   /** Patient `patient`'s result of lab `lab` (its position in labCodes), if any. */
   value(patient: number, lab: number): number | undefined {
     const at = patient * labCount + lab;
-    return this.stamps[at] === null ? undefined : this.values[at];
+    return this.stamps[at] === 0 ? undefined : this.values[at];
   }
 
   /** The YYYY-MM-DD sample date of that result, if the file gave one. */
   sampleDate(patient: number, lab: number): string | undefined {
-    const stamp = this.stamps[patient * labCount + lab];
-    if (stamp === null || stamp === undefined || stamp.length < 10) return undefined;
-    return stamp.length === 10 ? stamp : stamp.slice(0, 10);
+    return this.sampleDays[this.stamps[patient * labCount + lab]!];
   }
 
   /** Whether the patient has a result (a row that gave none, a comment, say, adds a patient too). */
   hasResult(patient: number): boolean {
     for (let at = patient * labCount; at < (patient + 1) * labCount; at++) {
-      if (this.stamps[at] !== null) return true;
+      if (this.stamps[at] !== 0) return true;
     }
     return false;
   }
@@ -123,12 +144,11 @@ export class PatientResults {
 
   offer(patient: number, lab: number, value: number, stamp: string, rowNumber: number): void {
     const at = patient * labCount + lab;
-    const current = this.stamps[at];
-
+    const current = this.stamps[at]!;
     // Same day and time: the later row wins, as the later line of an extract is the later report.
-    if (current === null || current === undefined || stamp >= current) {
+    if (current === 0 || stamp >= this.stampTexts[current]!) {
       this.values[at] = value;
-      this.stamps[at] = stamp;
+      this.stamps[at] = this.stampId(stamp);
       this.rows[at] = rowNumber;
     }
   }
@@ -139,11 +159,12 @@ export class PatientResults {
     const rowNumbers: number[] = [];
     for (let i = 0; i < labCount; i++) {
       const at = patient * labCount + i;
-      const stamp = this.stamps[at];
-      if (stamp === null || stamp === undefined) continue;
+      const stamp = this.stamps[at]!;
+      if (stamp === 0) continue;
       const code = labCodes[i]!;
       results[code] = this.values[at]!;
-      if (stamp.length >= 10) sampleDates[code] = stamp.length === 10 ? stamp : stamp.slice(0, 10);
+      const day = this.sampleDays[stamp];
+      if (day !== undefined) sampleDates[code] = day;
       const row = this.rows[at]!;
       if (!rowNumbers.includes(row)) rowNumbers.push(row);
     }

@@ -234,6 +234,8 @@ export class CellCache<T> {
   readonly #mask: number;
   #keys: Uint8Array[] = [];
   #values: T[] = [];
+  /** The entry found last (-1: none). */
+  #last = -1;
 
   constructor(
     private readonly capacity = 4096,
@@ -257,18 +259,25 @@ export class CellCache<T> {
     const end = lines.ends[field]!;
     if (end - start > this.maxKeyBytes) return undefined;
     const bytes = lines.bytes;
+    // The cell of the line before, first: an extract's rows come patient by patient.
+    if (this.#last >= 0 && CellCache.#same(this.#keys[this.#last]!, bytes, start, end))
+      return this.#values[this.#last];
     let slot = CellCache.#hash(bytes, start, end) & this.#mask;
     for (;;) {
       const entry = this.#slots[slot]!;
       if (entry < 0) return undefined;
-      const key = this.#keys[entry]!;
-      if (key.length === end - start) {
-        let i = 0;
-        while (i < key.length && key[i] === bytes[start + i]) i++;
-        if (i === key.length) return this.#values[entry];
+      if (CellCache.#same(this.#keys[entry]!, bytes, start, end)) {
+        this.#last = entry;
+        return this.#values[entry];
       }
       slot = (slot + 1) & this.#mask;
     }
+  }
+
+  static #same(key: Uint8Array, bytes: Uint8Array, start: number, end: number): boolean {
+    if (key.length !== end - start) return false;
+    for (let i = 0; i < key.length; i++) if (key[i] !== bytes[start + i]) return false;
+    return true;
   }
 
   set(lines: CsvLines, field: number, value: T): void {
@@ -280,6 +289,7 @@ export class CellCache<T> {
       this.#slots.fill(-1);
       this.#keys = [];
       this.#values = [];
+      this.#last = -1;
     }
     const bytes = lines.bytes;
     let slot = CellCache.#hash(bytes, start, end) & this.#mask;
