@@ -29,7 +29,7 @@ export async function readUploadedFiles<TField extends string>(
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
+      const bytes = await sharedBytes(part.file);
       if ((fields as readonly string[]).includes(part.fieldname)) {
         const problem = textProblem(part.filename);
         if (problem) badNames[part.fieldname] = [`File name: ${problem}`];
@@ -46,4 +46,25 @@ export async function readUploadedFiles<TField extends string>(
   }
   if (Object.keys(badNames).length > 0) throw badRequest('The request is not valid', badNames);
   return files;
+}
+
+/**
+ * A part's bytes gathered once into shared memory: an import's reading threads read them where
+ * they are while the request hashes and stores them (decision 0032), instead of each getting a copy
+ * of up to 50 MB made on the server's own heap.
+ */
+async function sharedBytes(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of chunks) {
+    parts.push(chunk);
+    length += chunk.length;
+  }
+  const bytes = Buffer.from(new SharedArrayBuffer(length));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
 }

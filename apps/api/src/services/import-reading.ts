@@ -31,7 +31,10 @@ export interface ReadingSettings {
 export interface FilesToRead {
   batchId: string;
   procedure: ProcedureCode;
-  /** Each file's bytes are handed over to its thread: the caller must not use them afterwards. */
+  /**
+   * Each file's bytes are handed over to its thread, or shared with it when they are in shared
+   * memory: the caller must not change them afterwards.
+   */
   waitingList: { fileName: string; bytes: Uint8Array };
   bloodTest: { fileName: string; bytes: Uint8Array };
 }
@@ -82,14 +85,14 @@ export function startReading(files: FilesToRead, settings: ReadingSettings): Fil
       'import-blood-tests',
       bloodInput,
       settings.sandbox,
-      { transfer: [files.bloodTest.bytes.buffer as ArrayBuffer], onBatch, signal: stop.signal },
+      { transfer: handedOver(files.bloodTest.bytes), onBatch, signal: stop.signal },
     );
     const listRun = runSandboxed<WaitingListFileInput, WaitingListFileResult, ImportStep>(
       'import-waiting-list',
       listInput,
       settings.sandbox,
       {
-        transfer: [files.waitingList.bytes.buffer as ArrayBuffer],
+        transfer: handedOver(files.waitingList.bytes),
         onBatch,
         signal: stop.signal,
         later: bloodRun.then(({ read, patients }) =>
@@ -125,12 +128,25 @@ export function startReadingUpload(upload: ReceivedUpload, settings: ReadingSett
   return startReading(
     {
       ...upload,
-      waitingList: { fileName: upload.waitingList.fileName, bytes: new Uint8Array(upload.waitingList.bytes) },
-      bloodTest: { fileName: upload.bloodTest.fileName, bytes: new Uint8Array(upload.bloodTest.bytes) },
+      waitingList: { fileName: upload.waitingList.fileName, bytes: readable(upload.waitingList.bytes) },
+      bloodTest: { fileName: upload.bloodTest.fileName, bytes: readable(upload.bloodTest.bytes) },
     },
     settings,
   );
 }
+
+/**
+ * The bytes as a reading thread takes them: shared memory as it is (an upload's files arrive in it,
+ * and nobody writes to them), anything else copied, since the request goes on to store them.
+ */
+const readable = (bytes: Buffer): Uint8Array =>
+  bytes.buffer instanceof SharedArrayBuffer
+    ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    : new Uint8Array(bytes);
+
+/** Buffers handed over to a thread instead of copied: shared memory is shared, not handed over. */
+const handedOver = (bytes: Uint8Array): ArrayBuffer[] =>
+  bytes.buffer instanceof SharedArrayBuffer ? [] : [bytes.buffer as ArrayBuffer];
 
 /** Keeps an import's two threads started and waiting, in a process that validates uploads. */
 export function keepImportThreadsReady(settings: ReadingSettings): void {

@@ -753,18 +753,27 @@ describe('the files a validation reads', () => {
   it('are read ahead by the process that received them, and the reading handed to their validation', async () => {
     const handoff = t.app.uploads!;
     const take = handoff.take.bind(handoff);
+    const keep = handoff.keep.bind(handoff);
     let handed = 0;
+    const kept: Buffer[] = [];
     handoff.take = (batchId, stored) => {
       const reading = take(batchId, stored);
       if (reading) handed += 1;
       return reading;
     };
+    handoff.keep = (upload, checksums) => {
+      kept.push(upload.waitingList.bytes, upload.bloodTest.bytes);
+      return keep(upload, checksums);
+    };
     try {
       await expectedTotals(t);
     } finally {
       handoff.take = take;
+      handoff.keep = keep;
     }
     expect(handed).toBe(1);
+    // Received into shared memory, which the reading threads read where it is (decision 0032).
+    expect(kept.map((bytes) => bytes.buffer instanceof SharedArrayBuffer)).toEqual([true, true]);
   });
 
   it('are read from the database when this process did not read them ahead', async () => {
