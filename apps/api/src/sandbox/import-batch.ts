@@ -42,6 +42,12 @@ export type BloodTestFileInput = FileInput;
 export interface WaitingListFileInput extends FileInput {
   batchId: string;
   procedure: ProcedureCode;
+  /**
+   * The staged rows go to the database in parts of about this many bytes: the embedded database
+   * runs one statement at a time, and a clerk's status poll waits behind the COPY in progress, so
+   * there each part stays short (`stagedPartBytes` of the reading settings).
+   */
+  stagedPartBytes: number;
 }
 
 export type ImportStep =
@@ -76,13 +82,6 @@ export interface WaitingListFileResult {
 }
 
 const warningsKept = 200;
-
-/**
- * The staged rows go to the database in parts of about this size: the embedded database runs one
- * statement at a time, and a clerk's status poll waits behind the COPY in progress, so each stays
- * short (tens of milliseconds).
- */
-const stagedBytesPerCopy = 256 * 1024;
 
 export async function readBloodTestFile(
   input: BloodTestFileInput,
@@ -131,7 +130,7 @@ export async function readWaitingListFile(
   const waiting = new ByteWriter(context.bufferBytes, input.file.bytes.length * 4);
   const waitingEnds: number[] = [0];
   const waitingKeys: string[] = [];
-  const staged = new StagedLines(context);
+  const staged = new StagedLines(context, input.stagedPartBytes);
   const batchField = asciiBytes(copyField(input.batchId));
   // Undefined until the blood thread's patients arrive; null when its file failed, when nothing is
   // staged (such an upload cannot be confirmed).
@@ -339,12 +338,17 @@ class BloodLineEnds {
   }
 }
 
-/** Staged rows' whole lines, handed to the server in parts of about `stagedBytesPerCopy`. */
+/** Staged rows' whole lines, handed to the server in parts of about `partBytes`. */
 class StagedLines {
-  readonly #lines = new ByteWriter(Number.POSITIVE_INFINITY, stagedBytesPerCopy + 16 * 1024);
+  readonly #lines: ByteWriter;
   #rows = 0;
 
-  constructor(private readonly context: TaskContext<ImportStep>) {}
+  constructor(
+    private readonly context: TaskContext<ImportStep>,
+    private readonly partBytes: number,
+  ) {
+    this.#lines = new ByteWriter(Number.POSITIVE_INFINITY, partBytes + 16 * 1024);
+  }
 
   /** Adds a row's line, its start written before; true when a part is ready to hand over (`emit`). */
   waitingRow(start: Uint8Array, bloods: BloodLineEnds, key: string): boolean {
@@ -367,7 +371,7 @@ class StagedLines {
   #end(bloods: BloodLineEnds, key: string): boolean {
     this.#lines.append(bloods.lineEnd(key));
     this.#rows += 1;
-    return this.#lines.length >= stagedBytesPerCopy;
+    return this.#lines.length >= this.partBytes;
   }
 
   async emit(): Promise<void> {
@@ -375,6 +379,6 @@ class StagedLines {
     const rows = this.#rows;
     this.#rows = 0;
     // Handed over whole, and a buffer of the same size made for the next part.
-    await emitStaged(this.context, this.#lines.takeAll(stagedBytesPerCopy + 16 * 1024), rows);
+    await emitStaged(this.context, this.#lines.takeAll(this.partBytes + 16 * 1024), rows);
   }
 }

@@ -81,6 +81,7 @@ describe('an import read on two sandbox threads', () => {
     procedure: 'knee',
     today: '2026-11-25',
     limits: {},
+    stagedPartBytes: 256 * 1024,
     file: {
       fileName: 'ptl.csv',
       bytes: encode(
@@ -253,7 +254,7 @@ describe('an import read on two sandbox threads', () => {
         waitingList: listInput(500).file,
         bloodTest: { ...bloodInput.file, bytes: bloodInput.file.bytes.slice() },
       },
-      { limits: {}, sandbox: importSandboxLimits, today: () => '2026-11-25' },
+      { limits: {}, sandbox: importSandboxLimits, today: () => '2026-11-25', stagedPartBytes: 256 * 1024 },
     );
 
   it('holds what an upload’s threads hand back until its validation adopts the reading', async () => {

@@ -26,6 +26,8 @@ export interface ReadingSettings {
   sandbox: SandboxLimits;
   /** The day dates are checked against (a future date of birth, an age over 110), YYYY-MM-DD. */
   today: () => string;
+  /** The size of the parts the staged rows are copied to the database in (`WaitingListFileInput`). */
+  stagedPartBytes: number;
 }
 
 export interface FilesToRead {
@@ -78,6 +80,7 @@ export function startReading(files: FilesToRead, settings: ReadingSettings): Fil
     ...common,
     batchId: files.batchId,
     procedure: files.procedure,
+    stagedPartBytes: settings.stagedPartBytes,
     file: files.waitingList,
   };
   const outcome = inSandboxLane('import-files', () => {

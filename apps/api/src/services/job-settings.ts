@@ -12,12 +12,20 @@ const londonDate = new Intl.DateTimeFormat('en-CA', {
 /** Today in England, as YYYY-MM-DD: an age or a future date is judged on the trust's calendar. */
 export const todayInLondon = (now = new Date()) => londonDate.format(now);
 
-export function jobSettingsFor(config: Pick<AppConfig, 'importMaxFileBytes'>): JobSettings {
+/**
+ * The parts the staged rows are copied in. The embedded database runs one statement at a time, so a
+ * clerk's status poll waits behind the part being copied: there each part stays small. PostgreSQL
+ * copies on connections of its own, and takes fewer, larger parts.
+ */
+export const stagedPartBytes = { pglite: 128 * 1024, postgres: 256 * 1024 } as const;
+
+export function jobSettingsFor(config: Pick<AppConfig, 'importMaxFileBytes' | 'database'>): JobSettings {
   return {
     import: {
       limits: { maxFileBytes: config.importMaxFileBytes },
       sandbox: importSandboxLimits,
       today: () => todayInLondon(),
+      stagedPartBytes: stagedPartBytes[config.database.kind],
     },
   };
 }
