@@ -786,24 +786,31 @@ describe('the files a validation reads', () => {
   });
 });
 
+/** Has the handoff read an upload of a small list with these checksums, as the upload route does. */
+const keepUpload = <TReading extends { abandon(): void }>(
+  handoff: UploadHandoff<TReading>,
+  batchId: string,
+  checksums: { waitingListSha256: string; bloodTestSha256: string },
+) => {
+  const text = Buffer.from('NHS Number,Surname\r\n9434765919,Smith\r\n');
+  return handoff.keep(
+    {
+      batchId,
+      procedure: 'knee',
+      waitingList: { fileName: 'ptl.csv', bytes: text },
+      bloodTest: { fileName: 'pathology.csv', bytes: text },
+    },
+    checksums,
+  );
+};
+
 describe('a reading started for an upload', () => {
   it('is stopped by a validation that finds its batch no longer waiting for one', async () => {
     let abandoned = 0;
     const handoff = new UploadHandoff(() => ({ abandon: () => void (abandoned += 1) }));
     const batchId = crypto.randomUUID();
-    const text = Buffer.from('NHS Number,Surname\r\n9434765919,Smith\r\n');
     const checksums = { waitingListSha256: 'a', bloodTestSha256: 'b' };
-    expect(
-      handoff.keep(
-        {
-          batchId,
-          procedure: 'knee',
-          waitingList: { fileName: 'ptl.csv', bytes: text },
-          bloodTest: { fileName: 'pathology.csv', bytes: text },
-        },
-        checksums,
-      ),
-    ).toBe(true);
+    expect(keepUpload(handoff, batchId, checksums)).toBe(true);
     const outcome = await validateBatch(
       t.app.db,
       t.app.database,
@@ -892,16 +899,7 @@ describe('a list that fails part-way through its reading', () => {
       abandon: () => undefined,
     };
     const handoff = new UploadHandoff<FileReading>(() => reading);
-    const text = Buffer.from('unused');
-    handoff.keep(
-      {
-        batchId,
-        procedure: 'knee',
-        waitingList: { fileName: 'ptl.xlsx', bytes: text },
-        bloodTest: { fileName: 'pathology.csv', bytes: text },
-      },
-      checksums,
-    );
+    keepUpload(handoff, batchId, checksums);
     await validateBatch(t.app.db, t.app.database, batchId, jobSettingsFor(t.app.config).import, handoff);
     expect(await stagedCount(batchId)).toBe(0);
     const [batch] = await queryRows<{ status: string; waiting_list_status: string }>(
