@@ -18,12 +18,12 @@ import type {
 } from '@esr/import-files/types';
 import { parseWaitingList } from '@esr/import-files/waiting-list';
 import {
+  asciiBytes,
   copyField,
   isLocalKey,
   patientKey,
-  writeStagedLineEndFrom,
   stagedLineEnd,
-  asciiBytes,
+  writeStagedLineEndFrom,
   writeStagedLineStart,
   type ByteSink,
 } from '../services/staged-record.js';
@@ -107,8 +107,9 @@ export async function readBloodTestFile(
 function lineEnds(patients: PatientResults | null, bufferBytes: number): PatientLineEnds {
   const keys: string[] = [];
   const ends = [0];
-  // About 450 bytes a patient with a full set of results: room made at once, not by doubling.
-  const text = new ByteWriter(bufferBytes, (patients?.count ?? 0) * 480);
+  // About 230 bytes a patient with a full set of results taken on one day, more with other dates:
+  // room made at once, not by doubling.
+  const text = new ByteWriter(bufferBytes, (patients?.count ?? 0) * 320);
   for (let patient = 0; patients !== null && patient < patients.count; patient++) {
     if (!patients.hasResult(patient)) continue;
     keys.push(patientKey(patients.nhsNumbers[patient]!, patients.localIdentifiers[patient]!));
@@ -204,29 +205,23 @@ export async function readWaitingListFile(
   };
 }
 
-/** Staged lines handed over without a copy: `take` gave them a buffer of their own. */
+/** Staged lines handed over without a copy: `takeAll` gave them a buffer of their own. */
 const emitStaged = (context: TaskContext<ImportStep>, copyText: Uint8Array, rows: number) =>
   context.emit({ type: 'staged', copyText, rows }, [copyText.buffer as ArrayBuffer]);
 
 /**
- * UTF-8 text written as it is made: each row's strings die young instead of surviving, joined, until
- * the batch is handed over, which made the thread's young-generation collections copy megabytes.
- * Its buffer lives outside the thread's heap, so it keeps to a budget of its own.
+ * UTF-8 written in place as it is made (`ByteSink`): no row's text is kept on the thread's heap.
+ * Its buffer lives outside that heap, so it keeps to a budget of its own.
  */
 class ByteWriter implements ByteSink {
   #buffer: Uint8Array;
   #used = 0;
-  static readonly #encoder = new TextEncoder();
 
   constructor(
     private readonly limitBytes = Number.POSITIVE_INFINITY,
     initialBytes = 512 * 1024,
   ) {
     this.#buffer = new Uint8Array(Math.min(limitBytes, initialBytes));
-  }
-
-  static encode(text: string): Uint8Array {
-    return ByteWriter.#encoder.encode(text);
   }
 
   #room(bytes: number): void {
@@ -236,12 +231,6 @@ class ByteWriter implements ByteSink {
     const grown = new Uint8Array(Math.min(this.limitBytes, Math.max(needed, this.#buffer.length * 2)));
     grown.set(this.#buffer.subarray(0, this.#used));
     this.#buffer = grown;
-  }
-
-  write(text: string): void {
-    // UTF-8 takes at most three bytes per UTF-16 unit.
-    this.#room(text.length * 3);
-    this.#used += ByteWriter.#encoder.encodeInto(text, this.#buffer.subarray(this.#used)).written;
   }
 
   append(bytes: Uint8Array): void {
@@ -285,13 +274,6 @@ class ByteWriter implements ByteSink {
   clear(nextBytes = 0): void {
     this.#buffer = new Uint8Array(Math.min(this.limitBytes, nextBytes));
     this.#used = 0;
-  }
-
-  /** What was written, in a buffer of its own (a view would hand over the whole buffer); then empty. */
-  take(): Uint8Array {
-    const bytes = this.#buffer.slice(0, this.#used);
-    this.#used = 0;
-    return bytes;
   }
 }
 
