@@ -4,7 +4,6 @@
  * edit, and remodel scored in the request. Every read of a patient's data is written to the access
  * log; every change to the change log, with its before and after values (decision 0025).
  */
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { summariseStored, type PatientRecord } from '@esr/risk-engine/evaluate';
 import { nhsNumberDigits, hasValidCheckDigit } from '@esr/contracts/nhs-number';
@@ -52,6 +51,7 @@ import { unpackContributions } from './contributions.js';
 import { riskModelById } from './models.js';
 import { isBusy } from './waiting-list-imports.js';
 import type { ClinicalRecord } from './staged-record.js';
+import { timeOrderedUuid } from './time-ordered-ids.js';
 
 export type AccessAction =
   'lookup' | 'risk-summary' | 'record' | 'history' | 'history-entry' | 'summary-pdf' | 'history-pdf';
@@ -629,7 +629,7 @@ export async function remodel(
         ),
       );
     }
-    const evaluationId = crypto.randomUUID();
+    const evaluationId = timeOrderedUuid();
     const columns = evaluationColumns(model.model, outcome!.result);
     // The record is stored as written, and its hash is of that text: clinicalRecordOf puts the keys
     // in the order an import writes them, so the same record gives the same hash either way.
