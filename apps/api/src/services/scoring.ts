@@ -3,7 +3,6 @@
  * a current evaluation gets one from the active model. A pathway is `waiting` until scored, then
  * `processed`, or `failed` with the fields at fault when the model cannot score it.
  */
-import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   contributionsInModelOrder,
@@ -18,6 +17,7 @@ import { mlModels } from '../db/schema.js';
 import { rowsAsArrays } from './bulk-rows.js';
 import { packContributions } from './contributions.js';
 import { activeRiskModel } from './models.js';
+import { timeOrderedUuid } from './time-ordered-ids.js';
 
 export type EvaluationReason = 'batch' | 'remodel' | 'rescore';
 
@@ -155,7 +155,7 @@ function explainForWriting(model: RiskModel, records: PatientRecord[], evaluatio
       ok: true,
       state: {
         status: 'processed',
-        evaluationId: crypto.randomUUID(),
+        evaluationId: timeOrderedUuid(),
         prediction: explained.prediction[i]!,
         probability: explained.probability[i]!,
         failedFields: null,
@@ -215,17 +215,24 @@ export function scoreForWriting(
 /**
  * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with the
  * record it read (`inputs`, an SQL expression over the statement's own tables) and the model
- * version's columns ($1 to $7: trust, procedure, model id, version, name, card version,
- * demonstration; $8 the evaluation day). Written in the database from the record it already holds,
- * so the inputs never travel twice.
+ * version's columns (from `$first`, 8 parameters: trust, procedure, model id, version, name, card
+ * version, demonstration, then the evaluation day). Written in the database from the record it
+ * already holds, so the inputs never travel twice.
  */
-export const evaluationInsert = (inputs: string) => `insert into evaluations (id, pathway_id, trust_code,
+export const evaluationInsert = (inputs: string, first = 1) => {
+  const [trust, procedure, modelId, version, name, card, demonstration, day] = Array.from(
+    { length: 8 },
+    (_, index) => `$${first + index}`,
+  );
+  return `insert into evaluations (id, pathway_id, trust_code,
     procedure_code, model_id, model_version, model_name, model_card_version, demonstration, reason,
     created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
-  select v."evaluationId", v.id, $1, $2, $3, $4, $5, $6, $7, v.reason, 'Batch scoring', v.probability,
-    v.prediction, v."defaultUsed", decode(v.contributions, 'base64'), $8::date, ${inputs}`;
+  select v."evaluationId", v.id, ${trust}, ${procedure}, ${modelId}, ${version}, ${name}, ${card}, ${demonstration},
+    v.reason, 'Batch scoring', v.probability, v.prediction, v."defaultUsed", decode(v.contributions, 'base64'),
+    ${day}::date, ${inputs}`;
+};
 
-/** The parameters $1 to $8 of `evaluationInsert`. */
+/** The 8 parameters of `evaluationInsert`. */
 export const evaluationInsertParams = (scope: ScoringScope, evaluationDate: string) => [
   scope.trustCode,
   scope.procedureCode,

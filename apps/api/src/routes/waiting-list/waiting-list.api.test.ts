@@ -190,6 +190,32 @@ describe('the waiting-list import, through the real job queue', () => {
       sql`select count(*) as n from evaluations where trust_code = ${who.trustCode}`,
     );
     expect(Number(evaluations!.n)).toBe(c.processedRecords);
+    // The embedded database wrote them with the per-row foreign-key checks off (decision 0033):
+    // every reference holds, and the checks are on again for whatever the session runs next.
+    const [dangling] = await queryRows<{ n: number | string }>(
+      t.app.db,
+      sql`select count(*) as n from evaluations e
+        left join pathways p on p.id = e.pathway_id and p.trust_code = e.trust_code
+        where e.trust_code = ${who.trustCode} and (p.id is null or p.current_evaluation_id <> e.id)`,
+    );
+    expect(Number(dangling!.n)).toBe(0);
+    const [role] = await queryRows<{ role: string }>(
+      t.app.db,
+      sql`select current_setting('session_replication_role') as role`,
+    );
+    expect(role!.role).toBe('origin');
+    await expect(
+      t.app.database.executeSql(
+        `insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id, model_version,
+          model_name, model_card_version, demonstration, reason, created_by, probability, prediction,
+          is_default_value_used, feature_contributions, inputs)
+        select gen_random_uuid(), gen_random_uuid(), e.trust_code, e.procedure_code, e.model_id,
+          e.model_version, e.model_name, e.model_card_version, e.demonstration, e.reason, e.created_by,
+          e.probability, e.prediction, e.is_default_value_used, e.feature_contributions, e.inputs
+        from evaluations e where e.trust_code = $1 limit 1`,
+        [who.trustCode],
+      ),
+    ).rejects.toThrow(/foreign key/);
 
     const history = await get<UploadHistory>(
       t,
@@ -446,7 +472,7 @@ describe.runIf(process.env.DATABASE_URL)(
         ...t.app.database,
         executeSql: async (text: string, values?: unknown[]) => {
           const read = await t.app.database.executeSql(text, values);
-          if (!remodelled && text.includes('as clinical from staged_pathways s')) {
+          if (!remodelled && text.includes('s.clinical from staged_pathways s')) {
             remodelled = true;
             await t.app.database.executeSql(
               `update pathways set clinical = (clinical::jsonb || '{"weight": 99}')::json,
@@ -939,6 +965,13 @@ describe("the planner's statistics of the lists", () => {
     expect((await decide(t, who, 'knee', 'confirm_import', batchId)).statusCode).toBe(202);
     await idle(t, who, 'knee');
     await waitUntil(analyses, (count) => count > before, 10_000);
+    // The embedded database samples fewer rows (decision 0033): a histogram of 30 buckets, not 100.
+    const [histogram] = await queryRows<{ bounds: number }>(
+      t.app.db,
+      sql`select array_length(histogram_bounds::text::text[], 1) as bounds from pg_stats
+        where tablename = 'pathways' and attname = 'last_name'`,
+    );
+    expect(Number(histogram!.bounds)).toBe(t.app.database.kind === 'pglite' ? 31 : 101);
   });
 });
 
