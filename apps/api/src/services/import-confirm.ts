@@ -346,10 +346,10 @@ async function writeStagedRows(
   };
 
   // On the embedded database the chunks' statements skip the foreign-key checks of each row they
-  // write, a third of their time there (decision 0033): the batch's trust and procedure are those of
-  // its locked batch row, each evaluation refers to a pathway this transaction has just written, and
-  // nothing else runs on its one session meanwhile. Triggers that keep the list's counters still
-  // fire (migration 0023 makes them fire always). The checks are back on before anything else.
+  // write, over a quarter of their time there (decision 0033): the batch's trust and procedure are
+  // those of its locked batch row, each evaluation refers to a pathway the same statement wrote, and
+  // nothing else runs on the database's one session meanwhile. The triggers that keep the list's
+  // counters still fire (migration 0023). The checks are back on before anything else runs.
   const referenceChecks = async (on: boolean) => {
     if (database.kind === 'pglite')
       await writer.query(`set local session_replication_role = ${on ? 'origin' : 'replica'}`);
