@@ -185,7 +185,8 @@ const writtenAndEvaluated = (statement: string, from: number) => `with written a
 const evaluationsAfter = (outcomesFrom: number) => outcomesFrom + pathwayOutcomeColumns.length;
 const updateEvaluated = writtenAndEvaluated(updateMatched, evaluationsAfter(updateOutcomesFrom));
 const insertEvaluated = writtenAndEvaluated(insertNew, evaluationsAfter(insertOutcomesFrom));
-
+const updateAlone = written(updateMatched);
+const insertAlone = written(insertNew);
 /**
  * Scores and writes the staged rows a chunk at a time, as a pipeline: while the database writes one
  * chunk and reads the next, this thread scores the one between. Statements go one after another on
@@ -279,40 +280,34 @@ async function writeStagedRows(
     const bounds = [rows[0]!.row_number, rows[rows.length - 1]!.row_number];
     const matched = outcomes.filter((_, index) => rows[index]!.pathway_id !== null);
     const added = outcomes.filter((_, index) => rows[index]!.pathway_id === null);
-    const evaluationsOf = (group: RowOutcome[], outcomesFrom: number) =>
-      model
-        ? [
-            ...evaluationInsertParams(
-              { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
-              evaluationDate,
-            ),
-            ...rowsAsArrays(
-              group.filter((outcome) => outcome.evaluationId),
-              evaluationOutcomeColumns,
-              evaluationsAfter(outcomesFrom) + 8,
-            ).params,
-          ]
-        : [];
-    return {
-      matched:
-        matched.length > 0
+    // A group with no new evaluation (a list re-imported unchanged) is written without the
+    // evaluations' part, which would return every record it wrote for nothing.
+    const group = (outcomes: RowOutcome[], leading: unknown[], outcomesFrom: number) => {
+      const evaluated = model ? outcomes.filter((outcome) => outcome.evaluationId) : [];
+      const evaluationParams =
+        model && evaluated.length > 0
           ? [
-              batch.id,
-              ...bounds,
-              ...rowsAsArrays(matched, pathwayOutcomeColumns, updateOutcomesFrom).params,
-              ...evaluationsOf(matched, updateOutcomesFrom),
+              ...evaluationInsertParams(
+                { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
+                evaluationDate,
+              ),
+              ...rowsAsArrays(evaluated, evaluationOutcomeColumns, evaluationsAfter(outcomesFrom) + 8).params,
             ]
-          : null,
+          : [];
+      return {
+        evaluated: evaluationParams.length > 0,
+        params: [
+          ...leading,
+          ...rowsAsArrays(outcomes, pathwayOutcomeColumns, outcomesFrom).params,
+          ...evaluationParams,
+        ],
+      };
+    };
+    return {
+      matched: matched.length > 0 ? group(matched, [batch.id, ...bounds], updateOutcomesFrom) : null,
       added:
         added.length > 0
-          ? [
-              batch.id,
-              ...bounds,
-              batch.trustCode,
-              batch.procedureCode,
-              ...rowsAsArrays(added, pathwayOutcomeColumns, insertOutcomesFrom).params,
-              ...evaluationsOf(added, insertOutcomesFrom),
-            ]
+          ? group(added, [batch.id, ...bounds, batch.trustCode, batch.procedureCode], insertOutcomesFrom)
           : null,
     };
   };
@@ -325,14 +320,17 @@ async function writeStagedRows(
   // Neither waits for this thread, busy scoring the next chunk, to send it.
   const write = async ({ matched, added }: ReturnType<typeof prepare>) => {
     const statements = [
-      [model ? updateEvaluated : written(updateMatched), matched, 'updated'],
-      [model ? insertEvaluated : written(insertNew), added, 'created'],
+      [matched, updateEvaluated, updateAlone, 'updated'],
+      [added, insertEvaluated, insertAlone, 'created'],
     ] as const;
-    const writes = statements.map(([statement, params, total]) =>
-      params
+    const writes = statements.map(([group, withEvaluations, alone, total]) =>
+      group
         ? started(
             writer
-              .query<{ n: number | string; waiting: number | string }>(statement, params)
+              .query<{ n: number | string; waiting: number | string }>(
+                group.evaluated ? withEvaluations : alone,
+                group.params,
+              )
               .then(([row]) => ({ row, total })),
           )
         : null,
