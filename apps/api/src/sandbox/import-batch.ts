@@ -22,7 +22,7 @@ import {
   copyField,
   isLocalKey,
   patientKey,
-  stagedLineEnd,
+  lineEndWithoutBloods,
   writeStagedLineEndFrom,
   writeStagedLineStart,
   type ByteSink,
@@ -290,7 +290,6 @@ class BloodLineEnds {
   readonly #matched: Uint8Array;
   #matchedCount = 0;
   rowsWithout = 0;
-  static readonly #none = new TextEncoder().encode(stagedLineEnd());
 
   constructor(patients: PatientLineEnds) {
     this.#patients = patients;
@@ -306,7 +305,7 @@ class BloodLineEnds {
     const patient = isLocalKey(key) ? (this.#byLocal.get(key) ?? -1) : this.#byNhsNumber.get(Number(key));
     if (patient < 0) {
       this.rowsWithout += 1;
-      return BloodLineEnds.#none;
+      return lineEndWithoutBloods;
     }
     if (this.#matched[patient] === 0) {
       this.#matched[patient] = 1;

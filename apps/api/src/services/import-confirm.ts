@@ -24,6 +24,7 @@ import {
   recordInferenceRun,
   scoreForWriting,
   scoringChunk,
+  started,
   type ModelVersion,
   type ScoredState,
 } from './scoring.js';
@@ -310,11 +311,6 @@ async function writeStagedRows(
           ? group(added, [batch.id, ...bounds, batch.trustCode, batch.procedureCode], insertOutcomesFrom)
           : null,
     };
-  };
-  // Each promise is given a handler at once, since it may fail while another is awaited.
-  const started = <T>(promise: Promise<T>) => {
-    promise.catch(() => undefined);
-    return promise;
   };
   // A chunk's statements are sent at once, in order; the connection runs them one after another.
   // Neither waits for this thread, busy scoring the next chunk, to send it.

@@ -296,6 +296,15 @@ interface PendingRow extends Record<string, unknown> {
 }
 
 /**
+ * A promise of a pipeline's statement, given a handler at once: it may fail while another is awaited,
+ * and is awaited itself later, where its failure is thrown.
+ */
+export function started<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/**
  * Scores every active pathway of the trust and procedure that has no evaluation from the active
  * model on its current data. Idempotent and safe to run twice: a pathway whose data changed while it
  * was being scored is left waiting for the next round.
@@ -385,12 +394,7 @@ export async function scorePending(
 
   // A pipeline: while the database writes and reads, this thread scores the chunk between. PostgreSQL
   // writes two chunks at once (a connection each); the embedded database runs one statement at a
-  // time, so one is enough there. Each promise is given a handler at once, since it may fail while
-  // another is awaited.
-  const started = <T>(promise: Promise<T>) => {
-    promise.catch(() => undefined);
-    return promise;
-  };
+  // time, so one is enough there.
   const writesAtOnce = database.kind === 'postgres' ? 2 : 1;
   const writing: Promise<number>[] = [];
   let reading = pending.length > 0 ? started(readChunk(0)) : null;

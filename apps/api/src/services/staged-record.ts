@@ -215,8 +215,8 @@ export function resultJson(value: number): string {
  */
 export function writeStagedLineEnd(sink: ByteSink, bloods?: BloodTestPatient): void {
   if (!bloods) {
-    sink.reserve(noBloods.length);
-    sink.length = bytesAt(sink.buffer, sink.length, noBloods);
+    sink.reserve(lineEndWithoutBloods.length);
+    sink.length = bytesAt(sink.buffer, sink.length, lineEndWithoutBloods);
     return;
   }
   for (let lab = 0; lab < labCodes.length; lab++) {
@@ -235,7 +235,8 @@ export function writeStagedLineEndFrom(sink: ByteSink, patients: PatientResults,
   writeResults(sink);
 }
 
-const noBloods = asciiBytes('}\t{}\n');
+/** The end of a staged line for a row without blood results. */
+export const lineEndWithoutBloods = asciiBytes('}\t{}\n');
 const sampledKey = asciiBytes('"sampled":');
 const resultKeyBytes = resultKeys.map(asciiBytes);
 /** The patient being written: each lab's result (NaN for none) and sample date, by its position in labCodes. */

@@ -18,8 +18,6 @@ let poolNext = poolIds;
 let lastMs = -1;
 let counter = 0;
 
-const hex = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-
 /** A new time-ordered id; `now` is for tests. */
 export function timeOrderedUuid(now: number = Date.now()): string {
   if (poolNext === poolIds) {
@@ -27,29 +25,17 @@ export function timeOrderedUuid(now: number = Date.now()): string {
     poolNext = 0;
   }
   const offset = 16 * poolNext++;
+  const id = pool.subarray(offset, offset + 16);
   if (now > lastMs) {
     lastMs = now;
-    counter = pool.readUInt16BE(offset + 6) & 0x7ff;
+    counter = id.readUInt16BE(6) & 0x7ff;
   } else if (++counter > 0xfff) {
     lastMs += 1;
-    counter = pool.readUInt16BE(offset + 6) & 0x7ff;
+    counter = id.readUInt16BE(6) & 0x7ff;
   }
-  const bytes = [
-    Math.floor(lastMs / 2 ** 40) & 0xff,
-    Math.floor(lastMs / 2 ** 32) & 0xff,
-    (lastMs >>> 24) & 0xff,
-    (lastMs >>> 16) & 0xff,
-    (lastMs >>> 8) & 0xff,
-    lastMs & 0xff,
-    0x70 | (counter >>> 8),
-    counter & 0xff,
-    0x80 | (pool[offset + 8]! & 0x3f),
-    ...pool.subarray(offset + 9, offset + 16),
-  ].map((byte) => hex[byte]!);
-  return `${bytes.slice(0, 4).join('')}-${bytes.slice(4, 6).join('')}-${bytes.slice(6, 8).join('')}-${bytes.slice(8, 10).join('')}-${bytes.slice(10).join('')}`;
-}
-
-/** The time an id made by `timeOrderedUuid` carries, in milliseconds since 1970. */
-export function timeOfUuid(id: string): number {
-  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+  id.writeUIntBE(lastMs, 0, 6);
+  id.writeUInt16BE(0x7000 | counter, 6);
+  id[8] = 0x80 | (id[8]! & 0x3f);
+  const hex = id.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
