@@ -13,9 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { SignJWT, importJWK, type JWK } from 'jose';
-import { openDatabase, type Database } from '../apps/api/dist/db/client.js';
-import { seedDemoData, seedReferenceData } from '../apps/api/dist/db/seed.js';
-import { loadDevelopmentSecrets } from '../apps/api/dist/services/signing-keys.js';
+import { openDatabase, type Database } from '../apps/api/dist/platform/db/client.js';
+import { seedDemoData, seedReferenceData } from '../apps/api/dist/platform/db/seed.js';
+import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
 import { freshPostgres } from './lib/database.js';
 import { startBuiltServer } from './lib/server.js';
 

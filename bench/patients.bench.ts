@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { openDatabase } from '../apps/api/dist/db/client.js';
+import { openDatabase } from '../apps/api/dist/platform/db/client.js';
 import { freshPostgres } from './lib/database.js';
 import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';

@@ -4,9 +4,9 @@
  * one evaluation each (98 % processed: 15 % high, 35 % moderate, 50 % low risk; 1 % waiting, 1 %
  * failed), or all waiting for the scoring job; then archived pathways of an earlier list.
  */
-import type { Database } from '../../apps/api/dist/db/client.js';
-import { seedDemoData, seedReferenceData } from '../../apps/api/dist/db/seed.js';
-import { activeRiskModel, installDefaultModels } from '../../apps/api/dist/services/models.js';
+import type { Database } from '../../apps/api/dist/platform/db/client.js';
+import { seedDemoData, seedReferenceData } from '../../apps/api/dist/platform/db/seed.js';
+import { activeRiskModel, installDefaultModels } from '../../apps/api/dist/modules/models/models.js';
 
 export interface SeedOptions {
   procedureCode: 'knee' | 'hip' | 'knee-hip';

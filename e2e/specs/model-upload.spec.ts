@@ -19,7 +19,7 @@ afterAll(async () => {
 const file = (...parts: string[]) => path.resolve(...parts);
 const kneeModel = file('models/default/knee/model.pkl');
 const kneeWrapper = file('models/default/knee/wrapper.pkl');
-const hostile = file('apps/api/src/routes/models/test-files/os-system.pkl');
+const hostile = file('apps/api/src/modules/models/test-files/os-system.pkl');
 
 describe('upload model (technical admin)', () => {
   it('checks the form, shows server errors per field, uploads and shows the new active model', async () => {

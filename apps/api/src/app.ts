@@ -4,41 +4,43 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
-import { openDatabase, type Database, type Db } from './db/client.js';
-import { seedDemoData, seedReferenceData } from './db/seed.js';
-import type { JobDefinition } from './jobs/definition.js';
-import { allJobs } from './jobs/all-jobs.js';
-import { safeLogOptions } from './logging.js';
-import authentication from './plugins/authentication.js';
-import authorization from './plugins/authorization.js';
-import developmentIdentityProvider from './plugins/development-identity-provider.js';
-import errorHandler from './plugins/error-handler.js';
-import hostileText, { answerFrameworkError } from './plugins/hostile-text.js';
-import openapi from './plugins/openapi.js';
-import securityHeaders from './plugins/security-headers.js';
-import webApp from './plugins/web-app.js';
-import healthRoutes from './routes/health/index.js';
-import libraryRoutes from './routes/library/index.js';
-import modelRoutes from './routes/models/index.js';
-import meRoutes from './routes/me/index.js';
-import trustRoutes from './routes/trusts/index.js';
-import userRoutes from './routes/users/index.js';
-import dashboardRoutes from './routes/dashboards/index.js';
-import changeLogRoutes from './routes/change-log/index.js';
-import waitingListRoutes from './routes/waiting-list/index.js';
-import openPathwayRoutes from './routes/open-pathways/index.js';
-import patientRoutes from './routes/patients/index.js';
-import { createTokenVerifier } from './services/identity.js';
-import { installDefaultModels } from './services/models.js';
-import { PrincipalCache } from './services/principal-cache.js';
-import { seedDemoWaitingLists } from './services/demo-waiting-lists.js';
-import { keepImportThreadsReady, startReadingUpload, type FileReading } from './services/import-reading.js';
-import { UploadHandoff, type UploadHandoffLimits } from './services/upload-handoff.js';
-import { resumeInterruptedWork } from './services/import-recovery.js';
-import { jobSettingsFor } from './services/job-settings.js';
-import { startQueue, type Queue } from './services/queue.js';
-import { loadDevelopmentSecrets, type DevelopmentSecrets } from './services/signing-keys.js';
+import type { AppConfig } from './platform/config.js';
+import { openDatabase, type Database, type Db } from './platform/db/client.js';
+import { seedDemoData, seedReferenceData } from './platform/db/seed.js';
+import type { JobDefinition } from './platform/queue/job-definition.js';
+import { allJobs } from './all-jobs.js';
+import { safeLogOptions } from './platform/logging.js';
+import errorHandler from './platform/http/error-handler.js';
+import hostileText, { answerFrameworkError } from './platform/http/hostile-text.js';
+import openapi from './platform/http/openapi.js';
+import securityHeaders from './platform/http/security-headers.js';
+import webApp from './platform/http/web-app.js';
+import healthRoutes from './modules/health/routes.js';
+import libraryRoutes from './modules/library/routes.js';
+import modelRoutes from './modules/models/routes.js';
+import meRoutes from './modules/identity/routes.js';
+import trustRoutes from './modules/admin/trusts-routes.js';
+import userRoutes from './modules/admin/users-routes.js';
+import dashboardRoutes from './modules/admin/dashboards-routes.js';
+import changeLogRoutes from './modules/change-log/routes.js';
+import waitingListRoutes from './modules/imports/routes.js';
+import openPathwayRoutes from './modules/pathways/routes.js';
+import patientRoutes from './modules/patients/routes.js';
+import {
+  authentication,
+  authorization,
+  developmentIdentityProvider,
+  createTokenVerifier,
+} from './modules/identity/index.js';
+import { installDefaultModels } from './modules/models/index.js';
+import { PrincipalCache } from './modules/identity/index.js';
+import { seedDemoWaitingLists } from './modules/imports/index.js';
+import { keepImportThreadsReady, startReadingUpload, type FileReading } from './modules/imports/index.js';
+import { UploadHandoff, type UploadHandoffLimits } from './modules/imports/index.js';
+import { resumeInterruptedWork } from './modules/imports/index.js';
+import { importSettingsFor } from './modules/imports/index.js';
+import { startQueue, type Queue } from './platform/queue/queue.js';
+import { loadDevelopmentSecrets, type DevelopmentSecrets } from './modules/identity/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,15 +103,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  const jobSettings = jobSettingsFor(config);
+  const importSettings = importSettingsFor(config);
   const uploads = config.runWorker
     ? new UploadHandoff<FileReading>(
-        (upload) => startReadingUpload(upload, jobSettings.import),
+        (upload) => startReadingUpload(upload, importSettings),
         options.uploadHandoff,
       )
     : undefined;
   app.decorate('uploads', uploads);
-  if (config.runWorker) keepImportThreadsReady(jobSettings.import);
+  if (config.runWorker) keepImportThreadsReady(importSettings);
   let queue: Queue | undefined;
   let detachPrincipals: (() => Promise<void>) | undefined;
   app.addHook('onClose', async () => {
@@ -168,7 +170,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
       work: config.runWorker,
-      context: { db: database.db, log: app.log, settings: jobSettings, uploads },
+      context: { db: database.db, log: app.log, importSettings, uploads },
       ...(options.jobPollingIntervalSeconds
         ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
         : {}),

@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from './config.js';
+import { loadConfigOrExit } from './platform/config.js';
 import { buildApp } from './app.js';
 import { startupMessage } from './startup-message.js';
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { AppConfig } from './config.js';
+import type { AppConfig } from './platform/config.js';
 
 const describeAddress = (address: AddressInfo) =>
   address.family === 'IPv6' ? `[${address.address}]:${address.port}` : `${address.address}:${address.port}`;

@@ -1,12 +1,12 @@
 import pino from 'pino';
-import { loadConfigOrExit } from './config.js';
-import { openDatabase } from './db/client.js';
-import { allJobs } from './jobs/all-jobs.js';
-import { safeLogOptions } from './logging.js';
-import { resumeInterruptedWork } from './services/import-recovery.js';
-import { keepImportThreadsReady } from './services/import-reading.js';
-import { jobSettingsFor } from './services/job-settings.js';
-import { startQueue } from './services/queue.js';
+import { loadConfigOrExit } from './platform/config.js';
+import { openDatabase } from './platform/db/client.js';
+import { allJobs } from './all-jobs.js';
+import { safeLogOptions } from './platform/logging.js';
+import { resumeInterruptedWork } from './modules/imports/index.js';
+import { keepImportThreadsReady } from './modules/imports/index.js';
+import { importSettingsFor } from './modules/imports/index.js';
+import { startQueue } from './platform/queue/queue.js';
 
 /** A worker process for production (`npm run worker`): jobs only, no HTTP. */
 async function main() {
@@ -19,12 +19,12 @@ async function main() {
   }
   const log = pino({ ...safeLogOptions, level: config.logLevel });
   const database = await openDatabase(config.database);
-  const settings = jobSettingsFor(config);
+  const importSettings = importSettingsFor(config);
   const queue = await startQueue(database, allJobs, {
     work: true,
-    context: { db: database.db, log, settings },
+    context: { db: database.db, log, importSettings },
   });
-  keepImportThreadsReady(settings.import);
+  keepImportThreadsReady(importSettings);
   await resumeInterruptedWork(database.db, queue);
   log.info('worker started');
   const shutdown = async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '@esr/contracts/roles';
-import { demoUsers } from '../db/seed.js';
+import { demoUsers } from '../platform/db/seed.js';
 import { bearer, createTestApp, type TestApp } from './helper.js';
 import { createTrust } from './factories/users.js';
 import { removeTrusts } from './factories/trusts.js';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { RoleCode } from '@esr/contracts/roles';
-import type { Db } from '../db/client.js';
+import type { Db } from '../platform/db/client.js';
 import { createUser } from './factories/users.js';
 import { createDirectoryEntry, randomGuid, trustRow } from './factories/trusts.js';
 

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, generateKeyPair, importJWK, type JWK } from 'jose';
 import { buildApp, type BuildOptions } from '../app.js';
-import { loadConfig, type AppConfig } from '../config.js';
-import { loadDevelopmentSecrets } from '../services/signing-keys.js';
+import { loadConfig, type AppConfig } from '../platform/config.js';
+import { loadDevelopmentSecrets } from '../modules/identity/index.js';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '@esr/contracts/roles';
-import { demoUsers } from '../db/seed.js';
-import { hostileTextMessages, maxDepth, maxValues } from '../plugins/hostile-text.js';
-import { permissions, type Permission } from '../services/authorization.js';
+import { demoUsers } from '../platform/db/seed.js';
+import { hostileTextMessages, maxDepth, maxValues } from '../platform/http/hostile-text.js';
+import { permissions, type Permission } from '../modules/identity/access.js';
 import { bearer, createTestApp, type TestApp } from './helper.js';
 
 /**

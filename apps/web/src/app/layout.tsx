@@ -9,10 +9,11 @@ import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { isFooterShown } from '../lib/footer';
 import { landingPathFor } from '../lib/roles';
 import { usePatientForBreadcrumb } from '../lib/breadcrumb-patient';
+import { publicPages } from '../config/screen-table';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { retryFailedAreas } from './screens';
 
-const publicPaths = new Set(['/', '/home', '/privacy', '/accessibility', '/unauthorized', '/auth/callback']);
+const publicPaths = new Set<string>(Object.values(publicPages));
 
 export function Layout() {
   const location = useLocation();

@@ -5,7 +5,7 @@ import { AuthProvider } from '../lib/auth/auth-provider';
 import { Layout } from './layout';
 import { RootPage } from './root-page';
 import { RequireRoles } from './require-roles';
-import { guardedRoutes } from './route-table';
+import { guardedRoutes, publicPages } from '../config/screen-table';
 import { AreaScreen } from './area-screen';
 import { LandingPage } from '../features/public/landing-page';
 import { PrivacyPage } from '../features/public/privacy-page';
@@ -34,20 +34,20 @@ export function App() {
         <Providers>
           <Routes>
             <Route element={<Layout />}>
-              <Route path="/" element={<RootPage />} />
-              <Route path="/home" element={<LandingPage />} />
-              <Route path="/privacy" element={<PrivacyPage />} />
-              <Route path="/accessibility" element={<AccessibilityPage />} />
-              <Route path="/unauthorized" element={<UnauthorizedPage />} />
-              <Route path="/auth/callback" element={<LoadingPage />} />
-              {/* spec §2 guards, then the screen with its area's code (spec §9 chunk loading). */}
+              <Route path={publicPages.home} element={<RootPage />} />
+              <Route path={publicPages.homeAlias} element={<LandingPage />} />
+              <Route path={publicPages.privacy} element={<PrivacyPage />} />
+              <Route path={publicPages.accessibility} element={<AccessibilityPage />} />
+              <Route path={publicPages.unauthorized} element={<UnauthorizedPage />} />
+              <Route path={publicPages.authCallback} element={<LoadingPage />} />
+              {/* The screen table's guards, then the screen with its area's chunk (docs/requirements.md §2). */}
               {guardedRoutes.map((route) => (
                 <Route
                   key={route.path}
                   path={route.path}
                   element={
                     <RequireRoles allowed={route.allowed}>
-                      <AreaScreen route={route} />
+                      <AreaScreen id={route.id} />
                     </RequireRoles>
                   }
                 />

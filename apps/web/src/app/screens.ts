@@ -1,10 +1,10 @@
 import { createElement, use, type ComponentType } from 'react';
 import { loadOnce, loadWithin, type Loader } from '../lib/chunk-load';
+import { guardedRoutes, type ScreenArea, type ScreenId, type screenTable } from '../config/screen-table';
 import type * as AdminScreens from './areas/admin-screens';
 import type * as ClericalScreens from './areas/clerical-screens';
 import type * as PatientScreens from './areas/patient-screens';
 import type * as TechnicalAdminScreens from './areas/technical-admin-screens';
-import type { ScreenArea } from './route-table';
 
 interface AreaModules {
   admin: typeof AdminScreens;
@@ -14,8 +14,8 @@ interface AreaModules {
 }
 
 /**
- * Each area's screens are a separate chunk (spec §9 chunk loading), imported the first time one of
- * them is shown: a clinician never downloads the admin screens, nor an admin the clerical ones.
+ * Each area's screens are a separate chunk, imported the first time one of them is shown: a
+ * clinician never downloads the admin screens, nor an admin the clerical ones.
  */
 const importers: { [A in ScreenArea]: () => Promise<AreaModules[A]> } = {
   admin: () => import('./areas/admin-screens'),
@@ -38,10 +38,27 @@ export const loadArea = <A extends ScreenArea>(area: A): Promise<AreaModules[A]>
 /** Try again: the areas that failed to load are loaded afresh when next shown. */
 export const retryFailedAreas = () => Object.values(loaders).forEach((loader) => loader.retry());
 
+/**
+ * The ids of the table's screens whose component is not exported by their area's chunk as a
+ * component taking no props; there must be none (checked below, at compile time).
+ */
+type Unresolved = {
+  [Id in ScreenId]: (typeof screenTable)[Id] extends { area: infer A extends ScreenArea; component: infer C }
+    ? C extends keyof AreaModules[A]
+      ? AreaModules[A][C] extends ComponentType
+        ? never
+        : Id
+      : Id
+    : Id;
+}[ScreenId];
+// An error here names a screen with no such component in its area's chunk: export it there, or fix the table.
+type _NoneOf<Ids extends never> = Ids;
+type _EveryScreenResolves = _NoneOf<Unresolved>;
+
 export type AreaScreen = ComponentType & { area: ScreenArea; screenName: string };
 
 /** A screen of an area's chunk; it suspends while the chunk loads (the layout shows 'Loading data'). */
-function areaScreen<A extends ScreenArea>(area: A, screenName: keyof AreaModules[A] & string): AreaScreen {
+function areaScreen(area: ScreenArea, screenName: string): AreaScreen {
   function Screen() {
     const loaded = use(loadArea(area)) as unknown as Record<string, ComponentType>;
     return createElement(loaded[screenName]!);
@@ -50,47 +67,7 @@ function areaScreen<A extends ScreenArea>(area: A, screenName: keyof AreaModules
   return Object.assign(Screen, { area, screenName });
 }
 
-/** Every guarded route's screen, by route pattern (spec §2); a route without one would show its placeholder. */
-export const screens: Record<string, AreaScreen> = {
-  // Technical admin.
-  '/upload-model': areaScreen('technical-admin', 'UploadModelPage'),
-  // Administration (spec §2 Admin screens).
-  '/admin-dashboard': areaScreen('admin', 'SuperAdminDashboardPage'),
-  '/trust-admin-dashboard': areaScreen('admin', 'TrustAdminDashboardPage'),
-  '/manage-active-trusts': areaScreen('admin', 'ManageTrustsPage'),
-  '/manage-active-trusts/add-new-trust': areaScreen('admin', 'AddTrustPage'),
-  '/manage-active-trusts/:trustCode': areaScreen('admin', 'TrustDetailsPage'),
-  '/manage-active-trusts/:trustCode/edit-trust-details': areaScreen('admin', 'EditTrustPage'),
-  '/manage-active-trusts/:trustCode/users': areaScreen('admin', 'TrustUsersPage'),
-  '/manage-active-trusts/:trustCode/users/add-new-user': areaScreen('admin', 'AddUserPage'),
-  '/manage-active-trusts/:trustCode/users/:userId': areaScreen('admin', 'UserDetailsPage'),
-  '/manage-active-trusts/:trustCode/users/:userId/edit-user-details': areaScreen('admin', 'EditUserPage'),
-  '/manage-active-users': areaScreen('admin', 'ManageUsersPage'),
-  '/manage-active-users/add-new-user': areaScreen('admin', 'AddUserPage'),
-  '/manage-active-users/:userId': areaScreen('admin', 'UserDetailsPage'),
-  '/manage-active-users/:userId/edit-user-details': areaScreen('admin', 'EditUserPage'),
-  '/change-log': areaScreen('admin', 'ChangeLogPage'),
-  // Clerical: the waiting-list import (spec §2 Clerical screens).
-  '/dashboard': areaScreen('clerical', 'DashboardPage'),
-  '/upload-patient-list': areaScreen('clerical', 'ChooseProcedurePage'),
-  '/upload-patient-list/:type': areaScreen('clerical', 'UploadOverviewPage'),
-  '/upload-patient-list/:type/upload': areaScreen('clerical', 'UploadFilesPage'),
-  '/upload-patient-list/:type/upload/complete': areaScreen('clerical', 'UploadCompletePage'),
-  '/data-upload-history': areaScreen('clerical', 'DataUploadHistoryPage'),
-  // Clerical: the open pathways.
-  '/manage-open-pathways': areaScreen('clerical', 'ManageOpenPathwaysPage'),
-  '/manage-open-pathways/:type': areaScreen('clerical', 'OpenPathwaysPage'),
-  '/manage-open-pathways/:type/total': areaScreen('clerical', 'TotalRecordsPage'),
-  '/manage-open-pathways/:type/total/generate-report': areaScreen('clerical', 'GenerateReportPage'),
-  '/manage-open-pathways/:type/processed': areaScreen('clerical', 'ProcessedRecordsPage'),
-  '/manage-open-pathways/:type/failed-records': areaScreen('clerical', 'FailedRecordsPage'),
-  '/data-upload-history/archived': areaScreen('clerical', 'ArchivedRecordsPage'),
-  '/data-upload-history/error': areaScreen('clerical', 'ErrorHistoryPage'),
-  // Clerical users and clinicians: the patient lookup (spec §2 Patient screens).
-  '/patient-lookup': areaScreen('patient', 'PatientLookupPage'),
-  '/patient-lookup/:waitinglistId': areaScreen('patient', 'RiskSummaryPage'),
-  '/patient-lookup/:waitinglistId/edit-details': areaScreen('patient', 'EditDetailsPage'),
-  '/patient-lookup/:waitinglistId/remodel-details': areaScreen('patient', 'RemodelPage'),
-  '/patient-lookup/:waitinglistId/previous-risk-history': areaScreen('patient', 'PreviousEvaluationsPage'),
-  '/patient-lookup/:waitinglistId/history/:historyId': areaScreen('patient', 'HistoryEntryPage'),
-};
+/** Every screen of the table (docs/requirements.md §2), by screen id, loaded with its area's chunk. */
+export const screens = Object.fromEntries(
+  guardedRoutes.map((route) => [route.id, areaScreen(route.area, route.component)]),
+) as Record<ScreenId, AreaScreen>;

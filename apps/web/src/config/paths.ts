@@ -1,64 +1,112 @@
-/** Every URL of the web app (spec §2), built by functions: no route strings elsewhere (CONVENTIONS). */
+import { publicPages, screenTable } from './screen-table';
+
+/** The parameter names of a route pattern: 'userId' | 'trustCode' for '/t/:trustCode/u/:userId'. */
+export type PathParam<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParam<`/${Rest}`>
+  : Pattern extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * A query string: as written (without its '?'), or as values by name, each encoded; a name whose
+ * value is undefined is left out. Either way, nothing is added when it is empty.
+ */
+export type PathSearch = string | Readonly<Record<string, string | undefined>>;
+
+type PathArgs<Pattern extends string> = [PathParam<Pattern>] extends [never]
+  ? [params?: Readonly<Record<string, never>>, search?: PathSearch]
+  : [params: Readonly<Record<PathParam<Pattern>, string>>, search?: PathSearch];
+
+const queryOf = (search: PathSearch | undefined): string => {
+  if (search === undefined || typeof search === 'string') return search ?? '';
+  return Object.entries(search)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
+};
+
+/**
+ * A URL of a route pattern of the screen table: each ':name' replaced by its parameter, encoded,
+ * then the query string, if any.
+ */
+export function buildPath<Pattern extends string>(
+  pattern: Pattern,
+  ...[params, search]: PathArgs<Pattern>
+): string {
+  const values: Readonly<Record<string, string>> = params ?? {};
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${pattern}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  const query = queryOf(search);
+  return query ? `${path}?${query}` : path;
+}
+
+/** The screen table, by screen id. */
+const screen = screenTable;
+
+/**
+ * Every URL of the web app (docs/requirements.md §2), built by functions: no route strings
+ * elsewhere. The patterns are those of the screen table (config/screen-table.ts).
+ */
 export const paths = {
-  home: () => '/',
-  homeAlias: () => '/home',
-  privacy: () => '/privacy',
-  accessibility: () => '/accessibility',
-  unauthorized: () => '/unauthorized',
-  authCallback: () => '/auth/callback',
+  home: (): string => publicPages.home,
+  homeAlias: (): string => publicPages.homeAlias,
+  privacy: (): string => publicPages.privacy,
+  accessibility: (): string => publicPages.accessibility,
+  unauthorized: (): string => publicPages.unauthorized,
+  authCallback: (): string => publicPages.authCallback,
 
-  uploadModel: () => '/upload-model',
+  uploadModel: () => buildPath(screen.uploadModel.path),
 
-  adminDashboard: () => '/admin-dashboard',
-  trustAdminDashboard: () => '/trust-admin-dashboard',
-  manageActiveTrusts: () => '/manage-active-trusts',
-  addNewTrust: () => '/manage-active-trusts/add-new-trust',
-  trustDetails: (trustCode: string) => `/manage-active-trusts/${encodeURIComponent(trustCode)}`,
-  editTrustDetails: (trustCode: string) =>
-    `/manage-active-trusts/${encodeURIComponent(trustCode)}/edit-trust-details`,
-  trustUsers: (trustCode: string) => `/manage-active-trusts/${encodeURIComponent(trustCode)}/users`,
+  adminDashboard: () => buildPath(screen.adminDashboard.path),
+  trustAdminDashboard: () => buildPath(screen.trustAdminDashboard.path),
+  manageActiveTrusts: () => buildPath(screen.manageActiveTrusts.path),
+  addNewTrust: () => buildPath(screen.addNewTrust.path),
+  trustDetails: (trustCode: string) => buildPath(screen.trustDetails.path, { trustCode }),
+  editTrustDetails: (trustCode: string) => buildPath(screen.editTrustDetails.path, { trustCode }),
+  trustUsers: (trustCode: string) => buildPath(screen.trustUsers.path, { trustCode }),
   trustUserDetails: (trustCode: string, userId: string) =>
-    `/manage-active-trusts/${encodeURIComponent(trustCode)}/users/${encodeURIComponent(userId)}`,
-  trustAddNewUser: (trustCode: string) =>
-    `/manage-active-trusts/${encodeURIComponent(trustCode)}/users/add-new-user`,
+    buildPath(screen.trustUserDetails.path, { trustCode, userId }),
+  trustAddNewUser: (trustCode: string) => buildPath(screen.trustAddNewUser.path, { trustCode }),
   trustEditUserDetails: (trustCode: string, userId: string) =>
-    `/manage-active-trusts/${encodeURIComponent(trustCode)}/users/${encodeURIComponent(userId)}/edit-user-details`,
-  changeLog: () => '/change-log',
-  manageActiveUsers: () => '/manage-active-users',
-  userDetails: (userId: string) => `/manage-active-users/${encodeURIComponent(userId)}`,
-  addNewUser: () => '/manage-active-users/add-new-user',
-  editUserDetails: (userId: string) => `/manage-active-users/${encodeURIComponent(userId)}/edit-user-details`,
+    buildPath(screen.trustEditUserDetails.path, { trustCode, userId }),
+  changeLog: () => buildPath(screen.changeLog.path),
+  manageActiveUsers: () => buildPath(screen.manageActiveUsers.path),
+  userDetails: (userId: string) => buildPath(screen.userDetails.path, { userId }),
+  addNewUser: () => buildPath(screen.addNewUser.path),
+  editUserDetails: (userId: string) => buildPath(screen.editUserDetails.path, { userId }),
 
-  dashboard: () => '/dashboard',
-  uploadPatientList: () => '/upload-patient-list',
-  uploadPatientListType: (type: string) => `/upload-patient-list/${type}`,
+  dashboard: () => buildPath(screen.dashboard.path),
+  uploadPatientList: () => buildPath(screen.uploadPatientList.path),
+  uploadPatientListType: (type: string) => buildPath(screen.uploadPatientListType.path, { type }),
   /** With a batch id, the page follows that upload's validation (kept across a reload). */
   uploadPatientListFiles: (type: string, batchId?: string) =>
-    `/upload-patient-list/${type}/upload${batchId ? `?batchId=${encodeURIComponent(batchId)}` : ''}`,
-  uploadPatientListComplete: (type: string) => `/upload-patient-list/${type}/upload/complete`,
-  manageOpenPathways: () => '/manage-open-pathways',
-  manageOpenPathwaysType: (type: string) => `/manage-open-pathways/${type}`,
+    buildPath(screen.uploadPatientListFiles.path, { type }, { batchId: batchId || undefined }),
+  uploadPatientListComplete: (type: string) => buildPath(screen.uploadPatientListComplete.path, { type }),
+  manageOpenPathways: () => buildPath(screen.manageOpenPathways.path),
+  manageOpenPathwaysType: (type: string) => buildPath(screen.manageOpenPathwaysType.path, { type }),
   /** With the table's filters and page (as their query string), the same table again. */
-  totalRecords: (type: string, search = '') =>
-    `/manage-open-pathways/${type}/total${search ? `?${search}` : ''}`,
+  totalRecords: (type: string, search = '') => buildPath(screen.totalRecords.path, { type }, search),
   /** The report is made of the records the table's filters (as their query string) select. */
-  generateReport: (type: string, search = '') =>
-    `/manage-open-pathways/${type}/total/generate-report${search ? `?${search}` : ''}`,
-  failedRecords: (type: string) => `/manage-open-pathways/${type}/failed-records`,
-  processedRecords: (type: string) => `/manage-open-pathways/${type}/processed`,
-  dataUploadHistory: () => '/data-upload-history/',
-  archivedHistory: () => '/data-upload-history/archived',
-  errorHistory: () => '/data-upload-history/error',
+  generateReport: (type: string, search = '') => buildPath(screen.generateReport.path, { type }, search),
+  failedRecords: (type: string) => buildPath(screen.failedRecords.path, { type }),
+  processedRecords: (type: string) => buildPath(screen.processedRecords.path, { type }),
+  /** With a trailing slash, as the dashboard has always linked to it. */
+  dataUploadHistory: () => `${buildPath(screen.dataUploadHistory.path)}/`,
+  archivedHistory: () => buildPath(screen.archivedHistory.path),
+  errorHistory: () => buildPath(screen.errorHistory.path),
 
-  patientLookup: () => '/patient-lookup',
+  patientLookup: () => buildPath(screen.patientLookup.path),
   patientSummary: (id: string, type: string) =>
-    `/patient-lookup/${encodeURIComponent(id)}?type=${encodeURIComponent(type)}`,
+    buildPath(screen.patientSummary.path, { waitinglistId: id }, { type }),
   patientEditDetails: (id: string, type: string) =>
-    `/patient-lookup/${encodeURIComponent(id)}/edit-details?type=${encodeURIComponent(type)}`,
+    buildPath(screen.patientEditDetails.path, { waitinglistId: id }, { type }),
   patientRemodel: (id: string, type: string) =>
-    `/patient-lookup/${encodeURIComponent(id)}/remodel-details?type=${encodeURIComponent(type)}`,
+    buildPath(screen.patientRemodel.path, { waitinglistId: id }, { type }),
   previousRiskHistory: (id: string, type: string) =>
-    `/patient-lookup/${encodeURIComponent(id)}/previous-risk-history?type=${encodeURIComponent(type)}`,
+    buildPath(screen.previousRiskHistory.path, { waitinglistId: id }, { type }),
   historyDetail: (id: string, historyId: string, type: string) =>
-    `/patient-lookup/${encodeURIComponent(id)}/history/${encodeURIComponent(historyId)}?type=${encodeURIComponent(type)}`,
+    buildPath(screen.historyDetail.path, { waitinglistId: id, historyId }, { type }),
 } as const;

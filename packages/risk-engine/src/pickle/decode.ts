@@ -20,9 +20,7 @@ import {
   latin1Bytes,
   numpyScalar,
 } from './numpy-array.js';
-import { NumpyDType } from './numpy-dtype.js';
-import { NdArray, PyDict, PyGlobal, PyInstance } from './values.js';
-import type { PyValue } from './values.js';
+import { NdArray, NumpyDType, PyDict, PyGlobal, PyInstance, type PyValue } from './values.js';
 
 export interface DecodeOptions {
   limits?: Partial<DecodeLimits>;

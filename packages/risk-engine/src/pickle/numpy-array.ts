@@ -1,9 +1,14 @@
 import { PickleError } from '../errors.js';
 import { tooManyElements } from './expansion.js';
 import type { Budget } from './limits.js';
-import { NumpyDType } from './numpy-dtype.js';
-import { NdArray, isStructured } from './values.js';
-import type { NumericData, PyValue, StructuredData } from './values.js';
+import {
+  NdArray,
+  NumpyDType,
+  isStructured,
+  type NumericData,
+  type PyValue,
+  type StructuredData,
+} from './values.js';
 
 const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 

@@ -300,12 +300,7 @@ describe('allow-listed but unsupported', () => {
 describe('the decoder cannot run code', () => {
   it('imports nothing that could', () => {
     const dir = join(import.meta.dirname, '../../src');
-    const sources = [
-      'pickle/decode.ts',
-      'pickle/globals.ts',
-      'pickle/numpy-array.ts',
-      'pickle/numpy-dtype.ts',
-    ];
+    const sources = ['pickle/decode.ts', 'pickle/globals.ts', 'pickle/numpy-array.ts', 'pickle/values.ts'];
     for (const s of sources) {
       const text = readFileSync(join(dir, s), 'utf8');
       expect(text).not.toMatch(/child_process|node:vm|\beval\(|new Function|\brequire\(|\bimport\(/);

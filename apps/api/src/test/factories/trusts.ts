@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { mlModels, trustDirectory, trusts, userRoles, users } from '../../db/schema.js';
+import type { Db } from '../../platform/db/client.js';
+import { mlModels, trustDirectory, trusts, userRoles, users } from '../../platform/db/schema.js';
 
 /**
  * A made-up entry of the NHS trust list with a code no real trust has (real ODS trust codes are

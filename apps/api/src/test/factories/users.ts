@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { RoleCode } from '@esr/contracts/roles';
-import type { Db } from '../../db/client.js';
-import { trusts, userRoles, users } from '../../db/schema.js';
+import type { Db } from '../../platform/db/client.js';
+import { trusts, userRoles, users } from '../../platform/db/schema.js';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter += 1)}${crypto.randomBytes(2).toString('hex')}`;

@@ -1,6 +1,6 @@
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { UploadStatus, ValidationSummary } from '@esr/contracts/waiting-list';
-import { installDefaultModels } from '../../services/models.js';
+import { installDefaultModels } from '../../modules/models/index.js';
 import { bearer, type TestApp } from '../helper.js';
 import { multipartBody } from '../multipart.js';
 import { createTrust, createUser } from './users.js';

@@ -1,0 +1,7 @@
+import { confirmBatchJob } from './modules/imports/index.js';
+import type { JobDefinition } from './platform/queue/job-definition.js';
+import { inferBatchJob } from './modules/evaluations/index.js';
+import { validateBatchJob } from './modules/imports/index.js';
+
+/** Every job the worker runs (DESIGN §7); each capability adds its own. */
+export const allJobs: JobDefinition[] = [validateBatchJob, confirmBatchJob, inferBatchJob];

@@ -1,0 +1,2 @@
+/** What the change-log module offers the rest of the API; nothing else of it is imported from outside. */
+export { recordChange } from './change-log.js';

@@ -1,0 +1,20 @@
+/** What the evaluations module offers the rest of the API; nothing else of it is imported from outside. */
+export { unpackContributions } from './contributions.js';
+export { inferBatchJob, scoringKey } from './infer-batch-job.js';
+export {
+  activeModelVersion,
+  evaluationColumns,
+  evaluationDay,
+  evaluationInsert,
+  evaluationInsertParams,
+  fieldsAtFault,
+  pathwayStateColumns,
+  recordInferenceRun,
+  scoreForWriting,
+  scoreRecords,
+  scoringChunk,
+  started,
+  type ModelVersion,
+  type ScoredState,
+} from './scoring.js';
+export { requestScoringWherePending } from './scoring-requests.js';

@@ -1,0 +1,411 @@
+/**
+ * Scoring (the infer-batch job; DESIGN §6, §7): every active pathway of a trust and procedure without
+ * a current evaluation gets one from the active model. A pathway is `waiting` until scored, then
+ * `processed`, or `failed` with the fields at fault when the model cannot score it.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  contributionsInModelOrder,
+  evaluateMany,
+  explainMany,
+  type EvaluationResult,
+  type PatientRecord,
+} from '@esr/risk-engine/evaluate';
+import type { RiskModel } from '@esr/risk-engine/model';
+import { queryRows, type Database, type Db } from '../../platform/db/client.js';
+import { mlModels } from '../../platform/db/schema.js';
+import { rowsAsArrays } from '../../platform/db/bulk-rows.js';
+import { packContributions } from './contributions.js';
+import { activeRiskModel } from '../models/index.js';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+
+export type EvaluationReason = 'batch' | 'remodel' | 'rescore';
+
+/** Rows read, scored and written per round: large enough for bulk statements, small enough for memory. */
+export const scoringChunk = 2000;
+
+export interface ModelVersion {
+  id: string;
+  version: number;
+  name: string;
+  cardVersion: string;
+  demonstration: boolean;
+  model: RiskModel;
+}
+
+export async function activeModelVersion(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+): Promise<ModelVersion | null> {
+  const active = await activeRiskModel(db, trustCode, procedureCode);
+  if (!active) return null;
+  const [row] = await db
+    .select({ version: mlModels.version, card: mlModels.card })
+    .from(mlModels)
+    .where(and(eq(mlModels.id, active.id)))
+    .limit(1);
+  const card = row?.card as { name: string; modelVersion: string; demonstration: boolean } | undefined;
+  return {
+    id: active.id,
+    version: row?.version ?? 0,
+    name: card?.name ?? '',
+    cardVersion: card?.modelVersion ?? '',
+    demonstration: card?.demonstration ?? false,
+    model: active.model,
+  };
+}
+
+const isMissing = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The record fields the model needed and did not get (features without a default). */
+export function fieldsAtFault(model: RiskModel, record: PatientRecord): string[] {
+  const fields = new Set<string>();
+  for (const feature of model.wrapper?.features ?? []) {
+    if (feature.default !== null) continue;
+    const source = feature.source;
+    if (source.kind === 'field') {
+      if (isMissing(record[source.field])) fields.add(source.field);
+    } else if (source.derivation === 'ageYears') {
+      if (isMissing(record.dateOfBirth)) fields.add('dateOfBirth');
+    } else {
+      if (isMissing(record.height)) fields.add('height');
+      if (isMissing(record.weight)) fields.add('weight');
+    }
+  }
+  return [...fields];
+}
+
+/** The day an evaluation reads ages on, as the engine takes it and the evaluation stores it (UTC). */
+export const evaluationDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * What an evaluation row stores of a result (decision 0028): the band, the probability, whether
+ * defaults were used, and each feature's contribution in the model's feature order, in full. The
+ * factors, values, units and advice shown are rebuilt from these, the inputs and the model version.
+ */
+export function evaluationColumns(model: RiskModel, result: EvaluationResult) {
+  return {
+    probability: result.probability,
+    prediction: result.prediction,
+    isDefaultValueUsed: result.isDefaultValueUsed,
+    /** As base64 text of the stored bytes, the form both writers hand it to the database in. */
+    contributions: packContributions(contributionsInModelOrder(model, result)),
+  };
+}
+
+export interface ScoringScope {
+  trustCode: string;
+  procedureCode: string;
+  model: ModelVersion;
+}
+
+/**
+ * A pathway's state once scored, as the pathway's row stores it, with its new evaluation's own
+ * columns (the model's come from the scope, the inputs from the record the database already holds),
+ * ready for a bulk statement: the fields at fault as JSON, the contributions as an array literal.
+ */
+export interface ScoredState {
+  status: 'processed' | 'failed';
+  evaluationId: string | null;
+  prediction: string | null;
+  probability: number | null;
+  failedFields: string | null;
+  failureReason: string | null;
+  reason: EvaluationReason | null;
+  defaultUsed: boolean | null;
+  contributions: string | null;
+}
+
+/** The columns of a ScoredState that the pathway's row takes, as `rowsAsArrays` hands them over. */
+export const pathwayStateColumns = [
+  ['status', 'text'],
+  ['evaluationId', 'uuid'],
+  ['prediction', 'text'],
+  ['probability', 'float8'],
+  ['failedFields', 'jsonb'],
+  ['failureReason', 'text'],
+] as const;
+
+/** Every column of a ScoredState, as `rowsAsArrays` hands them over. */
+export const scoredStateColumns = [
+  ...pathwayStateColumns,
+  ['reason', 'text'],
+  ['defaultUsed', 'boolean'],
+  ['contributions', 'text'],
+] as const;
+
+/** A pathway to score: the model's record, and why. */
+export interface RecordToScore {
+  clinical: PatientRecord;
+  reason: EvaluationReason;
+}
+
+type Explained = { ok: true; state: ScoredState } | { ok: false; fields: string[]; reason: string };
+
+/**
+ * Scores records at once (one by one only when the chunk holds one the model refuses), keeping of
+ * each what its evaluation stores: no risk summary is built.
+ */
+function explainForWriting(model: RiskModel, records: PatientRecord[], evaluationDate: string): Explained[] {
+  const explain = (batch: PatientRecord[]): Explained[] => {
+    const explained = explainMany(model, batch, { evaluationDate });
+    const f = explained.nFeatures;
+    return batch.map((_, i) => ({
+      ok: true,
+      state: {
+        status: 'processed',
+        evaluationId: timeOrderedUuid(),
+        prediction: explained.prediction[i]!,
+        probability: explained.probability[i]!,
+        failedFields: null,
+        failureReason: null,
+        reason: null,
+        defaultUsed: explained.isDefaultValueUsed[i]!,
+        contributions: packContributions(explained.contributions, i * f, (i + 1) * f),
+      },
+    }));
+  };
+  try {
+    return explain(records);
+  } catch {
+    return records.map((record) => {
+      try {
+        return explain([record])[0]!;
+      } catch (error) {
+        return {
+          ok: false,
+          fields: fieldsAtFault(model, record),
+          reason: error instanceof Error ? error.message : 'The model could not score this record',
+        };
+      }
+    });
+  }
+}
+
+/** Each record's new state, scored at once for a bulk write. */
+export function scoreForWriting(
+  scope: ScoringScope,
+  records: RecordToScore[],
+  evaluationDate: string,
+): ScoredState[] {
+  const outcomes = explainForWriting(
+    scope.model.model,
+    records.map((record) => record.clinical),
+    evaluationDate,
+  );
+  return records.map((record, index): ScoredState => {
+    const outcome = outcomes[index]!;
+    if (!outcome.ok)
+      return {
+        status: 'failed',
+        evaluationId: null,
+        prediction: null,
+        probability: null,
+        failedFields: JSON.stringify(outcome.fields),
+        failureReason: outcome.reason.slice(0, 500),
+        reason: null,
+        defaultUsed: null,
+        contributions: null,
+      };
+    return { ...outcome.state, reason: record.reason };
+  });
+}
+
+/**
+ * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with the
+ * record it read (`inputs`, an SQL expression over the statement's own tables) and the model
+ * version's columns (from `$first`, 8 parameters: trust, procedure, model id, version, name, card
+ * version, demonstration, then the evaluation day). Written in the database from the record it
+ * already holds, so the inputs never travel twice.
+ */
+export const evaluationInsert = (inputs: string, first = 1) => {
+  const [trust, procedure, modelId, version, name, card, demonstration, day] = Array.from(
+    { length: 8 },
+    (_, index) => `$${first + index}`,
+  );
+  return `insert into evaluations (id, pathway_id, trust_code,
+    procedure_code, model_id, model_version, model_name, model_card_version, demonstration, reason,
+    created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
+  select v."evaluationId", v.id, ${trust}, ${procedure}, ${modelId}, ${version}, ${name}, ${card}, ${demonstration},
+    v.reason, 'Batch scoring', v.probability, v.prediction, v."defaultUsed", decode(v.contributions, 'base64'),
+    ${day}::date, ${inputs}`;
+};
+
+/** The 8 parameters of `evaluationInsert`. */
+export const evaluationInsertParams = (scope: ScoringScope, evaluationDate: string) => [
+  scope.trustCode,
+  scope.procedureCode,
+  scope.model.id,
+  scope.model.version,
+  scope.model.name,
+  scope.model.cardVersion,
+  scope.model.demonstration,
+  evaluationDate,
+];
+
+/**
+ * When scoring last finished for the trust and procedure, and the scored list's mean probability
+ * (the summary's average): after a scoring run, or a confirm that scored its pathways itself.
+ */
+export async function recordInferenceRun(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+  scored: number,
+): Promise<void> {
+  await db.execute(sql`insert into inference_runs (trust_code, procedure_code, last_run, scored, average_probability)
+    values (${trustCode}, ${procedureCode}, now(), ${scored}, (
+      select avg(probability) from pathways
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active and status = 'processed'))
+    on conflict (trust_code, procedure_code) do update set last_run = excluded.last_run,
+      scored = excluded.scored, average_probability = excluded.average_probability`);
+}
+
+type Outcome = { ok: true; result: EvaluationResult } | { ok: false; fields: string[]; reason: string };
+
+/** Scores a chunk at once, and one by one only when the chunk holds a record the model refuses. */
+export function scoreRecords(
+  model: RiskModel,
+  records: PatientRecord[],
+  evaluationDate: string | Date,
+): Outcome[] {
+  try {
+    return evaluateMany(model, records, { evaluationDate }).map((result) => ({ ok: true, result }));
+  } catch {
+    return records.map((record) => {
+      try {
+        const [result] = evaluateMany(model, [record], { evaluationDate });
+        return { ok: true, result: result! };
+      } catch (error) {
+        return {
+          ok: false,
+          fields: fieldsAtFault(model, record),
+          reason: error instanceof Error ? error.message : 'The model could not score this record',
+        };
+      }
+    });
+  }
+}
+
+interface PendingRow extends Record<string, unknown> {
+  id: string;
+  clinical: PatientRecord;
+  inputs_hash: string;
+  status: string;
+}
+
+/**
+ * A promise of a pipeline's statement, given a handler at once: it may fail while another is awaited,
+ * and is awaited itself later, where its failure is thrown.
+ */
+export function started<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/**
+ * Scores every active pathway of the trust and procedure that has no evaluation from the active
+ * model on its current data. Idempotent and safe to run twice: a pathway whose data changed while it
+ * was being scored is left waiting for the next round.
+ */
+export async function scorePending(
+  db: Db,
+  database: Pick<Database, 'bulkWrite' | 'kind'>,
+  trustCode: string,
+  procedureCode: string,
+  options: { reason?: EvaluationReason; chunk?: number; now?: () => Date } = {},
+): Promise<number> {
+  const model = await activeModelVersion(db, trustCode, procedureCode);
+  if (!model) return 0;
+  const chunk = options.chunk ?? scoringChunk;
+  const now = options.now ?? (() => new Date());
+  let scored = 0;
+  // The pending pathways are listed once, then read a chunk at a time by id: a search for the
+  // next chunk would look over every pathway of the list again, so the run grew with its square.
+  const pending = await queryRows<{ id: string }>(
+    db,
+    sql`select id from pathways
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active
+        and (status = 'waiting' or scored_model_id is distinct from ${model.id})
+      order by id`,
+  );
+  const readChunk = (start: number) =>
+    // Checked again: a remodel or a new import may have changed a pathway since it was listed.
+    queryRows<PendingRow>(
+      db,
+      sql`select id, clinical, inputs_hash, status from pathways
+        where id = any(${`{${pending
+          .slice(start, start + chunk)
+          .map((row) => row.id)
+          .join(',')}}`}::uuid[]) and is_active
+          and (status = 'waiting' or scored_model_id is distinct from ${model.id})`,
+    );
+  const scope = { trustCode, procedureCode, model };
+  const prepare = (rows: PendingRow[]) => {
+    const evaluationDate = evaluationDay(now());
+    const states = scoreForWriting(
+      scope,
+      rows.map((row) => ({
+        clinical: row.clinical,
+        reason: options.reason ?? (row.status === 'waiting' ? 'batch' : 'rescore'),
+      })),
+      evaluationDate,
+    );
+    const scored = rows.map((row, index) => ({ id: row.id, hash: row.inputs_hash, ...states[index]! }));
+    return {
+      evaluationDate,
+      pathways: rowsAsArrays(scored, [['id', 'uuid'], ['hash', 'text'], ...scoredStateColumns], 2),
+      evaluations: rowsAsArrays(
+        scored.filter((row) => row.evaluationId),
+        [['id', 'uuid'], ...scoredStateColumns],
+        10,
+      ),
+    };
+  };
+  const write = ({ evaluationDate, pathways, evaluations }: ReturnType<typeof prepare>) =>
+    database.bulkWrite(async (writer) => {
+      // Only pathways whose data is still what was scored take the new evaluation.
+      const written = await writer.query<{ id: string }>(
+        `update pathways p set
+            status = v.status,
+            current_evaluation_id = v."evaluationId",
+            prediction = v.prediction,
+            probability = v.probability,
+            failed_fields = v."failedFields",
+            failure_reason = v."failureReason",
+            scored_model_id = $1,
+            processed_at = now(),
+            updated_at = now()
+          from ${pathways.source}
+          where p.id = v.id and p.inputs_hash = v.hash and p.is_active
+          returning p.id`,
+        [model.id, ...pathways.params],
+      );
+      if (written.length > 0)
+        await writer.query(
+          `${evaluationInsert('p.clinical')}
+          from ${evaluations.source} join pathways p on p.id = v.id
+          where p.current_evaluation_id = v."evaluationId" and p.scored_model_id = $9`,
+          [...evaluationInsertParams(scope, evaluationDate), model.id, ...evaluations.params],
+        );
+      return written.length;
+    });
+
+  // A pipeline: while the database writes and reads, this thread scores the chunk between. PostgreSQL
+  // writes two chunks at once (a connection each); the embedded database runs one statement at a
+  // time, so one is enough there.
+  const writesAtOnce = database.kind === 'postgres' ? 2 : 1;
+  const writing: Promise<number>[] = [];
+  let reading = pending.length > 0 ? started(readChunk(0)) : null;
+  for (let start = 0; reading; start += chunk) {
+    const rows = await reading;
+    reading = start + chunk < pending.length ? started(readChunk(start + chunk)) : null;
+    const prepared = rows.length > 0 ? prepare(rows) : null;
+    if (writing.length >= writesAtOnce) scored += await writing.shift()!;
+    if (prepared) writing.push(started(write(prepared)));
+  }
+  for (const inFlight of writing) scored += await inFlight;
+  await recordInferenceRun(db, trustCode, procedureCode, scored);
+  return scored;
+}

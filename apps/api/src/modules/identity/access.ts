@@ -1,0 +1,43 @@
+import type { RoleCode } from '@esr/contracts/roles';
+import { forbidden } from '../../platform/errors.js';
+import type { Principal } from './identity.js';
+
+/**
+ * Who may do what (spec §6). Checked in services, never only in routes or the UI (CONVENTIONS).
+ * `anyTrust` roles may act on any trust; everyone else only on their own.
+ */
+export const permissions = {
+  'library:read': { roles: ['sa', 'ta', 'cu', 'cl', 'tca', 'wa'] },
+  'models:upload': { roles: ['tca'] },
+  'models:read': { roles: ['tca'] },
+  'trusts:read': { roles: ['sa'], anyTrust: ['sa'] },
+  'trusts:write': { roles: ['sa'], anyTrust: ['sa'] },
+  'trusts:select': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  'users:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  'users:write': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  // Giving, removing or touching the Super Admin role (spec §6: trust admins never see it).
+  'users:super-admins': { roles: ['sa'], anyTrust: ['sa'] },
+  'dashboard:super-admin': { roles: ['sa'], anyTrust: ['sa'] },
+  'dashboard:trust-admin': { roles: ['ta'] },
+  'changelog:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  // spec §6: the clerical user uploads patient lists and works the open pathways of their own trust.
+  'waiting-list:import': { roles: ['cu'] },
+  'waiting-list:read': { roles: ['cu'] },
+  // spec §6: clerical users and clinicians look patients up, read, edit and remodel them.
+  'patients:read': { roles: ['cu', 'cl'] },
+  'patients:write': { roles: ['cu', 'cl'] },
+} as const satisfies Record<string, { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }>;
+
+export type Permission = keyof typeof permissions;
+
+export function hasAccess(principal: Principal, permission: Permission, trustCode?: string): boolean {
+  const rule = permissions[permission] as { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] };
+  const held = principal.roles.filter((role) => rule.roles.includes(role));
+  if (held.length === 0) return false;
+  if (trustCode === undefined || trustCode === principal.trustCode) return true;
+  return held.some((role) => rule.anyTrust?.includes(role));
+}
+
+export function requireAccess(principal: Principal, permission: Permission, trustCode?: string): void {
+  if (!hasAccess(principal, permission, trustCode)) throw forbidden();
+}

@@ -1,0 +1,9 @@
+/** What the identity module offers the rest of the API; nothing else of it is imported from outside. */
+export { hasAccess, requireAccess } from './access.js';
+export { principalOf } from './authentication-plugin.js';
+export { createTokenVerifier, principalName, type Principal } from './identity.js';
+export { PrincipalCache } from './principal-cache.js';
+export { loadDevelopmentSecrets, type DevelopmentSecrets } from './signing-keys.js';
+export { default as authentication } from './authentication-plugin.js';
+export { default as authorization } from './authorization-plugin.js';
+export { default as developmentIdentityProvider } from './development-identity-provider.js';

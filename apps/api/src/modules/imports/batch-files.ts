@@ -1,0 +1,59 @@
+/**
+ * An upload's stored files and staged rows, kept in the database between the upload, its validation
+ * job and its confirm (decision 0023), so that any process can take up the batch.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type Db } from '../../platform/db/client.js';
+
+export type FileKind = 'waitingList' | 'bloodTest';
+
+/** The size of the parts a file is stored in (see the import_files table). */
+export const importFilePartBytes = 4 * 1024 * 1024;
+
+/**
+ * PostgreSQL takes the bytes as a binary parameter. The embedded database takes them as base64
+ * text: it reads a 50 MB bytea parameter 25 times faster that way (it writes binary ones out byte
+ * by byte).
+ */
+export async function storeImportFile(
+  db: Db,
+  databaseKind: Database['kind'],
+  batchId: string,
+  kind: FileKind,
+  bytes: Buffer,
+): Promise<void> {
+  const parts = Math.max(1, Math.ceil(bytes.length / importFilePartBytes));
+  for (let part = 0; part < parts; part += 1) {
+    const slice = bytes.subarray(part * importFilePartBytes, (part + 1) * importFilePartBytes);
+    const value =
+      databaseKind === 'postgres' ? sql`${slice}` : sql`decode(${slice.toString('base64')}, 'base64')`;
+    await db.execute(sql`insert into import_files (batch_id, kind, part, bytes)
+      values (${batchId}, ${kind}, ${part}, ${value})`);
+  }
+}
+
+/** The file's bytes, read a part at a time for the reason they are stored so. */
+export async function readImportFile(
+  db: Db,
+  databaseKind: Database['kind'],
+  batchId: string,
+  kind: FileKind,
+): Promise<Buffer | null> {
+  const binary = databaseKind === 'postgres';
+  const column = binary ? sql`bytes` : sql`encode(bytes, 'base64') as bytes`;
+  const parts: Buffer[] = [];
+  for (;;) {
+    const [file] = await queryRows<{ bytes: Buffer | string }>(
+      db,
+      sql`select ${column} from import_files
+        where batch_id = ${batchId} and kind = ${kind} and part = ${parts.length}`,
+    );
+    if (!file) break;
+    parts.push(binary ? (file.bytes as Buffer) : Buffer.from(file.bytes as string, 'base64'));
+  }
+  return parts.length > 0 ? Buffer.concat(parts) : null;
+}
+
+export async function discardStagedRows(db: Db, batchId: string): Promise<void> {
+  await db.execute(sql`delete from staged_pathways where batch_id = ${batchId}`);
+}

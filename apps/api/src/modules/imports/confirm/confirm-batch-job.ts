@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { procedureCodeSchema } from '@esr/contracts/procedures';
+import { applyConfirmedImport, refreshListStatistics } from './import-confirm.js';
+import { activeRiskModel } from '../../models/index.js';
+import { defineJob } from '../../../platform/queue/job-definition.js';
+import { inferBatchJob, scoringKey } from '../../evaluations/index.js';
+
+/** Makes a confirmed upload the active list, scored (DESIGN §5, §7; decision 0028). */
+export const confirmBatchJob = defineJob({
+  name: 'confirm-batch',
+  version: 1,
+  payload: z.object({ batchId: z.uuid(), trustCode: z.string(), procedureCode: procedureCodeSchema }),
+  retryLimit: 5,
+  expireInSeconds: 5 * 60,
+  async handle({ batchId, trustCode, procedureCode }, context) {
+    const applied = await applyConfirmedImport(context.database, context.db, batchId);
+    if (applied) {
+      context.log.info({ job: 'confirm-batch', ...applied }, 'import applied');
+      await refreshListStatistics(context.database, applied);
+    }
+    // A scoring run only for what the confirm could not score: pathways it left waiting, or a model
+    // that became active while it ran. Also when a retry finds the batch already applied: the
+    // first run may have died before this.
+    const active = applied && (await activeRiskModel(context.db, trustCode, procedureCode));
+    if (!applied || applied.waiting > 0 || (active?.id ?? null) !== applied.modelId)
+      await context.queue.enqueue(
+        inferBatchJob,
+        { trustCode, procedureCode },
+        { singletonKey: scoringKey(trustCode, procedureCode) },
+      );
+  },
+});

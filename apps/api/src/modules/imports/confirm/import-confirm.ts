@@ -1,0 +1,501 @@
+/**
+ * Applying a confirmed upload to the active list (the confirm-batch job; DESIGN §5): in one
+ * transaction the file's pathways become the active list for the trust and procedure, each one
+ * already scored. Rows with an NHS number match an active pathway by NHS number, rows without one by
+ * local patient identifier; matched pathways are updated, new ones created, and active pathways
+ * absent from the file archived. Each pathway the active model has not scored on its new data is
+ * scored here, a chunk at a time, so that it is written once with its result and its evaluation
+ * (decision 0028); a later scoring run picks up only what this could not score.
+ */
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PatientRecord } from '@esr/risk-engine/evaluate';
+import { queryRows, type BulkWriter, type Database, type Db } from '../../../platform/db/client.js';
+import { waitingListColumns } from '../../../platform/db/schema/column-types.js';
+import { importBatches, stagedPathways, users } from '../../../platform/db/schema.js';
+import { rowsAsArrays } from '../../../platform/db/bulk-rows.js';
+import { recordChange } from '../../change-log/index.js';
+import { procedureName } from '../../library/index.js';
+import {
+  activeModelVersion,
+  evaluationDay,
+  evaluationInsert,
+  evaluationInsertParams,
+  pathwayStateColumns,
+  recordInferenceRun,
+  scoreForWriting,
+  scoringChunk,
+  started,
+  type ModelVersion,
+  type ScoredState,
+} from '../../evaluations/index.js';
+import { timeOrderedUuid } from '../../../platform/db/time-ordered-ids.js';
+
+export interface AppliedImport {
+  trustCode: string;
+  procedureCode: string;
+  created: number;
+  updated: number;
+  archived: number;
+  /** Pathways scored in the confirm (with or without a result); the rest wait for a scoring run. */
+  scored: number;
+  /** Pathways left waiting for a scoring run: there was no active model, or one changed meanwhile. */
+  waiting: number;
+  /** The model version the confirm scored with, if any. */
+  modelId: string | null;
+}
+
+const count = (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0);
+
+/** How many pathways a statement wrote, and how many of them it left waiting for a scoring run. */
+const written = (statement: string) =>
+  `with written as (${statement} returning p.status)
+  select count(*) as n, count(*) filter (where status = 'waiting') as waiting from written`;
+
+/** A staged row's active pathway, and whether its data is unchanged (the model reads the same). */
+interface MatchRow extends Record<string, unknown> {
+  row_number: number;
+  id: string;
+  unchanged: boolean;
+  status: string;
+  scored_model_id: string | null;
+}
+
+interface StagedRow {
+  row_number: number;
+  pathway_id: string | null;
+  /** The model's record as JSON text. */
+  clinical: string;
+  /** The matched pathway keeps its current result: its data is unchanged and the active model scored it. */
+  keeps: boolean;
+  /** Its data is unchanged, and a model scored it before (a different one: it is scored again). */
+  rescored: boolean;
+}
+
+/** A staged row's outcome, as the chunk's statements read it (as arrays, `rowsAsArrays`). */
+interface RowOutcome extends Partial<Omit<ScoredState, 'status'>> {
+  status?: ScoredState['status'] | 'waiting';
+  row: number;
+  id: string;
+  keep: boolean;
+  modelId: string | null;
+}
+
+/** What the pathway statements read of each outcome (`v`). */
+const pathwayOutcomeColumns = [
+  ['row', 'integer'],
+  ['id', 'uuid'],
+  ['keep', 'boolean'],
+  ['modelId', 'uuid'],
+  ...pathwayStateColumns,
+] as const;
+
+/**
+ * Where the outcomes' parameters start: after the batch and the chunk's first and last row, and for
+ * the insert the trust and procedure.
+ */
+const updateOutcomesFrom = 4;
+const insertOutcomesFrom = 6;
+
+/** The chunk's staged rows, found by key: the batch ($1) and the chunk's first and last row ($2, $3). */
+const chunkRows = `s.batch_id = $1 and s.row_number between $2 and $3 and s.row_number = v.row`;
+
+/** The staged row's columns a pathway takes as they are, each into its column of the same name. */
+const copiedColumns = [
+  ...Object.keys(waitingListColumns()).map(
+    (key) => getTableColumns(stagedPathways)[key as keyof typeof stagedPathways.$inferSelect].name,
+  ),
+  'clinical',
+  'lab_dates',
+];
+
+/** A staged column's value as its pathway column takes it: the records' JSON text is checked as JSON. */
+const stagedValue = (column: string) =>
+  column === 'clinical' || column === 'lab_dates' ? `s.${column}::json` : `s.${column}`;
+
+/**
+ * What the model reads, hashed, so that an import that changes nothing keeps its prediction: the
+ * record's JSON text, written in one order of keys by the import and the remodel alike.
+ */
+const inputsHash = `md5(s.clinical)`;
+
+/**
+ * The pathway's own result when it keeps it: its data, checked again under the row's lock, is still
+ * what it was scored on. One changed since it was read (a remodel) waits for the scoring run. The
+ * staged row's hash is made once (`h`, kept from being inlined by `offset 0`), not once per column.
+ */
+const kept = `v.keep and p.inputs_hash = h.inputs_hash`;
+const keptOr = (column: string, value: string, changedMeanwhile = 'null') =>
+  `case when ${kept} then p.${column} when v.keep then ${changedMeanwhile} else ${value} end`;
+
+const updateMatched = `update pathways p set
+    local_patient_identifier = coalesce(s.local_patient_identifier, p.local_patient_identifier),
+    ${copiedColumns.map((column) => `${column} = ${stagedValue(column)}`).join(', ')},
+    inputs_hash = h.inputs_hash,
+    status = ${keptOr('status', 'v.status', `'waiting'`)},
+    prediction = ${keptOr('prediction', 'v.prediction')},
+    probability = ${keptOr('probability', 'v.probability')},
+    current_evaluation_id = ${keptOr('current_evaluation_id', 'v."evaluationId"')},
+    scored_model_id = ${keptOr('scored_model_id', 'v."modelId"')},
+    failed_fields = ${keptOr('failed_fields', 'v."failedFields"')},
+    failure_reason = ${keptOr('failure_reason', 'v."failureReason"')},
+    processed_at = ${keptOr('processed_at', `case when v.status = 'waiting' then null else now() end`)},
+    last_batch_id = $1,
+    updated_at = now()
+  from staged_pathways s cross join lateral (select ${inputsHash} as inputs_hash offset 0) h,
+    ${rowsAsArrays([], pathwayOutcomeColumns, updateOutcomesFrom).source}
+  where ${chunkRows} and p.id = v.id and p.is_active`;
+
+const insertNew = `insert into pathways as p (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
+    ${copiedColumns.join(', ')}, inputs_hash, is_active, status, prediction, probability,
+    current_evaluation_id, scored_model_id, failed_fields, failure_reason, processed_at,
+    first_batch_id, last_batch_id)
+  select v.id, $4, $5, s.nhs_number, s.local_patient_identifier,
+    ${copiedColumns.map(stagedValue).join(', ')}, ${inputsHash}, true, v.status, v.prediction, v.probability,
+    v."evaluationId", v."modelId", v."failedFields", v."failureReason",
+    case when v.status = 'waiting' then null else now() end, $1, $1
+  from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, insertOutcomesFrom).source}
+  where ${chunkRows}
+  order by s.row_number`;
+
+/** What a chunk's evaluations statement reads of each new evaluation. */
+const evaluationOutcomeColumns = [
+  ['id', 'uuid'],
+  ['evaluationId', 'uuid'],
+  ['prediction', 'text'],
+  ['probability', 'float8'],
+  ['reason', 'text'],
+  ['defaultUsed', 'boolean'],
+  ['contributions', 'text'],
+] as const;
+
+/**
+ * A chunk's pathway statement and, in the same statement, the evaluation of each pathway it wrote
+ * with a new one, whose inputs are the record the pathway took as the statement returns it: the
+ * database neither reads the staged rows twice nor checks their records' JSON again. The
+ * evaluations' parameters follow the pathways' from `from`: the model version's eight, then the
+ * evaluations' columns. A data-modifying WITH runs to its end whether or not the query reads it.
+ */
+const writtenAndEvaluated = (statement: string, from: number) => `with written as (
+    ${statement} returning p.id, p.status, p.clinical, p.current_evaluation_id),
+  evaluated as (${evaluationInsert('w.clinical', from)}
+    from written w join ${rowsAsArrays([], evaluationOutcomeColumns, from + 8).source}
+      on v.id = w.id and v."evaluationId" = w.current_evaluation_id
+    returning 1)
+  select count(*) as n, count(*) filter (where status = 'waiting') as waiting from written`;
+
+const evaluationsAfter = (outcomesFrom: number) => outcomesFrom + pathwayOutcomeColumns.length;
+const updateEvaluated = writtenAndEvaluated(updateMatched, evaluationsAfter(updateOutcomesFrom));
+const insertEvaluated = writtenAndEvaluated(insertNew, evaluationsAfter(insertOutcomesFrom));
+const updateAlone = written(updateMatched);
+const insertAlone = written(insertNew);
+/**
+ * Scores and writes the staged rows a chunk at a time, as a pipeline: while the database writes one
+ * chunk and reads the next, this thread scores the one between. Statements go one after another on
+ * the transaction's connection.
+ */
+async function writeStagedRows(
+  database: Pick<Database, 'kind' | 'executeSql'>,
+  writer: BulkWriter,
+  batch: { id: string; trustCode: string; procedureCode: string },
+  model: ModelVersion | null,
+  evaluationDate: string,
+): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived' | 'modelId'>> {
+  const totals = { created: 0, updated: 0, scored: 0, waiting: 0 };
+  // Each staged row's active pathway, found for the whole batch at once before anything is written:
+  // by NHS number, else by local identifier for a row without one. A lookup per row in the chunks'
+  // statements would have the planner guess the size of a list that this transaction is filling.
+  // Each row's pathway is looked up through an index (a lateral query with a limit): as a join, a
+  // list re-imported before the database had statistics of it was matched by comparing every
+  // staged row with every pathway (10 minutes for 100,000 rows).
+  const matches = new Map(
+    (
+      await writer.query<MatchRow>(
+        `select s.row_number, p.id, p.inputs_hash = ${inputsHash} as unchanged, p.status, p.scored_model_id
+          from staged_pathways s cross join lateral (
+            select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
+            where p.trust_code = $2 and p.procedure_code = $3 and p.is_active and p.nhs_number = s.nhs_number
+            limit 1) p
+          where s.batch_id = $1 and s.nhs_number is not null
+        union all
+        select s.row_number, p.id, p.inputs_hash = ${inputsHash}, p.status, p.scored_model_id
+          from staged_pathways s cross join lateral (
+            select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
+            where p.trust_code = $2 and p.local_patient_identifier = s.local_patient_identifier
+              and p.procedure_code = $3 and p.is_active and p.nhs_number is null
+            order by p.created_at
+            limit 1) p
+          where s.batch_id = $1 and s.nhs_number is null`,
+        [batch.id, batch.trustCode, batch.procedureCode],
+      )
+    ).map((match) => [match.row_number, match]),
+  );
+  // On PostgreSQL the staged rows are read on a connection of their own while the transaction
+  // writes: validation committed them, and they do not change while the batch is confirming. The
+  // embedded database has one session, so there they are read in the transaction.
+  // The records come as the text they were staged as, and only those to be scored are parsed, here:
+  // the embedded database's thread, which every statement waits for, neither checks nor parses them.
+  const read = async (after: number): Promise<StagedRow[]> => {
+    const text = `select s.row_number, s.clinical from staged_pathways s
+      where s.batch_id = $1 and s.row_number > $2
+      order by s.row_number
+      limit $3`;
+    const params = [batch.id, after, scoringChunk];
+    const rows =
+      database.kind === 'postgres'
+        ? ((await database.executeSql(text, params)).rows as { row_number: number; clinical: string }[])
+        : await writer.query<{ row_number: number; clinical: string }>(text, params);
+    return rows.map((row) => {
+      const match = matches.get(row.row_number);
+      const unchanged = match?.unchanged === true;
+      return {
+        ...row,
+        pathway_id: match?.id ?? null,
+        keeps: unchanged && (!model || (match!.status !== 'waiting' && match!.scored_model_id === model.id)),
+        rescored: unchanged && match!.status !== 'waiting',
+      };
+    });
+  };
+  const prepare = (rows: StagedRow[]) => {
+    const outcomes = rows.map((row): RowOutcome => ({
+      row: row.row_number,
+      id: row.pathway_id ?? timeOrderedUuid(),
+      keep: row.keeps,
+      modelId: null,
+    }));
+    const toScore = rows.flatMap((row, index) => (row.keeps ? [] : [{ row, outcome: outcomes[index]! }]));
+    if (model) {
+      const states = scoreForWriting(
+        { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
+        toScore.map(({ row }) => ({
+          clinical: JSON.parse(row.clinical) as PatientRecord,
+          reason: row.rescored ? 'rescore' : 'batch',
+        })),
+        evaluationDate,
+      );
+      toScore.forEach(({ outcome }, index) => Object.assign(outcome, states[index], { modelId: model.id }));
+      totals.scored += toScore.length;
+    } else {
+      for (const { outcome } of toScore) outcome.status = 'waiting';
+    }
+    // Made here, while the database is busy with the previous chunk.
+    const bounds = [rows[0]!.row_number, rows[rows.length - 1]!.row_number];
+    const matched = outcomes.filter((_, index) => rows[index]!.pathway_id !== null);
+    const added = outcomes.filter((_, index) => rows[index]!.pathway_id === null);
+    // A group with no new evaluation (a list re-imported unchanged) is written without the
+    // evaluations' part, which would return every record it wrote for nothing.
+    const group = (outcomes: RowOutcome[], leading: unknown[], outcomesFrom: number) => {
+      const evaluated = model ? outcomes.filter((outcome) => outcome.evaluationId) : [];
+      const evaluationParams =
+        model && evaluated.length > 0
+          ? [
+              ...evaluationInsertParams(
+                { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
+                evaluationDate,
+              ),
+              ...rowsAsArrays(evaluated, evaluationOutcomeColumns, evaluationsAfter(outcomesFrom) + 8).params,
+            ]
+          : [];
+      return {
+        evaluated: evaluationParams.length > 0,
+        params: [
+          ...leading,
+          ...rowsAsArrays(outcomes, pathwayOutcomeColumns, outcomesFrom).params,
+          ...evaluationParams,
+        ],
+      };
+    };
+    return {
+      matched: matched.length > 0 ? group(matched, [batch.id, ...bounds], updateOutcomesFrom) : null,
+      added:
+        added.length > 0
+          ? group(added, [batch.id, ...bounds, batch.trustCode, batch.procedureCode], insertOutcomesFrom)
+          : null,
+    };
+  };
+  // A chunk's statements are sent at once, in order; the connection runs them one after another.
+  // Neither waits for this thread, busy scoring the next chunk, to send it.
+  const write = async ({ matched, added }: ReturnType<typeof prepare>) => {
+    const statements = [
+      [matched, updateEvaluated, updateAlone, 'updated'],
+      [added, insertEvaluated, insertAlone, 'created'],
+    ] as const;
+    const writes = statements.map(([group, withEvaluations, alone, total]) =>
+      group
+        ? started(
+            writer
+              .query<{ n: number | string; waiting: number | string }>(
+                group.evaluated ? withEvaluations : alone,
+                group.params,
+              )
+              .then(([row]) => ({ row, total })),
+          )
+        : null,
+    );
+    for (const pathwayWrite of writes) {
+      if (!pathwayWrite) continue;
+      const { row, total } = await pathwayWrite;
+      totals[total] += Number(row?.n ?? 0);
+      totals.waiting += Number(row?.waiting ?? 0);
+    }
+  };
+
+  // On the embedded database the chunks' statements skip the foreign-key checks of each row they
+  // write, over a quarter of their time there (decision 0033): the batch's trust and procedure are
+  // those of its locked batch row, each evaluation refers to a pathway the same statement wrote, and
+  // nothing else runs on the database's one session meanwhile. The triggers that keep the list's
+  // counters still fire (migration 0023). The checks are back on before anything else runs.
+  const referenceChecks = async (on: boolean) => {
+    if (database.kind === 'pglite')
+      await writer.query(`set local session_replication_role = ${on ? 'origin' : 'replica'}`);
+  };
+  const lastRow = (rows: StagedRow[]) => rows[rows.length - 1]!.row_number;
+  await referenceChecks(false);
+  let rows = await read(0);
+  let writing: Promise<void> = Promise.resolve();
+  while (rows.length > 0) {
+    // The next chunk is asked for before this one is scored. On the embedded database, whose one
+    // session takes statements in turn, it is read after the previous chunk's statements and before
+    // this chunk's: this thread scores each chunk while the database writes the one before.
+    const reading = rows.length === scoringChunk ? started(read(lastRow(rows))) : null;
+    const prepared = prepare(rows);
+    await writing;
+    writing = started(write(prepared));
+    rows = reading ? await reading : [];
+  }
+  await writing;
+  await referenceChecks(true);
+  return totals;
+}
+
+/** A confirm that adds or archives at least this many pathways refreshes the planner's statistics. */
+export const statisticsRefreshRows = 1_000;
+
+/**
+ * The database's statistics of the pathways and their evaluations, refreshed after a confirm that
+ * changed a list by many rows. Statements are prepared once per connection with one generic plan
+ * (decisions 0013 and 0015); a plan made while a list was empty looked each row up by reading the
+ * whole list, and was kept until the statistics next changed: a 100,000-pathway list confirmed
+ * again within the minute before autovacuum analysed it took ten minutes. ANALYZE gives the
+ * planner the list's new size and has every connection plan its statements again.
+ *
+ * The embedded database holds every other statement back while it analyses, and plans every
+ * statement generically, with no parameter's value: what it reads of the statistics is each
+ * table's size and each column's number of distinct values, not the most common values or
+ * histograms. There a sample of 9,000 rows (a statistics target of 30) gives those, in a quarter of
+ * the time of the default 30,000 (decision 0033).
+ */
+export async function refreshListStatistics(
+  database: Pick<Database, 'executeSql' | 'bulkWrite' | 'kind'>,
+  applied: Pick<AppliedImport, 'created' | 'archived'>,
+): Promise<boolean> {
+  if (applied.created + applied.archived < statisticsRefreshRows) return false;
+  if (database.kind === 'postgres') await database.executeSql('analyze pathways, evaluations');
+  else
+    await database.bulkWrite(async (writer) => {
+      await writer.query(`set local default_statistics_target = ${embeddedStatisticsTarget}`);
+      await writer.query('analyze pathways, evaluations');
+    });
+  return true;
+}
+
+/** The statistics target of the embedded database's refresh after a confirm. */
+export const embeddedStatisticsTarget = 30;
+
+/**
+ * Idempotent: the batch row is locked and applied only from CONFIRMING, so a retried job, a second
+ * worker or a restart after a crash applies each import once or not at all (the transaction).
+ */
+export async function applyConfirmedImport(
+  database: Pick<Database, 'bulkWrite' | 'kind' | 'executeSql'>,
+  db: Db,
+  batchId: string,
+  options: { now?: () => Date } = {},
+): Promise<AppliedImport | null> {
+  const [found] = await db
+    .select({ trustCode: importBatches.trustCode, procedureCode: importBatches.procedureCode })
+    .from(importBatches)
+    .where(eq(importBatches.id, batchId));
+  if (!found) return null;
+  // Loaded before the transaction opens: the first use of a model decodes its files on a sandbox
+  // thread. A model uploaded meanwhile re-scores the list after this confirm (the scoring run).
+  const model = await activeModelVersion(db, found.trustCode, found.procedureCode);
+  return database.bulkWrite(async (writer) => {
+    const tx = writer.db;
+    const [batch] = await tx.select().from(importBatches).where(eq(importBatches.id, batchId)).for('update');
+    if (!batch || batch.status !== 'CONFIRMING') return null;
+    const { trustCode, procedureCode } = batch;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`list/${trustCode}/${procedureCode}`}))`);
+
+    const { created, updated, scored, waiting } = await writeStagedRows(
+      database,
+      writer,
+      { id: batchId, trustCode, procedureCode },
+      model,
+      evaluationDay((options.now ?? (() => new Date()))()),
+    );
+
+    const archived = count(
+      await queryRows<{ n: number }>(
+        tx,
+        sql`with removed as (
+          update pathways set is_active = false, date_removed = now(), updated_at = now()
+          where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active
+            and last_batch_id is distinct from ${batchId}
+          returning 1
+        ) select count(*) as n from removed`,
+      ),
+    );
+    if (model) await recordInferenceRun(tx, trustCode, procedureCode, scored);
+
+    await tx
+      .update(importBatches)
+      .set({ status: 'IMPORTED', createdCount: created, updatedCount: updated, archivedCount: archived })
+      .where(eq(importBatches.id, batchId));
+    await tx.execute(sql`delete from staged_pathways where batch_id = ${batchId}`);
+
+    const actorId = batch.decidedByUserId ?? batch.createdByUserId;
+    const [actor] = actorId
+      ? await tx
+          .select({ firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.id, actorId))
+      : [];
+    const [names] = await queryRows<{ trust_name: string }>(
+      tx,
+      sql`select trust_name from trusts where trust_code = ${trustCode}`,
+    );
+    const principal = {
+      userId: actorId,
+      firstName: actor?.firstName ?? batch.decidedBy ?? batch.createdBy,
+      lastName: actor?.lastName ?? '',
+    };
+    const procedure = await procedureName(tx, procedureCode);
+    await recordChange(tx, {
+      principal,
+      trustCode,
+      trustName: names?.trust_name ?? '',
+      action: `Confirmed the ${procedure} waiting list ${batch.waitingListFileName}: ${created} added, ${updated} updated, ${archived} archived`,
+      entityType: 'import',
+      entityId: batchId,
+      before: { uploadStatus: 'Confirming' },
+      after: {
+        uploadStatus: 'Imported',
+        waitingListFileName: batch.waitingListFileName,
+        bloodTestFileName: batch.bloodTestFileName,
+        pathwaysAdded: created,
+        pathwaysUpdated: updated,
+        pathwaysArchived: archived,
+      },
+    });
+    return {
+      trustCode,
+      procedureCode,
+      created,
+      updated,
+      archived,
+      scored,
+      waiting,
+      modelId: model?.id ?? null,
+    };
+  });
+}

@@ -1,0 +1,41 @@
+import type { AppConfig } from '../../platform/config.js';
+import type { FileReading, ReadingSettings } from './read/import-reading.js';
+import type { UploadHandoff } from './read/upload-handoff.js';
+import { importSandboxLimits } from './stage/import-staging.js';
+
+declare module '../../platform/queue/job-definition.js' {
+  interface JobServices {
+    /** How this process reads and stages an import. */
+    importSettings: ReadingSettings;
+    /** Files this process stored for an upload, handed to its validation job (none in the worker). */
+    uploads?: UploadHandoff<FileReading>;
+  }
+}
+
+const londonDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today in England, as YYYY-MM-DD: an age or a future date is judged on the trust's calendar. */
+export const todayInLondon = (now = new Date()) => londonDate.format(now);
+
+/**
+ * The parts the staged rows are copied in. The embedded database runs one statement at a time, so a
+ * clerk's status poll waits behind the part being copied: there each part stays small. PostgreSQL
+ * copies on connections of its own, and takes fewer, larger parts.
+ */
+export const stagedPartBytes = { pglite: 128 * 1024, postgres: 256 * 1024 } as const;
+
+export function importSettingsFor(
+  config: Pick<AppConfig, 'importMaxFileBytes' | 'database'>,
+): ReadingSettings {
+  return {
+    limits: { maxFileBytes: config.importMaxFileBytes },
+    sandbox: importSandboxLimits,
+    today: () => todayInLondon(),
+    stagedPartBytes: stagedPartBytes[config.database.kind],
+  };
+}

@@ -1,0 +1,365 @@
+/**
+ * Reads the two files of an upload (DESIGN §5) at once, each on a sandbox thread of its own
+ * (decision 0030): the blood tests, kept per patient, on one; the waiting list on the other, each
+ * row's staged line begun as it is read. Once the blood thread has every patient's latest results,
+ * the list thread ends each row's line with its patient's and hands the lines over as the COPY text
+ * the server copies into the staging table. The server's own thread only copies text and keeps
+ * refused rows, so it stays free for everyone else's requests.
+ */
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { readBloodTests, type PatientResults } from '@esr/import-files/blood-tests';
+import { NumberIndex } from '@esr/import-files/number-index';
+import type {
+  FileOutcome,
+  ImportLimits,
+  InvalidRow,
+  RowWarning,
+  WaitingListRecord,
+} from '@esr/import-files/types';
+import { parseWaitingList } from '@esr/import-files/waiting-list';
+import {
+  asciiBytes,
+  copyField,
+  isLocalKey,
+  patientKey,
+  lineEndWithoutBloods,
+  writeStagedLineEndFrom,
+  writeStagedLineStart,
+  type ByteSink,
+} from '../stage/staged-record.js';
+import { BufferBudgetExceeded, type TaskContext } from '../../../platform/sandbox/serve-task.js';
+
+export type FileKind = 'waitingList' | 'bloodTest';
+
+interface FileInput {
+  today: string;
+  limits: Partial<ImportLimits>;
+  file: { fileName: string; bytes: Uint8Array };
+}
+
+export type BloodTestFileInput = FileInput;
+
+export interface WaitingListFileInput extends FileInput {
+  batchId: string;
+  procedure: ProcedureCode;
+  /**
+   * The staged rows go to the database in parts of about this many bytes: the embedded database
+   * runs one statement at a time, and a clerk's status poll waits behind the COPY in progress, so
+   * there each part stays short (`stagedPartBytes` of the reading settings).
+   */
+  stagedPartBytes: number;
+}
+
+export type ImportStep =
+  /** Staging rows as UTF-8 lines of COPY's text format, in the columns of `stagedColumns`. */
+  | { type: 'staged'; copyText: Uint8Array; rows: number }
+  | { type: 'invalid'; kind: FileKind; rows: InvalidRow[] };
+
+export interface FileRead {
+  outcome: FileOutcome;
+  /** The first warnings, for the summary; the outcome's totals count them all. */
+  warnings: RowWarning[];
+}
+
+/** Each patient's end of a staged line (`stagedLineEnd`), as the blood thread hands them over. */
+export interface PatientLineEnds {
+  /** Each patient's key (`patientKey`). */
+  keys: string[];
+  /** UTF-8: patient i's line end runs from `ends[i]` to `ends[i + 1]`. */
+  text: Uint8Array;
+  ends: Int32Array;
+}
+
+export interface BloodTestFileResult {
+  read: FileRead;
+  patients: PatientLineEnds;
+}
+
+export interface WaitingListFileResult {
+  read: FileRead;
+  pathwaysWithoutBloods: number;
+  bloodsWithoutPathway: number;
+}
+
+const warningsKept = 200;
+
+export async function readBloodTestFile(
+  input: BloodTestFileInput,
+  context: TaskContext<ImportStep>,
+): Promise<BloodTestFileResult> {
+  context.stage('bloodTest');
+  const warnings: RowWarning[] = [];
+  const reader = readBloodTests(input.file, { today: input.today, limits: input.limits });
+  for (;;) {
+    const step = await reader.next();
+    if (step.done) {
+      const patients = lineEnds(step.value.patients, context.bufferBytes);
+      context.transferWithResult([patients.text.buffer as ArrayBuffer, patients.ends.buffer as ArrayBuffer]);
+      return { read: { outcome: step.value.outcome, warnings }, patients };
+    }
+    keep(warnings, step.value.warnings);
+    if (step.value.invalidRows.length > 0)
+      await context.emit({ type: 'invalid', kind: 'bloodTest', rows: step.value.invalidRows });
+  }
+}
+
+/** Each patient with a result: their key, and their end of a staged line. */
+function lineEnds(patients: PatientResults | null, bufferBytes: number): PatientLineEnds {
+  const keys: string[] = [];
+  const ends = [0];
+  // About 230 bytes a patient with a full set of results taken on one day, more with other dates:
+  // room made at once, not by doubling.
+  const text = new ByteWriter(bufferBytes, (patients?.count ?? 0) * 320);
+  for (let patient = 0; patients !== null && patient < patients.count; patient++) {
+    if (!patients.hasResult(patient)) continue;
+    keys.push(patientKey(patients.nhsNumbers[patient]!, patients.localIdentifiers[patient]!));
+    writeStagedLineEndFrom(text, patients, patient);
+    ends.push(text.length);
+  }
+  return { keys, text: text.takeAll(), ends: Int32Array.from(ends) };
+}
+
+export async function readWaitingListFile(
+  input: WaitingListFileInput,
+  context: TaskContext<ImportStep>,
+): Promise<WaitingListFileResult> {
+  context.stage('waitingList');
+  const warnings: RowWarning[] = [];
+  // The lines of rows read before the blood thread is done, up to their blood results, kept as
+  // UTF-8 until it is: about three times the size of the list's own text, so room for that is made
+  // at once rather than by doubling (pages not written to take no memory).
+  const waiting = new ByteWriter(context.bufferBytes, input.file.bytes.length * 4);
+  const waitingEnds: number[] = [0];
+  const waitingKeys: string[] = [];
+  const staged = new StagedLines(context, input.stagedPartBytes);
+  const batchField = asciiBytes(copyField(input.batchId));
+  // Undefined until the blood thread's patients arrive; null when its file failed, when nothing is
+  // staged (such an upload cannot be confirmed).
+  let bloods: BloodLineEnds | null | undefined;
+  const bloodsArrived = async (patients: PatientLineEnds | null) => {
+    const arrived = patients === null ? null : new BloodLineEnds(patients);
+    bloods = arrived;
+    if (arrived === null) return;
+    // The rows read so far go first, in order; the rest are staged as they are read.
+    const lines = waiting.view();
+    for (let row = 0; row < waitingKeys.length; row++) {
+      if (
+        staged.waitingRow(
+          lines.subarray(waitingEnds[row]!, waitingEnds[row + 1]!),
+          arrived,
+          waitingKeys[row]!,
+        )
+      )
+        await staged.emit();
+    }
+    waiting.clear();
+    waitingKeys.length = 0;
+    waitingEnds.length = 1;
+  };
+  const reader = parseWaitingList(input.file, {
+    procedure: input.procedure,
+    today: input.today,
+    limits: input.limits,
+  });
+  let outcome: FileOutcome;
+  for (let batch = 1; ; batch++) {
+    const step = await reader.next();
+    if (step.done) {
+      outcome = step.value;
+      break;
+    }
+    keep(warnings, step.value.warnings);
+    if (step.value.invalidRows.length > 0)
+      await context.emit({ type: 'invalid', kind: 'waitingList', rows: step.value.invalidRows });
+    if (bloods === undefined) {
+      for (const { rowNumber, record } of step.value.rows) {
+        waitingKeys.push(patientKey(record.nhsNumber, record.localPatientIdentifier));
+        writeStagedLineStart(waiting, batchField, rowNumber, record);
+        waitingEnds.push(waiting.length);
+      }
+      // Now and then, whether the blood thread is done: from then on each row is staged as it is
+      // read, while the list is still being read, instead of all of them once it is.
+      if (batch % 4 === 0) {
+        const arrived = await context.arrived<PatientLineEnds | null>();
+        if (arrived) await bloodsArrived(arrived.data);
+      }
+    } else if (bloods !== null) {
+      for (const { rowNumber, record } of step.value.rows) {
+        const key = patientKey(record.nhsNumber, record.localPatientIdentifier);
+        if (staged.row(batchField, rowNumber, record, bloods, key)) await staged.emit();
+      }
+    }
+  }
+  const read = { outcome, warnings };
+  // A list that failed part-way may have had rows staged: the server discards them.
+  if (outcome.status === 'FAILED') return { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
+  if (bloods === undefined) await bloodsArrived(await context.receive<PatientLineEnds | null>());
+  if (bloods === null || bloods === undefined) {
+    return { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
+  }
+  await staged.emit();
+  return {
+    read,
+    pathwaysWithoutBloods: bloods.rowsWithout,
+    bloodsWithoutPathway: bloods.patientsWithoutRow,
+  };
+}
+
+/** Staged lines handed over without a copy: `takeAll` gave them a buffer of their own. */
+const emitStaged = (context: TaskContext<ImportStep>, copyText: Uint8Array, rows: number) =>
+  context.emit({ type: 'staged', copyText, rows }, [copyText.buffer as ArrayBuffer]);
+
+/**
+ * UTF-8 written in place as it is made (`ByteSink`): no row's text is kept on the thread's heap.
+ * Its buffer lives outside that heap, so it keeps to a budget of its own.
+ */
+class ByteWriter implements ByteSink {
+  #buffer: Uint8Array;
+  #used = 0;
+
+  constructor(
+    private readonly limitBytes = Number.POSITIVE_INFINITY,
+    initialBytes = 512 * 1024,
+  ) {
+    this.#buffer = new Uint8Array(Math.min(limitBytes, initialBytes));
+  }
+
+  #room(bytes: number): void {
+    const needed = this.#used + bytes;
+    if (needed <= this.#buffer.length) return;
+    if (needed > this.limitBytes) throw new BufferBudgetExceeded();
+    const grown = new Uint8Array(Math.min(this.limitBytes, Math.max(needed, this.#buffer.length * 2)));
+    grown.set(this.#buffer.subarray(0, this.#used));
+    this.#buffer = grown;
+  }
+
+  append(bytes: Uint8Array): void {
+    this.#room(bytes.length);
+    this.#buffer.set(bytes, this.#used);
+    this.#used += bytes.length;
+  }
+
+  get length(): number {
+    return this.#used;
+  }
+
+  set length(written: number) {
+    this.#used = written;
+  }
+
+  get buffer(): Uint8Array {
+    return this.#buffer;
+  }
+
+  reserve(bytes: number): void {
+    this.#room(bytes);
+  }
+
+  /** What was written so far, without a copy (valid until the next write). */
+  view(): Uint8Array {
+    return this.#buffer.subarray(0, this.#used);
+  }
+
+  /**
+   * What was written, without a copy: a view of the whole buffer, which goes with it when it is
+   * handed over (room not written to takes no memory). Then empty.
+   */
+  takeAll(nextBytes = 0): Uint8Array {
+    const bytes = this.#buffer.subarray(0, this.#used);
+    this.clear(nextBytes);
+    return bytes;
+  }
+
+  /** Empties it, giving up its buffer for one of `nextBytes`. */
+  clear(nextBytes = 0): void {
+    this.#buffer = new Uint8Array(Math.min(this.limitBytes, nextBytes));
+    this.#used = 0;
+  }
+}
+
+function keep(kept: RowWarning[], more: RowWarning[]): void {
+  if (kept.length < warningsKept) kept.push(...more.slice(0, warningsKept - kept.length));
+}
+
+/** The blood thread's patients' line ends, found by patient key as each list row is staged. */
+class BloodLineEnds {
+  readonly #patients: PatientLineEnds;
+  /** Patients by NHS number, and by local identifier key for those without one. */
+  readonly #byNhsNumber = new NumberIndex();
+  readonly #byLocal = new Map<string, number>();
+  readonly #matched: Uint8Array;
+  #matchedCount = 0;
+  rowsWithout = 0;
+
+  constructor(patients: PatientLineEnds) {
+    this.#patients = patients;
+    patients.keys.forEach((key, index) => {
+      if (isLocalKey(key)) this.#byLocal.set(key, index);
+      else this.#byNhsNumber.putIfAbsent(Number(key), index);
+    });
+    this.#matched = new Uint8Array(patients.keys.length);
+  }
+
+  /** The end of the line of a row of this patient: their results, or none. */
+  lineEnd(key: string): Uint8Array {
+    const patient = isLocalKey(key) ? (this.#byLocal.get(key) ?? -1) : this.#byNhsNumber.get(Number(key));
+    if (patient < 0) {
+      this.rowsWithout += 1;
+      return lineEndWithoutBloods;
+    }
+    if (this.#matched[patient] === 0) {
+      this.#matched[patient] = 1;
+      this.#matchedCount += 1;
+    }
+    return this.#patients.text.subarray(this.#patients.ends[patient]!, this.#patients.ends[patient + 1]!);
+  }
+
+  get patientsWithoutRow(): number {
+    return this.#patients.keys.length - this.#matchedCount;
+  }
+}
+
+/** Staged rows' whole lines, handed to the server in parts of about `partBytes`. */
+class StagedLines {
+  readonly #lines: ByteWriter;
+  #rows = 0;
+
+  constructor(
+    private readonly context: TaskContext<ImportStep>,
+    private readonly partBytes: number,
+  ) {
+    this.#lines = new ByteWriter(Number.POSITIVE_INFINITY, partBytes + 16 * 1024);
+  }
+
+  /** Adds a row's line, its start written before; true when a part is ready to hand over (`emit`). */
+  waitingRow(start: Uint8Array, bloods: BloodLineEnds, key: string): boolean {
+    this.#lines.append(start);
+    return this.#end(bloods, key);
+  }
+
+  /** Adds a row's line as it is read; true when a part is ready to hand over (`emit`). */
+  row(
+    batchField: Uint8Array,
+    rowNumber: number,
+    record: WaitingListRecord,
+    bloods: BloodLineEnds,
+    key: string,
+  ): boolean {
+    writeStagedLineStart(this.#lines, batchField, rowNumber, record);
+    return this.#end(bloods, key);
+  }
+
+  #end(bloods: BloodLineEnds, key: string): boolean {
+    this.#lines.append(bloods.lineEnd(key));
+    this.#rows += 1;
+    return this.#lines.length >= this.partBytes;
+  }
+
+  async emit(): Promise<void> {
+    if (this.#rows === 0) return;
+    const rows = this.#rows;
+    this.#rows = 0;
+    // Handed over whole, and a buffer of the same size made for the next part.
+    await emitStaged(this.context, this.#lines.takeAll(this.partBytes + 16 * 1024), rows);
+  }
+}

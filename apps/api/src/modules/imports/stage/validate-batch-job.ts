@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { procedureCodeSchema } from '@esr/contracts/procedures';
+import { validateBatch } from './import-staging.js';
+import { confirmBatchJob } from '../confirm/confirm-batch-job.js';
+import { defineJob } from '../../../platform/queue/job-definition.js';
+
+/** Reads and stages both files of an upload (DESIGN §5, §7). */
+export const validateBatchJob = defineJob({
+  name: 'validate-batch',
+  version: 1,
+  payload: z.object({ batchId: z.uuid(), trustCode: z.string(), procedureCode: procedureCodeSchema }),
+  retryLimit: 2,
+  expireInSeconds: 20 * 60,
+  async handle(payload, context) {
+    const { confirmNow } = await validateBatch(
+      context.db,
+      context.database,
+      payload.batchId,
+      context.importSettings,
+      context.uploads,
+    );
+    if (confirmNow) await context.queue.enqueue(confirmBatchJob, payload, { singletonKey: payload.batchId });
+  },
+});

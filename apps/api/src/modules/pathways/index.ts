@@ -1,0 +1,12 @@
+/** What the pathways module offers the rest of the API; nothing else of it is imported from outside. */
+export {
+  activeColumns,
+  activeConditions,
+  archivedColumns,
+  countActive,
+  toActiveRecord,
+  toArchivedRecord,
+  type ActiveRow,
+  type ArchivedRow,
+} from './open-pathways.js';
+export { procedureCounters, waitingListDashboard } from './pathways.js';

@@ -1,0 +1,409 @@
+/**
+ * The open pathways of a trust as the clerical screens count and list them (spec §2 manage open
+ * pathways, total, processed, failed records, error history and archive; §3 active, failed and
+ * archived records; §7 calls). Reports of the same lists are in reports.ts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  ActiveRecord,
+  ActiveRecords,
+  ActiveRecordsFilter,
+  ActiveRecordsQuery,
+  ArchivedRecord,
+  FailedRecord,
+  Prediction,
+  ProcessedCounts,
+  RecordStatus,
+  ReportField,
+} from '@esr/contracts/open-pathways';
+import { reportFieldKeys, reportFieldLabels } from '@esr/contracts/open-pathways';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { requireAccess } from '../identity/index.js';
+import type { Principal } from '../identity/index.js';
+import { allOf, offsetOf, startsWith } from '../../platform/db/list-queries.js';
+
+type Paged<T> = { items: T[]; pageNumber: number; pageSize: number; totalCount: number };
+
+/** How the `prediction` column holds each band (the risk engine's words). */
+export const storedPrediction: Record<Prediction, string> = {
+  high: 'High',
+  medium: 'Moderate',
+  low: 'Low',
+};
+const predictionOf = (stored: unknown): Prediction | null =>
+  stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : stored === 'Low' ? 'low' : null;
+
+/** The list's order and the reports' keyset: referral date (no date last), then id. */
+export const activeOrder = sql`p.referral_date asc nulls last, p.id asc nulls last`;
+
+const n = (value: unknown) => Number(value ?? 0);
+
+/** The filters the counters answer alone; any other needs its matches counted. */
+const counterFilters = new Set<keyof ActiveRecordsFilter>(['status', 'prediction', 'social', 'surgery']);
+
+const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+/**
+ * The active pathways of one list that match the filters (spec §7: all optional, combined with
+ * AND). A prediction filter means processed with that band, exactly as the processed counters count.
+ * `walk` writes the prefix searches so that no search index can serve them: the page is then read
+ * along the list's order, filtering as it goes, which is cheaper when matches are common.
+ */
+export function activeConditions(
+  trustCode: string,
+  procedureCode: string,
+  filter: ActiveRecordsFilter,
+  options: { walk?: boolean } = {},
+): SQL[] {
+  const prefix = (column: SQL, value: string) =>
+    options.walk
+      ? sql`starts_with(lower(${column}), ${value.trim().toLowerCase()})`
+      : startsWith(sql`(lower(${column}) collate "C")`, value);
+  const conditions: SQL[] = [
+    sql`p.trust_code = ${trustCode}`,
+    sql`p.procedure_code = ${procedureCode}`,
+    sql`p.is_active`,
+  ];
+  if (present(filter.nhsNumber)) {
+    // NHS numbers are stored as 10 digits, so a prefix is the range of the numbers it starts.
+    const digits = filter.nhsNumber.trim();
+    conditions.push(
+      sql`p.nhs_number >= ${digits.padEnd(10, '0')} and p.nhs_number <= ${digits.padEnd(10, '9')}`,
+    );
+  }
+  if (present(filter.hospitalNumber))
+    conditions.push(prefix(sql`p.local_patient_identifier`, filter.hospitalNumber));
+  if (present(filter.surgeonName)) conditions.push(prefix(sql`p.surgeon_name`, filter.surgeonName));
+  if (filter.tciDate) conditions.push(sql`p.tci_date = ${filter.tciDate}::date`);
+  if (filter.referralDate) conditions.push(sql`p.referral_date = ${filter.referralDate}::date`);
+  if (filter.prediction) {
+    // Literal, so that a prepared statement's generic plan knows it is the processed list.
+    conditions.push(sql`p.status = 'processed'`);
+    conditions.push(sql`p.prediction = ${storedPrediction[filter.prediction]}`);
+    if (filter.status && filter.status !== 'processed') conditions.push(sql`false`);
+  } else if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
+  if (filter.social) conditions.push(sql`p.social = ${filter.social}`);
+  if (filter.surgery) conditions.push(sql`p.surgery = ${filter.surgery}`);
+  return conditions;
+}
+
+/** How many active pathways match, as a scalar subquery: from the counters when they can say, else counted. */
+function countOf(trustCode: string, procedureCode: string, filter: ActiveRecordsFilter): SQL {
+  const used = (Object.keys(filter) as (keyof ActiveRecordsFilter)[]).filter((key) => {
+    const value = filter[key];
+    return typeof value === 'string' && value.trim() !== '';
+  });
+  if (used.every((key) => counterFilters.has(key))) {
+    const conditions: SQL[] = [sql`c.trust_code = ${trustCode}`, sql`c.procedure_code = ${procedureCode}`];
+    if (filter.prediction) {
+      conditions.push(sql`c.status = 'processed'`);
+      conditions.push(sql`c.prediction = ${storedPrediction[filter.prediction]}`);
+      if (filter.status && filter.status !== 'processed') conditions.push(sql`false`);
+    } else if (filter.status) conditions.push(sql`c.status = ${filter.status}`);
+    if (filter.social) conditions.push(sql`c.social = ${filter.social}`);
+    if (filter.surgery) conditions.push(sql`c.surgery = ${filter.surgery}`);
+    return sql`(select coalesce(sum(c.pathway_count), 0) from pathway_counts c where ${allOf(conditions)})`;
+  }
+  return sql`(select count(*) from pathways p where ${allOf(activeConditions(trustCode, procedureCode, filter))})`;
+}
+
+/** How many active pathways match the filters. */
+export async function countActive(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+  filter: ActiveRecordsFilter,
+): Promise<number> {
+  const [row] = await queryRows<{ total: unknown }>(
+    db,
+    sql`select ${countOf(trustCode, procedureCode, filter)} as total`,
+  );
+  return n(row?.total);
+}
+
+/** The columns an active record is read with (reports add their own). */
+export const activeColumns = sql`p.id, p.nhs_number, p.first_name, p.last_name, p.operation_type,
+  p.local_patient_identifier, p.date_of_birth::text as date_of_birth, p.status, p.prediction,
+  p.tci_date::text as tci_date, p.surgeon_name, p.referral_date::text as referral_date, p.social,
+  p.surgery`;
+
+export interface ActiveRow extends Record<string, unknown> {
+  id: string;
+  nhs_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  operation_type: string;
+  local_patient_identifier: string | null;
+  date_of_birth: string | null;
+  status: string;
+  prediction: string | null;
+  tci_date: string | null;
+  surgeon_name: string | null;
+  referral_date: string | null;
+  social: string | null;
+  surgery: string | null;
+}
+
+const asStatus = (status: string): RecordStatus =>
+  status === 'processed' || status === 'failed' ? status : 'waiting';
+
+export function toActiveRecord(row: ActiveRow): ActiveRecord {
+  const status = asStatus(row.status);
+  return {
+    id: row.id,
+    nhsNumber: row.nhs_number,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    operationType: row.operation_type,
+    hospitalNumber: row.local_patient_identifier,
+    dateOfBirth: row.date_of_birth,
+    status,
+    // spec §3: a prediction is shown only for a processed record (a re-queued one keeps its old band).
+    prediction: status === 'processed' ? predictionOf(row.prediction) : null,
+    tciDate: row.tci_date,
+    surgeonName: row.surgeon_name,
+    referralDate: row.referral_date,
+    social: row.social as ActiveRecord['social'],
+    surgery: row.surgery as ActiveRecord['surgery'],
+  };
+}
+
+/** GET …/procedures/{type}/manage/processed (spec §2 processed screen). */
+export async function processedCounts(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+): Promise<ProcessedCounts> {
+  requireAccess(principal, 'waiting-list:read', trustCode);
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select
+      coalesce(sum(c.pathway_count), 0) as total,
+      coalesce(sum(c.pathway_count) filter (where c.prediction = 'High'), 0) as high,
+      coalesce(sum(c.pathway_count) filter (where c.prediction = 'Moderate'), 0) as medium,
+      coalesce(sum(c.pathway_count) filter (where c.prediction = 'Low'), 0) as low
+    from pathway_counts c
+    where c.trust_code = ${trustCode} and c.procedure_code = ${procedureCode} and c.status = 'processed'`,
+  );
+  return { counters: { total: n(row?.total), high: n(row?.high), medium: n(row?.medium), low: n(row?.low) } };
+}
+
+/**
+ * GET …/procedures/{type}/manage/records/active (spec §2 total screen): a page of the matches in
+ * referral-date order, and how many there are.
+ */
+export async function activeRecords(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  query: ActiveRecordsQuery,
+): Promise<ActiveRecords> {
+  requireAccess(principal, 'waiting-list:read', trustCode);
+  const { pageNumber, pageSize, ...filter } = query;
+  const offset = offsetOf(pageNumber, pageSize);
+  // The page's ids come from the order index alone (a deep offset reads no table rows); then each
+  // row is read by its id. The lateral LIMIT keeps a prepared statement's generic plan, which
+  // guesses a tenth of the table for `limit $n`, from hashing the whole table to join 15 rows.
+  const page = (where: SQL[]) => sql`select x.* from (
+      select p.id, p.referral_date from pathways p where ${allOf(where)}
+      order by ${activeOrder} limit ${pageSize} offset ${offset}) page
+    cross join lateral (select ${activeColumns} from pathways p where p.id = page.id limit 1) x
+    order by page.referral_date asc nulls last, page.id`;
+  const prefixSearch =
+    (present(filter.surgeonName) || present(filter.hospitalNumber)) &&
+    !present(filter.nhsNumber) &&
+    !filter.tciDate &&
+    !filter.referralDate;
+  if (!prefixSearch) {
+    // One statement: the total (counted once: `offset 0` keeps it from being inlined twice), and the
+    // page only when it starts before the end.
+    const rows = await queryRows<ActiveRow & { total_count: unknown }>(
+      db,
+      sql`select c.total_count, r.* from (select ${countOf(trustCode, procedureCode, filter)} as total_count offset 0) c
+        left join lateral (${page([
+          ...activeConditions(trustCode, procedureCode, filter),
+          sql`c.total_count > ${offset}`,
+        ])}) r on true
+        order by r.referral_date asc nulls last, r.id`,
+    );
+    return {
+      items: rows.filter((row) => row.id !== null).map(toActiveRecord),
+      pageNumber,
+      pageSize,
+      totalCount: n(rows[0]?.total_count),
+    };
+  }
+  const totalCount = await countActive(db, trustCode, procedureCode, filter);
+  let items: ActiveRecord[] = [];
+  if (offset < totalCount) {
+    // A prefix search's matches are spread along the list: when reading the list in order until the
+    // page is full costs fewer index entries than reading every match and sorting them, walk.
+    const listTotal = await countActive(db, trustCode, procedureCode, {});
+    const walk = ((offset + pageSize) * listTotal) / totalCount < totalCount;
+    const rows = await queryRows<ActiveRow>(
+      db,
+      page(activeConditions(trustCode, procedureCode, filter, { walk })),
+    );
+    items = rows.map(toActiveRecord);
+  }
+  return { items, pageNumber, pageSize, totalCount };
+}
+
+interface FailedRow extends Record<string, unknown> {
+  total_count: unknown;
+  id: string | null;
+  batch_id: string | null;
+  nhs_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  operation_type: string;
+  procedure_code: ProcedureCode;
+  local_patient_identifier: string | null;
+  processed_at: string | null;
+  failed_fields: unknown;
+  failure_reason: string | null;
+}
+
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const fieldList = (value: unknown): string[] => {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+};
+
+/**
+ * GET …/procedures/{type}/manage/records/failed and, for every procedure (the error history),
+ * GET /api/trusts/{trust}/waiting-list/manage/records/failed: active pathways the model could not
+ * score, most recently tried first.
+ */
+export async function failedRecords(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode | undefined,
+  page: { pageNumber: number; pageSize: number },
+): Promise<Paged<FailedRecord>> {
+  requireAccess(principal, 'waiting-list:read', trustCode);
+  const where = allOf([
+    sql`p.trust_code = ${trustCode}`,
+    ...(procedureCode ? [sql`p.procedure_code = ${procedureCode}`] : []),
+    sql`p.is_active`,
+    sql`p.status = 'failed'`,
+  ]);
+  const rows = await queryRows<FailedRow>(
+    db,
+    sql`select c.total_count, f.* from
+        (select count(*) as total_count from pathways p where ${where}) c
+      left join lateral (
+        select p.id, coalesce(p.last_batch_id, p.first_batch_id)::text as batch_id, p.nhs_number,
+          p.first_name, p.last_name, p.operation_type, p.procedure_code, p.local_patient_identifier,
+          ${isoTime(sql`p.processed_at`)} as processed_at, p.failed_fields, p.failure_reason
+        from pathways p where ${where}
+        order by p.processed_at desc nulls last, p.id
+        limit ${page.pageSize} offset ${offsetOf(page.pageNumber, page.pageSize)}
+      ) f on true`,
+  );
+  return {
+    items: rows
+      .filter((row): row is FailedRow & { id: string } => row.id !== null)
+      .map((row) => ({
+        id: row.id,
+        waitingListId: row.batch_id ?? row.id,
+        nhsNumber: row.nhs_number,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        foreName: row.first_name,
+        surName: row.last_name,
+        operationType: row.operation_type,
+        procedureCode: row.procedure_code,
+        hospitalNumber: row.local_patient_identifier,
+        status: 'failed' as const,
+        dateProcessed: row.processed_at,
+        failedFields: fieldList(row.failed_fields),
+        failureReason: row.failure_reason,
+      })),
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    totalCount: n(rows[0]?.total_count),
+  };
+}
+
+/** The archive's order: most recently removed first. */
+export const archivedOrder = sql`p.date_removed desc nulls last, p.id desc nulls last`;
+
+export const archivedColumns = sql`p.id, p.nhs_number, p.first_name, p.last_name, p.operation_type,
+  p.procedure_code, p.local_patient_identifier, p.date_of_birth::text as date_of_birth,
+  p.tci_date::text as tci_date, p.surgeon_name, p.referral_date::text as referral_date,
+  ${isoTime(sql`coalesce(p.date_removed, p.updated_at)`)} as date_removed,
+  p.last_batch_id::text as last_batch_id`;
+
+export interface ArchivedRow extends Record<string, unknown> {
+  id: string;
+  nhs_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  operation_type: string;
+  procedure_code: ProcedureCode;
+  local_patient_identifier: string | null;
+  date_of_birth: string | null;
+  tci_date: string | null;
+  surgeon_name: string | null;
+  referral_date: string | null;
+  date_removed: string;
+  last_batch_id: string | null;
+}
+
+export const toArchivedRecord = (row: ArchivedRow): ArchivedRecord => ({
+  id: row.id,
+  nhsNumber: row.nhs_number,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  operationType: row.operation_type,
+  procedureCode: row.procedure_code,
+  hospitalNumber: row.local_patient_identifier,
+  dateOfBirth: row.date_of_birth,
+  dateOfOperation: row.tci_date,
+  surgeonName: row.surgeon_name,
+  referralDate: row.referral_date,
+  dateRemoved: row.date_removed,
+  lastWaitingListId: row.last_batch_id,
+});
+
+/** GET /api/trusts/{trust}/waiting-list/manage/records/archived (spec §2 archive), newest first. */
+export async function archivedRecords(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  page: { pageNumber: number; pageSize: number },
+): Promise<Paged<ArchivedRecord>> {
+  requireAccess(principal, 'waiting-list:read', trustCode);
+  const offset = offsetOf(page.pageNumber, page.pageSize);
+  const [counted] = await queryRows<{ total: unknown }>(
+    db,
+    sql`select count(*) as total from pathways p where p.trust_code = ${trustCode} and not p.is_active`,
+  );
+  const totalCount = n(counted?.total);
+  let items: ArchivedRecord[] = [];
+  if (offset < totalCount) {
+    const rows = await queryRows<ArchivedRow>(
+      db,
+      sql`select r.* from (
+          select p.id, p.date_removed from pathways p
+          where p.trust_code = ${trustCode} and not p.is_active
+          order by ${archivedOrder} limit ${page.pageSize} offset ${offset}) page
+        cross join lateral (select ${archivedColumns} from pathways p where p.id = page.id limit 1) r
+        order by page.date_removed desc nulls last, page.id desc`,
+    );
+    items = rows.map(toArchivedRecord);
+  }
+  return { items, pageNumber: page.pageNumber, pageSize: page.pageSize, totalCount };
+}
+
+/** GET /api/waiting-list/procedures/{type}/manage/records/active/fields (spec §2 generate report). */
+export function reportFields(principal: Principal): { fields: ReportField[] } {
+  requireAccess(principal, 'waiting-list:read');
+  return { fields: reportFieldKeys.map((key) => ({ key, label: reportFieldLabels[key] })) };
+}

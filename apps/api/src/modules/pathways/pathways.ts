@@ -1,0 +1,71 @@
+/**
+ * The trust's pathways as the clerical screens count and list them (spec §2 dashboard and open
+ * pathways, §3 active and archived records).
+ */
+import { sql } from 'drizzle-orm';
+import type { ProcedureCounters, WaitingListDashboard } from '@esr/contracts/waiting-list';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { requireAccess } from '../identity/index.js';
+import type { Principal } from '../identity/index.js';
+import { procedureName } from '../library/index.js';
+
+type Counts = Record<string, number | string | null>;
+const n = (value: number | string | null | undefined) => Number(value ?? 0);
+
+export async function waitingListDashboard(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+): Promise<WaitingListDashboard> {
+  requireAccess(principal, 'waiting-list:read', trustCode);
+  const [row] = await queryRows<Counts>(
+    db,
+    // Active pathways from the counts the triggers keep (migration 0010), as the open-pathways
+    // screens read them; the archive, which only grows, counted through its index.
+    sql`select
+      coalesce(sum(c.pathway_count), 0) as active,
+      (select count(*) from pathways p where p.trust_code = ${trustCode} and not p.is_active) as archived,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as processed,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'failed'), 0) as failed,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High'), 0) as high,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate'), 0) as medium,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low
+    from pathway_counts c where c.trust_code = ${trustCode}`,
+  );
+  return {
+    counters: {
+      activeRecords: n(row?.active),
+      archivedRecords: n(row?.archived),
+      processedRecords: n(row?.processed),
+      failedRecords: n(row?.failed),
+      highRiskRecords: n(row?.high),
+      mediumRiskRecords: n(row?.medium),
+      lowRiskRecords: n(row?.low),
+    },
+  };
+}
+
+export async function procedureCounters(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+): Promise<ProcedureCounters> {
+  requireAccess(principal, 'waiting-list:read', trustCode);
+  await procedureName(db, procedureCode);
+  const [row] = await queryRows<Counts>(
+    db,
+    sql`select
+      coalesce(sum(c.pathway_count), 0) as active,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as processed,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'failed'), 0) as failed
+    from pathway_counts c where c.trust_code = ${trustCode} and c.procedure_code = ${procedureCode}`,
+  );
+  return {
+    counters: {
+      activeRecords: n(row?.active),
+      processedRecords: n(row?.processed),
+      failedRecords: n(row?.failed),
+    },
+  };
+}

@@ -1,0 +1,742 @@
+/**
+ * The patient screens (spec §2 patient screens; §3 patient search result, risk summary, risk
+ * history, edit payload and remodel record; §7 calls): lookup, risk summary, history, the flag,
+ * edit, and remodel scored in the request. Every read of a patient's data is written to the access
+ * log; every change to the change log, with its before and after values (decision 0025).
+ */
+import { sql } from 'drizzle-orm';
+import { summariseStored, type PatientRecord } from '@esr/risk-engine/evaluate';
+import { nhsNumberDigits, hasValidCheckDigit } from '@esr/contracts/nhs-number';
+import type { Prediction } from '@esr/contracts/open-pathways';
+import {
+  editDetailsMessages,
+  maxLocalIdentifierLength,
+  maxSurgeonNameLength,
+  patientMessages,
+  patientSearchMessages,
+  type HistoryEntry,
+  type PatientSearchItem,
+  type PatientSearchQuery,
+  type RiskHistory,
+  type RiskResult,
+  type RiskSummary,
+  type SummaryStatus,
+  type SurgicalRiskFactorsRequest,
+} from '@esr/contracts/patients';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import {
+  comorbidityFields,
+  errorKeyOf,
+  factorLabel,
+  labFields,
+  remodelErrors,
+  remodelFields,
+  type RemodelRecord,
+  type RemodelValues,
+} from '@esr/contracts/remodel';
+import { readinessValues, socialValues } from '@esr/contracts/open-pathways';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { requireAccess } from '../identity/index.js';
+import { recordChange } from '../change-log/index.js';
+import type { Principal } from '../identity/index.js';
+import {
+  activeModelVersion,
+  evaluationColumns,
+  evaluationDay,
+  fieldsAtFault,
+  scoreRecords,
+} from '../evaluations/index.js';
+import { unpackContributions } from '../evaluations/index.js';
+import { riskModelById } from '../models/index.js';
+import { isBusy } from '../imports/index.js';
+import type { ClinicalRecord } from '../imports/index.js';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+
+export type AccessAction =
+  'lookup' | 'risk-summary' | 'record' | 'history' | 'history-entry' | 'summary-pdf' | 'history-pdf';
+
+const accessLogInsert = sql`insert into patient_access_log
+  (user_id, user_name, roles, trust_code, pathway_id, action, evaluation_id)`;
+
+/** The reader's columns of an access log row: who, in which roles, in which trust. */
+const reader = (principal: Principal) =>
+  sql`${principal.userId}::uuid, ${`${principal.firstName} ${principal.lastName}`}, ${principal.roles.join(',')}, ${principal.trustCode}`;
+
+/** Writes who read which pathways' data, and what (one row per pathway). */
+export async function recordAccess(
+  db: Db,
+  principal: Principal,
+  action: AccessAction,
+  pathwayIds: string[],
+  evaluationId: string | null = null,
+): Promise<void> {
+  if (pathwayIds.length === 0) return;
+  const rows = pathwayIds.map(
+    (id) => sql`(${reader(principal)}, ${id}::uuid, ${action}, ${evaluationId}::uuid)`,
+  );
+  await db.execute(sql`${accessLogInsert} values ${sql.join(rows, sql`, `)}`);
+}
+
+const predictionOf = (stored: unknown): Prediction =>
+  stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : 'low';
+
+interface PathwayRow extends Record<string, unknown> {
+  id: string;
+  trust_code: string;
+  procedure_code: ProcedureCode;
+  nhs_number: string | null;
+  local_patient_identifier: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  date_of_birth: string | null;
+  referral_date: string | null;
+  surgeon_name: string | null;
+  surgery: string | null;
+  social: string | null;
+  is_active: boolean;
+  status: string;
+  clinical: ClinicalRecord;
+  current_evaluation_id: string | null;
+  failed_fields: string[] | null;
+  failure_reason: string | null;
+}
+
+/** A factor as the engine gives it and as evaluations before decision 0028 stored it. */
+interface Factor {
+  feature: string;
+  displayName: string;
+  importance: 'high' | 'medium' | 'low';
+  value: number | null;
+  unit: string;
+  defaultUsed?: boolean;
+}
+
+interface EvaluationRow extends Record<string, unknown> {
+  id: string;
+  pathway_id: string;
+  model_version: number;
+  model_name: string;
+  model_card_version: string;
+  demonstration: boolean;
+  reason: 'batch' | 'remodel' | 'rescore';
+  created_at: string | Date;
+  created_by: string;
+  probability: number;
+  prediction: string;
+  is_default_value_used: boolean;
+  model_id: string;
+  /** Each feature's contribution in the model's feature order (decision 0028); null before it. */
+  /** The stored bytes as base64 (decision 0032); null for an evaluation stored before decision 0028. */
+  feature_contributions: string | null;
+  evaluation_date: string | null;
+  /** Stored before decision 0028: the factors shown, every contribution, and the advice. */
+  feature_importance: Factor[] | null;
+  contributions: [string, number][] | null;
+  areas_of_improvement: { dos?: { title: string; description: string }[] } | null;
+  inputs: ClinicalRecord;
+  is_anomaly: boolean;
+}
+
+const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
+  p.first_name, p.last_name, p.date_of_birth::text as date_of_birth, p.referral_date::text as referral_date,
+  p.surgeon_name, p.surgery, p.social, p.is_active, p.status, p.clinical, p.current_evaluation_id,
+  p.failed_fields, p.failure_reason`;
+
+const evaluationColumnsSql = sql`e.id, e.pathway_id, e.model_id, e.model_version, e.model_name,
+  e.model_card_version, e.demonstration, e.reason, e.created_at, e.created_by, e.probability, e.prediction,
+  e.is_default_value_used, encode(e.feature_contributions, 'base64') as feature_contributions,
+  e.evaluation_date::text as evaluation_date,
+  e.feature_importance, e.contributions, e.areas_of_improvement, e.inputs, e.is_anomaly`;
+
+/** Who the pathway is about, as every patient answer names them. */
+const identityOf = (pathway: PathwayRow) => ({
+  id: pathway.id,
+  nhsNumber: pathway.nhs_number,
+  medicalRecordNumber: pathway.local_patient_identifier,
+  firstName: pathway.first_name,
+  lastName: pathway.last_name,
+});
+
+/** spec §7 GET patients/: one row per pathway of the trust with that NHS number or local identifier. */
+export async function searchPatients(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  query: PatientSearchQuery,
+): Promise<{ patients: PatientSearchItem[] }> {
+  requireAccess(principal, 'patients:read', trustCode);
+  const nhsText = (query.nhsNumber ?? '').trim();
+  const localText = (query.medicalRecordNumber ?? '').trim();
+  let condition;
+  if (nhsText !== '') {
+    const digits = nhsNumberDigits(nhsText);
+    if (!/^\d{10}$/.test(digits))
+      throw badRequest(patientSearchMessages.nhsNumberLength, {
+        NHSNumber: [patientSearchMessages.nhsNumberLength],
+      });
+    if (!hasValidCheckDigit(digits))
+      throw badRequest(patientSearchMessages.nhsNumberInvalid, {
+        NHSNumber: [patientSearchMessages.nhsNumberInvalid],
+      });
+    condition = sql`p.nhs_number = ${digits}`;
+  } else if (localText !== '') {
+    if (localText.length > maxLocalIdentifierLength)
+      throw badRequest(patientSearchMessages.localIdentifierTooLong, {
+        MedicalRecordNumber: [patientSearchMessages.localIdentifierTooLong],
+      });
+    condition = sql`p.local_patient_identifier = ${localText}`;
+  } else {
+    throw badRequest(patientSearchMessages.nothingToSearch, {
+      NHSNumber: [patientSearchMessages.nothingToSearch],
+    });
+  }
+  const rows = await queryRows<PathwayRow>(
+    db,
+    sql`select ${pathwayColumns} from pathways p
+      where p.trust_code = ${trustCode} and ${condition}
+      order by p.is_active desc, p.referral_date desc nulls last, p.created_at desc
+      limit 50`,
+  );
+  if (rows.length === 0) throw notFound(patientSearchMessages.notFound);
+  await recordAccess(
+    db,
+    principal,
+    'lookup',
+    rows.map((row) => row.id),
+  );
+  return {
+    patients: rows.map((row) => ({
+      ...identityOf(row),
+      dateOfBirth: row.date_of_birth,
+      operationType: row.procedure_code,
+      referralDate: row.referral_date,
+      isActive: row.is_active,
+    })),
+  };
+}
+
+async function findPathway(
+  db: Db,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  lock = false,
+): Promise<PathwayRow> {
+  const [row] = await queryRows<PathwayRow>(
+    db,
+    sql`select ${pathwayColumns} from pathways p
+      where p.id = ${id} and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode}
+      ${lock ? sql`for update` : sql``}`,
+  );
+  if (!row) throw notFound(patientMessages.notFound);
+  return row;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+
+/** What an evaluation says about its factors: those shown, every contribution for the chart, and advice. */
+interface Explanation {
+  featureImportance: RiskResult['featureImportance'];
+  contributions: RiskResult['contributions'];
+  dos: { title: string; description: string }[];
+}
+
+/** The factors a summary shows: those of high and medium importance, with value and unit. */
+const factorsShown = (factors: readonly Factor[]): RiskResult['featureImportance'] =>
+  factors
+    .filter((f) => f.importance !== 'low')
+    .map((f) => ({
+      feature: f.feature,
+      displayName: f.displayName,
+      importance: f.importance,
+      value: f.value,
+      unit: f.unit,
+      defaultUsed: f.defaultUsed ?? false,
+    }));
+
+/**
+ * An evaluation's explanation: rebuilt from its contributions, inputs and day under the model
+ * version that made it (decision 0028), or as stored by an evaluation made before.
+ */
+async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explanation> {
+  if (evaluation.feature_contributions) {
+    const model = await riskModelById(db, evaluation.model_id);
+    if (!model) throw new Error('The model version of an evaluation is missing');
+    const summary = summariseStored(
+      model,
+      evaluation.inputs as PatientRecord,
+      {
+        probability: evaluation.probability,
+        contributions: unpackContributions(Buffer.from(evaluation.feature_contributions, 'base64')),
+      },
+      { evaluationDate: evaluation.evaluation_date ?? new Date(evaluation.created_at) },
+    );
+    return {
+      featureImportance: factorsShown(summary.featureImportance),
+      contributions: summary.featureImportance.map((f) => ({
+        feature: f.feature,
+        displayName: f.displayName,
+        contribution: f.contribution,
+      })),
+      dos: summary.areasOfImprovement.dos,
+    };
+  }
+  const shown = evaluation.feature_importance ?? [];
+  const names = new Map(shown.map((f) => [f.feature, f.displayName]));
+  return {
+    featureImportance: factorsShown(shown),
+    contributions: (evaluation.contributions ?? []).map(([feature, contribution]) => ({
+      feature,
+      displayName: names.get(feature) ?? displayNameOf(feature),
+      contribution,
+    })),
+    dos: evaluation.areas_of_improvement?.dos ?? [],
+  };
+}
+
+function riskResult(
+  evaluation: EvaluationRow,
+  explanation: Explanation,
+  averageProbability: number | null,
+): RiskResult {
+  return {
+    evaluationId: evaluation.id,
+    prediction: predictionOf(evaluation.prediction),
+    probability: evaluation.probability,
+    averageProbability,
+    isAnomaly: evaluation.is_anomaly,
+    isDefaultValueUsed: evaluation.is_default_value_used,
+    featureImportance: explanation.featureImportance,
+    contributions: explanation.contributions,
+    evaluatedAt: new Date(evaluation.created_at).toISOString(),
+    reason: evaluation.reason,
+    evaluatedBy: evaluation.created_by,
+    model: {
+      name: evaluation.model_name,
+      version: evaluation.model_card_version,
+      uploadVersion: evaluation.model_version,
+      demonstration: evaluation.demonstration,
+    },
+  };
+}
+
+/** A factor too small to have been stored with its display name: the form's words, else its name as words. */
+const displayNameOf = (feature: string) =>
+  factorLabel(
+    feature,
+    feature.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
+  );
+
+function summaryOf(
+  pathway: PathwayRow,
+  evaluated: { evaluation: EvaluationRow; explanation: Explanation } | undefined,
+  status: SummaryStatus,
+  averageProbability: number | null,
+): RiskSummary {
+  return {
+    ...identityOf(pathway),
+    dateOfBirth: pathway.date_of_birth,
+    operationType: pathway.procedure_code,
+    surgeonName: pathway.surgeon_name,
+    surgery: oneOf(readinessValues, pathway.surgery),
+    social: oneOf(socialValues, pathway.social),
+    isActive: pathway.is_active,
+    status,
+    result: evaluated ? riskResult(evaluated.evaluation, evaluated.explanation, averageProbability) : null,
+    areasOfImprovement: { dos: evaluated?.explanation.dos ?? [] },
+    failure:
+      status === 'failed'
+        ? { fields: pathway.failed_fields ?? [], reason: pathway.failure_reason ?? '' }
+        : null,
+  };
+}
+
+async function averageProbability(db: Db, trustCode: string, procedureCode: string): Promise<number | null> {
+  const [row] = await queryRows<{ average_probability: number | null }>(
+    db,
+    sql`select average_probability from inference_runs
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
+  );
+  return row?.average_probability ?? null;
+}
+
+async function summaryStatus(db: Db, pathway: PathwayRow): Promise<SummaryStatus> {
+  if (pathway.status === 'processed' && pathway.current_evaluation_id) return 'processed';
+  if (pathway.status === 'failed') return 'failed';
+  if (pathway.is_active && (await isBusy(db, pathway.trust_code, pathway.procedure_code)))
+    return 'processing';
+  return 'waiting';
+}
+
+interface SummaryRow extends PathwayRow {
+  evaluation: EvaluationRow | null;
+  average_probability: number | null;
+}
+
+/**
+ * spec §7 GET risk-summary/: the pathway's current result (for an archived pathway, its last
+ * evaluation, read-only). One statement reads the pathway, its evaluation and the list's average and
+ * writes the access log: the summary is the screen clinicians open most.
+ */
+export async function riskSummary(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  action: AccessAction = 'risk-summary',
+): Promise<RiskSummary> {
+  requireAccess(principal, 'patients:read', trustCode);
+  const [row] = await queryRows<SummaryRow>(
+    db,
+    sql`with p as (
+        select ${pathwayColumns} from pathways p
+        where p.id = ${id} and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode}),
+      e as (
+        select ${evaluationColumnsSql} from p, evaluations e
+        where e.id = coalesce(p.current_evaluation_id, (select x.id from evaluations x where x.pathway_id = p.id
+          order by x.created_at desc, x.id desc limit 1))),
+      shown as (
+        select e.* from p, e where p.status = 'processed' or not p.is_active),
+      -- A data-modifying WITH runs once whether or not the query reads it.
+      logged as (
+        ${accessLogInsert} select ${reader(principal)}, p.id, ${action}, (select id from shown) from p)
+      select p.*, (select to_jsonb(shown) from shown) as evaluation,
+        (select r.average_probability from inference_runs r
+          where r.trust_code = ${trustCode} and r.procedure_code = ${procedureCode}) as average_probability
+      from p`,
+  );
+  if (!row) throw notFound(patientMessages.notFound);
+  const { evaluation, average_probability: average } = row;
+  if (evaluation)
+    return summaryOf(
+      row,
+      { evaluation, explanation: await explanationOf(db, evaluation) },
+      'processed',
+      average,
+    );
+  return summaryOf(row, undefined, await summaryStatus(db, row), null);
+}
+
+/** spec §7 GET risk-summary/history: the pathway's evaluations, newest first (20 a page). */
+export async function riskHistory(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  page: { pageNumber: number; pageSize: number },
+): Promise<RiskHistory> {
+  requireAccess(principal, 'patients:read', trustCode);
+  const pathway = await findPathway(db, trustCode, procedureCode, id);
+  const offset = (page.pageNumber - 1) * page.pageSize;
+  const rows = await queryRows<{
+    id: string;
+    created_at: string | Date;
+    prediction: string;
+    probability: number;
+    reason: 'batch' | 'remodel' | 'rescore';
+    total_count: string | number;
+  }>(
+    db,
+    sql`select e.id, e.created_at, e.prediction, e.probability, e.reason,
+        (select count(*) from evaluations c where c.pathway_id = ${id}) as total_count
+      from evaluations e where e.pathway_id = ${id}
+      order by e.created_at desc, e.id desc
+      limit ${page.pageSize} offset ${offset}`,
+  );
+  const totalCount = rows.length
+    ? Number(rows[0]!.total_count)
+    : Number(
+        (
+          await queryRows<{ n: string | number }>(
+            db,
+            sql`select count(*) as n from evaluations where pathway_id = ${id}`,
+          )
+        )[0]?.n ?? 0,
+      );
+  await recordAccess(db, principal, 'history', [id]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      date: new Date(row.created_at).toISOString(),
+      prediction: predictionOf(row.prediction),
+      probability: row.probability,
+      reason: row.reason,
+      isCurrent: row.id === pathway.current_evaluation_id,
+    })),
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    totalCount,
+    patient: {
+      ...identityOf(pathway),
+      dateOfBirth: pathway.date_of_birth,
+      operationType: pathway.procedure_code,
+    },
+  };
+}
+
+/** spec §7 GET history/{historyId}: a past evaluation, read-only, with the record it read. */
+export async function historyEntry(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  historyId: string,
+  action: AccessAction = 'history-entry',
+): Promise<HistoryEntry> {
+  requireAccess(principal, 'patients:read', trustCode);
+  const pathway = await findPathway(db, trustCode, procedureCode, id);
+  const [evaluation] = await queryRows<EvaluationRow>(
+    db,
+    sql`select ${evaluationColumnsSql} from evaluations e where e.id = ${historyId} and e.pathway_id = ${id}`,
+  );
+  if (!evaluation) throw notFound(patientMessages.evaluationNotFound);
+  const average = await averageProbability(db, trustCode, procedureCode);
+  await recordAccess(db, principal, action, [id], historyId);
+  return {
+    ...summaryOf(
+      pathway,
+      { evaluation, explanation: await explanationOf(db, evaluation) },
+      'processed',
+      average,
+    ),
+    isCurrent: evaluation.id === pathway.current_evaluation_id,
+    inputs: remodelValuesOf(evaluation.inputs),
+  };
+}
+
+/** The remodel record's values (spec §3: strings, '1'/'0', '' unknown) of a model record. */
+export function remodelValuesOf(clinical: ClinicalRecord): RemodelValues {
+  const text = (value: unknown) =>
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'number'
+        ? String(value)
+        : String(value).trim();
+  const values = Object.fromEntries(remodelFields.map((field) => [field, ''])) as RemodelValues;
+  for (const field of ['height', 'weight', 'sex', 'ethnicGroup', 'smoking', ...labFields] as const)
+    values[field] = text(clinical[field]);
+  for (const code of comorbidityFields) {
+    const flag = text(clinical[code]);
+    values[code] = flag === '1' || flag === '0' ? flag : '';
+  }
+  const dob = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(clinical.dateOfBirth));
+  if (dob) {
+    values.dobYear = dob[1]!;
+    values.dobMonth = String(Number(dob[2]));
+    values.dobDay = String(Number(dob[3]));
+  }
+  return values;
+}
+
+/** The model record of remodel values: numbers as numbers, flags as 1 or 0, unknown as null. */
+export function clinicalRecordOf(values: RemodelValues): ClinicalRecord {
+  const number = (text: string) => (text === '' ? null : Number(text));
+  const clinical: ClinicalRecord = {
+    height: number(values.height),
+    weight: number(values.weight),
+    sex: values.sex || null,
+    ethnicGroup: values.ethnicGroup || null,
+    smoking: values.smoking || null,
+    dateOfBirth:
+      values.dobYear && values.dobMonth && values.dobDay
+        ? `${values.dobYear.padStart(4, '0')}-${values.dobMonth.padStart(2, '0')}-${values.dobDay.padStart(2, '0')}`
+        : null,
+  };
+  for (const code of comorbidityFields) clinical[code] = number(values[code]);
+  for (const field of labFields) clinical[field] = number(values[field]);
+  return clinical;
+}
+
+/** spec §7 GET patients/{id}: the remodel record. */
+export async function remodelRecord(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+): Promise<RemodelRecord> {
+  requireAccess(principal, 'patients:read', trustCode);
+  const pathway = await findPathway(db, trustCode, procedureCode, id);
+  await recordAccess(db, principal, 'record', [id]);
+  return {
+    ...remodelValuesOf(pathway.clinical),
+    ...identityOf(pathway),
+    operationType: pathway.procedure_code,
+    isActive: pathway.is_active,
+  };
+}
+
+const requireActive = (pathway: PathwayRow) => {
+  if (!pathway.is_active) throw conflict(patientMessages.archived);
+};
+
+/** Only the changed values of two records, for the change log. */
+const patientChange = (pathway: PathwayRow, action: string) =>
+  `${action} for pathway ${pathway.id.slice(0, 8)} (${pathway.procedure_code})`;
+
+/**
+ * spec §7 PUT patients/{id}: stores the corrected record and scores it with the active model in
+ * the request (a remodel takes milliseconds, so the clinician sees the new result at once). A
+ * corrected date of birth also corrects the pathway's; an unknown one leaves the pathway's as it is,
+ * since it identifies the patient on the list.
+ */
+export async function remodel(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  changes: { readonly [field: string]: unknown },
+  now: () => Date = () => new Date(),
+): Promise<RiskSummary> {
+  requireAccess(principal, 'patients:write', trustCode);
+  // One transaction from the model's version to the access log: on the embedded database each
+  // statement outside it would queue behind a batch-scoring write, and a remodel must stay quick
+  // while a list is scored.
+  return db.transaction(async (tx) => {
+    const model = await activeModelVersion(tx, trustCode, procedureCode);
+    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    requireActive(pathway);
+    const values = remodelValuesOf(pathway.clinical);
+    for (const field of remodelFields) {
+      const value = changes[field];
+      if (typeof value === 'string') values[field] = value;
+    }
+    const problems = remodelErrors(values, now());
+    if (Object.keys(problems).length > 0)
+      throw badRequest(
+        'The details are not valid',
+        Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, [message]])),
+      );
+    if (!model) throw conflict(patientMessages.noModel);
+    const clinical = clinicalRecordOf(values);
+    const evaluationDate = evaluationDay(now());
+    const [outcome] = scoreRecords(model.model, [clinical], evaluationDate);
+    if (!outcome!.ok) {
+      const fields = fieldsAtFault(model.model, clinical);
+      throw badRequest(
+        patientMessages.remodelFailed,
+        Object.fromEntries(
+          (fields.length ? fields : ['height']).map((field) => [
+            remodelFields.includes(field as never) ? errorKeyOf(field as never) : 'dateOfBirth',
+            [`${patientMessages.remodelFailed} ${outcome!.reason}`],
+          ]),
+        ),
+      );
+    }
+    const evaluationId = timeOrderedUuid();
+    const columns = evaluationColumns(model.model, outcome!.result);
+    // The record is stored as written, and its hash is of that text: clinicalRecordOf puts the keys
+    // in the order an import writes them, so the same record gives the same hash either way.
+    const clinicalJson = JSON.stringify(clinical);
+    await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
+        model_version, model_name, model_card_version, demonstration, reason, created_by, probability,
+        prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
+      values (${evaluationId}, ${id}, ${trustCode}, ${procedureCode}, ${model.id}, ${model.version},
+        ${model.name}, ${model.cardVersion}, ${model.demonstration}, 'remodel',
+        ${`${principal.firstName} ${principal.lastName}`}, ${columns.probability}, ${columns.prediction},
+        ${columns.isDefaultValueUsed}, decode(${columns.contributions}, 'base64'),
+        ${evaluationDate}::date, ${clinicalJson}::json)`);
+    await tx.execute(sql`update pathways set
+        clinical = ${clinicalJson}::json,
+        inputs_hash = md5(${clinicalJson}),
+        date_of_birth = coalesce(${clinical.dateOfBirth}::date, date_of_birth),
+        status = 'processed', current_evaluation_id = ${evaluationId},
+        prediction = ${columns.prediction}, probability = ${columns.probability},
+        scored_model_id = ${model.id}, failed_fields = null, failure_reason = null,
+        processed_at = now(), updated_at = now()
+      where id = ${id}`);
+    await recordChange(tx, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: patientChange(pathway, 'Remodelled'),
+      entityType: 'patient',
+      entityId: id,
+      before: pathway.clinical,
+      after: clinical,
+    });
+    // The summary as the clinician will see it, read in the same transaction.
+    return riskSummary(tx, principal, trustCode, procedureCode, id);
+  });
+}
+
+/** spec §7 PUT surgical-risk-factors/: surgeon, readiness and social aspects. */
+export async function updateSurgicalRiskFactors(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  body: SurgicalRiskFactorsRequest,
+): Promise<RiskSummary> {
+  requireAccess(principal, 'patients:write', trustCode);
+  const errors: Record<string, string[]> = {};
+  const surgeonName = (body.surgeonName ?? '').trim();
+  if (surgeonName === '') errors.surgeonName = [editDetailsMessages.surgeonRequired];
+  else if (surgeonName.length > maxSurgeonNameLength)
+    errors.surgeonName = [editDetailsMessages.surgeonTooLong];
+  const surgery = oneOf(readinessValues, body.surgery ?? null);
+  if (!surgery) errors.surgery = [editDetailsMessages.surgeryRequired];
+  const social = oneOf(socialValues, body.social ?? null);
+  if (!social) errors.social = [editDetailsMessages.socialRequired];
+  if (body.id !== undefined && body.id !== id) errors.id = [editDetailsMessages.idMismatch];
+  if (body.trustCode !== undefined && body.trustCode !== trustCode)
+    errors.trustCode = ['The trust code in the body must match the trust code in the address'];
+  if (Object.keys(errors).length > 0) throw badRequest('The details are not valid', errors);
+  await db.transaction(async (tx) => {
+    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    requireActive(pathway);
+    await tx.execute(sql`update pathways set surgeon_name = ${surgeonName}, surgery = ${surgery},
+        social = ${social}, updated_at = now() where id = ${id}`);
+    await recordChange(tx, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: patientChange(pathway, 'Updated surgical risk factors'),
+      entityType: 'patient',
+      entityId: id,
+      before: { surgeonName: pathway.surgeon_name, surgery: pathway.surgery, social: pathway.social },
+      after: { surgeonName, surgery, social },
+    });
+  });
+  return riskSummary(db, principal, trustCode, procedureCode, id);
+}
+
+/** spec §7 POST mark/anomaly/: flags or unflags the current result as an anomaly. */
+export async function toggleAnomaly(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+): Promise<{ isAnomaly: boolean; evaluationId: string }> {
+  requireAccess(principal, 'patients:write', trustCode);
+  return db.transaction(async (tx) => {
+    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    requireActive(pathway);
+    if (!pathway.current_evaluation_id) throw conflict(patientMessages.notScored);
+    const [row] = await queryRows<{ is_anomaly: boolean }>(
+      tx,
+      sql`update evaluations set is_anomaly = not is_anomaly
+        where id = ${pathway.current_evaluation_id} returning is_anomaly`,
+    );
+    const isAnomaly = row!.is_anomaly;
+    await recordChange(tx, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: patientChange(pathway, isAnomaly ? 'Flagged the result as an anomaly' : 'Unflagged the result'),
+      entityType: 'patient',
+      entityId: id,
+      before: { isAnomaly: !isAnomaly, evaluationId: pathway.current_evaluation_id },
+      after: { isAnomaly, evaluationId: pathway.current_evaluation_id },
+    });
+    return { isAnomaly, evaluationId: pathway.current_evaluation_id };
+  });
+}

@@ -1,0 +1,440 @@
+/**
+ * Reports of the open pathways (spec §2 generate report, processed downloads and archive export;
+ * §5 report; §7 export calls; decision 0024). Each streams from the database to the response: the
+ * rows are read 2,000 at a time along the list's own order (a keyset, never an offset) and written
+ * as they come, and each is recorded in the change log before its first byte leaves.
+ */
+import type { Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  defaultReportFields,
+  readinessLabels,
+  recordStatusLabels,
+  reportFieldKeys,
+  reportFieldLabels,
+  reportMessages,
+  riskLabels,
+  socialLabels,
+  type ActiveExportQuery,
+  type ActiveRecordsFilter,
+  type ArchivedExportQuery,
+  type ProcessedExportQuery,
+  type ReportFieldKey,
+  type ReportFileType,
+} from '@esr/contracts/open-pathways';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { badRequest } from '../../platform/errors.js';
+import { requireAccess } from '../identity/index.js';
+import { recordChange } from '../change-log/index.js';
+import type { Principal } from '../identity/index.js';
+import { allOf } from '../../platform/db/list-queries.js';
+import {
+  activeColumns,
+  activeConditions,
+  archivedColumns,
+  countActive,
+  toActiveRecord,
+  toArchivedRecord,
+  type ActiveRow,
+  type ArchivedRow,
+} from '../pathways/index.js';
+import { procedureName } from '../library/index.js';
+import { csvReport } from './report-csv.js';
+import { londonWallClock, showDate, type ReportColumn, type ReportContent } from './report-format.js';
+import { pdfReport } from './report-pdf.js';
+import { xlsxReport } from './report-xlsx.js';
+
+/** Rows read per statement: large enough for few round trips, small enough for memory. */
+export const reportChunk = 2000;
+
+export interface ReportFile {
+  fileName: string;
+  contentType: string;
+  /** RFC 6266, with the UTF-8 name in `filename*` and an ASCII stand-in for old clients. */
+  contentDisposition: string;
+  stream: Readable;
+}
+
+export const reportContentTypes: Record<ReportFileType, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/**
+ * spec §9 "file names include a timestamp": the report's name kept to letters, digits, spaces,
+ * hyphens and underscores (so no path, quote or control character reaches a header or a disk),
+ * then `_YYYYMMDD-HHmmss` in UK time and the extension.
+ */
+export function reportFileName(name: string, extension: ReportFileType, at: Date): string {
+  const safe =
+    name
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim() || 'Report';
+  const t = londonWallClock(at);
+  return `${safe}_${t.year}${t.month}${t.day}-${t.hour}${t.minute}${t.second}.${extension}`;
+}
+
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+type ArchivedExportRow = ArchivedRow & { sort_key: string | null };
+
+interface ActiveExportRow extends ActiveRow {
+  priority: string | null;
+  probability: number | null;
+  sort_key: string | null;
+}
+
+/** The active record's fields as report columns (spec §5 waiting-list fields). */
+const activeReportColumns: Record<ReportFieldKey, Omit<ReportColumn<ActiveExportRow>, 'key' | 'label'>> = {
+  nhsNumber: { kind: 'nhsNumber', width: 12, value: (row) => row.nhs_number },
+  hospitalNumber: { kind: 'text', width: 14, value: (row) => row.local_patient_identifier },
+  firstName: { kind: 'text', width: 14, value: (row) => row.first_name },
+  lastName: { kind: 'text', width: 14, value: (row) => row.last_name },
+  dateOfBirth: { kind: 'date', width: 12, value: (row) => row.date_of_birth },
+  operationType: { kind: 'text', width: 20, value: (row) => row.operation_type },
+  referralDate: { kind: 'date', width: 12, value: (row) => row.referral_date },
+  tciDate: { kind: 'date', width: 12, value: (row) => row.tci_date },
+  surgeonName: { kind: 'text', width: 18, value: (row) => row.surgeon_name },
+  priority: { kind: 'text', width: 9, value: (row) => row.priority },
+  surgery: {
+    kind: 'text',
+    width: 15,
+    value: (row) => readinessLabels[row.surgery as keyof typeof readinessLabels] ?? row.surgery,
+  },
+  social: {
+    kind: 'text',
+    width: 18,
+    value: (row) => socialLabels[row.social as keyof typeof socialLabels] ?? row.social,
+  },
+  status: { kind: 'text', width: 13, value: (row) => recordStatusLabels[toActiveRecord(row).status] },
+  prediction: {
+    kind: 'text',
+    width: 13,
+    value: (row) => {
+      const prediction = toActiveRecord(row).prediction;
+      return prediction ? riskLabels[prediction] : null;
+    },
+  },
+  probability: {
+    kind: 'number',
+    width: 11,
+    value: (row) => (row.status === 'processed' && row.probability !== null ? Number(row.probability) : null),
+  },
+};
+
+function chosenFields(fields: string): ReportFieldKey[] {
+  const keys = [...new Set(fields.split(',').map((key) => key.trim()))].filter(Boolean);
+  if (keys.length === 0)
+    throw badRequest('The request is not valid', { fields: [reportMessages.fieldsRequired] });
+  const unknown = keys.filter((key) => !(reportFieldKeys as readonly string[]).includes(key));
+  if (unknown.length > 0)
+    throw badRequest('The request is not valid', { fields: [reportMessages.unknownField] });
+  return keys as ReportFieldKey[];
+}
+
+const columnsOf = (keys: readonly ReportFieldKey[]): ReportColumn<ActiveExportRow>[] =>
+  keys.map((key) => ({ key, label: reportFieldLabels[key], ...activeReportColumns[key] }));
+
+/**
+ * Rows in (key, id) order, `reportChunk` at a time, each statement starting after the last row
+ * read (a keyset: every chunk costs the same however deep, unlike an offset). Rows without a key
+ * come last, in id order, as the lists show them.
+ */
+async function* keysetRows<Row extends { id: string; sort_key: string | null }>(
+  db: Db,
+  select: SQL,
+  conditions: SQL[],
+  key: { column: SQL; type: 'date' | 'timestamptz'; descending: boolean },
+): AsyncGenerator<Row[]> {
+  const direction = sql.raw(key.descending ? 'desc' : 'asc');
+  const after = sql.raw(key.descending ? '<' : '>');
+  const read = (where: SQL[]) =>
+    queryRows<Row & Record<string, unknown>>(
+      db,
+      sql`select ${select}, ${key.column}::text as sort_key from pathways p where ${allOf(where)}
+        order by ${key.column} ${direction} nulls last, p.id ${direction} nulls last limit ${reportChunk}`,
+    );
+  let last: { key: string; id: string } | undefined;
+  for (;;) {
+    const rows = await read([
+      ...conditions,
+      sql`${key.column} is not null`,
+      ...(last
+        ? [sql`(${key.column}, p.id) ${after} (${last.key}::${sql.raw(key.type)}, ${last.id}::uuid)`]
+        : []),
+    ]);
+    if (rows.length > 0) yield rows;
+    if (rows.length < reportChunk) break;
+    last = { key: rows[rows.length - 1]!.sort_key!, id: rows[rows.length - 1]!.id };
+  }
+  let lastId: string | undefined;
+  for (;;) {
+    const rows = await read([
+      ...conditions,
+      sql`${key.column} is null`,
+      ...(lastId ? [sql`p.id ${after} ${lastId}::uuid`] : []),
+    ]);
+    if (rows.length > 0) yield rows;
+    if (rows.length < reportChunk) break;
+    lastId = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The active pathways that match, in the list's order. */
+const activeRows = (db: Db, trustCode: string, procedureCode: string, filter: ActiveRecordsFilter) =>
+  keysetRows<ActiveExportRow>(
+    db,
+    sql`${activeColumns}, p.priority, p.probability`,
+    activeConditions(trustCode, procedureCode, filter),
+    { column: sql`p.referral_date`, type: 'date', descending: false },
+  );
+
+/** The archived pathways, most recently removed first. */
+const archivedRows = (db: Db, trustCode: string) =>
+  keysetRows<ArchivedExportRow>(
+    db,
+    archivedColumns,
+    [sql`p.trust_code = ${trustCode}`, sql`not p.is_active`],
+    { column: sql`p.date_removed`, type: 'timestamptz', descending: true },
+  );
+
+/** The filters in words, as the PDF prints them and the change log keeps them. */
+function filtersInWords(filter: ActiveRecordsFilter): { label: string; value: string }[] {
+  const words: { label: string; value: string }[] = [];
+  const add = (label: string, value: string | undefined) => {
+    if (value !== undefined && value.trim() !== '') words.push({ label, value: value.trim() });
+  };
+  add('NHS number', filter.nhsNumber);
+  add('Local patient identifier', filter.hospitalNumber);
+  add('TCI date', filter.tciDate && showDate(filter.tciDate));
+  add('Referral date', filter.referralDate && showDate(filter.referralDate));
+  add('Consultant surgeon', filter.surgeonName);
+  add('Status', filter.status && recordStatusLabels[filter.status]);
+  add('Prediction', filter.prediction && riskLabels[filter.prediction]);
+  add('Social aspects', filter.social && socialLabels[filter.social]);
+  add('Readiness for surgery', filter.surgery && readinessLabels[filter.surgery]);
+  return words;
+}
+
+const filtersOf = (filter: ActiveRecordsFilter) =>
+  Object.fromEntries(
+    Object.entries(filter).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+  ) as Record<string, string>;
+
+/** spec §2: predictions of a demonstration model say so wherever they are shown. */
+async function isDemonstration(db: Db, trustCode: string, procedureCode: string): Promise<boolean> {
+  const [row] = await queryRows<{ demonstration: boolean | null }>(
+    db,
+    sql`select (card->>'demonstration')::boolean as demonstration from ml_models
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active`,
+  );
+  return row?.demonstration === true;
+}
+
+function write<Row>(fileType: ReportFileType, content: ReportContent<Row>): Readable {
+  switch (fileType) {
+    case 'csv':
+      return csvReport(content);
+    case 'xlsx':
+      return xlsxReport(content);
+    case 'pdf':
+      return pdfReport(content);
+  }
+}
+
+interface ReportRequest<Row> {
+  principal: Principal;
+  trustCode: string;
+  /** What the change log says was exported, e.g. "the Knee replacement active list". */
+  what: string;
+  name: string;
+  fileType: ReportFileType;
+  now: Date;
+  audit: Record<string, unknown>;
+  content: Omit<ReportContent<Row>, 'trustName' | 'generatedAt' | 'title'>;
+}
+
+/**
+ * security baseline "Audit and logging": who exported which report, with which filters and how
+ * many rows, is committed before the first byte is sent, so a download cut short is still on record.
+ */
+async function startReport<Row>(db: Db, request: ReportRequest<Row>): Promise<ReportFile> {
+  const fileName = reportFileName(request.name, request.fileType, request.now);
+  const rows = request.content.rowCount;
+  await recordChange(db, {
+    principal: request.principal,
+    trustCode: request.trustCode,
+    trustName: request.principal.trustName,
+    action: `Exported ${request.what} as ${request.fileType.toUpperCase()} (${rows.toLocaleString('en-GB')} ${rows === 1 ? 'row' : 'rows'}): ${fileName}`,
+    entityType: 'report',
+    entityId: fileName,
+    after: { ...request.audit, fileType: request.fileType, fileName, rows },
+  });
+  const stream = write(request.fileType, {
+    ...request.content,
+    trustName: request.principal.trustName,
+    title: request.name,
+    generatedAt: request.now,
+  });
+  return {
+    fileName,
+    contentType: reportContentTypes[request.fileType],
+    contentDisposition: contentDisposition(fileName),
+    stream,
+  };
+}
+
+/** GET …/procedures/{type}/manage/records/active/export (spec §2 generate report, §5). */
+export async function exportActiveRecords(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  query: ActiveExportQuery,
+  now = new Date(),
+): Promise<ReportFile> {
+  requireAccess(principal, 'waiting-list:read', trustCode);
+  const { fileName, fileType, fields, ...filter } = query;
+  const keys = chosenFields(fields);
+  const procedure = await procedureName(db, procedureCode);
+  const rowCount = await countActive(db, trustCode, procedureCode, filter);
+  return startReport(db, {
+    principal,
+    trustCode,
+    what: `report "${fileName}" of the ${procedure} active list`,
+    name: fileName,
+    fileType,
+    now,
+    audit: { report: 'active records', procedureCode, fields: keys, filters: filtersOf(filter) },
+    content: {
+      filters: [{ label: 'Type of operation', value: procedure }, ...filtersInWords(filter)],
+      demonstration: fileType === 'pdf' && (await isDemonstration(db, trustCode, procedureCode)),
+      columns: columnsOf(keys),
+      rowCount,
+      pages: activeRows(db, trustCode, procedureCode, filter),
+    },
+  });
+}
+
+/** GET …/procedures/{type}/manage/records/processed/export (spec §2 processed screen's Download CSV). */
+export async function exportProcessedRecords(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  query: ProcessedExportQuery,
+  now = new Date(),
+): Promise<ReportFile> {
+  requireAccess(principal, 'waiting-list:read', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  const filter: ActiveRecordsFilter = { status: 'processed', prediction: query.prediction };
+  const band = query.prediction ? riskLabels[query.prediction] : 'all';
+  return startReport(db, {
+    principal,
+    trustCode,
+    what: `the ${procedure} processed list (${band})`,
+    name: `${procedure} processed ${band}`,
+    fileType: query.fileType,
+    now,
+    audit: { report: 'processed records', procedureCode, filters: filtersOf(filter) },
+    content: {
+      filters: [{ label: 'Type of operation', value: procedure }, ...filtersInWords(filter)],
+      demonstration: false,
+      columns: columnsOf(defaultReportFields),
+      rowCount: await countActive(db, trustCode, procedureCode, filter),
+      pages: activeRows(db, trustCode, procedureCode, filter),
+    },
+  });
+}
+
+const archivedReportColumns: ReportColumn<ArchivedExportRow>[] = [
+  { key: 'nhsNumber', label: 'NHS number', kind: 'nhsNumber', width: 12, value: (row) => row.nhs_number },
+  {
+    key: 'hospitalNumber',
+    label: 'Local patient identifier',
+    kind: 'text',
+    width: 14,
+    value: (row) => row.local_patient_identifier,
+  },
+  { key: 'firstName', label: 'First name', kind: 'text', width: 14, value: (row) => row.first_name },
+  { key: 'lastName', label: 'Last name', kind: 'text', width: 14, value: (row) => row.last_name },
+  { key: 'dateOfBirth', label: 'Date of birth', kind: 'date', width: 12, value: (row) => row.date_of_birth },
+  {
+    key: 'operationType',
+    label: 'Type of operation',
+    kind: 'text',
+    width: 20,
+    value: (row) => row.operation_type,
+  },
+  { key: 'referralDate', label: 'Referral date', kind: 'date', width: 12, value: (row) => row.referral_date },
+  {
+    key: 'dateOfOperation',
+    label: 'Date of operation',
+    kind: 'date',
+    width: 12,
+    value: (row) => row.tci_date,
+  },
+  {
+    key: 'surgeonName',
+    label: 'Consultant surgeon',
+    kind: 'text',
+    width: 18,
+    value: (row) => row.surgeon_name,
+  },
+  {
+    key: 'dateRemoved',
+    label: 'Date removed',
+    kind: 'timestamp',
+    width: 18,
+    value: (row) => toArchivedRecord(row).dateRemoved,
+  },
+  {
+    key: 'lastWaitingListId',
+    label: 'Last upload',
+    kind: 'text',
+    width: 20,
+    value: (row) => row.last_batch_id,
+  },
+];
+
+/** GET /api/trusts/{trust}/waiting-list/manage/records/archived/export (spec §2 archive's Export data). */
+export async function exportArchivedRecords(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  query: ArchivedExportQuery,
+  now = new Date(),
+): Promise<ReportFile> {
+  requireAccess(principal, 'waiting-list:read', trustCode);
+  const [counted] = await queryRows<{ total: unknown }>(
+    db,
+    sql`select count(*) as total from pathways p where p.trust_code = ${trustCode} and not p.is_active`,
+  );
+  return startReport(db, {
+    principal,
+    trustCode,
+    what: 'the archived records',
+    name: 'Archived records',
+    fileType: query.fileType,
+    now,
+    audit: { report: 'archived records' },
+    content: {
+      filters: [],
+      demonstration: false,
+      columns: archivedReportColumns,
+      rowCount: Number(counted?.total ?? 0),
+      pages: archivedRows(db, trustCode),
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+import type { JobContext, JobDefinition, JobQueue } from './job-definition.js';
+
+export interface Queue extends JobQueue {
+  /** Jobs of these queues that are waiting or running, for service-status screens (DESIGN §7). */
+  pendingCount(job: JobDefinition): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const queueName = (job: JobDefinition) => `${job.name}.v${job.version}`;
+
+/**
+ * One queue library over the product's own database (pg-boss 10.x, DESIGN §7), on PostgreSQL
+ * through its own pool and on PGlite through the shared connection, so the same code path runs in
+ * the embedded default and in production.
+ */
+export async function startQueue(
+  database: Database,
+  jobs: JobDefinition[],
+  options: {
+    work: boolean;
+    context: Omit<JobContext, 'queue' | 'database'>;
+    pollingIntervalSeconds?: number;
+  },
+): Promise<Queue> {
+  const boss = new PgBoss(
+    database.kind === 'postgres'
+      ? { connectionString: database.connectionString!, max: 5, application_name: 'esr-queue' }
+      : { db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) } },
+  );
+  boss.on('error', (error: Error) => options.context.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  // This process's worker of each queue, woken when it queues a job there: a clerk's upload or
+  // confirm then starts at once instead of at the worker's next poll (up to a second later).
+  const workers = new Map<string, string>();
+  const enqueue: Queue['enqueue'] = async (job, payload, sendOptions) => {
+    const id = await boss.send(queueName(job), job.payload.parse(payload) as object, {
+      ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+    });
+    const worker = workers.get(queueName(job));
+    if (id && worker) boss.notifyWorker(worker);
+    return id;
+  };
+  const context: JobContext = { ...options.context, database, queue: { enqueue } };
+  for (const job of jobs) {
+    await boss.createQueue(queueName(job), {
+      name: queueName(job),
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      ...(job.policy ? { policy: job.policy } : {}),
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+    });
+    if (options.work) {
+      const worker = await boss.work<unknown>(
+        queueName(job),
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+        async (batch) => {
+          for (const item of batch) {
+            const payload = job.payload.parse(item.data);
+            context.log.info({ job: job.name, id: item.id }, 'job started');
+            try {
+              await job.handle(payload, context);
+            } catch (error) {
+              context.log.error({ job: job.name, id: item.id, err: error }, 'job failed');
+              throw error;
+            }
+            context.log.info({ job: job.name, id: item.id }, 'job finished');
+          }
+        },
+      );
+      workers.set(queueName(job), worker);
+    }
+  }
+  return {
+    enqueue,
+    async pendingCount(job) {
+      return (await boss.getQueueSize(queueName(job), { before: 'completed' })) ?? 0;
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,321 @@
+import type { GuardRole } from '@esr/contracts/roles';
+
+/**
+ * The part of the app a screen belongs to. Each area's code is a chunk of its own, loaded when a
+ * user admitted to it first opens one of its screens: a user downloads only what their role needs.
+ * An area's screens are the exports of app/areas/{area}-screens.ts.
+ */
+export type ScreenArea = 'admin' | 'technical-admin' | 'clerical' | 'patient';
+
+export interface ScreenEntry {
+  /** React Router pattern; config/paths.ts builds the screen's URLs from it. */
+  readonly path: string;
+  /** The guard: a user holding any of these roles may enter. */
+  readonly allowed: readonly GuardRole[];
+  /** The chunk that holds the screen. */
+  readonly area: ScreenArea;
+  /** The screen's name. */
+  readonly title: string;
+  /** The screen's component: its export name in the area's chunk (app/areas/{area}-screens.ts). */
+  readonly component: string;
+}
+
+const technicalAdmin = ['TechnicalAdmin'] as const;
+const superAdmin = ['SuperAdmin'] as const;
+const trustAdmin = ['TrustAdmin'] as const;
+const admins = ['SuperAdmin', 'TrustAdmin'] as const;
+const clerical = ['ClericalUser'] as const;
+const patientStaff = ['ClericalUser', 'Clinician'] as const;
+
+/**
+ * Every guarded screen of the web app (docs/requirements.md §2 "Screens and routes"), declared
+ * once: its route pattern, who may enter it, its area's chunk, its name and its component. The
+ * router, the lazy screens (app/screens.ts) and the URL builders (config/paths.ts) all read it.
+ *
+ * Breadcrumbs are not declared here: lib/breadcrumbs.ts derives them from the address's segments,
+ * for any address (an unknown one too), not from the screen it shows.
+ */
+export const screenTable = {
+  uploadModel: {
+    path: '/upload-model',
+    allowed: technicalAdmin,
+    area: 'technical-admin',
+    title: 'Upload model',
+    component: 'UploadModelPage',
+  },
+
+  adminDashboard: {
+    path: '/admin-dashboard',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Super admin dashboard',
+    component: 'SuperAdminDashboardPage',
+  },
+  manageActiveTrusts: {
+    path: '/manage-active-trusts',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Manage active trusts',
+    component: 'ManageTrustsPage',
+  },
+  addNewTrust: {
+    path: '/manage-active-trusts/add-new-trust',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Add new trust',
+    component: 'AddTrustPage',
+  },
+  trustDetails: {
+    path: '/manage-active-trusts/:trustCode',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Trust details',
+    component: 'TrustDetailsPage',
+  },
+  trustUsers: {
+    path: '/manage-active-trusts/:trustCode/users',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Trust users',
+    component: 'TrustUsersPage',
+  },
+  trustAddNewUser: {
+    path: '/manage-active-trusts/:trustCode/users/add-new-user',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Add new user',
+    component: 'AddUserPage',
+  },
+  trustUserDetails: {
+    path: '/manage-active-trusts/:trustCode/users/:userId',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'User details',
+    component: 'UserDetailsPage',
+  },
+  trustEditUserDetails: {
+    path: '/manage-active-trusts/:trustCode/users/:userId/edit-user-details',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Edit user details',
+    component: 'EditUserPage',
+  },
+  editTrustDetails: {
+    path: '/manage-active-trusts/:trustCode/edit-trust-details',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Edit trust details',
+    component: 'EditTrustPage',
+  },
+
+  trustAdminDashboard: {
+    path: '/trust-admin-dashboard',
+    allowed: trustAdmin,
+    area: 'admin',
+    title: 'Trust admin dashboard',
+    component: 'TrustAdminDashboardPage',
+  },
+
+  changeLog: {
+    path: '/change-log',
+    allowed: admins,
+    area: 'admin',
+    title: 'Change log',
+    component: 'ChangeLogPage',
+  },
+  manageActiveUsers: {
+    path: '/manage-active-users',
+    allowed: admins,
+    area: 'admin',
+    title: 'Manage active users',
+    component: 'ManageUsersPage',
+  },
+  addNewUser: {
+    path: '/manage-active-users/add-new-user',
+    allowed: admins,
+    area: 'admin',
+    title: 'Add new user',
+    component: 'AddUserPage',
+  },
+  userDetails: {
+    path: '/manage-active-users/:userId',
+    allowed: admins,
+    area: 'admin',
+    title: 'User details',
+    component: 'UserDetailsPage',
+  },
+  editUserDetails: {
+    path: '/manage-active-users/:userId/edit-user-details',
+    allowed: admins,
+    area: 'admin',
+    title: 'Edit user details',
+    component: 'EditUserPage',
+  },
+
+  dashboard: {
+    path: '/dashboard',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Dashboard',
+    component: 'DashboardPage',
+  },
+  uploadPatientList: {
+    path: '/upload-patient-list',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Upload patient list',
+    component: 'ChooseProcedurePage',
+  },
+  uploadPatientListType: {
+    path: '/upload-patient-list/:type',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Upload patient list overview',
+    component: 'UploadOverviewPage',
+  },
+  uploadPatientListFiles: {
+    path: '/upload-patient-list/:type/upload',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Upload files',
+    component: 'UploadFilesPage',
+  },
+  uploadPatientListComplete: {
+    path: '/upload-patient-list/:type/upload/complete',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Upload complete',
+    component: 'UploadCompletePage',
+  },
+  manageOpenPathways: {
+    path: '/manage-open-pathways',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Manage open pathways',
+    component: 'ManageOpenPathwaysPage',
+  },
+  manageOpenPathwaysType: {
+    path: '/manage-open-pathways/:type',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Open pathways',
+    component: 'OpenPathwaysPage',
+  },
+  totalRecords: {
+    path: '/manage-open-pathways/:type/total',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Total records',
+    component: 'TotalRecordsPage',
+  },
+  generateReport: {
+    path: '/manage-open-pathways/:type/total/generate-report',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Generate report',
+    component: 'GenerateReportPage',
+  },
+  failedRecords: {
+    path: '/manage-open-pathways/:type/failed-records',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Records that failed processing',
+    component: 'FailedRecordsPage',
+  },
+  processedRecords: {
+    path: '/manage-open-pathways/:type/processed',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Processed records',
+    component: 'ProcessedRecordsPage',
+  },
+  dataUploadHistory: {
+    path: '/data-upload-history',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Data upload history',
+    component: 'DataUploadHistoryPage',
+  },
+  archivedHistory: {
+    path: '/data-upload-history/archived',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Archived records',
+    component: 'ArchivedRecordsPage',
+  },
+  errorHistory: {
+    path: '/data-upload-history/error',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Open pathways error history',
+    component: 'ErrorHistoryPage',
+  },
+
+  patientLookup: {
+    path: '/patient-lookup',
+    allowed: patientStaff,
+    area: 'patient',
+    title: 'Patient lookup',
+    component: 'PatientLookupPage',
+  },
+  patientSummary: {
+    path: '/patient-lookup/:waitinglistId',
+    allowed: patientStaff,
+    area: 'patient',
+    title: 'Patient risk summary',
+    component: 'RiskSummaryPage',
+  },
+  patientEditDetails: {
+    path: '/patient-lookup/:waitinglistId/edit-details',
+    allowed: patientStaff,
+    area: 'patient',
+    title: 'Edit details',
+    component: 'EditDetailsPage',
+  },
+  patientRemodel: {
+    path: '/patient-lookup/:waitinglistId/remodel-details',
+    allowed: patientStaff,
+    area: 'patient',
+    title: 'Remodel with new details',
+    component: 'RemodelPage',
+  },
+  previousRiskHistory: {
+    path: '/patient-lookup/:waitinglistId/previous-risk-history',
+    allowed: patientStaff,
+    area: 'patient',
+    title: 'Previous evaluations',
+    component: 'PreviousEvaluationsPage',
+  },
+  historyDetail: {
+    path: '/patient-lookup/:waitinglistId/history/:historyId',
+    allowed: patientStaff,
+    area: 'patient',
+    title: 'Past evaluation',
+    component: 'HistoryEntryPage',
+  },
+} as const satisfies Record<string, ScreenEntry>;
+
+export type ScreenId = keyof typeof screenTable;
+
+export interface GuardedRoute extends ScreenEntry {
+  readonly id: ScreenId;
+}
+
+/** The table's screens in its order, each with its id: the router's guarded routes. */
+export const guardedRoutes: readonly GuardedRoute[] = (Object.keys(screenTable) as ScreenId[]).map((id) => ({
+  id,
+  ...screenTable[id],
+}));
+
+/**
+ * The public pages (docs/requirements.md §2): no guard, and their code is in the main bundle, so
+ * the router names their components itself.
+ */
+export const publicPages = {
+  home: '/',
+  homeAlias: '/home',
+  privacy: '/privacy',
+  accessibility: '/accessibility',
+  unauthorized: '/unauthorized',
+  authCallback: '/auth/callback',
+} as const;
