@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (CONVENTIONS.md): unit tests beside the code, API tests against a real database,
+// Three tiers (docs/architecture.md, Conventions): unit tests beside the code, API tests against a real database,
 // browser tests driving Debian's chromium. `npm test` runs all three through scripts/run-tests.mjs.
 export default defineConfig({
   resolve: { conditions: ['source'] },
@@ -15,6 +15,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['apps/api/src/**/*.api.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
-// The administration capability end to end (spec §2 Admin screens, §5, §6, §8): a super admin adds
+// The administration capability end to end (docs/requirements.md §2 Admin screens, §5, §6, §8): a super admin adds
 // a trust from the NHS list and a user to it, the user signs in, is disabled and refused; every
 // action is in the change log; a trust admin is held to their own trust.
 let server: RunningServer;
@@ -19,12 +19,12 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const path = (page: Page) => new URL(page.url()).pathname;
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const focusedClass = (page: Page) => page.evaluate(() => document.activeElement?.className ?? '');
-/** Answers one API call the way a failing server would, so that each spec §8 message can be seen. */
+/** Answers one API call the way a failing server would, so that each docs/requirements.md §8 message can be seen. */
 const answer =
   (status: number, body: object = {}, delayMs = 0) =>
   async (route: Route) => {
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    // Error answers carry a detail, as the API's always do (DESIGN §3).
+    // Error answers carry a detail, as the API's always do (docs/architecture.md, Conventions).
     const json = status >= 400 ? { detail: `Request failed with status ${status}`, ...body } : body;
     await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(json) });
   };
@@ -168,7 +168,7 @@ describe('super admin', () => {
       await page.route(create, reply);
       await submit.click();
       if (name === '500') {
-        // spec §4: 'Submitting...' while busy, back to Submit on failure.
+        // docs/requirements.md §4: 'Submitting...' while busy, back to Submit on failure.
         await expect.poll(() => submit.textContent()).toBe('Submitting...');
         expect(await submit.isDisabled()).toBe(true);
       }
@@ -273,7 +273,7 @@ describe('super admin', () => {
     await page.getByLabel('First name').pressSequentially('Sam');
     expect(await page.getByLabel('First name').inputValue()).toBe('Sam');
     expect(await focusedClass(page)).not.toContain('nhsuk-error-summary');
-    // spec §5: each name alone, and the 50-character limit.
+    // docs/requirements.md §5: each name alone, and the 50-character limit.
     await page.getByLabel('First name').fill('');
     await page.getByLabel('Last name').fill('Ndlovu');
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../fixtures/server.js';
 let server: RunningServer;
 let browser: Browser;
 
-// The product's timeout is 15 minutes (spec §9); the setting is shortened here so the test is quick.
+// The product's timeout is 15 minutes (docs/requirements.md §9); the setting is shortened here so the test is quick.
 beforeAll(async () => {
   server = await startServer({ IDLE_TIMEOUT_MS: '5000' });
   browser = await launchBrowser();

@@ -20,7 +20,7 @@ import {
 } from '../fixtures/keyboard.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
-// The open pathways end to end (spec §2 clerical screens, §5 report, §8, §9), driven with the
+// The open pathways end to end (docs/requirements.md §2 clerical screens, §5 report, §8, §9), driven with the
 // keyboard alone, on the demonstration trust's 4,900 scored pathways: choose the type of operation,
 // its counters, the filtered total table kept in the address, a report in each file type, the
 // processed downloads, the failed records and error history, and the archive a new list leaves.

@@ -19,7 +19,7 @@ import {
 } from '../fixtures/keyboard.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
-// The patient screens end to end (spec §2 patient screens, §4, §5, §8), driven with the keyboard
+// The patient screens end to end (docs/requirements.md §2 patient screens, §4, §5, §8), driven with the keyboard
 // alone by a clinician, on the demonstration trust's scored lists: look a patient up by NHS number
 // and by local identifier, read the risk summary, flag and unflag it, edit the surgical risk
 // factors, remodel across the tabs (a blood result out of range first), then the previous
@@ -144,7 +144,7 @@ describe('patient screens', () => {
     await page.reload();
     await poll(() => heading(page).textContent()).toBe('Patient lookup');
     const search = button('Search');
-    // spec §5: nothing to search for, nothing to press.
+    // docs/requirements.md §5: nothing to search for, nothing to press.
     await poll(() => search.isDisabled()).toBe(true);
     await visit(page, 'patients-lookup');
 
@@ -204,7 +204,7 @@ describe('patient screens', () => {
 
   it('reads the risk summary: the patient, the prediction, its factors, the chart and the advice', async () => {
     await poll(() => heading(page).textContent(), serverWait).toBe(`${patricia.name} - Risk summary`);
-    // spec §2: the breadcrumb names the patient in place of the id.
+    // docs/requirements.md §2: the breadcrumb names the patient in place of the id.
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await poll(() => crumbs.getByRole('listitem').allTextContents()).toEqual([
       expect.any(String),
@@ -675,7 +675,7 @@ describe('patient screens', () => {
     await poll(() => pathname(page)).toBe(`/patient-lookup/${patriciaId}/previous-risk-history`);
     await poll(() => heading(page).textContent(), serverWait).toBe(`${patricia.name} - Previous evaluations`);
 
-    // spec §8: when the evaluations cannot be loaded (here, a pathway that does not exist) the list
+    // docs/requirements.md §8: when the evaluations cannot be loaded (here, a pathway that does not exist) the list
     // is cleared without an error message.
     const missing = '00000000-0000-4000-8000-00000000dead';
     await page.goto(`${server.baseUrl}/patient-lookup/${missing}/previous-risk-history?type=knee`);

@@ -6,7 +6,7 @@ import { importMessages } from '@esr/contracts/waiting-list';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
-// The clerical waiting-list import end to end (spec §2 Clerical screens, §4, §5, §8), driven with
+// The clerical waiting-list import end to end (docs/requirements.md §2 Clerical screens, §4, §5, §8), driven with
 // the keyboard alone: a good upload is validated and confirmed; a file with errors cannot be
 // confirmed and is cancelled; a file that is not a waiting list fails; a busy service blocks
 // uploading; the data upload history lists every file.

@@ -3,5 +3,5 @@ import type { JobDefinition } from './platform/queue/job-definition.js';
 import { inferBatchJob } from './modules/evaluations/index.js';
 import { validateBatchJob } from './modules/imports/index.js';
 
-/** Every job the worker runs (DESIGN §7); each capability adds its own. */
+/** Every job the worker runs (docs/architecture.md, Jobs); each capability adds its own. */
 export const allJobs: JobDefinition[] = [validateBatchJob, confirmBatchJob, inferBatchJob];

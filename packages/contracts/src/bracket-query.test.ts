@@ -3,7 +3,7 @@ import { parseBracketFilters, toBracketQuery } from './bracket-query.js';
 
 const spec = { scalars: ['userName', 'status'], lists: ['assignedRoles'] };
 
-describe('bracket-style filter query (spec §7)', () => {
+describe('bracket-style filter query (docs/requirements.md §7)', () => {
   it('writes scalars as filters[name] and lists as filters[name][]', () => {
     expect(toBracketQuery({ userName: ' jo ', status: 1, assignedRoles: ['cu', 'cl'], email: '' })).toEqual({
       'filters[userName]': 'jo',

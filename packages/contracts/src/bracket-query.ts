@@ -1,5 +1,5 @@
 /**
- * spec §7: the users list takes its filters as a bracket-style query, e.g.
+ * docs/requirements.md §7: the users list takes its filters as a bracket-style query, e.g.
  * `filters[userName]=jo&filters[assignedRoles][]=cu&filters[assignedRoles][]=cl&filters[status]=1`.
  *
  * Written form (what the web app sends): `filters[name]=value` for one value and

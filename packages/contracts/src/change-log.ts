@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './paging.js';
 
-/** spec §3 Change log entry, plus its id and the before/after of the changed fields. */
+/** docs/requirements.md §3 Change log entry, plus its id and the before/after of the changed fields. */
 export const changeLogEntrySchema = z.object({
   id: z.number().int(),
   createdOn: z.string(),
@@ -15,7 +15,7 @@ export type ChangeLogEntry = z.infer<typeof changeLogEntrySchema>;
 export const changeLogPageSchema = pagedSchema(changeLogEntrySchema);
 export type ChangeLogPage = z.infer<typeof changeLogPageSchema>;
 
-/** GET /api/admin/changelog (spec §7). */
+/** GET /api/admin/changelog (docs/requirements.md §7). */
 export const changeLogQuerySchema = pageQuerySchema.extend({
   trustCode: z.string().max(20).optional().describe('Trust code (super admins; trust admins see their own)'),
   dateAndTime: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error response (DESIGN §3): a human detail and, for 400s, messages per field. */
+/** Every error response (docs/architecture.md, Conventions): a human detail and, for 400s, messages per field. */
 export const errorResponseSchema = z.object({
   detail: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.js';
 
-/** GET /api/me/ (spec §3 Login user). */
+/** GET /api/me/ (docs/requirements.md §3 Login user). */
 export const meResponseSchema = z.object({
   name: z.string(),
   email: z.string(),

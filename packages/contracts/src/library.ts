@@ -6,7 +6,7 @@ export const proceduresResponseSchema = z.array(procedureSchema);
 export const rolesResponseSchema = z.array(roleSchema);
 export const rolesQuerySchema = z.object({ hideSuperAdminRole: z.enum(['0', '1']).optional() });
 
-/** spec §3 enumerations: readiness and social option lists for the surgical-risk form. */
+/** docs/requirements.md §3 enumerations: readiness and social option lists for the surgical-risk form. */
 export const surgeryReadinessCodes = ['not_ready', 'requires_review', 'ready'] as const;
 export const socialCodes = ['no_social_concerns', 'social_review_required', 'social_concerns'] as const;
 

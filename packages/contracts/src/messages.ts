@@ -1,5 +1,5 @@
 /**
- * Texts quoted by the specification, kept once so that screens, server and tests agree (CONVENTIONS).
+ * Texts quoted by the specification, kept once so that screens, server and tests agree (docs/architecture.md, Conventions).
  */
 export const productName = 'Elective Surgical Risk';
 export const demonstrationModelLabel = 'Demonstration model (synthetic data) — not for clinical use';
@@ -36,7 +36,7 @@ export const messages = {
   importError: 'Import error',
 } as const;
 
-/** spec §5: the NHS e-mail rule's message, with example addresses. */
+/** docs/requirements.md §5: the NHS e-mail rule's message, with example addresses. */
 export function invalidNhsEmailMessage(exampleA = 'name@nhs.net', exampleB = 'name@trust.nhs.uk'): string {
   return `Enter a valid email like ${exampleA} or ${exampleB} (Email must include nhs.net or .NHS.UK)`;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Model upload form fields (spec §7) and the size we accept for each file. */
+/** Model upload form fields (docs/requirements.md §7) and the size we accept for each file. */
 export const modelUploadFields = ['modelFile', 'wrapperFile'] as const;
 export const modelFileMaxBytes = 50 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailProblem, isNhsEmail } from './nhs-email.js';
 
-describe('NHS e-mail rule (spec §5)', () => {
+describe('NHS e-mail rule (docs/requirements.md §5)', () => {
   it.each([
     'jane.smith@nhs.net',
     'JANE.SMITH@NHS.NET',

@@ -1,5 +1,5 @@
 /**
- * spec §5: an e-mail address must be a valid NHS address. Valid when it is a well-formed address
+ * docs/requirements.md §5: an e-mail address must be a valid NHS address. Valid when it is a well-formed address
  * whose domain is nhs.net or ends with .nhs.uk, compared case-insensitively.
  */
 export type EmailProblem = 'blank' | 'malformed' | 'not-nhs';

@@ -4,16 +4,16 @@ import { pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
 
 /**
- * Open pathways (spec §2 clerical screens, §3 active, archived and failed records, §7 calls): the
+ * Open pathways (docs/requirements.md §2 clerical screens, §3 active, archived and failed records, §7 calls): the
  * records an import creates, as the clerical screens list, count and export them.
  */
 
-/** spec §4 record status: `waiting` is shown 'Not processed'; `failed` could not be scored. */
+/** docs/requirements.md §4 record status: `waiting` is shown 'Not processed'; `failed` could not be scored. */
 export const recordStatuses = ['processed', 'waiting', 'failed'] as const;
 export const recordStatusSchema = z.enum(recordStatuses);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
 
-/** spec §3 prediction values as the filters send them; shown as riskLabels. */
+/** docs/requirements.md §3 prediction values as the filters send them; shown as riskLabels. */
 export const predictions = ['high', 'medium', 'low'] as const;
 export const predictionSchema = z.enum(predictions);
 export type Prediction = z.infer<typeof predictionSchema>;
@@ -35,7 +35,7 @@ const isoDate = z
     return !!match && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
   }, 'Enter a real date as YYYY-MM-DD');
 
-/** spec §3 active record. Dates are YYYY-MM-DD; screens show DD-MMM-YYYY. */
+/** docs/requirements.md §3 active record. Dates are YYYY-MM-DD; screens show DD-MMM-YYYY. */
 export const activeRecordSchema = z.object({
   id: z.string(),
   nhsNumber: z.string().nullable(),
@@ -57,7 +57,7 @@ export const activeRecordsSchema = pagedSchema(activeRecordSchema);
 export type ActiveRecords = z.infer<typeof activeRecordsSchema>;
 
 /**
- * spec §7 active records query: the nine filters (all optional, combined with AND) and paging.
+ * docs/requirements.md §7 active records query: the nine filters (all optional, combined with AND) and paging.
  * nhsNumber accepts spaces; hospitalNumber and surgeonName match from the start, ignoring case.
  */
 export const activeRecordsFilterSchema = z.object({
@@ -83,7 +83,7 @@ export const activeRecordsQuerySchema = activeRecordsFilterSchema.extend({
 });
 export type ActiveRecordsQuery = z.infer<typeof activeRecordsQuerySchema>;
 
-/** GET …/procedures/{type}/manage/processed (spec §2 processed screen). */
+/** GET …/procedures/{type}/manage/processed (docs/requirements.md §2 processed screen). */
 export const processedCountsSchema = z.object({
   counters: z.object({
     total: z.number().int(),
@@ -94,7 +94,7 @@ export const processedCountsSchema = z.object({
 });
 export type ProcessedCounts = z.infer<typeof processedCountsSchema>;
 
-/** spec §3 failed record; the error history names the person foreName / surName. */
+/** docs/requirements.md §3 failed record; the error history names the person foreName / surName. */
 export const failedRecordSchema = z.object({
   id: z.string(),
   waitingListId: z.string(),
@@ -116,7 +116,7 @@ export const failedRecordSchema = z.object({
 export type FailedRecord = z.infer<typeof failedRecordSchema>;
 export const failedRecordsSchema = pagedSchema(failedRecordSchema);
 
-/** spec §3 archived record. */
+/** docs/requirements.md §3 archived record. */
 export const archivedRecordSchema = z.object({
   id: z.string(),
   nhsNumber: z.string().nullable(),
@@ -143,7 +143,7 @@ export const pageOnlyQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(15),
 });
 
-/** spec §9 report file types. */
+/** docs/requirements.md §9 report file types. */
 export const reportFileTypes = ['csv', 'pdf', 'xlsx'] as const;
 export const reportFileTypeSchema = z.enum(reportFileTypes);
 export type ReportFileType = z.infer<typeof reportFileTypeSchema>;
@@ -153,7 +153,7 @@ export const reportFieldSchema = z.object({ key: z.string(), label: z.string() }
 export const reportFieldsSchema = z.object({ fields: z.array(reportFieldSchema) });
 export type ReportField = z.infer<typeof reportFieldSchema>;
 
-/** spec §5 report: name (max 30), file type and at least one field, all required. */
+/** docs/requirements.md §5 report: name (max 30), file type and at least one field, all required. */
 export const reportNameMaxLength = 30;
 export const activeExportQuerySchema = activeRecordsFilterSchema.extend({
   fileName: z
@@ -184,21 +184,21 @@ export const reportMessages = {
   unknownField: 'Select fields from the list',
 } as const;
 
-/** spec §3 record status as the screens show it (spec §4: `waiting` is 'Not processed'). */
+/** docs/requirements.md §3 record status as the screens show it (docs/requirements.md §4: `waiting` is 'Not processed'). */
 export const recordStatusLabels: Record<RecordStatus, string> = {
   processed: 'Processed',
   waiting: notProcessedLabel,
   failed: 'Failed processing',
 };
 
-/** spec §3 readiness for surgery, in words. */
+/** docs/requirements.md §3 readiness for surgery, in words. */
 export const readinessLabels: Record<(typeof readinessValues)[number], string> = {
   not_ready: 'Not ready',
   requires_review: 'Requires review',
   ready: 'Ready',
 };
 
-/** spec §3 social aspects, in words. */
+/** docs/requirements.md §3 social aspects, in words. */
 export const socialLabels: Record<(typeof socialValues)[number], string> = {
   no_social_concerns: 'No social concerns',
   social_review_required: 'Social review required',
@@ -206,7 +206,7 @@ export const socialLabels: Record<(typeof socialValues)[number], string> = {
 };
 
 /**
- * spec §5 report fields: the active record's columns, plus priority and the model's probability,
+ * docs/requirements.md §5 report fields: the active record's columns, plus priority and the model's probability,
  * in the order the report form offers them. A report shows the chosen ones in the order chosen.
  */
 export const reportFieldKeys = [

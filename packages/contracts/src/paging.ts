@@ -14,7 +14,7 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
   });
 }
 
-/** spec §9 page sizes. */
+/** docs/requirements.md §9 page sizes. */
 export const pageSizes = {
   standard: 15,
   recentUploads: 5,

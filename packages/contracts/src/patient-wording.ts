@@ -18,7 +18,7 @@ import {
 /** What is shown for a value the record does not hold. */
 export const notKnown = 'Not known';
 
-/** spec §3: importance high shows 'High', medium shows 'Moderate' (low is not listed). */
+/** docs/requirements.md §3: importance high shows 'High', medium shows 'Moderate' (low is not listed). */
 export const importanceLabels: Record<FeatureImportanceItem['importance'], string> = {
   high: 'High',
   medium: 'Moderate',

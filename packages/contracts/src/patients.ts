@@ -5,14 +5,14 @@ import { predictionSchema, readinessValues, socialValues } from './open-pathways
 import { remodelRecordSchema } from './remodel.js';
 
 /**
- * The patient screens' calls (spec §2 patient screens, §3 patient search result, risk summary,
+ * The patient screens' calls (docs/requirements.md §2 patient screens, §3 patient search result, risk summary,
  * risk history page, edit payload, §7): lookup, risk summary, history, edit, remodel and the flag.
  */
 
 export const maxLocalIdentifierLength = 30;
 export const maxSurgeonNameLength = 30;
 
-/** Field names of the search's 400 errors (spec §5: NHSNumber and MedicalRecordNumber). */
+/** Field names of the search's 400 errors (docs/requirements.md §5: NHSNumber and MedicalRecordNumber). */
 export const patientSearchMessages = {
   nhsNumberLength: 'Enter a 10-digit NHS number',
   nhsNumberInvalid: 'Enter a valid NHS number: this one fails the check-digit test',
@@ -27,7 +27,7 @@ export const patientSearchQuerySchema = z.object({
 });
 export type PatientSearchQuery = z.infer<typeof patientSearchQuerySchema>;
 
-/** spec §3 patient search result: one per pathway. `isActive` false: archived, read-only. */
+/** docs/requirements.md §3 patient search result: one per pathway. `isActive` false: archived, read-only. */
 export const patientSearchItemSchema = z.object({
   id: z.string(),
   medicalRecordNumber: z.string().nullable(),
@@ -87,7 +87,7 @@ export const riskResultSchema = z.object({
   averageProbability: z.number().nullable(),
   isAnomaly: z.boolean(),
   isDefaultValueUsed: z.boolean(),
-  /** High and medium importance only (spec §3: low is hidden). */
+  /** High and medium importance only (docs/requirements.md §3: low is hidden). */
   featureImportance: z.array(featureImportanceSchema),
   /** Every factor's push, largest first, for the chart. */
   contributions: z.array(contributionSchema),
@@ -108,7 +108,7 @@ const patientHeader = {
   operationType: procedureCodeSchema,
 };
 
-/** spec §3 risk summary, with what the best calculators add (probability, average, contributions). */
+/** docs/requirements.md §3 risk summary, with what the best calculators add (probability, average, contributions). */
 export const riskSummarySchema = z.object({
   ...patientHeader,
   surgeonName: z.string().nullable(),
@@ -138,7 +138,7 @@ export const historyEntrySchema = riskSummarySchema.extend({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-/** spec §3 risk history page item; `isCurrent` marks the evaluation the summary shows. */
+/** docs/requirements.md §3 risk history page item; `isCurrent` marks the evaluation the summary shows. */
 export const riskHistoryItemSchema = z.object({
   id: z.string(),
   date: z.string(),
@@ -157,7 +157,7 @@ export const riskHistoryQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-/** spec §3 edit payload. */
+/** docs/requirements.md §3 edit payload. */
 export const surgicalRiskFactorsRequestSchema = z.object({
   trustCode: z.string().max(10).optional(),
   id: z.string().max(64).optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone, groupPhoneNumber } from './phone.js';
 
-describe('phone display (spec §5)', () => {
+describe('phone display (docs/requirements.md §5)', () => {
   it('groups a 10-digit number 3-3-4', () => {
     expect(groupPhoneNumber('2089543800')).toBe('208 954 3800');
     expect(groupPhoneNumber('208 9543 800')).toBe('208 954 3800');

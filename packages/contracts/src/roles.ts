@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Role codes as the API returns them (spec §3). */
+/** Role codes as the API returns them (docs/requirements.md §3). */
 export const roleCodes = ['sa', 'ta', 'cu', 'cl', 'tca', 'wa'] as const;
 export type RoleCode = (typeof roleCodes)[number];
 export const roleCodeSchema = z.enum(roleCodes);
@@ -14,7 +14,7 @@ export const roleNames: Record<RoleCode, string> = {
   wa: 'Waiting List Admin',
 };
 
-/** Role codes used by the web app's guards (spec §3); the mapping lives only here (DESIGN §4). */
+/** Role codes used by the web app's guards (docs/requirements.md §3); the mapping lives only here (docs/identity.md). */
 export const guardRoles = [
   'SuperAdmin',
   'TrustAdmin',

@@ -3,7 +3,7 @@ import { adminMessages } from './messages.js';
 import { pagedSchema, pageQuerySchema } from './paging.js';
 import { checkEmail, checkNames, statusSchema } from './users.js';
 
-/** spec §3 Trust lookup entry: an NHS trust that can be added. */
+/** docs/requirements.md §3 Trust lookup entry: an NHS trust that can be added. */
 export const trustLookupSchema = z.object({
   trustCode: z.string(),
   trustName: z.string(),
@@ -15,7 +15,7 @@ export const trustLookupSchema = z.object({
 export type TrustLookup = z.infer<typeof trustLookupSchema>;
 export const trustLookupsSchema = z.array(trustLookupSchema);
 
-/** spec §3 Trust. */
+/** docs/requirements.md §3 Trust. */
 export const trustSchema = trustLookupSchema.extend({
   status: statusSchema,
   trustTenantId: z.string().nullable(),
@@ -49,7 +49,7 @@ export type TrustsQuery = z.infer<typeof trustsQuerySchema>;
 
 export const trustParamsSchema = z.object({ trustCode: z.string().max(20) });
 
-/** A GUID (Entra ID tenant id), any case (DESIGN §4: the token's tid must match it). */
+/** A GUID (Entra ID tenant id), any case (docs/identity.md: the token's tid must match it). */
 export const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (max: number) => z.string().max(max);
@@ -91,13 +91,13 @@ function checkTrust(value: TrustFieldValues, ctx: z.RefinementCtx) {
 }
 
 /**
- * POST /api/trusts/{trustCode}/create (spec §7). Name, region and the rest come from the NHS trust
+ * POST /api/trusts/{trustCode}/create (docs/requirements.md §7). Name, region and the rest come from the NHS trust
  * list, never from the caller; the body is strict (mass assignment, ASVS 15.3.3).
  */
 export const createTrustBodySchema = z.object(trustFields).strict().superRefine(checkTrust);
 export type CreateTrustBody = z.infer<typeof createTrustBodySchema>;
 
-/** PUT /api/trusts/{trustCode}/update (spec §7): the same plus status. */
+/** PUT /api/trusts/{trustCode}/update (docs/requirements.md §7): the same plus status. */
 export const updateTrustBodySchema = z
   .object({ ...trustFields, status: statusSchema })
   .strict()

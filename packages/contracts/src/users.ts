@@ -4,15 +4,15 @@ import { emailProblem } from './nhs-email.js';
 import { pagedSchema, pageQuerySchema } from './paging.js';
 import { roleCodeSchema, roleSchema } from './roles.js';
 
-/** spec §9: status values 1 active, 0 disabled. */
+/** docs/requirements.md §9: status values 1 active, 0 disabled. */
 export const statusSchema = z.union([z.literal(0), z.literal(1)]);
 export type Status = z.infer<typeof statusSchema>;
 export const statusLabel = (status: number) => (status === 1 ? 'Active' : 'Disabled');
 
-/** spec §5: names max 50 characters. */
+/** docs/requirements.md §5: names max 50 characters. */
 export const nameMaxLength = 50;
 
-/** spec §3 User, as the lists show it. */
+/** docs/requirements.md §3 User, as the lists show it. */
 export const userListItemSchema = z.object({
   userId: z.string(),
   userName: z.string(),
@@ -26,7 +26,7 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 export const usersPageSchema = pagedSchema(userListItemSchema);
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
-/** spec §2 User details (plus the name parts the edit form needs). */
+/** docs/requirements.md §2 User details (plus the name parts the edit form needs). */
 export const userDetailsSchema = userListItemSchema.extend({
   firstName: z.string(),
   lastName: z.string(),
@@ -34,7 +34,7 @@ export const userDetailsSchema = userListItemSchema.extend({
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
-/** Adds e-mail issues of spec §5: blank, malformed, or not an NHS address. */
+/** Adds e-mail issues of docs/requirements.md §5: blank, malformed, or not an NHS address. */
 export function checkEmail(value: string, path: string, ctx: z.RefinementCtx): void {
   const problem = emailProblem(value);
   if (problem === 'blank') ctx.addIssue({ code: 'custom', path: [path], message: messages.emailBlank });
@@ -42,7 +42,7 @@ export function checkEmail(value: string, path: string, ctx: z.RefinementCtx): v
 }
 
 /**
- * spec §5 blank and length checks for a first and last name pair. Both blank gives the combined
+ * docs/requirements.md §5 blank and length checks for a first and last name pair. Both blank gives the combined
  * message on both fields (the error summary shows it once).
  */
 export function checkNames(first: string, last: string, paths: [string, string], ctx: z.RefinementCtx): void {
@@ -85,7 +85,7 @@ function checkUser(
 }
 
 /**
- * POST /api/users/ (spec §7). Strict: any other field is refused (mass assignment, ASVS 15.3.3).
+ * POST /api/users/ (docs/requirements.md §7). Strict: any other field is refused (mass assignment, ASVS 15.3.3).
  * The same schema validates the web form and the server.
  */
 export const createUserBodySchema = z
@@ -94,7 +94,7 @@ export const createUserBodySchema = z
   .superRefine(checkUser);
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
-/** PUT /api/users/{userId}/ (spec §7): the create fields plus status. */
+/** PUT /api/users/{userId}/ (docs/requirements.md §7): the create fields plus status. */
 export const updateUserBodySchema = z
   .object({ ...userFields, status: statusSchema })
   .strict()
@@ -103,7 +103,7 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const userParamsSchema = z.object({ userId: z.string().max(64) });
 
-/** The filters of the users list (spec §2, §7), by name. */
+/** The filters of the users list (docs/requirements.md §2, §7), by name. */
 export const userFilterNames = {
   scalars: ['userName', 'email', 'trustName', 'trustCode', 'status'],
   lists: ['assignedRoles'],

@@ -130,7 +130,7 @@ async function xlsx(
   header.forEach((h, i) => {
     const column = sheet.getColumn(i + 1);
     column.width = Math.max(12, h.length + 2);
-    // Identifiers as text, so Excel never turns them into 9.99E+09 (spec §5).
+    // Identifiers as text, so Excel never turns them into 9.99E+09 (docs/requirements.md §5).
     column.numFmt = dateColumns.includes(h) ? 'dd/mm/yyyy' : '@';
   });
   sheet.views = [{ state: 'frozen', ySplit: 1 }];

@@ -61,7 +61,7 @@ const fieldLabels: Record<string, string> = {
 const labCount = labCodes.length;
 
 /**
- * The latest usable result of each test for every patient (spec §5: the latest result per test is
+ * The latest usable result of each test for every patient (docs/requirements.md §5: the latest result per test is
  * used), in flat arrays indexed by patient then test: a 1,000,000-row extract has 100,000 patients,
  * and three typed arrays of their own for each cost more than reading their rows.
  */
@@ -189,7 +189,7 @@ interface TestInfo {
 }
 
 /**
- * Reads a blood-test upload (spec §5): long format (one row per result, as pathology extracts come)
+ * Reads a blood-test upload (docs/requirements.md §5): long format (one row per result, as pathology extracts come)
  * or wide (one row per patient, a column per test), told apart by the header. Invalid rows and
  * warnings are yielded as the file is read; the patients, with the latest result of each test, at
  * the end. A file-level problem ends it with status FAILED; it never throws for a bad file.

@@ -176,7 +176,7 @@ export const comorbidityColumns: (ColumnSpec & { key: ComorbidityCode })[] = [
   },
 ];
 
-/** spec §5 waiting-list columns, in the template's order. */
+/** docs/requirements.md §5 waiting-list columns, in the template's order. */
 export const waitingListColumns: ColumnSpec[] = [
   ...identifierColumns,
   {
@@ -341,14 +341,14 @@ export const waitingListColumns: ColumnSpec[] = [
 export interface LabSpec {
   key: LabCode;
   label: string;
-  /** spec §5 units and hard ranges (outside them is a warning on import). */
+  /** docs/requirements.md §5 units and hard ranges (outside them is a warning on import). */
   unit: string;
   min: number;
   max: number;
   aliases: string[];
 }
 
-// spec §5 (remodel lab hard ranges); aliases from import-data.md, including SNOMED CT and LOINC codes.
+// docs/requirements.md §5 (remodel lab hard ranges); aliases from import-data.md, including SNOMED CT and LOINC codes.
 export const labSpecs: LabSpec[] = [
   {
     key: 'haemoglobin',

@@ -43,7 +43,7 @@ export function normaliseUnit(unit: string): string {
 }
 
 const perLitreCounts = ['109/l', '10e9/l', '/nl', '103/ul', '10e3/ul', 'k/ul', 'giga/l', 'g/l'];
-// Units each test may come in and the factor to the spec's unit (spec §5; import-data.md).
+// Units each test may come in and the factor to the spec's unit (docs/requirements.md §5; import-data.md).
 const unitFactors: Record<LabCode, Record<string, number>> = {
   haemoglobin: { 'g/l': 1, 'g/dl': 10 },
   whiteBloodCount: Object.fromEntries(perLitreCounts.map((u) => [u, 1])),

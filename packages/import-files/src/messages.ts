@@ -1,5 +1,5 @@
 // Every message a clerk may read about an upload, in one place so wording stays consistent and tests
-// can assert it. Plain English (spec §8): say what is wrong and what to do about it.
+// can assert it. Plain English (docs/requirements.md §8): say what is wrong and what to do about it.
 
 const count = (n: number): string => n.toLocaleString('en-GB');
 
@@ -49,7 +49,7 @@ export const fileMessages = {
   rtf: 'This is a rich-text document, not a spreadsheet: upload a CSV or Excel file.',
   binary:
     'This is not a text (CSV) file or an Excel workbook: upload the CSV or Excel file the data was exported to.',
-  // Zip guards (spec §5: every zip-based upload is checked before it is parsed).
+  // Zip guards (docs/requirements.md §5: every zip-based upload is checked before it is parsed).
   zipDamaged:
     'The workbook is damaged (its zip structure cannot be read): save it again in Excel and upload the new copy.',
   zipTooManyEntries: (limit: number) =>

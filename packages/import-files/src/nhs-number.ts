@@ -24,7 +24,7 @@ const decimal = /^\d+\.\d+$/;
 
 /**
  * Reads an NHS number as written (trimmed, not blank). Spaces and hyphens are layout; anything Excel
- * did to the number (scientific notation, a trailing `.0`) is reported, never repaired (spec §5).
+ * did to the number (scientific notation, a trailing `.0`) is reported, never repaired (docs/requirements.md §5).
  */
 export function parseNhsNumber(raw: string): Parsed<string> {
   let digits = raw;

@@ -13,7 +13,7 @@ function startsWith(bytes: Uint8Array, prefix: number[], at = 0): boolean {
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /**
- * What a file is, from its bytes, never its name (spec §5 accepts csv, xlsx and xls). Anything else
+ * What a file is, from its bytes, never its name (docs/requirements.md §5 accepts csv, xlsx and xls). Anything else
  * gets a reason a clerk can act on: a PDF, a picture, a Word file, a password-protected workbook.
  */
 export function detectFileKind(bytes: Uint8Array): FileKindResult {

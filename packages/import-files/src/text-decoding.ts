@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 export type TextEncodingName = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 
 /**
- * spec §5: CSV comes as UTF-8 (with or without a BOM) or as Windows-1252 from older systems. A file
+ * docs/requirements.md §5: CSV comes as UTF-8 (with or without a BOM) or as Windows-1252 from older systems. A file
  * that is valid UTF-8 is read as UTF-8, anything else as Windows-1252, which every byte is valid in.
  * Excel's "Unicode text" export (UTF-16 with a BOM) is read too.
  */

@@ -1,6 +1,6 @@
 import type { ProcedureCode } from '@esr/contracts/procedures';
 
-// spec §3 remodel record: the 18 comorbidity flags and the 9 laboratory values, in the spec's order.
+// docs/requirements.md §3 remodel record: the 18 comorbidity flags and the 9 laboratory values, in the spec's order.
 export {
   comorbidityFields as comorbidityCodes,
   labFields as labCodes,

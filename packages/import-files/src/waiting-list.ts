@@ -56,7 +56,7 @@ const headers = new Map(waitingListColumns.map((c) => [c.key, c.header]));
 const totalsLine =
   /^(grand total|total|totals|end of report|end of data|count|number of|records?\b|rows?\b)/i;
 
-/** Which required columns a header lacks, by their template names (spec §5 diff_headers). */
+/** Which required columns a header lacks, by their template names (docs/requirements.md §5 diff_headers). */
 function missingColumns(columns: Map<string, number>): string[] {
   const missing: string[] = [];
   if (!columns.has('nhsNumber') && !columns.has('localPatientIdentifier')) missing.push(identifierEither);
@@ -65,7 +65,7 @@ function missingColumns(columns: Map<string, number>): string[] {
 }
 
 /**
- * Reads a waiting-list upload (spec §5): one row per patient pathway, CSV, XLSX or XLS. Yields
+ * Reads a waiting-list upload (docs/requirements.md §5): one row per patient pathway, CSV, XLSX or XLS. Yields
  * batches of about 1,000 valid rows, invalid rows and warnings as it reads, and returns the outcome.
  * A file-level problem ends it with status FAILED; it never throws for a bad file.
  */
@@ -410,7 +410,7 @@ class RowReader {
       comorbidities,
     };
 
-    // spec §5: a pathway is matched by NHS number, else local patient identifier.
+    // docs/requirements.md §5: a pathway is matched by NHS number, else local patient identifier.
     const first =
       nhsNumber !== null
         ? this.seenNhsNumbers.putIfAbsent(Number(nhsNumber), row.rowNumber)

@@ -13,7 +13,7 @@ export interface WorkbookSheet {
   rows(): AsyncGenerator<RawBatch>;
 }
 
-// Packed files that have no business inside a spreadsheet (spec §5: refuse nested archives).
+// Packed files that have no business inside a spreadsheet (docs/requirements.md §5: refuse nested archives).
 const archiveExtensions =
   /\.(zip|xlsx|xlsm|xlsb|xltx|xltm|docx|docm|pptx|pptm|jar|7z|rar|gz|tgz|tar|cab|bz2|xz)$/i;
 

@@ -21,7 +21,7 @@ const utf8 = new TextDecoder('utf-8');
 const ratioFloorBytes = 1024 * 1024;
 
 /**
- * The zip's central directory, read by us before any parser sees the file (spec §5 zip guard): entry
+ * The zip's central directory, read by us before any parser sees the file (docs/requirements.md §5 zip guard): entry
  * count, declared sizes and compression ratios are checked here; actual sizes are counted again
  * while inflating. Only names are read when `limits` is absent (telling a workbook from other zips).
  */

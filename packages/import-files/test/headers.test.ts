@@ -80,7 +80,7 @@ describe('waiting-list header aliases', () => {
     for (const name of names) expect(key(waitingListHeaderTable, name), name).toBe(field);
   });
 
-  it('covers all 18 comorbidities of spec §3', () => {
+  it('covers all 18 comorbidities of docs/requirements.md §3', () => {
     expect(comorbidityColumns.map((c) => c.key)).toEqual([
       'hypt',
       'af',

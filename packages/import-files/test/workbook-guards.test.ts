@@ -14,7 +14,7 @@ async function failure(bytes: Buffer) {
   return result.outcome.error;
 }
 
-describe('workbook guards (spec §5: zip bombs and unsafe parts are refused before parsing)', () => {
+describe('workbook guards (docs/requirements.md §5: zip bombs and unsafe parts are refused before parsing)', () => {
   it('reads a hand-made workbook with inline strings', async () => {
     const result = await waitingList(minimalWorkbook({ rows: [header, row] }), {}, 'upload.xlsx');
     expect(result.outcome.status).toBe('VALIDATED');

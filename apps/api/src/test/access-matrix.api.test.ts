@@ -41,14 +41,14 @@ const roles = Object.keys(callerFor) as RoleCode[];
 const cases = accessMatrix.flatMap((entry) =>
   (entry.trustScoped ? (['own', 'other'] as Target[]) : (['own'] as Target[])).flatMap((target) =>
     roles.map((role) => {
-      // spec §6: allowed roles reach their own trust; only Super Admin reaches any trust.
+      // docs/requirements.md §6: allowed roles reach their own trust; only Super Admin reaches any trust.
       const allowed = entry.allowed.includes(role) && (target === 'own' || role === 'sa');
       return { entry, target, role, allowed };
     }),
   ),
 );
 
-describe('access matrix (spec §6): every admin endpoint × every role × own and other trust', () => {
+describe('access matrix (docs/requirements.md §6): every admin endpoint × every role × own and other trust', () => {
   it.each(
     cases.map(
       (c) =>

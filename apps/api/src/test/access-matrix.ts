@@ -21,7 +21,7 @@ export interface AccessCase {
   method: 'GET' | 'POST' | 'PUT';
   /** The route as registered, for the coverage check. */
   route: string;
-  /** Roles that may call it (spec §6). */
+  /** Roles that may call it (docs/requirements.md §6). */
   allowed: readonly RoleCode[];
   /**
    * True when the call is about one trust: then it is tried for the caller's own trust and for
@@ -44,7 +44,7 @@ const contact = {
 };
 
 /**
- * Every restricted admin endpoint with who may call it (spec §6, §7). The access test runs each
+ * Every restricted admin endpoint with who may call it (docs/requirements.md §6, §7). The access test runs each
  * case for every role, for the caller's own trust and another; a route added here is covered at
  * once, and the coverage test fails for an /api route that is in neither this table nor the
  * exemptions below.

@@ -23,7 +23,7 @@ export interface TokenOverrides {
 
 /**
  * Boots the real app against a real database: PostgreSQL when DATABASE_URL is set (CI runs
- * both), otherwise an in-memory PGlite (CONVENTIONS: API integration tests).
+ * both), otherwise an in-memory PGlite (docs/architecture.md, Conventions: API integration tests).
  */
 export async function createTestApp(
   env: Record<string, string> = {},

@@ -7,7 +7,7 @@ import { paths } from '../config/paths';
 import { LoadingPage } from '../features/public/loading-page';
 
 /**
- * spec §2 guard: admits a user holding any allowed role and records the current role; anyone else
+ * docs/requirements.md §2 guard: admits a user holding any allowed role and records the current role; anyone else
  * is sent (replacing history) to /unauthorized. A signed-out visitor is asked to sign in first and
  * comes back here afterwards, unless this page has just signed out: then it goes to the landing page.
  */

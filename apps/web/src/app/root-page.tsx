@@ -6,7 +6,7 @@ import { rootRedirectFor } from '../lib/roles';
 import { paths } from '../config/paths';
 
 /**
- * spec §2: signed out, the root shows the landing page; signed in, it redirects by role priority.
+ * docs/requirements.md §2: signed out, the root shows the landing page; signed in, it redirects by role priority.
  * Users whose roles are outside that priority list see the landing page rather than being
  * refused (docs/decisions/0003-root-for-other-roles.md): Technical Admins go to their own screen.
  */

@@ -52,7 +52,7 @@ export function App() {
                   }
                 />
               ))}
-              {/* spec §2: any unknown path shows the landing page. */}
+              {/* docs/requirements.md §2: any unknown path shows the landing page. */}
               <Route path="*" element={<LandingPage />} />
             </Route>
           </Routes>

@@ -36,7 +36,7 @@ function ScreenFailed({ error, onRetry }: { error: unknown; onRetry: () => void 
 
 /**
  * Keeps the header and navigation on screen when a screen fails: a screen's code that did not
- * arrive (spec §9 chunk loading) or a screen that failed while drawing. Try again, or going to
+ * arrive (docs/requirements.md §9 chunk loading) or a screen that failed while drawing. Try again, or going to
  * another page, draws it again and asks again for code that did not arrive.
  */
 export class ScreenErrorBoundary extends Component<

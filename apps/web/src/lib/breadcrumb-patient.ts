@@ -1,5 +1,5 @@
 /**
- * The patient whose name replaces their id in the breadcrumb (spec §2). The patient screens set it
+ * The patient whose name replaces their id in the breadcrumb (docs/requirements.md §2). The patient screens set it
  * when they load the patient; the layout reads it. It lives in lib/ so that a feature can set it
  * without importing the app (shared code flows components/lib → features → app).
  */

@@ -7,7 +7,7 @@ const base = {
   search: '',
 };
 
-describe('breadcrumbs (spec §2)', () => {
+describe('breadcrumbs (docs/requirements.md §2)', () => {
   it('starts with the trust name linking to the landing page', () => {
     const crumbs = buildBreadcrumbs({ ...base, pathname: '/manage-active-trusts' });
     expect(crumbs[0]).toEqual({ text: base.trustName, href: '/admin-dashboard' });

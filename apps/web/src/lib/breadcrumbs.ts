@@ -1,6 +1,6 @@
 export interface Crumb {
   text: string;
-  /** Absent on the last crumb, which is not a link (spec §2). */
+  /** Absent on the last crumb, which is not a link (docs/requirements.md §2). */
   href?: string;
 }
 
@@ -9,7 +9,7 @@ export interface BreadcrumbInput {
   search: string;
   trustName: string;
   landingPath: string;
-  /** The loaded patient, for the segment after patient-lookup (spec §2). */
+  /** The loaded patient, for the segment after patient-lookup (docs/requirements.md §2). */
   patient?: {
     id: string;
     firstName: string;
@@ -24,7 +24,7 @@ const segmentLabel = (segment: string) => {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
-/** spec §2 "Header breadcrumb". */
+/** docs/requirements.md §2 "Header breadcrumb". */
 export function buildBreadcrumbs({
   pathname,
   search,

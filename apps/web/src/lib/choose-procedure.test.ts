@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseProcedureSchema, selectProcedureMessage } from './choose-procedure';
 
-describe('choosing the type of operation (spec §2)', () => {
+describe('choosing the type of operation (docs/requirements.md §2)', () => {
   it('needs one of the procedure types', () => {
     const result = chooseProcedureSchema.safeParse({ procedure: '' });
     expect(result.success).toBe(false);

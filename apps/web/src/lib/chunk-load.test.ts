@@ -3,7 +3,7 @@ import { ChunkLoadError, chunkLoadTimeoutMs, loadOnce, loadWithin } from './chun
 
 afterEach(() => vi.useRealTimers());
 
-describe('loading a screen within the time limit (spec §9: 120 seconds)', () => {
+describe('loading a screen within the time limit (docs/requirements.md §9: 120 seconds)', () => {
   it('is 120 seconds', () => expect(chunkLoadTimeoutMs).toBe(120_000));
 
   it('gives what was loaded', async () => {

@@ -1,5 +1,5 @@
 /**
- * spec §9: a screen's code that has not arrived after 120 seconds has failed to load. The browser
+ * docs/requirements.md §9: a screen's code that has not arrived after 120 seconds has failed to load. The browser
  * gives a module request no time limit of its own, so a stalled connection would otherwise leave
  * 'Loading data' on the screen for good.
  */

@@ -30,7 +30,7 @@ describe('the file name the server gives', () => {
   });
 });
 
-describe('a file name with a timestamp (spec §9)', () => {
+describe('a file name with a timestamp (docs/requirements.md §9)', () => {
   it('is the name, the time in the UK and the extension', () => {
     // 24 November 2026 is in winter time; 1 July 2026 is in British Summer Time.
     expect(timestampedFileName('Knee list', 'csv', new Date('2026-11-24T16:05:09Z'))).toBe(

@@ -40,7 +40,7 @@ export function safeFileName(name: string): string {
   );
 }
 
-/** spec §9: a downloaded file's name includes a timestamp, for example Knee list_20261124-160509.csv. */
+/** docs/requirements.md §9: a downloaded file's name includes a timestamp, for example Knee list_20261124-160509.csv. */
 export function timestampedFileName(name: string, extension: string, now: Date = new Date()): string {
   return `${safeFileName(name)}_${formatFileTimestamp(now)}.${extension}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isFooterShown } from './footer';
 
-describe('footer visibility (spec §2)', () => {
+describe('footer visibility (docs/requirements.md §2)', () => {
   it.each(['/', '/home', '/privacy', '/accessibility', '/privacy/'])('shows on %s', (path) =>
     expect(isFooterShown(path)).toBe(true),
   );

@@ -17,7 +17,7 @@ function setup(timeoutMs = 900_000) {
   return { data, storage, listeners, onIdle, stop };
 }
 
-describe('idle logout (spec §4, §9: 15 minutes, across tabs, no prompt)', () => {
+describe('idle logout (docs/requirements.md §4, §9: 15 minutes, across tabs, no prompt)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -12,16 +12,16 @@ const activityEvents = [
 export interface IdleTimerOptions {
   timeoutMs: number;
   onIdle: () => void;
-  /** Shared by every tab of the origin, so activity anywhere keeps all tabs signed in (spec §4). */
+  /** Shared by every tab of the origin, so activity anywhere keeps all tabs signed in (docs/requirements.md §4). */
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   target: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   now?: () => number;
-  /** spec §9: activity events are throttled to one every 200 ms. */
+  /** docs/requirements.md §9: activity events are throttled to one every 200 ms. */
   throttleMs?: number;
   checkEveryMs?: number;
 }
 
-/** Logs out after a period without activity in any tab; no warning prompt (spec §4). */
+/** Logs out after a period without activity in any tab; no warning prompt (docs/requirements.md §4). */
 export function startIdleTimer({
   timeoutMs,
   onIdle,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatNhsNumber } from './nhs-number';
 
-describe('NHS number display (spec §2: 3-3-4)', () => {
+describe('NHS number display (docs/requirements.md §2: 3-3-4)', () => {
   it('groups ten digits 3, 3 and 4', () => {
     expect(formatNhsNumber('9990845255')).toBe('999 084 5255');
     expect(formatNhsNumber('999 084 5255')).toBe('999 084 5255');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paginationRange, totalPagesOf } from './pagination';
 
-describe('pagination range (spec §9: 1 sibling and dots)', () => {
+describe('pagination range (docs/requirements.md §9: 1 sibling and dots)', () => {
   it('shows every page when few', () => {
     expect(paginationRange(1, 1)).toEqual([1]);
     expect(paginationRange(2, 3)).toEqual([1, 2, 3]);

@@ -1,7 +1,7 @@
 export type PageItem = number | 'dots';
 
 /**
- * spec §9: pagination shows one sibling page either side of the current one, the first and last
+ * docs/requirements.md §9: pagination shows one sibling page either side of the current one, the first and last
  * pages, and dots for the gaps (a gap of exactly one page shows that page instead).
  */
 export function paginationRange(current: number, totalPages: number, siblings = 1): PageItem[] {

@@ -9,7 +9,7 @@ import {
   rootRedirectFor,
 } from './roles';
 
-describe('landing by role (spec §2)', () => {
+describe('landing by role (docs/requirements.md §2)', () => {
   it.each([
     ['ClericalUser', '/dashboard'],
     ['Clinician', '/patient-lookup'],
@@ -23,7 +23,7 @@ describe('landing by role (spec §2)', () => {
   it('no role lands on /', () => expect(landingPathFor(null)).toBe('/'));
 });
 
-describe('root redirect priority (spec §2)', () => {
+describe('root redirect priority (docs/requirements.md §2)', () => {
   it('prefers super admin, then trust admin, then clerical user, then clinician', () => {
     expect(rootRedirectFor(['Clinician', 'ClericalUser', 'TrustAdmin', 'SuperAdmin'])).toBe(
       '/admin-dashboard',
@@ -38,7 +38,7 @@ describe('root redirect priority (spec §2)', () => {
   });
 });
 
-describe('default role choice (spec §2)', () => {
+describe('default role choice (docs/requirements.md §2)', () => {
   it('prefers super admin over trust admin', () =>
     expect(defaultRoleFor(['TrustAdmin', 'SuperAdmin'])).toBe('SuperAdmin'));
   it('prefers clerical user over clinician', () =>
@@ -47,7 +47,7 @@ describe('default role choice (spec §2)', () => {
   it('is null without roles', () => expect(defaultRoleFor([])).toBeNull());
 });
 
-describe('guards (spec §2)', () => {
+describe('guards (docs/requirements.md §2)', () => {
   it('admits a user holding any allowed role', () => {
     expect(isAdmitted(['Clinician', 'ClericalUser'], ['ClericalUser'])).toBe(true);
     expect(isAdmitted(['Clinician'], ['ClericalUser'])).toBe(false);

@@ -1,7 +1,7 @@
 import { guardRoleByCode, guardRoles, type GuardRole, type RoleCode } from '@esr/contracts/roles';
 import { paths } from '../config/paths';
 
-/** spec §2 "Landing by role". */
+/** docs/requirements.md §2 "Landing by role". */
 export function landingPathFor(role: GuardRole | null | undefined): string {
   switch (role) {
     case 'ClericalUser':
@@ -19,7 +19,7 @@ export function landingPathFor(role: GuardRole | null | undefined): string {
   }
 }
 
-/** spec §2: signed in and visiting the root, redirect by priority. */
+/** docs/requirements.md §2: signed in and visiting the root, redirect by priority. */
 export function rootRedirectFor(roles: readonly GuardRole[]): string {
   if (roles.includes('SuperAdmin')) return paths.adminDashboard();
   if (roles.includes('TrustAdmin')) return paths.trustAdminDashboard();
@@ -29,8 +29,8 @@ export function rootRedirectFor(roles: readonly GuardRole[]): string {
 }
 
 /**
- * spec §2: the default role prefers super admin over trust admin, and clerical user over
- * clinician; the remaining roles follow in the order of spec §3.
+ * docs/requirements.md §2: the default role prefers super admin over trust admin, and clerical user over
+ * clinician; the remaining roles follow in the order of docs/requirements.md §3.
  */
 const defaultRoleOrder: readonly GuardRole[] = [
   'SuperAdmin',
@@ -53,12 +53,12 @@ export function guardRolesOf(codes: readonly RoleCode[]): GuardRole[] {
   return codes.map((code) => guardRoleByCode[code]);
 }
 
-/** spec §2 guards: admitted when any held role is allowed. */
+/** docs/requirements.md §2 guards: admitted when any held role is allowed. */
 export function isAdmitted(held: readonly GuardRole[], allowed: readonly GuardRole[]): boolean {
   return held.some((role) => allowed.includes(role));
 }
 
-/** spec §2: when admitted, the chosen role is recorded as the current role. */
+/** docs/requirements.md §2: when admitted, the chosen role is recorded as the current role. */
 export function roleOnAdmission(
   current: GuardRole | null,
   held: readonly GuardRole[],

@@ -11,7 +11,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-describe('currentSelectedRole storage (spec §3)', () => {
+describe('currentSelectedRole storage (docs/requirements.md §3)', () => {
   it('stores the role under currentSelectedRole', () => {
     const storage = memoryStorage();
     writeSelectedRole(storage, 'Clinician');

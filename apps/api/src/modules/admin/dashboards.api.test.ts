@@ -25,7 +25,7 @@ afterAll(async () => {
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number }>(t.app.db, query))[0]!.n);
 
-describe('dashboards (spec §2, §3 counters)', () => {
+describe('dashboards (docs/requirements.md §2, §3 counters)', () => {
   it('super admin: active trusts and active users, as the tables hold them', async () => {
     const response = await sa.get('/api/super-admin/dashboard/');
     expect(response.status).toBe(200);

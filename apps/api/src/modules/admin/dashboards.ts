@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { requireAccess } from '../identity/index.js';
 import type { Principal } from '../identity/index.js';
 
-/** GET /api/super-admin/dashboard/ (spec §2): active trusts and active users, from counters. */
+/** GET /api/super-admin/dashboard/ (docs/requirements.md §2): active trusts and active users, from counters. */
 export async function superAdminDashboard(db: Db, principal: Principal): Promise<SuperAdminDashboard> {
   requireAccess(principal, 'dashboard:super-admin');
   const [row] = await queryRows<{ active_trusts: number | string; active_users: number | string }>(
@@ -18,7 +18,7 @@ export async function superAdminDashboard(db: Db, principal: Principal): Promise
 }
 
 /**
- * GET /api/trust-admin/dashboard (spec §2): active users of the caller's own trust, without
+ * GET /api/trust-admin/dashboard (docs/requirements.md §2): active users of the caller's own trust, without
  * super admins, matching the users list a trust admin sees (decision 0010).
  */
 export async function trustAdminDashboard(db: Db, principal: Principal): Promise<TrustAdminDashboard> {

@@ -165,7 +165,7 @@ describe('GET /api/trusts/?listType=paginated', () => {
 });
 
 describe('GET /api/trusts/{trustCode}', () => {
-  it('gives every field of spec §3 Trust', async () => {
+  it('gives every field of docs/requirements.md §3 Trust', async () => {
     const response = await sa.get('/api/trusts/RAN');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -385,7 +385,7 @@ describe('PUT /api/trusts/{trustCode}/update', () => {
     expect((await sa.put('/api/trusts/NOPE1/update', updateBody('NOPE1'))).status).toBe(404);
   });
 
-  it('refuses an invalid e-mail with the e-mail field error (spec §8)', async () => {
+  it('refuses an invalid e-mail with the e-mail field error (docs/requirements.md §8)', async () => {
     const trust = await madeTrust(contact);
     const response = await sa.put(
       `/api/trusts/${trust.trustCode}/update`,

@@ -47,7 +47,7 @@ function toTrust(row: TrustRow, assignedUsers: number): Trust {
   };
 }
 
-/** The fields a change-log entry compares (spec §3 Trust, without the counter). */
+/** The fields a change-log entry compares (docs/requirements.md §3 Trust, without the counter). */
 const auditFields = (row: TrustRow) => ({
   trustName: row.trustName,
   status: row.status,
@@ -68,7 +68,7 @@ async function assignedUsersOf(db: Db, trustCode: string): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** GET /api/trusts/: active trusts for selectors. Trust admins get their own only (spec §6). */
+/** GET /api/trusts/: active trusts for selectors. Trust admins get their own only (docs/requirements.md §6). */
 export async function listTrustOptions(db: Db, principal: Principal): Promise<TrustOption[]> {
   requireAccess(principal, 'trusts:select');
   const own = !principal.roles.includes('sa');
@@ -84,7 +84,7 @@ interface TrustListRow extends Record<string, unknown> {
   trust_code: string | null;
 }
 
-/** GET /api/trusts/?listType=paginated (spec §2 Manage active trusts, §7). */
+/** GET /api/trusts/?listType=paginated (docs/requirements.md §2 Manage active trusts, §7). */
 export async function listTrustsPage(db: Db, principal: Principal, query: TrustsQuery): Promise<TrustsPage> {
   requireAccess(principal, 'trusts:read');
   const conditions = [];
@@ -131,7 +131,7 @@ export async function listTrustsPage(db: Db, principal: Principal, query: Trusts
   };
 }
 
-/** GET /api/trusts/{trustCode} (spec §2 Trust details). */
+/** GET /api/trusts/{trustCode} (docs/requirements.md §2 Trust details). */
 export async function getTrust(db: Db, principal: Principal, trustCode: string): Promise<Trust> {
   const code = normaliseCode(trustCode);
   requireAccess(principal, 'trusts:read', code);
@@ -140,7 +140,7 @@ export async function getTrust(db: Db, principal: Principal, trustCode: string):
   return toTrust(row, await assignedUsersOf(db, code));
 }
 
-/** GET /api/trusts/lookup/: NHS trusts not added yet (spec §2 Add new trust). */
+/** GET /api/trusts/lookup/: NHS trusts not added yet (docs/requirements.md §2 Add new trust). */
 export async function listTrustLookups(db: Db, principal: Principal): Promise<TrustLookup[]> {
   requireAccess(principal, 'trusts:write');
   return db
@@ -192,7 +192,7 @@ async function checkTenantFree(db: Db, tenantId: string | null, exceptCode?: str
   if (other) throw tenantTaken();
 }
 
-/** POST /api/trusts/{trustCode}/create (spec §7, §8): identity from the NHS trust list. */
+/** POST /api/trusts/{trustCode}/create (docs/requirements.md §7, §8): identity from the NHS trust list. */
 export async function createTrust(
   db: Db,
   principal: Principal,
@@ -246,7 +246,7 @@ export async function createTrust(
   }
 }
 
-/** PUT /api/trusts/{trustCode}/update (spec §7): tenant id, status and contact only. */
+/** PUT /api/trusts/{trustCode}/update (docs/requirements.md §7): tenant id, status and contact only. */
 export async function updateTrust(
   db: Db,
   principal: Principal,

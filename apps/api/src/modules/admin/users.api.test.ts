@@ -43,7 +43,7 @@ const list = (
 ) => client.get(`/api/users/${queryString(query)}`);
 const names = (body: { items: { userName: string }[] }) => body.items.map((item) => item.userName);
 
-describe('GET /api/users/ (spec §2 user lists, §7)', () => {
+describe('GET /api/users/ (docs/requirements.md §2 user lists, §7)', () => {
   it('pages 15 at a time by name, with the total and every column', async () => {
     const trust = await madeTrust();
     for (let i = 0; i < 17; i += 1)
@@ -268,7 +268,7 @@ describe('GET /api/users/ (spec §2 user lists, §7)', () => {
 });
 
 describe('GET /api/users/{userId}/', () => {
-  it('gives the user details of spec §2', async () => {
+  it('gives the user details of docs/requirements.md §2', async () => {
     const response = await sa.get(`/api/users/${demoUsers[6].id}/`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -370,7 +370,7 @@ describe('POST /api/users/', () => {
     [{ lastName: 'x'.repeat(51) }, { lastName: [adminMessages.lastNameTooLong] }],
     [{ roles: [] }, { roles: [adminMessages.selectRole] }],
     [{ trustCode: '' }, { trustCode: [adminMessages.selectTrust] }],
-  ])('refuses %j with the field messages of spec §5', async (change, errors) => {
+  ])('refuses %j with the field messages of docs/requirements.md §5', async (change, errors) => {
     const response = await sa.post('/api/users/', newUser(change));
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(errors);

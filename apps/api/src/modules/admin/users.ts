@@ -30,7 +30,7 @@ const isSuperAdmin = (principal: Principal) => principal.roles.includes('sa');
 const sortRoles = (codes: readonly string[]) =>
   roleCodes.filter((code) => codes.includes(code)).map((code) => ({ code, name: roleNames[code] }));
 
-/** Reads the bracket-style filters of spec §7 (contracts/bracket-query.ts); 400 on anything odd. */
+/** Reads the bracket-style filters of docs/requirements.md §7 (contracts/bracket-query.ts); 400 on anything odd. */
 export function readUserFilters(query: RawQuery): UserFilters {
   const parsed = parseBracketFilters(query, userFilterNames);
   if (!parsed.ok) throw badRequest(adminMessages.validationFailed, parsed.errors);
@@ -55,7 +55,7 @@ export interface UsersListQuery {
 }
 
 /**
- * Who the caller may list (spec §6): super admins any trust; trust admins their own trust, and
+ * Who the caller may list (docs/requirements.md §6): super admins any trust; trust admins their own trust, and
  * never users holding Super Admin (decision 0010).
  */
 function listScope(principal: Principal, trustCode: string | undefined, filters: UserFilters, hide?: string) {
@@ -113,7 +113,7 @@ function userNameAlternatives(userName: string): {
   };
 }
 
-/** GET /api/users/ (spec §2 user lists, §7): filtered, ordered by name, 15 a page. */
+/** GET /api/users/ (docs/requirements.md §2 user lists, §7): filtered, ordered by name, 15 a page. */
 export async function listUsers(db: Db, principal: Principal, query: UsersListQuery): Promise<UsersPage> {
   const filters = readUserFilters(query.raw);
   const scope = listScope(principal, query.trustCode, filters, query.hideSuperAdminRole);
@@ -247,7 +247,7 @@ function requireSeesUser(principal: Principal, row: UserRow, permission: 'users:
   if ((row.roles ?? []).includes('sa')) requireAccess(principal, 'users:super-admins');
 }
 
-/** GET /api/users/{userId}/ (spec §2 User details). */
+/** GET /api/users/{userId}/ (docs/requirements.md §2 User details). */
 export async function getUser(db: Db, principal: Principal, userId: string): Promise<UserDetails> {
   requireAccess(principal, 'users:read');
   const row = await loadUser(db, userId);
@@ -274,7 +274,7 @@ const auditFields = (row: {
 
 function requestedRoles(principal: Principal, roles: { code: RoleCode }[]): RoleCode[] {
   const codes = [...new Set(roles.map((role) => role.code))];
-  // spec §6: trust admins cannot grant Super Admin.
+  // docs/requirements.md §6: trust admins cannot grant Super Admin.
   if (codes.includes('sa') && !hasAccess(principal, 'users:super-admins'))
     throw forbidden(adminMessages.superAdminRoleRefused);
   return codes;
@@ -292,7 +292,7 @@ async function trustNameOf(db: Db, trustCode: string): Promise<string> {
 
 const userExists = () => conflict(messages.userExists);
 
-/** POST /api/users/ (spec §7): 201 with the new user; 409 when the e-mail is taken (spec §8). */
+/** POST /api/users/ (docs/requirements.md §7): 201 with the new user; 409 when the e-mail is taken (docs/requirements.md §8). */
 export async function createUser(db: Db, principal: Principal, body: CreateUserBody): Promise<UserDetails> {
   const trustCode = body.trustCode.trim().toUpperCase();
   requireAccess(principal, 'users:write', trustCode);
@@ -345,7 +345,7 @@ export async function createUser(db: Db, principal: Principal, body: CreateUserB
   return toDetails((await loadUser(db, id))!);
 }
 
-/** PUT /api/users/{userId}/ (spec §7): names, trust, status and roles; the e-mail stays. */
+/** PUT /api/users/{userId}/ (docs/requirements.md §7): names, trust, status and roles; the e-mail stays. */
 export async function updateUser(
   db: Db,
   principal: Principal,

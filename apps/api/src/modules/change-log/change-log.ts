@@ -40,7 +40,7 @@ export function diffFields(
 }
 
 /**
- * Appends a change log entry (spec §3; append-only). Call it inside the transaction that makes
+ * Appends a change log entry (docs/requirements.md §3; append-only). Call it inside the transaction that makes
  * the change, so the change and its record commit together.
  */
 export async function recordChange(db: Db, entry: ChangeEntry): Promise<void> {
@@ -90,7 +90,7 @@ function byPersonMakingChanges(name: string, scope: SQL[], pageSize: number, off
 }
 
 /**
- * GET /api/admin/changelog (spec §2 Change log, §7): newest first, 15 a page. Super admins see
+ * GET /api/admin/changelog (docs/requirements.md §2 Change log, §7): newest first, 15 a page. Super admins see
  * every entry; trust admins their own trust's, without entries about super admins (decision 0010).
  */
 export async function listChangeLog(

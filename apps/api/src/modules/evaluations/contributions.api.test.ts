@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/helper.js';
 import { packContributions, unpackContributions } from './contributions.js';
 
 const migration = fs.readFileSync(
-  path.join(import.meta.dirname, '../../drizzle/0021_contributions_as_bytes.sql'),
+  path.join(import.meta.dirname, '../../../drizzle/0021_contributions_as_bytes.sql'),
   'utf8',
 );
 

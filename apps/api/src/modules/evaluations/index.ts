@@ -1,12 +1,11 @@
 /** What the evaluations module offers the rest of the API; nothing else of it is imported from outside. */
 export { unpackContributions } from './contributions.js';
+export { evaluationInsert, evaluationInsertParams, recordEvaluation } from './evaluation-writer.js';
 export { inferBatchJob, scoringKey } from './infer-batch-job.js';
 export {
   activeModelVersion,
   evaluationColumns,
   evaluationDay,
-  evaluationInsert,
-  evaluationInsertParams,
   fieldsAtFault,
   pathwayStateColumns,
   recordInferenceRun,

@@ -3,7 +3,7 @@ import { procedureCodeSchema } from '@esr/contracts/procedures';
 import { scorePending } from './scoring.js';
 import { defineJob } from '../../platform/queue/job-definition.js';
 
-/** Scores every active pathway of a trust and procedure that has no current evaluation (DESIGN §7). */
+/** Scores every active pathway of a trust and procedure that has no current evaluation (docs/architecture.md, Jobs). */
 export const inferBatchJob = defineJob({
   name: 'infer-batch',
   version: 1,

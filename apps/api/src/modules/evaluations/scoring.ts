@@ -1,5 +1,5 @@
 /**
- * Scoring (the infer-batch job; DESIGN §6, §7): every active pathway of a trust and procedure without
+ * Scoring (the infer-batch job; docs/model-artifacts.md; docs/architecture.md, Jobs): every active pathway of a trust and procedure without
  * a current evaluation gets one from the active model. A pathway is `waiting` until scored, then
  * `processed`, or `failed` with the fields at fault when the model cannot score it.
  */
@@ -18,6 +18,7 @@ import { rowsAsArrays } from '../../platform/db/bulk-rows.js';
 import { packContributions } from './contributions.js';
 import { activeRiskModel } from '../models/index.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { evaluationInsert, evaluationInsertParams } from './evaluation-writer.js';
 
 export type EvaluationReason = 'batch' | 'remodel' | 'rescore';
 
@@ -211,38 +212,6 @@ export function scoreForWriting(
     return { ...outcome.state, reason: record.reason };
   });
 }
-
-/**
- * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with the
- * record it read (`inputs`, an SQL expression over the statement's own tables) and the model
- * version's columns (from `$first`, 8 parameters: trust, procedure, model id, version, name, card
- * version, demonstration, then the evaluation day). Written in the database from the record it
- * already holds, so the inputs never travel twice.
- */
-export const evaluationInsert = (inputs: string, first = 1) => {
-  const [trust, procedure, modelId, version, name, card, demonstration, day] = Array.from(
-    { length: 8 },
-    (_, index) => `$${first + index}`,
-  );
-  return `insert into evaluations (id, pathway_id, trust_code,
-    procedure_code, model_id, model_version, model_name, model_card_version, demonstration, reason,
-    created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
-  select v."evaluationId", v.id, ${trust}, ${procedure}, ${modelId}, ${version}, ${name}, ${card}, ${demonstration},
-    v.reason, 'Batch scoring', v.probability, v.prediction, v."defaultUsed", decode(v.contributions, 'base64'),
-    ${day}::date, ${inputs}`;
-};
-
-/** The 8 parameters of `evaluationInsert`. */
-export const evaluationInsertParams = (scope: ScoringScope, evaluationDate: string) => [
-  scope.trustCode,
-  scope.procedureCode,
-  scope.model.id,
-  scope.model.version,
-  scope.model.name,
-  scope.model.cardVersion,
-  scope.model.demonstration,
-  evaluationDate,
-];
 
 /**
  * When scoring last finished for the trust and procedure, and the scored list's mean probability

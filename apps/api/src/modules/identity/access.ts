@@ -3,7 +3,7 @@ import { forbidden } from '../../platform/errors.js';
 import type { Principal } from './identity.js';
 
 /**
- * Who may do what (spec §6). Checked in services, never only in routes or the UI (CONVENTIONS).
+ * Who may do what (docs/requirements.md §6). Checked in services, never only in routes or the UI (docs/architecture.md, Conventions).
  * `anyTrust` roles may act on any trust; everyone else only on their own.
  */
 export const permissions = {
@@ -15,15 +15,15 @@ export const permissions = {
   'trusts:select': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
   'users:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
   'users:write': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
-  // Giving, removing or touching the Super Admin role (spec §6: trust admins never see it).
+  // Giving, removing or touching the Super Admin role (docs/requirements.md §6: trust admins never see it).
   'users:super-admins': { roles: ['sa'], anyTrust: ['sa'] },
   'dashboard:super-admin': { roles: ['sa'], anyTrust: ['sa'] },
   'dashboard:trust-admin': { roles: ['ta'] },
   'changelog:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
-  // spec §6: the clerical user uploads patient lists and works the open pathways of their own trust.
+  // docs/requirements.md §6: the clerical user uploads patient lists and works the open pathways of their own trust.
   'waiting-list:import': { roles: ['cu'] },
   'waiting-list:read': { roles: ['cu'] },
-  // spec §6: clerical users and clinicians look patients up, read, edit and remodel them.
+  // docs/requirements.md §6: clerical users and clinicians look patients up, read, edit and remodel them.
   'patients:read': { roles: ['cu', 'cl'] },
   'patients:write': { roles: ['cu', 'cl'] },
 } as const satisfies Record<string, { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }>;

@@ -23,7 +23,7 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Every /api call carries a bearer access token (spec §7) unless its route is marked public. */
+/** Every /api call carries a bearer access token (docs/requirements.md §7) unless its route is marked public. */
 async function authentication(
   app: FastifyInstance,
   options: { db: Db; identity: Identity; verifier: TokenVerifier; cache: PrincipalCache },

@@ -22,7 +22,7 @@ const required = (permission: Permission | readonly Permission[] | undefined): r
  * of it is refused 403 as soon as they are signed in, before the body is read, parsed or validated
  * (so a role that may not call a route learns nothing from its validation messages). It checks the
  * role only: the trust a call is about is known to the service, which still calls requireAccess
- * with it (CONVENTIONS: the permission is checked in the service). The declaration is also
+ * with it (docs/architecture.md, Conventions: the permission is checked in the service). The declaration is also
  * published in the OpenAPI document as `x-permissions`.
  */
 async function authorization(app: FastifyInstance) {

@@ -9,7 +9,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { createTrust, createUser } from '../../test/factories/users.js';
 import { removeTrusts } from '../../test/factories/trusts.js';
 
-// Microsoft Entra ID multi-tenant sign-in (DESIGN §4, security baseline): the keys come from a
+// Microsoft Entra ID multi-tenant sign-in (docs/identity.md, security baseline): the keys come from a
 // local JWKS server standing in for login.microsoftonline.com.
 const audience = 'api://esr-entra-test';
 let keyServer: http.Server;

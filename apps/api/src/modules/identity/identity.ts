@@ -128,7 +128,7 @@ const principalColumns = sql`u.id as user_id, u.first_name, u.last_name, u.email
   (select array_agg(ur.role_code order by ur.role_code) from user_roles ur where ur.user_id = u.id) as roles`;
 
 function toPrincipal(row: PrincipalRow | undefined): Principal {
-  // spec §4: unknown, disabled and role-less users are refused (403 → /unauthorized).
+  // docs/requirements.md §4: unknown, disabled and role-less users are refused (403 → /unauthorized).
   if (!row) throw forbidden('You are not registered to use this service');
   if (row.user_status !== 1) throw forbidden('Your account is disabled');
   if (row.trust_status !== 1) throw forbidden('Your trust is disabled');

@@ -1,6 +1,6 @@
 /**
- * The waiting-list import (spec §2 upload screens, §3 batch status and validation summary, §4, §7;
- * DESIGN §5): upload, status, summary, cancel and confirm, the upload history and the service status.
+ * The waiting-list import (docs/requirements.md §2 upload screens, §3 batch status and validation summary, §4, §7;
+ * decision 0023): upload, status, summary, cancel and confirm, the upload history and the service status.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -41,7 +41,7 @@ import { discardStagedRows, storeImportFile, type FileKind } from './batch-files
 /** An undecided upload is discarded after this (its staged rows with it). */
 export const batchLifetimeMs = 24 * 60 * 60 * 1000;
 
-/** Queue names of the jobs that make a trust's procedure busy (DESIGN §7: status from the queue). */
+/** Queue names of the jobs that make a trust's procedure busy (docs/architecture.md, Jobs: status from the queue). */
 export const busyJobQueues = ['validate-batch.v1', 'confirm-batch.v1', 'infer-batch.v1'];
 
 export interface ImportSettings {
@@ -122,7 +122,7 @@ const fieldLabel: Record<ImportUploadField, string> = {
   bloodTestDataFile: 'blood test',
 };
 
-/** spec §5: both files, csv, xlsx or xls, within the size limit, each error on its own field. */
+/** docs/requirements.md §5: both files, csv, xlsx or xls, within the size limit, each error on its own field. */
 function checkUploadedFiles(
   files: Partial<Record<ImportUploadField, ReceivedFile>>,
   settings: ImportSettings,
@@ -428,7 +428,7 @@ export async function cancelImport(
 }
 
 /**
- * Confirm (spec §4): only when both files validated without errors. Idempotent: a second confirm,
+ * Confirm (docs/requirements.md §4): only when both files validated without errors. Idempotent: a second confirm,
  * while the first is applied or after, answers with the same batch and applies nothing again.
  */
 export async function confirmImport(
@@ -485,7 +485,7 @@ interface HistoryRow extends Record<string, unknown> {
 
 const decidedStatuses = new Set(['IMPORTED', 'CANCELLED', 'EXPIRED']);
 
-/** spec §3 upload history: one row per file (waiting list, then its blood tests), newest upload first. */
+/** docs/requirements.md §3 upload history: one row per file (waiting list, then its blood tests), newest upload first. */
 export async function uploadHistory(
   db: Db,
   principal: Principal,

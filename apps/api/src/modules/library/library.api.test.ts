@@ -49,7 +49,7 @@ describe('library endpoints', () => {
     expect(response.json().errors).toHaveProperty('hideSuperAdminRole');
   });
 
-  it('GET /api/form-data/surgical-risk-factors gives the surgery and social lists of spec §3', async () => {
+  it('GET /api/form-data/surgical-risk-factors gives the surgery and social lists of docs/requirements.md §3', async () => {
     const body = (await get('/api/form-data/surgical-risk-factors')).json();
     expect(body.surgery.map((o: { value: string }) => o.value)).toEqual([
       'not_ready',

@@ -13,7 +13,7 @@ export async function listProcedures(db: Db, principal: Principal): Promise<Proc
   return rows.map(({ code, name, category }) => ({ code, name, category }) as Procedure);
 }
 
-/** spec §6: trust admins' role lists leave out Super Admin (hideSuperAdminRole). */
+/** docs/requirements.md §6: trust admins' role lists leave out Super Admin (hideSuperAdminRole). */
 export async function listRoles(db: Db, principal: Principal, hideSuperAdminRole: boolean): Promise<Role[]> {
   requireAccess(principal, 'library:read');
   const query = db.select({ code: roles.code, name: roles.name }).from(roles);

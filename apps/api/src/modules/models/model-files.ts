@@ -1,5 +1,5 @@
 /**
- * Checks an uploaded model and wrapper and describes the model (DESIGN §6). Runs on a sandbox thread
+ * Checks an uploaded model and wrapper and describes the model (docs/model-artifacts.md). Runs on a sandbox thread
  * (model-files.worker.ts): everything here reads untrusted bytes.
  */
 import fs from 'node:fs';
@@ -85,7 +85,7 @@ export function explanationTolerance(model: RiskModel): number {
 
 /**
  * A new model must answer sensibly for every reference record before it replaces the active one
- * (DESIGN §6): a probability in [0, 1], and contributions that add up to its raw output.
+ * (docs/model-artifacts.md): a probability in [0, 1], and contributions that add up to its raw output.
  */
 export function smokeTest(model: RiskModel): string | null {
   const tolerance = explanationTolerance(model);
@@ -109,7 +109,7 @@ export function smokeTest(model: RiskModel): string | null {
 
 const noProgress: Pick<TaskContext<never>, 'stage'> = { stage: () => undefined };
 
-/** Decodes both files, checks them against each other and smoke-tests the model (spec §5, §8). */
+/** Decodes both files, checks them against each other and smoke-tests the model (docs/requirements.md §5, §8). */
 export function checkModelFiles(
   { procedureCode, modelBytes, wrapperBytes }: ModelFilesInput,
   progress: Pick<TaskContext<never>, 'stage'> = noProgress,

@@ -43,7 +43,7 @@ const sandboxMessage = (failure: SandboxFailure) => {
 
 /**
  * Checks both files and builds the model on a sandbox thread, naming the file each problem is in
- * (spec §5, §8). A decoder that runs out of memory or time costs that thread, not the server.
+ * (docs/requirements.md §5, §8). A decoder that runs out of memory or time costs that thread, not the server.
  */
 export async function validateModelFiles(
   procedureCode: string,
@@ -86,7 +86,7 @@ export async function validateModelFiles(
   return { modelType: check.modelType, card: check.card };
 }
 
-/** spec §7 model upload: checked, smoke-tested, stored as a new version and made active. */
+/** docs/requirements.md §7 model upload: checked, smoke-tested, stored as a new version and made active. */
 export async function uploadModel(
   db: Db,
   principal: Principal,

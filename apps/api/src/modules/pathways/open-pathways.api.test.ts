@@ -36,7 +36,7 @@ import {
 import { createUser } from '../../test/factories/users.js';
 
 /**
- * The open-pathway lists, counters and reports (spec §2, §3, §5, §7), on a trust's real-size knee
+ * The open-pathway lists, counters and reports (docs/requirements.md §2, §3, §5, §7), on a trust's real-size knee
  * list imported through the real pipeline, then a smaller second list that archives the rest and
  * adds patients whose names are hostile to spreadsheets or need more than Latin-1.
  */

@@ -1,5 +1,5 @@
 /**
- * The open pathways of a trust as the clerical screens count and list them (spec §2 manage open
+ * The open pathways of a trust as the clerical screens count and list them (docs/requirements.md §2 manage open
  * pathways, total, processed, failed records, error history and archive; §3 active, failed and
  * archived records; §7 calls). Reports of the same lists are in reports.ts.
  */
@@ -45,7 +45,7 @@ const counterFilters = new Set<keyof ActiveRecordsFilter>(['status', 'prediction
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 
 /**
- * The active pathways of one list that match the filters (spec §7: all optional, combined with
+ * The active pathways of one list that match the filters (docs/requirements.md §7: all optional, combined with
  * AND). A prediction filter means processed with that band, exactly as the processed counters count.
  * `walk` writes the prefix searches so that no search index can serve them: the page is then read
  * along the list's order, filtering as it goes, which is cheaper when matches are common.
@@ -159,7 +159,7 @@ export function toActiveRecord(row: ActiveRow): ActiveRecord {
     hospitalNumber: row.local_patient_identifier,
     dateOfBirth: row.date_of_birth,
     status,
-    // spec §3: a prediction is shown only for a processed record (a re-queued one keeps its old band).
+    // docs/requirements.md §3: a prediction is shown only for a processed record (a re-queued one keeps its old band).
     prediction: status === 'processed' ? predictionOf(row.prediction) : null,
     tciDate: row.tci_date,
     surgeonName: row.surgeon_name,
@@ -169,7 +169,7 @@ export function toActiveRecord(row: ActiveRow): ActiveRecord {
   };
 }
 
-/** GET …/procedures/{type}/manage/processed (spec §2 processed screen). */
+/** GET …/procedures/{type}/manage/processed (docs/requirements.md §2 processed screen). */
 export async function processedCounts(
   db: Db,
   principal: Principal,
@@ -191,7 +191,7 @@ export async function processedCounts(
 }
 
 /**
- * GET …/procedures/{type}/manage/records/active (spec §2 total screen): a page of the matches in
+ * GET …/procedures/{type}/manage/records/active (docs/requirements.md §2 total screen): a page of the matches in
  * referral-date order, and how many there are.
  */
 export async function activeRecords(
@@ -372,7 +372,7 @@ export const toArchivedRecord = (row: ArchivedRow): ArchivedRecord => ({
   lastWaitingListId: row.last_batch_id,
 });
 
-/** GET /api/trusts/{trust}/waiting-list/manage/records/archived (spec §2 archive), newest first. */
+/** GET /api/trusts/{trust}/waiting-list/manage/records/archived (docs/requirements.md §2 archive), newest first. */
 export async function archivedRecords(
   db: Db,
   principal: Principal,
@@ -402,7 +402,7 @@ export async function archivedRecords(
   return { items, pageNumber: page.pageNumber, pageSize: page.pageSize, totalCount };
 }
 
-/** GET /api/waiting-list/procedures/{type}/manage/records/active/fields (spec §2 generate report). */
+/** GET /api/waiting-list/procedures/{type}/manage/records/active/fields (docs/requirements.md §2 generate report). */
 export function reportFields(principal: Principal): { fields: ReportField[] } {
   requireAccess(principal, 'waiting-list:read');
   return { fields: reportFieldKeys.map((key) => ({ key, label: reportFieldLabels[key] })) };

@@ -1,5 +1,5 @@
 /**
- * The trust's pathways as the clerical screens count and list them (spec §2 dashboard and open
+ * The trust's pathways as the clerical screens count and list them (docs/requirements.md §2 dashboard and open
  * pathways, §3 active and archived records).
  */
 import { sql } from 'drizzle-orm';

@@ -40,7 +40,7 @@ import { createTrust, createUser } from '../../test/factories/users.js';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 
 /**
- * The patient calls (spec §2 patient screens, §3, §5, §7) on lists imported through the real
+ * The patient calls (docs/requirements.md §2 patient screens, §3, §5, §7) on lists imported through the real
  * pipeline: lookup, risk summary, remodel with every §5 boundary, edit, the flag, history, PDFs,
  * the access log, and who may do each.
  */
@@ -184,7 +184,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => t?.close());
 
-describe('GET /api/trusts/{trust}/patients/ (spec §5 patient search)', () => {
+describe('GET /api/trusts/{trust}/patients/ (docs/requirements.md §5 patient search)', () => {
   it('finds one row per pathway by NHS number, written with spaces or hyphens, and records the read', async () => {
     for (const written of [nhsSiobhan, '999 000 0026', '999-000-0026'])
       expect((await lookup(`nhsNumber=${encodeURIComponent(written)}`)).map((row) => row.id).sort()).toEqual(
@@ -258,7 +258,7 @@ describe('GET /api/trusts/{trust}/patients/ (spec §5 patient search)', () => {
   });
 });
 
-describe('GET …/patients/{id}/risk-summary/ (spec §3 risk summary)', () => {
+describe('GET …/patients/{id}/risk-summary/ (docs/requirements.md §3 risk summary)', () => {
   it('answers the current evaluation with its factors, advice, model and the list average', async () => {
     const body = await summary(siobhanKnee);
     expect(body).toMatchObject({
@@ -366,7 +366,7 @@ describe('GET …/patients/{id}/risk-summary/ (spec §3 risk summary)', () => {
   });
 });
 
-describe('GET and PUT …/patients/{id} (spec §3 remodel record, §5 ranges)', () => {
+describe('GET and PUT …/patients/{id} (docs/requirements.md §3 remodel record, §5 ranges)', () => {
   it('answers the remodel record with numbers as strings, yes/no as 1/0 and unknown as empty', async () => {
     const body = await record(siobhanKnee);
     expect(body).toMatchObject({
@@ -389,7 +389,7 @@ describe('GET and PUT …/patients/{id} (spec §3 remodel record, §5 ranges)', 
       crp: '',
     });
     for (const field of remodelFields) expect(typeof body[field], field).toBe('string');
-    // The trailing slash is the same call (DESIGN §3).
+    // The trailing slash is the same call (docs/architecture.md, Conventions).
     expect((await call('GET', `${patientUrl(siobhanKnee)}/`)).json()).toEqual(body);
   });
 
@@ -532,7 +532,7 @@ describe('GET and PUT …/patients/{id} (spec §3 remodel record, §5 ranges)', 
   });
 });
 
-describe('PUT …/surgical-risk-factors/ (spec §3 edit payload)', () => {
+describe('PUT …/surgical-risk-factors/ (docs/requirements.md §3 edit payload)', () => {
   it('changes surgeon, readiness and social aspects and logs the change', async () => {
     const response = await call('PUT', `${patientUrl(siobhanKnee)}/surgical-risk-factors/`, clinicianToken, {
       trustCode: clerical.trustCode,
@@ -589,7 +589,7 @@ describe('PUT …/surgical-risk-factors/ (spec §3 edit payload)', () => {
   });
 });
 
-describe('POST …/mark/anomaly/ (spec §4 anomaly flag)', () => {
+describe('POST …/mark/anomaly/ (docs/requirements.md §4 anomaly flag)', () => {
   it('toggles the current result between flagged and not, and logs each', async () => {
     const url = `${patientUrl(siobhanHip, 'hip')}/mark/anomaly/`;
     const first = await call('POST', url);
@@ -610,7 +610,7 @@ describe('POST …/mark/anomaly/ (spec §4 anomaly flag)', () => {
   });
 });
 
-describe('history and PDFs (spec §2 previous evaluations, §7)', () => {
+describe('history and PDFs (docs/requirements.md §2 previous evaluations, §7)', () => {
   it('lists evaluations newest first, 20 a page, with the patient header', async () => {
     const history = await historyOf(zoe, 2);
     expect(history.totalCount).toBeGreaterThan(2);

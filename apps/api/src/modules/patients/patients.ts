@@ -1,5 +1,5 @@
 /**
- * The patient screens (spec §2 patient screens; §3 patient search result, risk summary, risk
+ * The patient screens (docs/requirements.md §2 patient screens; §3 patient search result, risk summary, risk
  * history, edit payload and remodel record; §7 calls): lookup, risk summary, history, the flag,
  * edit, and remodel scored in the request. Every read of a patient's data is written to the access
  * log; every change to the change log, with its before and after values (decision 0025).
@@ -45,9 +45,10 @@ import {
   evaluationColumns,
   evaluationDay,
   fieldsAtFault,
+  recordEvaluation,
   scoreRecords,
+  unpackContributions,
 } from '../evaluations/index.js';
-import { unpackContributions } from '../evaluations/index.js';
 import { riskModelById } from '../models/index.js';
 import { isBusy } from '../imports/index.js';
 import type { ClinicalRecord } from '../imports/index.js';
@@ -158,7 +159,7 @@ const identityOf = (pathway: PathwayRow) => ({
   lastName: pathway.last_name,
 });
 
-/** spec §7 GET patients/: one row per pathway of the trust with that NHS number or local identifier. */
+/** docs/requirements.md §7 GET patients/: one row per pathway of the trust with that NHS number or local identifier. */
 export async function searchPatients(
   db: Db,
   principal: Principal,
@@ -376,7 +377,7 @@ interface SummaryRow extends PathwayRow {
 }
 
 /**
- * spec §7 GET risk-summary/: the pathway's current result (for an archived pathway, its last
+ * docs/requirements.md §7 GET risk-summary/: the pathway's current result (for an archived pathway, its last
  * evaluation, read-only). One statement reads the pathway, its evaluation and the list's average and
  * writes the access log: the summary is the screen clinicians open most.
  */
@@ -420,7 +421,7 @@ export async function riskSummary(
   return summaryOf(row, undefined, await summaryStatus(db, row), null);
 }
 
-/** spec §7 GET risk-summary/history: the pathway's evaluations, newest first (20 a page). */
+/** docs/requirements.md §7 GET risk-summary/history: the pathway's evaluations, newest first (20 a page). */
 export async function riskHistory(
   db: Db,
   principal: Principal,
@@ -478,7 +479,7 @@ export async function riskHistory(
   };
 }
 
-/** spec §7 GET history/{historyId}: a past evaluation, read-only, with the record it read. */
+/** docs/requirements.md §7 GET history/{historyId}: a past evaluation, read-only, with the record it read. */
 export async function historyEntry(
   db: Db,
   principal: Principal,
@@ -509,7 +510,7 @@ export async function historyEntry(
   };
 }
 
-/** The remodel record's values (spec §3: strings, '1'/'0', '' unknown) of a model record. */
+/** The remodel record's values (docs/requirements.md §3: strings, '1'/'0', '' unknown) of a model record. */
 export function remodelValuesOf(clinical: ClinicalRecord): RemodelValues {
   const text = (value: unknown) =>
     value === null || value === undefined
@@ -552,7 +553,7 @@ export function clinicalRecordOf(values: RemodelValues): ClinicalRecord {
   return clinical;
 }
 
-/** spec §7 GET patients/{id}: the remodel record. */
+/** docs/requirements.md §7 GET patients/{id}: the remodel record. */
 export async function remodelRecord(
   db: Db,
   principal: Principal,
@@ -580,7 +581,7 @@ const patientChange = (pathway: PathwayRow, action: string) =>
   `${action} for pathway ${pathway.id.slice(0, 8)} (${pathway.procedure_code})`;
 
 /**
- * spec §7 PUT patients/{id}: stores the corrected record and scores it with the active model in
+ * docs/requirements.md §7 PUT patients/{id}: stores the corrected record and scores it with the active model in
  * the request (a remodel takes milliseconds, so the clinician sees the new result at once). A
  * corrected date of birth also corrects the pathway's; an unknown one leaves the pathway's as it is,
  * since it identifies the patient on the list.
@@ -634,23 +635,23 @@ export async function remodel(
     // The record is stored as written, and its hash is of that text: clinicalRecordOf puts the keys
     // in the order an import writes them, so the same record gives the same hash either way.
     const clinicalJson = JSON.stringify(clinical);
-    await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
-        model_version, model_name, model_card_version, demonstration, reason, created_by, probability,
-        prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
-      values (${evaluationId}, ${id}, ${trustCode}, ${procedureCode}, ${model.id}, ${model.version},
-        ${model.name}, ${model.cardVersion}, ${model.demonstration}, 'remodel',
-        ${`${principal.firstName} ${principal.lastName}`}, ${columns.probability}, ${columns.prediction},
-        ${columns.isDefaultValueUsed}, decode(${columns.contributions}, 'base64'),
-        ${evaluationDate}::date, ${clinicalJson}::json)`);
     await tx.execute(sql`update pathways set
         clinical = ${clinicalJson}::json,
         inputs_hash = md5(${clinicalJson}),
-        date_of_birth = coalesce(${clinical.dateOfBirth}::date, date_of_birth),
-        status = 'processed', current_evaluation_id = ${evaluationId},
-        prediction = ${columns.prediction}, probability = ${columns.probability},
-        scored_model_id = ${model.id}, failed_fields = null, failure_reason = null,
-        processed_at = now(), updated_at = now()
+        date_of_birth = coalesce(${clinical.dateOfBirth}::date, date_of_birth)
       where id = ${id}`);
+    await recordEvaluation(tx, {
+      id: evaluationId,
+      pathwayId: id,
+      trustCode,
+      procedureCode,
+      model,
+      reason: 'remodel',
+      createdBy: `${principal.firstName} ${principal.lastName}`,
+      columns,
+      evaluationDate,
+      inputsJson: clinicalJson,
+    });
     await recordChange(tx, {
       principal,
       trustCode,
@@ -666,7 +667,7 @@ export async function remodel(
   });
 }
 
-/** spec §7 PUT surgical-risk-factors/: surgeon, readiness and social aspects. */
+/** docs/requirements.md §7 PUT surgical-risk-factors/: surgeon, readiness and social aspects. */
 export async function updateSurgicalRiskFactors(
   db: Db,
   principal: Principal,
@@ -708,7 +709,7 @@ export async function updateSurgicalRiskFactors(
   return riskSummary(db, principal, trustCode, procedureCode, id);
 }
 
-/** spec §7 POST mark/anomaly/: flags or unflags the current result as an anomaly. */
+/** docs/requirements.md §7 POST mark/anomaly/: flags or unflags the current result as an anomaly. */
 export async function toggleAnomaly(
   db: Db,
   principal: Principal,

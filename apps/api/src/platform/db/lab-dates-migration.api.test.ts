@@ -5,7 +5,7 @@ import { stagedLineEnd } from '../../modules/imports/stage/staged-record.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 
 const migration = fs.readFileSync(
-  path.join(import.meta.dirname, '../../drizzle/0022_sample_dates_once.sql'),
+  path.join(import.meta.dirname, '../../../drizzle/0022_sample_dates_once.sql'),
   'utf8',
 );
 

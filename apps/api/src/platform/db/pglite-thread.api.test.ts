@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedValuesParams, storedValuesQuery } from '../../test/stored-values.js';
 import { PgliteThread } from './pglite-thread.js';
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 describe('embedded database on its own thread', () => {
   let thread: PgliteThread;

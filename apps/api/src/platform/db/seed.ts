@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import nhsTrusts from '../../data/nhs-trusts-england.json' with { type: 'json' };
 import { formOptions, procedures, roles, trustDirectory, trusts, userRoles, users } from './schema.js';
 
-/** Reference data every installation needs (spec §3). */
+/** Reference data every installation needs (docs/requirements.md §3). */
 export const procedureSeed = [
   {
     code: 'knee',
@@ -160,7 +160,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .onConflictDoNothing();
   await db.insert(procedures).values(procedureSeed).onConflictDoNothing();
   await db.insert(formOptions).values(formOptionSeed).onConflictDoNothing();
-  // spec §2 Add new trust: the NHS trust list follows the shipped file (src/data/README.md).
+  // docs/requirements.md §2 Add new trust: the NHS trust list follows the shipped file (src/data/README.md).
   await db
     .insert(trustDirectory)
     .values(nhsTrusts)

@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { productName } from '@esr/contracts/messages';
 
-/** OpenAPI generated from the routes' zod schemas (DESIGN §3), browsable at /api/docs. */
+/** OpenAPI generated from the routes' zod schemas (docs/architecture.md, Conventions), browsable at /api/docs. */
 async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * Serves the built single-page app: real files as they are, and index.html for every other GET
- * that is not an API or sign-in path, so that deep links work (spec §2: unknown paths show the
+ * that is not an API or sign-in path, so that deep links work (docs/requirements.md §2: unknown paths show the
  * landing page, which the app decides).
  */
 async function webApp(app: FastifyInstance, options: { root: string }) {

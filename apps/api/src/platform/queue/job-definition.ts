@@ -31,7 +31,7 @@ export interface JobQueue {
 }
 
 /**
- * A background job (DESIGN §7): a stable name, a versioned zod payload and an idempotent handler,
+ * A background job (docs/architecture.md, Jobs): a stable name, a versioned zod payload and an idempotent handler,
  * because delivery is at least once.
  */
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {

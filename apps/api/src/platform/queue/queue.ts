@@ -3,7 +3,7 @@ import type { Database } from '../db/client.js';
 import type { JobContext, JobDefinition, JobQueue } from './job-definition.js';
 
 export interface Queue extends JobQueue {
-  /** Jobs of these queues that are waiting or running, for service-status screens (DESIGN §7). */
+  /** Jobs of these queues that are waiting or running, for service-status screens (docs/architecture.md, Jobs). */
   pendingCount(job: JobDefinition): Promise<number>;
   stop(): Promise<void>;
 }
@@ -11,7 +11,7 @@ export interface Queue extends JobQueue {
 const queueName = (job: JobDefinition) => `${job.name}.v${job.version}`;
 
 /**
- * One queue library over the product's own database (pg-boss 10.x, DESIGN §7), on PostgreSQL
+ * One queue library over the product's own database (pg-boss 10.x, docs/architecture.md, Jobs), on PostgreSQL
  * through its own pool and on PGlite through the shared connection, so the same code path runs in
  * the embedded default and in production.
  */

@@ -83,7 +83,7 @@ export async function waitUntil<T>(
 const filesBase = (who: ClericalTrust, procedure: ProcedureCode) =>
   `/api/trusts/${who.trustCode}/waiting-list/procedures/${procedure}/files`;
 
-/** Polls the status as the upload page does (spec §4) until neither file is validating. */
+/** Polls the status as the upload page does (docs/requirements.md §4) until neither file is validating. */
 export const validated = (t: TestApp, who: ClericalTrust, procedure: ProcedureCode, batchId: string) =>
   waitUntil(
     () => get<UploadStatus>(t, who, `${filesBase(who, procedure)}/upload-status/?batchId=${batchId}`),

@@ -1,4 +1,4 @@
-/** Super admin and trust admin screens (spec §2 Admin screens): one chunk, loaded by screens.ts. */
+/** Super admin and trust admin screens (docs/requirements.md §2 Admin screens): one chunk, loaded by screens.ts. */
 export { SuperAdminDashboardPage } from '../../features/admin/components/super-admin-dashboard-page';
 export { TrustAdminDashboardPage } from '../../features/admin/components/trust-admin-dashboard-page';
 export { ManageTrustsPage } from '../../features/admin/components/manage-trusts-page';

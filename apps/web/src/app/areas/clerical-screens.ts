@@ -1,4 +1,4 @@
-/** Clerical screens (spec §2): the waiting-list import and the open pathways; one chunk, loaded by screens.ts. */
+/** Clerical screens (docs/requirements.md §2): the waiting-list import and the open pathways; one chunk, loaded by screens.ts. */
 export { DashboardPage } from '../../features/waiting-list/components/dashboard-page';
 export { ChooseProcedurePage } from '../../features/waiting-list/components/choose-procedure-page';
 export { UploadOverviewPage } from '../../features/waiting-list/components/upload-overview-page';

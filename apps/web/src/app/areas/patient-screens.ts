@@ -1,5 +1,5 @@
 /**
- * Patient lookup screens (spec §2 Patient screens), shared by clerical users and clinicians: one
+ * Patient lookup screens (docs/requirements.md §2 Patient screens), shared by clerical users and clinicians: one
  * chunk, loaded by screens.ts.
  */
 export { PatientLookupPage } from '../../features/patients/components/patient-lookup-page';

@@ -1,2 +1,2 @@
-/** The technical admin's screen (spec §2 Technical admin): one chunk, loaded by screens.ts. */
+/** The technical admin's screen (docs/requirements.md §2 Technical admin): one chunk, loaded by screens.ts. */
 export { UploadModelPage } from '../../features/model-upload/components/upload-model-page';

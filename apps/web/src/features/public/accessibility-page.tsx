@@ -2,7 +2,7 @@ import { productName } from '@esr/contracts/messages';
 import { useAuth } from '../../lib/auth/auth-provider';
 
 /**
- * spec §2 accessibility statement: prepared 05/03/2025 against WCAG 2.2, keyboard-only access not
+ * docs/requirements.md §2 accessibility statement: prepared 05/03/2025 against WCAG 2.2, keyboard-only access not
  * fully supported, a support contact. What it says about testing is what our test suite does.
  */
 export function AccessibilityPage() {

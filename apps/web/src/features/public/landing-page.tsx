@@ -3,7 +3,7 @@ import { Button } from '../../components/button';
 import { InsetText } from '../../components/content';
 import { useAuth } from '../../lib/auth/auth-provider';
 
-/** spec §2 landing page: invites access, explains the risk tool, shows the running environment. */
+/** docs/requirements.md §2 landing page: invites access, explains the risk tool, shows the running environment. */
 export function LandingPage() {
   const { config, loginUserDetails, signIn } = useAuth();
   return (

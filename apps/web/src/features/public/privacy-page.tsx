@@ -1,7 +1,7 @@
 import { productName } from '@esr/contracts/messages';
 import { useAuth } from '../../lib/auth/auth-provider';
 
-/** spec §2 privacy policy: data stored in the UK, users 18 or older, effective December 2024. */
+/** docs/requirements.md §2 privacy policy: data stored in the UK, users 18 or older, effective December 2024. */
 export function PrivacyPage() {
   const { config } = useAuth();
   return (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider';
 
-/** spec §2 Access Denied: not registered, contact the IT service desk; clears the stored login user. */
+/** docs/requirements.md §2 Access Denied: not registered, contact the IT service desk; clears the stored login user. */
 export function UnauthorizedPage() {
   const { clearLoginUser, config } = useAuth();
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { procedureGroups } from './library';
 
-describe('procedure groups (spec §3: category label capitalised)', () => {
+describe('procedure groups (docs/requirements.md §3: category label capitalised)', () => {
   it('groups procedures by capitalised category, keeping their order', () => {
     expect(
       procedureGroups([

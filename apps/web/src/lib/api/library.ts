@@ -4,7 +4,7 @@ import type { Procedure } from '@esr/contracts/procedures';
 import { apiRequest } from '../api-client';
 import type { SelectGroup } from '../../components/form-fields';
 
-/** Library data every area uses (spec §3 libraryData): procedures for type-of-operation selects. */
+/** Library data every area uses (docs/requirements.md §3 libraryData): procedures for type-of-operation selects. */
 export function useProcedures() {
   return useQuery({
     queryKey: ['library', 'procedures'],
@@ -15,7 +15,7 @@ export function useProcedures() {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** spec §3: procedures grouped by category, the category label capitalised. */
+/** docs/requirements.md §3: procedures grouped by category, the category label capitalised. */
 export function procedureGroups(procedures: readonly Procedure[]): SelectGroup[] {
   const groups = new Map<string, SelectGroup>();
   for (const procedure of procedures) {

@@ -23,7 +23,7 @@ import { readSelectedRole, writeSelectedRole } from '../selected-role-storage';
 import { announceSignOut, onSignOutElsewhere } from '../sign-out-broadcast';
 import { paths } from '../../config/paths';
 
-/** spec §4: interaction status values of the sign-in flow. */
+/** docs/requirements.md §4: interaction status values of the sign-in flow. */
 export type InteractionStatus =
   'startup' | 'login' | 'logout' | 'acquireToken' | 'ssoSilent' | 'handleRedirect' | 'none';
 
@@ -35,11 +35,11 @@ export interface AuthState {
   currentSelectedRole: GuardRole | null;
   signIn(returnTo?: string): Promise<void>;
   signOut(): Promise<void>;
-  /** spec §4: stores the role and goes to that role's landing page. */
+  /** docs/requirements.md §4: stores the role and goes to that role's landing page. */
   selectRole(role: GuardRole): Promise<void>;
-  /** Records the current role without navigating (guards, spec §2). */
+  /** Records the current role without navigating (guards, docs/requirements.md §2). */
   recordRole(role: GuardRole | null): void;
-  /** spec §2 access denied: clears the stored login user. */
+  /** docs/requirements.md §2 access denied: clears the stored login user. */
   clearLoginUser(): Promise<void>;
   /**
    * The session was ended on purpose in this page (Log out, idle timeout, or a sign-out in another
@@ -78,7 +78,7 @@ function createUserManager(config: ClientConfig): UserManager {
     response_type: 'code',
     scope: config.scope,
     automaticSilentRenew: true,
-    // spec §9: sessions are cached in session storage.
+    // docs/requirements.md §9: sessions are cached in session storage.
     userStore: new WebStorageStateStore({ store: window.sessionStorage }),
     monitorSession: false,
     accessTokenExpiringNotificationTimeInSeconds: 60,
@@ -124,7 +124,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     await managerRef.current?.removeUser();
   }, [recordRole]);
 
-  /** spec §4: the profile is fetched after token acquisition; 403 ends at /unauthorized. */
+  /** docs/requirements.md §4: the profile is fetched after token acquisition; 403 ends at /unauthorized. */
   const loadProfile = useCallback(async (): Promise<MeResponse | null> => {
     try {
       const me = await apiRequest('/api/me/', { schema: meResponseSchema });
@@ -182,7 +182,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       manager.events.addUserLoaded((user) => {
         userRef.current = user;
       });
-      // spec §1: an interactive popup is used if silent token acquisition fails. Browsers block
+      // docs/requirements.md §1: an interactive popup is used if silent token acquisition fails. Browsers block
       // popups that no click opened, so the user is asked to continue, and their click opens it.
       manager.events.addSilentRenewError(() => setRenewalNeeded(true));
 
@@ -279,7 +279,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     });
   }, [loginUserDetails, clearSession]);
 
-  // spec §4: idle logout after the configured time without activity, across tabs, no prompt.
+  // docs/requirements.md §4: idle logout after the configured time without activity, across tabs, no prompt.
   useEffect(() => {
     if (!loginUserDetails || !config) return;
     return startIdleTimer({

@@ -5,7 +5,7 @@ import { activeRiskModel } from '../../models/index.js';
 import { defineJob } from '../../../platform/queue/job-definition.js';
 import { inferBatchJob, scoringKey } from '../../evaluations/index.js';
 
-/** Makes a confirmed upload the active list, scored (DESIGN §5, §7; decision 0028). */
+/** Makes a confirmed upload the active list, scored (decision 0023; docs/architecture.md, Jobs; decision 0028). */
 export const confirmBatchJob = defineJob({
   name: 'confirm-batch',
   version: 1,

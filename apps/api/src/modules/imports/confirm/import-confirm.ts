@@ -1,5 +1,5 @@
 /**
- * Applying a confirmed upload to the active list (the confirm-batch job; DESIGN §5): in one
+ * Applying a confirmed upload to the active list (the confirm-batch job; decision 0023): in one
  * transaction the file's pathways become the active list for the trust and procedure, each one
  * already scored. Rows with an NHS number match an active pathway by NHS number, rows without one by
  * local patient identifier; matched pathways are updated, new ones created, and active pathways

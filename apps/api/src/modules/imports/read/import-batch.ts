@@ -1,5 +1,5 @@
 /**
- * Reads the two files of an upload (DESIGN §5) at once, each on a sandbox thread of its own
+ * Reads the two files of an upload (decision 0023) at once, each on a sandbox thread of its own
  * (decision 0030): the blood tests, kept per patient, on one; the waiting list on the other, each
  * row's staged line begun as it is read. Once the blood thread has every patient's latest results,
  * the list thread ends each row's line with its patient's and hands the lines over as the COPY text

@@ -1,5 +1,5 @@
 /**
- * Validation of an uploaded batch (the validate-batch job; DESIGN §5): the two files are read at
+ * Validation of an uploaded batch (the validate-batch job; decision 0023): the two files are read at
  * once on two sandbox threads (import-reading.ts), the valid rows copied into the staging table and
  * the refused rows kept with their reasons. The active list is never touched here.
  */

@@ -1,6 +1,6 @@
 /**
  * An imported row as it is staged and later applied to the active list: the pathway's list fields,
- * and the remodel record of spec §3 (what the model reads) with the patient's latest blood results.
+ * and the remodel record of docs/requirements.md §3 (what the model reads) with the patient's latest blood results.
  * Pure: it runs on the sandbox threads that read the files.
  *
  * A staged line is made in two parts, because the two files are read at once on two threads

@@ -4,7 +4,7 @@ import { validateBatch } from './import-staging.js';
 import { confirmBatchJob } from '../confirm/confirm-batch-job.js';
 import { defineJob } from '../../../platform/queue/job-definition.js';
 
-/** Reads and stages both files of an upload (DESIGN §5, §7). */
+/** Reads and stages both files of an upload (decision 0023; docs/architecture.md, Jobs). */
 export const validateBatchJob = defineJob({
   name: 'validate-batch',
   version: 1,

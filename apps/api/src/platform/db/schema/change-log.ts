@@ -12,7 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 
 /**
- * Append-only audit trail (spec §3 Change log entry; security baseline "Audit and logging").
+ * Append-only audit trail (docs/requirements.md §3 Change log entry; security baseline "Audit and logging").
  * Names are copied at write time so that the entry stays true after later renames.
  */
 export const changeLog = pgTable(

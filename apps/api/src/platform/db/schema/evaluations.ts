@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { pathways } from './pathways.js';
 
 /**
- * One prediction for a pathway, immutable (DESIGN §6): the inputs it saw, the model version, the
+ * One prediction for a pathway, immutable (docs/model-artifacts.md): the inputs it saw, the model version, the
  * probability, band, explanation, whether defaults were used, when and why. A pathway's current
  * prediction is its latest evaluation; previous evaluations are the rest. The explanation is stored
  * compactly (decision 0028): each feature's contribution in the model's feature order and the date

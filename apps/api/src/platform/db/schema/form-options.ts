@@ -1,6 +1,6 @@
 import { pgTable, text, smallint, primaryKey } from 'drizzle-orm/pg-core';
 
-/** Option lists for forms (spec §3: surgery readiness and social), kept as data so trusts can relabel. */
+/** Option lists for forms (docs/requirements.md §3: surgery readiness and social), kept as data so trusts can relabel. */
 export const formOptions = pgTable(
   'form_options',
   {

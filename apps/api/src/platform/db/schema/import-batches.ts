@@ -14,7 +14,7 @@ import { procedures } from './procedures.js';
 import { bytea, waitingListColumns } from './column-types.js';
 
 /**
- * One upload of a waiting list and its blood tests for a trust and procedure (DESIGN §5). Its files
+ * One upload of a waiting list and its blood tests for a trust and procedure (decision 0023). Its files
  * and staged rows live beside it until it is confirmed, cancelled or expires; nothing reaches the
  * active list before confirm.
  */
@@ -113,7 +113,7 @@ export const stagedPathways = pgTable(
     localPatientIdentifier: text('local_patient_identifier'),
     ...waitingListColumns(),
     /**
-     * What the model reads (the remodel record of spec §3), with the patient's latest blood results:
+     * What the model reads (the remodel record of docs/requirements.md §3), with the patient's latest blood results:
      * JSON text as the reading thread wrote it, checked as JSON when the confirm stores it.
      */
     clinical: text('clinical').notNull(),

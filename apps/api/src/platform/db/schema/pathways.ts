@@ -19,7 +19,7 @@ import { procedures } from './procedures.js';
 import { waitingListColumns } from './column-types.js';
 
 /**
- * A patient's pathway on a trust's waiting list for one procedure (spec §3 active and archived
+ * A patient's pathway on a trust's waiting list for one procedure (docs/requirements.md §3 active and archived
  * records). Confirming an import makes its rows the active list: matched pathways are updated,
  * new ones created, and absent ones archived with the date removed and the last list that had them.
  */
@@ -37,7 +37,7 @@ export const pathways = pgTable(
     localPatientIdentifier: text('local_patient_identifier'),
     ...waitingListColumns(),
     /**
-     * The model's record (remodel record of spec §3): height, weight, sex, codes, flags and labs. JSON
+     * The model's record (remodel record of docs/requirements.md §3): height, weight, sex, codes, flags and labs. JSON
      * kept as written, not jsonb: nothing queries inside it, and taking 100,000 records apart into
      * jsonb was most of the database's work in an import (decision 0030).
      */
@@ -62,7 +62,7 @@ export const pathways = pgTable(
     failureReason: text('failure_reason'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     firstBatchId: uuid('first_batch_id'),
-    /** The last import that listed this pathway (spec §3 archived record lastWaitingListId). */
+    /** The last import that listed this pathway (docs/requirements.md §3 archived record lastWaitingListId). */
     lastBatchId: uuid('last_batch_id'),
     dateRemoved: timestamp('date_removed', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,7 +128,7 @@ export const pathwayCounts = pgTable(
   ],
 );
 
-/** When scoring last finished for a trust and procedure (spec §3 service status lastRun). */
+/** When scoring last finished for a trust and procedure (docs/requirements.md §3 service status lastRun). */
 export const inferenceRuns = pgTable(
   'inference_runs',
   {

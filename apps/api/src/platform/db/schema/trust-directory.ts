@@ -1,7 +1,7 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * The NHS trusts of England that can be added (spec §2 Add new trust, §3 Trust lookup entry),
+ * The NHS trusts of England that can be added (docs/requirements.md §2 Add new trust, §3 Trust lookup entry),
  * loaded at start from src/data/nhs-trusts-england.json (NHS ODS). A table rather than the file
  * alone so that an operator can refresh it without a release.
  */

@@ -1,6 +1,6 @@
 import { pgTable, text, smallint, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** spec §3 Trust. Status 1 active, 0 disabled (spec §9). */
+/** docs/requirements.md §3 Trust. Status 1 active, 0 disabled (docs/requirements.md §9). */
 export const trusts = pgTable(
   'trusts',
   {

@@ -21,7 +21,7 @@ const userRoleMaskExpression = Object.entries(roleMaskBits)
   .join(' | ');
 
 /**
- * spec §3 User. A user is bound to their identity provider account on first sign-in
+ * docs/requirements.md §3 User. A user is bound to their identity provider account on first sign-in
  * (security baseline: bind to issuer/tenant + subject, never e-mail alone afterwards).
  */
 export const users = pgTable(

@@ -3,7 +3,7 @@ import { statusLabel } from '@esr/contracts/users';
 
 /**
  * The change log stores the fields as the API names them, so the record stays exact; people read
- * them here in the words the forms use (spec §2 labels) with codes turned into their names.
+ * them here in the words the forms use (docs/requirements.md §2 labels) with codes turned into their names.
  * Listed in the forms' order: the database keeps a JSON object's keys in an order of its own.
  */
 const fieldLabels: Record<string, string> = {

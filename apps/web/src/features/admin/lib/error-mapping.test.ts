@@ -6,7 +6,7 @@ import { mapTrustSaveError, mapUserSaveError, summaryText } from './error-mappin
 const apiError = (status: number, errors?: Record<string, string[]>) =>
   new ApiError(status, { detail: 'x', ...(errors ? { errors } : {}) });
 
-describe('trust save errors (spec §8)', () => {
+describe('trust save errors (docs/requirements.md §8)', () => {
   it('409 on add is the conflict message; on edit it is generic', () => {
     expect(mapTrustSaveError(apiError(409), 'create')).toEqual({
       fieldErrors: {},
@@ -39,7 +39,7 @@ describe('trust save errors (spec §8)', () => {
   });
 });
 
-describe('user save errors (spec §5, §8)', () => {
+describe('user save errors (docs/requirements.md §5, §8)', () => {
   it('409 on add is the user-exists message', () => {
     expect(mapUserSaveError(apiError(409), 'create').message).toBe(messages.userExists);
     expect(mapUserSaveError(apiError(409), 'update').message).toBe(messages.someError);

@@ -10,14 +10,14 @@ export interface SaveFailure {
 
 const first = (errors: Record<string, string[]> | undefined, key: string) => errors?.[key]?.[0];
 
-/** spec §8 status mapping common to every admin save. */
+/** docs/requirements.md §8 status mapping common to every admin save. */
 function statusMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 500) return messages.internalServerError;
   return messages.someError;
 }
 
 /**
- * spec §8 "Add trust" / "Edit trust": 409 (add only) the conflict message; 400 with an e-mail
+ * docs/requirements.md §8 "Add trust" / "Edit trust": 409 (add only) the conflict message; 400 with an e-mail
  * error the invalid e-mail message, scrolled to; 500 the internal error; anything else, or no
  * response at all, the generic message.
  */
@@ -38,7 +38,7 @@ export function mapTrustSaveError(error: unknown, mode: 'create' | 'update'): Sa
 }
 
 /**
- * spec §5 "Server 400 mapping for users" and §8 "Add user" / "Edit user": e-mail error gives the
+ * docs/requirements.md §5 "Server 400 mapping for users" and §8 "Add user" / "Edit user": e-mail error gives the
  * blank or the invalid e-mail message; a first-name error means a blank first name, a last-name
  * error a blank last name, both the combined message; a roles error the role-assignment message.
  */
@@ -77,7 +77,7 @@ export function mapUserSaveError(error: unknown, mode: 'create' | 'update'): Sav
 
 /**
  * The error summary's short form of a field message: the long NHS e-mail guidance stays under the
- * field, the summary links to it as 'Enter a valid NHS email address' (spec §5).
+ * field, the summary links to it as 'Enter a valid NHS email address' (docs/requirements.md §5).
  */
 export function summaryText(message: string): string {
   return message === invalidNhsEmailMessage() ? messages.enterValidNhsEmail : message;

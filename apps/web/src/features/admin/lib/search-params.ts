@@ -1,5 +1,5 @@
 /**
- * List filters live in the address (spec §2 breadcrumbs keep the query), so that Back, reload
+ * List filters live in the address (docs/requirements.md §2 breadcrumbs keep the query), so that Back, reload
  * and links return to the same search. Page numbers start at 1.
  */
 export function readFilters<K extends string>(

@@ -4,7 +4,7 @@ import { uploadErrorsFrom, validateUpload } from './upload-form-rules';
 
 const file = (name: string) => ({ name }) as File;
 
-describe('model upload form rules (spec §5)', () => {
+describe('model upload form rules (docs/requirements.md §5)', () => {
   it('needs the type of operation and both files', () => {
     expect(validateUpload({ procedure: '', modelFile: null, wrapperFile: null })).toEqual({
       procedure: 'Select the type of operation',

@@ -6,7 +6,7 @@ export type UploadErrors = Partial<Record<UploadField | 'form', string>>;
 
 const isPkl = (file: { name: string }) => file.name.toLowerCase().endsWith('.pkl');
 
-/** spec §5: type of operation and both files required; .pkl only. */
+/** docs/requirements.md §5: type of operation and both files required; .pkl only. */
 export function validateUpload(values: {
   procedure: string;
   modelFile: File | null;
@@ -21,7 +21,7 @@ export function validateUpload(values: {
   return errors;
 }
 
-/** spec §5, §8: server field errors go under their fields; other failures get the generic texts. */
+/** docs/requirements.md §5, §8: server field errors go under their fields; other failures get the generic texts. */
 export function uploadErrorsFrom(error: unknown): UploadErrors {
   if (error instanceof ApiError) {
     const fields = error.body?.errors ?? {};

@@ -44,7 +44,7 @@ function ActiveModelCard({ card }: { card: ModelCard }) {
   );
 }
 
-/** spec §2 Technical admin /upload-model; spec §5 rules; spec §8 success alert and field errors. */
+/** docs/requirements.md §2 Technical admin /upload-model; docs/requirements.md §5 rules; docs/requirements.md §8 success alert and field errors. */
 export function UploadModelPage() {
   const { loginUserDetails } = useAuth();
   const trust = loginUserDetails?.trust.code;

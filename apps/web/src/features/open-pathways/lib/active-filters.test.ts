@@ -11,7 +11,7 @@ import {
   writeActiveFilters,
 } from './active-filters';
 
-describe('total records filters in the address (spec §2, §7)', () => {
+describe('total records filters in the address (docs/requirements.md §2, §7)', () => {
   it('write under the API names in the form order, leaving out blanks and page 1', () => {
     const params = writeActiveFilters(
       { prediction: 'high', nhsNumber: '9990845255', surgeonName: ' ', status: 'processed' },

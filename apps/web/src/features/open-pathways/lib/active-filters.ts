@@ -14,7 +14,7 @@ import { recordLabels } from './record-labels';
 
 /**
  * The total records table's filters live in the address, under the API's own parameter names
- * (spec §7), so that Back, a reload and a shared link show the same table, and the report can be
+ * (docs/requirements.md §7), so that Back, a reload and a shared link show the same table, and the report can be
  * made of the same records.
  */
 export const activeFilterKeys = [
@@ -102,7 +102,7 @@ export function draftOf(filters: ActiveFilters): FilterDraft {
   };
 }
 
-/** Our wording: the specification names the filters (spec §2) but not their messages. */
+/** Our wording: the specification names the filters (docs/requirements.md §2) but not their messages. */
 export const filterMessages = {
   nhsNumber: 'NHS number must be up to 10 digits',
   hospitalNumber: `${recordLabels.hospitalNumber} must be 30 characters or fewer`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failedFieldTags } from './failed-fields';
 
-describe("failed field tags (spec §2, §9: 3, then '+N more')", () => {
+describe("failed field tags (docs/requirements.md §2, §9: 3, then '+N more')", () => {
   it('shows up to 3 labels and nothing more', () => {
     expect(failedFieldTags([])).toEqual({ first: [], rest: [], moreText: null });
     expect(failedFieldTags(['height', 'weight', 'crp'])).toEqual({

@@ -1,6 +1,6 @@
 import { importFieldLabels } from '@esr/contracts/waiting-list';
 
-/** spec §2, §9: a failed record shows its first 3 failed fields as tags, then '+N more'. */
+/** docs/requirements.md §2, §9: a failed record shows its first 3 failed fields as tags, then '+N more'. */
 export const failedFieldsShown = 3;
 
 export interface FailedFieldTags {

@@ -32,7 +32,7 @@ export const recordLabels = {
 
 export const statusText = (status: RecordStatus) => recordStatusLabels[status];
 
-/** spec §2: a processed record's risk label; any other record reads 'Not processed'. */
+/** docs/requirements.md §2: a processed record's risk label; any other record reads 'Not processed'. */
 export const predictionText = (record: Pick<ActiveRecord, 'status' | 'prediction'>) =>
   record.status === 'processed' && record.prediction ? riskLabels[record.prediction] : notProcessedLabel;
 

@@ -7,7 +7,7 @@ const messagesOf = (input: unknown) => {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };
 
-describe('report form rules (spec §5)', () => {
+describe('report form rules (docs/requirements.md §5)', () => {
   it('needs a name, a file type and at least one field', () => {
     expect(messagesOf({ reportName: '', fileType: '', fields: [] })).toEqual([
       reportMessages.nameRequired,

@@ -10,7 +10,7 @@ import {
 import { timestampedFileName } from '../../../lib/download';
 import { describeActiveFilters, writeActiveFilters, type ActiveFilters } from './active-filters';
 
-/** spec §5 report: a name of up to 30 characters, a file type and at least one field, all required. */
+/** docs/requirements.md §5 report: a name of up to 30 characters, a file type and at least one field, all required. */
 export const reportFormSchema = z.object({
   reportName: z
     .string()
@@ -33,7 +33,7 @@ export const fileTypeOptions: { value: ReportFileType; label: string }[] = [
 ];
 
 /**
- * The export's query (spec §7): the table's filters, so that the report holds the records the
+ * The export's query (docs/requirements.md §7): the table's filters, so that the report holds the records the
  * table showed, then the name, type and the chosen fields in the fields list's order.
  */
 export function reportQuery(
@@ -51,7 +51,7 @@ export function reportQuery(
   };
 }
 
-/** spec §9: the download is named after the report, with a timestamp. */
+/** docs/requirements.md §9: the download is named after the report, with a timestamp. */
 export const reportFileName = (form: Pick<ReportForm, 'reportName' | 'fileType'>, now = new Date()) =>
   timestampedFileName(form.reportName, form.fileType, now);
 
@@ -72,5 +72,5 @@ export function reportScope(
   return { lead: `The report will include ${count} ${records} matching:`, conditions };
 }
 
-/** spec §8: a failed report is 'Error generating report', whatever the server said. */
+/** docs/requirements.md §8: a failed report is 'Error generating report', whatever the server said. */
 export const reportFailedMessage = messages.reportFailed;

@@ -39,8 +39,8 @@ const fieldIds: Record<EditDetailsField, string> = {
 };
 
 /**
- * spec §2 /edit-details: the consultant surgeon, readiness for surgery and social aspects (the
- * options from the form-data call), all required (spec §5); Cancel, or Submit ('Submitting...'
+ * docs/requirements.md §2 /edit-details: the consultant surgeon, readiness for surgery and social aspects (the
+ * options from the form-data call), all required (docs/requirements.md §5); Cancel, or Submit ('Submitting...'
  * while busy) back to the summary.
  */
 export function EditDetailsPage() {

@@ -25,7 +25,7 @@ import { RiskSummaryView } from './risk-summary-view';
 const title = 'Past evaluation';
 
 /**
- * spec §2 /history/{historyId}: one past evaluation's summary, read only, with when and why it was
+ * docs/requirements.md §2 /history/{historyId}: one past evaluation's summary, read only, with when and why it was
  * made, the record the model read, and its PDF.
  */
 export function HistoryEntryPage() {

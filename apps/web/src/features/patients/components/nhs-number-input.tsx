@@ -13,7 +13,7 @@ const partLabels = ['First 3 digits', 'Next 3 digits', 'Last 4 digits'] as const
 export const nhsNumberFieldId = 'nhsNumber-1';
 
 /**
- * spec §2: the NHS number in three boxes, 3-3-4, with hyphens between them. Typing past the end of a
+ * docs/requirements.md §2: the NHS number in three boxes, 3-3-4, with hyphens between them. Typing past the end of a
  * box, or pasting a whole number (with or without spaces or hyphens) into one, flows on into the
  * next boxes; Backspace in an empty box goes back to the one before.
  */

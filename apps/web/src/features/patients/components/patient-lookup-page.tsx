@@ -25,7 +25,7 @@ const localIdentifierId = 'localIdentifier';
 const noNhsNumberId = 'noNhsNumber';
 
 /**
- * spec §2 /patient-lookup: find a patient's pathways by NHS number or, for a patient without one,
+ * docs/requirements.md §2 /patient-lookup: find a patient's pathways by NHS number or, for a patient without one,
  * by local identifier; choose one and Continue to its risk summary. The search is kept in memory
  * (never in the address: patient identifiers must not leak through URLs), so that Back from the
  * summary shows the results again.

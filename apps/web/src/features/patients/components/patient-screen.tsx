@@ -31,7 +31,7 @@ export function usePatientAddress(): PatientAddress {
 export const personName = (patient: { firstName: string | null; lastName: string | null }) =>
   [patient.firstName, patient.lastName].filter(Boolean).join(' ');
 
-/** spec §2 header breadcrumb: the patient's name in place of their id, once the patient is loaded. */
+/** docs/requirements.md §2 header breadcrumb: the patient's name in place of their id, once the patient is loaded. */
 export function useBreadcrumbPatient(
   id: string,
   patient: { firstName: string | null; lastName: string | null } | undefined,
@@ -94,7 +94,7 @@ export function UnknownPatientAddress({ title }: { title: string }) {
 
 /**
  * A patient screen's load: 'Loading data', 'Patient not found' for an unknown pathway (404), or
- * the list failure with its retry (spec §8) for anything else.
+ * the list failure with its retry (docs/requirements.md §8) for anything else.
  */
 export function PatientLoadStatus({
   query,

@@ -26,9 +26,9 @@ import { patientRows } from './risk-summary-view';
 const title = 'Previous evaluations';
 
 /**
- * spec §2 /previous-risk-history: the patient and every evaluation of the pathway, newest first,
- * 20 a page with the page in the address (spec §9): its date, risk, a View link and a PDF. A failed
- * load clears the list without a message (spec §8).
+ * docs/requirements.md §2 /previous-risk-history: the patient and every evaluation of the pathway, newest first,
+ * 20 a page with the page in the address (docs/requirements.md §9): its date, risk, a View link and a PDF. A failed
+ * load clears the list without a message (docs/requirements.md §8).
  */
 export function PreviousEvaluationsPage() {
   const { id, type } = usePatientAddress();
@@ -50,7 +50,7 @@ function PreviousEvaluations({ id, type }: { id: string; type: ProcedureCode }) 
     saved: '',
     attempt: 0,
   });
-  // spec §8: the list is cleared silently when it cannot be loaded.
+  // docs/requirements.md §8: the list is cleared silently when it cannot be loaded.
   const page = history.isError ? undefined : history.data;
   const patient = page?.patient;
   useBreadcrumbPatient(id, patient);

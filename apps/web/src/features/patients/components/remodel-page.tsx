@@ -46,9 +46,9 @@ import { RemodelTabs } from './remodel-tabs';
 const title = 'Remodel with new details';
 
 /**
- * spec §2 /remodel-details: the record the model reads, in nine tabs, to correct and score again.
+ * docs/requirements.md §2 /remodel-details: the record the model reads, in nine tabs, to correct and score again.
  * Save and Continue checks the tab it is on and moves to the next; Submit checks every tab
- * (spec §5), shows the Processing view while the server scores the record, then the new summary.
+ * (docs/requirements.md §5), shows the Processing view while the server scores the record, then the new summary.
  */
 export function RemodelPage() {
   const { id, type } = usePatientAddress();

@@ -26,7 +26,7 @@ const radioOptions: Partial<Record<RemodelField, readonly { value: string; label
 const isLab = (field: RemodelField): field is LabField => field in labRules;
 
 /**
- * One question of the remodel form (spec §2, §5): its input (a number with its unit, radios, a
+ * One question of the remodel form (docs/requirements.md §2, §5): its input (a number with its unit, radios, a
  * select or the NHS.UK date input), its error, the lab warning that does not block, and the
  * 'I do not know this information' checkbox, which clears the answer and disables the input.
  */

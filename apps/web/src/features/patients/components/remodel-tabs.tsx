@@ -12,7 +12,7 @@ const completionColour: Record<TabCompletion, string> = {
 export const tabId = (tab: RemodelTab) => `remodel-tab-${tab.id}`;
 export const panelId = (tab: RemodelTab) => `remodel-panel-${tab.id}`;
 
-/** The status picture: an empty, half-filled or full circle (spec §4: empty, half, full). */
+/** The status picture: an empty, half-filled or full circle (docs/requirements.md §4: empty, half, full). */
 function CompletionIcon({ completion }: { completion: TabCompletion }) {
   return (
     <svg

@@ -26,8 +26,8 @@ import {
 import { RiskSummaryView } from './risk-summary-view';
 
 /**
- * spec §2 /patient-lookup/{id}?type=: the pathway's risk summary, fetched again every 3 seconds
- * while it waits to be scored (spec §4), with the PDF, the anomaly flag, edit, remodel and the
+ * docs/requirements.md §2 /patient-lookup/{id}?type=: the pathway's risk summary, fetched again every 3 seconds
+ * while it waits to be scored (docs/requirements.md §4), with the PDF, the anomaly flag, edit, remodel and the
  * previous evaluations. Only an active pathway can be changed.
  */
 export function RiskSummaryPage() {

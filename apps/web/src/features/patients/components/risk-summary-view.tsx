@@ -26,7 +26,7 @@ type PatientHeader = Pick<
 
 const orNotKnown = (value: string | null | undefined) => value || 'Not recorded';
 
-/** The patient's details at the top of the patient screens (spec §2 patient header). */
+/** The patient's details at the top of the patient screens (docs/requirements.md §2 patient header). */
 export function patientRows(patient: PatientHeader, procedureName: string): SummaryRow[] {
   return [
     { key: 'Name', value: orNotKnown(personName(patient)) },
@@ -51,7 +51,7 @@ function surgicalRows(summary: RiskSummary, labels: RiskFactorLabels): SummaryRo
   ];
 }
 
-/** spec §8 anomaly banner: an NHS.UK notification banner above the result. */
+/** docs/requirements.md §8 anomaly banner: an NHS.UK notification banner above the result. */
 export function AnomalyBanner() {
   return (
     <div className="nhsuk-notification-banner" role="region" aria-labelledby="anomaly-banner-title">
@@ -95,7 +95,7 @@ function PredictionCard({ result, procedureName }: { result: RiskResult; procedu
   );
 }
 
-/** spec §3 feature importances: high and medium (shown 'Moderate'), with the value the model read. */
+/** docs/requirements.md §3 feature importances: high and medium (shown 'Moderate'), with the value the model read. */
 function FeatureImportances({ items }: { items: FeatureImportanceItem[] }) {
   if (items.length === 0) return null;
   return (
@@ -116,7 +116,7 @@ function FeatureImportances({ items }: { items: FeatureImportanceItem[] }) {
   );
 }
 
-/** spec §2 areas of improvement: the advice (dos), each a title and a description. */
+/** docs/requirements.md §2 areas of improvement: the advice (dos), each a title and a description. */
 function AreasOfImprovement({ dos }: { dos: RiskSummary['areasOfImprovement']['dos'] }) {
   if (dos.length === 0) return null;
   return (
@@ -166,7 +166,7 @@ function ModelDetails({ result }: { result: RiskResult }) {
   );
 }
 
-/** spec §4: a record not scored yet, being scored, or that the model could not score. */
+/** docs/requirements.md §4: a record not scored yet, being scored, or that the model could not score. */
 function ScoringStatus({ summary }: { summary: RiskSummary }) {
   if (summary.status === 'waiting' || summary.status === 'processing')
     return (
@@ -201,7 +201,7 @@ function ScoringStatus({ summary }: { summary: RiskSummary }) {
 }
 
 /**
- * A risk summary (spec §2), now or as it was: the patient, the scoring status, the prediction and
+ * A risk summary (docs/requirements.md §2), now or as it was: the patient, the scoring status, the prediction and
  * its banners, what the patient can do (`actions`), the factors, the chart, the advice and the
  * model. The summary screen and a past evaluation's screen both show it.
  */

@@ -16,7 +16,7 @@ export const choosePathwayMessage = 'Select the pathway to see its risk summary'
 const radioId = (index: number) => `pathway-${index + 1}`;
 
 /**
- * spec §2 patient lookup results: one row per pathway (name, date of birth, type of operation,
+ * docs/requirements.md §2 patient lookup results: one row per pathway (name, date of birth, type of operation,
  * referral date; archived pathways marked), chosen with a radio; Continue opens its risk summary.
  */
 export function SearchResults({

@@ -5,7 +5,7 @@ import { inputSections, riskLabelOf } from './display-values';
 
 const blank = Object.fromEntries(remodelFields.map((field) => [field, ''])) as RemodelValues;
 
-describe('risk summary values (spec §3)', () => {
+describe('risk summary values (docs/requirements.md §3)', () => {
   it('shows the probability as a percentage with one decimal', () => {
     expect(percentage(0.1234)).toBe('12.3%');
     expect(percentage(0.05)).toBe('5.0%');

@@ -4,7 +4,7 @@ import { answerText } from '@esr/contracts/patient-wording';
 import { remodelTabs, type RemodelValues } from '@esr/contracts/remodel';
 import { formatDate } from '../../../lib/dates';
 
-/** spec §3: the risk label of a prediction (High risk, Moderate risk, Low risk). */
+/** docs/requirements.md §3: the risk label of a prediction (High risk, Moderate risk, Low risk). */
 export const riskLabelOf = (prediction: Prediction) => riskLabels[prediction];
 
 /** The NHS.UK tag colour of each risk: red draws the eye to the patients who need it most. */

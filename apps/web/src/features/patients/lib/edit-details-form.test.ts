@@ -10,7 +10,7 @@ const messagesOf = (value: unknown) => {
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
 };
 
-describe('edit details (spec §5)', () => {
+describe('edit details (docs/requirements.md §5)', () => {
   it('needs the surgeon, readiness and social aspects', () => {
     expect(messagesOf({ surgeonName: ' ', surgery: '', social: '' })).toEqual({
       surgeonName: editDetailsMessages.surgeonRequired,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { editDetailsMessages, maxSurgeonNameLength } from '@esr/contracts/patients';
 import { ApiError } from '../../../lib/api-client';
 
-/** spec §5 edit details: the surgeon (at most 30 characters), readiness and social aspects, all required. */
+/** docs/requirements.md §5 edit details: the surgeon (at most 30 characters), readiness and social aspects, all required. */
 export const editDetailsFormSchema = z.object({
   surgeonName: z
     .string()

@@ -4,7 +4,7 @@ import type { LookupForm } from './lookup-form';
 
 /**
  * The last patient search of this tab, so that coming back from a risk summary shows its results
- * again (spec §3 patientDetail "searched list"). It is held in memory only: patient identifiers
+ * again (docs/requirements.md §3 patientDetail "searched list"). It is held in memory only: patient identifiers
  * never go into an address, where they would be kept in the history, logs and shared links.
  */
 export interface LastSearch {

@@ -6,7 +6,7 @@ import { canSearch, emptyLookupForm, lookupErrors, searchFailureOf, searchQueryO
 const withNumber = (nhsNumber: string) => ({ ...emptyLookupForm, nhsNumber });
 const withLocal = (localIdentifier: string) => ({ ...emptyLookupForm, noNhsNumber: true, localIdentifier });
 
-describe('patient lookup form (spec §5)', () => {
+describe('patient lookup form (docs/requirements.md §5)', () => {
   it('cannot search while the field in use is empty', () => {
     expect(canSearch(emptyLookupForm)).toBe(false);
     expect(canSearch(withNumber('999'))).toBe(true);
@@ -47,7 +47,7 @@ describe('patient lookup form (spec §5)', () => {
     });
   });
 
-  it("puts the server's 400 errors under their fields and shows a 404's detail (spec §8)", () => {
+  it("puts the server's 400 errors under their fields and shows a 404's detail (docs/requirements.md §8)", () => {
     const bad = new ApiError(400, {
       detail: 'The request is not valid',
       errors: { NHSNumber: ['NHS number is not valid'] },

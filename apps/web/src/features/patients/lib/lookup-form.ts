@@ -6,7 +6,7 @@ import {
 } from '@esr/contracts/patients';
 import { ApiError } from '../../../lib/api-client';
 
-/** The patient lookup form (spec §2, §5): an NHS number, or a local identifier for a patient without one. */
+/** The patient lookup form (docs/requirements.md §2, §5): an NHS number, or a local identifier for a patient without one. */
 export interface LookupForm {
   nhsNumber: string;
   noNhsNumber: boolean;
@@ -18,12 +18,12 @@ export const emptyLookupForm: LookupForm = { nhsNumber: '', noNhsNumber: false, 
 export type LookupField = 'nhsNumber' | 'localIdentifier';
 export type LookupErrors = Partial<Record<LookupField, string>>;
 
-/** spec §5: Search is disabled while there is nothing to search for. */
+/** docs/requirements.md §5: Search is disabled while there is nothing to search for. */
 export const canSearch = (form: LookupForm): boolean =>
   (form.noNhsNumber ? form.localIdentifier : form.nhsNumber).trim() !== '';
 
 /**
- * spec §5, checked before any call: a 10-digit NHS number that passes the Modulus 11 check, or a
+ * docs/requirements.md §5, checked before any call: a 10-digit NHS number that passes the Modulus 11 check, or a
  * local identifier of at most 30 characters.
  */
 export function lookupErrors(form: LookupForm): LookupErrors {
@@ -40,7 +40,7 @@ export function lookupErrors(form: LookupForm): LookupErrors {
   return hasValidCheckDigit(digits) ? {} : { nhsNumber: patientSearchMessages.nhsNumberInvalid };
 }
 
-/** The search's query (spec §7): one of the two, never both. */
+/** The search's query (docs/requirements.md §7): one of the two, never both. */
 export function searchQueryOf(form: LookupForm): PatientSearchQuery {
   return form.noNhsNumber
     ? { medicalRecordNumber: form.localIdentifier.trim() }
@@ -49,14 +49,14 @@ export function searchQueryOf(form: LookupForm): PatientSearchQuery {
 
 export interface SearchFailure {
   fieldErrors: LookupErrors;
-  /** The server's words when no patient matches (spec §8: 404 shows the detail). */
+  /** The server's words when no patient matches (docs/requirements.md §8: 404 shows the detail). */
   notFound?: string;
   /** Any other failure. */
   message?: string;
 }
 
 /**
- * spec §5, §8: a 400's NHSNumber and MedicalRecordNumber errors go under their fields, a 404 shows
+ * docs/requirements.md §5, §8: a 400's NHSNumber and MedicalRecordNumber errors go under their fields, a 404 shows
  * the server's detail; anything else is a general problem.
  */
 export function searchFailureOf(error: unknown, someError: string): SearchFailure {

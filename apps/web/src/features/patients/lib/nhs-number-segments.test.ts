@@ -7,7 +7,7 @@ import {
   splitNhsNumber,
 } from './nhs-number-segments';
 
-describe('NHS number in three boxes (spec §2 patient lookup)', () => {
+describe('NHS number in three boxes (docs/requirements.md §2 patient lookup)', () => {
   it('splits a number 3-3-4, without its spaces or hyphens', () => {
     expect(splitNhsNumber('9990845255')).toEqual(['999', '084', '5255']);
     expect(splitNhsNumber('999 084 5255')).toEqual(['999', '084', '5255']);

@@ -2,7 +2,7 @@ import { nhsNumberDigits } from '@esr/contracts/nhs-number';
 
 /**
  * The NHS number typed in three boxes of 3, 3 and 4 digits, with hyphens shown between them
- * (spec §2 patient lookup). Whatever is typed or pasted into a box that does not fit it flows on
+ * (docs/requirements.md §2 patient lookup). Whatever is typed or pasted into a box that does not fit it flows on
  * into the next boxes, so a whole number pasted into the first box, with or without its spaces
  * or hyphens, fills all three.
  */

@@ -39,7 +39,7 @@ const record: RemodelRecord = {
   haemoglobin: '131',
 };
 
-describe('remodel form (spec §2, §4, §5)', () => {
+describe('remodel form (docs/requirements.md §2, §4, §5)', () => {
   it('starts with the questions the record has no answer for as not known', () => {
     const unknown = initialUnknown(valuesOf(record));
     expect(unknown.height).toBe(false);

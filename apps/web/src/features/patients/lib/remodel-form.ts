@@ -15,7 +15,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * The remodel form's state (spec §2 remodel-details, §4, §5): the answers, as strings, and which
+ * The remodel form's state (docs/requirements.md §2 remodel-details, §4, §5): the answers, as strings, and which
  * questions are answered 'I do not know this information'. The rules themselves are the
  * contracts' (remodelErrors, remodelWarnings, tabCompletion), shared with the server.
  */
@@ -41,7 +41,7 @@ export function clearQuestion(values: RemodelValues, question: RemodelQuestion):
   return next;
 }
 
-/** spec §4 tab status, in words; the picture beside it shows the same (empty, half, full). */
+/** docs/requirements.md §4 tab status, in words; the picture beside it shows the same (empty, half, full). */
 export const completionLabels: Record<TabCompletion, string> = {
   empty: 'Not started',
   half: 'In progress',
@@ -58,7 +58,7 @@ export function errorsOnTab(errors: RemodelErrors, tabIndex: number): RemodelErr
 export const hasErrors = (errors: RemodelErrors) => Object.keys(errors).length > 0;
 
 /**
- * The tab to show after a submission with errors: the laboratory tab when it has any (spec §4:
+ * The tab to show after a submission with errors: the laboratory tab when it has any (docs/requirements.md §4:
  * an invalid save jumps to the laboratory tab), else the first tab that has one.
  */
 export function tabWithErrors(errors: RemodelErrors): number | null {
@@ -87,7 +87,7 @@ export function fieldIdOf(key: ErrorKey): string {
 export const questionOf = (key: ErrorKey): RemodelQuestion | undefined =>
   questions.find((question) => question.id === key || question.fields.some((field) => field === key));
 
-/** What PUT sends (spec §7): the record as GET gave it, with the form's answers. */
+/** What PUT sends (docs/requirements.md §7): the record as GET gave it, with the form's answers. */
 export function remodelBody(record: RemodelRecord, values: RemodelValues): RemodelRecord {
   return { ...record, ...values };
 }
@@ -100,7 +100,7 @@ export interface RemodelFailure {
 const errorKeys = new Set<string>([...remodelFields, 'dateOfBirth']);
 
 /**
- * spec §5: the server's 400 errors shown on their fields (keyed by remodel field or dateOfBirth);
+ * docs/requirements.md §5: the server's 400 errors shown on their fields (keyed by remodel field or dateOfBirth);
  * a 409 (an archived pathway) or any other failure shows its words at the top.
  */
 export function remodelFailureOf(error: unknown, someError: string): RemodelFailure {

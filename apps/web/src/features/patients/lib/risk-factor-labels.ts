@@ -1,6 +1,6 @@
 import { readinessLabels, socialLabels } from '@esr/contracts/open-pathways';
 
-/** Option labels of the readiness and social lists (spec §7 form data), by value. */
+/** Option labels of the readiness and social lists (docs/requirements.md §7 form data), by value. */
 export interface RiskFactorLabels {
   surgery: Record<string, string>;
   social: Record<string, string>;

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { ChooseProcedureForm } from '../../../components/choose-procedure-form';
 import { paths } from '../../../config/paths';
 
-/** spec §2 /upload-patient-list: choose the type of operation; Continue to its overview. */
+/** docs/requirements.md §2 /upload-patient-list: choose the type of operation; Continue to its overview. */
 export function ChooseProcedurePage() {
   const navigate = useNavigate();
   return (

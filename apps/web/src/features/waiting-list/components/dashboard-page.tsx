@@ -7,8 +7,8 @@ import { useWaitingListDashboard } from '../api/get-waiting-list-dashboard';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 
 /**
- * spec §2 /dashboard: counters for active and archived records, with the counts of every
- * procedure of the trust (spec §3 dashboard counters); links to the clerical screens.
+ * docs/requirements.md §2 /dashboard: counters for active and archived records, with the counts of every
+ * procedure of the trust (docs/requirements.md §3 dashboard counters); links to the clerical screens.
  */
 export function DashboardPage() {
   const trust = useTrustCode();
@@ -16,7 +16,7 @@ export function DashboardPage() {
   const dashboard = useWaitingListDashboard(trust);
   const counters = dashboard.data?.counters;
   const state = { isLoading: dashboard.isLoading, isError: dashboard.isError };
-  // Each card says 'Loading data' itself; the list status above them carries the retry (spec §8).
+  // Each card says 'Loading data' itself; the list status above them carries the retry (docs/requirements.md §8).
   const totals = { ...state, headingLevel: 3 as const };
   return (
     <>

@@ -10,7 +10,7 @@ import { useTrustCode } from '../../../lib/auth/trust-code';
 import { fileNameColumn, uploadHistoryColumns, uploadHistoryRowKey } from './upload-history-columns';
 
 /**
- * spec §2 /data-upload-history: every upload of the trust, newest first, 15 a page (spec §9);
+ * docs/requirements.md §2 /data-upload-history: every upload of the trust, newest first, 15 a page (docs/requirements.md §9);
  * the page is kept in the address so that Back and a reload return to it.
  */
 export function DataUploadHistoryPage() {

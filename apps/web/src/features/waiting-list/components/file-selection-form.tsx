@@ -49,7 +49,7 @@ function Progress({ progress }: { progress: UploadProgress | null }) {
 }
 
 /**
- * spec §2, §5 file selection: the waiting list and blood test files (csv, xlsx, xls), Continue
+ * docs/requirements.md §2, §5 file selection: the waiting list and blood test files (csv, xlsx, xls), Continue
  * only once both are chosen; the upload shows its progress; server errors go under each file.
  */
 export function FileSelectionForm({

@@ -19,7 +19,7 @@ const words = {
 const rowNumberHeader = 'Row in your spreadsheet';
 
 /**
- * One file of the Confirm Upload Summary (spec §2, §3): status, totals, missing and unexpected
+ * One file of the Confirm Upload Summary (docs/requirements.md §2, §3): status, totals, missing and unexpected
  * columns, the rows that will not be imported (15 a page, paged by the server), the rows that
  * could not be read, and the warnings.
  */

@@ -3,7 +3,7 @@ import type { ServiceStatus } from '@esr/contracts/waiting-list';
 import { SummaryList, Tag } from '../../../components/content';
 import { formatDateTime } from '../../../lib/dates';
 
-/** spec §2, §3: the scoring service's status (Idle or Busy) and when it last ran. */
+/** docs/requirements.md §2, §3: the scoring service's status (Idle or Busy) and when it last ran. */
 export function ServiceStatusPanel({
   status,
   isLoading,

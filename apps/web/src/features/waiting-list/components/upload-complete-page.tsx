@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { useProcedureType } from '../../../lib/procedure-type';
 import { UnknownProcedure } from './unknown-procedure';
 
-/** spec §2 …/upload/complete: 'Upload complete', what happens next, back to the overview. */
+/** docs/requirements.md §2 …/upload/complete: 'Upload complete', what happens next, back to the overview. */
 export function UploadCompletePage() {
   const { type, name } = useProcedureType();
   if (!type) return <UnknownProcedure />;

@@ -37,7 +37,7 @@ function decisionProblem(error: unknown): string {
 }
 
 /**
- * spec §2 …/upload: choose the two files, follow their validation, then confirm or cancel. The
+ * docs/requirements.md §2 …/upload: choose the two files, follow their validation, then confirm or cancel. The
  * batch being followed is kept in the address (?batchId=), so a reload or a shared link returns
  * to the same upload rather than losing it.
  */

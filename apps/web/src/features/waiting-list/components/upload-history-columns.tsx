@@ -3,7 +3,7 @@ import type { Column } from '../../../components/content';
 import { formatDateTime } from '../../../lib/dates';
 import { StatusTag } from './status-tag';
 
-/** spec §2 upload history: file name, upload date (spec §9 DD-MMM-YYYY HH:mm:ss), status, user. */
+/** docs/requirements.md §2 upload history: file name, upload date (docs/requirements.md §9 DD-MMM-YYYY HH:mm:ss), status, user. */
 export const fileNameColumn: Column<UploadHistoryItem> = { header: 'File name', cell: (row) => row.fileName };
 export const uploadHistoryColumns: Column<UploadHistoryItem>[] = [
   { header: 'Upload date', cell: (row) => formatDateTime(row.uploadDate) },

@@ -17,7 +17,7 @@ import { ServiceStatusPanel } from './service-status-panel';
 import { UnknownProcedure } from './unknown-procedure';
 import { fileNameColumn, uploadHistoryColumns, uploadHistoryRowKey } from './upload-history-columns';
 
-/** spec §2: the sample files are static; each link says what it is and that it downloads. */
+/** docs/requirements.md §2: the sample files are static; each link says what it is and that it downloads. */
 const samples = [
   { href: sampleFiles.waitingListCsv, text: 'waiting list template', format: 'CSV' },
   { href: sampleFiles.waitingListXlsx, text: 'waiting list template', format: 'XLSX' },
@@ -71,8 +71,8 @@ function RecentUploads({ trust, type, name }: { trust: string; type: ProcedureCo
 }
 
 /**
- * spec §2 /upload-patient-list/{type}: what to upload, sample files, the last upload and the
- * recent ones, the service status; spec §4: Continue is disabled while the service is busy.
+ * docs/requirements.md §2 /upload-patient-list/{type}: what to upload, sample files, the last upload and the
+ * recent ones, the service status; docs/requirements.md §4: Continue is disabled while the service is busy.
  */
 export function UploadOverviewPage() {
   const { type, name } = useProcedureType();

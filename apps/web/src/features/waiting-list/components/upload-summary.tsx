@@ -17,7 +17,7 @@ export const decidedStatuses: readonly ValidationSummary['batchStatus'][] = [
 ];
 
 /**
- * spec §2 "Confirm Upload Summary" with Cancel and Confirm; spec §4 decides when Confirm is
+ * docs/requirements.md §2 "Confirm Upload Summary" with Cancel and Confirm; docs/requirements.md §4 decides when Confirm is
  * disabled. Each file's invalid rows are paged on their own, each page asked of the server.
  */
 export function UploadSummary({

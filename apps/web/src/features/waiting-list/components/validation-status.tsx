@@ -9,7 +9,7 @@ interface FileRow {
   entry: UploadStatus['waiting_list'];
 }
 
-/** spec §2, §4: each file's validation status as a tag, announced as it changes. */
+/** docs/requirements.md §2, §4: each file's validation status as a tag, announced as it changes. */
 export function ValidationStatus({ status }: { status: UploadStatus }) {
   const rows: FileRow[] = [
     { key: 'waiting-list', file: 'Waiting list file', entry: status.waiting_list },

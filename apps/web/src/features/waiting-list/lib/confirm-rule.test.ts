@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isConfirmDisabled } from './confirm-rule';
 import { buildSummary } from './test-builders';
 
-describe('Confirm is disabled (spec §4)', () => {
+describe('Confirm is disabled (docs/requirements.md §4)', () => {
   it('when the summary is missing', () => {
     expect(isConfirmDisabled(undefined)).toBe(true);
     expect(isConfirmDisabled(null)).toBe(true);

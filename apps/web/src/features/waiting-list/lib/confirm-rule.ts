@@ -8,7 +8,7 @@ const fileBlocks = (file: FileResult) =>
   file.status === 'VALIDATED_WITH_ERRORS';
 
 /**
- * spec §4: Confirm is disabled if the summary is missing, or either file has errors, validation
+ * docs/requirements.md §4: Confirm is disabled if the summary is missing, or either file has errors, validation
  * errors, an error message, or status FAILED or VALIDATED_WITH_ERRORS.
  */
 export function isConfirmDisabled(summary: ValidationSummary | undefined | null): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { statusTag, stillValidating, validationAnnouncement } from './file-status';
 import { buildUploadStatus } from './test-builders';
 
-describe('status tags (spec §4)', () => {
+describe('status tags (docs/requirements.md §4)', () => {
   it.each([
     ['VALIDATING', 'blue', 'Validating'],
     ['VALIDATED', 'green', 'Validated'],
@@ -16,7 +16,7 @@ describe('status tags (spec §4)', () => {
   });
 });
 
-describe('polling the upload status (spec §4)', () => {
+describe('polling the upload status (docs/requirements.md §4)', () => {
   it('goes on while nothing is known or either file is still validating', () => {
     expect(stillValidating(undefined)).toBe(true);
     expect(stillValidating(buildUploadStatus('VALIDATING', 'VALIDATING'))).toBe(true);

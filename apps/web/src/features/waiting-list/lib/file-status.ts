@@ -11,7 +11,7 @@ export type TagColour = NonNullable<ComponentProps<typeof Tag>['colour']>;
 export type AnyUploadStatus = UploadHistoryItem['status'];
 
 /**
- * spec §4: VALIDATING is information (blue), VALIDATED success (green), VALIDATED_WITH_ERRORS a
+ * docs/requirements.md §4: VALIDATING is information (blue), VALIDATED success (green), VALIDATED_WITH_ERRORS a
  * warning (orange) and FAILED an error (red). What became of an import afterwards: imported is a
  * success, cancelled and expired are finished with nothing done (grey).
  */
@@ -29,7 +29,7 @@ export function statusTag(status: AnyUploadStatus): { colour: TagColour; label: 
   return { colour: colours[status], label: uploadStatusLabels[status] };
 }
 
-/** spec §4: polling goes on while either file is still being validated (or nothing is known yet). */
+/** docs/requirements.md §4: polling goes on while either file is still being validated (or nothing is known yet). */
 export function stillValidating(status: UploadStatus | undefined): boolean {
   return !status || status.waiting_list.status === 'VALIDATING' || status.blood_test.status === 'VALIDATING';
 }

@@ -33,7 +33,7 @@ describe('upload progress', () => {
   });
 });
 
-describe('checking a chosen file (spec §5)', () => {
+describe('checking a chosen file (docs/requirements.md §5)', () => {
   it('accepts csv, xlsx and xls, whatever the case of the extension', () => {
     expect(checkImportFile({ name: 'list.csv', size: 10 })).toBeUndefined();
     expect(checkImportFile({ name: 'list.XLSX', size: 10 })).toBeUndefined();
@@ -49,7 +49,7 @@ describe('checking a chosen file (spec §5)', () => {
   });
 });
 
-describe('upload errors (spec §5, §8)', () => {
+describe('upload errors (docs/requirements.md §5, §8)', () => {
   it('puts the server 400 field errors under their files', () => {
     const error = new ApiError(400, {
       detail: 'The request is not valid',

@@ -32,7 +32,7 @@ export function progressAnnouncement(progress: UploadProgress | null): string {
   return percent === undefined ? 'Uploading' : `Uploading ${Math.floor(percent / 25) * 25}%`;
 }
 
-/** spec §5: csv, xlsx or xls; the server's size limit is checked here too, to save a long upload. */
+/** docs/requirements.md §5: csv, xlsx or xls; the server's size limit is checked here too, to save a long upload. */
 export function checkImportFile(file: { name: string; size: number }): string | undefined {
   const name = file.name.toLowerCase();
   if (!importFileExtensions.some((extension) => name.endsWith(extension)))
@@ -43,7 +43,7 @@ export function checkImportFile(file: { name: string; size: number }): string | 
 }
 
 /**
- * spec §5, §8: the server's 400 errors go under their file; a 409 is the busy service (spec §8
+ * docs/requirements.md §5, §8: the server's 400 errors go under their file; a 409 is the busy service (docs/requirements.md §8
  * wording); anything else is a message at the top.
  */
 export function uploadErrorsFrom(error: unknown): UploadErrors {

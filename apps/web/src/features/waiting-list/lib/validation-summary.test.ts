@@ -18,7 +18,7 @@ const row = (overrides: Partial<Parameters<typeof problemLines>[0][number]>) => 
   ...overrides,
 });
 
-describe('invalid rows as lines (spec §3, §8)', () => {
+describe('invalid rows as lines (docs/requirements.md §3, §8)', () => {
   it('gives one line per reason, with the field in plain English and the spreadsheet row', () => {
     const lines = problemLines([
       row({
@@ -52,7 +52,7 @@ describe('invalid rows as lines (spec §3, §8)', () => {
   });
 });
 
-describe('failed files (spec §8)', () => {
+describe('failed files (docs/requirements.md §8)', () => {
   it("follows the spec's lead with the server's error or 'Please re-upload the file.'", () => {
     expect(failedFileMessage('waitingList', 'The file has no header row.')).toBe(
       'Waiting list validation failed. The file has no header row.',

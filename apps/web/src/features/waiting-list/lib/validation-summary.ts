@@ -16,7 +16,7 @@ export const wholeRow = 'Whole row';
 /** The plain-English name of an import field; an unknown key is shown as the file wrote it. */
 export const fieldLabel = (key: string) => importFieldLabels[key] ?? key;
 
-/** Every reason of every invalid row, one line each, in row order; spec §8 fallback 'Import error'. */
+/** Every reason of every invalid row, one line each, in row order; docs/requirements.md §8 fallback 'Import error'. */
 export function problemLines(rows: readonly InvalidRow[]): ProblemLine[] {
   return rows.flatMap((row) => {
     const lines: ProblemLine[] = [];
@@ -31,12 +31,12 @@ export function problemLines(rows: readonly InvalidRow[]): ProblemLine[] {
   });
 }
 
-/** spec §8: a row that could not be read at all, with 'Import error' when it came with no message. */
+/** docs/requirements.md §8: a row that could not be read at all, with 'Import error' when it came with no message. */
 export const errorRowReason = (errors: readonly string[]) =>
   errors.filter(Boolean).join(' ') || messages.importError;
 
 /**
- * spec §8: 'Waiting list validation failed.' or 'Blood test validation failed.', followed by the
+ * docs/requirements.md §8: 'Waiting list validation failed.' or 'Blood test validation failed.', followed by the
  * server's error or 'Please re-upload the file.'.
  */
 export function failedFileMessage(file: 'waitingList' | 'bloodTest', error: string | null): string {
@@ -59,7 +59,7 @@ export function warningText(warning: RowWarning): string {
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * How the two files match (spec §3 validation summary): patients without blood results are
+ * How the two files match (docs/requirements.md §3 validation summary): patients without blood results are
  * scored with the model's default values; blood results for no patient are left out.
  */
 export function matchingLines(summary: { pathways_without_bloods: number; bloods_without_pathway: number }) {

@@ -1,0 +1,88 @@
+/**
+ * The one writer of evaluations. An evaluation is the product's most important record: what the
+ * model said of a patient, from which inputs, with which model version, and why it was run. It is
+ * never changed once written (docs/architecture.md, "Evaluations"). Every evaluation (a confirm's,
+ * a scoring run's, a remodel's) is written by the statements of this file, which also decide what
+ * "current" means: a pathway's current evaluation is the last one written for the data it holds.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import type { ModelVersion, ScoringScope } from './scoring.js';
+
+/**
+ * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with the
+ * record it read (`inputs`, an SQL expression over the statement's own tables) and the model
+ * version's columns (from `$first`, 8 parameters: trust, procedure, model id, version, name, card
+ * version, demonstration, then the evaluation day). Written in the database from the record it
+ * already holds, so the inputs never travel twice.
+ */
+export const evaluationInsert = (inputs: string, first = 1) => {
+  const [trust, procedure, modelId, version, name, card, demonstration, day] = Array.from(
+    { length: 8 },
+    (_, index) => `$${first + index}`,
+  );
+  return `insert into evaluations (id, pathway_id, trust_code,
+    procedure_code, model_id, model_version, model_name, model_card_version, demonstration, reason,
+    created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
+  select v."evaluationId", v.id, ${trust}, ${procedure}, ${modelId}, ${version}, ${name}, ${card}, ${demonstration},
+    v.reason, 'Batch scoring', v.probability, v.prediction, v."defaultUsed", decode(v.contributions, 'base64'),
+    ${day}::date, ${inputs}`;
+};
+
+/** The 8 parameters of `evaluationInsert`. */
+export const evaluationInsertParams = (scope: ScoringScope, evaluationDate: string) => [
+  scope.trustCode,
+  scope.procedureCode,
+  scope.model.id,
+  scope.model.version,
+  scope.model.name,
+  scope.model.cardVersion,
+  scope.model.demonstration,
+  evaluationDate,
+];
+
+/** One evaluation as the model gave it, in the columns the pathway and the evaluation store. */
+export interface EvaluationColumns {
+  probability: number;
+  prediction: string;
+  isDefaultValueUsed: boolean;
+  /** Base64 text of the stored bytes. */
+  contributions: string;
+}
+
+/**
+ * Writes one evaluation of a pathway (a remodel) and makes it the pathway's current one, with its
+ * prediction: the bulk writers above do the same for a chunk in one statement each.
+ */
+export async function recordEvaluation(
+  tx: Db,
+  evaluation: {
+    id: string;
+    pathwayId: string;
+    trustCode: string;
+    procedureCode: string;
+    model: Omit<ModelVersion, 'model'>;
+    reason: 'remodel';
+    createdBy: string;
+    columns: EvaluationColumns;
+    evaluationDate: string;
+    /** The record the model read, as the JSON text the pathway stores. */
+    inputsJson: string;
+  },
+): Promise<void> {
+  const { id, pathwayId, model, columns } = evaluation;
+  await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
+      model_version, model_name, model_card_version, demonstration, reason, created_by, probability,
+      prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
+    values (${id}, ${pathwayId}, ${evaluation.trustCode}, ${evaluation.procedureCode}, ${model.id},
+      ${model.version}, ${model.name}, ${model.cardVersion}, ${model.demonstration}, ${evaluation.reason},
+      ${evaluation.createdBy}, ${columns.probability}, ${columns.prediction},
+      ${columns.isDefaultValueUsed}, decode(${columns.contributions}, 'base64'),
+      ${evaluation.evaluationDate}::date, ${evaluation.inputsJson}::json)`);
+  await tx.execute(sql`update pathways set
+      status = 'processed', current_evaluation_id = ${id},
+      prediction = ${columns.prediction}, probability = ${columns.probability},
+      scored_model_id = ${model.id}, failed_fields = null, failure_reason = null,
+      processed_at = now(), updated_at = now()
+    where id = ${pathwayId}`);
+}

@@ -1,0 +1,99 @@
+// The import direction, enforced (docs/architecture.md, "Import direction"). Each rule names the
+// arrow it forbids; scripts/boundaries.test.ts plants each kind of violation and shows that it fails.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const foldersIn = (relative) =>
+  fs
+    .readdirSync(path.join(root, relative), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const apiModules = foldersIn('apps/api/src/modules');
+const webFeatures = foldersIn('apps/web/src/features');
+const tests = ['**/*.test.ts', '**/*.test.tsx', '**/*.api.test.ts', 'apps/api/src/test/**'];
+
+const zones = [
+  {
+    target: 'packages',
+    from: 'apps',
+    message: 'A package is used by the apps and never uses one.',
+  },
+  {
+    target: 'apps/api/src/platform',
+    from: [
+      'apps/api/src/modules',
+      'apps/api/src/app.ts',
+      'apps/api/src/worker.ts',
+      'apps/api/src/all-jobs.ts',
+    ],
+    message: 'platform/ knows no module: pass what it needs in, or move the code into the module.',
+  },
+  ...apiModules.flatMap((module) =>
+    apiModules
+      .filter((other) => other !== module)
+      .map((other) => ({
+        target: `apps/api/src/modules/${module}`,
+        from: `apps/api/src/modules/${other}`,
+        except: ['./index.ts'],
+        message: `A module uses another only through its public index: import from modules/${other}/index.js.`,
+      })),
+  ),
+  ...webFeatures.map((feature) => ({
+    target: `apps/web/src/features/${feature}`,
+    from: 'apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'Web features never import each other: move what they share to components/ or lib/.',
+  })),
+  {
+    target: ['apps/web/src/components', 'apps/web/src/lib'],
+    from: ['apps/web/src/features', 'apps/web/src/app'],
+    message: 'Shared code flows components/lib → features → app, never back.',
+  },
+];
+
+export default [
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: tests,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          project: ['tsconfig.tests.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
+    },
+  },
+  {
+    // A route validates, calls its use case and maps the answer: the use case queues any job.
+    files: ['apps/api/src/modules/**/routes.ts', 'apps/api/src/modules/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '-job(\\.js)?$', message: 'Routes never import jobs: the use case queues them.' },
+            {
+              regex: '.',
+              importNamePattern: 'Job$',
+              message: 'Routes never import jobs: the use case queues them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];

@@ -1,0 +1,150 @@
+/**
+ * The import direction and the single writer of evaluations are checked by `npm run check`
+ * (eslint.boundaries.js; docs/architecture.md, "Import direction"). Each test plants one kind of
+ * violation in a temporary file, lints it with the project's own configuration, and expects the
+ * check to fail; a check that let it through would be a check in name only.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { ESLint } from 'eslint';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const planted: string[] = [];
+const eslint = new ESLint({ cwd: root });
+
+function plant(relative: string, text: string): string {
+  const file = path.join(root, relative);
+  fs.writeFileSync(file, text);
+  planted.push(file);
+  return file;
+}
+
+async function problemsOf(...files: string[]): Promise<{ rule: string | null; message: string }[]> {
+  const results = await eslint.lintFiles(files);
+  return results.flatMap((result) =>
+    result.messages.map(({ ruleId, message }) => ({ rule: ruleId, message })),
+  );
+}
+
+afterEach(() => {
+  for (const file of planted.splice(0)) fs.rmSync(file, { force: true });
+});
+
+const tag = `planted-${process.pid}`;
+
+describe('the import direction', () => {
+  it('fails on an import cycle', async () => {
+    const a = plant(
+      `apps/api/src/modules/patients/${tag}-a.ts`,
+      `import { b } from './${tag}-b.js';\nexport const a = () => b;\n`,
+    );
+    plant(
+      `apps/api/src/modules/patients/${tag}-b.ts`,
+      `import { a } from './${tag}-a.js';\nexport const b = () => a;\n`,
+    );
+    expect(await problemsOf(a)).toContainEqual(expect.objectContaining({ rule: 'import-x/no-cycle' }));
+  });
+
+  it('fails on a web feature importing another feature', async () => {
+    const file = plant(
+      `apps/web/src/features/admin/${tag}.ts`,
+      `import { paths } from '../patients/api/query-keys';\nexport const p = paths;\n`,
+    );
+    expect(fs.existsSync(path.join(root, 'apps/web/src/features/patients/api/query-keys.ts'))).toBe(true);
+    expect(await problemsOf(file)).toContainEqual(
+      expect.objectContaining({
+        rule: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('never import each other'),
+      }),
+    );
+  });
+
+  it('fails on platform/ importing a module', async () => {
+    const file = plant(
+      `apps/api/src/platform/${tag}.ts`,
+      `import { isBusy } from '../modules/imports/index.js';\nexport const f = isBusy;\n`,
+    );
+    expect(await problemsOf(file)).toContainEqual(
+      expect.objectContaining({
+        rule: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('knows no module'),
+      }),
+    );
+  });
+
+  it("fails on a module reaching into another module's internals, and passes through its index", async () => {
+    const inside = plant(
+      `apps/api/src/modules/patients/${tag}-inside.ts`,
+      `import { batchLifetimeMs } from '../imports/waiting-list-imports.js';\nexport const l = batchLifetimeMs;\n`,
+    );
+    const throughIndex = plant(
+      `apps/api/src/modules/patients/${tag}-index.ts`,
+      `import { isBusy } from '../imports/index.js';\nexport const i = isBusy;\n`,
+    );
+    expect(await problemsOf(inside)).toContainEqual(
+      expect.objectContaining({
+        rule: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('public index'),
+      }),
+    );
+    expect(await problemsOf(throughIndex)).toEqual([]);
+  });
+
+  it('fails on a package importing an app', async () => {
+    const file = plant(
+      `packages/contracts/src/${tag}.ts`,
+      `import { badRequest } from '../../../apps/api/src/platform/errors.js';\nexport const e = badRequest;\n`,
+    );
+    expect(await problemsOf(file)).toContainEqual(
+      expect.objectContaining({
+        rule: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('never uses one'),
+      }),
+    );
+  });
+
+  it('fails on a route importing a job', async () => {
+    const file = plant(
+      `apps/api/src/modules/imports/${tag}-routes.ts`,
+      `import { validateBatchJob } from './stage/validate-batch-job.js';\nexport const j = validateBatchJob;\n`,
+    );
+    const throughIndex = plant(
+      `apps/api/src/modules/patients/${tag}-routes.ts`,
+      `import { inferBatchJob } from '../evaluations/index.js';\nexport const j = inferBatchJob;\n`,
+    );
+    for (const route of [file, throughIndex])
+      expect(await problemsOf(route)).toContainEqual(
+        expect.objectContaining({
+          rule: 'no-restricted-imports',
+          message: expect.stringContaining('Routes never import jobs'),
+        }),
+      );
+  });
+});
+
+describe('the source as it stands', () => {
+  const sources = () =>
+    execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'apps', 'packages'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$|\/test\/|\.spec\.ts$/.test(file));
+
+  it('writes evaluations in one file only', () => {
+    const writers = sources().filter((file) =>
+      /insert\s+into\s+evaluations\b/i.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(writers).toEqual(['apps/api/src/modules/evaluations/evaluation-writer.ts']);
+  });
+
+  it('cites only documents a person who clones the repository can open', () => {
+    const outside = sources().filter((file) =>
+      /DESIGN §|CONVENTIONS|spec §/.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(outside).toEqual([]);
+  });
+});
