@@ -7,16 +7,17 @@
  *
  * Run: npx tsx bench/admin-lists.bench.ts
  */
-import crypto from 'node:crypto';
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { SignJWT, importJWK, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import { openDatabase, type Database } from '../apps/api/dist/platform/db/client.js';
 import { seedDemoData, seedReferenceData } from '../apps/api/dist/platform/db/seed.js';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
+import { developmentAccessToken } from './lib/access-token.js';
 import { freshPostgres } from './lib/database.js';
+import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { startBuiltServer } from './lib/server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -217,19 +218,7 @@ const server = await startBuiltServer(port, {
   ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! }),
 });
 
-/** A development access token, signed with the key the server verifies with (as test/helper.ts does). */
-async function tokenFor(userId: string) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ client_id: 'elective-surgical-risk-web', scope: 'openid profile email' })
-    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signingKey.kid! })
-    .setIssuer(`${baseUrl}/oidc`)
-    .setAudience('api://elective-surgical-risk')
-    .setSubject(userId)
-    .setJti(crypto.randomUUID())
-    .setIssuedAt(now - 5)
-    .setExpirationTime(now + 3600)
-    .sign(await importJWK(signingKey, 'RS256'));
-}
+const tokenFor = (userId: string) => developmentAccessToken(baseUrl, signingKey, userId);
 
 interface Scenario {
   name: string;
@@ -296,8 +285,7 @@ try {
     if (body.totalCount !== undefined) scenario.name += ` [${body.totalCount.toLocaleString('en-GB')} rows]`;
   }
 
-  const results: { name: string; rps: number; p99: number; ratio: number; failures: number; ok: boolean }[] =
-    [];
+  const results: LatencyRow[] = [];
   let baseline: Result | undefined;
   for (const scenario of scenarios) {
     const result = await measure(
@@ -305,27 +293,13 @@ try {
       scenario.token ? { authorization: `Bearer ${scenario.token}` } : {},
     );
     baseline ??= result;
-    const failures = result.non2xx + result.errors + result.timeouts;
-    results.push({
-      name: scenario.name,
-      rps: result.requests.average,
-      p99: result.latency.p99,
-      ratio: result.requests.average / baseline.requests.average,
-      failures,
-      ok: result.latency.p99 <= targetP99 && failures === 0,
-    });
+    results.push(latencyRow(scenario.name, result, baseline, targetP99));
   }
 
   console.log(
     `\nAdmin lists on ${databaseLabel}: ${userCount.toLocaleString('en-GB')} users, ${entryCount.toLocaleString('en-GB')} change-log entries, ${connections} connections, ${seconds} s each`,
   );
-  console.log(
-    `${'scenario'.padEnd(58)} ${'req/s'.padStart(8)} ${'p99'.padStart(7)}  ratio  p99 ≤ ${targetP99} ms`,
-  );
-  for (const r of results)
-    console.log(
-      `${r.name.padEnd(58)} ${r.rps.toFixed(0).padStart(8)} ${`${r.p99} ms`.padStart(7)}  ${r.ratio.toFixed(2).padStart(5)}  ${r.ok ? 'yes' : 'NO'}${r.failures ? ` (${r.failures} failed requests)` : ''}`,
-    );
+  printLatencyTable(results, targetP99);
   const failing = results.filter((r) => !r.ok);
   console.log(
     `result: ${failing.length === 0 ? 'meets target' : `BELOW TARGET (${failing.length} over ${targetP99} ms)`}`,

@@ -17,17 +17,18 @@
  * BENCH_ROWS changes the number of active pathways; BENCH_DATA_DIR (PGlite) keeps a seeded folder
  * between runs. Run: npx tsx bench/pathways.bench.ts
  */
-import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { SignJWT, importJWK, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../apps/api/dist/platform/db/client.js';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
+import { developmentAccessToken } from './lib/access-token.js';
 import { freshPostgres } from './lib/database.js';
+import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
 
@@ -144,21 +145,8 @@ const server = await startBuiltServer(port, {
   ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! }),
 });
 
-async function tokenFor(userId: string) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ client_id: 'elective-surgical-risk-web', scope: 'openid profile email' })
-    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signingKey.kid! })
-    .setIssuer(`${baseUrl}/oidc`)
-    .setAudience('api://elective-surgical-risk')
-    .setSubject(userId)
-    .setJti(crypto.randomUUID())
-    .setIssuedAt(now - 5)
-    .setExpirationTime(now + 3600)
-    .sign(await importJWK(signingKey, 'RS256'));
-}
-
 try {
-  const headers = { authorization: `Bearer ${await tokenFor(clerkId)}` };
+  const headers = { authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, clerkId)}` };
   const list = '/api/trusts/RAN/waiting-list/procedures/knee/manage/records/active';
   const scenarios: { name: string; path: string }[] = [
     { name: 'bare route GET /api/health', path: '/api/health' },
@@ -188,35 +176,20 @@ try {
     if (body.totalCount !== undefined) scenario.name += ` [${fmt(body.totalCount)}]`;
   }
 
-  const results: { name: string; rps: number; p99: number; ratio: number; failures: number; ok: boolean }[] =
-    [];
+  const results: LatencyRow[] = [];
   // A second of each first, so that every statement is prepared and its pages are in memory.
   for (const scenario of scenarios) await measure(`${baseUrl}${scenario.path}`, headers, 1);
   let baseline: Result | undefined;
   for (const scenario of scenarios) {
     const result = await measure(`${baseUrl}${scenario.path}`, headers);
     baseline ??= result;
-    const failures = result.non2xx + result.errors + result.timeouts;
-    results.push({
-      name: scenario.name,
-      rps: result.requests.average,
-      p99: result.latency.p99,
-      ratio: result.requests.average / baseline.requests.average,
-      failures,
-      ok: result.latency.p99 <= targets.p99Ms && failures === 0,
-    });
+    results.push(latencyRow(scenario.name, result, baseline, targets.p99Ms));
   }
 
   console.log(
     `\nThe total table on ${databaseLabel}: ${fmt(rows)} active pathways, ${connections} connections, ${seconds} s each`,
   );
-  console.log(
-    `${'scenario'.padEnd(58)} ${'req/s'.padStart(8)} ${'p99'.padStart(7)}  ratio  p99 ≤ ${targets.p99Ms} ms`,
-  );
-  for (const r of results)
-    console.log(
-      `${r.name.padEnd(58)} ${r.rps.toFixed(0).padStart(8)} ${`${r.p99} ms`.padStart(7)}  ${r.ratio.toFixed(2).padStart(5)}  ${r.ok ? 'yes' : 'NO'}${r.failures ? ` (${r.failures} failed requests)` : ''}`,
-    );
+  printLatencyTable(results, targets.p99Ms);
 
   const exportBase = `${baseUrl}${list}/export?fields=${csvFields}`;
   await new Promise((resolve) => setTimeout(resolve, 2000));

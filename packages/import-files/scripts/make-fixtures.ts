@@ -173,51 +173,15 @@ async function workbookExtract(): Promise<void> {
   ];
   for (const [i, row] of data.entries()) {
     const r = i + 4;
-    const [
-      nhsNumber,
-      local,
-      first,
-      last,
-      dob,
-      sex,
-      ethnic,
-      height,
-      weight,
-      smoking,
-      operation,
-      referral,
-      tci,
-      surgeon,
-      priority,
-      surgery,
-      social,
-      hypertension,
-      heartFailure,
-    ] = row;
+    const referral = row[11];
     ptl.addRow([
-      nhsNumber,
-      local,
-      first,
-      last,
-      dob,
-      sex,
-      ethnic,
-      height,
-      weight,
-      smoking,
-      operation,
-      // The referral date is a formula whose stored result is a date: read, never evaluated.
+      ...row.slice(0, 11),
+      // The referral date (column L) is a formula whose stored result is a date: read, never evaluated.
       {
         formula: `DATE(${referral.getUTCFullYear()},${referral.getUTCMonth() + 1},${referral.getUTCDate()})`,
         result: referral,
       },
-      tci,
-      surgeon,
-      priority,
-      surgery,
-      social,
-      hypertension,
-      heartFailure,
+      ...row.slice(12),
       {
         formula: `DATE(2025,3,3)-L${r}`,
         result: Math.round((utc(2025, 3, 3).getTime() - referral.getTime()) / 86_400_000),

@@ -21,7 +21,7 @@ import type { Parsed } from './nhs-number.js';
 import { cut, failedOutcome, finalOutcome, Output, warningList } from './output.js';
 import { ImportFileError } from './raw-rows.js';
 import type { RawRow } from './raw-rows.js';
-import { openTable } from './table.js';
+import { openTable, tablePlace } from './table.js';
 import { defaultImportLimits, labCodes } from './types.js';
 import type {
   BloodTestPatient,
@@ -248,12 +248,7 @@ export async function* readBloodTests(
   }
   const table = opened.table;
   const format = table.format;
-  const where = {
-    sheetName: table.sheetName,
-    headerRowNumber: table.header.rowNumber,
-    encoding: table.encoding,
-    delimiter: table.delimiter,
-  };
+  const where = tablePlace(table);
   const mapping = mapHeader(table.header.cells, [bloodLongHeaderTable, labHeaderTable]);
   const columns = mapping.columns;
   const hasIdentifier = columns.has('nhsNumber') || columns.has('localPatientIdentifier');
@@ -631,12 +626,7 @@ class BloodRowReader {
 
   read(row: RawRow, checkCharacters: boolean, output: Output<never>): void {
     if (row.tooLong) {
-      output.rows++;
-      output.invalidRow({
-        rowNumber: row.rowNumber,
-        errors: [{ field: null, message: rowMessages.rowTooLong }],
-        values: {},
-      });
+      output.rowTooLong(row.rowNumber);
       return;
     }
     const cells = row.cells;

@@ -1,4 +1,4 @@
-import { fileMessages, warningMessages } from './messages.js';
+import { fileMessages, rowMessages, warningMessages } from './messages.js';
 import type { FileOutcome, InvalidRow, RowBatch, RowWarning } from './types.js';
 
 const batchSize = 1000;
@@ -31,6 +31,12 @@ export class Output<T> {
     this.batch.invalidRows.push(row);
     this.invalid++;
     this.size++;
+  }
+
+  /** A data row too long to be a record (RawRow.tooLong): counted, and refused whole. */
+  rowTooLong(rowNumber: number): void {
+    this.rows++;
+    this.invalidRow({ rowNumber, errors: [{ field: null, message: rowMessages.rowTooLong }], values: {} });
   }
 
   /** A warning; `kind` groups the ones the cap counts together (null: never capped). */

@@ -36,6 +36,16 @@ export interface OpenedTable {
 export type OpenResult =
   { ok: true; table: OpenedTable } | { ok: false; error: string; format: FileKind | null };
 
+/** Where a table's header was found and how its text was read, as a file's outcome reports them. */
+export function tablePlace(table: OpenedTable) {
+  return {
+    sheetName: table.sheetName,
+    headerRowNumber: table.header.rowNumber,
+    encoding: table.encoding,
+    delimiter: table.delimiter,
+  };
+}
+
 /** Rows looked at for the header: banners and titles above it are skipped (import-data.md). */
 const headerSearchRows = 20;
 /** A header names at least this many columns we know. */

@@ -16,7 +16,7 @@ import { cut, failedOutcome, finalOutcome, Output, warningList } from './output.
 import { ImportFileError } from './raw-rows.js';
 import type { RawRow } from './raw-rows.js';
 import { NumberIndex } from './number-index.js';
-import { openTable } from './table.js';
+import { openTable, tablePlace } from './table.js';
 import { defaultImportLimits } from './types.js';
 import type {
   ComorbidityCode,
@@ -77,12 +77,7 @@ export async function* parseWaitingList(
   const opened = await openTable(input, limits);
   if (!opened.ok) return failedOutcome(opened.error, opened.format);
   const table = opened.table;
-  const where = {
-    sheetName: table.sheetName,
-    headerRowNumber: table.header.rowNumber,
-    encoding: table.encoding,
-    delimiter: table.delimiter,
-  };
+  const where = tablePlace(table);
   const format = table.format;
   const mapping = mapHeader(table.header.cells, [waitingListHeaderTable]);
   const diffHeaders = { missing: missingColumns(mapping.columns), unexpected: mapping.unexpected };
@@ -272,12 +267,7 @@ class RowReader {
   read(row: RawRow, checkCharacters: boolean, output: Output<WaitingListRow>): void {
     const { cells } = row;
     if (row.tooLong) {
-      output.rows++;
-      output.invalidRow({
-        rowNumber: row.rowNumber,
-        errors: [{ field: null, message: rowMessages.rowTooLong }],
-        values: {},
-      });
+      output.rowTooLong(row.rowNumber);
       return;
     }
     // Cells as written, checked for size and broken characters; null when blank or "not known".

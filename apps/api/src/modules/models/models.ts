@@ -195,13 +195,7 @@ export async function activeModelCard(
   const [row] = await db
     .select()
     .from(mlModels)
-    .where(
-      and(
-        eq(mlModels.trustCode, trustCode),
-        eq(mlModels.procedureCode, procedureCode),
-        eq(mlModels.isActive, true),
-      ),
-    )
+    .where(activeModelOf(trustCode, procedureCode))
     .limit(1);
   if (!row) throw notFound('No model is active for this procedure');
   return toCard(row);
@@ -237,6 +231,14 @@ export async function listModelVersions(
 const activeModels = new Map<string, { id: string; model: RiskModel }>();
 
 /** The active model of a trust and procedure, decoded once and kept until a new upload. */
+/** The condition that picks a trust and procedure's active model version. */
+const activeModelOf = (trustCode: string, procedureCode: string) =>
+  and(
+    eq(mlModels.trustCode, trustCode),
+    eq(mlModels.procedureCode, procedureCode),
+    eq(mlModels.isActive, true),
+  );
+
 export async function activeRiskModel(
   db: Db,
   trustCode: string,
@@ -246,13 +248,7 @@ export async function activeRiskModel(
   const [row] = await db
     .select({ id: mlModels.id })
     .from(mlModels)
-    .where(
-      and(
-        eq(mlModels.trustCode, trustCode),
-        eq(mlModels.procedureCode, procedureCode),
-        eq(mlModels.isActive, true),
-      ),
-    )
+    .where(activeModelOf(trustCode, procedureCode))
     .limit(1);
   if (!row) return null;
   const cached = activeModels.get(key);

@@ -77,14 +77,24 @@ export function activeConditions(
   if (present(filter.surgeonName)) conditions.push(prefix(sql`p.surgeon_name`, filter.surgeonName));
   if (filter.tciDate) conditions.push(sql`p.tci_date = ${filter.tciDate}::date`);
   if (filter.referralDate) conditions.push(sql`p.referral_date = ${filter.referralDate}::date`);
+  conditions.push(...countedConditions(sql`p`, filter));
+  return conditions;
+}
+
+/**
+ * The conditions on the columns the list's counters also keep (status, prediction, social,
+ * surgery), over the pathways (`p`) or the counters (`c`).
+ */
+function countedConditions(table: SQL, filter: ActiveRecordsFilter): SQL[] {
+  const conditions: SQL[] = [];
   if (filter.prediction) {
     // Literal, so that a prepared statement's generic plan knows it is the processed list.
-    conditions.push(sql`p.status = 'processed'`);
-    conditions.push(sql`p.prediction = ${storedPrediction[filter.prediction]}`);
+    conditions.push(sql`${table}.status = 'processed'`);
+    conditions.push(sql`${table}.prediction = ${storedPrediction[filter.prediction]}`);
     if (filter.status && filter.status !== 'processed') conditions.push(sql`false`);
-  } else if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
-  if (filter.social) conditions.push(sql`p.social = ${filter.social}`);
-  if (filter.surgery) conditions.push(sql`p.surgery = ${filter.surgery}`);
+  } else if (filter.status) conditions.push(sql`${table}.status = ${filter.status}`);
+  if (filter.social) conditions.push(sql`${table}.social = ${filter.social}`);
+  if (filter.surgery) conditions.push(sql`${table}.surgery = ${filter.surgery}`);
   return conditions;
 }
 
@@ -95,14 +105,11 @@ function countOf(trustCode: string, procedureCode: string, filter: ActiveRecords
     return typeof value === 'string' && value.trim() !== '';
   });
   if (used.every((key) => counterFilters.has(key))) {
-    const conditions: SQL[] = [sql`c.trust_code = ${trustCode}`, sql`c.procedure_code = ${procedureCode}`];
-    if (filter.prediction) {
-      conditions.push(sql`c.status = 'processed'`);
-      conditions.push(sql`c.prediction = ${storedPrediction[filter.prediction]}`);
-      if (filter.status && filter.status !== 'processed') conditions.push(sql`false`);
-    } else if (filter.status) conditions.push(sql`c.status = ${filter.status}`);
-    if (filter.social) conditions.push(sql`c.social = ${filter.social}`);
-    if (filter.surgery) conditions.push(sql`c.surgery = ${filter.surgery}`);
+    const conditions: SQL[] = [
+      sql`c.trust_code = ${trustCode}`,
+      sql`c.procedure_code = ${procedureCode}`,
+      ...countedConditions(sql`c`, filter),
+    ];
     return sql`(select coalesce(sum(c.pathway_count), 0) from pathway_counts c where ${allOf(conditions)})`;
   }
   return sql`(select count(*) from pathways p where ${allOf(activeConditions(trustCode, procedureCode, filter))})`;

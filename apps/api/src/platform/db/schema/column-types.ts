@@ -1,4 +1,6 @@
 import { customType, date, text } from 'drizzle-orm/pg-core';
+import { procedures } from './procedures.js';
+import { trusts } from './trusts.js';
 
 /** Raw file bytes (uploaded models and import files), as Buffers on both drivers. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -21,4 +23,14 @@ export const waitingListColumns = () => ({
   priority: text('priority'),
   surgery: text('surgery'),
   social: text('social'),
+});
+
+/** The trust and procedure a row belongs to, each a reference to its table. */
+export const trustAndProcedure = () => ({
+  trustCode: text('trust_code')
+    .notNull()
+    .references(() => trusts.trustCode),
+  procedureCode: text('procedure_code')
+    .notNull()
+    .references(() => procedures.code),
 });

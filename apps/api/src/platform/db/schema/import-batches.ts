@@ -9,9 +9,7 @@ import {
   primaryKey,
   boolean,
 } from 'drizzle-orm/pg-core';
-import { trusts } from './trusts.js';
-import { procedures } from './procedures.js';
-import { bytea, waitingListColumns } from './column-types.js';
+import { bytea, trustAndProcedure, waitingListColumns } from './column-types.js';
 
 /**
  * One upload of a waiting list and its blood tests for a trust and procedure (decision 0023). Its files
@@ -22,12 +20,7 @@ export const importBatches = pgTable(
   'import_batches',
   {
     id: uuid('id').primaryKey(),
-    trustCode: text('trust_code')
-      .notNull()
-      .references(() => trusts.trustCode),
-    procedureCode: text('procedure_code')
-      .notNull()
-      .references(() => procedures.code),
+    ...trustAndProcedure(),
     /** VALIDATING, VALIDATED, CONFIRMING, IMPORTED, CANCELLED, EXPIRED (contracts batchStatuses). */
     status: text('status').notNull(),
     createdByUserId: uuid('created_by_user_id'),

@@ -10,9 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { trusts } from './trusts.js';
-import { procedures } from './procedures.js';
-import { bytea } from './column-types.js';
+import { bytea, trustAndProcedure } from './column-types.js';
 
 /**
  * Every uploaded model version per trust and procedure (issue: earlier versions are kept with
@@ -23,12 +21,7 @@ export const mlModels = pgTable(
   'ml_models',
   {
     id: uuid('id').primaryKey(),
-    trustCode: text('trust_code')
-      .notNull()
-      .references(() => trusts.trustCode),
-    procedureCode: text('procedure_code')
-      .notNull()
-      .references(() => procedures.code),
+    ...trustAndProcedure(),
     version: integer('version').notNull(),
     status: text('status').notNull(),
     isActive: boolean('is_active').notNull().default(false),

@@ -14,9 +14,7 @@ import {
   primaryKey,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { trusts } from './trusts.js';
-import { procedures } from './procedures.js';
-import { waitingListColumns } from './column-types.js';
+import { trustAndProcedure, waitingListColumns } from './column-types.js';
 
 /**
  * A patient's pathway on a trust's waiting list for one procedure (docs/requirements.md §3 active and archived
@@ -27,12 +25,7 @@ export const pathways = pgTable(
   'pathways',
   {
     id: uuid('id').primaryKey(),
-    trustCode: text('trust_code')
-      .notNull()
-      .references(() => trusts.trustCode),
-    procedureCode: text('procedure_code')
-      .notNull()
-      .references(() => procedures.code),
+    ...trustAndProcedure(),
     nhsNumber: text('nhs_number'),
     localPatientIdentifier: text('local_patient_identifier'),
     ...waitingListColumns(),
