@@ -29,21 +29,11 @@ import { loadModel } from '../packages/risk-engine/src/model.js';
 import { freshPostgres } from './lib/database.js';
 import { startBuiltServer } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
+import { rng } from './risk-engine.bench.js';
 
 const pathways = Number(process.env.BENCH_ROWS ?? 100_000);
 const clerkId = '00000000-0000-4000-8000-000000000003';
 const work = mkdtempSync(path.join(os.tmpdir(), 'esr-import-bench-'));
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function nhsNumber(index: number): string {
   for (let body = 990_000_000 + index * 7; ; body += 1) {
@@ -79,7 +69,7 @@ interface Generated {
 }
 
 function generate(): Generated {
-  const next = random(7);
+  const next = rng(7);
   const header = [
     'NHS Number',
     'Local Patient Identifier',

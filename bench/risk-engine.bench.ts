@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { comorbidityFields } from '../packages/contracts/src/remodel.js';
 import { evaluateMany, predictMany } from '../packages/risk-engine/src/evaluate.js';
 import { FeatureEncoder, resolveEvaluationDate } from '../packages/risk-engine/src/features.js';
 import type { PatientRecord } from '../packages/risk-engine/src/features.js';
@@ -43,7 +44,7 @@ const PROCEDURE = arg('procedure', 'knee');
 const MODEL_DIR = join(REPO, 'models/default', PROCEDURE);
 
 /** Deterministic PRNG (mulberry32) so the parent, the children and Python see the same rows. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -54,26 +55,8 @@ function rng(seed: number): () => number {
   };
 }
 
-const FLAGS = [
-  'hypt',
-  'af',
-  'ihd',
-  'ang',
-  'valv',
-  'hfl',
-  'pvd',
-  'copd',
-  'dem',
-  'alz',
-  'pa',
-  'ps',
-  'idd',
-  'nidd',
-  'hypo',
-  'hype',
-  'ra',
-  'foa',
-];
+/** The 18 comorbidity flags, in the remodel record's order (PREVALENCE follows it). */
+const FLAGS = comorbidityFields;
 const PREVALENCE = [
   0.45, 0.1, 0.1, 0.05, 0.04, 0.04, 0.03, 0.1, 0.03, 0.01, 0.02, 0.01, 0.02, 0.1, 0.08, 0.02, 0.05, 0.3,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
+import { comorbidityLabels, labFields, labRules } from './remodel.js';
 
 /** spec §4: validation status of each file of an import. */
 export const fileStatuses = ['VALIDATING', 'VALIDATED', 'VALIDATED_WITH_ERRORS', 'FAILED'] as const;
@@ -222,37 +223,17 @@ export const importFieldLabels: Record<string, string> = {
   priority: 'Priority',
   surgery: 'Readiness for surgery',
   social: 'Social aspects',
-  hypt: 'Hypertension',
-  af: 'Atrial fibrillation',
-  ihd: 'Ischaemic heart disease',
-  ang: 'Angina',
+  // The comorbidities and blood results by the remodel form's names (remodel.ts), but for the
+  // few the import summaries have always worded otherwise.
+  ...comorbidityLabels,
   valv: 'Valvular heart disease',
-  hfl: 'Heart failure',
-  pvd: 'Peripheral vascular disease',
   copd: 'COPD',
-  dem: 'Dementia',
-  alz: "Alzheimer's disease",
-  pa: "Parkinson's disease",
-  ps: 'Psoriasis',
-  idd: 'Insulin-dependent diabetes',
-  nidd: 'Non-insulin-dependent diabetes',
-  hypo: 'Hypothyroidism',
-  hype: 'Hyperthyroidism',
-  ra: 'Rheumatoid arthritis',
-  foa: 'Other osteoarthritis',
   testName: 'Test name',
   result: 'Result',
   unit: 'Unit',
   sampleDate: 'Sample date',
-  haemoglobin: 'Haemoglobin',
+  ...Object.fromEntries(labFields.map((field) => [field, labRules[field].label])),
   whiteBloodCount: 'White cell count',
-  plateletCount: 'Platelet count',
-  urea: 'Urea',
-  creatinine: 'Creatinine',
-  egfr: 'eGFR',
-  sodium: 'Sodium',
-  albumin: 'Albumin',
-  crp: 'CRP',
 };
 
 /** Our wording where the specification names a rule but not its message. */

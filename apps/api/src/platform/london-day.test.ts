@@ -20,6 +20,12 @@ describe('UK calendar day bounds', () => {
     const autumn = londonDayBounds('2025-10-26')!;
     expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * 3600_000);
   });
+  it('the fall-back day starts at BST midnight and ends at GMT midnight', () => {
+    expect(londonDayBounds('2026-10-25')).toEqual({
+      start: new Date('2026-10-24T23:00:00Z'),
+      end: new Date('2026-10-26T00:00:00Z'),
+    });
+  });
   it('reads the day of an ISO date-time', () => {
     expect(londonDayBounds('2025-01-15T10:11:12Z')?.start).toEqual(new Date('2025-01-15T00:00:00Z'));
   });

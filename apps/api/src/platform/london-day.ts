@@ -1,35 +1,10 @@
 import { isCalendarDate } from '@esr/contracts/calendar';
+import { londonMidnight } from '@esr/contracts/london-dates';
 
 /**
- * spec §9 shows dates in UK time, so a change-log date filter means a UK calendar day: from its
- * midnight in Europe/London to the next, as UTC instants. (UK clocks change at 01:00 UTC, so a
- * UK midnight is never skipped or repeated.)
+ * docs/requirements.md §9 shows dates in UK time, so a change-log date filter means a UK calendar
+ * day: from its midnight in Europe/London to the next, as UTC instants.
  */
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
-function londonMidnight(year: number, month: number, day: number): Date {
-  const guess = Date.UTC(year, month - 1, day);
-  const parts = londonParts.formatToParts(new Date(guess));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const localAsUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return new Date(guess - (localAsUtc - guess));
-}
 
 /** The UK day named by `YYYY-MM-DD` (or the day part of an ISO date-time); null if not a real date. */
 export function londonDayBounds(value: string): { start: Date; end: Date } | null {

@@ -1,3 +1,4 @@
+import { todayInLondon } from '@esr/contracts/london-dates';
 import type { AppConfig } from '../../platform/config.js';
 import type { FileReading, ReadingSettings } from './read/import-reading.js';
 import type { UploadHandoff } from './read/upload-handoff.js';
@@ -11,16 +12,6 @@ declare module '../../platform/queue/job-definition.js' {
     uploads?: UploadHandoff<FileReading>;
   }
 }
-
-const londonDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in England, as YYYY-MM-DD: an age or a future date is judged on the trust's calendar. */
-export const todayInLondon = (now = new Date()) => londonDate.format(now);
 
 /**
  * The parts the staged rows are copied in. The embedded database runs one statement at a time, so a

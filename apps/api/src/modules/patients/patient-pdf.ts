@@ -1,17 +1,16 @@
 /**
- * The patient's risk summary as a PDF (spec §2 patient screens; issue "Patients: … history and
- * PDFs"): portrait A4, page 1 for the clinical team, the last page for the patient in plain English
- * (NHS content style: short sentences, "you"). pdfkit with the embedded Noto Sans fonts as
- * report-pdf.ts uses them, so Łukasz, Siobhán, Zoë and O'Brien print as written.
+ * The patient's risk summary as a PDF (docs/requirements.md §2 patient screens; issue "Patients: …
+ * history and PDFs"): portrait A4, page 1 for the clinical team, the last page for the patient in
+ * plain English (NHS content style: short sentences, "you"). pdfkit with the embedded Noto Sans
+ * fonts as report-pdf.ts uses them, so Łukasz, Siobhán, Zoë and O'Brien print as written.
  *
- * The file is a tagged PDF (PDF 1.7 structure tree, ISO 32000-1 §14.8; WCAG 2.2 1.3.1): sections
- * Sect, headings H1–H3, text P, advice lists L/LI/Lbl/LBody, the identifiers and the factors
- * Table/TR/TH/TD with header scopes (pdfkit's own table tagging); rules, boxes, the risk band's
- * shading and the running footer are artifacts. Every block is measured before it is drawn and
- * moved to the next page whole; only a long table breaks, between rows.
+ * The file is a tagged PDF: sections Sect, headings H1–H3, text P, advice lists, the identifiers
+ * and the factors as tables (platform/pdf/tagged-flow.ts); rules, boxes, the risk band's shading and
+ * the running footer are artifacts. Every block is measured before it is drawn and moved to the
+ * next page whole; only a long table breaks, between rows.
  */
 import { PassThrough, type Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import { showCalendarDate, showLondonDateTime } from '@esr/contracts/london-dates';
 import { demonstrationModelLabel, messages, productName } from '@esr/contracts/messages';
 import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
 import {
@@ -22,8 +21,16 @@ import {
 } from '@esr/contracts/patients';
 import { answerText, factorValueText, importanceLabels, percentage } from '@esr/contracts/patient-wording';
 import { questionOf, remodelTabs } from '@esr/contracts/remodel';
-import { londonWallClock, showDate, spacedNhsNumber } from '../reports/index.js';
-import { registerFonts } from '../../platform/pdf/pdf-fonts.js';
+import { spacedNhsNumber } from '../reports/index.js';
+import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
+import { onEveryBufferedPage } from '../../platform/pdf/page-numbers.js';
+import {
+  horizontalRule,
+  nhsColour as colour,
+  useStyle,
+  type TextStyle,
+} from '../../platform/pdf/pdf-text.js';
+import { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
 
 export interface RiskSummaryPdfInput {
   summary: RiskSummary | HistoryEntry;
@@ -35,31 +42,16 @@ export interface RiskSummaryPdfInput {
   inputs?: HistoryEntry['inputs'];
 }
 
-// NHS identity colours (service-manual.nhs.uk/design-system/styles/colour).
-const colour = {
-  ink: '#212b32',
-  secondary: '#4c6272',
-  blue: '#005eb8',
-  red: '#d5281b',
-  border: '#d8dde0',
-  pale: '#f0f4f5',
-  warning: '#fff9c4',
-  warningBorder: '#ffeb3b',
-};
 const bandColours: Record<Prediction, { background: string; text: string }> = {
   high: { background: '#f7d4d1', text: '#6b140e' },
   medium: { background: '#ffdc8e', text: '#4d3708' },
   low: { background: '#cce2d8', text: '#005a30' },
 };
+const demonstrationLook = { background: '#fbe9e7', border: colour.red };
 
 const margin = { top: 46, left: 50, right: 50, bottom: 66 };
 const lineGap = 1.5;
 
-interface TextStyle {
-  size: number;
-  bold?: boolean;
-  color?: string;
-}
 const clinical = {
   h1: { size: 20, bold: true },
   h2: { size: 12.5, bold: true },
@@ -75,18 +67,12 @@ const patient = {
 } satisfies Record<string, TextStyle>;
 
 type Element = PDFKit.PDFStructureElement;
-/** pdfkit ≥0.17 tags a table under `structParent`; its published types predate the option. */
-type TaggedTableOptions = PDFKit.Mixins.TableOptions & { structParent: Element };
-type HeaderCell = PDFKit.Mixins.CellOptions & { type: 'TH'; scope: 'column' | 'row' };
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** spec §9: an instant as DD-MMM-YYYY HH:mm in UK time. */
+/** docs/requirements.md §9: an instant as DD-MMM-YYYY HH:mm in UK time. */
 function showInstant(instant: Date | string): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return String(instant);
-  const t = londonWallClock(date);
-  return `${t.day}-${months[Number(t.month) - 1]}-${t.year} ${t.hour}:${t.minute}`;
+  return showLondonDateTime(date, 'minute');
 }
 
 function patientName(summary: RiskSummary): string {
@@ -115,480 +101,300 @@ const generalAdvice = [
   'Go to your pre-operative assessment appointment.',
 ];
 
-export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
-  const { summary, trustName, procedureName, generatedAt } = input;
-  const inputs = input.inputs ?? ('inputs' in summary ? summary.inputs : undefined);
-  const result: RiskResult | null = summary.status === 'processed' ? summary.result : null;
-  const name = patientName(summary);
-  const nhsNumber = summary.nhsNumber ? spacedNhsNumber(summary.nhsNumber) : 'Not recorded';
+/** What every part of the summary reads: the input, and the facts drawn from it once. */
+interface Summary extends RiskSummaryPdfInput {
+  flow: TaggedFlow;
+  result: RiskResult | null;
+  name: string;
+  nhsNumber: string;
+}
 
-  const doc = new PDFDocument({
-    size: 'A4',
+export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
+  const doc = createPdfDocument({
     layout: 'portrait',
     margins: margin,
+    title: `Risk summary – ${input.procedureName}`,
+    author: input.trustName,
+    createdAt: input.generatedAt,
     // Two or three pages: kept until the end so the footer can say "Page N of M".
-    bufferPages: true,
-    pdfVersion: '1.7',
-    tagged: true,
-    lang: 'en-GB',
-    displayTitle: true,
-    info: {
-      // No patient identifiers in the metadata, which file indexers read without opening the file.
-      Title: `Risk summary – ${procedureName}`,
-      Author: trustName,
-      Creator: productName,
-      CreationDate: generatedAt,
-    },
+    extra: { bufferPages: true, pdfVersion: '1.7', tagged: true },
   });
-  registerFonts(doc);
+  const width = doc.page.width - margin.left - margin.right;
+  const flow = new TaggedFlow(
+    doc,
+    { top: margin.top, left: margin.left, width, bottom: doc.page.height - margin.bottom },
+    lineGap,
+  );
+  const { summary } = input;
+  const s: Summary = {
+    ...input,
+    inputs: input.inputs ?? ('inputs' in summary ? summary.inputs : undefined),
+    flow,
+    result: summary.status === 'processed' ? summary.result : null,
+    name: patientName(summary),
+    nhsNumber: summary.nhsNumber ? spacedNhsNumber(summary.nhsNumber) : 'Not recorded',
+  };
+  clinicalPage(s);
+  flow.newPage();
+  patientPage(s);
+  footers(s);
+  flow.root.end();
 
-  const pageWidth = doc.page.width;
-  const pageHeight = doc.page.height;
-  const width = pageWidth - margin.left - margin.right;
-  const bottom = pageHeight - margin.bottom;
-  let y = margin.top;
+  const output = new PassThrough();
+  doc.on('error', (error: Error) => output.destroy(error));
+  doc.pipe(output);
+  doc.end();
+  return output;
+}
 
-  const root = doc.struct('Document');
-  doc.addStructure(root);
+/** The product's name and the trust's across the top, over a blue rule. */
+function masthead({ flow, trustName }: Summary, parent: Element, style: TextStyle) {
+  const { doc, area } = flow;
+  const half = { y: flow.y, width: area.width / 2 };
+  flow.textAt(parent, productName, { ...style, bold: true, color: colour.blue }, { ...half, x: area.left });
+  const below = doc.y;
+  flow.textAt(
+    parent,
+    trustName,
+    { ...style, color: colour.secondary },
+    { ...half, x: area.left + area.width / 2 },
+    { align: 'right' },
+  );
+  flow.y = Math.max(below, doc.y) + 6;
+  const y = flow.y;
+  flow.artifact(() =>
+    horizontalRule(doc, {
+      x1: area.left,
+      x2: doc.page.width - margin.right,
+      y,
+      width: 2,
+      color: colour.blue,
+    }),
+  );
+  flow.y += 10;
+}
 
-  function setFont(style: TextStyle) {
-    doc
-      .font(style.bold ? 'Bold' : 'Body')
-      .fontSize(style.size)
-      .fillColor(style.color ?? colour.ink);
-  }
+// ---- Page 1: the clinical team's summary ---------------------------------------------------------
 
-  function heightOf(text: string, style: TextStyle, textWidth = width): number {
-    setFont(style);
-    return doc.heightOfString(text, { width: textWidth, lineGap });
-  }
-
-  function newPage() {
-    doc.addPage();
-    y = margin.top;
-  }
-
-  /** Starts a new page unless `height` more points fit on this one. */
-  function room(height: number) {
-    if (y + height > bottom && y > margin.top) newPage();
-  }
-
-  /** Drawing that carries no meaning (rules, shading, the footer): marked so readers skip it. */
-  function artifact(draw: () => void) {
-    doc.markContent('Artifact');
-    draw();
-    doc.endMarkedContent();
-  }
-
-  /** Adds a structure element whose content is what `draw` puts on the page. */
-  function tag(parent: Element, type: string, draw: () => void) {
-    parent.add(doc.struct(type, {}, draw));
-  }
-
-  function section(parent: Element = root): Element {
-    const element = doc.struct('Sect');
-    parent.add(element);
-    return element;
-  }
-
-  interface BlockOptions {
-    type?: string;
-    x?: number;
-    width?: number;
-    after?: number;
-    /** Space that must be left below the block, so a heading is not left alone at a page foot. */
-    keep?: number;
-  }
-
-  function block(parent: Element, text: string, style: TextStyle, options: BlockOptions = {}) {
-    const x = options.x ?? margin.left;
-    const textWidth = options.width ?? width;
-    room(heightOf(text, style, textWidth) + (options.keep ?? 0));
-    const at = y;
-    tag(parent, options.type ?? 'P', () => {
-      setFont(style);
-      doc.text(text, x, at, { width: textWidth, lineGap });
-    });
-    y = doc.y + (options.after ?? 5);
-  }
-
-  function heading(parent: Element, text: string, level: 'H1' | 'H2' | 'H3', style: TextStyle) {
-    if (level !== 'H1' && y > margin.top) y += level === 'H2' ? 6 : 3;
-    block(parent, text, style, {
-      type: level,
-      after: level === 'H3' ? 2 : 4,
-      keep: level === 'H3' ? 14 : 30,
-    });
-  }
-
-  /** "Label: value" in one paragraph, the label bold; returns its height (only measures when `parent` is null). */
-  function labelled(
-    parent: Element | null,
-    label: string,
-    value: string,
-    style: TextStyle,
-    at: { x: number; y: number; width: number },
-  ): number {
-    const text = `${label}: ${value}`;
-    const height = heightOf(text, { ...style, bold: true }, at.width);
-    if (parent)
-      tag(parent, 'P', () => {
-        setFont({ ...style, bold: true });
-        doc.text(`${label}: `, at.x, at.y, { width: at.width, lineGap, continued: true });
-        setFont(style);
-        doc.text(value, { width: at.width, lineGap });
-      });
-    return height;
-  }
-
-  /** "Label: value" paragraphs in two columns, read across then down. */
-  function grid(parent: Element, items: [string, string][], style: TextStyle, after = 2) {
-    const gutter = 18;
-    const columnWidth = (width - gutter) / 2;
-    for (let i = 0; i < items.length; i += 2) {
-      const pair = items.slice(i, i + 2);
-      const heights = pair.map(([label, value]) =>
-        labelled(null, label, value, style, { x: 0, y: 0, width: columnWidth }),
-      );
-      room(Math.max(...heights));
-      const at = y;
-      pair.forEach(([label, value], column) => {
-        labelled(parent, label, value, style, {
-          x: margin.left + column * (columnWidth + gutter),
-          y: at,
-          width: columnWidth,
-        });
-      });
-      y = at + Math.max(...heights) + after;
-    }
-  }
-
-  /** A bordered box (NHS inset text / warning callout) holding one or more paragraphs. */
-  function callout(
-    parent: Element,
-    paragraphs: { text: string; style: TextStyle }[],
-    look: { background: string; border: string },
-  ) {
-    const pad = 8;
-    const bar = 5;
-    const inner = width - bar - 2 * pad;
-    const heights = paragraphs.map((p) => heightOf(p.text, p.style, inner));
-    const height = heights.reduce((sum, h) => sum + h + 3, -3) + 2 * pad;
-    room(height);
-    const at = y;
-    artifact(() => {
-      doc.rect(margin.left, at, width, height).fill(look.background);
-      doc.rect(margin.left, at, bar, height).fill(look.border);
-    });
-    let top = at + pad;
-    paragraphs.forEach((p, index) => {
-      const from = top;
-      tag(parent, 'P', () => {
-        setFont(p.style);
-        doc.text(p.text, margin.left + bar + pad, from, { width: inner, lineGap });
-      });
-      top += heights[index]! + 3;
-    });
-    y = at + height + 8;
-  }
-
-  /** A bulleted list: each item a title (optional, bold) and text, tagged L/LI/Lbl/LBody. */
-  function list(parent: Element, items: { title?: string; text: string }[], style: TextStyle) {
-    const element = doc.struct('L');
-    parent.add(element);
-    const indent = 14;
-    const textWidth = width - indent;
-    for (const item of items) {
-      const titleHeight = item.title ? heightOf(item.title, { ...style, bold: true }, textWidth) : 0;
-      room(titleHeight + heightOf(item.text, style, textWidth));
-      const at = y;
-      const li = doc.struct('LI');
-      element.add(li);
-      tag(li, 'Lbl', () => {
-        setFont(style);
-        doc.text('•', margin.left + 3, at, { lineBreak: false });
-      });
-      // Title and text as two paragraphs, so a screen reader pauses between them.
-      const body = doc.struct('LBody');
-      li.add(body);
-      let top = at;
-      if (item.title) {
-        const title = item.title;
-        tag(body, 'P', () => {
-          setFont({ ...style, bold: true });
-          doc.text(title, margin.left + indent, at, { width: textWidth, lineGap });
-        });
-        top = doc.y;
-      }
-      tag(body, 'P', () => {
-        setFont(style);
-        doc.text(item.text, margin.left + indent, top, { width: textWidth, lineGap });
-      });
-      body.end();
-      li.end();
-      y = doc.y + 4;
-    }
-    element.end();
-    y += 2;
-  }
-
-  /** A table with a header row; tagged Table/TR/TH/TD by pdfkit, header cells scoped to columns. */
-  function table(
-    parent: Element,
-    header: string[] | null,
-    rows: string[][],
-    columns: (number | '*')[],
-    options: { rowHeaders?: boolean; size?: number } = {},
-  ) {
-    const size = options.size ?? clinical.body.size;
-    const cell = (text: string, column: number): string | HeaderCell =>
-      options.rowHeaders && column === 0
-        ? { text, type: 'TH', scope: 'row', font: { src: 'Bold', size } }
-        : text;
-    const data: (string | PDFKit.Mixins.CellOptions)[][] = rows.map((row) => row.map(cell));
-    if (header)
-      data.unshift(
-        header.map((text): HeaderCell => ({
-          text,
-          type: 'TH',
-          scope: 'column',
-          font: { src: 'Bold', size },
-          backgroundColor: colour.pale,
-        })),
-      );
-    // Keep a short table on one page; a long one breaks between rows.
-    room(Math.min(data.length, 6) * (size * 1.4 + 8));
-    // Cells without a font of their own use the document's current one.
-    setFont({ size });
-    const tableOptions: TaggedTableOptions = {
-      structParent: parent,
-      position: { x: margin.left, y },
-      maxWidth: width,
-      columnStyles: columns,
-      // No cell borders: pdfkit would describe them in a BorderColor attribute that PDF readers
-      // reject (nulls for the sides without one); the rules between rows are drawn as artifacts.
-      defaultStyle: { textColor: colour.ink, border: 0, padding: [3, 6] },
-    };
-    const drawn = doc.table(tableOptions);
-    for (const row of data) {
-      drawn.row(row);
-      const rule = doc.y;
-      artifact(() => {
-        doc
-          .moveTo(margin.left, rule)
-          .lineTo(margin.left + width, rule)
-          .lineWidth(0.75)
-          .strokeColor(colour.border)
-          .stroke();
-      });
-    }
-    drawn.end();
-    y = doc.y + 8;
-  }
-
-  function masthead(parent: Element, style: TextStyle) {
-    const at = y;
-    tag(parent, 'P', () => {
-      setFont({ ...style, bold: true, color: colour.blue });
-      doc.text(productName, margin.left, at, { width: width / 2, lineGap });
-    });
-    const below = doc.y;
-    tag(parent, 'P', () => {
-      setFont({ ...style, color: colour.secondary });
-      doc.text(trustName, margin.left + width / 2, at, { width: width / 2, align: 'right', lineGap });
-    });
-    y = Math.max(below, doc.y) + 6;
-    const rule = y;
-    artifact(() => {
-      doc
-        .moveTo(margin.left, rule)
-        .lineTo(pageWidth - margin.right, rule)
-        .lineWidth(2)
-        .strokeColor(colour.blue)
-        .stroke();
-    });
-    y += 10;
-  }
-
-  // ---- Page 1: the clinical team's summary -------------------------------------------------------
-  const team = section();
-  masthead(team, clinical.small);
-  heading(team, 'Risk summary', 'H1', clinical.h1);
+function clinicalPage(s: Summary) {
+  const { flow, summary, result } = s;
+  const team = flow.section();
+  masthead(s, team, clinical.small);
+  flow.heading(team, 'Risk summary', 'H1', clinical.h1);
   if (result?.model.demonstration)
-    callout(
+    flow.callout(
       team,
       [{ text: demonstrationModelLabel, style: { ...clinical.body, bold: true, color: colour.red } }],
-      {
-        background: '#fbe9e7',
-        border: colour.red,
-      },
+      demonstrationLook,
     );
+  const aside = { ...clinical.body, color: colour.secondary };
   if ('isCurrent' in summary && !summary.isCurrent)
-    block(team, 'This is an earlier evaluation from the risk history, not the current result.', {
-      ...clinical.body,
-      color: colour.secondary,
-    });
-  if (!summary.isActive) block(team, patientMessages.archived, { ...clinical.body, color: colour.secondary });
+    flow.paragraph(
+      team,
+      'This is an earlier evaluation from the risk history, not the current result.',
+      aside,
+    );
+  if (!summary.isActive) flow.paragraph(team, patientMessages.archived, aside);
+  patientDetails(s, team);
 
-  const details = section(team);
-  heading(details, 'Patient details', 'H2', clinical.h2);
-  table(
-    details,
-    null,
-    [
-      ['Name', name],
-      ['NHS number', nhsNumber],
+  const outcome = flow.section(team);
+  flow.heading(outcome, 'Result', 'H2', clinical.h2);
+  if (result) {
+    resultBand(s, outcome, result);
+    contributingFactors(s, team, result);
+    areasOfImprovement(s, team);
+    modelDetails(s, team, result);
+  } else notScored(s, outcome);
+  if (s.inputs) modelInputs(s, team, s.inputs);
+}
+
+function patientDetails(s: Summary, team: Element) {
+  const { flow, summary } = s;
+  const details = flow.section(team);
+  flow.heading(details, 'Patient details', 'H2', clinical.h2);
+  flow.table(details, {
+    header: null,
+    rows: [
+      ['Name', s.name],
+      ['NHS number', s.nhsNumber],
       ['Local patient identifier', summary.medicalRecordNumber ?? 'Not recorded'],
-      ['Date of birth', summary.dateOfBirth ? showDate(summary.dateOfBirth) : 'Not recorded'],
-      ['Operation type', procedureName],
+      ['Date of birth', summary.dateOfBirth ? showCalendarDate(summary.dateOfBirth) : 'Not recorded'],
+      ['Operation type', s.procedureName],
       ['Consultant surgeon', summary.surgeonName ?? 'Not recorded'],
     ],
-    [150, '*'],
-    { rowHeaders: true },
+    columns: [150, '*'],
+    rowHeaders: true,
+    size: clinical.body.size,
+  });
+}
+
+/** The risk band as a coloured tag, the probabilities, and any warning about the record. */
+function resultBand(s: Summary, outcome: Element, result: RiskResult) {
+  const { flow } = s;
+  const { doc, area } = flow;
+  const label = riskLabels[result.prediction];
+  const look = bandColours[result.prediction];
+  useStyle(doc, { size: 13, bold: true });
+  const tagWidth = doc.widthOfString(label) + 20;
+  const tagHeight = doc.currentLineHeight(true) + 8;
+  flow.room(tagHeight + 40);
+  const at = flow.y;
+  flow.artifact(() => doc.roundedRect(area.left, at, tagWidth, tagHeight, 3).fill(look.background));
+  flow.tag(outcome, 'P', () => {
+    useStyle(doc, { size: 13, bold: true, color: look.text });
+    doc.text(label, area.left + 10, at + 4, { lineBreak: false });
+  });
+  flow.y = at + tagHeight + 8;
+  flow.labelledLine(
+    outcome,
+    'Probability of a complication within 90 days',
+    percentage(result.probability),
+    clinical.body,
+    4,
   );
-
-  const outcome = section(team);
-  heading(outcome, 'Result', 'H2', clinical.h2);
-  if (result) {
-    const label = riskLabels[result.prediction];
-    const look = bandColours[result.prediction];
-    setFont({ size: 13, bold: true });
-    const tagWidth = doc.widthOfString(label) + 20;
-    const tagHeight = doc.currentLineHeight(true) + 8;
-    room(tagHeight + 40);
-    const at = y;
-    artifact(() => doc.roundedRect(margin.left, at, tagWidth, tagHeight, 3).fill(look.background));
-    tag(outcome, 'P', () => {
-      setFont({ size: 13, bold: true, color: look.text });
-      doc.text(label, margin.left + 10, at + 4, { lineBreak: false });
-    });
-    y = at + tagHeight + 8;
-    const line = (labelText: string, value: string) => {
-      const at2 = { x: margin.left, y, width };
-      room(labelled(null, labelText, value, clinical.body, at2));
-      at2.y = y;
-      y += labelled(outcome, labelText, value, clinical.body, at2) + 4;
-    };
-    line('Probability of a complication within 90 days', percentage(result.probability));
-    if (result.averageProbability !== null)
-      line(`Average for ${procedureName} at this trust`, percentage(result.averageProbability));
-    y += 4;
-    const warnings = [
-      ...(result.isAnomaly
-        ? [{ text: messages.anomalyBanner, style: { ...clinical.body, bold: true } }]
-        : []),
-      ...(result.isDefaultValueUsed ? [{ text: messages.defaultValuesUsed, style: clinical.body }] : []),
-    ];
-    if (warnings.length)
-      callout(outcome, warnings, { background: colour.warning, border: colour.warningBorder });
-
-    const factors = section(team);
-    heading(factors, 'Contributing factors', 'H2', clinical.h2);
-    if (result.featureImportance.length)
-      table(
-        factors,
-        ['Factor', 'Importance', 'Value'],
-        result.featureImportance.map((factor) => [
-          factor.displayName,
-          importanceLabels[factor.importance],
-          factorValueText(factor),
-        ]),
-        ['*', 80, 170],
-      );
-    else block(factors, 'No factor had a high or moderate effect on this result.', clinical.body);
-    if (result.featureImportance.some((factor) => factor.defaultUsed))
-      block(
-        factors,
-        '(normalised value): the record had no value, so the model used its normalised default.',
-        { ...clinical.small, color: colour.secondary },
-      );
-
-    const improvement = section(team);
-    heading(improvement, 'Areas of improvement', 'H2', clinical.h2);
-    if (summary.areasOfImprovement.dos.length)
-      list(
-        improvement,
-        summary.areasOfImprovement.dos.map((advice) => ({ title: advice.title, text: advice.description })),
-        clinical.body,
-      );
-    else block(improvement, 'The model suggested no areas of improvement for this patient.', clinical.body);
-
-    const model = section(team);
-    heading(model, 'Model', 'H2', clinical.h2);
-    grid(
-      model,
-      [
-        ['Model', result.model.name],
-        ['Version', result.model.version],
-        ['Evaluated', `${showInstant(result.evaluatedAt)} (UK time)`],
-        ['Generated', `${showInstant(generatedAt)} (UK time)`],
-      ],
+  if (result.averageProbability !== null)
+    flow.labelledLine(
+      outcome,
+      `Average for ${s.procedureName} at this trust`,
+      percentage(result.averageProbability),
       clinical.body,
       4,
     );
-    if (result.model.demonstration)
-      block(
-        model,
-        demonstrationModelLabel,
-        { ...clinical.body, bold: true, color: colour.red },
-        { after: 3 },
-      );
-  } else {
-    const wording =
-      summary.status === 'failed'
-        ? 'The model could not score this record.'
-        : summary.status === 'processing'
-          ? 'This record is being scored now. Download the summary again in a few minutes.'
-          : 'This record has not been scored yet, so there is no result to show.';
-    callout(outcome, [{ text: wording, style: { ...clinical.body, bold: true } }], {
-      background: colour.pale,
-      border: colour.blue,
-    });
-    if (summary.status === 'failed' && summary.failure) {
-      block(outcome, `Reason: ${summary.failure.reason}`, clinical.body);
-      if (summary.failure.fields.length)
-        block(
-          outcome,
-          `Fields to check: ${summary.failure.fields.map((field) => questionOf(field)?.label ?? field).join('; ')}`,
-          clinical.body,
-        );
-    }
-    block(outcome, `Generated ${showInstant(generatedAt)} (UK time)`, {
-      ...clinical.small,
-      color: colour.secondary,
-    });
-  }
+  flow.y += 4;
+  const warnings = [
+    ...(result.isAnomaly ? [{ text: messages.anomalyBanner, style: { ...clinical.body, bold: true } }] : []),
+    ...(result.isDefaultValueUsed ? [{ text: messages.defaultValuesUsed, style: clinical.body }] : []),
+  ];
+  if (warnings.length)
+    flow.callout(outcome, warnings, { background: colour.warning, border: colour.warningBorder });
+}
 
-  if (inputs) {
-    const used = section(team);
-    heading(used, 'Details the model used', 'H2', clinical.h2);
-    for (const remodelTab of remodelTabs) {
-      const group = section(used);
-      heading(group, remodelTab.title, 'H3', clinical.h3);
-      grid(
-        group,
-        remodelTab.questions.map((question) => [question.label, answerText(question, inputs, showDate)]),
-        clinical.small,
-      );
-    }
-  }
+function contributingFactors({ flow }: Summary, team: Element, result: RiskResult) {
+  const factors = flow.section(team);
+  flow.heading(factors, 'Contributing factors', 'H2', clinical.h2);
+  if (result.featureImportance.length)
+    flow.table(factors, {
+      header: ['Factor', 'Importance', 'Value'],
+      rows: result.featureImportance.map((factor) => [
+        factor.displayName,
+        importanceLabels[factor.importance],
+        factorValueText(factor),
+      ]),
+      columns: ['*', 80, 170],
+      size: clinical.body.size,
+    });
+  else flow.paragraph(factors, 'No factor had a high or moderate effect on this result.', clinical.body);
+  if (result.featureImportance.some((factor) => factor.defaultUsed))
+    flow.paragraph(
+      factors,
+      '(normalised value): the record had no value, so the model used its normalised default.',
+      { ...clinical.small, color: colour.secondary },
+    );
+}
 
-  // ---- Last page: for the patient ----------------------------------------------------------------
-  newPage();
-  const you = section();
-  masthead(you, { size: 10 });
-  heading(you, 'About your result', 'H1', patient.h1);
-  for (const [labelText, value] of [
-    ['Name', name],
-    ['NHS number', nhsNumber],
-    ['Operation', procedureName],
+function areasOfImprovement({ flow, summary }: Summary, team: Element) {
+  const improvement = flow.section(team);
+  flow.heading(improvement, 'Areas of improvement', 'H2', clinical.h2);
+  if (summary.areasOfImprovement.dos.length)
+    flow.list(
+      improvement,
+      summary.areasOfImprovement.dos.map((advice) => ({ title: advice.title, text: advice.description })),
+      clinical.body,
+    );
+  else
+    flow.paragraph(
+      improvement,
+      'The model suggested no areas of improvement for this patient.',
+      clinical.body,
+    );
+}
+
+function modelDetails({ flow, generatedAt }: Summary, team: Element, result: RiskResult) {
+  const model = flow.section(team);
+  flow.heading(model, 'Model', 'H2', clinical.h2);
+  flow.grid(
+    model,
+    [
+      ['Model', result.model.name],
+      ['Version', result.model.version],
+      ['Evaluated', `${showInstant(result.evaluatedAt)} (UK time)`],
+      ['Generated', `${showInstant(generatedAt)} (UK time)`],
+    ],
+    clinical.body,
+    4,
+  );
+  if (result.model.demonstration)
+    flow.paragraph(
+      model,
+      demonstrationModelLabel,
+      { ...clinical.body, bold: true, color: colour.red },
+      { after: 3 },
+    );
+}
+
+/** No result: why not, and for a failed record what to check. */
+function notScored({ flow, summary, generatedAt }: Summary, outcome: Element) {
+  const wording =
+    summary.status === 'failed'
+      ? 'The model could not score this record.'
+      : summary.status === 'processing'
+        ? 'This record is being scored now. Download the summary again in a few minutes.'
+        : 'This record has not been scored yet, so there is no result to show.';
+  flow.callout(outcome, [{ text: wording, style: { ...clinical.body, bold: true } }], {
+    background: colour.pale,
+    border: colour.blue,
+  });
+  if (summary.status === 'failed' && summary.failure) {
+    flow.paragraph(outcome, `Reason: ${summary.failure.reason}`, clinical.body);
+    if (summary.failure.fields.length)
+      flow.paragraph(
+        outcome,
+        `Fields to check: ${summary.failure.fields.map((field) => questionOf(field)?.label ?? field).join('; ')}`,
+        clinical.body,
+      );
+  }
+  flow.paragraph(outcome, `Generated ${showInstant(generatedAt)} (UK time)`, {
+    ...clinical.small,
+    color: colour.secondary,
+  });
+}
+
+/** The record the model read, tab by tab as the remodel form asks it. */
+function modelInputs({ flow }: Summary, team: Element, inputs: NonNullable<Summary['inputs']>) {
+  const used = flow.section(team);
+  flow.heading(used, 'Details the model used', 'H2', clinical.h2);
+  for (const remodelTab of remodelTabs) {
+    const group = flow.section(used);
+    flow.heading(group, remodelTab.title, 'H3', clinical.h3);
+    flow.grid(
+      group,
+      remodelTab.questions.map((question) => [
+        question.label,
+        answerText(question, inputs, showCalendarDate),
+      ]),
+      clinical.small,
+    );
+  }
+}
+
+// ---- Last page: for the patient ------------------------------------------------------------------
+
+function patientPage(s: Summary) {
+  const { flow, result } = s;
+  const you = flow.section();
+  masthead(s, you, { size: 10 });
+  flow.heading(you, 'About your result', 'H1', patient.h1);
+  for (const [label, value] of [
+    ['Name', s.name],
+    ['NHS number', s.nhsNumber],
+    ['Operation', s.procedureName],
   ] as const) {
-    const at = { x: margin.left, y, width };
-    y += labelled(you, labelText, value, patient.body, at) + 2;
+    const at = { x: flow.area.left, y: flow.y, width: flow.area.width };
+    flow.y += flow.labelled(you, label, value, patient.body, at) + 2;
   }
-  y += 4;
-  if (result?.model.demonstration) {
-    callout(
+  flow.y += 4;
+  if (result?.model.demonstration)
+    flow.callout(
       you,
       [
         { text: demonstrationModelLabel, style: { ...patient.body, bold: true, color: colour.red } },
@@ -597,95 +403,82 @@ export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
           style: patient.body,
         },
       ],
-      { background: '#fbe9e7', border: colour.red },
+      demonstrationLook,
     );
-  }
-  const operation = inSentence(procedureName);
+  whatItMeans(s, you);
+  beforeTheOperation(s, you);
+  const contact = flow.section(you);
+  flow.heading(contact, 'Who to contact', 'H2', patient.h2);
+  flow.paragraph(
+    contact,
+    `If you have questions about this result, contact your hospital team at ${s.trustName}. Their details are on your appointment letter.`,
+    patient.body,
+    { after: 7 },
+  );
+  flow.paragraph(
+    contact,
+    'If you feel unwell and need help now, call 111. In an emergency, call 999.',
+    patient.body,
+  );
+}
 
-  const meaning = section(you);
-  heading(meaning, 'What your result means', 'H2', patient.h2);
+function whatItMeans({ flow, summary, result, procedureName }: Summary, you: Element) {
+  const meaning = flow.section(you);
+  flow.heading(meaning, 'What your result means', 'H2', patient.h2);
+  const paragraphs: string[] = [];
   if (result) {
     const band = riskLabels[result.prediction].toLowerCase();
     const inHundred = Math.round(result.probability * 100);
-    const paragraphs = [
-      `This result estimates the chance of you having a complication in the 90 days after your ${operation} operation.`,
+    paragraphs.push(
+      `This result estimates the chance of you having a complication in the 90 days after your ${inSentence(procedureName)} operation.`,
       `Your result is ${band}. ${bandMeaning[result.prediction]}`,
       inHundred < 1
         ? 'Out of 100 people with a result like yours, fewer than 1 may have a complication.'
         : `Out of 100 people with a result like yours, about ${inHundred} may have a complication. About ${100 - inHundred} may not.`,
       'This is an estimate, not a certainty. It cannot tell you what will happen to you.',
       'Your care team will talk your result through with you. Ask them about anything you are not sure about.',
-    ];
-    for (const text of paragraphs) block(meaning, text, patient.body, { after: 7 });
-  } else {
-    block(
-      meaning,
+    );
+  } else
+    paragraphs.push(
       summary.status === 'failed'
         ? 'We could not work out your result from the information we have. Your hospital team will check your records.'
         : 'Your result is not ready yet. Your hospital team will tell you about it when it is.',
-      patient.body,
-      { after: 7 },
     );
-  }
+  for (const text of paragraphs) flow.paragraph(meaning, text, patient.body, { after: 7 });
+}
 
-  const before = section(you);
-  heading(before, 'What you can do before your operation', 'H2', patient.h2);
+function beforeTheOperation({ flow, summary, result }: Summary, you: Element) {
+  const before = flow.section(you);
+  flow.heading(before, 'What you can do before your operation', 'H2', patient.h2);
   const advice = result ? summary.areasOfImprovement.dos : [];
-  if (advice.length) {
-    block(before, 'Your care team may talk to you about these things:', patient.body, { after: 6 });
-    list(
-      before,
-      advice.map((item) => ({ title: item.title, text: item.description })),
-      patient.body,
-    );
-  } else {
-    block(before, 'There are things you can do to help your recovery:', patient.body, { after: 6 });
-    list(
-      before,
-      generalAdvice.map((text) => ({ text })),
-      patient.body,
-    );
-  }
+  const [intro, items] = advice.length
+    ? [
+        'Your care team may talk to you about these things:',
+        advice.map((item) => ({ title: item.title, text: item.description })),
+      ]
+    : ['There are things you can do to help your recovery:', generalAdvice.map((text) => ({ text }))];
+  flow.paragraph(before, intro, patient.body, { after: 6 });
+  flow.list(before, items, patient.body);
+}
 
-  const contact = section(you);
-  heading(contact, 'Who to contact', 'H2', patient.h2);
-  block(
-    contact,
-    `If you have questions about this result, contact your hospital team at ${trustName}. Their details are on your appointment letter.`,
-    patient.body,
-    { after: 7 },
-  );
-  block(contact, 'If you feel unwell and need help now, call 111. In an emergency, call 999.', patient.body);
+// ---- Footer on every page: who the page is about, and "Page N of M" -----------------------------
 
-  // ---- Footer on every page: who the page is about, and "Page N of M" ---------------------------
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const top = pageHeight - margin.bottom + 22;
-    artifact(() => {
-      doc
-        .moveTo(margin.left, top - 8)
-        .lineTo(pageWidth - margin.right, top - 8)
-        .lineWidth(0.75)
-        .strokeColor(colour.border)
-        .stroke();
-      setFont({ size: 8, color: colour.secondary });
-      const page = `Page ${index - range.start + 1} of ${range.count}`;
-      const pageLabelWidth = doc.widthOfString(page);
-      const who = `${name} · NHS number ${nhsNumber}`;
-      doc.text(who, margin.left, top, {
-        width: width - pageLabelWidth - 24,
+function footers({ flow, name, nhsNumber }: Summary) {
+  const { doc, area } = flow;
+  const right = doc.page.width - margin.right;
+  const top = doc.page.height - margin.bottom + 22;
+  onEveryBufferedPage(doc, (page, count) =>
+    flow.artifact(() => {
+      horizontalRule(doc, { x1: area.left, x2: right, y: top - 8, width: 0.75, color: colour.border });
+      useStyle(doc, { size: 8, color: colour.secondary });
+      const label = `Page ${page} of ${count}`;
+      const labelWidth = doc.widthOfString(label);
+      doc.text(`${name} · NHS number ${nhsNumber}`, area.left, top, {
+        width: area.width - labelWidth - 24,
         height: doc.currentLineHeight(true),
         ellipsis: true,
       });
-      doc.text(page, pageWidth - margin.right - pageLabelWidth, top, { lineBreak: false });
-    });
-  }
-  root.end();
-
-  const output = new PassThrough();
-  doc.on('error', (error: Error) => output.destroy(error));
-  doc.pipe(output);
-  doc.end();
-  return output;
+      doc.text(label, right - labelWidth, top, { lineBreak: false });
+    }),
+  );
 }

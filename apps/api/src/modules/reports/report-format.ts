@@ -1,9 +1,13 @@
 /**
- * What every report file shares (spec §5 report, §9 dates; security baseline "Exports"): its
- * columns, its rows read page by page, and how values are written.
+ * What every report file shares (docs/requirements.md §5 report, §9 dates; security baseline
+ * "Exports"): its columns, its rows read page by page, and how values are written.
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { showCalendarDate, showLondonDateTime } from '@esr/contracts/london-dates';
+
+/** docs/requirements.md §9 dates, as the reports and the patient PDF show them. */
+export { londonWallClock, showCalendarDate as showDate } from '@esr/contracts/london-dates';
 
 /** How a column's values are typed: text, a calendar date, an instant, a number, an NHS number. */
 export type ColumnKind = 'text' | 'date' | 'timestamp' | 'number' | 'nhsNumber';
@@ -32,55 +36,6 @@ export interface ReportContent<Row> {
   pages: AsyncIterable<Row[]>;
 }
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** spec §9 date display: `2026-03-05` → `05-Mar-2026`. */
-export function showDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  return `${match[3]}-${months[Number(match[2]) - 1]}-${match[1]}`;
-}
-
-const londonFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-export interface WallClock {
-  year: string;
-  month: string;
-  day: string;
-  hour: string;
-  minute: string;
-  second: string;
-}
-
-/** The UK wall-clock time of an instant (spec §9 shows times as the trust's users live them). */
-export function londonWallClock(instant: Date): WallClock {
-  const parts = londonFormat.formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '00';
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
-/** spec §9 date with time, in UK time: `05-Mar-2026 14:25:01`. */
-export function showDateTime(instant: Date): string {
-  const t = londonWallClock(instant);
-  return `${t.day}-${months[Number(t.month) - 1]}-${t.year} ${t.hour}:${t.minute}:${t.second}`;
-}
-
 /**
  * security baseline "Exports" (OWASP CSV injection): a cell a spreadsheet would read as a formula
  * (`=`, `+`, `-`, `@`, tab or carriage return first) is prefixed with `'` and so read as text.
@@ -98,9 +53,9 @@ export function showValue(kind: ColumnKind, value: string | number | null, paper
   if (value === null) return '';
   switch (kind) {
     case 'date':
-      return showDate(String(value));
+      return showCalendarDate(String(value));
     case 'timestamp':
-      return showDateTime(new Date(String(value)));
+      return showLondonDateTime(new Date(String(value)));
     case 'number':
       return typeof value === 'number' ? String(Math.round(value * 10_000) / 10_000) : String(value);
     case 'nhsNumber':

@@ -1,20 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { statusLabel } from '@esr/contracts/users';
 import type { Trust } from '@esr/contracts/trusts';
 import { Button } from '../../../components/button';
 import { Tag, type Column } from '../../../components/content';
-import { Select, TextInput } from '../../../components/form-fields';
+import { FilterForm, SelectFilter, TextFilter } from '../../../components/list-filters';
 import { paths } from '../../../config/paths';
 import { useTrusts, type TrustFilters } from '../api/get-trusts';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
 import { statusOptions } from './form-parts';
-import { FilterButtons, PagedResults } from '../../../components/list-status';
+import { PagedResults } from '../../../components/list-status';
 
 const filterKeys = ['trustName', 'trustCode', 'region', 'regionCode', 'country', 'status'] as const;
 
 export const StatusTag = ({ status }: { status: number }) => (
   <Tag colour={status === 1 ? 'green' : 'grey'}>{statusLabel(status)}</Tag>
+);
+
+/** The Status filter of the trust and user lists: Active, Disabled or any. */
+export const StatusFilter = ({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (value: string) => void;
+}) => (
+  <SelectFilter
+    name="status"
+    label="Status"
+    placeholder="Any status"
+    options={statusOptions}
+    value={value}
+    onChange={onChange}
+  />
 );
 
 const columns: Column<Trust>[] = [
@@ -40,31 +58,24 @@ export function ManageTrustsPage() {
   const [draft, setDraft] = useState<TrustFilters>(applied);
   const trusts = useTrusts(applied, pageNumber);
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(writeFilters({ ...draft }));
-  };
   const clear = () => {
     setDraft({});
     setParams(new URLSearchParams());
   };
+  const set = (key: keyof TrustFilters) => (value: string) => setDraft({ ...draft, [key]: value });
   const field = (key: keyof TrustFilters, label: string) => (
-    <div className="nhsuk-grid-column-one-third">
-      <TextInput
-        id={`filter-${key}`}
-        label={label}
-        value={draft[key] ?? ''}
-        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
-      />
-    </div>
+    <TextFilter name={key} label={label} value={draft[key]} onChange={set(key)} />
   );
 
   return (
     <>
       <h1>Manage active trusts</h1>
       <Button onClick={() => void navigate(paths.addNewTrust())}>Add trust</Button>
-      <form className="app-filter" role="search" aria-label="Filter trusts" onSubmit={search}>
-        <h2 className="nhsuk-heading-s">Filter trusts</h2>
+      <FilterForm
+        title="Filter trusts"
+        onSearch={() => setParams(writeFilters({ ...draft }))}
+        onClear={clear}
+      >
         <div className="nhsuk-grid-row">
           {field('trustName', 'Trust name')}
           {field('trustCode', 'Trust code')}
@@ -73,19 +84,9 @@ export function ManageTrustsPage() {
         <div className="nhsuk-grid-row">
           {field('regionCode', 'Region code')}
           {field('country', 'Country')}
-          <div className="nhsuk-grid-column-one-third">
-            <Select
-              id="filter-status"
-              label="Status"
-              placeholder="Any status"
-              options={statusOptions}
-              value={draft.status ?? ''}
-              onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-            />
-          </div>
+          <StatusFilter value={draft.status} onChange={set('status')} />
         </div>
-        <FilterButtons onClear={clear} />
-      </form>
+      </FilterForm>
       <PagedResults
         query={trusts}
         caption="Trusts"

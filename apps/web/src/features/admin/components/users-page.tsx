@@ -1,18 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { UserListItem } from '@esr/contracts/users';
 import { Button } from '../../../components/button';
 import type { Column } from '../../../components/content';
-import { Select, TextInput } from '../../../components/form-fields';
+import { FilterForm, TextFilter } from '../../../components/list-filters';
 import { paths } from '../../../config/paths';
 import { useRoles } from '../api/get-roles';
 import { useTrust } from '../api/get-trust';
 import { useUsers, type UserListFilters } from '../api/get-users';
 import { useAdminRole } from '../lib/admin-role';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
-import { statusOptions } from './form-parts';
-import { FilterButtons, PagedResults } from '../../../components/list-status';
-import { StatusTag } from './manage-trusts-page';
+import { PagedResults } from '../../../components/list-status';
+import { StatusFilter, StatusTag } from './manage-trusts-page';
 import { RoleMultiSelect } from './role-multi-select';
 
 const textKeys = ['userName', 'email', 'trustName', 'trustCode', 'status'] as const;
@@ -65,23 +64,14 @@ function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: s
   ];
 
   const { assignedRoles: draftRoles, ...draftText } = draft;
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(writeFilters({ ...draftText, roles: draftRoles }));
-  };
+  const search = () => setParams(writeFilters({ ...draftText, roles: draftRoles }));
   const clear = () => {
     setDraft({ assignedRoles: [] });
     setParams(new URLSearchParams());
   };
+  const set = (key: keyof typeof draftText) => (value: string) => setDraft({ ...draft, [key]: value });
   const text = (key: 'userName' | 'email' | 'trustName' | 'trustCode', label: string) => (
-    <div className="nhsuk-grid-column-one-third">
-      <TextInput
-        id={`filter-${key}`}
-        label={label}
-        value={draft[key] ?? ''}
-        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
-      />
-    </div>
+    <TextFilter name={key} label={label} value={draft[key]} onChange={set(key)} />
   );
   const heading = trustCode ? 'Trust users' : 'Manage active users';
   const caption = trustCode ? trustName : isSuperAdmin ? undefined : ownTrustName;
@@ -97,21 +87,11 @@ function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: s
       >
         Add new user
       </Button>
-      <form className="app-filter" role="search" aria-label="Filter users" onSubmit={search}>
-        <h2 className="nhsuk-heading-s">Filter users</h2>
+      <FilterForm title="Filter users" onSearch={search} onClear={clear}>
         <div className="nhsuk-grid-row">
           {text('userName', 'User name')}
           {text('email', 'Email')}
-          <div className="nhsuk-grid-column-one-third">
-            <Select
-              id="filter-status"
-              label="Status"
-              placeholder="Any status"
-              options={statusOptions}
-              value={draft.status ?? ''}
-              onChange={(event) => setDraft({ ...draft, status: event.target.value })}
-            />
-          </div>
+          <StatusFilter value={draft.status} onChange={set('status')} />
         </div>
         <div className="nhsuk-grid-row">
           <div className="nhsuk-grid-column-one-third">
@@ -124,8 +104,7 @@ function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: s
           {showTrustFilters && text('trustName', 'Trust name')}
           {showTrustFilters && text('trustCode', 'Trust code')}
         </div>
-        <FilterButtons onClear={clear} />
-      </form>
+      </FilterForm>
       <PagedResults
         query={users}
         caption="Users"

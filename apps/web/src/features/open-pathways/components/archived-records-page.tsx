@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { PagedResults } from '../../../components/list-status';
+import { RecordList, usePageNumber } from '../../../components/record-list';
 import { useTrustCode } from '../../../lib/auth/trust-code';
-import { readPage } from '../../../lib/page-param';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useExportArchivedRecords } from '../api/export-records';
 import { useArchivedRecords } from '../api/get-archived-records';
@@ -16,9 +14,7 @@ import { archivedRecordColumns } from './record-columns';
  */
 export function ArchivedRecordsPage() {
   const trust = useTrustCode();
-  const [params, setParams] = useSearchParams();
-  const pageNumber = readPage(params.get('page'));
-  const records = useArchivedRecords(trust, pageNumber);
+  const records = useArchivedRecords(trust, usePageNumber());
   const exportData = useExportArchivedRecords(trust);
   const columns = archivedRecordColumns(useProcedureNameOf());
   const [outcome, setOutcome] = useState<{ failed: boolean; saved: string | null; attempt: number }>({
@@ -51,16 +47,7 @@ export function ArchivedRecordsPage() {
       >
         {exportData.isPending ? 'Exporting...' : 'Export data'}
       </Button>
-      <PagedResults
-        query={records}
-        caption="Archived records"
-        captionHidden
-        noun="record"
-        columns={columns}
-        rowKey={(row) => row.id}
-        scrollable
-        onPageChange={(page) => setParams(page > 1 ? { page: String(page) } : {})}
-      />
+      <RecordList query={records} caption="Archived records" columns={columns} />
     </>
   );
 }

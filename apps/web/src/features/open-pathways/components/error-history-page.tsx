@@ -1,7 +1,5 @@
-import { useSearchParams } from 'react-router';
-import { PagedResults } from '../../../components/list-status';
+import { RecordList, usePageNumber } from '../../../components/record-list';
 import { useTrustCode } from '../../../lib/auth/trust-code';
-import { readPage } from '../../../lib/page-param';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useFailedRecords } from '../api/get-failed-records';
 import { failedRecordColumns } from './record-columns';
@@ -12,9 +10,7 @@ import { failedRecordColumns } from './record-columns';
  */
 export function ErrorHistoryPage() {
   const trust = useTrustCode();
-  const [params, setParams] = useSearchParams();
-  const pageNumber = readPage(params.get('page'));
-  const records = useFailedRecords(trust, 'all', pageNumber);
+  const records = useFailedRecords(trust, 'all', usePageNumber());
   const columns = failedRecordColumns('foreName', useProcedureNameOf());
   return (
     <>
@@ -23,16 +19,7 @@ export function ErrorHistoryPage() {
         The patients on your trust&apos;s waiting lists, for every type of operation, who could not be given a
         risk prediction, with the details the model could not use.
       </p>
-      <PagedResults
-        query={records}
-        caption="Records that failed processing"
-        captionHidden
-        noun="record"
-        columns={columns}
-        rowKey={(row) => row.id}
-        scrollable
-        onPageChange={(page) => setParams(page > 1 ? { page: String(page) } : {})}
-      />
+      <RecordList query={records} caption="Records that failed processing" columns={columns} />
     </>
   );
 }

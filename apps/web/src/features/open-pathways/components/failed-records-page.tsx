@@ -1,8 +1,6 @@
-import { useSearchParams } from 'react-router';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { PagedResults } from '../../../components/list-status';
+import { RecordList, usePageNumber } from '../../../components/record-list';
 import { useTrustCode } from '../../../lib/auth/trust-code';
-import { readPage } from '../../../lib/page-param';
 import { useProcedureNameOf, useProcedureType } from '../../../lib/procedure-type';
 import { useFailedRecords } from '../api/get-failed-records';
 import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
@@ -20,9 +18,7 @@ export function FailedRecordsPage() {
 
 function FailedRecords({ type, name }: { type: ProcedureCode; name: string | undefined }) {
   const trust = useTrustCode();
-  const [params, setParams] = useSearchParams();
-  const pageNumber = readPage(params.get('page'));
-  const records = useFailedRecords(trust, type, pageNumber);
+  const records = useFailedRecords(trust, type, usePageNumber());
   const columns = failedRecordColumns('firstName', useProcedureNameOf());
   return (
     <>
@@ -31,16 +27,7 @@ function FailedRecords({ type, name }: { type: ProcedureCode; name: string | und
         These patients could not be given a risk prediction. The failed fields are the details the model could
         not use: correct them in the waiting list file and upload it again.
       </p>
-      <PagedResults
-        query={records}
-        caption="Records that failed processing"
-        captionHidden
-        noun="record"
-        columns={columns}
-        rowKey={(row) => row.id}
-        scrollable
-        onPageChange={(page) => setParams(page > 1 ? { page: String(page) } : {})}
-      />
+      <RecordList query={records} caption="Records that failed processing" columns={columns} />
     </>
   );
 }

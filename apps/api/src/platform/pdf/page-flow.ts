@@ -1,0 +1,43 @@
+/**
+ * The page break. A flow keeps where the next block goes (`y`); a block is measured before it is
+ * drawn and, when it does not fit above the page's bottom, moved to a new page whole.
+ */
+
+export interface PageArea {
+  top: number;
+  left: number;
+  width: number;
+  /** The lowest y a block may reach. */
+  bottom: number;
+}
+
+export interface PageBreakHooks {
+  /** Drawn on the full page before the new one is added (a streamed document's footer). */
+  beforeBreak?: () => void;
+  /** Drawn at the top of each new page (a running header). */
+  afterBreak?: () => void;
+}
+
+export class PageFlow {
+  y: number;
+
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    readonly area: PageArea,
+    private readonly hooks: PageBreakHooks = {},
+  ) {
+    this.y = area.top;
+  }
+
+  newPage(): void {
+    this.hooks.beforeBreak?.();
+    this.doc.addPage();
+    this.y = this.area.top;
+    this.hooks.afterBreak?.();
+  }
+
+  /** Starts a new page unless `height` more points fit on this one (or this one is still empty). */
+  room(height: number): void {
+    if (this.y + height > this.area.bottom && this.y > this.area.top) this.newPage();
+  }
+}
