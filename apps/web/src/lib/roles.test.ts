@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GuardRole } from '@esr/contracts/roles';
 import {
   defaultRoleFor,
   guardRolesOf,
@@ -8,6 +9,16 @@ import {
   roleOnAdmission,
   rootRedirectFor,
 } from './roles';
+
+/** Every guard role, in the order of docs/requirements.md §3. */
+const allRoles: GuardRole[] = [
+  'SuperAdmin',
+  'TrustAdmin',
+  'ClericalUser',
+  'Clinician',
+  'TechnicalAdmin',
+  'WaitingListAdmin',
+];
 
 describe('landing by role (docs/requirements.md §2)', () => {
   it.each([
@@ -44,6 +55,8 @@ describe('default role choice (docs/requirements.md §2)', () => {
   it('prefers clerical user over clinician', () =>
     expect(defaultRoleFor(['Clinician', 'ClericalUser'])).toBe('ClericalUser'));
   it('takes the only role', () => expect(defaultRoleFor(['TechnicalAdmin'])).toBe('TechnicalAdmin'));
+  it('otherwise takes the roles in the order of docs/requirements.md §3', () =>
+    allRoles.forEach((role, index) => expect(defaultRoleFor(allRoles.slice(index).reverse())).toBe(role)));
   it('is null without roles', () => expect(defaultRoleFor([])).toBeNull());
 });
 
@@ -65,14 +78,7 @@ describe('guards (docs/requirements.md §2)', () => {
     );
   });
   it('maps API role codes to guard codes', () => {
-    expect(guardRolesOf(['sa', 'ta', 'cu', 'cl', 'tca', 'wa'])).toEqual([
-      'SuperAdmin',
-      'TrustAdmin',
-      'ClericalUser',
-      'Clinician',
-      'TechnicalAdmin',
-      'WaitingListAdmin',
-    ]);
+    expect(guardRolesOf(['sa', 'ta', 'cu', 'cl', 'tca', 'wa'])).toEqual(allRoles);
   });
   it('knows the role values', () => {
     expect(isKnownRole('Clinician')).toBe(true);

@@ -30,19 +30,11 @@ export function rootRedirectFor(roles: readonly GuardRole[]): string {
 
 /**
  * docs/requirements.md §2: the default role prefers super admin over trust admin, and clerical user over
- * clinician; the remaining roles follow in the order of docs/requirements.md §3.
+ * clinician; the remaining roles follow in the order of docs/requirements.md §3. guardRoles lists them in
+ * that order, which roles.test.ts pins.
  */
-const defaultRoleOrder: readonly GuardRole[] = [
-  'SuperAdmin',
-  'TrustAdmin',
-  'ClericalUser',
-  'Clinician',
-  'TechnicalAdmin',
-  'WaitingListAdmin',
-];
-
 export function defaultRoleFor(roles: readonly GuardRole[]): GuardRole | null {
-  return defaultRoleOrder.find((role) => roles.includes(role)) ?? null;
+  return guardRoles.find((role) => roles.includes(role)) ?? null;
 }
 
 export function isKnownRole(value: unknown): value is GuardRole {

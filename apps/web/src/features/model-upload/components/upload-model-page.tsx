@@ -13,6 +13,17 @@ import { modelQueryKeys, uploadModel, useActiveModel, useModelVersions } from '.
 import { uploadErrorsFrom, validateUpload, type UploadErrors } from './upload-form-rules';
 
 const fieldIds = { procedure: 'procedure', modelFile: 'model-file', wrapperFile: 'wrapper-file' } as const;
+/** The two pickle files, in the order of the form. */
+const fileFields = [
+  { field: 'modelFile', label: 'Model file', hint: 'The fitted model, for example model.pkl' },
+  {
+    field: 'wrapperFile',
+    label: 'Wrapper file',
+    hint: "The wrapper that maps patient records to the model's features, for example wrapper.pkl",
+  },
+] as const;
+type FileField = (typeof fileFields)[number]['field'];
+const noFiles: Record<FileField, File | null> = { modelFile: null, wrapperFile: null };
 const percent = (value: number) => `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`;
 
 function ActiveModelCard({ card }: { card: ModelCard }) {
@@ -50,14 +61,12 @@ export function UploadModelPage() {
   const trust = loginUserDetails?.trust.code;
   const procedures = useProcedures();
   const [procedure, setProcedure] = useState('');
-  const [modelFile, setModelFile] = useState<File | null>(null);
-  const [wrapperFile, setWrapperFile] = useState<File | null>(null);
+  const [files, setFiles] = useState(noFiles);
   const [errors, setErrors] = useState<UploadErrors>({});
   const [attempts, setAttempts] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [uploaded, setUploaded] = useState(false);
-  const modelInput = useRef<HTMLInputElement>(null);
-  const wrapperInput = useRef<HTMLInputElement>(null);
+  const fileInputs = useRef<Partial<Record<FileField, HTMLInputElement | null>>>({});
   const queryClient = useQueryClient();
   const active = useActiveModel(trust, procedure);
   const versions = useModelVersions(trust, procedure);
@@ -72,18 +81,16 @@ export function UploadModelPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setUploaded(false);
-    const found = validateUpload({ procedure, modelFile, wrapperFile });
+    const found = validateUpload({ procedure, ...files });
     setErrors(found);
     setAttempts((count) => count + 1);
     if (Object.keys(found).length > 0 || !trust) return;
     setSubmitting(true);
     try {
-      await uploadModel(trust, procedure, modelFile!, wrapperFile!);
+      await uploadModel(trust, procedure, files.modelFile!, files.wrapperFile!);
       setUploaded(true);
-      setModelFile(null);
-      setWrapperFile(null);
-      if (modelInput.current) modelInput.current.value = '';
-      if (wrapperInput.current) wrapperInput.current.value = '';
+      setFiles(noFiles);
+      for (const input of Object.values(fileInputs.current)) if (input) input.value = '';
       await queryClient.invalidateQueries({ queryKey: modelQueryKeys.all(trust, procedure) });
     } catch (error) {
       setErrors(uploadErrorsFrom(error));
@@ -121,24 +128,23 @@ export function UploadModelPage() {
               setUploaded(false);
             }}
           />
-          <FileInput
-            id={fieldIds.modelFile}
-            label="Model file"
-            hint="The fitted model, for example model.pkl"
-            accept=".pkl"
-            ref={modelInput}
-            error={errors.modelFile}
-            onChange={(event) => setModelFile(event.target.files?.[0] ?? null)}
-          />
-          <FileInput
-            id={fieldIds.wrapperFile}
-            label="Wrapper file"
-            hint="The wrapper that maps patient records to the model's features, for example wrapper.pkl"
-            accept=".pkl"
-            ref={wrapperInput}
-            error={errors.wrapperFile}
-            onChange={(event) => setWrapperFile(event.target.files?.[0] ?? null)}
-          />
+          {fileFields.map(({ field, label, hint }) => (
+            <FileInput
+              key={field}
+              id={fieldIds[field]}
+              label={label}
+              hint={hint}
+              accept=".pkl"
+              ref={(input) => {
+                fileInputs.current[field] = input;
+              }}
+              error={errors[field]}
+              onChange={(event) => {
+                const file = event.target.files?.[0] ?? null;
+                setFiles((current) => ({ ...current, [field]: file }));
+              }}
+            />
+          ))}
           <Button type="submit" disabled={submitting} aria-disabled={submitting}>
             {submitting ? messages.submitting : 'Submit'}
           </Button>

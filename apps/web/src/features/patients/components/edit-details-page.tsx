@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@esr/contracts/messages';
-import { maxSurgeonNameLength, patientMessages, type RiskSummary } from '@esr/contracts/patients';
+import { maxSurgeonNameLength, type RiskSummary } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
-import { InsetText, SummaryList } from '../../../components/content';
+import { SummaryList } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
 import { Radios, TextInput } from '../../../components/form-fields';
-import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useRiskSummary } from '../api/get-risk-summary';
 import { useSurgicalRiskFactorOptions } from '../api/get-surgical-risk-factor-options';
@@ -22,13 +21,13 @@ import {
   type EditDetailsForm,
 } from '../lib/edit-details-form';
 import {
+  ActivePathway,
   PatientHeading,
-  PatientLoadStatus,
-  UnknownPatientAddress,
+  PatientPage,
   personName,
   useBreadcrumbPatient,
-  usePatientAddress,
   useReturnToSummary,
+  type PatientRoute,
 } from './patient-screen';
 import { patientRows } from './risk-summary-view';
 
@@ -38,52 +37,46 @@ const fieldIds: Record<EditDetailsField, string> = {
   social: 'social-1',
 };
 
+/** The two questions answered from the form-data call's options. */
+const optionFields = [
+  { name: 'surgery', legend: 'Readiness for surgery' },
+  { name: 'social', legend: 'Social aspects' },
+] as const;
+type OptionField = (typeof optionFields)[number]['name'];
+
 /**
  * docs/requirements.md §2 /edit-details: the consultant surgeon, readiness for surgery and social aspects (the
  * options from the form-data call), all required (docs/requirements.md §5); Cancel, or Submit ('Submitting...'
  * while busy) back to the summary.
  */
 export function EditDetailsPage() {
-  const { id, type } = usePatientAddress();
-  if (!type) return <UnknownPatientAddress title="Edit details" />;
-  return <EditDetailsScreen id={id} type={type} />;
+  return <PatientPage title="Edit details" screen={EditDetailsScreen} />;
 }
 
-function EditDetailsScreen({ id, type }: { id: string; type: ProcedureCode }) {
-  const trust = useTrustCode();
+function EditDetailsScreen({ id, type, trust }: PatientRoute) {
   const summary = useRiskSummary(trust, type, id);
   const options = useSurgicalRiskFactorOptions();
   useBreadcrumbPatient(id, summary.data);
-  const data = summary.data;
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        {!data && <PatientHeading title="Edit details" name={undefined} />}
-        {!data && <PatientLoadStatus query={summary} />}
-        {data && !data.isActive && (
-          <>
-            <PatientHeading title="Edit details" name={personName(data)} />
-            <InsetText>
-              <p>{patientMessages.archived}</p>
-            </InsetText>
-          </>
-        )}
-        {data?.isActive && (
-          <>
-            {options.isError && (
-              <ErrorSummary errors={[{ text: messages.someError }]} attempt={options.errorUpdateCount} />
-            )}
-            <EditDetailsForm
-              summary={data}
-              id={id}
-              type={type}
-              trust={trust}
-              surgeryOptions={options.data?.surgery ?? []}
-              socialOptions={options.data?.social ?? []}
-              optionsLoading={options.isLoading}
-            />
-          </>
-        )}
+        <ActivePathway title="Edit details" pathway={summary.data} query={summary}>
+          {(data) => (
+            <>
+              {options.isError && (
+                <ErrorSummary errors={[{ text: messages.someError }]} attempt={options.errorUpdateCount} />
+              )}
+              <EditDetailsForm
+                summary={data}
+                id={id}
+                type={type}
+                trust={trust}
+                options={{ surgery: options.data?.surgery ?? [], social: options.data?.social ?? [] }}
+                optionsLoading={options.isLoading}
+              />
+            </>
+          )}
+        </ActivePathway>
       </div>
     </div>
   );
@@ -94,16 +87,14 @@ function EditDetailsForm({
   id,
   type,
   trust,
-  surgeryOptions,
-  socialOptions,
+  options,
   optionsLoading,
 }: {
   summary: RiskSummary;
   id: string;
   type: ProcedureCode;
   trust: string;
-  surgeryOptions: { value: string; label: string }[];
-  socialOptions: { value: string; label: string }[];
+  options: Record<OptionField, { value: string; label: string }[]>;
   optionsLoading: boolean;
 }) {
   const backToSummary = useReturnToSummary(id, type);
@@ -156,38 +147,25 @@ function EditDetailsForm({
           error={errorOf('surgeonName')}
           {...form.register('surgeonName')}
         />
-        <Controller
-          control={form.control}
-          name="surgery"
-          render={({ field }) => (
-            <Radios
-              name="surgery"
-              legend="Readiness for surgery"
-              legendClassName="nhsuk-fieldset__legend--s"
-              hint={optionsLoading ? messages.loading : undefined}
-              error={errorOf('surgery')}
-              items={surgeryOptions}
-              selected={[field.value]}
-              onChange={(value) => field.onChange(value)}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="social"
-          render={({ field }) => (
-            <Radios
-              name="social"
-              legend="Social aspects"
-              legendClassName="nhsuk-fieldset__legend--s"
-              hint={optionsLoading ? messages.loading : undefined}
-              error={errorOf('social')}
-              items={socialOptions}
-              selected={[field.value]}
-              onChange={(value) => field.onChange(value)}
-            />
-          )}
-        />
+        {optionFields.map(({ name, legend }) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <Radios
+                name={name}
+                legend={legend}
+                legendClassName="nhsuk-fieldset__legend--s"
+                hint={optionsLoading ? messages.loading : undefined}
+                error={errorOf(name)}
+                items={options[name]}
+                selected={[field.value]}
+                onChange={(value) => field.onChange(value)}
+              />
+            )}
+          />
+        ))}
         <div className="app-button-group">
           <Button variant="secondary" onClick={backToSummary}>
             Cancel

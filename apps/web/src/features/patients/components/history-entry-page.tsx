@@ -1,24 +1,20 @@
-import { useState } from 'react';
 import { messages } from '@esr/contracts/messages';
 import { patientMessages } from '@esr/contracts/patients';
-import type { ProcedureCode } from '@esr/contracts/procedures';
-import { Button } from '../../../components/button';
 import { SummaryList } from '../../../components/content';
-import { ErrorSummary } from '../../../components/error-summary';
-import { useTrustCode } from '../../../lib/auth/trust-code';
 import { formatDateTime } from '../../../lib/dates';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useExportHistoryEntry } from '../api/export-history-entry';
 import { useHistoryEntry } from '../api/get-history-entry';
 import { useRiskFactorLabels } from '../api/get-surgical-risk-factor-options';
 import { inputSections, reasonLabels } from '../lib/display-values';
+import { DownloadPdfButton, OutcomeProblem, OutcomeStatus, useActionOutcome } from './action-outcome';
 import {
   PatientHeading,
   PatientLoadStatus,
-  UnknownPatientAddress,
+  PatientPage,
   personName,
   useBreadcrumbPatient,
-  usePatientAddress,
+  type PatientRoute,
 } from './patient-screen';
 import { RiskSummaryView } from './risk-summary-view';
 
@@ -29,43 +25,27 @@ const title = 'Past evaluation';
  * made, the record the model read, and its PDF.
  */
 export function HistoryEntryPage() {
-  const { id, type, historyId } = usePatientAddress();
-  if (!type) return <UnknownPatientAddress title={title} />;
-  return <HistoryEntry id={id} type={type} historyId={historyId} />;
+  return <PatientPage title={title} screen={HistoryEntry} />;
 }
 
-function HistoryEntry({ id, type, historyId }: { id: string; type: ProcedureCode; historyId: string }) {
-  const trust = useTrustCode();
+function HistoryEntry({ id, type, historyId, trust }: PatientRoute) {
   const entry = useHistoryEntry(trust, type, id, historyId);
   const nameOf = useProcedureNameOf();
   const labels = useRiskFactorLabels();
   const download = useExportHistoryEntry(trust, type, id);
-  const [outcome, setOutcome] = useState<{ failed: boolean; saved: string; attempt: number }>({
-    failed: false,
-    saved: '',
-    attempt: 0,
-  });
+  const { outcome, run } = useActionOutcome();
   const data = entry.data;
   const evaluatedAt = data?.result ? formatDateTime(data.result.evaluatedAt) : '';
   useBreadcrumbPatient(id, data, evaluatedAt ? { id: historyId, label: evaluatedAt } : undefined);
-  const save = async () => {
-    setOutcome((last) => ({ failed: false, saved: '', attempt: last.attempt }));
-    try {
-      const saved = await download.mutateAsync(historyId);
-      setOutcome((last) => ({ failed: false, saved: `Saved ${saved}`, attempt: last.attempt + 1 }));
-    } catch {
-      setOutcome((last) => ({ failed: true, saved: '', attempt: last.attempt + 1 }));
-    }
-  };
+  const save = () =>
+    run(
+      async () => `Saved ${await download.mutateAsync(historyId)}`,
+      () => messages.reportFailed,
+    );
   return (
     <>
-      <ErrorSummary
-        errors={outcome.failed ? [{ text: messages.reportFailed }] : []}
-        attempt={outcome.attempt}
-      />
-      <p className="nhsuk-u-visually-hidden" role="status">
-        {outcome.saved}
-      </p>
+      <OutcomeProblem outcome={outcome} />
+      <OutcomeStatus outcome={outcome} />
       <PatientHeading
         title={evaluatedAt ? `Evaluation of ${evaluatedAt}` : title}
         name={data ? personName(data) : undefined}
@@ -86,13 +66,7 @@ function HistoryEntry({ id, type, historyId }: { id: string; type: ProcedureCode
             actions={
               data.result && (
                 <div className="app-button-group">
-                  <Button
-                    variant="secondary"
-                    aria-disabled={download.isPending}
-                    onClick={() => void (download.isPending || save())}
-                  >
-                    {download.isPending ? 'Downloading...' : 'Download PDF'}
-                  </Button>
+                  <DownloadPdfButton busy={download.isPending} onDownload={save} />
                 </div>
               )
             }

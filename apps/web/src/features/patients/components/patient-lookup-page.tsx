@@ -18,6 +18,7 @@ import {
   type LookupForm,
 } from '../lib/lookup-form';
 import { joinSegments, splitNhsNumber } from '../lib/nhs-number-segments';
+import { CheckboxItem } from './checkbox-item';
 import { NhsNumberInput, nhsNumberFieldId } from './nhs-number-input';
 import { SearchResults } from './search-results';
 
@@ -116,21 +117,14 @@ export function PatientLookupPage() {
           />
           <div className="nhsuk-form-group">
             <div className="nhsuk-checkboxes">
-              <div className="nhsuk-checkboxes__item">
-                <input
-                  className="nhsuk-checkboxes__input"
-                  id={noNhsNumberId}
-                  name={noNhsNumberId}
-                  type="checkbox"
-                  checked={form.noNhsNumber}
-                  aria-controls={form.noNhsNumber ? `${noNhsNumberId}-conditional` : undefined}
-                  aria-expanded={form.noNhsNumber}
-                  onChange={(event) => update({ noNhsNumber: event.target.checked })}
-                />
-                <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={noNhsNumberId}>
-                  My patient doesn&apos;t have a NHS number
-                </label>
-              </div>
+              <CheckboxItem
+                id={noNhsNumberId}
+                checked={form.noNhsNumber}
+                conditional={`${noNhsNumberId}-conditional`}
+                onChange={(noNhsNumber) => update({ noNhsNumber })}
+              >
+                My patient doesn&apos;t have a NHS number
+              </CheckboxItem>
               {form.noNhsNumber && (
                 <div className="nhsuk-checkboxes__conditional" id={`${noNhsNumberId}-conditional`}>
                   <TextInput

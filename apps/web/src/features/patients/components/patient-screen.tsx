@@ -1,5 +1,5 @@
 import { CaptionHeading } from '../../../components/caption-heading';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { patientMessages } from '@esr/contracts/patients';
 import { procedureCodeSchema, type ProcedureCode } from '@esr/contracts/procedures';
@@ -7,17 +7,18 @@ import { InsetText } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useTrustCode } from '../../../lib/auth/trust-code';
 import { setBreadcrumbPatient } from '../../../lib/breadcrumb-patient';
 
 /** The pathway an address is about: /patient-lookup/{waitinglistId}[/…/{historyId}]?type={procedure}. */
-export interface PatientAddress {
+interface PatientAddress {
   id: string;
   /** null when ?type= names no known procedure. */
   type: ProcedureCode | null;
   historyId: string;
 }
 
-export function usePatientAddress(): PatientAddress {
+function usePatientAddress(): PatientAddress {
   const params = useParams();
   const [search] = useSearchParams();
   const parsed = procedureCodeSchema.safeParse(search.get('type'));
@@ -28,13 +29,15 @@ export function usePatientAddress(): PatientAddress {
   };
 }
 
-export const personName = (patient: { firstName: string | null; lastName: string | null }) =>
+type Patient = { firstName: string | null; lastName: string | null };
+
+export const personName = (patient: Patient) =>
   [patient.firstName, patient.lastName].filter(Boolean).join(' ');
 
 /** docs/requirements.md §2 header breadcrumb: the patient's name in place of their id, once the patient is loaded. */
 export function useBreadcrumbPatient(
   id: string,
-  patient: { firstName: string | null; lastName: string | null } | undefined,
+  patient: Patient | undefined,
   evaluation?: { id: string; label: string },
 ) {
   const firstName = patient?.firstName ?? '';
@@ -75,8 +78,33 @@ export function PatientHeading({ title, name }: { title: string; name: string | 
   return <CaptionHeading title={title} caption={name} />;
 }
 
+/** The pathway a patient screen shows, from its address, and the signed-in user's trust. */
+export interface PatientRoute {
+  id: string;
+  type: ProcedureCode;
+  historyId: string;
+  trust: string;
+}
+
+/**
+ * A patient screen's page: the screen for the pathway in the address, or, when ?type= names no
+ * known type of operation, UnknownPatientAddress under the screen's title.
+ */
+export function PatientPage({
+  title,
+  screen: Screen,
+}: {
+  title: string;
+  screen: ComponentType<PatientRoute>;
+}) {
+  const { id, type, historyId } = usePatientAddress();
+  const trust = useTrustCode();
+  if (!type) return <UnknownPatientAddress title={title} />;
+  return <Screen id={id} type={type} historyId={historyId} trust={trust} />;
+}
+
 /** An address without a known type of operation (typed by hand, or an old bookmark). */
-export function UnknownPatientAddress({ title }: { title: string }) {
+function UnknownPatientAddress({ title }: { title: string }) {
   return (
     <>
       <h1>{title}</h1>
@@ -92,6 +120,8 @@ export function UnknownPatientAddress({ title }: { title: string }) {
   );
 }
 
+type LoadQuery = { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+
 /**
  * A patient screen's load: 'Loading data', 'Patient not found' for an unknown pathway (404), or
  * the list failure with its retry (docs/requirements.md §8) for anything else.
@@ -100,7 +130,7 @@ export function PatientLoadStatus({
   query,
   notFound = patientMessages.notFound,
 }: {
-  query: { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: LoadQuery;
   notFound?: string;
 }): ReactNode {
   if (query.isError && query.error instanceof ApiError && query.error.status === 404)
@@ -124,4 +154,45 @@ export function PatientLoadStatus({
       onRetry={() => void query.refetch()}
     />
   );
+}
+
+/** docs/requirements.md §2: an archived pathway is read only. */
+export function ArchivedNotice() {
+  return (
+    <InsetText>
+      <p>{patientMessages.archived}</p>
+    </InsetText>
+  );
+}
+
+/**
+ * A screen that changes the pathway: its heading with the load status until the pathway is loaded,
+ * the archived notice when it is no longer active, else the screen itself.
+ */
+export function ActivePathway<Pathway extends Patient & { isActive: boolean }>({
+  title,
+  pathway,
+  query,
+  children,
+}: {
+  title: string;
+  pathway: Pathway | undefined;
+  query: LoadQuery;
+  children: (pathway: Pathway) => ReactNode;
+}): ReactNode {
+  if (!pathway)
+    return (
+      <>
+        <PatientHeading title={title} name={undefined} />
+        <PatientLoadStatus query={query} />
+      </>
+    );
+  if (!pathway.isActive)
+    return (
+      <>
+        <PatientHeading title={title} name={personName(pathway)} />
+        <ArchivedNotice />
+      </>
+    );
+  return children(pathway);
 }

@@ -1,25 +1,22 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
-import type { ProcedureCode } from '@esr/contracts/procedures';
 import { SummaryList, Table } from '../../../components/content';
-import { ErrorSummary } from '../../../components/error-summary';
 import { ListStatus } from '../../../components/list-status';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../config/paths';
-import { useTrustCode } from '../../../lib/auth/trust-code';
 import { formatDateTime } from '../../../lib/dates';
 import { readPage } from '../../../lib/page-param';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useExportHistoryEntry } from '../api/export-history-entry';
 import { useRiskHistory } from '../api/get-risk-history';
 import { riskLabelOf } from '../lib/display-values';
+import { OutcomeProblem, OutcomeStatus, useActionOutcome } from './action-outcome';
 import {
   PatientHeading,
-  UnknownPatientAddress,
+  PatientPage,
   personName,
   useBreadcrumbPatient,
-  usePatientAddress,
+  type PatientRoute,
 } from './patient-screen';
 import { patientRows } from './risk-summary-view';
 
@@ -31,50 +28,34 @@ const title = 'Previous evaluations';
  * load clears the list without a message (docs/requirements.md §8).
  */
 export function PreviousEvaluationsPage() {
-  const { id, type } = usePatientAddress();
-  if (!type) return <UnknownPatientAddress title={title} />;
-  return <PreviousEvaluations id={id} type={type} />;
+  return <PatientPage title={title} screen={PreviousEvaluations} />;
 }
 
 type HistoryItem = NonNullable<ReturnType<typeof useRiskHistory>['data']>['items'][number];
 
-function PreviousEvaluations({ id, type }: { id: string; type: ProcedureCode }) {
-  const trust = useTrustCode();
+function PreviousEvaluations({ id, type, trust }: PatientRoute) {
   const [params, setParams] = useSearchParams();
   const pageNumber = readPage(params.get('page'));
   const history = useRiskHistory(trust, type, id, pageNumber);
   const nameOf = useProcedureNameOf();
   const download = useExportHistoryEntry(trust, type, id);
-  const [outcome, setOutcome] = useState<{ failed: boolean; saved: string; attempt: number }>({
-    failed: false,
-    saved: '',
-    attempt: 0,
-  });
+  const { outcome, run } = useActionOutcome();
   // docs/requirements.md §8: the list is cleared silently when it cannot be loaded.
   const page = history.isError ? undefined : history.data;
   const patient = page?.patient;
   useBreadcrumbPatient(id, patient);
 
-  const save = async (item: HistoryItem) => {
-    setOutcome((last) => ({ failed: false, saved: '', attempt: last.attempt }));
-    try {
-      const saved = await download.mutateAsync(item.id);
-      setOutcome((last) => ({ failed: false, saved: `Saved ${saved}`, attempt: last.attempt + 1 }));
-    } catch {
-      setOutcome((last) => ({ failed: true, saved: '', attempt: last.attempt + 1 }));
-    }
-  };
+  const save = (item: HistoryItem) =>
+    run(
+      async () => `Saved ${await download.mutateAsync(item.id)}`,
+      () => messages.reportFailed,
+    );
   const when = (item: HistoryItem) => formatDateTime(item.date);
 
   return (
     <>
-      <ErrorSummary
-        errors={outcome.failed ? [{ text: messages.reportFailed }] : []}
-        attempt={outcome.attempt}
-      />
-      <p className="nhsuk-u-visually-hidden" role="status">
-        {outcome.saved}
-      </p>
+      <OutcomeProblem outcome={outcome} />
+      <OutcomeStatus outcome={outcome} />
       <PatientHeading title={title} name={patient ? personName(patient) : undefined} />
       {patient && (
         <div className="nhsuk-grid-row">

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { messages } from '@esr/contracts/messages';
-import { patientMessages } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import {
   remodelErrors,
@@ -13,9 +12,7 @@ import {
   type RemodelValues,
 } from '@esr/contracts/remodel';
 import { Button } from '../../../components/button';
-import { InsetText } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
-import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useRemodelRecord } from '../api/get-remodel-record';
 import { useUpdateRemodelRecord } from '../api/update-remodel-record';
 import {
@@ -32,13 +29,13 @@ import {
   type ErrorKey,
 } from '../lib/remodel-form';
 import {
+  ActivePathway,
   PatientHeading,
-  PatientLoadStatus,
-  UnknownPatientAddress,
+  PatientPage,
   personName,
   useBreadcrumbPatient,
-  usePatientAddress,
   useReturnToSummary,
+  type PatientRoute,
 } from './patient-screen';
 import { RemodelQuestionField } from './remodel-question';
 import { RemodelTabs } from './remodel-tabs';
@@ -51,41 +48,27 @@ const title = 'Remodel with new details';
  * (docs/requirements.md §5), shows the Processing view while the server scores the record, then the new summary.
  */
 export function RemodelPage() {
-  const { id, type } = usePatientAddress();
-  if (!type) return <UnknownPatientAddress title={title} />;
-  return <RemodelScreen id={id} type={type} />;
+  return <PatientPage title={title} screen={RemodelScreen} />;
 }
 
-function RemodelScreen({ id, type }: { id: string; type: ProcedureCode }) {
-  const trust = useTrustCode();
+function RemodelScreen({ id, type, trust }: PatientRoute) {
   const record = useRemodelRecord(trust, type, id);
   useBreadcrumbPatient(id, record.data);
-  // The form starts from the record as it is now, never from an older copy in the cache.
-  const data = record.isFetchedAfterMount ? record.data : undefined;
-  if (!data)
-    return (
-      <>
-        <PatientHeading title={title} name={undefined} />
-        <PatientLoadStatus
-          query={{
-            isLoading: !record.isError,
-            isError: record.isError,
-            error: record.error,
-            refetch: record.refetch,
-          }}
-        />
-      </>
-    );
-  if (!data.isActive)
-    return (
-      <>
-        <PatientHeading title={title} name={personName(data)} />
-        <InsetText>
-          <p>{patientMessages.archived}</p>
-        </InsetText>
-      </>
-    );
-  return <RemodelForm record={data} trust={trust} id={id} type={type} />;
+  return (
+    <ActivePathway
+      title={title}
+      // The form starts from the record as it is now, never from an older copy in the cache.
+      pathway={record.isFetchedAfterMount ? record.data : undefined}
+      query={{
+        isLoading: !record.isError,
+        isError: record.isError,
+        error: record.error,
+        refetch: record.refetch,
+      }}
+    >
+      {(data) => <RemodelForm record={data} trust={trust} id={id} type={type} />}
+    </ActivePathway>
+  );
 }
 
 function RemodelForm({

@@ -11,6 +11,7 @@ import {
 } from '@esr/contracts/remodel';
 import { DateInput, Radios, Select, TextInput } from '../../../components/form-fields';
 import { radioFields } from '../lib/remodel-form';
+import { CheckboxItem } from './checkbox-item';
 
 const units: Partial<Record<RemodelField, string>> = {
   height: 'cm',
@@ -125,20 +126,10 @@ export function RemodelQuestionField({
     <div className="app-question">
       {input}
       <div className="nhsuk-checkboxes nhsuk-checkboxes--small app-question__unknown">
-        <div className="nhsuk-checkboxes__item">
-          <input
-            className="nhsuk-checkboxes__input"
-            id={unknownId}
-            name={unknownId}
-            type="checkbox"
-            checked={unknown}
-            onChange={(event) => onUnknownChange(event.target.checked)}
-          />
-          <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={unknownId}>
-            I do not know this information
-            <span className="nhsuk-u-visually-hidden">: {question.label}</span>
-          </label>
-        </div>
+        <CheckboxItem id={unknownId} checked={unknown} onChange={onUnknownChange}>
+          I do not know this information
+          <span className="nhsuk-u-visually-hidden">: {question.label}</span>
+        </CheckboxItem>
       </div>
     </div>
   );

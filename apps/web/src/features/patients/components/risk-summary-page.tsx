@@ -1,27 +1,25 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@esr/contracts/messages';
-import { patientMessages, type RiskSummary } from '@esr/contracts/patients';
+import type { RiskSummary } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
-import { InsetText } from '../../../components/content';
-import { ErrorSummary } from '../../../components/error-summary';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useExportRiskSummary } from '../api/export-risk-summary';
 import { useRiskSummary } from '../api/get-risk-summary';
 import { useRiskFactorLabels } from '../api/get-surgical-risk-factor-options';
 import { useMarkAnomaly } from '../api/mark-anomaly';
+import { DownloadPdfButton, OutcomeProblem, OutcomeStatus, useActionOutcome } from './action-outcome';
 import {
+  ArchivedNotice,
   PatientHeading,
   PatientLoadStatus,
-  UnknownPatientAddress,
+  PatientPage,
   personName,
   useBreadcrumbPatient,
-  usePatientAddress,
   type FromSummary,
+  type PatientRoute,
 } from './patient-screen';
 import { RiskSummaryView } from './risk-summary-view';
 
@@ -31,13 +29,10 @@ import { RiskSummaryView } from './risk-summary-view';
  * previous evaluations. Only an active pathway can be changed.
  */
 export function RiskSummaryPage() {
-  const { id, type } = usePatientAddress();
-  if (!type) return <UnknownPatientAddress title="Risk summary" />;
-  return <RiskSummaryScreen id={id} type={type} />;
+  return <PatientPage title="Risk summary" screen={RiskSummaryScreen} />;
 }
 
-function RiskSummaryScreen({ id, type }: { id: string; type: ProcedureCode }) {
-  const trust = useTrustCode();
+function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
   const summary = useRiskSummary(trust, type, id);
   const nameOf = useProcedureNameOf();
   const labels = useRiskFactorLabels();
@@ -77,58 +72,36 @@ function SummaryActions({
 }) {
   const download = useExportRiskSummary(trust, type, id);
   const flag = useMarkAnomaly(trust, type, id);
-  const [problem, setProblem] = useState<{ text: string | null; attempt: number }>({
-    text: null,
-    attempt: 0,
-  });
-  const [said, setSaid] = useState('');
+  const { outcome, run } = useActionOutcome();
   const result = summary.status === 'processed' ? summary.result : null;
   const fromSummary: FromSummary = { fromSummary: true };
 
-  const run = async (action: () => Promise<string>, fallback: string) => {
-    setProblem((last) => ({ text: null, attempt: last.attempt }));
-    setSaid('');
-    try {
-      setSaid(await action());
-    } catch (error) {
-      setProblem((last) => ({ text: problemOf(error, fallback), attempt: last.attempt + 1 }));
-    }
-  };
   const savePdf = () =>
     run(
       async () => `Saved ${await download.mutateAsync(result?.evaluationId ?? null)}`,
-      messages.reportFailed,
+      (error) => problemOf(error, messages.reportFailed),
     );
   const toggleFlag = () =>
-    run(async () => {
-      const answer = await flag.mutateAsync();
-      return answer.isAnomaly ? messages.anomalyBanner : 'The anomaly flag has been removed';
-    }, messages.someError);
+    run(
+      async () => {
+        const answer = await flag.mutateAsync();
+        return answer.isAnomaly ? messages.anomalyBanner : 'The anomaly flag has been removed';
+      },
+      (error) => problemOf(error, messages.someError),
+    );
 
   return (
     <section className="app-summary-actions" aria-labelledby="summary-actions-heading">
-      <ErrorSummary errors={problem.text ? [{ text: problem.text }] : []} attempt={problem.attempt} />
+      <OutcomeProblem outcome={outcome} />
       <h2 className="nhsuk-u-visually-hidden" id="summary-actions-heading">
         Actions
       </h2>
-      {!summary.isActive && (
-        <InsetText>
-          <p>{patientMessages.archived}</p>
-        </InsetText>
-      )}
-      <p className="nhsuk-u-visually-hidden" role="status">
-        {said}
-      </p>
+      {!summary.isActive && <ArchivedNotice />}
+      <OutcomeStatus outcome={outcome} />
       {result && (
         <div className="app-button-group">
           {/* Busy buttons are aria-disabled, not disabled: a disabled button would lose the focus. */}
-          <Button
-            variant="secondary"
-            aria-disabled={download.isPending}
-            onClick={() => void (download.isPending || savePdf())}
-          >
-            {download.isPending ? 'Downloading...' : 'Download PDF'}
-          </Button>
+          <DownloadPdfButton busy={download.isPending} onDownload={savePdf} />
           {summary.isActive && (
             <Button
               variant="secondary"

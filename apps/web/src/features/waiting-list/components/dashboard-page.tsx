@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CaptionHeading } from '../../../components/caption-heading';
 import { ActionLink, CounterCard } from '../../../components/counter-card';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
@@ -20,15 +21,7 @@ export function DashboardPage() {
   const totals = { ...state, headingLevel: 3 as const };
   return (
     <>
-      <h1>
-        {trustName && (
-          <span className="nhsuk-caption-l">
-            {trustName}
-            <span className="nhsuk-u-visually-hidden"> - </span>
-          </span>
-        )}
-        Dashboard
-      </h1>
+      <CaptionHeading title="Dashboard" caption={trustName} />
       <ListStatus
         isLoading={false}
         isError={dashboard.isError}

@@ -17,19 +17,20 @@ import {
   type UploadErrors,
 } from '../lib/upload-form';
 
-export const fileFieldIds: Record<ImportUploadField, string> = {
-  waitingListDataFile: 'waiting-list-file',
-  bloodTestDataFile: 'blood-test-file',
-};
+/** The two files, in the order of the form and of the error summary. */
+const fileFields: readonly { field: ImportUploadField; id: string; label: string }[] = [
+  { field: 'waitingListDataFile', id: 'waiting-list-file', label: 'Waiting list file' },
+  { field: 'bloodTestDataFile', id: 'blood-test-file', label: 'Blood test file' },
+];
 const accept = importFileExtensions.join(',');
 const hint = `A CSV, XLSX or XLS file, up to ${maxFileMegabytes} MB`;
 
 /** The error summary's lines: each file's message linking to its picker, then the rest. */
 export function summaryItems(errors: UploadErrors): ErrorSummaryItem[] {
   return [
-    ...(['waitingListDataFile', 'bloodTestDataFile'] as const)
-      .filter((field) => errors[field])
-      .map((field) => ({ text: errors[field]!, fieldId: fileFieldIds[field] })),
+    ...fileFields
+      .filter(({ field }) => errors[field])
+      .map(({ field, id }) => ({ text: errors[field]!, fieldId: id })),
     ...(errors.form ? [{ text: errors.form }] : []),
   ];
 }
@@ -112,28 +113,20 @@ export function FileSelectionForm({
   const ready = Boolean(files.waitingListDataFile && files.bloodTestDataFile) && !sending;
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
-      <FileInput
-        id={fileFieldIds.waitingListDataFile}
-        name="waitingListDataFile"
-        label="Waiting list file"
-        hint={hint}
-        accept={accept}
-        error={errors.waitingListDataFile}
-        selection={selection(files.waitingListDataFile)}
-        disabled={sending}
-        onChange={choose('waitingListDataFile')}
-      />
-      <FileInput
-        id={fileFieldIds.bloodTestDataFile}
-        name="bloodTestDataFile"
-        label="Blood test file"
-        hint={hint}
-        accept={accept}
-        error={errors.bloodTestDataFile}
-        selection={selection(files.bloodTestDataFile)}
-        disabled={sending}
-        onChange={choose('bloodTestDataFile')}
-      />
+      {fileFields.map(({ field, id, label }) => (
+        <FileInput
+          key={field}
+          id={id}
+          name={field}
+          label={label}
+          hint={hint}
+          accept={accept}
+          error={errors[field]}
+          selection={selection(files[field])}
+          disabled={sending}
+          onChange={choose(field)}
+        />
+      ))}
       {sending && <Progress progress={progress} />}
       {!ready && !sending && <p className="nhsuk-body-s">Choose both files to continue.</p>}
       <Button type="submit" disabled={!ready} aria-disabled={!ready}>

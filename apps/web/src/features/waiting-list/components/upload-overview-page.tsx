@@ -4,6 +4,7 @@ import { pageSizes } from '@esr/contracts/paging';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { sampleFiles } from '@esr/contracts/waiting-list';
 import { Button } from '../../../components/button';
+import { CaptionHeading } from '../../../components/caption-heading';
 import { InsetText, Table } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
@@ -97,15 +98,7 @@ function Overview({
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <h1>
-          {caption && (
-            <span className="nhsuk-caption-l">
-              {caption}
-              <span className="nhsuk-u-visually-hidden"> - </span>
-            </span>
-          )}
-          Upload patient list
-        </h1>
+        <CaptionHeading title="Upload patient list" caption={caption} />
         <p>You upload two files together:</p>
         <ul>
           <li>

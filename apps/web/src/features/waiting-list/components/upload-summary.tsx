@@ -42,6 +42,11 @@ export function UploadSummary({
   onCancel: () => void;
 }) {
   const summary = waitingList;
+  // Each file's result, from the summary at that file's page of invalid rows.
+  const files = [
+    { file: 'waitingList', result: waitingList.waiting_list_result, pageSize: waitingList.pageSize },
+    { file: 'bloodTest', result: bloodTest.blood_test_result, pageSize: bloodTest.pageSize },
+  ] as const;
   const confirmDisabled = isConfirmDisabled(summary) || busy !== null;
   const bothRead =
     summary.waiting_list_result.status !== 'FAILED' && summary.blood_test_result.status !== 'FAILED';
@@ -49,22 +54,17 @@ export function UploadSummary({
   return (
     <>
       <h2>Confirm Upload Summary</h2>
-      <FileSummary
-        file="waitingList"
-        result={waitingList.waiting_list_result}
-        pageNumber={pages.waitingList}
-        pageSize={waitingList.pageSize}
-        onPage={(page) => onPage('waitingList', page)}
-        hrefFor={(page) => hrefFor('waitingList', page)}
-      />
-      <FileSummary
-        file="bloodTest"
-        result={bloodTest.blood_test_result}
-        pageNumber={pages.bloodTest}
-        pageSize={bloodTest.pageSize}
-        onPage={(page) => onPage('bloodTest', page)}
-        hrefFor={(page) => hrefFor('bloodTest', page)}
-      />
+      {files.map(({ file, result, pageSize }) => (
+        <FileSummary
+          key={file}
+          file={file}
+          result={result}
+          pageNumber={pages[file]}
+          pageSize={pageSize}
+          onPage={(page) => onPage(file, page)}
+          hrefFor={(page) => hrefFor(file, page)}
+        />
+      ))}
       {bothRead && (
         <section aria-labelledby="matching-title">
           <h3 id="matching-title">Matching the two files</h3>

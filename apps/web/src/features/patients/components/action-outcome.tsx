@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { ErrorSummary } from '../../../components/error-summary';
+
+/** What the last action on a patient screen came to: a line for screen readers, or a problem. */
+export interface ActionOutcome {
+  said: string;
+  problem: string | null;
+  /** Counts the failures, so that the error summary takes focus after each one. */
+  attempt: number;
+}
+
+/**
+ * An action (a PDF download, the anomaly flag) whose success is said to screen readers and whose
+ * failure goes to the error summary; a new run clears what the last one said.
+ */
+export function useActionOutcome() {
+  const [outcome, setOutcome] = useState<ActionOutcome>({ said: '', problem: null, attempt: 0 });
+  const run = async (action: () => Promise<string>, problemOf: (error: unknown) => string) => {
+    setOutcome((last) => ({ said: '', problem: null, attempt: last.attempt }));
+    try {
+      const said = await action();
+      setOutcome((last) => ({ said, problem: null, attempt: last.attempt }));
+    } catch (error) {
+      setOutcome((last) => ({ said: '', problem: problemOf(error), attempt: last.attempt + 1 }));
+    }
+  };
+  return { outcome, run };
+}
+
+export function OutcomeProblem({ outcome }: { outcome: ActionOutcome }) {
+  return (
+    <ErrorSummary errors={outcome.problem ? [{ text: outcome.problem }] : []} attempt={outcome.attempt} />
+  );
+}
+
+export function OutcomeStatus({ outcome }: { outcome: ActionOutcome }) {
+  return (
+    <p className="nhsuk-u-visually-hidden" role="status">
+      {outcome.said}
+    </p>
+  );
+}
+
+/** Download PDF, 'Downloading...' while busy. */
+export function DownloadPdfButton({ busy, onDownload }: { busy: boolean; onDownload: () => Promise<void> }) {
+  return (
+    // Busy buttons are aria-disabled, not disabled: a disabled button would lose the focus.
+    <Button variant="secondary" aria-disabled={busy} onClick={() => void (busy || onDownload())}>
+      {busy ? 'Downloading...' : 'Download PDF'}
+    </Button>
+  );
+}
