@@ -267,7 +267,7 @@ try {
   };
 
   // The throughput is measured as a clerk's browser waits: its page asks for the status every 2 s
-  // (spec §2); this loop asks every 100 ms to time the end closely. The reference COPY, too, runs
+  // (docs/requirements.md §2); this loop asks every 100 ms to time the end closely. The reference COPY, too, runs
   // with nothing else on the machine.
   console.log('\nUpload → both files VALIDATED (CSV)');
   const started = performance.now();

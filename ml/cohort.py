@@ -146,7 +146,7 @@ def _lognormal(rng, mean: float, sd: float, size: int) -> np.ndarray:
     return rng.lognormal(np.log(mean) - sigma2 / 2, np.sqrt(sigma2), size)
 
 
-# Hard ranges of the remodel form (spec §5): generated records must be enterable in the product.
+# Hard ranges of the remodel form (docs/requirements.md §5): generated records must be enterable in the product.
 LAB_LIMITS = {
     "haemoglobin": (50, 200), "whiteBloodCount": (0.5, 30), "plateletCount": (50, 600),
     "urea": (1, 15), "creatinine": (10, 200), "egfr": (15, 150), "sodium": (100, 160),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from './calendar.js';
 
 /**
- * The remodel record (spec §3) and its rules (spec §5): what a clinician may correct before the
+ * The remodel record (docs/requirements.md §3) and its rules (docs/requirements.md §5): what a clinician may correct before the
  * model is run again. Numbers travel as strings, yes/no as '1'/'0', unknown as ''. The screen and
  * the server check it with the same functions, so their messages never disagree.
  */
@@ -57,7 +57,7 @@ export const remodelFields = [...patientDetailFields, ...comorbidityFields, ...l
 export type RemodelField = (typeof remodelFields)[number];
 export type RemodelValues = Record<RemodelField, string>;
 
-/** The comorbidities as the questions name them (DESIGN §8: pa, ps and foa). */
+/** The comorbidities as the questions name them (docs/import-format.md: pa, ps and foa). */
 export const comorbidityLabels: Record<ComorbidityField, string> = {
   hypt: 'Hypertension',
   af: 'Atrial fibrillation',
@@ -82,10 +82,10 @@ export const comorbidityLabels: Record<ComorbidityField, string> = {
 export interface LabRule {
   label: string;
   unit: string;
-  /** Hard range (spec §5): outside it the value is refused. */
+  /** Hard range (docs/requirements.md §5): outside it the value is refused. */
   min: number;
   max: number;
-  /** Reference range (spec §5): outside it the units are queried, not refused. */
+  /** Reference range (docs/requirements.md §5): outside it the units are queried, not refused. */
   reference: { min: number; max: number } | null;
 }
 
@@ -184,7 +184,7 @@ export interface RemodelTab {
 const comorbidityQuestions = (codes: readonly ComorbidityField[]): RemodelQuestion[] =>
   codes.map((code) => ({ id: code, label: comorbidityLabels[code], fields: [code] }));
 
-/** The nine tabs in the spec's order (spec §2), with the questions each holds (decision 0025). */
+/** The nine tabs in the spec's order (docs/requirements.md §2), with the questions each holds (decision 0025). */
 export const remodelTabs: readonly RemodelTab[] = [
   {
     id: 'patient-details',
@@ -247,7 +247,7 @@ export const laboratoryTabIndex = remodelTabs.length - 1;
 
 export type TabCompletion = 'empty' | 'half' | 'full';
 
-/** spec §4: empty when every question is unknown, full when every one is answered, else half. */
+/** docs/requirements.md §4: empty when every question is unknown, full when every one is answered, else half. */
 export function tabCompletion(tab: RemodelTab, values: Partial<RemodelValues>): TabCompletion {
   const answered = tab.questions.filter((question) =>
     question.fields.every((field) => (values[field] ?? '').trim() !== ''),
@@ -256,7 +256,7 @@ export function tabCompletion(tab: RemodelTab, values: Partial<RemodelValues>): 
   return answered === tab.questions.length ? 'full' : 'half';
 }
 
-/** spec §5 messages, word for word. */
+/** docs/requirements.md §5 messages, word for word. */
 export const remodelMessages = {
   height: 'Please enter the height between a valid range in centimeter from 1 to 250',
   weight: 'Please enter the weight between a valid range in kg from 1 to 300',
@@ -289,7 +289,7 @@ function optionError(
 }
 
 /**
- * Every blocking problem of a remodel record (spec §5), by field; `today` bounds the date of birth.
+ * Every blocking problem of a remodel record (docs/requirements.md §5), by field; `today` bounds the date of birth.
  * Blank is always allowed: it means 'I do not know this information'.
  */
 export function remodelErrors(values: Partial<RemodelValues>, today = new Date()): RemodelErrors {
@@ -367,7 +367,7 @@ export function tabIndexOf(key: RemodelField | 'dateOfBirth'): number {
 const remodelValue = z.string().max(20);
 
 /**
- * The remodel record as GET answers it and PUT takes it (spec §3): the fields, all strings, and the
+ * The remodel record as GET answers it and PUT takes it (docs/requirements.md §3): the fields, all strings, and the
  * read-only facts about the pathway, which PUT accepts and ignores.
  */
 export const remodelRecordSchema = z.object({

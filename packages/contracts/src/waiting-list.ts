@@ -3,7 +3,7 @@ import { pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
 import { comorbidityLabels, labFields, labRules } from './remodel.js';
 
-/** spec §4: validation status of each file of an import. */
+/** docs/requirements.md §4: validation status of each file of an import. */
 export const fileStatuses = ['VALIDATING', 'VALIDATED', 'VALIDATED_WITH_ERRORS', 'FAILED'] as const;
 export const fileStatusSchema = z.enum(fileStatuses);
 export type FileStatus = z.infer<typeof fileStatusSchema>;
@@ -20,16 +20,16 @@ export const batchStatuses = [
 export const batchStatusSchema = z.enum(batchStatuses);
 export type BatchStatus = z.infer<typeof batchStatusSchema>;
 
-/** Upload form fields (spec §7) and the size accepted for each file (configurable on the server). */
+/** Upload form fields (docs/requirements.md §7) and the size accepted for each file (configurable on the server). */
 export const importUploadFields = ['waitingListDataFile', 'bloodTestDataFile'] as const;
 export type ImportUploadField = (typeof importUploadFields)[number];
 export const importFileMaxBytes = 50 * 1024 * 1024;
 export const importFileExtensions = ['.csv', '.xlsx', '.xls'] as const;
 
-/** spec §9: the upload page polls the status every 2 seconds. */
+/** docs/requirements.md §9: the upload page polls the status every 2 seconds. */
 export const uploadStatusPollMs = 2000;
 
-/** Where the sample files are served (spec §2: static files). */
+/** Where the sample files are served (docs/requirements.md §2: static files). */
 export const sampleFiles = {
   waitingListCsv: '/samples/waiting-list-template.csv',
   waitingListXlsx: '/samples/waiting-list-template.xlsx',
@@ -37,7 +37,7 @@ export const sampleFiles = {
   bloodTestXlsx: '/samples/blood-tests-template.xlsx',
 } as const;
 
-/** GET /api/trusts/{trust}/waiting-list/dashboard (spec §3 dashboard counters, all procedures). */
+/** GET /api/trusts/{trust}/waiting-list/dashboard (docs/requirements.md §3 dashboard counters, all procedures). */
 export const waitingListDashboardSchema = z.object({
   counters: z.object({
     activeRecords: z.number().int(),
@@ -61,7 +61,7 @@ export const procedureCountersSchema = z.object({
 });
 export type ProcedureCounters = z.infer<typeof procedureCountersSchema>;
 
-/** GET …/procedures/{type}/batch-inferencing/status (spec §3 service status). */
+/** GET …/procedures/{type}/batch-inferencing/status (docs/requirements.md §3 service status). */
 export const serviceStatusSchema = z.object({
   status: z.enum(['busy', 'idle']),
   /** ISO time the last scoring run finished, or null before the first. */
@@ -69,7 +69,7 @@ export const serviceStatusSchema = z.object({
 });
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
-/** One row of the upload history: one per file of an import (spec §3 upload history item). */
+/** One row of the upload history: one per file of an import (docs/requirements.md §3 upload history item). */
 export const uploadHistoryItemSchema = z.object({
   batchId: z.string(),
   fileName: z.string(),
@@ -123,7 +123,7 @@ const fileStatusEntrySchema = z.object({
   totals: fileTotalsSchema,
 });
 
-/** GET …/files/upload-status/?batchId= (spec §3 batch status; snake_case as the spec's import shapes). */
+/** GET …/files/upload-status/?batchId= (docs/requirements.md §3 batch status; snake_case as the spec's import shapes). */
 export const uploadStatusSchema = z.object({
   batchId: z.string(),
   batchStatus: batchStatusSchema,
@@ -174,7 +174,7 @@ export const fileResultSchema = z.object({
 });
 export type FileResult = z.infer<typeof fileResultSchema>;
 
-/** GET …/files/validation-summary/?batchId=&pageNumber=&pageSize= (spec §3 validation summary). */
+/** GET …/files/validation-summary/?batchId=&pageNumber=&pageSize= (docs/requirements.md §3 validation summary). */
 export const validationSummarySchema = z.object({
   batchId: z.string(),
   batchStatus: batchStatusSchema,

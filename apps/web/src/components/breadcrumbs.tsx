@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Crumb } from '../lib/breadcrumbs';
 
-/** NHS.UK breadcrumb; the last crumb is the current page, not a link (spec §2). */
+/** NHS.UK breadcrumb; the last crumb is the current page, not a link (docs/requirements.md §2). */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   const parent = [...crumbs].reverse().find((crumb) => crumb.href);
   return (

@@ -11,7 +11,7 @@ import { Select } from './form-fields';
 const fieldId = 'procedure';
 
 /**
- * spec §2: the type of operation chosen from a select grouped by category, which explains knee
+ * docs/requirements.md §2: the type of operation chosen from a select grouped by category, which explains knee
  * and hip replacement; Continue goes on with the chosen type. Upload and open pathways share it.
  */
 export function ChooseProcedureForm({

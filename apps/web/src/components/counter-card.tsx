@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 
-/** A dashboard counter (spec §2): heading, number and, when it has one, a link named for its list. */
+/** A dashboard counter (docs/requirements.md §2): heading, number and, when it has one, a link named for its list. */
 export function CounterCard({
   title,
   value,

@@ -10,7 +10,7 @@ export interface ErrorSummaryItem {
  * NHS.UK error summary. It takes focus once after each submission that leaves errors (`attempt`
  * counts submissions), so that screen readers announce it; re-renders while the user corrects a
  * field never move their focus. `scrollTo` names a field to bring into view instead of the summary
- * (spec §8: an e-mail error from the server scrolls to the field).
+ * (docs/requirements.md §8: an e-mail error from the server scrolls to the field).
  */
 export function ErrorSummary({
   title = 'There is a problem',

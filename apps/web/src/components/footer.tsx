@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { productName } from '@esr/contracts/messages';
 import { paths } from '../config/paths';
 
-/** spec §2 footer: Home, Accessibility statement, Privacy policy, Contact us, Regulatory, copyright. */
+/** docs/requirements.md §2 footer: Home, Accessibility statement, Privacy policy, Contact us, Regulatory, copyright. */
 export function Footer({ contactEmail, regulatoryUrl }: { contactEmail: string; regulatoryUrl: string }) {
   return (
     <footer className="nhsuk-footer" role="contentinfo">

@@ -135,7 +135,7 @@ interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'
   labelClassName?: string;
 }
 
-/** NHS.UK select, with optional option groups (spec §3: category labels capitalised). */
+/** NHS.UK select, with optional option groups (docs/requirements.md §3: category labels capitalised). */
 export function Select({
   id,
   label,
@@ -366,7 +366,7 @@ interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   label: ReactNode;
   hint?: ReactNode;
   error?: string | undefined;
-  /** What is chosen, under the input (spec §8 placeholder 'no file selected'). */
+  /** What is chosen, under the input (docs/requirements.md §8 placeholder 'no file selected'). */
   selection?: ReactNode;
 }
 

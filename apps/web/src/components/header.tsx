@@ -21,7 +21,7 @@ interface HeaderProps {
   signedIn: boolean;
 }
 
-/** NHS.UK header (spec §1): trust name, product title, user name with role menu, sign-in or log out. */
+/** NHS.UK header (docs/requirements.md §1): trust name, product title, user name with role menu, sign-in or log out. */
 export function Header({
   homeHref,
   trustName,

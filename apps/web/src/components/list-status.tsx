@@ -4,7 +4,7 @@ import { Table, type Column } from './content';
 import { Pagination } from './pagination';
 
 /**
- * spec §8 list states: 'Loading data' while loading, 'some error occurred! Click here to
+ * docs/requirements.md §8 list states: 'Loading data' while loading, 'some error occurred! Click here to
  * try again.' with a working retry when loading fails, 'No Records found.' when empty.
  */
 export function ListStatus({
@@ -48,7 +48,7 @@ interface PagedQuery<Row> {
   data?: { items: Row[]; pageNumber: number; pageSize: number; totalCount: number } | undefined;
 }
 
-/** A paged list (spec §9: pages of 15): its loading/error/empty state, table, count and pages. */
+/** A paged list (docs/requirements.md §9: pages of 15): its loading/error/empty state, table, count and pages. */
 export function PagedResults<Row>({
   query,
   caption,
@@ -112,7 +112,7 @@ export function PagedResults<Row>({
   );
 }
 
-/** Search and Clear under a filter form (spec §2 admin lists). */
+/** Search and Clear under a filter form (docs/requirements.md §2 admin lists). */
 export function FilterButtons({ onClear }: { onClear: () => void }) {
   return (
     <div className="app-button-group">

@@ -11,7 +11,7 @@ interface PaginationProps {
   hrefFor?: (page: number) => string;
 }
 
-/** NHS.UK numbered pagination with one sibling page and dots (spec §9). */
+/** NHS.UK numbered pagination with one sibling page and dots (docs/requirements.md §9). */
 export function Pagination({
   pageNumber,
   pageSize,

@@ -1,4 +1,12 @@
 import type { z } from 'zod';
+import {
+  endpointPath,
+  isFileResponse,
+  successResponse,
+  type EndpointDefinition,
+  type EndpointParams,
+  type SuccessResponse,
+} from '@esr/contracts/endpoints';
 import { errorResponseSchema, type ErrorResponse } from '@esr/contracts/errors';
 import { fileNameFromDisposition } from './download';
 
@@ -24,15 +32,52 @@ export function configureApiClient(source: TokenSource, handler: UnauthorisedHan
   onUnauthorised = handler;
 }
 
+type QueryValues = Record<string, string | number | boolean | readonly string[] | undefined | null>;
+
 interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
+  query?: QueryValues;
   body?: unknown;
   schema?: S;
   signal?: AbortSignal;
 }
 
-export function buildQuery(query: RequestOptions<z.ZodType>['query']): string {
+/** The path parameters of an endpoint of the contracts' table, when its pattern has any. */
+type ParamsOption<E extends EndpointDefinition> =
+  EndpointParams<E> extends undefined ? { params?: undefined } : { params: EndpointParams<E> };
+
+/** The body an endpoint takes: its body schema's input, or a multipart form when it has none. */
+type BodyOption<E extends EndpointDefinition> = E extends { body: infer B extends z.ZodType }
+  ? { body: z.input<B> }
+  : { body?: FormData };
+
+/**
+ * A call to an endpoint: its path parameters and body as the table types them. `schema` replaces
+ * the success response's schema where the caller reads the answer another way.
+ */
+export type EndpointCall<
+  E extends EndpointDefinition,
+  S extends z.ZodType | undefined = undefined,
+> = ParamsOption<E> & BodyOption<E> & { query?: QueryValues; schema?: S; signal?: AbortSignal };
+
+/** An options argument that may be left out when nothing in it is required. */
+type OptionsArgument<T> = object extends T ? [options?: T] : [options: T];
+
+/** What a call answers: the explicit schema's output, else the success response's, else unknown. */
+type Answer<E extends EndpointDefinition, S> = [S] extends [z.ZodType]
+  ? z.output<S>
+  : SuccessResponse<E> extends z.ZodType
+    ? z.output<SuccessResponse<E>>
+    : unknown;
+
+/** The schema a JSON answer is parsed with: the caller's, or the table's for the success status. */
+function answerSchema(endpoint: EndpointDefinition, schema: z.ZodType | undefined): z.ZodType | undefined {
+  if (schema) return schema;
+  const response = successResponse(endpoint);
+  return response && !isFileResponse(response) ? response : undefined;
+}
+
+export function buildQuery(query: QueryValues | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
@@ -55,30 +100,41 @@ function failureOf(status: number, text: string): ApiError {
   return new ApiError(status, parsed.success ? parsed.data : null);
 }
 
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<z.infer<S>> {
+/**
+ * A call to an endpoint of the contracts' table (docs/requirements.md §7): the URL from its pattern
+ * and path parameters, its method, and the answer parsed with its success response's schema.
+ */
+export async function apiRequest<E extends EndpointDefinition, S extends z.ZodType | undefined = undefined>(
+  endpoint: E,
+  ...options: OptionsArgument<EndpointCall<E, S>>
+): Promise<Answer<E, S>> {
+  const callOptions = (options[0] ?? {}) as RequestOptions<z.ZodType> & { params?: Record<string, unknown> };
+  const requestOptions: RequestOptions<z.ZodType> = {
+    ...callOptions,
+    method: endpoint.method,
+    schema: answerSchema(endpoint, callOptions.schema),
+  };
+  const path = endpointPath(endpoint, callOptions.params);
   const token = await tokenSource();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const isForm = options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const response = await fetch(`${path}${buildQuery(options.query)}`, {
-    method: options.method ?? 'GET',
+  const isForm = requestOptions.body instanceof FormData;
+  if (requestOptions.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const response = await fetch(`${path}${buildQuery(requestOptions.query)}`, {
+    method: requestOptions.method ?? 'GET',
     headers,
     body:
-      options.body === undefined
+      requestOptions.body === undefined
         ? undefined
         : isForm
-          ? (options.body as FormData)
-          : JSON.stringify(options.body),
-    signal: options.signal ?? null,
+          ? (requestOptions.body as FormData)
+          : JSON.stringify(requestOptions.body),
+    signal: requestOptions.signal ?? null,
   });
   const text = await response.text();
   if (!response.ok) throw failureOf(response.status, text);
   const json: unknown = text ? JSON.parse(text) : null;
-  return (options.schema ? options.schema.parse(json) : json) as z.infer<S>;
+  return (requestOptions.schema ? requestOptions.schema.parse(json) : json) as Answer<E, S>;
 }
 
 /** A file the API sends, with the name its Content-Disposition gives (null when it gives none). */
@@ -91,16 +147,18 @@ export interface DownloadedFile {
  * A file download. A plain link cannot carry the bearer token, so the file is fetched here and
  * saved by the caller; tokens and errors are as apiRequest's.
  */
-export async function apiDownload(
-  path: string,
-  options: Pick<RequestOptions<z.ZodType>, 'query' | 'signal'> = {},
+export async function apiDownload<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[options]: OptionsArgument<ParamsOption<E> & Pick<RequestOptions<z.ZodType>, 'query' | 'signal'>>
 ): Promise<DownloadedFile> {
   const token = await tokenSource();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${path}${buildQuery(options.query)}`, {
+  const path = endpointPath(endpoint, options?.params);
+  const response = await fetch(`${path}${buildQuery(options?.query)}`, {
+    method: endpoint.method,
     headers,
-    signal: options.signal ?? null,
+    signal: options?.signal ?? null,
   });
   if (!response.ok) throw failureOf(response.status, await response.text());
   return {
@@ -119,26 +177,30 @@ export interface UploadProgress {
  * A multipart POST that reports how much of the body has been sent. fetch() has no upload
  * progress, so this one call goes through XMLHttpRequest; tokens and errors are as apiRequest's.
  */
-export async function apiUpload<S extends z.ZodType>(
-  path: string,
+export async function apiUpload<E extends EndpointDefinition, S extends z.ZodType | undefined = undefined>(
+  endpoint: E,
   form: FormData,
-  options: { schema?: S; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
-): Promise<z.infer<S>> {
+  ...[options]: OptionsArgument<
+    ParamsOption<E> & { schema?: S; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal }
+  >
+): Promise<Answer<E, S>> {
+  const path = endpointPath(endpoint, options?.params);
+  const schema = answerSchema(endpoint, options?.schema);
   const token = await tokenSource();
   const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', path);
+    request.open(endpoint.method, path);
     request.setRequestHeader('accept', 'application/json');
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) =>
-      options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      options?.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     request.onload = () => resolve({ status: request.status, text: request.responseText });
     request.onerror = () => reject(new TypeError('The upload could not reach the server'));
     request.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
-    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    options?.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(form);
   });
   if (reply.status < 200 || reply.status >= 300) throw failureOf(reply.status, reply.text);
   const json: unknown = reply.text ? JSON.parse(reply.text) : null;
-  return (options.schema ? options.schema.parse(json) : json) as z.infer<S>;
+  return (schema ? schema.parse(json) : json) as Answer<E, S>;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatFileTimestamp } from './dates';
 
-describe('dates (spec §9)', () => {
+describe('dates (docs/requirements.md §9)', () => {
   it('formats DD-MMM-YYYY', () => {
     expect(formatDate('2025-03-05')).toBe('05-Mar-2025');
     expect(formatDate('1948-12-31')).toBe('31-Dec-1948');

@@ -136,7 +136,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /**
- * The built-in OpenID Connect provider for the embedded default (DESIGN §4). It issues real
+ * The built-in OpenID Connect provider for the embedded default (docs/identity.md). It issues real
  * authorization-code + PKCE flows and RS256 `at+jwt` access tokens, so the API verifies them the
  * same way it verifies Entra ID or CIS2 tokens. Refused in production by config validation.
  */

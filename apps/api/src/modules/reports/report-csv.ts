@@ -1,5 +1,5 @@
 /**
- * The CSV report (spec §5, §9; security baseline "Exports"): UTF-8 with a byte-order mark so that
+ * The CSV report (docs/requirements.md §5, §9; security baseline "Exports"): UTF-8 with a byte-order mark so that
  * Excel reads names such as Łukasz as written, CRLF line ends (RFC 4180), a header row of the
  * columns' labels, dates as DD-MMM-YYYY, and every text cell neutralised against formula injection.
  */

@@ -44,7 +44,7 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** spec §5 phone display rule, used for NHS numbers on paper: `943 476 5919`. */
+/** docs/requirements.md §5 phone display rule, used for NHS numbers on paper: `943 476 5919`. */
 export const spacedNhsNumber = (digits: string) =>
   /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : digits;
 

@@ -1,5 +1,5 @@
 /**
- * The workbook report (spec §5; security baseline "Exports"): exceljs's streaming writer, so rows
+ * The workbook report (docs/requirements.md §5; security baseline "Exports"): exceljs's streaming writer, so rows
  * go to the response as they are read. Cells are typed: dates are real Excel dates shown
  * dd-mmm-yyyy, numbers are numbers, and text is stored as text in text-formatted columns, never as
  * a formula, so that a name such as "=HYPERLINK(…)" stays a name even when the cell is edited.

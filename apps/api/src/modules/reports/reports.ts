@@ -1,5 +1,5 @@
 /**
- * Reports of the open pathways (spec §2 generate report, processed downloads and archive export;
+ * Reports of the open pathways (docs/requirements.md §2 generate report, processed downloads and archive export;
  * §5 report; §7 export calls; decision 0024). Each streams from the database to the response: the
  * rows are read 2,000 at a time along the list's own order (a keyset, never an offset) and written
  * as they come, and each is recorded in the change log before its first byte leaves.
@@ -63,7 +63,7 @@ export const reportContentTypes: Record<ReportFileType, string> = {
 };
 
 /**
- * spec §9 "file names include a timestamp": the report's name kept to letters, digits, spaces,
+ * docs/requirements.md §9 "file names include a timestamp": the report's name kept to letters, digits, spaces,
  * hyphens and underscores (so no path, quote or control character reaches a header or a disk),
  * then `_YYYYMMDD-HHmmss` in UK time and the extension.
  */
@@ -95,7 +95,7 @@ interface ActiveExportRow extends ActiveRow {
   sort_key: string | null;
 }
 
-/** The active record's fields as report columns (spec §5 waiting-list fields). */
+/** The active record's fields as report columns (docs/requirements.md §5 waiting-list fields). */
 const activeReportColumns: Record<ReportFieldKey, Omit<ReportColumn<ActiveExportRow>, 'key' | 'label'>> = {
   nhsNumber: { kind: 'nhsNumber', width: 12, value: (row) => row.nhs_number },
   hospitalNumber: { kind: 'text', width: 14, value: (row) => row.local_patient_identifier },
@@ -232,7 +232,7 @@ const filtersOf = (filter: ActiveRecordsFilter) =>
     Object.entries(filter).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
   ) as Record<string, string>;
 
-/** spec §2: predictions of a demonstration model say so wherever they are shown. */
+/** docs/requirements.md §2: predictions of a demonstration model say so wherever they are shown. */
 async function isDemonstration(db: Db, trustCode: string, procedureCode: string): Promise<boolean> {
   const [row] = await queryRows<{ demonstration: boolean | null }>(
     db,
@@ -295,7 +295,7 @@ async function startReport<Row>(db: Db, request: ReportRequest<Row>): Promise<Re
   };
 }
 
-/** GET …/procedures/{type}/manage/records/active/export (spec §2 generate report, §5). */
+/** GET …/procedures/{type}/manage/records/active/export (docs/requirements.md §2 generate report, §5). */
 export async function exportActiveRecords(
   db: Db,
   principal: Principal,
@@ -327,7 +327,7 @@ export async function exportActiveRecords(
   });
 }
 
-/** GET …/procedures/{type}/manage/records/processed/export (spec §2 processed screen's Download CSV). */
+/** GET …/procedures/{type}/manage/records/processed/export (docs/requirements.md §2 processed screen's Download CSV). */
 export async function exportProcessedRecords(
   db: Db,
   principal: Principal,
@@ -408,7 +408,7 @@ const archivedReportColumns: ReportColumn<ArchivedExportRow>[] = [
   },
 ];
 
-/** GET /api/trusts/{trust}/waiting-list/manage/records/archived/export (spec §2 archive's Export data). */
+/** GET /api/trusts/{trust}/waiting-list/manage/records/archived/export (docs/requirements.md §2 archive's Export data). */
 export async function exportArchivedRecords(
   db: Db,
   principal: Principal,

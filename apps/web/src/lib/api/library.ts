@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { proceduresResponseSchema } from '@esr/contracts/library';
 import type { Procedure } from '@esr/contracts/procedures';
+import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../api-client';
 import type { SelectGroup } from '../../components/form-fields';
 
@@ -8,7 +8,7 @@ import type { SelectGroup } from '../../components/form-fields';
 export function useProcedures() {
   return useQuery({
     queryKey: ['library', 'procedures'],
-    queryFn: () => apiRequest('/api/procedures', { schema: proceduresResponseSchema }),
+    queryFn: () => apiRequest(endpoints.library.procedures),
     staleTime: 5 * 60_000,
   });
 }

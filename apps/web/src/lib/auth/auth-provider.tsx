@@ -9,13 +9,9 @@ import {
   type ReactNode,
 } from 'react';
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
-import {
-  clientConfigSchema,
-  meResponseSchema,
-  type ClientConfig,
-  type MeResponse,
-} from '@esr/contracts/identity';
+import type { ClientConfig, MeResponse } from '@esr/contracts/identity';
 import type { GuardRole } from '@esr/contracts/roles';
+import { endpoints } from '@esr/contracts/endpoints';
 import { ApiError, apiRequest, configureApiClient } from '../api-client';
 import { startIdleTimer } from '../idle-timer';
 import { defaultRoleFor, guardRolesOf, landingPathFor } from '../roles';
@@ -127,7 +123,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   /** docs/requirements.md §4: the profile is fetched after token acquisition; 403 ends at /unauthorized. */
   const loadProfile = useCallback(async (): Promise<MeResponse | null> => {
     try {
-      const me = await apiRequest('/api/me/', { schema: meResponseSchema });
+      const me = await apiRequest(endpoints.identity.me);
       const held = guardRolesOf(me.roles.map((r) => r.code));
       if (held.length === 0) {
         navigateRef.current(paths.unauthorized(), { replace: true });
@@ -173,7 +169,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     );
 
     (async () => {
-      const clientConfig = await apiRequest('/api/client-config', { schema: clientConfigSchema });
+      const clientConfig = await apiRequest(endpoints.operations.clientConfig);
       if (cancelled) return;
       setConfig(clientConfig);
       const manager = createUserManager(clientConfig);

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { trustSchema, type CreateTrustBody } from '@esr/contracts/trusts';
+import { endpoints } from '@esr/contracts/endpoints';
+import type { CreateTrustBody } from '@esr/contracts/trusts';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** spec §7: POST /api/trusts/{trustCode}/create. */
+/** docs/requirements.md §7: adds a trust from the NHS trust list. */
 export const createTrust = (body: CreateTrustBody) =>
-  apiRequest(`/api/trusts/${encodeURIComponent(body.trustCode)}/create`, {
-    method: 'POST',
-    body,
-    schema: trustSchema,
-  });
+  apiRequest(endpoints.trusts.create, { params: { trustCode: body.trustCode }, body });
 
 export function useCreateTrust() {
   const client = useQueryClient();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userDetailsSchema, type CreateUserBody } from '@esr/contracts/users';
+import { endpoints } from '@esr/contracts/endpoints';
+import type { CreateUserBody } from '@esr/contracts/users';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** spec §7: POST /api/users/ (201). */
-export const createUser = (body: CreateUserBody) =>
-  apiRequest('/api/users/', { method: 'POST', body, schema: userDetailsSchema });
+/** docs/requirements.md §7: adds a user (201). */
+export const createUser = (body: CreateUserBody) => apiRequest(endpoints.users.create, { body });
 
 export function useCreateUser() {
   const client = useQueryClient();

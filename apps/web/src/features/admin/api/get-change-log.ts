@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { changeLogPageSchema } from '@esr/contracts/change-log';
+import { endpoints } from '@esr/contracts/endpoints';
 import { pageSizes } from '@esr/contracts/paging';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
@@ -10,11 +10,10 @@ export interface ChangeLogFilters {
   trustCode?: string;
 }
 
-/** spec §7: GET /api/admin/changelog, 15 a page. */
+/** docs/requirements.md §7: the change log, 15 a page. */
 export const getChangeLog = (filters: ChangeLogFilters, pageNumber: number) =>
-  apiRequest('/api/admin/changelog', {
+  apiRequest(endpoints.changeLog.list, {
     query: { pageNumber, pageSize: pageSizes.standard, ...filters },
-    schema: changeLogPageSchema,
   });
 
 export const useChangeLog = (filters: ChangeLogFilters, pageNumber: number) =>

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { rolesResponseSchema } from '@esr/contracts/library';
+import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** spec §6: role lists for trust admins leave out Super Admin (hideSuperAdminRole=1). */
+/** docs/requirements.md §6: role lists for trust admins leave out Super Admin (hideSuperAdminRole=1). */
 export const getRoles = (hideSuperAdminRole: boolean) =>
-  apiRequest('/api/roles', {
+  apiRequest(endpoints.library.roles, {
     query: { hideSuperAdminRole: hideSuperAdminRole ? 1 : undefined },
-    schema: rolesResponseSchema,
   });
 
 export const useRoles = (hideSuperAdminRole: boolean) =>

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { superAdminDashboardSchema } from '@esr/contracts/admin';
+import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-export const getSuperAdminDashboard = () =>
-  apiRequest('/api/super-admin/dashboard/', { schema: superAdminDashboardSchema });
+export const getSuperAdminDashboard = () => apiRequest(endpoints.dashboards.superAdmin);
 
 export const useSuperAdminDashboard = () =>
   useQuery({ queryKey: adminKeys.superAdminDashboard(), queryFn: getSuperAdminDashboard });

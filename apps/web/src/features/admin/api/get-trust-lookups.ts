@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { trustLookupsSchema } from '@esr/contracts/trusts';
+import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** spec §7: GET /api/trusts/lookup/, the NHS trusts not added yet. */
-export const getTrustLookups = () => apiRequest('/api/trusts/lookup/', { schema: trustLookupsSchema });
+/** docs/requirements.md §7: the NHS trusts not added yet. */
+export const getTrustLookups = () => apiRequest(endpoints.trusts.lookups);
 
 export const useTrustLookups = () =>
   useQuery({ queryKey: adminKeys.trustLookups(), queryFn: getTrustLookups, retry: false });

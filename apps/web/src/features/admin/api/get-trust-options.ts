@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import { trustOptionsSchema } from '@esr/contracts/trusts';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** spec §7: GET /api/trusts/, active trusts for selectors. */
-export const getTrustOptions = () => apiRequest('/api/trusts/', { schema: trustOptionsSchema });
+/** docs/requirements.md §7: active trusts for selectors (the list call without listType). */
+export const getTrustOptions = () => apiRequest(endpoints.trusts.list, { schema: trustOptionsSchema });
 
 export const useTrustOptions = (enabled = true) =>
   useQuery({ queryKey: adminKeys.trustOptions(), queryFn: getTrustOptions, enabled });

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import { pageSizes } from '@esr/contracts/paging';
 import { trustsPageSchema } from '@esr/contracts/trusts';
 import { apiRequest } from '../../../lib/api-client';
@@ -13,9 +14,9 @@ export interface TrustFilters {
   status?: string;
 }
 
-/** spec §7: GET /api/trusts/?listType=paginated, 15 a page (spec §9). */
+/** docs/requirements.md §7: the trusts list with listType=paginated, 15 a page (§9). */
 export const getTrusts = (filters: TrustFilters, pageNumber: number) =>
-  apiRequest('/api/trusts/', {
+  apiRequest(endpoints.trusts.list, {
     query: { listType: 'paginated', pageNumber, pageSize: pageSizes.standard, ...filters },
     schema: trustsPageSchema,
   });

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { userDetailsSchema } from '@esr/contracts/users';
+import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
 export const getUser = (userId: string, hideSuperAdminRole: boolean) =>
-  apiRequest(`/api/users/${encodeURIComponent(userId)}/`, {
+  apiRequest(endpoints.users.details, {
+    params: { userId },
     query: { hideSuperAdminRole: hideSuperAdminRole ? 1 : undefined },
-    schema: userDetailsSchema,
   });
 
 export const useUser = (userId: string, hideSuperAdminRole: boolean) =>

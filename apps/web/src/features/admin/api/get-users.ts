@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toBracketQuery } from '@esr/contracts/bracket-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import { pageSizes } from '@esr/contracts/paging';
-import { usersPageSchema } from '@esr/contracts/users';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
@@ -17,13 +17,13 @@ export interface UserListFilters {
 export interface UserListScope {
   /** The trust whose users are listed (per-trust list, or a trust admin's own trust). */
   trustCode?: string;
-  /** spec §6: trust admins' lookups send hideSuperAdminRole=1. */
+  /** docs/requirements.md §6: trust admins' lookups send hideSuperAdminRole=1. */
   hideSuperAdminRole: boolean;
 }
 
-/** spec §7: GET /api/users/ with the bracket-style filters. */
+/** docs/requirements.md §7: the users list with the bracket-style filters. */
 export const getUsers = (scope: UserListScope, filters: UserListFilters, pageNumber: number) =>
-  apiRequest('/api/users/', {
+  apiRequest(endpoints.users.list, {
     query: {
       pageNumber,
       pageSize: pageSizes.standard,
@@ -31,7 +31,6 @@ export const getUsers = (scope: UserListScope, filters: UserListFilters, pageNum
       hideSuperAdminRole: scope.hideSuperAdminRole ? 1 : undefined,
       ...toBracketQuery({ ...filters }),
     },
-    schema: usersPageSchema,
   });
 
 export const useUsers = (scope: UserListScope, filters: UserListFilters, pageNumber: number) =>

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { trustSchema, type UpdateTrustBody } from '@esr/contracts/trusts';
+import { endpoints } from '@esr/contracts/endpoints';
+import type { UpdateTrustBody } from '@esr/contracts/trusts';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** spec §7: PUT /api/trusts/{trustCode}/update. */
+/** docs/requirements.md §7: changes a trust's tenant id, status and primary contact. */
 export const updateTrust = (body: UpdateTrustBody) =>
-  apiRequest(`/api/trusts/${encodeURIComponent(body.trustCode)}/update`, {
-    method: 'PUT',
-    body,
-    schema: trustSchema,
-  });
+  apiRequest(endpoints.trusts.update, { params: { trustCode: body.trustCode }, body });
 
 export function useUpdateTrust() {
   const client = useQueryClient();

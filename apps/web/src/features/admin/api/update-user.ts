@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userDetailsSchema, type UpdateUserBody } from '@esr/contracts/users';
+import { endpoints } from '@esr/contracts/endpoints';
+import type { UpdateUserBody } from '@esr/contracts/users';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** spec §7: PUT /api/users/{userId}/ (200). */
+/** docs/requirements.md §7: changes a user (200). */
 export const updateUser = ({ userId, body }: { userId: string; body: UpdateUserBody }) =>
-  apiRequest(`/api/users/${encodeURIComponent(userId)}/`, { method: 'PUT', body, schema: userDetailsSchema });
+  apiRequest(endpoints.users.update, { params: { userId }, body });
 
 export function useUpdateUser() {
   const client = useQueryClient();

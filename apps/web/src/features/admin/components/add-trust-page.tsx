@@ -25,7 +25,7 @@ const empty: CreateTrustBody = {
   primaryContactTelNumber: '',
 };
 
-/** spec §2 Add new trust: pick from the NHS list (searchable), fill tenant id and contact. */
+/** docs/requirements.md §2 Add new trust: pick from the NHS list (searchable), fill tenant id and contact. */
 export function AddTrustPage() {
   const navigate = useNavigate();
   const lookups = useTrustLookups();

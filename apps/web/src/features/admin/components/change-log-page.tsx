@@ -68,7 +68,7 @@ const columns: Column<ChangeLogEntry>[] = [
   },
 ];
 
-/** spec §2 Change log: title plus trust name for trust admins; filters; 15 a page, newest first. */
+/** docs/requirements.md §2 Change log: title plus trust name for trust admins; filters; 15 a page, newest first. */
 export function ChangeLogPage() {
   const { isSuperAdmin, ownTrustCode, ownTrustName } = useAdminRole();
   const [params, setParams] = useSearchParams();
@@ -78,7 +78,7 @@ export function ChangeLogPage() {
   const [dateParts, setDateParts] = useState(() => datePartsOf(applied.dateAndTime));
   const [dateError, setDateError] = useState<string>();
   const trustOptions = useTrustOptions(isSuperAdmin);
-  // spec §1: calls use the signed-in user's trust code; trust admins see their own trust only.
+  // docs/requirements.md §1: calls use the signed-in user's trust code; trust admins see their own trust only.
   const query = isSuperAdmin ? applied : { ...applied, trustCode: ownTrustCode };
   const log = useChangeLog(query, pageNumber);
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** spec §2 "edit icon": a pencil with the word Edit, named for screen readers. */
+/** docs/requirements.md §2 "edit icon": a pencil with the word Edit, named for screen readers. */
 export function EditLink({ to, what }: { to: string; what: string }) {
   return (
     <Link className="app-edit-link" to={to}>

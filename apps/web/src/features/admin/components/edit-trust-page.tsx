@@ -23,7 +23,7 @@ const valuesOf = (trust: Trust): UpdateTrustBody => ({
   primaryContactTelNumber: trust.primaryContactTelNumber,
 });
 
-/** spec §2 Edit trust details: identity read-only; tenant id, status and contact editable. */
+/** docs/requirements.md §2 Edit trust details: identity read-only; tenant id, status and contact editable. */
 export function EditTrustPage() {
   const { trustCode = '' } = useParams();
   const trust = useTrust(trustCode);
@@ -59,7 +59,7 @@ function EditTrustForm({ trust }: { trust: Trust }) {
     setFailure(null);
     try {
       await update.mutateAsync(body);
-      // spec §4: on success an update goes back one page.
+      // docs/requirements.md §4: on success an update goes back one page.
       await navigate(-1);
     } catch (error) {
       setFailure(mapTrustSaveError(error, 'update'));

@@ -19,7 +19,7 @@ export function fieldMessages<T extends FieldValues>(
 
 /**
  * NHS.UK error pattern: a summary at the top linking to each field (messages shown once), the
- * message under the field, and the server's message when it is not about a field (spec §8).
+ * message under the field, and the server's message when it is not about a field (docs/requirements.md §8).
  */
 export function FormErrorSummary({
   fields,

@@ -4,10 +4,10 @@ import { statusLabel } from '@esr/contracts/users';
 import { Button } from '../../../components/button';
 import { Radios } from '../../../components/form-fields';
 
-/** spec §9: status 1 Active, 0 Disabled; the list filters' choices and the edit forms' radios. */
+/** docs/requirements.md §9: status 1 Active, 0 Disabled; the list filters' choices and the edit forms' radios. */
 export const statusOptions = [1, 0].map((status) => ({ value: String(status), label: statusLabel(status) }));
 
-/** Active (1) or Disabled (0) on the edit screens of trusts and users (spec §4, §9). */
+/** Active (1) or Disabled (0) on the edit screens of trusts and users (docs/requirements.md §4, §9). */
 export function StatusField<T extends FieldValues>({
   control,
   error,
@@ -35,7 +35,7 @@ export function StatusField<T extends FieldValues>({
   );
 }
 
-/** Cancel and Submit; Submit reads 'Submitting...' while busy and returns on failure (spec §4). */
+/** Cancel and Submit; Submit reads 'Submitting...' while busy and returns on failure (docs/requirements.md §4). */
 export function FormButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
   return (
     <div className="app-button-group">

@@ -49,7 +49,7 @@ const columns: Column<Trust>[] = [
   { header: 'Trust tenant ID', cell: (trust) => trust.trustTenantId ?? '' },
 ];
 
-/** spec §2 Manage active trusts: filters with Search and Clear, table, pagination, Add trust. */
+/** docs/requirements.md §2 Manage active trusts: filters with Search and Clear, table, pagination, Add trust. */
 export function ManageTrustsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import type { Role } from '@esr/contracts/roles';
 import { Checkboxes } from '../../../components/form-fields';
 
 /**
- * spec §2 user-list filter: a multi-select of roles that shows 'N role(s) selected'. A disclosure
+ * docs/requirements.md §2 user-list filter: a multi-select of roles that shows 'N role(s) selected'. A disclosure
  * (details/summary) holding checkboxes: native, keyboard-operable and announced by screen readers.
  */
 export function RoleMultiSelect({

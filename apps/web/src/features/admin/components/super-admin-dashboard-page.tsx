@@ -3,7 +3,7 @@ import { useSuperAdminDashboard } from '../api/get-super-admin-dashboard';
 import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
 
-/** spec §2 Super admin dashboard: Active trusts and Active users with Manage; add links; change log. */
+/** docs/requirements.md §2 Super admin dashboard: Active trusts and Active users with Manage; add links; change log. */
 export function SuperAdminDashboardPage() {
   const dashboard = useSuperAdminDashboard();
   const counters = dashboard.data?.counters;

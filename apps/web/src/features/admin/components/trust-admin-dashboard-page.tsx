@@ -4,7 +4,7 @@ import { useAdminRole } from '../lib/admin-role';
 import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
 
-/** spec §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view. */
+/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view. */
 export function TrustAdminDashboardPage() {
   const dashboard = useTrustAdminDashboard();
   const { ownTrustName } = useAdminRole();

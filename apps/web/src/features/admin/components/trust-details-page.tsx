@@ -8,7 +8,7 @@ import { EditLink } from './edit-link';
 import { ListStatus } from '../../../components/list-status';
 import { StatusTag } from './manage-trusts-page';
 
-/** spec §2 Trust details: every field, phone as code plus 3-3-4 number, users link, edit icon. */
+/** docs/requirements.md §2 Trust details: every field, phone as code plus 3-3-4 number, users link, edit icon. */
 export function TrustDetailsPage() {
   const { trustCode = '' } = useParams();
   const trust = useTrust(trustCode);

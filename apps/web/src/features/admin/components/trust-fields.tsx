@@ -14,7 +14,7 @@ export type FieldBinding = (name: TrustEditableField) => {
   error: string | undefined;
 };
 
-/** The editable part of the add and edit trust forms (spec §2): tenant id and primary contact. */
+/** The editable part of the add and edit trust forms (docs/requirements.md §2): tenant id and primary contact. */
 export function TrustEditableFields({ bind }: { bind: FieldBinding }) {
   const field = (
     name: TrustEditableField,

@@ -8,7 +8,7 @@ import { EditLink } from './edit-link';
 import { ListStatus } from '../../../components/list-status';
 import { StatusTag } from './manage-trusts-page';
 
-/** spec §2 User details: name, e-mail, trust name and code, roles, status, date created; edit icon. */
+/** docs/requirements.md §2 User details: name, e-mail, trust name and code, roles, status, date created; edit icon. */
 export function UserDetailsPage() {
   const { trustCode, userId = '' } = useParams();
   const { isSuperAdmin } = useAdminRole();

@@ -33,7 +33,7 @@ import { ListStatus } from '../../../components/list-status';
 
 const fieldOrder = ['firstName', 'lastName', 'email', 'trustCode', 'roles', 'status'] as const;
 
-/** spec §2 Add user: first and last name, e-mail, trust (super admins choose), roles. */
+/** docs/requirements.md §2 Add user: first and last name, e-mail, trust (super admins choose), roles. */
 export function AddUserPage() {
   const { trustCode: routeTrust } = useParams();
   const { isSuperAdmin, ownTrustCode } = useAdminRole();
@@ -48,7 +48,7 @@ export function AddUserPage() {
       firstName: '',
       lastName: '',
       email: '',
-      // spec §5: super admins pick a trust; others use their own.
+      // docs/requirements.md §5: super admins pick a trust; others use their own.
       trustCode: isSuperAdmin ? (routeTrust ?? '') : ownTrustCode,
       roles: [],
     },
@@ -58,7 +58,7 @@ export function AddUserPage() {
     setFailure(null);
     try {
       await create.mutateAsync(body);
-      // spec §4: on success a create goes to the list.
+      // docs/requirements.md §4: on success a create goes to the list.
       await navigate(routeTrust ? paths.trustUsers(routeTrust) : paths.manageActiveUsers());
     } catch (error) {
       setFailure(mapUserSaveError(error, 'create'));
@@ -96,7 +96,7 @@ export function AddUserPage() {
   );
 }
 
-/** spec §2 Edit user: names, trust, roles and status; the e-mail is read-only. */
+/** docs/requirements.md §2 Edit user: names, trust, roles and status; the e-mail is read-only. */
 export function EditUserPage() {
   const { userId = '' } = useParams();
   const { isSuperAdmin } = useAdminRole();
@@ -142,7 +142,7 @@ function EditUserForm({ user }: { user: UserDetails }) {
     setFailure(null);
     try {
       await update.mutateAsync({ userId: user.userId, body });
-      // spec §4: on success an update goes back one page.
+      // docs/requirements.md §4: on success an update goes back one page.
       await navigate(-1);
     } catch (error) {
       setFailure(mapUserSaveError(error, 'update'));
@@ -186,7 +186,7 @@ interface TrustAndRoles extends FieldValues {
   roles: { code: Role['code'] }[];
 }
 
-/** Super admins choose the trust; trust admins see their own, fixed (spec §5). */
+/** Super admins choose the trust; trust admins see their own, fixed (docs/requirements.md §5). */
 function TrustField<T extends TrustAndRoles>({
   control,
   error,
@@ -222,7 +222,7 @@ function TrustField<T extends TrustAndRoles>({
   );
 }
 
-/** Roles as checkboxes (spec §2 multi-select); Super Admin is offered to super admins only (spec §6). */
+/** Roles as checkboxes (docs/requirements.md §2 multi-select); Super Admin is offered to super admins only (docs/requirements.md §6). */
 function RolesField<T extends TrustAndRoles>({
   control,
   error,
@@ -260,7 +260,7 @@ function RolesField<T extends TrustAndRoles>({
   );
 }
 
-/** First and last name (spec §5: required, at most 50 characters), on both user forms. */
+/** First and last name (docs/requirements.md §5: required, at most 50 characters), on both user forms. */
 function NameFields({
   register,
   errors,

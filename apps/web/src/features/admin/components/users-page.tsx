@@ -17,19 +17,19 @@ import { RoleMultiSelect } from './role-multi-select';
 const textKeys = ['userName', 'email', 'trustName', 'trustCode', 'status'] as const;
 type Draft = Omit<UserListFilters, 'assignedRoles'> & { assignedRoles: string[] };
 
-/** The per-trust list of a super admin (spec §2 /manage-active-trusts/{trustCode}/users). */
+/** The per-trust list of a super admin (docs/requirements.md §2 /manage-active-trusts/{trustCode}/users). */
 export function TrustUsersPage() {
   const { trustCode = '' } = useParams();
   const trust = useTrust(trustCode);
   return <UsersList trustCode={trustCode} trustName={trust.data?.trustName} />;
 }
 
-/** The global list (spec §2 /manage-active-users): every trust for super admins, own trust for trust admins. */
+/** The global list (docs/requirements.md §2 /manage-active-users): every trust for super admins, own trust for trust admins. */
 export function ManageUsersPage() {
   return <UsersList />;
 }
 
-/** spec §2 user lists: filters, columns (trust columns for super admins only), 15 a page. */
+/** docs/requirements.md §2 user lists: filters, columns (trust columns for super admins only), 15 a page. */
 function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: string | undefined }) {
   const { isSuperAdmin, ownTrustCode, ownTrustName } = useAdminRole();
   const navigate = useNavigate();

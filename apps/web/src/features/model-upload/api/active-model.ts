@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { modelCardSchema, modelVersionsResponseSchema } from '@esr/contracts/models';
+import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../../../lib/api-client';
-
-const base = (trust: string, procedure: string) =>
-  `/api/trusts/${encodeURIComponent(trust)}/machine-learning/procedures/${encodeURIComponent(procedure)}/models`;
 
 export const modelQueryKeys = {
   all: (trust: string, procedure: string) => ['models', trust, procedure] as const,
@@ -12,7 +9,7 @@ export const modelQueryKeys = {
 export function useActiveModel(trust: string | undefined, procedure: string) {
   return useQuery({
     queryKey: [...modelQueryKeys.all(trust ?? '', procedure), 'active'],
-    queryFn: () => apiRequest(`${base(trust!, procedure)}/active`, { schema: modelCardSchema }),
+    queryFn: () => apiRequest(endpoints.models.active, { params: { trust: trust!, code: procedure } }),
     enabled: Boolean(trust && procedure),
   });
 }
@@ -20,7 +17,7 @@ export function useActiveModel(trust: string | undefined, procedure: string) {
 export function useModelVersions(trust: string | undefined, procedure: string) {
   return useQuery({
     queryKey: [...modelQueryKeys.all(trust ?? '', procedure), 'versions'],
-    queryFn: () => apiRequest(base(trust!, procedure), { schema: modelVersionsResponseSchema }),
+    queryFn: () => apiRequest(endpoints.models.versions, { params: { trust: trust!, code: procedure } }),
     enabled: Boolean(trust && procedure),
   });
 }
@@ -29,5 +26,5 @@ export function uploadModel(trust: string, procedure: string, modelFile: File, w
   const form = new FormData();
   form.append('modelFile', modelFile);
   form.append('wrapperFile', wrapperFile);
-  return apiRequest(`${base(trust, procedure)}/upload`, { method: 'POST', body: form });
+  return apiRequest(endpoints.models.upload, { params: { trust, code: procedure }, body: form });
 }

@@ -1,22 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { activeRecordsSchema } from '@esr/contracts/open-pathways';
+import { endpoints } from '@esr/contracts/endpoints';
 import { pageSizes } from '@esr/contracts/paging';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
 import type { ActiveFilters } from '../lib/active-filters';
-import { openPathwaysUrls } from './endpoints';
 import { openPathwaysKeys } from './query-keys';
 
-/** spec §7: GET …/manage/records/active with the nine filters, 15 a page (spec §9). */
+/** docs/requirements.md §7: GET …/manage/records/active with the nine filters, 15 a page (§9). */
 export const getActiveRecords = (
   trust: string,
   type: ProcedureCode,
   filters: ActiveFilters,
   pageNumber: number,
 ) =>
-  apiRequest(openPathwaysUrls.activeRecords(trust, type), {
+  apiRequest(endpoints.openPathways.activeRecords, {
+    params: { trust, type },
     query: { ...filters, pageNumber, pageSize: pageSizes.standard },
-    schema: activeRecordsSchema,
   });
 
 export const activeRecordsQueryOptions = (

@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { archivedRecordsSchema } from '@esr/contracts/open-pathways';
+import { endpoints } from '@esr/contracts/endpoints';
 import { pageSizes } from '@esr/contracts/paging';
 import { apiRequest } from '../../../lib/api-client';
-import { openPathwaysUrls } from './endpoints';
 import { openPathwaysKeys } from './query-keys';
 
-/** spec §7: GET /api/trusts/{trust}/waiting-list/manage/records/archived, 15 a page (spec §9). */
+/** docs/requirements.md §7: the trust's archived pathways, 15 a page (§9). */
 export const getArchivedRecords = (trust: string, pageNumber: number) =>
-  apiRequest(openPathwaysUrls.archivedRecords(trust), {
+  apiRequest(endpoints.openPathways.archivedRecords, {
+    params: { trust },
     query: { pageNumber, pageSize: pageSizes.standard },
-    schema: archivedRecordsSchema,
   });
 
 export const archivedRecordsQueryOptions = (trust: string, pageNumber: number) =>

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { processedCountsSchema } from '@esr/contracts/open-pathways';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
-import { openPathwaysUrls } from './endpoints';
 import { openPathwaysKeys } from './query-keys';
 
-/** spec §7: GET …/procedures/{type}/manage/processed (total, high, medium and low). */
+/** docs/requirements.md §7: GET …/procedures/{type}/manage/processed (total, high, medium and low). */
 export const getProcessedCounts = (trust: string, type: ProcedureCode) =>
-  apiRequest(openPathwaysUrls.processedCounts(trust, type), { schema: processedCountsSchema });
+  apiRequest(endpoints.openPathways.processedCounts, { params: { trust, type } });
 
 export const processedCountsQueryOptions = (trust: string, type: ProcedureCode) =>
   queryOptions({

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reportFieldsSchema } from '@esr/contracts/open-pathways';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
-import { openPathwaysUrls } from './endpoints';
 import { openPathwaysKeys } from './query-keys';
 
-/** spec §7: GET /api/waiting-list/procedures/{type}/manage/records/active/fields. */
+/** docs/requirements.md §7: the fields a report of active pathways can hold (the same for every trust). */
 export const getReportFields = (type: ProcedureCode) =>
-  apiRequest(openPathwaysUrls.reportFields(type), { schema: reportFieldsSchema });
+  apiRequest(endpoints.openPathways.reportFields, { params: { type } });
 
 export const reportFieldsQueryOptions = (type: ProcedureCode) =>
   queryOptions({

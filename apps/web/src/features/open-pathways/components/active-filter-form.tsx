@@ -28,7 +28,7 @@ export const filterFieldId = (key: keyof FilterErrors) =>
   key === 'tciDate' || key === 'referralDate' ? `filter-${key}-day` : `filter-${key}`;
 
 /**
- * spec §2 total records filters, with Search and Clear. What is typed stays in the form until
+ * docs/requirements.md §2 total records filters, with Search and Clear. What is typed stays in the form until
  * Search; the form follows the address when it changes otherwise (Back, a link), without being
  * rebuilt, so that focus stays where the user left it.
  */

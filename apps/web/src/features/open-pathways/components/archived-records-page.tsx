@@ -9,7 +9,7 @@ import { DownloadOutcome } from './download-outcome';
 import { archivedRecordColumns } from './record-columns';
 
 /**
- * spec §2 /data-upload-history/archived: the pathways that have left the waiting lists, 15 a page,
+ * docs/requirements.md §2 /data-upload-history/archived: the pathways that have left the waiting lists, 15 a page,
  * with View report links and Export data (a CSV file of them all).
  */
 export function ArchivedRecordsPage() {

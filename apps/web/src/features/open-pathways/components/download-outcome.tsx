@@ -2,7 +2,7 @@ import { messages } from '@esr/contracts/messages';
 import { ErrorSummary } from '../../../components/error-summary';
 
 /**
- * spec §8 'Error generating report' after a download fails, and a quiet confirmation when a file
+ * docs/requirements.md §8 'Error generating report' after a download fails, and a quiet confirmation when a file
  * has been saved; `attempt` counts the downloads, so that each failure takes focus once.
  */
 export function DownloadOutcome({

@@ -5,7 +5,7 @@ import { useFailedRecords } from '../api/get-failed-records';
 import { failedRecordColumns } from './record-columns';
 
 /**
- * spec §2 /data-upload-history/error: every type of operation's records that failed processing,
+ * docs/requirements.md §2 /data-upload-history/error: every type of operation's records that failed processing,
  * with the failed-records columns (the person named by foreName and surName), 15 a page.
  */
 export function ErrorHistoryPage() {

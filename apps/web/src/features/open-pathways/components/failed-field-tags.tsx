@@ -3,7 +3,7 @@ import { Tag } from '../../../components/content';
 import { failedFieldTags } from '../lib/failed-fields';
 
 /**
- * spec §2: the fields a record failed on, as tags: the first 3, then '+N more', a button that shows
+ * docs/requirements.md §2: the fields a record failed on, as tags: the first 3, then '+N more', a button that shows
  * the rest where they were hidden and can hide them again. `whose` names the record for screen
  * readers, as every row has such a button.
  */

@@ -7,7 +7,7 @@ import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
 import { failedRecordColumns } from './record-columns';
 
 /**
- * spec §2 …/failed-records: the type's records that could not be given a prediction, 15 a page,
+ * docs/requirements.md §2 …/failed-records: the type's records that could not be given a prediction, 15 a page,
  * with the fields each failed on; the page is kept in the address.
  */
 export function FailedRecordsPage() {

@@ -36,9 +36,9 @@ const fieldIds: Record<(typeof reportFieldOrder)[number], string> = {
 };
 
 /**
- * spec §2 …/total/generate-report: a report of the active records the table's filters select
- * (carried in the address), with a name, a file type and the chosen fields (spec §5: all
- * required); 'Generating report...' while it is made; saved as the name with a timestamp (spec §9).
+ * docs/requirements.md §2 …/total/generate-report: a report of the active records the table's filters select
+ * (carried in the address), with a name, a file type and the chosen fields (docs/requirements.md §5: all
+ * required); 'Generating report...' while it is made; saved as the name with a timestamp (docs/requirements.md §9).
  */
 export function GenerateReportPage() {
   const { type, name } = useProcedureType();
@@ -165,7 +165,7 @@ function GenerateReport({ type, name }: { type: ProcedureCode; name: string | un
   );
 }
 
-/** The waiting-list fields to put in the report; spec §8 message when they cannot be fetched. */
+/** The waiting-list fields to put in the report; docs/requirements.md §8 message when they cannot be fetched. */
 function FieldChoices({
   available,
   isLoading,

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { ChooseProcedureForm } from '../../../components/choose-procedure-form';
 import { paths } from '../../../config/paths';
 
-/** spec §2 /manage-open-pathways: choose the type of operation; Continue to its open pathways. */
+/** docs/requirements.md §2 /manage-open-pathways: choose the type of operation; Continue to its open pathways. */
 export function ManageOpenPathwaysPage() {
   const navigate = useNavigate();
   return (

@@ -8,7 +8,7 @@ import { useProcedureCounters } from '../api/get-procedure-counters';
 import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
 
 /**
- * spec §2 /manage-open-pathways/{type}: counters for the total, processed and failed-processing
+ * docs/requirements.md §2 /manage-open-pathways/{type}: counters for the total, processed and failed-processing
  * records of the type's active list, each with a View link to its list.
  */
 export function OpenPathwaysPage() {
@@ -26,7 +26,7 @@ function OpenPathways({ type, name }: { type: ProcedureCode; name: string | unde
     <>
       <ProcedureHeading title="Open pathways" name={name} />
       <p>The patients on the current waiting list{name ? ` for ${name.toLowerCase()}` : ''}.</p>
-      {/* Each card says 'Loading data' itself; the status above them carries the retry (spec §8). */}
+      {/* Each card says 'Loading data' itself; the status above them carries the retry (docs/requirements.md §8). */}
       <ListStatus
         isLoading={false}
         isError={counters.isError}

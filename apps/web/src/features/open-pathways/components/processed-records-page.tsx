@@ -14,7 +14,7 @@ import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
 interface CountCard {
   key: 'total' | Prediction;
   title: string;
-  /** Absent for the total: the export then holds every processed record (spec §7). */
+  /** Absent for the total: the export then holds every processed record (docs/requirements.md §7). */
   prediction: Prediction | undefined;
 }
 
@@ -25,7 +25,7 @@ const cards: CountCard[] = [
   { key: 'low', title: riskLabels.low, prediction: 'low' },
 ];
 
-/** spec §2 …/processed: the processed records in total and by risk, each with Download CSV. */
+/** docs/requirements.md §2 …/processed: the processed records in total and by risk, each with Download CSV. */
 export function ProcessedRecordsPage() {
   const { type, name } = useProcedureType();
   if (!type) return <UnknownOpenPathwaysType />;

@@ -30,7 +30,7 @@ function personOf(names: (string | null)[], nhsNumber: string | null, hospitalNu
   return name || formatNhsNumber(nhsNumber) || hospitalNumber || 'this patient';
 }
 
-/** A link to the patient's risk summary (spec §2; the screen itself comes with the patient screens). */
+/** A link to the patient's risk summary (docs/requirements.md §2; the screen itself comes with the patient screens). */
 function ViewReportLink({ id, type, person }: { id: string; type: ProcedureCode; person: string }) {
   return (
     <Link className="nhsuk-link" to={paths.patientSummary(id, type)}>
@@ -39,7 +39,7 @@ function ViewReportLink({ id, type, person }: { id: string; type: ProcedureCode;
   );
 }
 
-/** spec §2 total records: the 13 columns of an active record, then View report on processed rows. */
+/** docs/requirements.md §2 total records: the 13 columns of an active record, then View report on processed rows. */
 export function activeRecordColumns(
   type: ProcedureCode,
   nameOf: (code: string) => string,
@@ -73,7 +73,7 @@ export function activeRecordColumns(
 }
 
 /**
- * spec §2 failed records, and the error history (which names the person by foreName and
+ * docs/requirements.md §2 failed records, and the error history (which names the person by foreName and
  * surName): who, the fields scoring failed on (beside the name, so that a laptop screen shows
  * them without scrolling), where and when.
  */
@@ -110,7 +110,7 @@ export function failedRecordColumns(
   ];
 }
 
-/** spec §2, §3 archived record, with View report (the last evaluation before it left the list). */
+/** docs/requirements.md §2, §3 archived record, with View report (the last evaluation before it left the list). */
 export const archivedRecordColumns = (nameOf: (code: string) => string): Column<ArchivedRecord>[] => [
   { header: label.nhsNumber, cell: (row) => formatNhsNumber(row.nhsNumber) },
   { header: label.firstName, cell: (row) => row.firstName ?? '' },

@@ -22,7 +22,7 @@ import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
 import { activeRecordColumns } from './record-columns';
 
 /**
- * spec §2 …/total: the type's active records, filtered and 15 a page (spec §9), the filters and
+ * docs/requirements.md §2 …/total: the type's active records, filtered and 15 a page (docs/requirements.md §9), the filters and
  * the page kept in the address; View report on processed rows; Generate report for the same records.
  */
 export function TotalRecordsPage() {

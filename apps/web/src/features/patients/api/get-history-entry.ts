@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { historyEntrySchema } from '@esr/contracts/patients';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
-import { patientUrls } from './endpoints';
 import { patientKeys } from './query-keys';
 
-/** spec §7: GET …/patients/{id}/history/{historyId}: a past evaluation and the record it read. */
+/** docs/requirements.md §7: GET …/patients/{id}/history/{historyId}: a past evaluation and the record it read. */
 export const getHistoryEntry = (trust: string, type: ProcedureCode, id: string, historyId: string) =>
-  apiRequest(patientUrls.historyEntry(trust, type, id, historyId), { schema: historyEntrySchema });
+  apiRequest(endpoints.patients.historyEntry, { params: { trust, type, id, historyId } });
 
 export const historyEntryQueryOptions = (trust: string, type: ProcedureCode, id: string, historyId: string) =>
   queryOptions({

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { remodelRecordSchema } from '@esr/contracts/remodel';
 import { apiRequest } from '../../../lib/api-client';
-import { patientUrls } from './endpoints';
 import { patientKeys } from './query-keys';
 
-/** spec §7: GET …/patients/{id}: the record the remodel form edits. */
+/** docs/requirements.md §7: GET …/patients/{id}: the record the remodel form edits. */
 export const getRemodelRecord = (trust: string, type: ProcedureCode, id: string) =>
-  apiRequest(patientUrls.remodelRecord(trust, type, id), { schema: remodelRecordSchema });
+  apiRequest(endpoints.patients.remodelRecord, { params: { trust, type, id } });
 
 export const remodelRecordQueryOptions = (trust: string, type: ProcedureCode, id: string) =>
   queryOptions({

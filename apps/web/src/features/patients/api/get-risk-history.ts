@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import { pageSizes } from '@esr/contracts/paging';
-import { riskHistorySchema } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
-import { patientUrls } from './endpoints';
 import { patientKeys } from './query-keys';
 
-/** spec §7: GET …/patients/{id}/risk-summary/history, 20 a page (spec §9). */
+/** docs/requirements.md §7: GET …/patients/{id}/risk-summary/history, 20 a page (§9). */
 export const getRiskHistory = (trust: string, type: ProcedureCode, id: string, pageNumber: number) =>
-  apiRequest(patientUrls.riskHistory(trust, type, id), {
+  apiRequest(endpoints.patients.riskHistory, {
+    params: { trust, type, id },
     query: { pageNumber, pageSize: pageSizes.riskHistory },
-    schema: riskHistorySchema,
   });
 
 export const riskHistoryQueryOptions = (trust: string, type: ProcedureCode, id: string, pageNumber: number) =>

@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { riskSummarySchema } from '@esr/contracts/patients';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
 import { riskSummaryPollMs, stillScoring } from '../lib/summary-status';
-import { patientUrls } from './endpoints';
 import { patientKeys } from './query-keys';
 
-/** spec §7: GET …/procedures/{type}/patients/{id}/risk-summary/. */
+/** docs/requirements.md §7: GET …/procedures/{type}/patients/{id}/risk-summary/. */
 export const getRiskSummary = (trust: string, type: ProcedureCode, id: string) =>
-  apiRequest(patientUrls.riskSummary(trust, type, id), { schema: riskSummarySchema });
+  apiRequest(endpoints.patients.riskSummary, { params: { trust, type, id } });
 
-/** spec §4: fetched again every 3 seconds while the record is waiting or being processed. */
+/** docs/requirements.md §4: fetched again every 3 seconds while the record is waiting or being processed. */
 export const riskSummaryQueryOptions = (trust: string, type: ProcedureCode, id: string) =>
   queryOptions({
     queryKey: patientKeys.riskSummary(trust, type, id),

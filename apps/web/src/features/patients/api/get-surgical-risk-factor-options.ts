@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { surgicalRiskFactorsResponseSchema } from '@esr/contracts/library';
+import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../../../lib/api-client';
 import { defaultRiskFactorLabels, type RiskFactorLabels } from '../lib/risk-factor-labels';
-import { patientUrls } from './endpoints';
 import { patientKeys } from './query-keys';
 
-/** spec §7: GET /api/form-data/surgical-risk-factors: the readiness (surgery) and social option lists. */
-export const getSurgicalRiskFactorOptions = () =>
-  apiRequest(patientUrls.surgicalRiskFactorOptions(), { schema: surgicalRiskFactorsResponseSchema });
+/** docs/requirements.md §7: the readiness (surgery) and social option lists, the same for every trust. */
+export const getSurgicalRiskFactorOptions = () => apiRequest(endpoints.library.surgicalRiskFactors);
 
 export const useSurgicalRiskFactorOptions = () =>
   useQuery({

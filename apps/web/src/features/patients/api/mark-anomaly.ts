@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { anomalyResponseSchema, type RiskSummary } from '@esr/contracts/patients';
+import { endpoints } from '@esr/contracts/endpoints';
+import type { RiskSummary } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
-import { patientUrls } from './endpoints';
 import { patientKeys } from './query-keys';
 
-/** spec §7: POST …/patients/{id}/mark/anomaly/ (no body) flags the result, or unflags it (spec §4). */
+/** docs/requirements.md §7: POST …/patients/{id}/mark/anomaly/ (no body) flags the result, or unflags it (§4). */
 export const markAnomaly = (trust: string, type: ProcedureCode, id: string) =>
-  apiRequest(patientUrls.markAnomaly(trust, type, id), { method: 'POST', schema: anomalyResponseSchema });
+  apiRequest(endpoints.patients.markAnomaly, { params: { trust, type, id } });
 
 export function useMarkAnomaly(trust: string, type: ProcedureCode, id: string) {
   const client = useQueryClient();

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { patientSearchResponseSchema, type PatientSearchQuery } from '@esr/contracts/patients';
+import { endpoints } from '@esr/contracts/endpoints';
+import type { PatientSearchQuery } from '@esr/contracts/patients';
 import { apiRequest } from '../../../lib/api-client';
-import { patientUrls } from './endpoints';
 import { patientKeys } from './query-keys';
 
-/** spec §7: GET /api/trusts/{trust}/patients/?nhsNumber= or ?medicalRecordNumber=. */
+/** docs/requirements.md §7: GET …/trusts/{trust}/patients/?nhsNumber= or ?medicalRecordNumber=. */
 export const searchPatients = (trust: string, query: PatientSearchQuery) =>
-  apiRequest(patientUrls.search(trust), { query: { ...query }, schema: patientSearchResponseSchema });
+  apiRequest(endpoints.patients.search, { params: { trust }, query: { ...query } });
 
 /** The results of a search the user has made (null: none yet); kept in the cache for Back. */
 export const patientSearchQueryOptions = (trust: string, query: PatientSearchQuery | null) =>

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { riskSummarySchema } from '@esr/contracts/patients';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { RemodelRecord } from '@esr/contracts/remodel';
 import { apiRequest } from '../../../lib/api-client';
-import { patientUrls } from './endpoints';
 import { storeNewSummary } from './store-new-summary';
 
 /**
- * spec §7: PUT …/patients/{id} with the record and its changes; the server scores it within the
- * request and answers with the new risk summary.
+ * docs/requirements.md §7: PUT …/patients/{id} with the record and its changes; the server scores
+ * it within the request and answers with the new risk summary.
  */
 export const updateRemodelRecord = (trust: string, type: ProcedureCode, id: string, body: RemodelRecord) =>
-  apiRequest(patientUrls.remodelRecord(trust, type, id), { method: 'PUT', body, schema: riskSummarySchema });
+  apiRequest(endpoints.patients.remodel, { params: { trust, type, id }, body });
 
 export function useUpdateRemodelRecord(trust: string, type: ProcedureCode, id: string) {
   const client = useQueryClient();

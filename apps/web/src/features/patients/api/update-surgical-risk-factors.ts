@@ -1,25 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { riskSummarySchema, type SurgicalRiskFactorsRequest } from '@esr/contracts/patients';
+import { endpoints } from '@esr/contracts/endpoints';
+import type { SurgicalRiskFactorsRequest } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
-import { patientUrls } from './endpoints';
 import { storeNewSummary } from './store-new-summary';
 
 /**
- * spec §7: PUT …/patients/{id}/surgical-risk-factors/ with {trustCode, id, social, surgery,
- * surgeonName}; the answer is the summary with the new details.
+ * docs/requirements.md §7: PUT …/patients/{id}/surgical-risk-factors/ with {trustCode, id, social,
+ * surgery, surgeonName}; the answer is the summary with the new details.
  */
 export const updateSurgicalRiskFactors = (
   trust: string,
   type: ProcedureCode,
   id: string,
   body: SurgicalRiskFactorsRequest,
-) =>
-  apiRequest(patientUrls.surgicalRiskFactors(trust, type, id), {
-    method: 'PUT',
-    body,
-    schema: riskSummarySchema,
-  });
+) => apiRequest(endpoints.patients.surgicalRiskFactors, { params: { trust, type, id }, body });
 
 export function useUpdateSurgicalRiskFactors(trust: string, type: ProcedureCode, id: string) {
   const client = useQueryClient();

@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { importDecisionSchema } from '@esr/contracts/waiting-list';
 import { apiRequest } from '../../../lib/api-client';
-import { waitingListUrls } from './endpoints';
 import { waitingListKeys } from './query-keys';
 
-/** spec §7: POST …/files/cancel_import/ with {batchId}. */
+/** docs/requirements.md §7: POST …/files/cancel_import/ with {batchId}. */
 export const cancelImport = (trust: string, type: ProcedureCode, batchId: string) =>
-  apiRequest(waitingListUrls.files(trust, type, 'cancel_import'), {
-    method: 'POST',
-    body: { batchId },
-    schema: importDecisionSchema,
-  });
+  apiRequest(endpoints.waitingList.cancelImport, { params: { trust, type }, body: { batchId } });
 
 export function useCancelImport(trust: string, type: ProcedureCode) {
   const client = useQueryClient();

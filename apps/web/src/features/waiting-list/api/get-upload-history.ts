@@ -1,23 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { uploadHistorySchema } from '@esr/contracts/waiting-list';
 import { apiRequest } from '../../../lib/api-client';
-import { waitingListUrls } from './endpoints';
 import { waitingListKeys } from './query-keys';
 
 export interface UploadHistoryParams {
   /** Absent: every procedure's uploads (the data upload history). */
   procedureCode?: ProcedureCode;
   pageNumber: number;
-  /** spec §9: 5 on the upload page, 15 in the history. */
+  /** docs/requirements.md §9: 5 on the upload page, 15 in the history. */
   pageSize: number;
 }
 
-/** spec §7: GET /api/trusts/{trust}/waiting-list/upload-history, newest first. */
+/** docs/requirements.md §7: the trust's upload history, newest first. */
 export const getUploadHistory = (trust: string, params: UploadHistoryParams) =>
-  apiRequest(waitingListUrls.uploadHistory(trust), {
+  apiRequest(endpoints.waitingList.uploadHistory, {
+    params: { trust },
     query: { procedureCode: params.procedureCode, pageNumber: params.pageNumber, pageSize: params.pageSize },
-    schema: uploadHistorySchema,
   });
 
 export const uploadHistoryQueryOptions = (trust: string, params: UploadHistoryParams) =>

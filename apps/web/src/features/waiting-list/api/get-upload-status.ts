@@ -1,19 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { uploadStatusPollMs, uploadStatusSchema } from '@esr/contracts/waiting-list';
+import { uploadStatusPollMs } from '@esr/contracts/waiting-list';
 import { apiRequest } from '../../../lib/api-client';
 import { stillValidating } from '../lib/file-status';
-import { waitingListUrls } from './endpoints';
 import { waitingListKeys } from './query-keys';
 
-/** spec §7: GET …/files/upload-status/?batchId=. */
+/** docs/requirements.md §7: GET …/files/upload-status/?batchId=. */
 export const getUploadStatus = (trust: string, type: ProcedureCode, batchId: string) =>
-  apiRequest(waitingListUrls.files(trust, type, 'upload-status'), {
-    query: { batchId },
-    schema: uploadStatusSchema,
-  });
+  apiRequest(endpoints.waitingList.uploadStatus, { params: { trust, type }, query: { batchId } });
 
-/** spec §4: polled every 2 seconds until neither file is still validating. */
+/** docs/requirements.md §4: polled every 2 seconds until neither file is still validating. */
 export const uploadStatusQueryOptions = (trust: string, type: ProcedureCode, batchId: string) =>
   queryOptions({
     queryKey: waitingListKeys.uploadStatus(trust, type, batchId),

@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import { pageSizes } from '@esr/contracts/paging';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { validationSummarySchema } from '@esr/contracts/waiting-list';
 import { apiRequest } from '../../../lib/api-client';
-import { waitingListUrls } from './endpoints';
 import { waitingListKeys } from './query-keys';
 
 /**
- * spec §7: GET …/files/validation-summary/. The invalid rows of each file come one page at a
- * time (the same page number for both files); the totals count them all.
+ * docs/requirements.md §7: GET …/files/validation-summary/. The invalid rows of each file come one
+ * page at a time (the same page number for both files); the totals count them all.
  */
 export const getValidationSummary = (
   trust: string,
@@ -16,9 +15,9 @@ export const getValidationSummary = (
   batchId: string,
   pageNumber: number,
 ) =>
-  apiRequest(waitingListUrls.files(trust, type, 'validation-summary'), {
+  apiRequest(endpoints.waitingList.validationSummary, {
+    params: { trust, type },
     query: { batchId, pageNumber, pageSize: pageSizes.standard },
-    schema: validationSummarySchema,
   });
 
 export const validationSummaryQueryOptions = (
@@ -26,7 +25,7 @@ export const validationSummaryQueryOptions = (
   type: ProcedureCode,
   batchId: string,
   pageNumber: number,
-  /** spec §4: fetched once both files are validated or failed. */
+  /** docs/requirements.md §4: fetched once both files are validated or failed. */
   validated: boolean,
 ) =>
   queryOptions({

@@ -1,19 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { waitingListDashboardSchema } from '@esr/contracts/waiting-list';
+import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../../../lib/api-client';
-import { waitingListUrls } from './endpoints';
 import { waitingListKeys } from './query-keys';
 
-/** spec §7: GET /api/trusts/{trust}/waiting-list/dashboard. */
+/** docs/requirements.md §7: the counters of the trust's waiting list. */
 export const getWaitingListDashboard = (trust: string) =>
-  apiRequest(waitingListUrls.dashboard(trust), { schema: waitingListDashboardSchema });
+  apiRequest(endpoints.waitingList.dashboard, { params: { trust } });
 
 export const waitingListDashboardQueryOptions = (trust: string) =>
   queryOptions({
     queryKey: waitingListKeys.dashboard(trust),
     queryFn: () => getWaitingListDashboard(trust),
     enabled: Boolean(trust),
-    // spec §8: a failed load offers its own retry at once rather than after a silent second try.
+    // docs/requirements.md §8: a failed load offers its own retry at once rather than after a silent second try.
     retry: false,
   });
 

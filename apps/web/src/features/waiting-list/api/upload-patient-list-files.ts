@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { uploadAcceptedSchema } from '@esr/contracts/waiting-list';
 import { apiUpload, type UploadProgress } from '../../../lib/api-client';
-import { waitingListUrls } from './endpoints';
 import { waitingListKeys } from './query-keys';
 
 export interface PatientListFiles {
@@ -11,13 +10,13 @@ export interface PatientListFiles {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** spec §7: POST …/files/upload/ (multipart); 202 gives the batch to follow. */
+/** docs/requirements.md §7: POST …/files/upload/ (multipart); 202 gives the batch to follow. */
 export function uploadPatientListFiles(trust: string, type: ProcedureCode, files: PatientListFiles) {
   const form = new FormData();
   form.append('waitingListDataFile', files.waitingListDataFile);
   form.append('bloodTestDataFile', files.bloodTestDataFile);
-  return apiUpload(waitingListUrls.files(trust, type, 'upload'), form, {
-    schema: uploadAcceptedSchema,
+  return apiUpload(endpoints.waitingList.upload, form, {
+    params: { trust, type },
     ...(files.onProgress ? { onProgress: files.onProgress } : {}),
   });
 }

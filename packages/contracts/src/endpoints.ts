@@ -1,0 +1,30 @@
+import { changeLog, dashboards } from './endpoints/admin.js';
+import { identity } from './endpoints/identity.js';
+import { library } from './endpoints/library.js';
+import { models } from './endpoints/models.js';
+import { openPathways } from './endpoints/open-pathways.js';
+import { operations } from './endpoints/operations.js';
+import { patients } from './endpoints/patients.js';
+import { trusts } from './endpoints/trusts.js';
+import { users } from './endpoints/users.js';
+import { waitingList } from './endpoints/waiting-list.js';
+
+export * from './endpoint.js';
+
+/**
+ * Every API endpoint (docs/requirements.md §7), by area: the API registers its routes from this
+ * table and the web app makes its calls from it, so each path is written once.
+ */
+export const endpoints = {
+  operations,
+  identity,
+  library,
+  models,
+  trusts,
+  users,
+  dashboards,
+  changeLog,
+  waitingList,
+  openPathways,
+  patients,
+};

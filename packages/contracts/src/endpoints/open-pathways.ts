@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import {
+  activeExportQuerySchema,
+  activeRecordsQuerySchema,
+  activeRecordsSchema,
+  archivedExportQuerySchema,
+  archivedRecordsSchema,
+  failedRecordsSchema,
+  pageOnlyQuerySchema,
+  processedCountsSchema,
+  processedExportQuerySchema,
+  reportFieldsSchema,
+} from '../open-pathways.js';
+import { procedureCodeSchema } from '../procedures.js';
+import { lookupErrors, procedurePathSchema, reportDownload, trustPathSchema } from './shared.js';
+
+const base = '/api/trusts/:trust/waiting-list';
+const records = `${base}/procedures/:type/manage/records`;
+const tags = ['open pathways'];
+
+/**
+ * docs/requirements.md §7 open-pathway calls: the counters, the active, failed and archived lists,
+ * the report fields and the exports; under the signed-in user's trust but for the fields, and for
+ * clerical users of the trust only (§6).
+ */
+export const openPathways = {
+  processedCounts: defineEndpoint({
+    method: 'GET',
+    path: `${base}/procedures/:type/manage/processed`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'Processed pathways of one procedure’s active list: total, high, medium and low risk',
+    params: procedurePathSchema,
+    response: { 200: processedCountsSchema, ...lookupErrors },
+  }),
+  activeRecords: defineEndpoint({
+    method: 'GET',
+    path: `${records}/active`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'A page of one procedure’s active pathways, filtered, in referral-date order',
+    description:
+      'The nine filters are optional and combined with AND. NHS number, local patient identifier (hospitalNumber) and surgeon name match from the start, ignoring case and spaces in NHS numbers; dates are YYYY-MM-DD and match exactly; prediction means processed with that risk.',
+    params: procedurePathSchema,
+    querystring: activeRecordsQuerySchema,
+    response: { 200: activeRecordsSchema, ...lookupErrors },
+  }),
+  failedRecords: defineEndpoint({
+    method: 'GET',
+    path: `${records}/failed`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'A page of one procedure’s active pathways that could not be scored, latest first',
+    params: procedurePathSchema,
+    querystring: pageOnlyQuerySchema,
+    response: { 200: failedRecordsSchema, ...lookupErrors },
+  }),
+  allFailedRecords: defineEndpoint({
+    method: 'GET',
+    path: `${base}/manage/records/failed`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'Open pathways error history: active pathways of every procedure that could not be scored',
+    params: trustPathSchema,
+    querystring: pageOnlyQuerySchema,
+    response: { 200: failedRecordsSchema, ...lookupErrors },
+  }),
+  archivedRecords: defineEndpoint({
+    method: 'GET',
+    path: `${base}/manage/records/archived`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'A page of the trust’s archived pathways (every procedure), most recently removed first',
+    params: trustPathSchema,
+    querystring: pageOnlyQuerySchema,
+    response: { 200: archivedRecordsSchema, ...lookupErrors },
+  }),
+  /** The same for every trust: the fields a waiting list has. */
+  reportFields: defineEndpoint({
+    method: 'GET',
+    path: '/api/waiting-list/procedures/:type/manage/records/active/fields',
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'The fields a report of active pathways can hold, with their labels',
+    params: z.object({ type: procedureCodeSchema }),
+    response: { 200: reportFieldsSchema, ...lookupErrors },
+  }),
+  activeExport: defineEndpoint({
+    method: 'GET',
+    path: `${records}/active/export`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'Report of the active pathways that match the filters: csv, xlsx or pdf',
+    description:
+      'fields lists report field keys (see …/active/fields), comma-separated, in the order the report shows them. The export is recorded in the change log.',
+    params: procedurePathSchema,
+    querystring: activeExportQuerySchema,
+    response: { 200: reportDownload(['csv', 'xlsx', 'pdf']), ...lookupErrors },
+  }),
+  processedExport: defineEndpoint({
+    method: 'GET',
+    path: `${records}/processed/export`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'CSV of the processed pathways of one procedure, of one risk or (prediction omitted) all',
+    params: procedurePathSchema,
+    querystring: processedExportQuerySchema,
+    response: { 200: reportDownload(['csv']), ...lookupErrors },
+  }),
+  archivedExport: defineEndpoint({
+    method: 'GET',
+    path: `${base}/manage/records/archived/export`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'CSV of the trust’s archived pathways, most recently removed first',
+    params: trustPathSchema,
+    querystring: archivedExportQuerySchema,
+    response: { 200: reportDownload(['csv']), ...lookupErrors },
+  }),
+};

@@ -1,0 +1,130 @@
+import { errorResponseSchema } from '../errors.js';
+import { defineEndpoint } from '../endpoint.js';
+import {
+  anomalyResponseSchema,
+  historyEntrySchema,
+  historyParamsSchema,
+  patientParamsSchema,
+  patientSearchQuerySchema,
+  patientSearchResponseSchema,
+  riskHistoryQuerySchema,
+  riskHistorySchema,
+  riskSummarySchema,
+  surgicalRiskFactorsRequestSchema,
+} from '../patients.js';
+import { remodelRecordSchema, remodelRequestSchema } from '../remodel.js';
+import { lookupErrors, pdfDownload, trustPathSchema } from './shared.js';
+
+const changeErrors = { ...lookupErrors, 409: errorResponseSchema };
+const base = '/api/trusts/:trust/procedures/:type/patients/:id';
+const tags = ['patients'];
+
+/**
+ * docs/requirements.md §7 patient calls: lookup, risk summary, history, PDFs, the anomaly flag, edit
+ * and remodel; clerical users and clinicians of the trust (§6). Every read is written to the access
+ * log.
+ */
+export const patients = {
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/trusts/:trust/patients',
+    clientTrailingSlash: true,
+    permission: 'patients:read',
+    tags,
+    summary: 'Find a patient’s pathways by NHS number or local patient identifier',
+    description:
+      'nhsNumber (10 digits, spaces and hyphens allowed, Modulus 11 checked; errors under NHSNumber) or medicalRecordNumber (at most 30 characters; errors under MedicalRecordNumber). 404 with a detail when none is found.',
+    params: trustPathSchema,
+    querystring: patientSearchQuerySchema,
+    response: { 200: patientSearchResponseSchema, ...lookupErrors },
+  }),
+  riskSummary: defineEndpoint({
+    method: 'GET',
+    path: `${base}/risk-summary`,
+    clientTrailingSlash: true,
+    permission: 'patients:read',
+    tags,
+    summary: 'The pathway’s risk summary: prediction, factors and advice of its current evaluation',
+    params: patientParamsSchema,
+    response: { 200: riskSummarySchema, ...lookupErrors },
+  }),
+  riskHistory: defineEndpoint({
+    method: 'GET',
+    path: `${base}/risk-summary/history`,
+    permission: 'patients:read',
+    tags,
+    summary: 'The pathway’s evaluations, newest first, with the patient’s header',
+    params: patientParamsSchema,
+    querystring: riskHistoryQuerySchema,
+    response: { 200: riskHistorySchema, ...lookupErrors },
+  }),
+  riskSummaryExport: defineEndpoint({
+    method: 'GET',
+    path: `${base}/risk-summary/export`,
+    permission: 'patients:read',
+    tags,
+    summary: 'The risk summary as a PDF: a page for the clinical team and one for the patient',
+    params: patientParamsSchema,
+    response: { 200: pdfDownload, ...lookupErrors },
+  }),
+  historyEntry: defineEndpoint({
+    method: 'GET',
+    path: `${base}/history/:historyId`,
+    permission: 'patients:read',
+    tags,
+    summary: 'One past evaluation of the pathway, read-only, with the details the model read',
+    params: historyParamsSchema,
+    response: { 200: historyEntrySchema, ...lookupErrors },
+  }),
+  historyEntryExport: defineEndpoint({
+    method: 'GET',
+    path: `${base}/history/:historyId/export`,
+    permission: 'patients:read',
+    tags,
+    summary: 'One past evaluation as a PDF, named {historyId}_Summary_{timestamp}.pdf',
+    params: historyParamsSchema,
+    response: { 200: pdfDownload, ...lookupErrors },
+  }),
+  markAnomaly: defineEndpoint({
+    method: 'POST',
+    path: `${base}/mark/anomaly`,
+    clientTrailingSlash: true,
+    permission: 'patients:write',
+    tags,
+    summary: 'Flags the current result as an anomaly, or unflags it (a toggle)',
+    params: patientParamsSchema,
+    response: { 200: anomalyResponseSchema, ...changeErrors },
+  }),
+  surgicalRiskFactors: defineEndpoint({
+    method: 'PUT',
+    path: `${base}/surgical-risk-factors`,
+    clientTrailingSlash: true,
+    permission: 'patients:write',
+    tags,
+    summary: 'Changes the consultant surgeon, readiness for surgery and social aspects',
+    params: patientParamsSchema,
+    body: surgicalRiskFactorsRequestSchema,
+    response: { 200: riskSummarySchema, ...changeErrors },
+  }),
+  remodelRecord: defineEndpoint({
+    method: 'GET',
+    path: base,
+    permission: 'patients:read',
+    tags,
+    summary: 'The remodel record: the details the model reads, as strings (yes/no as 1/0, unknown empty)',
+    params: patientParamsSchema,
+    response: { 200: remodelRecordSchema, ...lookupErrors },
+  }),
+  remodel: defineEndpoint({
+    method: 'PUT',
+    path: base,
+    permission: 'patients:write',
+    tags,
+    summary: 'Remodel: stores the corrected details and scores them with the active model at once',
+    description:
+      'Takes the remodel record as GET returns it, with changes: a field left out keeps its value, an empty string means unknown. Read-only fields are accepted and ignored. Every docs/requirements.md §5 range is checked (400 with errors per field; the date of birth under dateOfBirth). Answers the new risk summary.',
+    params: patientParamsSchema,
+    body: remodelRequestSchema,
+    response: { 200: riskSummarySchema, ...changeErrors },
+  }),
+};

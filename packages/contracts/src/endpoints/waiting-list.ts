@@ -1,0 +1,127 @@
+import { errorResponseSchema } from '../errors.js';
+import { defineEndpoint } from '../endpoint.js';
+import {
+  batchIdBodySchema,
+  batchIdQuerySchema,
+  importDecisionSchema,
+  procedureCountersSchema,
+  serviceStatusSchema,
+  uploadAcceptedSchema,
+  uploadHistoryQuerySchema,
+  uploadHistorySchema,
+  uploadStatusSchema,
+  validationSummaryQuerySchema,
+  validationSummarySchema,
+  waitingListDashboardSchema,
+} from '../waiting-list.js';
+import { lookupErrors, procedurePathSchema, trustPathSchema } from './shared.js';
+
+const base = '/api/trusts/:trust/waiting-list';
+const files = `${base}/procedures/:type/files`;
+const tags = ['waiting list'];
+
+/**
+ * docs/requirements.md §7 waiting-list import calls, under the signed-in user's trust; clerical users
+ * of the trust only (§6). The files calls end in a slash, as §7 writes them.
+ */
+export const waitingList = {
+  dashboard: defineEndpoint({
+    method: 'GET',
+    path: `${base}/dashboard`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'Counters of the trust’s active and archived pathways, all procedures',
+    params: trustPathSchema,
+    response: { 200: waitingListDashboardSchema, ...lookupErrors },
+  }),
+  uploadHistory: defineEndpoint({
+    method: 'GET',
+    path: `${base}/upload-history`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'Uploaded files, newest first (one row per file)',
+    params: trustPathSchema,
+    querystring: uploadHistoryQuerySchema,
+    response: { 200: uploadHistorySchema, ...lookupErrors },
+  }),
+  serviceStatus: defineEndpoint({
+    method: 'GET',
+    path: `${base}/procedures/:type/batch-inferencing/status`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'Service status: busy while an upload is validated or confirmed or the list is scored',
+    params: procedurePathSchema,
+    response: { 200: serviceStatusSchema, ...lookupErrors },
+  }),
+  procedureCounters: defineEndpoint({
+    method: 'GET',
+    path: `${base}/procedures/:type/manage/`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'Counters of one procedure’s active list: total, processed and failed',
+    params: procedurePathSchema,
+    response: { 200: procedureCountersSchema, ...lookupErrors },
+  }),
+  /** Its body limit follows the configured file size, so the API sets it when it registers the route. */
+  upload: defineEndpoint({
+    method: 'POST',
+    path: `${files}/upload/`,
+    permission: 'waiting-list:import',
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    tags,
+    summary: 'Upload a waiting list and its blood tests (multipart: waitingListDataFile, bloodTestDataFile)',
+    description:
+      'csv, xlsx or xls, each up to the configured size (50 MB by default). 202 with the batch to poll; validation runs as a job. 400 gives errors per file field; 409 while the service is busy for this procedure.',
+    consumes: ['multipart/form-data'],
+    params: procedurePathSchema,
+    response: { 202: uploadAcceptedSchema, 409: errorResponseSchema, ...lookupErrors },
+  }),
+  uploadStatus: defineEndpoint({
+    method: 'GET',
+    path: `${files}/upload-status/`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'Validation status of each file of an upload',
+    params: procedurePathSchema,
+    querystring: batchIdQuerySchema,
+    response: { 200: uploadStatusSchema, ...lookupErrors },
+  }),
+  validationSummary: defineEndpoint({
+    method: 'GET',
+    path: `${files}/validation-summary/`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'What validation found in each file: totals, columns, a page of invalid rows, warnings',
+    params: procedurePathSchema,
+    querystring: validationSummaryQuerySchema,
+    response: { 200: validationSummarySchema, ...lookupErrors },
+  }),
+  cancelImport: defineEndpoint({
+    method: 'POST',
+    path: `${files}/cancel_import/`,
+    permission: 'waiting-list:import',
+    tags,
+    summary: 'Cancel an upload: its staged rows are discarded',
+    params: procedurePathSchema,
+    body: batchIdBodySchema,
+    response: { 200: importDecisionSchema, 409: errorResponseSchema, ...lookupErrors },
+  }),
+  confirmImport: defineEndpoint({
+    method: 'POST',
+    path: `${files}/confirm_import/`,
+    permission: 'waiting-list:import',
+    tags,
+    summary: 'Confirm an upload: its rows become the active list, then every pathway is scored',
+    description:
+      '202 when accepted, 200 when it was already confirmed (idempotent). 409 while validating or once cancelled; 422 unless both files validated without errors.',
+    params: procedurePathSchema,
+    body: batchIdBodySchema,
+    response: {
+      200: importDecisionSchema,
+      202: importDecisionSchema,
+      409: errorResponseSchema,
+      422: errorResponseSchema,
+      ...lookupErrors,
+    },
+  }),
+};
