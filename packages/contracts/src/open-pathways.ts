@@ -83,15 +83,16 @@ export const activeRecordsQuerySchema = activeRecordsFilterSchema.extend({
 });
 export type ActiveRecordsQuery = z.infer<typeof activeRecordsQuerySchema>;
 
+/** An answer of counters, `{ counters: { <name>: integer, … } }`, the names in the order given. */
+export const countersSchema = <const Name extends string>(names: readonly Name[]) =>
+  z.object({
+    counters: z.object(
+      Object.fromEntries(names.map((name) => [name, z.number().int()])) as Record<Name, z.ZodNumber>,
+    ),
+  });
+
 /** GET …/procedures/{type}/manage/processed (docs/requirements.md §2 processed screen). */
-export const processedCountsSchema = z.object({
-  counters: z.object({
-    total: z.number().int(),
-    high: z.number().int(),
-    medium: z.number().int(),
-    low: z.number().int(),
-  }),
-});
+export const processedCountsSchema = countersSchema(['total', 'high', 'medium', 'low']);
 export type ProcessedCounts = z.infer<typeof processedCountsSchema>;
 
 /** docs/requirements.md §3 failed record; the error history names the person foreName / surName. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countersSchema } from './open-pathways.js';
 import { pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
 import { comorbidityLabels, labFields, labRules } from './remodel.js';
@@ -38,27 +39,19 @@ export const sampleFiles = {
 } as const;
 
 /** GET /api/trusts/{trust}/waiting-list/dashboard (docs/requirements.md §3 dashboard counters, all procedures). */
-export const waitingListDashboardSchema = z.object({
-  counters: z.object({
-    activeRecords: z.number().int(),
-    archivedRecords: z.number().int(),
-    processedRecords: z.number().int(),
-    failedRecords: z.number().int(),
-    highRiskRecords: z.number().int(),
-    mediumRiskRecords: z.number().int(),
-    lowRiskRecords: z.number().int(),
-  }),
-});
+export const waitingListDashboardSchema = countersSchema([
+  'activeRecords',
+  'archivedRecords',
+  'processedRecords',
+  'failedRecords',
+  'highRiskRecords',
+  'mediumRiskRecords',
+  'lowRiskRecords',
+]);
 export type WaitingListDashboard = z.infer<typeof waitingListDashboardSchema>;
 
 /** GET …/procedures/{type}/manage/ : counters of one procedure's active list. */
-export const procedureCountersSchema = z.object({
-  counters: z.object({
-    activeRecords: z.number().int(),
-    processedRecords: z.number().int(),
-    failedRecords: z.number().int(),
-  }),
-});
+export const procedureCountersSchema = countersSchema(['activeRecords', 'processedRecords', 'failedRecords']);
 export type ProcedureCounters = z.infer<typeof procedureCountersSchema>;
 
 /** GET …/procedures/{type}/batch-inferencing/status (docs/requirements.md §3 service status). */

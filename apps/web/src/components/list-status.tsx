@@ -18,12 +18,7 @@ export function ListStatus({
   isEmpty: boolean;
   onRetry: () => void;
 }) {
-  if (isLoading)
-    return (
-      <p className="nhsuk-body" role="status">
-        {messages.loading}
-      </p>
-    );
+  if (isLoading) return <StatusMessage text={messages.loading} />;
   if (isError)
     return (
       <p className="nhsuk-body app-list-error" role="alert">
@@ -32,13 +27,17 @@ export function ListStatus({
         </button>
       </p>
     );
-  if (isEmpty)
-    return (
-      <p className="nhsuk-body" role="status">
-        {messages.noRecords}
-      </p>
-    );
+  if (isEmpty) return <StatusMessage text={messages.noRecords} />;
   return null;
+}
+
+/** A line that screen readers announce politely: 'Loading data', 'No Records found.' */
+export function StatusMessage({ text }: { text: string }) {
+  return (
+    <p className="nhsuk-body" role="status">
+      {text}
+    </p>
+  );
 }
 
 interface PagedQuery<Row> {

@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@esr/contracts/messages';
 import { createTrustBodySchema, type CreateTrustBody } from '@esr/contracts/trusts';
 import { InsetText, SummaryList } from '../../../components/content';
@@ -9,9 +7,10 @@ import { Select, TextInput } from '../../../components/form-fields';
 import { paths } from '../../../config/paths';
 import { useCreateTrust } from '../api/create-trust';
 import { useTrustLookups } from '../api/get-trust-lookups';
-import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
-import { FormErrorSummary, fieldMessages } from './form-errors';
+import { mapTrustSaveError } from '../lib/error-mapping';
+import { FormErrorSummary } from './form-errors';
 import { FormButtons } from './form-parts';
+import { useSaveForm } from './save-form';
 import { ListStatus } from '../../../components/list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
 
@@ -31,12 +30,15 @@ export function AddTrustPage() {
   const lookups = useTrustLookups();
   const create = useCreateTrust();
   const [search, setSearch] = useState('');
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const form = useForm<CreateTrustBody>({
-    // The error summary takes focus (NHS.UK pattern), not the first field.
-    shouldFocusError: false,
-    resolver: zodResolver(createTrustBodySchema),
+  const { form, errors, submit, summary } = useSaveForm<CreateTrustBody>({
+    schema: createTrustBodySchema,
     defaultValues: empty,
+    order: trustFieldOrder,
+    save: async (body) => {
+      await create.mutateAsync(body);
+      await navigate(paths.manageActiveTrusts());
+    },
+    failureOf: (error) => mapTrustSaveError(error, 'create'),
   });
   const chosenCode = form.watch('trustCode');
   const entries = useMemo(() => lookups.data ?? [], [lookups.data]);
@@ -52,16 +54,6 @@ export function AddTrustPage() {
     return chosen && !matches.includes(chosen) ? [chosen, ...matches] : matches;
   }, [entries, search, chosen]);
 
-  const errors = fieldMessages(form.formState.errors, failure);
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await create.mutateAsync(body);
-      await navigate(paths.manageActiveTrusts());
-    } catch (error) {
-      setFailure(mapTrustSaveError(error, 'create'));
-    }
-  });
   const bind = (name: Parameters<Parameters<typeof TrustEditableFields>[0]['bind']>[0]) => ({
     input: form.register(name),
     error: errors[name],
@@ -71,12 +63,7 @@ export function AddTrustPage() {
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <FormErrorSummary
-          fields={errors}
-          order={trustFieldOrder}
-          failure={failure}
-          attempt={form.formState.submitCount}
-        />
+        <FormErrorSummary {...summary} />
         <h1>Add new trust</h1>
         <ListStatus
           isLoading={lookups.isLoading}

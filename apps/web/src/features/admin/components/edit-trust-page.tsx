@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { updateTrustBodySchema, type Trust, type UpdateTrustBody } from '@esr/contracts/trusts';
 import { SummaryList } from '../../../components/content';
 import { useTrust } from '../api/get-trust';
 import { useUpdateTrust } from '../api/update-trust';
-import { mapTrustSaveError, type SaveFailure } from '../lib/error-mapping';
-import { FormErrorSummary, fieldMessages } from './form-errors';
+import { mapTrustSaveError } from '../lib/error-mapping';
+import { FormErrorSummary } from './form-errors';
 import { FormButtons, StatusField } from './form-parts';
+import { useSaveForm } from './save-form';
 import { ListStatus } from '../../../components/list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
 
@@ -46,33 +45,21 @@ export function EditTrustPage() {
 function EditTrustForm({ trust }: { trust: Trust }) {
   const navigate = useNavigate();
   const update = useUpdateTrust();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const form = useForm<UpdateTrustBody>({
-    // The error summary takes focus (NHS.UK pattern), not the first field.
-    shouldFocusError: false,
-    resolver: zodResolver(updateTrustBodySchema),
+  const { form, errors, submit, summary } = useSaveForm<UpdateTrustBody>({
+    schema: updateTrustBodySchema,
     defaultValues: valuesOf(trust),
-  });
-  useEffect(() => form.reset(valuesOf(trust)), [trust, form]);
-  const errors = fieldMessages(form.formState.errors, failure);
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
+    order: trustFieldOrder,
+    save: async (body) => {
       await update.mutateAsync(body);
       // docs/requirements.md §4: on success an update goes back one page.
       await navigate(-1);
-    } catch (error) {
-      setFailure(mapTrustSaveError(error, 'update'));
-    }
+    },
+    failureOf: (error) => mapTrustSaveError(error, 'update'),
   });
+  useEffect(() => form.reset(valuesOf(trust)), [trust, form]);
   return (
     <>
-      <FormErrorSummary
-        fields={errors}
-        order={trustFieldOrder}
-        failure={failure}
-        attempt={form.formState.submitCount}
-      />
+      <FormErrorSummary {...summary} />
       <h1>
         <span className="nhsuk-caption-l">{trust.trustName}</span>
         Edit trust details

@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
   Controller,
-  useForm,
   type Control,
   type FieldValues,
   type Path,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Role } from '@esr/contracts/roles';
 import {
   createUserBodySchema,
@@ -26,9 +24,10 @@ import { useTrustOptions } from '../api/get-trust-options';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { useAdminRole } from '../lib/admin-role';
-import { mapUserSaveError, type SaveFailure } from '../lib/error-mapping';
-import { FormErrorSummary, fieldMessages } from './form-errors';
+import { mapUserSaveError } from '../lib/error-mapping';
+import { FormErrorSummary } from './form-errors';
 import { FormButtons, StatusField } from './form-parts';
+import { useSaveForm } from './save-form';
 import { ListStatus } from '../../../components/list-status';
 
 const fieldOrder = ['firstName', 'lastName', 'email', 'trustCode', 'roles', 'status'] as const;
@@ -39,11 +38,8 @@ export function AddUserPage() {
   const { isSuperAdmin, ownTrustCode } = useAdminRole();
   const navigate = useNavigate();
   const create = useCreateUser();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const form = useForm<CreateUserBody>({
-    // The error summary takes focus (NHS.UK pattern), not the first field.
-    shouldFocusError: false,
-    resolver: zodResolver(createUserBodySchema),
+  const { form, errors, submit, summary } = useSaveForm<CreateUserBody>({
+    schema: createUserBodySchema,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -52,43 +48,26 @@ export function AddUserPage() {
       trustCode: isSuperAdmin ? (routeTrust ?? '') : ownTrustCode,
       roles: [],
     },
-  });
-  const errors = fieldMessages(form.formState.errors, failure);
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
+    order: fieldOrder,
+    save: async (body) => {
       await create.mutateAsync(body);
       // docs/requirements.md §4: on success a create goes to the list.
       await navigate(routeTrust ? paths.trustUsers(routeTrust) : paths.manageActiveUsers());
-    } catch (error) {
-      setFailure(mapUserSaveError(error, 'create'));
-    }
+    },
+    failureOf: (error) => mapUserSaveError(error, 'create'),
   });
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <FormErrorSummary
-          fields={errors}
-          order={fieldOrder}
-          failure={failure}
-          attempt={form.formState.submitCount}
-        />
+        <FormErrorSummary {...summary} />
         <h1>Add new user</h1>
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <NameFields register={(name) => form.register(name)} errors={errors} />
-          <TextInput
-            id="email"
-            type="email"
-            label="Email address"
-            hint="An NHS email address, ending in nhs.net or .nhs.uk"
-            width={30}
-            error={errors.email}
-            autoComplete="off"
-            spellCheck={false}
-            {...form.register('email')}
+          <UserFields
+            register={(name) => form.register(name)}
+            control={form.control}
+            errors={errors}
+            emailFixed={false}
           />
-          <TrustField control={form.control} error={errors.trustCode} />
-          <RolesField control={form.control} error={errors.roles} />
           <FormButtons busy={create.isPending} onCancel={() => void navigate(-1)} />
         </form>
       </div>
@@ -129,51 +108,32 @@ const valuesOf = (user: UserDetails): UpdateUserBody => ({
 function EditUserForm({ user }: { user: UserDetails }) {
   const navigate = useNavigate();
   const update = useUpdateUser();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const form = useForm<UpdateUserBody>({
-    // The error summary takes focus (NHS.UK pattern), not the first field.
-    shouldFocusError: false,
-    resolver: zodResolver(updateUserBodySchema),
+  const { form, errors, submit, summary } = useSaveForm<UpdateUserBody>({
+    schema: updateUserBodySchema,
     defaultValues: valuesOf(user),
-  });
-  useEffect(() => form.reset(valuesOf(user)), [user, form]);
-  const errors = fieldMessages(form.formState.errors, failure);
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
+    order: fieldOrder,
+    save: async (body) => {
       await update.mutateAsync({ userId: user.userId, body });
       // docs/requirements.md §4: on success an update goes back one page.
       await navigate(-1);
-    } catch (error) {
-      setFailure(mapUserSaveError(error, 'update'));
-    }
+    },
+    failureOf: (error) => mapUserSaveError(error, 'update'),
   });
+  useEffect(() => form.reset(valuesOf(user)), [user, form]);
   return (
     <>
-      <FormErrorSummary
-        fields={errors}
-        order={fieldOrder}
-        failure={failure}
-        attempt={form.formState.submitCount}
-      />
+      <FormErrorSummary {...summary} />
       <h1>
         <span className="nhsuk-caption-l">{user.userName}</span>
         Edit user details
       </h1>
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <NameFields register={(name) => form.register(name)} errors={errors} />
-        <TextInput
-          id="email"
-          type="email"
-          label="Email address"
-          hint="The email address cannot be changed"
-          width={30}
-          readOnly
-          error={errors.email}
-          {...form.register('email')}
+        <UserFields
+          register={(name) => form.register(name)}
+          control={form.control}
+          errors={errors}
+          emailFixed
         />
-        <TrustField control={form.control} error={errors.trustCode} />
-        <RolesField control={form.control} error={errors.roles} />
         <StatusField control={form.control} error={errors.status} />
         <FormButtons busy={update.isPending} onCancel={() => void navigate(-1)} />
       </form>
@@ -260,32 +220,56 @@ function RolesField<T extends TrustAndRoles>({
   );
 }
 
-/** First and last name (docs/requirements.md §5: required, at most 50 characters), on both user forms. */
-function NameFields({
+const nameFields = [
+  { name: 'firstName', label: 'First name' },
+  { name: 'lastName', label: 'Last name' },
+] as const;
+
+/**
+ * What both user forms ask: first and last name (docs/requirements.md §5: required, at most 50 characters),
+ * the e-mail (read-only once the user exists), the trust and the roles.
+ */
+function UserFields<T extends TrustAndRoles>({
   register,
+  control,
   errors,
+  emailFixed,
 }: {
-  register: (name: 'firstName' | 'lastName') => UseFormRegisterReturn;
-  errors: Partial<Record<'firstName' | 'lastName', string>>;
+  register: (name: 'firstName' | 'lastName' | 'email') => UseFormRegisterReturn;
+  control: Control<T>;
+  errors: Partial<Record<string, string>>;
+  emailFixed: boolean;
 }) {
   return (
     <>
+      {nameFields.map(({ name, label }) => (
+        <TextInput
+          key={name}
+          id={name}
+          label={label}
+          width={20}
+          error={errors[name]}
+          autoComplete="off"
+          {...register(name)}
+        />
+      ))}
       <TextInput
-        id="firstName"
-        label="First name"
-        width={20}
-        error={errors.firstName}
-        autoComplete="off"
-        {...register('firstName')}
+        id="email"
+        type="email"
+        label="Email address"
+        width={30}
+        error={errors.email}
+        {...(emailFixed
+          ? { hint: 'The email address cannot be changed', readOnly: true }
+          : {
+              hint: 'An NHS email address, ending in nhs.net or .nhs.uk',
+              autoComplete: 'off',
+              spellCheck: false,
+            })}
+        {...register('email')}
       />
-      <TextInput
-        id="lastName"
-        label="Last name"
-        width={20}
-        error={errors.lastName}
-        autoComplete="off"
-        {...register('lastName')}
-      />
+      <TrustField control={control} error={errors.trustCode} />
+      <RolesField control={control} error={errors.roles} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { Checkboxes, Select, TextInput } from '../../../components/form-fields';
-import { ListStatus } from '../../../components/list-status';
+import { ListStatus, StatusMessage } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useProcedureType } from '../../../lib/procedure-type';
@@ -183,12 +183,7 @@ function FieldChoices({
   error: string | undefined;
   onChange: (fields: string[]) => void;
 }) {
-  if (isLoading)
-    return (
-      <p className="nhsuk-body" role="status">
-        {messages.loading}
-      </p>
-    );
+  if (isLoading) return <StatusMessage text={messages.loading} />;
   if (isError)
     return (
       <div className="nhsuk-form-group" role="alert">

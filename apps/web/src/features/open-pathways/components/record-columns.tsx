@@ -30,10 +30,29 @@ function personOf(names: (string | null)[], nhsNumber: string | null, hospitalNu
   return name || formatNhsNumber(nhsNumber) || hospitalNumber || 'this patient';
 }
 
+/** What active and archived records both hold: the person, the operation and where it is booked. */
+type PersonRow = Pick<
+  ActiveRecord & ArchivedRecord,
+  'id' | 'nhsNumber' | 'firstName' | 'lastName' | 'operationType' | 'hospitalNumber' | 'dateOfBirth'
+>;
+
+/** The columns active and archived records open with: who, the operation, where, and born when. */
+function personColumns<Row extends PersonRow>(nameOf: (code: string) => string): Column<Row>[] {
+  return [
+    { header: label.nhsNumber, cell: (row) => formatNhsNumber(row.nhsNumber) },
+    { header: label.firstName, cell: (row) => row.firstName ?? '' },
+    { header: label.lastName, cell: (row) => row.lastName ?? '' },
+    { header: label.operationType, cell: (row) => nameOf(row.operationType) },
+    { header: label.hospitalNumber, cell: (row) => row.hospitalNumber ?? '' },
+    { header: label.dateOfBirth, cell: (row) => formatDate(row.dateOfBirth) },
+  ];
+}
+
 /** A link to the patient's risk summary (docs/requirements.md §2; the screen itself comes with the patient screens). */
-function ViewReportLink({ id, type, person }: { id: string; type: ProcedureCode; person: string }) {
+function ViewReportLink({ row, type }: { row: PersonRow; type: ProcedureCode }) {
+  const person = personOf([row.firstName, row.lastName], row.nhsNumber, row.hospitalNumber);
   return (
-    <Link className="nhsuk-link" to={paths.patientSummary(id, type)}>
+    <Link className="nhsuk-link" to={paths.patientSummary(row.id, type)}>
       View report<span className="nhsuk-u-visually-hidden"> for {person}</span>
     </Link>
   );
@@ -45,12 +64,7 @@ export function activeRecordColumns(
   nameOf: (code: string) => string,
 ): Column<ActiveRecord>[] {
   return [
-    { header: label.nhsNumber, cell: (row) => formatNhsNumber(row.nhsNumber) },
-    { header: label.firstName, cell: (row) => row.firstName ?? '' },
-    { header: label.lastName, cell: (row) => row.lastName ?? '' },
-    { header: label.operationType, cell: (row) => nameOf(row.operationType) },
-    { header: label.hospitalNumber, cell: (row) => row.hospitalNumber ?? '' },
-    { header: label.dateOfBirth, cell: (row) => formatDate(row.dateOfBirth) },
+    ...personColumns<ActiveRecord>(nameOf),
     { header: label.status, cell: (row) => <RecordStatusTag status={row.status} /> },
     { header: label.prediction, cell: (row) => predictionText(row) },
     { header: label.tciDate, cell: (row) => formatDate(row.tciDate) },
@@ -60,14 +74,7 @@ export function activeRecordColumns(
     { header: label.surgery, cell: (row) => readinessText(row.surgery) },
     {
       header: 'Report',
-      cell: (row) =>
-        row.status === 'processed' ? (
-          <ViewReportLink
-            id={row.id}
-            type={type}
-            person={personOf([row.firstName, row.lastName], row.nhsNumber, row.hospitalNumber)}
-          />
-        ) : null,
+      cell: (row) => (row.status === 'processed' ? <ViewReportLink row={row} type={type} /> : null),
     },
   ];
 }
@@ -112,25 +119,11 @@ export function failedRecordColumns(
 
 /** docs/requirements.md §2, §3 archived record, with View report (the last evaluation before it left the list). */
 export const archivedRecordColumns = (nameOf: (code: string) => string): Column<ArchivedRecord>[] => [
-  { header: label.nhsNumber, cell: (row) => formatNhsNumber(row.nhsNumber) },
-  { header: label.firstName, cell: (row) => row.firstName ?? '' },
-  { header: label.lastName, cell: (row) => row.lastName ?? '' },
-  { header: label.operationType, cell: (row) => nameOf(row.operationType) },
-  { header: label.hospitalNumber, cell: (row) => row.hospitalNumber ?? '' },
-  { header: label.dateOfBirth, cell: (row) => formatDate(row.dateOfBirth) },
+  ...personColumns<ArchivedRecord>(nameOf),
   { header: 'Date of operation', cell: (row) => formatDate(row.dateOfOperation) },
   { header: label.surgeonName, cell: (row) => row.surgeonName ?? '' },
   { header: label.referralDate, cell: (row) => formatDate(row.referralDate) },
   { header: 'Date removed', cell: (row) => formatDate(row.dateRemoved) },
   { header: 'Last waiting list ID', cell: (row) => row.lastWaitingListId ?? '' },
-  {
-    header: 'Report',
-    cell: (row) => (
-      <ViewReportLink
-        id={row.id}
-        type={row.procedureCode}
-        person={personOf([row.firstName, row.lastName], row.nhsNumber, row.hospitalNumber)}
-      />
-    ),
-  },
+  { header: 'Report', cell: (row) => <ViewReportLink row={row} type={row.procedureCode} /> },
 ];
