@@ -272,6 +272,47 @@ const auditFields = (row: {
   roles: sortRoles(row.roles).map((r) => r.code),
 });
 
+/** A user as created or updated: what the change log records of it afterwards. */
+interface ChangedUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  trustCode: string;
+  status: number;
+  roles: RoleCode[];
+}
+
+/**
+ * The change log's entry for a user created (`before` null) or updated, in the caller's transaction.
+ * An entry about a user who holds or held Super Admin is shown to super admins only.
+ */
+function recordUserChange(
+  db: Db,
+  principal: Principal,
+  change: { verb: 'Created' | 'Updated'; trustName: string; user: ChangedUser; before: UserRow | null },
+) {
+  const { user, before } = change;
+  return recordChange(db, {
+    principal,
+    trustCode: user.trustCode,
+    trustName: change.trustName,
+    action: `${change.verb} user ${user.firstName} ${user.lastName}`,
+    entityType: 'user',
+    entityId: user.id,
+    before: before && auditFields({ ...before, roles: before.roles ?? [] }),
+    after: auditFields({
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      trust_code: user.trustCode,
+      status: user.status,
+      roles: user.roles,
+    }),
+    audience: [...user.roles, ...(before?.roles ?? [])].includes('sa') ? 'super-admin' : 'trust',
+  });
+}
+
 function requestedRoles(principal: Principal, roles: { code: RoleCode }[]): RoleCode[] {
   const codes = [...new Set(roles.map((role) => role.code))];
   // docs/requirements.md §6: trust admins cannot grant Super Admin.
@@ -319,23 +360,11 @@ export async function createUser(db: Db, principal: Principal, body: CreateUserB
       };
       await tx.insert(users).values(values);
       await tx.insert(userRoles).values(roles.map((roleCode) => ({ userId: id, roleCode })));
-      await recordChange(txDb, {
-        principal,
-        trustCode,
+      await recordUserChange(txDb, principal, {
+        verb: 'Created',
         trustName,
-        action: `Created user ${values.firstName} ${values.lastName}`,
-        entityType: 'user',
-        entityId: id,
+        user: { ...values, roles },
         before: null,
-        after: auditFields({
-          first_name: values.firstName,
-          last_name: values.lastName,
-          email,
-          trust_code: trustCode,
-          status: 1,
-          roles,
-        }),
-        audience: roles.includes('sa') ? 'super-admin' : 'trust',
       });
     });
   } catch (error) {
@@ -377,24 +406,11 @@ export async function updateUser(
       .where(eq(users.id, before.user_id!));
     await tx.delete(userRoles).where(eq(userRoles.userId, before.user_id!));
     await tx.insert(userRoles).values(roles.map((roleCode) => ({ userId: before.user_id!, roleCode })));
-    const touchesSuperAdmin = roles.includes('sa') || (before.roles ?? []).includes('sa');
-    await recordChange(txDb, {
-      principal,
-      trustCode,
+    await recordUserChange(txDb, principal, {
+      verb: 'Updated',
       trustName,
-      action: `Updated user ${next.firstName} ${next.lastName}`,
-      entityType: 'user',
-      entityId: before.user_id!,
-      before: auditFields({ ...before, roles: before.roles ?? [] }),
-      after: auditFields({
-        first_name: next.firstName,
-        last_name: next.lastName,
-        email: before.email,
-        trust_code: trustCode,
-        status: next.status,
-        roles,
-      }),
-      audience: touchesSuperAdmin ? 'super-admin' : 'trust',
+      user: { ...next, id: before.user_id!, email: before.email, roles },
+      before,
     });
   });
   return toDetails((await loadUser(db, userId))!);

@@ -5,8 +5,6 @@ export {
   archivedColumns,
   countActive,
   toActiveRecord,
-  toArchivedRecord,
-  type ActiveRow,
-  type ArchivedRow,
 } from './open-pathways.js';
+export type { ActiveRow, ArchivedRow, RecordRow } from './open-pathways.js';
 export { procedureCounters, waitingListDashboard } from './pathways.js';

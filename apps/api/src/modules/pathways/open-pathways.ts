@@ -135,19 +135,27 @@ export const activeColumns = sql`p.id, p.nhs_number, p.first_name, p.last_name, 
   p.tci_date::text as tci_date, p.surgeon_name, p.referral_date::text as referral_date, p.social,
   p.surgery`;
 
-export interface ActiveRow extends Record<string, unknown> {
-  id: string;
+/** The columns that name a pathway's patient and operation, as every list reads them. */
+interface PatientColumns extends Record<string, unknown> {
   nhs_number: string | null;
   first_name: string | null;
   last_name: string | null;
   operation_type: string;
   local_patient_identifier: string | null;
+}
+
+/** What an active and an archived record both hold: the patient, the dates and the surgeon. */
+export interface RecordRow extends PatientColumns {
+  id: string;
   date_of_birth: string | null;
-  status: string;
-  prediction: string | null;
   tci_date: string | null;
   surgeon_name: string | null;
   referral_date: string | null;
+}
+
+export interface ActiveRow extends RecordRow {
+  status: string;
+  prediction: string | null;
   social: string | null;
   surgery: string | null;
 }
@@ -259,16 +267,11 @@ export async function activeRecords(
   return { items, pageNumber, pageSize, totalCount };
 }
 
-interface FailedRow extends Record<string, unknown> {
+interface FailedRow extends PatientColumns {
   total_count: unknown;
   id: string | null;
   batch_id: string | null;
-  nhs_number: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  operation_type: string;
   procedure_code: ProcedureCode;
-  local_patient_identifier: string | null;
   processed_at: string | null;
   failed_fields: unknown;
   failure_reason: string | null;
@@ -347,18 +350,8 @@ export const archivedColumns = sql`p.id, p.nhs_number, p.first_name, p.last_name
   ${isoTime(sql`coalesce(p.date_removed, p.updated_at)`)} as date_removed,
   p.last_batch_id::text as last_batch_id`;
 
-export interface ArchivedRow extends Record<string, unknown> {
-  id: string;
-  nhs_number: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  operation_type: string;
+export interface ArchivedRow extends RecordRow {
   procedure_code: ProcedureCode;
-  local_patient_identifier: string | null;
-  date_of_birth: string | null;
-  tci_date: string | null;
-  surgeon_name: string | null;
-  referral_date: string | null;
   date_removed: string;
   last_batch_id: string | null;
 }

@@ -1,8 +1,10 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@esr/contracts/endpoints';
 import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import type { Db } from '../../platform/db/client.js';
 import {
   activeRecords,
   archivedRecords,
@@ -28,21 +30,23 @@ function sendReport(reply: FastifyReply, report: ReportFile) {
     .send(report.stream);
 }
 
+/** The arguments every call on one procedure's list starts with: who asks, the trust and the procedure. */
+const onList = (db: Db, request: FastifyRequest & { params: { trust: string; type: ProcedureCode } }) =>
+  [db, principalOf(request), request.params.trust, request.params.type] as const;
+
 /**
  * docs/requirements.md §7 open-pathway calls: the counters, the active, failed and archived lists,
  * the report fields and the exports; clerical users of the trust only (§6).
  */
 const openPathwayRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, openPathways.processedCounts, async (request) =>
-    processedCounts(app.db, principalOf(request), request.params.trust, request.params.type),
-  );
+  route(app, openPathways.processedCounts, async (request) => processedCounts(...onList(app.db, request)));
 
   route(app, openPathways.activeRecords, async (request) =>
-    activeRecords(app.db, principalOf(request), request.params.trust, request.params.type, request.query),
+    activeRecords(...onList(app.db, request), request.query),
   );
 
   route(app, openPathways.failedRecords, async (request) =>
-    failedRecords(app.db, principalOf(request), request.params.trust, request.params.type, request.query),
+    failedRecords(...onList(app.db, request), request.query),
   );
 
   route(app, openPathways.allFailedRecords, async (request) =>
@@ -56,29 +60,11 @@ const openPathwayRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, openPathways.reportFields, async (request) => reportFields(principalOf(request)));
 
   route(app, openPathways.activeExport, async (request, reply) =>
-    sendReport(
-      reply,
-      await exportActiveRecords(
-        app.db,
-        principalOf(request),
-        request.params.trust,
-        request.params.type,
-        request.query,
-      ),
-    ),
+    sendReport(reply, await exportActiveRecords(...onList(app.db, request), request.query)),
   );
 
   route(app, openPathways.processedExport, async (request, reply) =>
-    sendReport(
-      reply,
-      await exportProcessedRecords(
-        app.db,
-        principalOf(request),
-        request.params.trust,
-        request.params.type,
-        request.query,
-      ),
-    ),
+    sendReport(reply, await exportProcessedRecords(...onList(app.db, request), request.query)),
   );
 
   route(app, openPathways.archivedExport, async (request, reply) =>

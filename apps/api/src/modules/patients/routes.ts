@@ -1,9 +1,11 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@esr/contracts/endpoints';
 import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
-import { riskSummaryPdf } from './patient-pdf.js';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import type { Db } from '../../platform/db/client.js';
+import { riskSummaryPdf, type RiskSummaryPdfInput } from './patient-pdf.js';
 import {
   historyEntry,
   remodel,
@@ -19,10 +21,34 @@ import { contentDisposition, reportFileName } from '../reports/index.js';
 
 const { patients } = endpoints;
 
-function sendPdf(reply: FastifyReply, fileName: string, stream: NodeJS.ReadableStream) {
+/** What a call on one patient's pathway is given: who asks, and the pathway's trust, procedure and id. */
+type PathwayRequest = FastifyRequest & { params: { trust: string; type: ProcedureCode; id: string } };
+
+/** The arguments every call on one patient's pathway starts with. */
+const onPathway = (db: Db, request: PathwayRequest) =>
+  [db, principalOf(request), request.params.trust, request.params.type, request.params.id] as const;
+
+/**
+ * A risk summary as a PDF download (the current one, or a past evaluation's with the record it
+ * read), named `name` and the time it was made.
+ */
+async function sendSummaryPdf(
+  reply: FastifyReply,
+  db: Db,
+  request: PathwayRequest,
+  name: string,
+  content: Pick<RiskSummaryPdfInput, 'summary' | 'inputs'>,
+) {
+  const generatedAt = new Date();
+  const stream = riskSummaryPdf({
+    ...content,
+    trustName: principalOf(request).trustName,
+    procedureName: await procedureName(db, request.params.type),
+    generatedAt,
+  });
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(fileName))
+    .header('content-disposition', contentDisposition(reportFileName(name, 'pdf', generatedAt)))
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(stream);
@@ -38,70 +64,40 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     searchPatients(app.db, principalOf(request), request.params.trust, request.query),
   );
 
-  route(app, patients.riskSummary, async (request) => {
-    const { trust, type, id } = request.params;
-    return riskSummary(app.db, principalOf(request), trust, type, id);
-  });
+  route(app, patients.riskSummary, async (request) => riskSummary(...onPathway(app.db, request)));
 
-  route(app, patients.riskHistory, async (request) => {
-    const { trust, type, id } = request.params;
-    return riskHistory(app.db, principalOf(request), trust, type, id, request.query);
-  });
+  route(app, patients.riskHistory, async (request) =>
+    riskHistory(...onPathway(app.db, request), request.query),
+  );
 
   route(app, patients.riskSummaryExport, async (request, reply) => {
-    const { trust, type, id } = request.params;
-    const principal = principalOf(request);
-    const summary = await riskSummary(app.db, principal, trust, type, id, 'summary-pdf');
-    const generatedAt = new Date();
-    const stream = riskSummaryPdf({
-      summary,
-      trustName: principal.trustName,
-      procedureName: await procedureName(app.db, type),
-      generatedAt,
-    });
-    const name = `${summary.result?.evaluationId ?? id}_Summary`;
-    return sendPdf(reply, reportFileName(name, 'pdf', generatedAt), stream);
+    const summary = await riskSummary(...onPathway(app.db, request), 'summary-pdf');
+    const name = `${summary.result?.evaluationId ?? request.params.id}_Summary`;
+    return sendSummaryPdf(reply, app.db, request, name, { summary });
   });
 
-  route(app, patients.historyEntry, async (request) => {
-    const { trust, type, id, historyId } = request.params;
-    return historyEntry(app.db, principalOf(request), trust, type, id, historyId);
-  });
+  route(app, patients.historyEntry, async (request) =>
+    historyEntry(...onPathway(app.db, request), request.params.historyId),
+  );
 
   route(app, patients.historyEntryExport, async (request, reply) => {
-    const { trust, type, id, historyId } = request.params;
-    const principal = principalOf(request);
-    const entry = await historyEntry(app.db, principal, trust, type, id, historyId, 'history-pdf');
-    const generatedAt = new Date();
-    const stream = riskSummaryPdf({
+    const { historyId } = request.params;
+    const entry = await historyEntry(...onPathway(app.db, request), historyId, 'history-pdf');
+    return sendSummaryPdf(reply, app.db, request, `${historyId}_Summary`, {
       summary: entry,
       inputs: entry.inputs,
-      trustName: principal.trustName,
-      procedureName: await procedureName(app.db, type),
-      generatedAt,
     });
-    return sendPdf(reply, reportFileName(`${historyId}_Summary`, 'pdf', generatedAt), stream);
   });
 
-  route(app, patients.markAnomaly, async (request) => {
-    const { trust, type, id } = request.params;
-    return toggleAnomaly(app.db, principalOf(request), trust, type, id);
-  });
+  route(app, patients.markAnomaly, async (request) => toggleAnomaly(...onPathway(app.db, request)));
 
-  route(app, patients.surgicalRiskFactors, async (request) => {
-    const { trust, type, id } = request.params;
-    return updateSurgicalRiskFactors(app.db, principalOf(request), trust, type, id, request.body);
-  });
+  route(app, patients.surgicalRiskFactors, async (request) =>
+    updateSurgicalRiskFactors(...onPathway(app.db, request), request.body),
+  );
 
-  route(app, patients.remodelRecord, async (request) => {
-    const { trust, type, id } = request.params;
-    return remodelRecord(app.db, principalOf(request), trust, type, id);
-  });
+  route(app, patients.remodelRecord, async (request) => remodelRecord(...onPathway(app.db, request)));
 
-  route(app, patients.remodel, async (request) => {
-    const { trust, type, id } = request.params;
-    return remodel(app.db, principalOf(request), trust, type, id, request.body);
-  });
+  route(app, patients.remodel, async (request) => remodel(...onPathway(app.db, request), request.body));
 };
 
 export default patientRoutes;

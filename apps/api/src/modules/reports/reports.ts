@@ -35,10 +35,8 @@ import {
   archivedColumns,
   countActive,
   toActiveRecord,
-  toArchivedRecord,
-  type ActiveRow,
-  type ArchivedRow,
 } from '../pathways/index.js';
+import type { ActiveRow, ArchivedRow, RecordRow } from '../pathways/index.js';
 import { procedureName } from '../library/index.js';
 import { csvReport } from './report-csv.js';
 import { londonWallClock, showDate, type ReportColumn, type ReportContent } from './report-format.js';
@@ -95,8 +93,11 @@ interface ActiveExportRow extends ActiveRow {
   sort_key: string | null;
 }
 
-/** The active record's fields as report columns (docs/requirements.md §5 waiting-list fields). */
-const activeReportColumns: Record<ReportFieldKey, Omit<ReportColumn<ActiveExportRow>, 'key' | 'label'>> = {
+/** A report column but for its key and label, which come from the field it shows. */
+type ColumnSpec<Row> = Omit<ReportColumn<Row>, 'key' | 'label'>;
+
+/** The fields an active and an archived record share, shown alike in either report (in the archive's order). */
+const recordReportColumns = {
   nhsNumber: { kind: 'nhsNumber', width: 12, value: (row) => row.nhs_number },
   hospitalNumber: { kind: 'text', width: 14, value: (row) => row.local_patient_identifier },
   firstName: { kind: 'text', width: 14, value: (row) => row.first_name },
@@ -106,6 +107,11 @@ const activeReportColumns: Record<ReportFieldKey, Omit<ReportColumn<ActiveExport
   referralDate: { kind: 'date', width: 12, value: (row) => row.referral_date },
   tciDate: { kind: 'date', width: 12, value: (row) => row.tci_date },
   surgeonName: { kind: 'text', width: 18, value: (row) => row.surgeon_name },
+} satisfies Partial<Record<ReportFieldKey, ColumnSpec<RecordRow>>>;
+
+/** The active record's fields as report columns (docs/requirements.md §5 waiting-list fields). */
+const activeReportColumns: Record<ReportFieldKey, ColumnSpec<ActiveExportRow>> = {
+  ...recordReportColumns,
   priority: { kind: 'text', width: 9, value: (row) => row.priority },
   surgery: {
     kind: 'text',
@@ -143,8 +149,14 @@ function chosenFields(fields: string): ReportFieldKey[] {
   return keys as ReportFieldKey[];
 }
 
+/** The column of a field, labelled as the report-field list labels it. */
+const labelled = <Row, Key extends ReportFieldKey>(
+  specs: Record<Key, ColumnSpec<Row>>,
+  key: Key,
+): ReportColumn<Row> => ({ key, label: reportFieldLabels[key], ...specs[key] });
+
 const columnsOf = (keys: readonly ReportFieldKey[]): ReportColumn<ActiveExportRow>[] =>
-  keys.map((key) => ({ key, label: reportFieldLabels[key], ...activeReportColumns[key] }));
+  keys.map((key) => labelled(activeReportColumns, key));
 
 /**
  * Rows in (key, id) order, `reportChunk` at a time, each statement starting after the last row
@@ -358,46 +370,21 @@ export async function exportProcessedRecords(
   });
 }
 
+/**
+ * The archived report: the fields it shares with the active one, in their order (the TCI date as
+ * the date of operation), then the archive's own.
+ */
 const archivedReportColumns: ReportColumn<ArchivedExportRow>[] = [
-  { key: 'nhsNumber', label: 'NHS number', kind: 'nhsNumber', width: 12, value: (row) => row.nhs_number },
-  {
-    key: 'hospitalNumber',
-    label: 'Local patient identifier',
-    kind: 'text',
-    width: 14,
-    value: (row) => row.local_patient_identifier,
-  },
-  { key: 'firstName', label: 'First name', kind: 'text', width: 14, value: (row) => row.first_name },
-  { key: 'lastName', label: 'Last name', kind: 'text', width: 14, value: (row) => row.last_name },
-  { key: 'dateOfBirth', label: 'Date of birth', kind: 'date', width: 12, value: (row) => row.date_of_birth },
-  {
-    key: 'operationType',
-    label: 'Type of operation',
-    kind: 'text',
-    width: 20,
-    value: (row) => row.operation_type,
-  },
-  { key: 'referralDate', label: 'Referral date', kind: 'date', width: 12, value: (row) => row.referral_date },
-  {
-    key: 'dateOfOperation',
-    label: 'Date of operation',
-    kind: 'date',
-    width: 12,
-    value: (row) => row.tci_date,
-  },
-  {
-    key: 'surgeonName',
-    label: 'Consultant surgeon',
-    kind: 'text',
-    width: 18,
-    value: (row) => row.surgeon_name,
-  },
+  ...(Object.keys(recordReportColumns) as (keyof typeof recordReportColumns)[]).map((key) => {
+    const column = labelled(recordReportColumns, key);
+    return key === 'tciDate' ? { ...column, key: 'dateOfOperation', label: 'Date of operation' } : column;
+  }),
   {
     key: 'dateRemoved',
     label: 'Date removed',
     kind: 'timestamp',
     width: 18,
-    value: (row) => toArchivedRecord(row).dateRemoved,
+    value: (row) => row.date_removed,
   },
   {
     key: 'lastWaitingListId',

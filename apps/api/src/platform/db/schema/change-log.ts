@@ -1,15 +1,6 @@
-import {
-  pgTable,
-  text,
-  bigserial,
-  bigint,
-  timestamp,
-  uuid,
-  jsonb,
-  index,
-  primaryKey,
-} from 'drizzle-orm/pg-core';
+import { pgTable, text, bigserial, bigint, uuid, jsonb, index, primaryKey } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { timestamptz } from './column-types.js';
 
 /**
  * Append-only audit trail (docs/requirements.md §3 Change log entry; security baseline "Audit and logging").
@@ -19,7 +10,7 @@ export const changeLog = pgTable(
   'change_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    createdOn: timestamptz('created_on').notNull().defaultNow(),
     createdByUserId: uuid('created_by_user_id'),
     createdBy: text('created_by').notNull(),
     trustCode: text('trust_code'),

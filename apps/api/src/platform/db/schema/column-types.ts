@@ -1,4 +1,4 @@
-import { customType, date, text } from 'drizzle-orm/pg-core';
+import { customType, date, text, timestamp } from 'drizzle-orm/pg-core';
 import { procedures } from './procedures.js';
 import { trusts } from './trusts.js';
 
@@ -7,6 +7,12 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/**
+ * An instant, stored with its time zone as every timestamp of the schema is. (trusts.ts spells it
+ * out: this file imports that one, so it cannot import this.)
+ */
+export const timestamptz = <TName extends string>(name: TName) => timestamp(name, { withTimezone: true });
 
 /**
  * A pathway's fields from the waiting list, as the pathways table and the staged rows of an import

@@ -1,10 +1,9 @@
-import { bytea } from './column-types.js';
+import { bytea, timestamptz } from './column-types.js';
 import {
   json,
   pgTable,
   text,
   integer,
-  timestamp,
   uuid,
   jsonb,
   index,
@@ -40,7 +39,7 @@ export const evaluations = pgTable(
     demonstration: boolean('demonstration').notNull(),
     /** batch, remodel or rescore */
     reason: text('reason').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
     probability: doublePrecision('probability').notNull(),
     /** High, Moderate or Low */

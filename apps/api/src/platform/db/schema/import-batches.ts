@@ -1,15 +1,5 @@
-import {
-  pgTable,
-  text,
-  integer,
-  timestamp,
-  uuid,
-  jsonb,
-  index,
-  primaryKey,
-  boolean,
-} from 'drizzle-orm/pg-core';
-import { bytea, trustAndProcedure, waitingListColumns } from './column-types.js';
+import { pgTable, text, integer, uuid, jsonb, index, primaryKey, boolean } from 'drizzle-orm/pg-core';
+import { bytea, trustAndProcedure, waitingListColumns, timestamptz } from './column-types.js';
 
 /**
  * One upload of a waiting list and its blood tests for a trust and procedure (decision 0023). Its files
@@ -25,9 +15,9 @@ export const importBatches = pgTable(
     status: text('status').notNull(),
     createdByUserId: uuid('created_by_user_id'),
     createdBy: text('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** A batch nobody confirmed is discarded after this (its staged rows with it). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     waitingListFileName: text('waiting_list_file_name').notNull(),
     waitingListSha256: text('waiting_list_sha256').notNull(),
     waitingListBytes: integer('waiting_list_bytes').notNull(),
@@ -41,7 +31,7 @@ export const importBatches = pgTable(
     bloodTestResult: jsonb('blood_test_result'),
     pathwaysWithoutBloods: integer('pathways_without_bloods'),
     bloodsWithoutPathway: integer('bloods_without_pathway'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
     decidedBy: text('decided_by'),
     decidedByUserId: uuid('decided_by_user_id'),
     createdCount: integer('created_count'),

@@ -1,16 +1,6 @@
-import {
-  pgTable,
-  text,
-  integer,
-  timestamp,
-  uuid,
-  jsonb,
-  boolean,
-  index,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { pgTable, text, integer, uuid, jsonb, boolean, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { bytea, trustAndProcedure } from './column-types.js';
+import { bytea, trustAndProcedure, timestamptz } from './column-types.js';
 
 /**
  * Every uploaded model version per trust and procedure (issue: earlier versions are kept with
@@ -36,8 +26,8 @@ export const mlModels = pgTable(
     failureReason: text('failure_reason'),
     uploadedByUserId: uuid('uploaded_by_user_id'),
     uploadedBy: text('uploaded_by').notNull(),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
-    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+    activatedAt: timestamptz('activated_at'),
   },
   (t) => [
     uniqueIndex('ml_models_version_unique').on(t.trustCode, t.procedureCode, t.version),

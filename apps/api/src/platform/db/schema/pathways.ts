@@ -3,7 +3,6 @@ import {
   pgTable,
   text,
   integer,
-  timestamp,
   uuid,
   jsonb,
   index,
@@ -14,7 +13,7 @@ import {
   primaryKey,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { trustAndProcedure, waitingListColumns } from './column-types.js';
+import { trustAndProcedure, waitingListColumns, timestamptz } from './column-types.js';
 
 /**
  * A patient's pathway on a trust's waiting list for one procedure (docs/requirements.md §3 active and archived
@@ -53,13 +52,13 @@ export const pathways = pgTable(
     scoredModelId: uuid('scored_model_id'),
     failedFields: jsonb('failed_fields'),
     failureReason: text('failure_reason'),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
+    processedAt: timestamptz('processed_at'),
     firstBatchId: uuid('first_batch_id'),
     /** The last import that listed this pathway (docs/requirements.md §3 archived record lastWaitingListId). */
     lastBatchId: uuid('last_batch_id'),
-    dateRemoved: timestamp('date_removed', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    dateRemoved: timestamptz('date_removed'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('pathways_active_nhs_unique')
@@ -127,7 +126,7 @@ export const inferenceRuns = pgTable(
   {
     trustCode: text('trust_code').notNull(),
     procedureCode: text('procedure_code').notNull(),
-    lastRun: timestamp('last_run', { withTimezone: true }).notNull(),
+    lastRun: timestamptz('last_run').notNull(),
     scored: integer('scored').notNull().default(0),
     /** The mean predicted probability of the scored active list after the run (the summary's average). */
     averageProbability: doublePrecision('average_probability'),

@@ -1,4 +1,5 @@
-import { pgTable, text, bigserial, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { pgTable, text, bigserial, uuid, index } from 'drizzle-orm/pg-core';
+import { timestamptz } from './column-types.js';
 
 /**
  * Every read of a patient's data (issue: NHS information governance): who, when, which pathway,
@@ -8,7 +9,7 @@ export const patientAccessLog = pgTable(
   'patient_access_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accessedAt: timestamp('accessed_at', { withTimezone: true }).notNull().defaultNow(),
+    accessedAt: timestamptz('accessed_at').notNull().defaultNow(),
     userId: uuid('user_id'),
     userName: text('user_name').notNull(),
     /** The role the reader acted in (cu or cl). */

@@ -1,15 +1,6 @@
-import {
-  pgTable,
-  integer,
-  text,
-  smallint,
-  timestamp,
-  uuid,
-  primaryKey,
-  index,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { pgTable, integer, text, smallint, uuid, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { timestamptz } from './column-types.js';
 import { trusts } from './trusts.js';
 import { roles } from './roles.js';
 
@@ -37,8 +28,8 @@ export const users = pgTable(
     status: smallint('status').notNull().default(1),
     identityIssuer: text('identity_issuer'),
     identitySubject: text('identity_subject'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**
      * The user's role codes, sorted: a copy of user_roles kept by statement triggers on user_roles
      * (migration 0005), so that lists filter and show roles without joining user_roles (decision 0011).
