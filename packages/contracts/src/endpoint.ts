@@ -9,9 +9,8 @@ import type { z } from 'zod';
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * The permissions a route may require (docs/requirements.md §6). The API defines what each one
- * allows (modules/identity/access.ts); its `Permission` type must accept every name here, which
- * the API's route helper checks when it compiles.
+ * The permissions a route may require (docs/requirements.md §6). The API gives each one its roles
+ * (apps/api/src/modules/identity/access.ts), and fails to compile if one is missing or extra.
  */
 export type EndpointPermission =
   | 'library:read'

@@ -1,3 +1,4 @@
+import type { EndpointPermission } from '@esr/contracts/endpoints';
 import type { RoleCode } from '@esr/contracts/roles';
 import { forbidden } from '../../platform/errors.js';
 import type { Principal } from './identity.js';
@@ -26,9 +27,13 @@ export const permissions = {
   // docs/requirements.md §6: clerical users and clinicians look patients up, read, edit and remodel them.
   'patients:read': { roles: ['cu', 'cl'] },
   'patients:write': { roles: ['cu', 'cl'] },
-} as const satisfies Record<string, { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }>;
+} as const satisfies Record<
+  EndpointPermission,
+  { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }
+>;
 
-export type Permission = keyof typeof permissions;
+/** The permission names are the endpoint table's: each is given its roles here, and none is missing. */
+export type Permission = EndpointPermission;
 
 export function hasAccess(principal: Principal, permission: Permission, trustCode?: string): boolean {
   const rule = permissions[permission] as { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] };
