@@ -18,7 +18,7 @@ import {
 } from '../../../test/factories/waiting-list.js';
 
 const databaseUrl = process.env.DATABASE_URL;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
 
 // The "nothing lost" guarantee is made for PostgreSQL (security baseline): a killed process cannot
 // be tested against the embedded database, which one process owns and which may not survive SIGKILL.
