@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
 import { editDetailsMessages, patientSearchMessages } from '@esr/contracts/patients';
+import { defaultsUsedIntro } from '@esr/contracts/patient-wording';
 import { labRules, remodelMessages, remodelTabs } from '@esr/contracts/remodel';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
 import {
@@ -230,6 +231,20 @@ describe('patient screens', () => {
     );
     expect(await prediction.textContent()).toMatch(/The average for knee replacement is \d{1,3}\.\d%\./);
     expect(await prediction.textContent()).toContain(demonstrationModelLabel);
+
+    // Her smoking status is "9" (unknown): the warning names what the model used instead (decision 0035).
+    const warning = page.locator('.nhsuk-warning-callout').filter({ hasText: messages.defaultValuesUsed });
+    expect(await warning.isVisible()).toBe(true);
+    expect(
+      await warning.getByText('The model used these values because the record has none:').isVisible(),
+    ).toBe(true);
+    const defaulted = warning.getByRole('list', { name: defaultsUsedIntro });
+    expect(
+      await defaulted
+        .getByRole('listitem')
+        .filter({ hasText: 'Current smoker: No (not recorded)' })
+        .isVisible(),
+    ).toBe(true);
 
     const factors = page.getByRole('table', { name: 'Factors that matter most' });
     expect(await factors.getByRole('columnheader').allTextContents()).toEqual([

@@ -1,7 +1,8 @@
-import type { FeatureImportanceItem } from './patients.js';
+import type { DefaultUsed, FeatureImportanceItem } from './patients.js';
 import {
   comorbidityFields,
   ethnicGroupOptions,
+  factorLabel,
   sexOptions,
   smokingOptions,
   yesNoOptions,
@@ -44,6 +45,18 @@ export function factorValueText(item: Pick<FeatureImportanceItem, 'value' | 'uni
           : 'No'
         : `${numberText(item.value)}${item.unit ? ` ${item.unit}` : ''}`;
   return item.defaultUsed ? `${text} (normalised value)` : text;
+}
+
+/** Introduces, under the normalised-values warning, the inputs the model defaulted (decision 0035). */
+export const defaultsUsedIntro = 'The model used these values because the record has none:';
+
+/**
+ * One defaulted input (decision 0035): its name as the factors table names it, and the value the
+ * model used as that table writes it, e.g. "Age: 68 years (not recorded)".
+ */
+export function defaultUsedText(item: DefaultUsed): string {
+  const value = factorValueText({ value: item.valueUsed, unit: item.unit, defaultUsed: false });
+  return `${factorLabel(item.feature, item.displayName)}: ${value} (not recorded)`;
 }
 
 const optionLists: Partial<Record<RemodelField, readonly { value: string; label: string }[]>> = {

@@ -59,6 +59,18 @@ export const featureImportanceSchema = z.object({
 });
 export type FeatureImportanceItem = z.infer<typeof featureImportanceSchema>;
 
+/**
+ * An input the model was given its wrapper default for, because the record had none (decision 0035).
+ * `valueUsed` is the number the model was given (null only when the default itself is null).
+ */
+export const defaultUsedSchema = z.object({
+  feature: z.string(),
+  displayName: z.string(),
+  valueUsed: z.number().nullable(),
+  unit: z.string(),
+});
+export type DefaultUsed = z.infer<typeof defaultUsedSchema>;
+
 export const contributionSchema = z.object({
   feature: z.string(),
   displayName: z.string(),
@@ -87,6 +99,12 @@ export const riskResultSchema = z.object({
   averageProbability: z.number().nullable(),
   isAnomaly: z.boolean(),
   isDefaultValueUsed: z.boolean(),
+  /**
+   * Every input the model defaulted for this evaluation, of any importance, largest push first;
+   * empty when `isDefaultValueUsed` is false. Evaluations stored before decision 0028 list only the
+   * factors they stored (decision 0035).
+   */
+  defaultsUsed: z.array(defaultUsedSchema),
   /** High and medium importance only (docs/requirements.md §3: low is hidden). */
   featureImportance: z.array(featureImportanceSchema),
   /** Every factor's push, largest first, for the chart. */

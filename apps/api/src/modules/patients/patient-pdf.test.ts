@@ -38,6 +38,10 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
       averageProbability: 0.061,
       isAnomaly: false,
       isDefaultValueUsed: true,
+      defaultsUsed: [
+        { feature: 'albumin', displayName: 'Serum albumin', valueUsed: 38.5, unit: 'g/L' },
+        { feature: 'hfl', displayName: 'Heart failure', valueUsed: 0, unit: '' },
+      ],
       featureImportance: [
         {
           feature: 'age',
@@ -171,6 +175,32 @@ describe('riskSummaryPdf', () => {
     expect(second).toContain('contact your hospital team at Royal Anywhere NHS Foundation Trust');
     expect(second).toContain(demonstrationModelLabel);
     expect(second).toContain('Page 2 of 2');
+  });
+
+  it('names, under the normalised-values warning, each input the model defaulted and the value used (decision 0035)', async () => {
+    const pdf = await render(pdfInput());
+    const [first] = pdf.pages as [string];
+    expect(first).toContain(
+      `${messages.defaultValuesUsed} The model used these values because the record has none: ` +
+        '• Albumin: 38.5 g/L (not recorded) • Heart failure: No (not recorded)',
+    );
+    // Tagged as a list: each item a label and a body.
+    const lines = pdf.structure.split('\n').map((line) => line.trim());
+    const item = lines.indexOf('"Albumin: 38.5 g/L (not recorded)"');
+    expect(lines.slice(item - 6, item).map((line) => line.replace(/ \(block\)$/, ''))).toEqual([
+      'L',
+      'LI',
+      'Lbl',
+      '"•"',
+      'LBody',
+      'P',
+    ]);
+
+    const complete = await render(
+      pdfInput({ summary: riskSummary({ result: { ...riskSummary().result!, defaultsUsed: [] } }) }),
+    );
+    expect(complete.text).toContain(messages.defaultValuesUsed);
+    expect(complete.text).not.toContain('The model used these values');
   });
 
   it('is a tagged PDF with headings, paragraphs and tables, and no patient details in its metadata', async () => {

@@ -19,7 +19,14 @@ import {
   type RiskResult,
   type RiskSummary,
 } from '@esr/contracts/patients';
-import { answerText, factorValueText, importanceLabels, percentage } from '@esr/contracts/patient-wording';
+import {
+  answerText,
+  defaultsUsedIntro,
+  defaultUsedText,
+  factorValueText,
+  importanceLabels,
+  percentage,
+} from '@esr/contracts/patient-wording';
 import { questionOf, remodelTabs } from '@esr/contracts/remodel';
 import { spacedNhsNumber } from '../reports/index.js';
 import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
@@ -264,6 +271,13 @@ function resultBand(s: Summary, outcome: Element, result: RiskResult) {
   const warnings = [
     ...(result.isAnomaly ? [{ text: messages.anomalyBanner, style: { ...clinical.body, bold: true } }] : []),
     ...(result.isDefaultValueUsed ? [{ text: messages.defaultValuesUsed, style: clinical.body }] : []),
+    // Which inputs the model filled in, and with what (decision 0035).
+    ...(result.isDefaultValueUsed && result.defaultsUsed.length
+      ? [
+          { text: defaultsUsedIntro, style: clinical.body },
+          { items: result.defaultsUsed.map(defaultUsedText), style: clinical.body },
+        ]
+      : []),
   ];
   if (warnings.length)
     flow.callout(outcome, warnings, { background: colour.warning, border: colour.warningBorder });

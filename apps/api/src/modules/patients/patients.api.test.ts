@@ -812,3 +812,88 @@ describe('stored explanations (decision 0028)', () => {
     ]);
   });
 });
+
+describe('the inputs the model defaulted, by name (decision 0035)', () => {
+  const kneeWrapper = loadModel(
+    fs.readFileSync(path.join(demoListsFolder, '../../../../../models/default/knee/model.pkl')),
+    fs.readFileSync(path.join(demoListsFolder, '../../../../../models/default/knee/wrapper.pkl')),
+  ).wrapper!;
+  const age = kneeWrapper.features.find((feature) => feature.name === 'age')!;
+
+  it('names the age and the default it took when the record has no date of birth, on every answer', async () => {
+    const response = await call('PUT', patientUrl(zoe), clinicianToken, {
+      dobDay: '',
+      dobMonth: '',
+      dobYear: '',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const remodelled = response.json<RiskSummary>().result!;
+    expect(remodelled.isDefaultValueUsed).toBe(true);
+    expect(remodelled.defaultsUsed).toContainEqual({
+      feature: 'age',
+      displayName: age.displayName,
+      valueUsed: age.default,
+      unit: age.unit,
+    });
+    expect(age.default).toBe(68);
+    // Every defaulted factor shown is named, and nothing observed is.
+    for (const factor of remodelled.featureImportance)
+      expect(remodelled.defaultsUsed.some((item) => item.feature === factor.feature)).toBe(
+        factor.defaultUsed,
+      );
+    const shown = await summary(zoe);
+    expect(shown.result!.defaultsUsed).toEqual(remodelled.defaultsUsed);
+    const entry = await call('GET', `${patientUrl(zoe)}/history/${remodelled.evaluationId}`);
+    expect(entry.statusCode, entry.body).toBe(200);
+    expect(entry.json<HistoryEntry>().result!.defaultsUsed).toEqual(remodelled.defaultsUsed);
+  });
+
+  it('names, for an evaluation stored before decision 0028, the defaulted factors it stored', async () => {
+    const [current] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select id from evaluations where pathway_id = ${zoe} order by created_at desc limit 1`,
+    );
+    const earlier = crypto.randomUUID();
+    await t.app.db.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
+        model_version, model_name, model_card_version, demonstration, reason, created_at, created_by,
+        probability, prediction, is_default_value_used, defaulted_features, feature_importance,
+        contributions, areas_of_improvement, inputs)
+      select ${earlier}, pathway_id, trust_code, procedure_code, model_id, model_version, model_name,
+        model_card_version, demonstration, 'batch', created_at - interval '30 days', 'Batch scoring', 0.25,
+        'Moderate', true, '[]'::jsonb,
+        '[{"feature":"egfr","displayName":"eGFR","importance":"high","value":75,"unit":"mL/min/1.73m²","defaultUsed":true},{"feature":"bmi","displayName":"Body mass index","importance":"medium","value":31.2,"unit":"kg/m²","defaultUsed":false}]'::jsonb,
+        '[["egfr",0.3],["bmi",0.2]]'::jsonb, '{"dos":[]}'::jsonb, inputs
+      from evaluations where id = ${current!.id}`);
+    const response = await call('GET', `${patientUrl(zoe)}/history/${earlier}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<HistoryEntry>().result!.defaultsUsed).toEqual([
+      { feature: 'egfr', displayName: 'eGFR', valueUsed: 75, unit: 'mL/min/1.73m²' },
+    ]);
+  });
+
+  it('names nothing when the record is complete', async () => {
+    const labs = Object.fromEntries(
+      labFields.map((field) => {
+        const { min, max, reference } = labRules[field];
+        const [low, high] = reference ? [reference.min, reference.max] : [min, max];
+        return [field, String(Math.round((low + high) / 2))];
+      }),
+    );
+    const response = await call('PUT', patientUrl(zoe), clinicianToken, {
+      ...labs,
+      height: '165',
+      weight: '80',
+      sex: 'F',
+      ethnicGroup: 'A',
+      smoking: '4',
+      dobDay: '30',
+      dobMonth: '6',
+      dobYear: '1960',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<RiskSummary>().result!;
+    expect(result.isDefaultValueUsed).toBe(false);
+    expect(result.defaultsUsed).toEqual([]);
+    expect((await summary(zoe)).result!.defaultsUsed).toEqual([]);
+  });
+});

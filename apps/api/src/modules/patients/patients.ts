@@ -240,6 +240,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 /** What an evaluation says about its factors: those shown, every contribution for the chart, and advice. */
 interface Explanation {
   featureImportance: RiskResult['featureImportance'];
+  defaultsUsed: RiskResult['defaultsUsed'];
   contributions: RiskResult['contributions'];
   dos: { title: string; description: string }[];
 }
@@ -256,6 +257,16 @@ const factorsShown = (factors: readonly Factor[]): RiskResult['featureImportance
       unit: f.unit,
       defaultUsed: f.defaultUsed ?? false,
     }));
+
+/**
+ * The inputs the model was given its default for (decision 0035): every factor of any importance,
+ * in the order given (largest push first). An evaluation stored before decision 0028 kept only the
+ * factors shown, so only those can be named.
+ */
+const defaultsOf = (factors: readonly Factor[]): RiskResult['defaultsUsed'] =>
+  factors
+    .filter((f) => f.defaultUsed === true)
+    .map((f) => ({ feature: f.feature, displayName: f.displayName, valueUsed: f.value, unit: f.unit }));
 
 /**
  * An evaluation's explanation: rebuilt from its contributions, inputs and day under the model
@@ -276,6 +287,7 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
     );
     return {
       featureImportance: factorsShown(summary.featureImportance),
+      defaultsUsed: defaultsOf(summary.featureImportance),
       contributions: summary.featureImportance.map((f) => ({
         feature: f.feature,
         displayName: f.displayName,
@@ -288,6 +300,7 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
   const names = new Map(shown.map((f) => [f.feature, f.displayName]));
   return {
     featureImportance: factorsShown(shown),
+    defaultsUsed: defaultsOf(shown),
     contributions: (evaluation.contributions ?? []).map(([feature, contribution]) => ({
       feature,
       displayName: names.get(feature) ?? displayNameOf(feature),
@@ -309,6 +322,8 @@ function riskResult(
     averageProbability,
     isAnomaly: evaluation.is_anomaly,
     isDefaultValueUsed: evaluation.is_default_value_used,
+    // Empty whenever the evaluation says no default was used (decision 0035).
+    defaultsUsed: evaluation.is_default_value_used ? explanation.defaultsUsed : [],
     featureImportance: explanation.featureImportance,
     contributions: explanation.contributions,
     evaluatedAt: new Date(evaluation.created_at).toISOString(),

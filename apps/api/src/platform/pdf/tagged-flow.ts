@@ -153,16 +153,23 @@ export class TaggedFlow extends PageFlow {
     }
   }
 
-  /** A bordered box (NHS inset text / warning callout) holding one or more paragraphs. */
+  /**
+   * A bordered box (NHS inset text / warning callout) holding one or more paragraphs, and bulleted
+   * lists (`items`, tagged L/LI/Lbl/LBody) where a block has them.
+   */
   callout(
     parent: Element,
-    paragraphs: { text: string; style: TextStyle }[],
+    blocks: ({ text: string; style: TextStyle } | { items: string[]; style: TextStyle })[],
     look: { background: string; border: string },
   ): void {
     const { left, width } = this.area;
-    const [pad, bar] = [8, 5];
+    const [pad, bar, indent] = [8, 5, 14];
     const inner = width - bar - 2 * pad;
-    const heights = paragraphs.map((p) => this.heightOf(p.text, p.style, inner));
+    const heightOfBlock = (block: (typeof blocks)[number]) =>
+      'items' in block
+        ? block.items.reduce((sum, item) => sum + this.heightOf(item, block.style, inner - indent) + 2, -2)
+        : this.heightOf(block.text, block.style, inner);
+    const heights = blocks.map(heightOfBlock);
     const height = heights.reduce((sum, h) => sum + h + 3, -3) + 2 * pad;
     this.room(height);
     const at = this.y;
@@ -170,9 +177,30 @@ export class TaggedFlow extends PageFlow {
       this.doc.rect(left, at, width, height).fill(look.background);
       this.doc.rect(left, at, bar, height).fill(look.border);
     });
+    const x = left + bar + pad;
     let top = at + pad;
-    paragraphs.forEach((p, index) => {
-      this.textAt(parent, p.text, p.style, { x: left + bar + pad, y: top, width: inner });
+    blocks.forEach((block, index) => {
+      if ('items' in block) {
+        const list = this.doc.struct('L');
+        parent.add(list);
+        let itemTop = top;
+        for (const item of block.items) {
+          const li = this.doc.struct('LI');
+          list.add(li);
+          const bulletAt = itemTop;
+          this.tag(li, 'Lbl', () => {
+            useStyle(this.doc, block.style);
+            this.doc.text('•', x + 3, bulletAt, { lineBreak: false });
+          });
+          const body = this.doc.struct('LBody');
+          li.add(body);
+          this.textAt(body, item, block.style, { x: x + indent, y: itemTop, width: inner - indent });
+          body.end();
+          li.end();
+          itemTop += this.heightOf(item, block.style, inner - indent) + 2;
+        }
+        list.end();
+      } else this.textAt(parent, block.text, block.style, { x, y: top, width: inner });
       top += heights[index]! + 3;
     });
     this.y = at + height + 8;

@@ -12,7 +12,13 @@ import {
 } from '../../../components/content';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatNhsNumber } from '../../../lib/nhs-number';
-import { factorValueText, importanceLabels, percentage } from '@esr/contracts/patient-wording';
+import {
+  defaultsUsedIntro,
+  defaultUsedText,
+  factorValueText,
+  importanceLabels,
+  percentage,
+} from '@esr/contracts/patient-wording';
 import { factorLabel } from '@esr/contracts/remodel';
 import { reasonLabels, riskColour, riskLabelOf } from '../lib/display-values';
 import type { RiskFactorLabels } from '../lib/risk-factor-labels';
@@ -235,6 +241,17 @@ export function RiskSummaryView({
       {result?.isDefaultValueUsed && (
         <WarningCallout>
           <p>{messages.defaultValuesUsed}</p>
+          {result.defaultsUsed.length > 0 && (
+            // Which inputs were filled in, and with what (decision 0035).
+            <>
+              <p id="defaults-used-intro">{defaultsUsedIntro}</p>
+              <ul className="nhsuk-list nhsuk-list--bullet" aria-labelledby="defaults-used-intro">
+                {result.defaultsUsed.map((item) => (
+                  <li key={item.feature}>{defaultUsedText(item)}</li>
+                ))}
+              </ul>
+            </>
+          )}
         </WarningCallout>
       )}
       {actions}

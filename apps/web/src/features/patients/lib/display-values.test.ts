@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { factorValueText, importanceLabels, percentage } from '@esr/contracts/patient-wording';
+import {
+  defaultUsedText,
+  defaultsUsedIntro,
+  factorValueText,
+  importanceLabels,
+  percentage,
+} from '@esr/contracts/patient-wording';
 import { factorLabel, remodelFields, type RemodelValues } from '@esr/contracts/remodel';
 import { inputSections, riskLabelOf } from './display-values';
 
@@ -30,6 +36,22 @@ describe('risk summary values (docs/requirements.md §3)', () => {
       '140 mmol/L (normalised value)',
     );
     expect(factorValueText({ value: null, unit: 'g/L', defaultUsed: false })).toBe('Not known');
+  });
+
+  it('names each defaulted input with the value the model used, as the factors table writes it (decision 0035)', () => {
+    expect(defaultsUsedIntro).toBe('The model used these values because the record has none:');
+    expect(defaultUsedText({ feature: 'age', displayName: 'Age', valueUsed: 68, unit: 'years' })).toBe(
+      'Age: 68 years (not recorded)',
+    );
+    expect(defaultUsedText({ feature: 'af', displayName: 'Af', valueUsed: 0, unit: '' })).toBe(
+      'Atrial fibrillation: No (not recorded)',
+    );
+    expect(
+      defaultUsedText({ feature: 'white_blood_count', displayName: 'WBC', valueUsed: 6.8, unit: '10⁹/L' }),
+    ).toBe('White blood cell count: 6.8 10⁹/L (not recorded)');
+    expect(
+      defaultUsedText({ feature: 'bmi', displayName: 'Body mass index', valueUsed: null, unit: 'kg/m²' }),
+    ).toBe('Body mass index: Not known (not recorded)');
   });
 
   it("names a factor in the remodel form's words, else as the server does", () => {
