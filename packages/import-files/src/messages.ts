@@ -86,6 +86,8 @@ export const warningMessages = {
     `${count(n)} more row${n === 1 ? '' : 's'} had the same kind of warning as: ${example}`,
   heightInMetres: (value: string) =>
     `Height ${value} looks like metres, not centimetres: check it (heights are in cm).`,
+  // docs/import-format.md "Warnings": the row can still be imported; the risk model puts its default age in.
+  dobMissing: 'Date of birth is missing: the model will use its default age.',
   referralInFuture: (value: string) => `Referral date ${value} is in the future.`,
   referralBeforeBirth: (value: string) => `Referral date ${value} is before the date of birth.`,
   // Blood tests.

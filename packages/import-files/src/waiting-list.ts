@@ -322,6 +322,11 @@ class RowReader {
     }
 
     const dateOfBirth = this.dateOfBirth();
+    // Blank or "not known" (a cell refused for its length or characters already has an error): the
+    // model would put in its default age and show a confident risk (docs/import-format.md "Warnings").
+    if (dateOfBirth === null && this.get('dateOfBirth') === null && !failed('dateOfBirth')) {
+      output.warn(row.rowNumber, 'dateOfBirth', warningMessages.dobMissing, 'dobMissing');
+    }
     const referralDate = this.date('referralDate');
     const tciDate = this.date('tciDate');
     if (referralDate !== null && tciDate !== null && tciDate < referralDate) {

@@ -285,6 +285,36 @@ describe('waiting list: invalid rows', () => {
     ]);
   });
 
+  it('warns, naming the field and row, about a date of birth left blank or "not known" (docs/import-format.md "Warnings")', async () => {
+    const csv = [
+      'Trauma & Orthopaedics PTL;;;;;;;;',
+      'NHS No;Hospital No;Forename;Surname;DOB;Gender;Procedure;RTT Start Date;Consultant',
+      `${spaced(nhs(0))};RX200001;Margaret;Hughes;01/02/1950;F;Total knee replacement;12/03/2024;Mr A Hamid`,
+      `${spaced(nhs(1))};RX200002;Dafydd;Evans;;M;Total knee replacement;05/06/2024;Mr A Hamid`,
+      `${spaced(nhs(2))};RX200003;Priya;Shah;Not known;F;W401;20/01/2024;Ms R Kaur`,
+      `${spaced(nhs(3))};RX200004;Tom;Reed;31/02/1950;M;W401;20/01/2024;Ms R Kaur`,
+    ].join('\r\n');
+    const result = await waitingList(csv, { procedure: 'knee' });
+    expect(result.outcome).toMatchObject({
+      status: 'VALIDATED_WITH_ERRORS',
+      totals: { rows: 4, valid: 3, invalid: 1, warnings: 2 },
+    });
+    expect(result.rows.map((r) => [r.rowNumber, r.record.dateOfBirth])).toEqual([
+      [3, '1950-02-01'],
+      [4, null],
+      [5, null],
+    ]);
+    // A date that cannot be read is an error, not also a missing date.
+    expect(errorsOf(result, 6)).toEqual([
+      `dateOfBirth: ${rowMessages.dateNotReal('Date of birth', '31/02/1950')}`,
+    ]);
+    expect(result.warnings).toEqual([
+      { rowNumber: 4, field: 'dateOfBirth', message: warningMessages.dobMissing },
+      { rowNumber: 5, field: 'dateOfBirth', message: warningMessages.dobMissing },
+    ]);
+    expect(warningMessages.dobMissing).toBe('Date of birth is missing: the model will use its default age.');
+  });
+
   it('refuses a cell over the cap, a row over the column cap, and a lone surrogate from a workbook', async () => {
     const capped = await waitingList(
       `${minimalHeader}\n${nhs(0)},${'A'.repeat(50)},B,01/01/1950,F,01/01/2024,x,y\n`,

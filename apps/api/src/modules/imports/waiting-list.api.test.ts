@@ -12,6 +12,7 @@ import type {
 } from '@esr/contracts/waiting-list';
 import { importMessages } from '@esr/contracts/waiting-list';
 import { comorbidityCodes, type FileOutcome, type WaitingListRecord } from '@esr/import-files/types';
+import { warningMessages } from '@esr/import-files/messages';
 import { queryRows } from '../../platform/db/client.js';
 import { malformedUploadMessage } from '../../platform/http/multipart-files.js';
 import { demoListsFolder } from './demo-waiting-lists.js';
@@ -552,6 +553,36 @@ describe('a new model', () => {
       { scored_model_id: modelId, status: 'processed' },
       { scored_model_id: modelId, status: 'processed' },
     ]);
+  });
+});
+
+describe('rows imported with a warning', () => {
+  it('lists a row with no date of birth as a warning naming the field, and still lets the list be confirmed', async () => {
+    const who = await createClericalTrust(t);
+    // Row 3 has its DOB cell left blank: the model would put in its default age (docs/import-format.md "Warnings").
+    const noDob = patient.second.replace(',02/11/1948,', ',,');
+    const upload = await uploadList(who, [patient.first, noDob], ['9434765919', '9990000018']);
+    expect(upload.statusCode).toBe(202);
+    const { batchId } = upload.json<{ batchId: string }>();
+    const status = await validated(t, who, 'knee', batchId);
+    expect(status.waiting_list).toMatchObject({
+      status: 'VALIDATED',
+      totals: { rows: 2, valid: 2, invalid: 0, warnings: 1 },
+    });
+
+    const summary = await summaryOf(t, who, 'knee', batchId);
+    expect(summary.waiting_list_result.warnings).toEqual([
+      { row_number: 3, field: 'dateOfBirth', message: warningMessages.dobMissing },
+    ]);
+    expect(summary.waiting_list_result.invalid_rows).toEqual([]);
+
+    expect((await decide(t, who, 'knee', 'confirm_import', batchId)).statusCode).toBe(202);
+    await idle(t, who, 'knee');
+    const [batch] = await queryRows<{ status: string; created_count: number }>(
+      t.app.db,
+      sql`select status, created_count from import_batches where id = ${batchId}`,
+    );
+    expect(batch).toMatchObject({ status: 'IMPORTED', created_count: 2 });
   });
 });
 
