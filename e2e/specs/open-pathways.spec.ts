@@ -175,6 +175,7 @@ describe('open pathways', () => {
     const summary = page.locator('.nhsuk-error-summary');
     await poll(() => summary.textContent()).toContain('Select the type of operation');
     await poll(() => isFocused(summary)).toBe(true);
+    expect(await page.title()).toBe('Error: Manage open pathways – Elective Surgical Risk');
     await visit(page, 'open-pathways-choose-error');
 
     await choose(select, 'Knee replacement');
@@ -184,6 +185,9 @@ describe('open pathways', () => {
 
   it('counts the total, processed and failed records, each with a View link', async () => {
     await poll(() => heading(page).textContent()).toBe('Knee replacement - Open pathways');
+    // A new page: its heading has the focus, its title names it and the type of operation.
+    await poll(() => isFocused(heading(page))).toBe(true);
+    await poll(() => page.title()).toBe('Open pathways – Knee replacement – Elective Surgical Risk');
     await poll(() => counter('Total records').textContent()).toBe('2,400');
     expect(await counter('Processed records').textContent()).toBe('2,400');
     expect(await counter('Records that failed processing').textContent()).toBe('0');
@@ -206,6 +210,8 @@ describe('open pathways', () => {
 
   it('lists the active records in 13 columns, 15 a page, in a region that scrolls sideways', async () => {
     await poll(() => heading(page).textContent()).toBe('Knee replacement - Total records');
+    await poll(() => isFocused(heading(page))).toBe(true);
+    await poll(() => page.title()).toBe('Total records – Knee replacement – Elective Surgical Risk');
     await poll(() => total().textContent()).toBe('2,400 records on the waiting list');
     expect(await table().getByRole('columnheader').allTextContents()).toEqual([
       'NHS number',

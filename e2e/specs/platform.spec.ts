@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { expectPageTitle, launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { activate, heading, isFocused, pathname } from '../fixtures/keyboard.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
 let server: RunningServer;
@@ -85,14 +86,40 @@ describe('public pages', () => {
       await visit(page, 'accessibility');
     }));
 
-  it('an unknown path and /home show the landing page; the footer shows on /home only', () =>
+  it('an unknown path says "Page not found" with a link home; /home shows the landing page and the footer', () =>
     withPage(async (page) => {
       await page.goto('/no-such-page');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Get access');
+      await expect.poll(() => heading(page).textContent()).toBe('Page not found');
+      expect(await page.title()).toBe('Page not found – Elective Surgical Risk');
+      expect(
+        await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).getAttribute('href'),
+      ).toBe('/');
       expect(await footer(page).count()).toBe(0);
+      await visit(page, 'not-found');
       await page.goto('/home');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Get access');
+      await expect.poll(() => heading(page).textContent()).toContain('Get access');
       await expect.poll(() => footer(page).isVisible()).toBe(true);
+    }));
+
+  it('gives each page its own title, and moves focus to the new page’s heading on a change of page', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await expect.poll(() => page.title()).toBe('Get access – Elective Surgical Risk');
+      // The first load leaves focus where the browser puts it.
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      await activate(footer(page).getByRole('link', { name: 'Accessibility statement' }));
+      await expect.poll(() => pathname(page)).toBe('/accessibility');
+      await expect.poll(() => isFocused(heading(page))).toBe(true);
+      expect(await heading(page).textContent()).toBe('Accessibility statement');
+      expect(await expectPageTitle(page)).toBe('Accessibility statement – Elective Surgical Risk');
+      await activate(footer(page).getByRole('link', { name: 'Privacy policy' }));
+      await expect.poll(() => isFocused(heading(page))).toBe(true);
+      expect(await heading(page).textContent()).toBe('Privacy policy');
+      expect(await page.title()).toBe('Privacy policy – Elective Surgical Risk');
+      // Back is a change of page too.
+      await page.goBack();
+      await expect.poll(() => heading(page).textContent()).toBe('Accessibility statement');
+      await expect.poll(() => isFocused(heading(page))).toBe(true);
     }));
 });
 
@@ -220,15 +247,38 @@ describe('roles', () => {
         .toBe('TrustAdmin');
     }));
 
-  it('a forbidden URL ends at /unauthorized, which clears the stored login user', () =>
+  it('a forbidden URL ends at /unauthorized, which keeps the user signed in and links to their start page', () =>
     withPage(async (page) => {
       await signInAs(page, 'Olu Adeyemi');
       await page.goto('/admin-dashboard');
       await expect.poll(() => new URL(page.url()).pathname).toBe('/unauthorized');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Access denied');
+      await expect.poll(() => heading(page).textContent()).toBe('Access denied');
       expect(await page.getByRole('main').textContent()).toContain('IT service desk');
-      await expect.poll(() => page.getByRole('link', { name: 'NHS Login' }).isVisible()).toBe(true);
+      expect(await page.title()).toBe('Access denied – Elective Surgical Risk');
+      await expect.poll(() => page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+      const back = page.getByRole('main').getByRole('link', { name: 'Go to your start page' });
+      await expect.poll(() => back.getAttribute('href')).toBe('/patient-lookup');
       await visit(page, 'unauthorized');
+      await activate(back);
+      await expect.poll(() => pathname(page)).toBe('/patient-lookup');
+      await expect.poll(() => isFocused(heading(page))).toBe(true);
+      expect(await page.title()).toBe('Patient lookup – Elective Surgical Risk');
+    }));
+
+  it('an unknown URL, signed in, says "Page not found" under the signed-in header, with the start page', () =>
+    withPage(async (page) => {
+      await signInAs(page, 'Claire Evans');
+      await page.goto('/dashbord');
+      await expect.poll(() => heading(page).textContent()).toBe('Page not found');
+      await expect.poll(() => page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+      expect(await page.getByRole('banner').textContent()).toContain(trustName);
+      const back = page.getByRole('main').getByRole('link', { name: 'Go to your start page' });
+      expect(await back.getAttribute('href')).toBe('/dashboard');
+      await visit(page, 'not-found-signed-in');
+      await activate(back);
+      await expect.poll(() => pathname(page)).toBe('/dashboard');
+      await expect.poll(() => isFocused(heading(page))).toBe(true);
+      expect(await page.title()).toBe('Dashboard – Elective Surgical Risk');
     }));
 });
 

@@ -7,25 +7,30 @@ import { NotificationBanner } from '../components/content';
 import { useAuth } from '../lib/auth/auth-provider';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { isFooterShown } from '../lib/footer';
-import { landingPathFor } from '../lib/roles';
+import { startPathFor } from '../lib/roles';
+import { usePageTitle } from '../lib/page-title';
+import { useFocusOnRouteChange } from '../lib/route-focus';
 import { usePatientForBreadcrumb } from '../lib/breadcrumb-patient';
-import { publicPages } from '../config/screen-table';
+import { pageTitleFor, publicPages } from '../config/screen-table';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { retryFailedAreas } from './screens';
 
 const publicPaths = new Set<string>(Object.values(publicPages));
+const mainId = 'maincontent';
 
 export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();
   const signedIn = Boolean(auth.loginUserDetails);
-  const landing = landingPathFor(auth.currentSelectedRole);
+  const landing = startPathFor(auth.currentSelectedRole, auth.roles);
+  usePageTitle(pageTitleFor(location.pathname));
+  useFocusOnRouteChange(mainId);
   const patient = usePatientForBreadcrumb();
   const showCrumbs = signedIn && !publicPaths.has(location.pathname.replace(/(.)\/$/, '$1'));
   return (
     <>
-      <a className="nhsuk-skip-link" href="#maincontent">
+      <a className="nhsuk-skip-link" href={`#${mainId}`}>
         Skip to main content
       </a>
       <Header
@@ -51,7 +56,7 @@ export function Layout() {
         />
       )}
       <div className="nhsuk-width-container">
-        <main className="nhsuk-main-wrapper" id="maincontent" tabIndex={-1}>
+        <main className="nhsuk-main-wrapper" id={mainId} tabIndex={-1}>
           {signedIn && auth.renewalNeeded && (
             <NotificationBanner title="Important">
               <p className="nhsuk-notification-banner__heading">

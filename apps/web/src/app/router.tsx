@@ -12,6 +12,7 @@ import { PrivacyPage } from '../features/public/privacy-page';
 import { AccessibilityPage } from '../features/public/accessibility-page';
 import { UnauthorizedPage } from '../features/public/unauthorized-page';
 import { LoadingPage } from '../features/public/loading-page';
+import { NotFoundPage } from '../features/public/not-found-page';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
@@ -52,8 +53,8 @@ export function App() {
                   }
                 />
               ))}
-              {/* docs/requirements.md §2: any unknown path shows the landing page. */}
-              <Route path="*" element={<LandingPage />} />
+              {/* An unknown path says so (docs/decisions/0036-page-titles-focus-and-not-found.md). */}
+              <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>
         </Providers>

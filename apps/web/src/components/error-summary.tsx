@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useErrorInPageTitle } from '../lib/page-title';
 
 export interface ErrorSummaryItem {
   text: string;
@@ -10,7 +11,8 @@ export interface ErrorSummaryItem {
  * NHS.UK error summary. It takes focus once after each submission that leaves errors (`attempt`
  * counts submissions), so that screen readers announce it; re-renders while the user corrects a
  * field never move their focus. `scrollTo` names a field to bring into view instead of the summary
- * (docs/requirements.md §8: an e-mail error from the server scrolls to the field).
+ * (docs/requirements.md §8: an e-mail error from the server scrolls to the field). While it shows
+ * errors the page's title begins "Error: " (docs/decisions/0036-page-titles-focus-and-not-found.md).
  */
 export function ErrorSummary({
   title = 'There is a problem',
@@ -26,6 +28,7 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   const focusedAttempt = useRef(0);
   const hasErrors = errors.length > 0;
+  useErrorInPageTitle(hasErrors);
   useEffect(() => {
     if (focusedAttempt.current === attempt) return;
     focusedAttempt.current = attempt;

@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router';
 import type { GuardRole } from '@esr/contracts/roles';
 
 /**
@@ -319,3 +320,32 @@ export const publicPages = {
   unauthorized: '/unauthorized',
   authCallback: '/auth/callback',
 } as const;
+
+/** The public pages' titles (docs/decisions/0036-page-titles-focus-and-not-found.md). */
+export const publicPageTitles: Readonly<Record<keyof typeof publicPages, string>> = {
+  home: 'Get access',
+  homeAlias: 'Get access',
+  privacy: 'Privacy policy',
+  accessibility: 'Accessibility statement',
+  unauthorized: 'Access denied',
+  authCallback: 'Signing in',
+};
+
+/** The title of an address no page has. */
+export const notFoundTitle = 'Page not found';
+
+const titledRoutes = [
+  ...(Object.keys(publicPages) as (keyof typeof publicPages)[]).map((page) => ({
+    path: publicPages[page],
+    title: publicPageTitles[page],
+  })),
+  ...guardedRoutes.map((route) => ({ path: route.path, title: route.title })),
+];
+
+/**
+ * The title of the page an address shows, ranked as the router ranks routes (a fixed segment
+ * before a parameter): the screen table's title, a public page's, or "Page not found".
+ */
+export function pageTitleFor(pathname: string): string {
+  return matchRoutes(titledRoutes, pathname)?.[0]?.route.title ?? notFoundTitle;
+}

@@ -19,6 +19,15 @@ export function landingPathFor(role: GuardRole | null | undefined): string {
   }
 }
 
+/**
+ * Where a signed-in user starts: the landing page of their current role, or of the role they would
+ * get by default (docs/requirements.md §2 "Landing by role"). The links back from Access denied
+ * and Page not found go there.
+ */
+export function startPathFor(current: GuardRole | null | undefined, held: readonly GuardRole[]): string {
+  return landingPathFor(current ?? defaultRoleFor(held));
+}
+
 /** docs/requirements.md §2: signed in and visiting the root, redirect by priority. */
 export function rootRedirectFor(roles: readonly GuardRole[]): string {
   if (roles.includes('SuperAdmin')) return paths.adminDashboard();

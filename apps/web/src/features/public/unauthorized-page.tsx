@@ -1,17 +1,29 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth/auth-provider';
+import { StartPageLink } from './start-page-link';
 
-/** docs/requirements.md §2 Access Denied: not registered, contact the IT service desk; clears the stored login user. */
+/**
+ * docs/requirements.md §2 Access Denied: not registered, contact the IT service desk. A user who is
+ * not registered (no profile, no role, or refused) has their stored login cleared; a signed-in user
+ * who opened a page of another role stays signed in and is offered their own start page
+ * (docs/decisions/0036-page-titles-focus-and-not-found.md).
+ */
 export function UnauthorizedPage() {
-  const { clearLoginUser, config } = useAuth();
+  const { clearLoginUser, config, interactionStatus, loginUserDetails } = useAuth();
+  const signedIn = Boolean(loginUserDetails);
+  const settled = interactionStatus === 'none';
   useEffect(() => {
-    void clearLoginUser();
-  }, [clearLoginUser]);
+    if (settled && !signedIn) void clearLoginUser();
+  }, [settled, signedIn, clearLoginUser]);
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
         <h1>Access denied</h1>
-        <p>You are not registered to use this service, or you do not have access to this page.</p>
+        {signedIn ? (
+          <p>You do not have access to this page.</p>
+        ) : (
+          <p>You are not registered to use this service, or you do not have access to this page.</p>
+        )}
         <p>
           Contact your IT service desk to request access.
           {config && (
@@ -22,6 +34,7 @@ export function UnauthorizedPage() {
             </>
           )}
         </p>
+        {signedIn && <StartPageLink />}
       </div>
     </div>
   );

@@ -1,10 +1,12 @@
-import { Fragment, useRef, type KeyboardEvent } from 'react';
+import { Fragment, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import {
   changeSegment,
+  pasteIntoSegment,
   previousSegment,
   segmentLengths,
   type NhsNumberSegments,
+  type SegmentChange,
 } from '../lib/nhs-number-segments';
 
 const partLabels = ['First 3 digits', 'Next 3 digits', 'Last 4 digits'] as const;
@@ -13,9 +15,10 @@ const partLabels = ['First 3 digits', 'Next 3 digits', 'Last 4 digits'] as const
 export const nhsNumberFieldId = 'nhsNumber-1';
 
 /**
- * docs/requirements.md §2: the NHS number in three boxes, 3-3-4, with hyphens between them. Typing past the end of a
- * box, or pasting a whole number (with or without spaces or hyphens) into one, flows on into the
- * next boxes; Backspace in an empty box goes back to the one before.
+ * docs/requirements.md §2: the NHS number in three boxes, 3-3-4, with hyphens between them. The boxes
+ * show one number of at most 10 digits: typing past the end of a box, or into a full one, flows on
+ * into the next boxes; a whole number (with or without spaces or hyphens) pasted into any box fills
+ * all three; Backspace in an empty box goes back to the one before.
  */
 export function NhsNumberInput({
   segments,
@@ -29,19 +32,35 @@ export function NhsNumberInput({
   disabled?: boolean;
 }) {
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
-  const focusBox = (index: number) => {
+  const focusBox = (index: number, caret?: number) => {
     const input = inputs.current[index];
     if (!input) return;
     input.focus();
-    const end = input.value.length;
-    input.setSelectionRange(end, end);
+    const at = Math.min(caret ?? input.value.length, input.value.length);
+    input.setSelectionRange(at, at);
   };
-  const change = (index: number, text: string) => {
-    const next = changeSegment(segments, index, text);
+  const apply = (index: number, next: SegmentChange) => {
     // The boxes hold the new text before the focus moves, so that the next key typed (however
     // fast) goes into the box the focus moved to.
     flushSync(() => onChange(next.segments));
-    if (next.focus !== index) focusBox(next.focus);
+    if (next.focus !== index || next.caret !== undefined) focusBox(next.focus, next.caret);
+  };
+  const change = (index: number, input: HTMLInputElement) =>
+    apply(index, changeSegment(segments, index, input.value, input.selectionStart ?? input.value.length));
+  const paste = (index: number) => (event: ClipboardEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    event.preventDefault();
+    const start = input.selectionStart ?? input.value.length;
+    apply(
+      index,
+      pasteIntoSegment(
+        segments,
+        index,
+        event.clipboardData.getData('text'),
+        start,
+        input.selectionEnd ?? start,
+      ),
+    );
   };
   const keyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Backspace') return;
@@ -56,7 +75,7 @@ export function NhsNumberInput({
       <fieldset className="nhsuk-fieldset" role="group" aria-describedby={describedBy}>
         <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">NHS number</legend>
         <div className="nhsuk-hint" id="nhsNumber-hint">
-          A 10-digit number, for example 485 777 3456. You can paste the whole number into the first box.
+          A 10-digit number, for example 485 777 3456. You can paste the whole number into any box.
         </div>
         {error && (
           <span className="nhsuk-error-message" id="nhsNumber-error">
@@ -86,7 +105,8 @@ export function NhsNumberInput({
                   value={segment}
                   disabled={disabled}
                   aria-invalid={error ? true : undefined}
-                  onChange={(event) => change(index, event.target.value)}
+                  onChange={(event) => change(index, event.currentTarget)}
+                  onPaste={paste(index)}
                   onKeyDown={keyDown(index)}
                 />
               </div>

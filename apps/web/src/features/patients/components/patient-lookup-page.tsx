@@ -123,7 +123,7 @@ export function PatientLookupPage() {
                 conditional={`${noNhsNumberId}-conditional`}
                 onChange={(noNhsNumber) => update({ noNhsNumber })}
               >
-                My patient doesn&apos;t have a NHS number
+                My patient doesn&apos;t have an NHS number
               </CheckboxItem>
               {form.noNhsNumber && (
                 <div className="nhsuk-checkboxes__conditional" id={`${noNhsNumberId}-conditional`}>
