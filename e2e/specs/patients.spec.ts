@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
 import { editDetailsMessages, patientSearchMessages } from '@esr/contracts/patients';
-import { defaultsUsedIntro } from '@esr/contracts/patient-wording';
+import { contributionsNote, defaultsUsedIntro } from '@esr/contracts/patient-wording';
 import { labRules, remodelMessages, remodelTabs } from '@esr/contracts/remodel';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
 import {
@@ -259,15 +259,34 @@ describe('patient screens', () => {
 
     // The chart is a picture; its table says the same for everyone.
     expect(await page.locator('.app-chart').getAttribute('aria-hidden')).toBe('true');
+    // Under the heading: what 'lowers the risk' means, so a condition does not read as protective.
+    const contributions = page.locator('section.app-contributions');
+    expect(await contributions.getByText(contributionsNote).isVisible()).toBe(true);
     const chartTable = page.getByRole('table', { name: 'What moved this prediction', includeHidden: true });
-    const effects = await chartTable
+    const rows = await chartTable
       .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.lastChild?.textContent ?? ''));
-    expect(effects.length).toBeGreaterThan(0);
-    expect(effects.length).toBeLessThanOrEqual(10);
-    for (const effect of effects) expect(['Raises the risk', 'Lowers the risk']).toContain(effect);
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          Array.from(row.querySelectorAll('td'), (cell) => cell.lastChild?.textContent ?? ''),
+        ),
+      );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(10);
+    for (const [, value, effect] of rows) {
+      // The patient's value beside each factor, 'Not recorded' where the model used its default.
+      expect(value).not.toBe('');
+      expect(['Raises the risk', 'Lowers the risk']).toContain(effect);
+    }
+    const labels = await contributions.locator('.app-chart__label').allTextContents();
+    expect(labels).toEqual(rows.map(([factor, value]) => `${factor} (${value})`));
     await activate(page.locator('summary', { hasText: 'Show the chart as a table' }));
     await poll(() => chartTable.isVisible()).toBe(true);
+    expect(await chartTable.getByRole('columnheader').allTextContents()).toEqual([
+      'Factor',
+      'Value',
+      'Effect',
+      'Size of effect',
+    ]);
 
     expect(await page.getByRole('heading', { name: 'About this prediction' }).isVisible()).toBe(true);
     expect(
@@ -292,7 +311,7 @@ describe('patient screens', () => {
     expect(await boxes()).toEqual(['999', '084', '5255']);
     expect(await isFocused(firstBox())).toBe(true);
 
-    await activate(page.getByRole('checkbox', { name: "My patient doesn't have a NHS number" }), 'Space');
+    await activate(page.getByRole('checkbox', { name: "My patient doesn't have an NHS number" }), 'Space');
     const local = page.getByRole('textbox', { name: 'Local patient identifier' });
     await poll(() => local.isVisible()).toBe(true);
     expect(await firstBox().isDisabled()).toBe(true);
@@ -505,6 +524,9 @@ describe('patient screens', () => {
     expect(names).toEqual(remodelTabs.map((t) => t.title));
     for (const status of await list.locator('.nhsuk-tag').allTextContents())
       expect(['Not started', 'In progress', 'Completed']).toContain(status);
+    // Her smoking status is 9 (unknown), which the model replaced with its default: the section is
+    // not completed, so the clinician can find what is missing (decision 0035, Remodel).
+    expect(await tab('Other clinical findings').locator('.nhsuk-tag').textContent()).toBe('Not started');
     expect(await selectedTab().textContent()).toContain('Patient details');
     await visit(page, 'patients-remodel');
 

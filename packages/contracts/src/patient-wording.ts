@@ -1,4 +1,4 @@
-import type { DefaultUsed, FeatureImportanceItem } from './patients.js';
+import type { Contribution, DefaultUsed, FeatureImportanceItem } from './patients.js';
 import {
   comorbidityFields,
   ethnicGroupOptions,
@@ -45,6 +45,19 @@ export function factorValueText(item: Pick<FeatureImportanceItem, 'value' | 'uni
           : 'No'
         : `${numberText(item.value)}${item.unit ? ` ${item.unit}` : ''}`;
   return item.defaultUsed ? `${text} (normalised value)` : text;
+}
+
+/**
+ * Under "What moved this prediction": the direction of a push is the model's weighing of the
+ * factor for this patient, not a clinical effect ('COPD lowers the risk' must not read as COPD
+ * protecting the patient).
+ */
+export const contributionsNote =
+  "'Lowers the risk' is how the model weighs a factor for this patient, not a sign that the condition protects them.";
+
+/** The value beside a factor of the chart: as the factors table writes it, 'Not recorded' when defaulted. */
+export function contributionValueText(item: Pick<Contribution, 'value' | 'unit' | 'defaultUsed'>): string {
+  return item.defaultUsed ? 'Not recorded' : factorValueText(item);
 }
 
 /** Introduces, under the normalised-values warning, the inputs the model defaulted (decision 0035). */

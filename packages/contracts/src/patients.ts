@@ -76,6 +76,14 @@ export const contributionSchema = z.object({
   displayName: z.string(),
   /** Push on the model's raw output (log-odds for boosted trees): above 0 raises the risk. */
   contribution: z.number(),
+  /**
+   * The number the model was given (a yes/no as 1 or 0), with its unit, and whether it is the
+   * model's default because the record had none. Null and false when an evaluation stored before
+   * decision 0028 kept no value for the factor.
+   */
+  value: z.number().nullable(),
+  unit: z.string(),
+  defaultUsed: z.boolean(),
 });
 export type Contribution = z.infer<typeof contributionSchema>;
 

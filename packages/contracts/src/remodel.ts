@@ -247,10 +247,29 @@ export const laboratoryTabIndex = remodelTabs.length - 1;
 
 export type TabCompletion = 'empty' | 'half' | 'full';
 
-/** docs/requirements.md §4: empty when every question is unknown, full when every one is answered, else half. */
+/**
+ * Recorded codes that say the answer is not known (smoking 9 unknown and Z not stated, ethnic group 99
+ * not known and Z not stated): the models read them as missing and use their default
+ * (docs/model-artifacts.md), so the tab status counts them as unanswered (decision 0035, Remodel).
+ */
+export const notKnownCodes: Partial<Record<RemodelField, readonly string[]>> = {
+  smoking: ['9', 'Z'],
+  ethnicGroup: ['99', 'Z'],
+};
+
+/** Whether a field holds an answer the model can use: not blank, and not a code for not known. */
+export function isAnswered(field: RemodelField, values: Partial<RemodelValues>): boolean {
+  const value = (values[field] ?? '').trim();
+  return value !== '' && !(notKnownCodes[field] ?? []).includes(value);
+}
+
+/**
+ * docs/requirements.md §4: empty when every question is unknown, full when every one is answered, else
+ * half. An answer the model replaces with its default counts as unanswered (decision 0035, Remodel).
+ */
 export function tabCompletion(tab: RemodelTab, values: Partial<RemodelValues>): TabCompletion {
   const answered = tab.questions.filter((question) =>
-    question.fields.every((field) => (values[field] ?? '').trim() !== ''),
+    question.fields.every((field) => isAnswered(field, values)),
   ).length;
   if (answered === 0) return 'empty';
   return answered === tab.questions.length ? 'full' : 'half';

@@ -61,8 +61,22 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
         },
       ],
       contributions: [
-        { feature: 'age', displayName: 'Age at operation', contribution: 0.42 },
-        { feature: 'albumin', displayName: 'Serum albumin', contribution: 0.18 },
+        {
+          feature: 'age',
+          displayName: 'Age at operation',
+          contribution: 0.42,
+          value: 78,
+          unit: 'years',
+          defaultUsed: false,
+        },
+        {
+          feature: 'albumin',
+          displayName: 'Serum albumin',
+          contribution: 0.18,
+          value: 38.5,
+          unit: 'g/L',
+          defaultUsed: true,
+        },
       ],
       // 10:05 in London (BST).
       evaluatedAt: '2026-07-14T09:05:00.000Z',

@@ -749,11 +749,15 @@ describe('stored explanations (decision 0028)', () => {
     );
     const made = evaluate(kneeModel, stored!.inputs, { evaluationDate: stored!.evaluation_date });
     expect(body.result!.probability).toBe(made.probability);
+    // Each contribution carries the value the model was given, its unit, and whether it was the default.
     expect(body.result!.contributions).toEqual(
       made.featureImportance.map((f) => ({
         feature: f.feature,
         displayName: f.displayName,
         contribution: f.contribution,
+        value: f.value,
+        unit: f.unit,
+        defaultUsed: f.defaultUsed,
       })),
     );
     expect(body.result!.featureImportance).toEqual(
@@ -807,6 +811,13 @@ describe('stored explanations (decision 0028)', () => {
       ['age', -0.02],
     ]);
     expect(entry.result!.contributions[0]!.displayName).toBe('Body mass index (as stored)');
+    // The stored factor gives its value; a factor not stored has none, and is not called defaulted.
+    expect(
+      entry.result!.contributions.map(({ value, unit, defaultUsed }) => ({ value, unit, defaultUsed })),
+    ).toEqual([
+      { value: 31.2, unit: 'kg/m²', defaultUsed: false },
+      { value: null, unit: '', defaultUsed: false },
+    ]);
     expect(entry.areasOfImprovement.dos).toEqual([
       { title: 'Stored advice', description: 'Written with the evaluation.' },
     ]);
@@ -836,6 +847,12 @@ describe('the inputs the model defaulted, by name (decision 0035)', () => {
       unit: age.unit,
     });
     expect(age.default).toBe(68);
+    // The chart's contribution says the same: the default, marked as such.
+    expect(remodelled.contributions.find((item) => item.feature === 'age')).toMatchObject({
+      value: 68,
+      unit: age.unit,
+      defaultUsed: true,
+    });
     // Every defaulted factor shown is named, and nothing observed is.
     for (const factor of remodelled.featureImportance)
       expect(remodelled.defaultsUsed.some((item) => item.feature === factor.feature)).toBe(

@@ -292,20 +292,30 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
         feature: f.feature,
         displayName: f.displayName,
         contribution: f.contribution,
+        value: f.value,
+        unit: f.unit,
+        defaultUsed: f.defaultUsed,
       })),
       dos: summary.areasOfImprovement.dos,
     };
   }
   const shown = evaluation.feature_importance ?? [];
-  const names = new Map(shown.map((f) => [f.feature, f.displayName]));
+  const factors = new Map(shown.map((f) => [f.feature, f]));
   return {
     featureImportance: factorsShown(shown),
     defaultsUsed: defaultsOf(shown),
-    contributions: (evaluation.contributions ?? []).map(([feature, contribution]) => ({
-      feature,
-      displayName: names.get(feature) ?? displayNameOf(feature),
-      contribution,
-    })),
+    // Only the factors shown kept their value: any other is unknown, not defaulted.
+    contributions: (evaluation.contributions ?? []).map(([feature, contribution]) => {
+      const factor = factors.get(feature);
+      return {
+        feature,
+        displayName: factor?.displayName ?? displayNameOf(feature),
+        contribution,
+        value: factor?.value ?? null,
+        unit: factor?.unit ?? '',
+        defaultUsed: factor?.defaultUsed ?? false,
+      };
+    }),
     dos: evaluation.areas_of_improvement?.dos ?? [],
   };
 }

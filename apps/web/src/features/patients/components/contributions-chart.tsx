@@ -1,4 +1,5 @@
 import type { Contribution } from '@esr/contracts/patients';
+import { contributionsNote } from '@esr/contracts/patient-wording';
 import { Table } from '../../../components/content';
 import { chartBars, directionLabels, type ChartBar } from '../lib/contribution-chart';
 
@@ -15,8 +16,9 @@ export function ContributionsChart({ contributions }: { contributions: readonly 
       <h2 id="contributions-heading">What moved this prediction</h2>
       <p>
         The {bars.length === 1 ? 'factor' : `${bars.length} factors`} that changed this patient&apos;s
-        prediction the most. A longer bar means a larger effect.
+        prediction the most, with the patient&apos;s value. A longer bar means a larger effect.
       </p>
+      <p>{contributionsNote}</p>
       <div className="app-chart" aria-hidden="true">
         <div className="app-chart__legend">
           <span className="app-chart__key app-chart__key--lowers">Lowers the risk</span>
@@ -24,7 +26,9 @@ export function ContributionsChart({ contributions }: { contributions: readonly 
         </div>
         {bars.map((bar) => (
           <div className="app-chart__row" key={bar.feature}>
-            <span className="app-chart__label">{bar.displayName}</span>
+            <span className="app-chart__label">
+              {bar.displayName} ({bar.valueText})
+            </span>
             <span className="app-chart__half app-chart__half--lowers">
               {bar.direction === 'lowers' && (
                 <span className="app-chart__bar app-chart__bar--lowers" style={{ width: `${bar.size}%` }} />
@@ -48,6 +52,7 @@ export function ContributionsChart({ contributions }: { contributions: readonly 
             captionHidden
             columns={[
               { header: 'Factor', cell: (bar) => bar.displayName },
+              { header: 'Value', cell: (bar) => bar.valueText },
               { header: 'Effect', cell: (bar) => directionLabels[bar.direction] },
               {
                 header: 'Size of effect',

@@ -5,6 +5,9 @@ const push = (feature: string, contribution: number) => ({
   feature,
   displayName: feature.toUpperCase(),
   contribution,
+  value: 1,
+  unit: '',
+  defaultUsed: false,
 });
 
 describe('contributions chart', () => {
@@ -18,11 +21,28 @@ describe('contributions chart', () => {
     const bars = chartBars(contributions);
     expect(bars).toHaveLength(10);
     expect(bars.slice(0, 3)).toEqual([
-      { feature: 'b', displayName: 'B', direction: 'lowers', size: 100 },
-      { feature: 'c', displayName: 'C', direction: 'raises', size: 50 },
-      { feature: 'small11', displayName: 'SMALL11', direction: 'raises', size: 30 },
+      { feature: 'b', displayName: 'B', valueText: 'Yes', direction: 'lowers', size: 100 },
+      { feature: 'c', displayName: 'C', valueText: 'Yes', direction: 'raises', size: 50 },
+      { feature: 'small11', displayName: 'SMALL11', valueText: 'Yes', direction: 'raises', size: 30 },
     ]);
     expect(bars.map((bar) => bar.feature)).not.toContain('small0');
+  });
+
+  it("writes the patient's value as the factors table does, and 'Not recorded' for a default", () => {
+    const [haemoglobin, copd, smoker, unknown] = chartBars([
+      { ...push('haemoglobin', 0.4), value: 117, unit: 'g/L' },
+      { ...push('copd', -0.3), value: 1 },
+      { ...push('current_smoker', 0.2), value: 0, defaultUsed: true },
+      { ...push('bmi', 0.1), value: null, unit: 'kg/m²' },
+    ]);
+    expect(haemoglobin).toMatchObject({ displayName: 'Haemoglobin', valueText: '117 g/L' });
+    expect(copd).toMatchObject({
+      displayName: 'Chronic obstructive pulmonary disease (COPD)',
+      valueText: 'Yes',
+      direction: 'lowers',
+    });
+    expect(smoker!.valueText).toBe('Not recorded');
+    expect(unknown!.valueText).toBe('Not known');
   });
 
   it('leaves out factors that did not move the prediction', () => {

@@ -1,4 +1,5 @@
 import type { Contribution } from '@esr/contracts/patients';
+import { contributionValueText } from '@esr/contracts/patient-wording';
 import { factorLabel } from '@esr/contracts/remodel';
 
 /** How many factors the chart shows: the ten that moved the prediction most. */
@@ -7,6 +8,8 @@ export const chartFactorCount = 10;
 export interface ChartBar {
   feature: string;
   displayName: string;
+  /** The patient's value as the factors table writes it, 'Not recorded' when the model defaulted it. */
+  valueText: string;
   direction: 'raises' | 'lowers';
   /** The bar's length as a percentage of its half of the chart: the largest push fills it. */
   size: number;
@@ -26,6 +29,7 @@ export function chartBars(contributions: readonly Contribution[], count = chartF
   return top.map((item) => ({
     feature: item.feature,
     displayName: factorLabel(item.feature, item.displayName),
+    valueText: contributionValueText(item),
     direction: item.contribution > 0 ? 'raises' : 'lowers',
     size: largest === 0 ? 0 : Math.round((Math.abs(item.contribution) / largest) * 1000) / 10,
   }));

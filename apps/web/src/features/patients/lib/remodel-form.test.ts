@@ -6,12 +6,14 @@ import {
   remodelFields,
   remodelMessages,
   remodelTabs,
+  tabCompletion,
   type RemodelRecord,
   type RemodelValues,
 } from '@esr/contracts/remodel';
 import { ApiError } from '../../../lib/api-client';
 import {
   clearQuestion,
+  completionLabels,
   errorOrder,
   errorsOnTab,
   fieldIdOf,
@@ -55,6 +57,21 @@ describe('remodel form (docs/requirements.md §2, §4, §5)', () => {
     const cleared = clearQuestion(valuesOf(record), dateOfBirth);
     expect([cleared.dobDay, cleared.dobMonth, cleared.dobYear]).toEqual(['', '', '']);
     expect(cleared.height).toBe('160');
+  });
+
+  it('counts an answer the model replaces with its default as unanswered in the tab status (decision 0035)', () => {
+    const tab = (id: string) => remodelTabs.find((candidate) => candidate.id === id)!;
+    const status = (id: string, values: Partial<RemodelValues>) =>
+      completionLabels[tabCompletion(tab(id), values)];
+    // Smoking status 9 (unknown) or Z (not stated): the model used its default, so it is not completed.
+    expect(status('other-findings', { smoking: '9' })).toBe('Not started');
+    expect(status('other-findings', { smoking: 'Z' })).toBe('Not started');
+    expect(status('other-findings', { smoking: '' })).toBe('Not started');
+    expect(status('other-findings', { smoking: '4' })).toBe('Completed');
+    const details = { height: '160', weight: '70', sex: 'F', dobDay: '7', dobMonth: '3', dobYear: '1950' };
+    expect(status('patient-details', { ...details, ethnicGroup: 'A' })).toBe('Completed');
+    expect(status('patient-details', { ...details, ethnicGroup: '99' })).toBe('In progress');
+    expect(status('patient-details', { ...details, ethnicGroup: 'Z' })).toBe('In progress');
   });
 
   it('checks only the current tab on Save and Continue', () => {
