@@ -104,6 +104,8 @@ const errorSummary = () => page.locator('.nhsuk-error-summary');
 
 let trustCode = '';
 let patriciaId = '';
+/** The remodelled summary's probability, as it writes it: the previous evaluations show the same. */
+let currentProbability = '';
 /** Every address the browser showed: none may hold an NHS number or a local identifier. */
 const addresses: string[] = [];
 
@@ -172,35 +174,17 @@ describe('patient screens', () => {
     await visit(page, 'patients-lookup-invalid');
   });
 
-  it('finds the patient by an NHS number pasted whole into the first box, and opens the summary', async () => {
+  it('finds the patient by an NHS number pasted whole into the first box, and opens her only pathway', async () => {
     // A paste replaces the number, with or without its hyphens.
     await tabTo(firstBox());
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.insertText('999-084-5255');
     expect(await boxes()).toEqual(['999', '084', '5255']);
     await activate(button('Search'));
-    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup - Search results');
-    expect(await page.getByText(`found for NHS number 999 084 5255`).isVisible()).toBe(true);
-    const table = page.getByRole('table', { name: 'Pathways found' });
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
-      'Choose',
-      'Name',
-      'Date of birth',
-      'Type of operation',
-      'Referral date',
-      'Status',
-    ]);
-    const cells = await cellsOf(table.locator('tbody tr').first());
-    expect(cells.slice(1, 4)).toEqual([patricia.name, patricia.born, 'Knee replacement']);
-    expect(cells[4]).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4}$/);
-    expect(cells[5]).toBe('Active');
-    // The only pathway found is chosen already.
-    expect(await table.getByRole('radio').first().isChecked()).toBe(true);
-    await visit(page, 'patients-results');
-
-    await activate(button('Continue'));
-    await poll(() => pathname(page)).toBe(`/patient-lookup/${patriciaId}`);
+    // One pathway found: its risk summary opens at once, with no results to choose from.
+    await poll(() => pathname(page), serverWait).toBe(`/patient-lookup/${patriciaId}`);
     expect(new URL(page.url()).search).toBe('?type=knee');
+    expect(await page.getByRole('table', { name: 'Pathways found' }).count()).toBe(0);
   });
 
   it('reads the risk summary: the patient, the prediction, its factors, the chart and the advice', async () => {
@@ -302,14 +286,13 @@ describe('patient screens', () => {
     expect(document.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
-  it('goes back to the search results, and looks a patient up by local identifier', async () => {
+  it('goes back to the lookup, and looks a patient up by local identifier', async () => {
+    // Back from the summary of a single match is the lookup, with the number searched for still there.
     await page.goBack();
-    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup - Search results');
-    await activate(button('Back to search'));
-    await poll(() => heading(page).textContent()).toBe('Patient lookup');
-    // The number searched for is still there, and the focus is in it.
+    await poll(() => pathname(page)).toBe('/patient-lookup');
+    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup');
     expect(await boxes()).toEqual(['999', '084', '5255']);
-    expect(await isFocused(firstBox())).toBe(true);
+    await poll(() => page.getByRole('table', { name: 'Pathways found' }).count()).toBe(0);
 
     await activate(page.getByRole('checkbox', { name: "My patient doesn't have an NHS number" }), 'Space');
     const local = page.getByRole('textbox', { name: 'Local patient identifier' });
@@ -327,19 +310,7 @@ describe('patient screens', () => {
 
     await typeInto(local, carol.localId);
     await activate(button('Search'));
-    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup - Search results');
-    expect(await page.getByText(`found for local patient identifier ${carol.localId}`).isVisible()).toBe(
-      true,
-    );
-    const row = page.getByRole('table', { name: 'Pathways found' }).locator('tbody tr');
-    await poll(() => row.count()).toBe(1);
-    expect((await cellsOf(row))[1]).toBe(carol.name);
-    // A single pathway found is chosen already; choosing it again with the keyboard keeps it.
-    const radio = row.getByRole('radio');
-    expect(await radio.isChecked()).toBe(true);
-    await activate(radio, 'Space');
-    expect(await radio.isChecked()).toBe(true);
-    await activate(button('Continue'));
+    // Her only pathway opens at once.
     await poll(() => heading(page).textContent(), serverWait).toBe(`${carol.name} - Risk summary`);
     expect((await patientDetails())['NHS number']).toBe('999 169 3939');
 
@@ -378,12 +349,25 @@ describe('patient screens', () => {
     };
     await page.route(search, (route) => route.fulfill(fixture({ patients: [hip, knee] })));
     await page.goBack();
-    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup - Search results');
-    await activate(button('Back to search'));
+    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup');
     await typeInto(page.getByRole('textbox', { name: 'Local patient identifier' }), patricia.localId);
     await activate(button('Search'));
-    const rows = page.getByRole('table', { name: 'Pathways found' }).locator('tbody tr');
+    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup - Search results');
+    expect(
+      await page.getByText(`2 pathways found for local patient identifier ${patricia.localId}`).isVisible(),
+    ).toBe(true);
+    const table = page.getByRole('table', { name: 'Pathways found' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Choose',
+      'Name',
+      'Date of birth',
+      'Type of operation',
+      'Referral date',
+      'Status',
+    ]);
+    const rows = table.locator('tbody tr');
     await poll(() => rows.count(), serverWait).toBe(2);
+    expect((await cellsOf(rows.nth(0))).slice(1, 3)).toEqual([patricia.name, patricia.born]);
     expect((await cellsOf(rows.nth(0))).slice(3)).toEqual(['Hip replacement', '08-Nov-2025', 'Archived']);
     expect((await cellsOf(rows.nth(1))).slice(3)).toEqual(['Knee replacement', '08-Nov-2025', 'Active']);
     expect(
@@ -402,6 +386,13 @@ describe('patient screens', () => {
     await page.keyboard.press('ArrowDown');
     await poll(() => rows.nth(1).getByRole('radio').isChecked()).toBe(true);
     await activate(button('Continue'));
+    await poll(() => pathname(page)).toBe(`/patient-lookup/${patriciaId}`);
+    // Back from a summary chosen among several shows the results again.
+    await page.goBack();
+    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup - Search results');
+    await poll(() => rows.count()).toBe(2);
+    await visit(page, 'patients-results');
+    await page.goForward();
     await poll(() => pathname(page)).toBe(`/patient-lookup/${patriciaId}`);
     await page.unroute(search);
   });
@@ -632,6 +623,8 @@ describe('patient screens', () => {
     await poll(() => heading(page).textContent()).toBe(`${patricia.name} - Risk summary`);
     const about = await summaryOf(page.locator('.nhsuk-summary-list').last());
     expect(about.Reason).toBe('Remodelled with new details');
+    currentProbability = (await page.locator('.app-risk-card__probability').textContent()) ?? '';
+    expect(currentProbability).toMatch(/^\d{1,3}\.\d%$/);
     await visit(page, 'patients-summary-remodelled');
   });
 
@@ -657,8 +650,10 @@ describe('patient screens', () => {
     await poll(() => rows.count()).toBe(2);
     const [current, older] = [await cellsOf(rows.nth(0)), await cellsOf(rows.nth(1))];
     expect(current[0]).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
-    expect(current[1]).toMatch(/^(High|Moderate|Low) risk \(current\)$/);
-    expect(older[1]).toMatch(/^(High|Moderate|Low) risk$/);
+    // Each evaluation shows its probability beside its band, written as the risk summary writes it.
+    expect(current[1]).toMatch(/^(High|Moderate|Low) risk, \d{1,3}\.\d% \(current\)$/);
+    expect(older[1]).toMatch(/^(High|Moderate|Low) risk, \d{1,3}\.\d%$/);
+    expect(current[1]).toContain(`${currentProbability} (current)`);
     await visit(page, 'patients-previous-evaluations');
 
     const olderId = (await rows.nth(1).getByRole('link').getAttribute('href'))!.match(

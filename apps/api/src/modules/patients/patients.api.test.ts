@@ -626,6 +626,16 @@ describe('history and PDFs (docs/requirements.md §2 previous evaluations, §7)'
     });
     const dates = history.items.map((item) => item.date);
     expect(dates).toEqual([...dates].sort().reverse());
+    // Each item carries the probability its evaluation recorded, which the page shows beside the band;
+    // the current one is the probability the risk summary shows.
+    const stored = await queryRows<{ id: string; probability: number }>(
+      t.app.db,
+      sql`select id, probability from evaluations where pathway_id = ${zoe}`,
+    );
+    for (const item of history.items)
+      expect(item.probability).toBe(stored.find((row) => row.id === item.id)!.probability);
+    const current = (await historyOf(zoe)).items.find((item) => item.isCurrent)!;
+    expect(current.probability).toBe((await summary(zoe)).result!.probability);
     const page2 = await call('GET', `${patientUrl(zoe)}/risk-summary/history?pageNumber=2&pageSize=2`);
     expect(page2.json<RiskHistory>().items[0]!.id).not.toBe(history.items[0]!.id);
   });

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { patientSearchMessages } from '@esr/contracts/patients';
 import { Button } from '../../../components/button';
 import { InsetText } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { TextInput } from '../../../components/form-fields';
+import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { usePatientSearch } from '../api/search-patients';
-import { setLastSearch, useLastSearch } from '../lib/last-search';
+import { readLastSearch, setLastSearch, useLastSearch } from '../lib/last-search';
 import {
   canSearch,
   emptyLookupForm,
@@ -27,12 +29,14 @@ const noNhsNumberId = 'noNhsNumber';
 
 /**
  * docs/requirements.md §2 /patient-lookup: find a patient's pathways by NHS number or, for a patient without one,
- * by local identifier; choose one and Continue to its risk summary. The search is kept in memory
- * (never in the address: patient identifiers must not leak through URLs), so that Back from the
- * summary shows the results again.
+ * by local identifier; choose one and Continue to its risk summary. A search that finds one pathway
+ * opens its risk summary at once (there is nothing to choose); Back from it shows the form with the
+ * search still filled in. The search is kept in memory (never in the address: patient identifiers
+ * must not leak through URLs), so that Back from the summary shows several results again.
  */
 export function PatientLookupPage() {
   const trust = useTrustCode();
+  const navigate = useNavigate();
   const last = useLastSearch(trust);
   const [form, setForm] = useState<LookupForm>(last?.form ?? emptyLookupForm);
   const query = last?.query ?? null;
@@ -43,7 +47,17 @@ export function PatientLookupPage() {
   const errors: LookupErrors = { ...failure?.fieldErrors, ...checked };
   // Results from the cache show at once (Back from a summary) while they are checked again.
   const patients = query && !search.isError ? search.data?.patients : undefined;
-  const showResults = Boolean(patients && patients.length > 0);
+  const showResults = Boolean(patients && patients.length > 1);
+  // One pathway found: open it once the server has answered (not from a cached answer being checked
+  // again), and forget the results, so that Back from the summary shows the form rather than
+  // opening the summary again.
+  const single = patients?.length === 1 && !search.isFetching ? patients[0] : undefined;
+  useEffect(() => {
+    // Once only, though the effect may run twice (React's strict mode).
+    if (!single || !readLastSearch(trust)?.query) return;
+    setLastSearch({ trust, form, query: null });
+    void navigate(paths.patientSummary(single.id, single.operationType), { replace: false });
+  }, [single, trust, form, navigate]);
   // Each failure of the search takes the focus to the error summary once.
   useEffect(() => {
     if (search.errorUpdatedAt) setAttempt((count) => count + 1);

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
+import { percentage } from '@esr/contracts/patient-wording';
 import { SummaryList, Table } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
 import { Pagination } from '../../../components/pagination';
@@ -24,7 +25,8 @@ const title = 'Previous evaluations';
 
 /**
  * docs/requirements.md §2 /previous-risk-history: the patient and every evaluation of the pathway, newest first,
- * 20 a page with the page in the address (docs/requirements.md §9): its date, risk, a View link and a PDF. A failed
+ * 20 a page with the page in the address (docs/requirements.md §9): its date, risk band and probability (as the risk
+ * summary writes it), a View link and a PDF. A failed
  * load clears the list without a message (docs/requirements.md §8).
  */
 export function PreviousEvaluationsPage() {
@@ -79,7 +81,8 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
               { header: 'Date', cell: when },
               {
                 header: 'Evaluation',
-                cell: (item) => `${riskLabelOf(item.prediction)}${item.isCurrent ? ' (current)' : ''}`,
+                cell: (item) =>
+                  `${riskLabelOf(item.prediction)}, ${percentage(item.probability)}${item.isCurrent ? ' (current)' : ''}`,
               },
               {
                 header: 'View',
