@@ -576,8 +576,24 @@ describe('open pathways', () => {
     await page.unroute(failed);
   });
 
+  it('links the error history and the archive from the upload history, with the keyboard', async () => {
+    await page.goto('/data-upload-history');
+    await poll(() => heading(page).textContent()).toBe('Data upload history');
+    await activate(page.getByRole('link', { name: 'error history', exact: true }));
+    await poll(() => pathname(page)).toBe('/data-upload-history/error');
+    await poll(() => heading(page).textContent()).toBe('Open pathways error history');
+    await page.goBack();
+    await poll(() => heading(page).textContent()).toBe('Data upload history');
+    await activate(page.getByRole('link', { name: 'archived records', exact: true }));
+    await poll(() => pathname(page)).toBe('/data-upload-history/archived');
+    await poll(() => heading(page).textContent()).toBe('Archived records');
+  });
+
   it('lists the failed records of every type in the error history, named by forename and surname', async () => {
-    await page.goto('/data-upload-history/error');
+    // Reached from the dashboard's count of records that failed processing (docs/requirements.md §2).
+    await page.goto('/dashboard');
+    await activate(page.getByRole('link', { name: 'View error history', exact: true }));
+    await poll(() => pathname(page)).toBe('/data-upload-history/error');
     await poll(() => heading(page).textContent()).toBe('Open pathways error history');
     await poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
     await visit(page, 'open-pathways-error-history-empty');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countersSchema } from './open-pathways.js';
 import { pagedSchema } from './paging.js';
-import { procedureCodeSchema } from './procedures.js';
+import { procedureCodeSchema, type ProcedureCode } from './procedures.js';
 import { comorbidityLabels, labFields, labRules } from './remodel.js';
 
 /** docs/requirements.md §4: validation status of each file of an import. */
@@ -30,13 +30,17 @@ export const importFileExtensions = ['.csv', '.xlsx', '.xls'] as const;
 /** docs/requirements.md §9: the upload page polls the status every 2 seconds. */
 export const uploadStatusPollMs = 2000;
 
-/** Where the sample files are served (docs/requirements.md §2: static files). */
-export const sampleFiles = {
-  waitingListCsv: '/samples/waiting-list-template.csv',
-  waitingListXlsx: '/samples/waiting-list-template.xlsx',
-  bloodTestCsv: '/samples/blood-tests-template.csv',
-  bloodTestXlsx: '/samples/blood-tests-template.xlsx',
-} as const;
+/**
+ * Where one procedure's sample files are served (docs/requirements.md §2: static files). Each procedure has
+ * its own, holding only its rows, so the samples a page offers validate and confirm on that page.
+ */
+export const sampleFiles = (procedure: ProcedureCode) =>
+  ({
+    waitingListCsv: `/samples/${procedure}-waiting-list-template.csv`,
+    waitingListXlsx: `/samples/${procedure}-waiting-list-template.xlsx`,
+    bloodTestCsv: `/samples/${procedure}-blood-tests-template.csv`,
+    bloodTestXlsx: `/samples/${procedure}-blood-tests-template.xlsx`,
+  }) as const;
 
 /** GET /api/trusts/{trust}/waiting-list/dashboard (docs/requirements.md §3 dashboard counters, all procedures). */
 export const waitingListDashboardSchema = countersSchema([

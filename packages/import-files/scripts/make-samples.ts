@@ -1,9 +1,12 @@
-// Writes the templates the web app serves (apps/web/public/samples): a header and a few example rows
-// of fictional patients with test NHS numbers (999 range, valid check digits, never issued).
+// Writes the templates the web app serves (apps/web/public/samples): for each procedure, a header and a
+// few example rows of fictional patients with test NHS numbers (999 range, valid check digits, never
+// issued). Each procedure's waiting list holds only that procedure's rows, so the samples a page offers
+// validate and confirm on that page (docs/requirements.md §2, docs/import-format.md).
 // Run with `npx tsx packages/import-files/scripts/make-samples.ts`; the output is committed.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { procedureCodes, type ProcedureCode } from '@esr/contracts/procedures';
 import { comorbidityColumns, waitingListColumns } from '../src/headers.js';
 import { testNhsNumber } from '../test/helpers/nhs.js';
 
@@ -11,7 +14,8 @@ const dir = join(import.meta.dirname, '../../../apps/web/public/samples');
 
 const waitingHeader = waitingListColumns.map((c) => c.header);
 const flags = (set: string[]) => comorbidityColumns.map((c) => (set.includes(c.key) ? '1' : '0'));
-const waitingRows: string[][] = [
+// The Operation Type cell is left blank here and filled in with each procedure below.
+const exampleRows: string[][] = [
   [
     testNhsNumber(0),
     'RX100234',
@@ -23,7 +27,7 @@ const waitingRows: string[][] = [
     '162',
     '71.5',
     '2',
-    'knee',
+    '',
     '12/03/2024',
     '15/04/2025',
     'Ms A Ní Bhriain',
@@ -43,7 +47,7 @@ const waitingRows: string[][] = [
     '180',
     '90',
     '1',
-    'hip',
+    '',
     '05/06/2024',
     '',
     'Mr E Durand',
@@ -63,7 +67,7 @@ const waitingRows: string[][] = [
     '175',
     '82',
     '4',
-    'knee',
+    '',
     '20/01/2024',
     '',
     'Mr E Durand',
@@ -83,7 +87,7 @@ const waitingRows: string[][] = [
     '155',
     '60',
     '3',
-    'hip',
+    '',
     '01/10/2023',
     '01/05/2025',
     'Ms A Ní Bhriain',
@@ -93,6 +97,10 @@ const waitingRows: string[][] = [
     ...flags(['ra', 'hypo']),
   ],
 ];
+
+const operationColumn = waitingHeader.indexOf('Operation Type');
+const waitingRows = (procedure: ProcedureCode) =>
+  exampleRows.map((row) => row.map((value, i) => (i === operationColumn ? procedure : value)));
 
 const bloodHeader = ['NHS Number', 'Local Patient Identifier', 'Test Name', 'Result', 'Unit', 'Sample Date'];
 const bloodRows: string[][] = [
@@ -134,16 +142,17 @@ async function xlsx(
     column.numFmt = dateColumns.includes(h) ? 'dd/mm/yyyy' : '@';
   });
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return workbook.xlsx
-    .writeBuffer()
-    .then((b) => writeFileSync(join(dir, `${name}-template.xlsx`), Buffer.from(b)));
+  return workbook.xlsx.writeBuffer().then((b) => writeFileSync(join(dir, `${name}.xlsx`), Buffer.from(b)));
 }
 
-writeFileSync(join(dir, 'waiting-list-template.csv'), csv([waitingHeader, ...waitingRows]));
-writeFileSync(join(dir, 'blood-tests-template.csv'), csv([bloodHeader, ...bloodRows]));
-await xlsx('waiting-list', 'Waiting list', waitingHeader, waitingRows, [
-  'Date of Birth',
-  'Referral Date',
-  'TCI Date',
-]);
-await xlsx('blood-tests', 'Blood tests', bloodHeader, bloodRows, ['Sample Date']);
+for (const procedure of procedureCodes) {
+  const rows = waitingRows(procedure);
+  writeFileSync(join(dir, `${procedure}-waiting-list-template.csv`), csv([waitingHeader, ...rows]));
+  writeFileSync(join(dir, `${procedure}-blood-tests-template.csv`), csv([bloodHeader, ...bloodRows]));
+  await xlsx(`${procedure}-waiting-list-template`, 'Waiting list', waitingHeader, rows, [
+    'Date of Birth',
+    'Referral Date',
+    'TCI Date',
+  ]);
+  await xlsx(`${procedure}-blood-tests-template`, 'Blood tests', bloodHeader, bloodRows, ['Sample Date']);
+}

@@ -9,7 +9,8 @@ import { useTrustCode } from '../../../lib/auth/trust-code';
 
 /**
  * docs/requirements.md §2 /dashboard: counters for active and archived records, with the counts of every
- * procedure of the trust (docs/requirements.md §3 dashboard counters); links to the clerical screens.
+ * procedure of the trust (docs/requirements.md §3 dashboard counters); links to the clerical screens, the
+ * archive and the error history of every type's failed records (docs/requirements.md §2).
  */
 export function DashboardPage() {
   const trust = useTrustCode();
@@ -50,7 +51,11 @@ export function DashboardPage() {
           <CounterCard title="Processed records" value={counters?.processedRecords} {...totals} />
         </li>
         <li className="nhsuk-grid-column-one-half nhsuk-card-group__item">
-          <CounterCard title="Records that failed processing" value={counters?.failedRecords} {...totals} />
+          <CounterCard title="Records that failed processing" value={counters?.failedRecords} {...totals}>
+            <Link className="nhsuk-link" to={paths.errorHistory()}>
+              View error history
+            </Link>
+          </CounterCard>
         </li>
         <li className="nhsuk-grid-column-one-third nhsuk-card-group__item">
           <CounterCard title="High risk" value={counters?.highRiskRecords} {...totals} />

@@ -18,13 +18,19 @@ import { ServiceStatusPanel } from './service-status-panel';
 import { UnknownProcedure } from './unknown-procedure';
 import { fileNameColumn, uploadHistoryColumns, uploadHistoryRowKey } from './upload-history-columns';
 
-/** docs/requirements.md §2: the sample files are static; each link says what it is and that it downloads. */
-const samples = [
-  { href: sampleFiles.waitingListCsv, text: 'waiting list template', format: 'CSV' },
-  { href: sampleFiles.waitingListXlsx, text: 'waiting list template', format: 'XLSX' },
-  { href: sampleFiles.bloodTestCsv, text: 'blood test template', format: 'CSV' },
-  { href: sampleFiles.bloodTestXlsx, text: 'blood test template', format: 'XLSX' },
-];
+/**
+ * docs/requirements.md §2: the sample files are static, one set for each procedure; each link says what it
+ * is and that it downloads.
+ */
+function samplesFor(type: ProcedureCode) {
+  const files = sampleFiles(type);
+  return [
+    { href: files.waitingListCsv, text: 'waiting list template', format: 'CSV' },
+    { href: files.waitingListXlsx, text: 'waiting list template', format: 'XLSX' },
+    { href: files.bloodTestCsv, text: 'blood test template', format: 'CSV' },
+    { href: files.bloodTestXlsx, text: 'blood test template', format: 'XLSX' },
+  ];
+}
 
 function RecentUploads({ trust, type, name }: { trust: string; type: ProcedureCode; name: string }) {
   const history = useUploadHistory(trust, {
@@ -122,7 +128,7 @@ function Overview({
         <h2>Sample files</h2>
         <p>The templates show the columns each file needs, in the order the service expects.</p>
         <ul className="nhsuk-list">
-          {samples.map((sample) => (
+          {samplesFor(type).map((sample) => (
             <li key={sample.href}>
               <a className="nhsuk-link" href={sample.href} download>
                 Download the {sample.text} ({sample.format})
