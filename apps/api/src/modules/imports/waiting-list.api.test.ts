@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@esr/contracts/messages';
-import { procedureCodes } from '@esr/contracts/procedures';
 import type {
   ImportDecision,
   ProcedureCounters,
@@ -585,43 +584,6 @@ describe('rows imported with a warning', () => {
     );
     expect(batch).toMatchObject({ status: 'IMPORTED', created_count: 2 });
   });
-});
-
-// docs/requirements.md §2: the sample files each upload page offers are that procedure's, and upload cleanly there.
-const samplesFolder = path.join(import.meta.dirname, '../../../../web/public/samples');
-const sampleFile = (name: string) => ({ name, bytes: fs.readFileSync(path.join(samplesFolder, name)) });
-
-describe('the sample files each upload page offers', () => {
-  it.each(procedureCodes.flatMap((procedure) => ['csv', 'xlsx'].map((ext) => ({ procedure, ext }))))(
-    'validate with no invalid rows and confirm on the $procedure page ($ext)',
-    async ({ procedure, ext }) => {
-      const who = await createClericalTrust(t);
-      const upload = await uploadFiles(
-        t,
-        who,
-        procedure,
-        sampleFile(`${procedure}-waiting-list-template.${ext}`),
-        sampleFile(`${procedure}-blood-tests-template.${ext}`),
-      );
-      expect(upload.statusCode).toBe(202);
-      const { batchId } = upload.json<{ batchId: string }>();
-      const status = await validated(t, who, procedure, batchId);
-      expect(status).toMatchObject({
-        batchStatus: 'VALIDATED',
-        waiting_list: { status: 'VALIDATED', totals: { rows: 4, valid: 4, invalid: 0 } },
-        blood_test: { status: 'VALIDATED' },
-      });
-      expect((await summaryOf(t, who, procedure, batchId)).waiting_list_result.invalid_rows).toEqual([]);
-
-      expect((await decide(t, who, procedure, 'confirm_import', batchId)).statusCode).toBe(202);
-      await idle(t, who, procedure);
-      const [batch] = await queryRows<{ status: string; created_count: number }>(
-        t.app.db,
-        sql`select status, created_count from import_batches where id = ${batchId}`,
-      );
-      expect(batch).toMatchObject({ status: 'IMPORTED', created_count: 4 });
-    },
-  );
 });
 
 describe('rows that cannot be imported', () => {
