@@ -30,7 +30,8 @@ export function SearchResults({
 }) {
   const navigate = useNavigate();
   const nameOf = useProcedureNameOf();
-  const [selected, setSelected] = useState<string | null>(patients.length === 1 ? patients[0]!.id : null);
+  // Shown only for several matches: one match opens its summary straight away (patient-lookup-page.tsx).
+  const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
