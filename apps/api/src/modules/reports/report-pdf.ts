@@ -8,16 +8,29 @@ import { PassThrough, type Readable } from 'node:stream';
 import { showLondonDateTime } from '@esr/contracts/london-dates';
 import { demonstrationModelLabel, productName } from '@esr/contracts/messages';
 import { ColumnTable } from '../../platform/pdf/column-table.js';
-import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
+import { createPdfDocument, trimLayoutCache } from '../../platform/pdf/pdf-document.js';
 import { PageFlow } from '../../platform/pdf/page-flow.js';
 import { StreamedPageNumbers } from '../../platform/pdf/page-numbers.js';
 import { heightOfText, nhsColour, useStyle, type TextStyle } from '../../platform/pdf/pdf-text.js';
-import { roomIn, showValue, type ReportContent } from './report-format.js';
+import { roomIn, showValue, type ColumnKind, type ReportContent } from './report-format.js';
 
 const margin = 28;
 const footerSpace = 24;
 const footerFontSize = 7;
 const tableText = { size: 7.5 };
+
+/**
+ * Values of a kind that must stay on one line, as wide as any of the kind can be: an NHS number, a
+ * date in every month (a date and time may wrap between the two).
+ */
+const everyDate = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map(
+  (month) => `00-${month}-0000`,
+);
+const widestWhole: Partial<Record<ColumnKind, readonly string[]>> = {
+  nhsNumber: ['000 000 0000'],
+  date: everyDate,
+  timestamp: everyDate,
+};
 
 export function pdfReport<Row>(content: ReportContent<Row>): Readable {
   const output = new PassThrough();
@@ -27,8 +40,8 @@ export function pdfReport<Row>(content: ReportContent<Row>): Readable {
     title: content.title,
     author: content.trustName,
     createdAt: content.generatedAt,
-    // pdfkit caches the layout of every word it has set: a 100,000-row report would keep them all.
-    extra: { bufferPages: false, fontLayoutCache: false },
+    // The cache of laid-out words is trimmed at each page break (trimLayoutCache).
+    extra: { bufferPages: false, fontLayoutCache: true },
   });
   doc.on('data', (chunk: Buffer) => output.write(chunk));
   doc.on('end', () => output.end());
@@ -44,6 +57,7 @@ export function pdfReport<Row>(content: ReportContent<Row>): Readable {
   const flow: PageFlow = new PageFlow(doc, area, {
     beforeBreak: () => footer(flow, numbers, content),
     afterBreak: () => {
+      trimLayoutCache(doc);
       numbers.page += 1;
       runningHeader(flow, content, false);
     },
@@ -57,6 +71,7 @@ export function pdfReport<Row>(content: ReportContent<Row>): Readable {
       body: tableText,
       cellPadding: 3,
       maxLinesPerCell: 3,
+      unbroken: content.columns.map((column) => widestWhole[column.kind]),
     },
   );
   write(flow, table, numbers, content, output).catch((error: unknown) => {

@@ -34,3 +34,23 @@ export function createPdfDocument(options: PdfDocumentOptions): PDFKit.PDFDocume
   registerFonts(doc);
   return doc;
 }
+
+/** Words pdfkit keeps laid out per font before `trimLayoutCache` starts afresh. */
+const layoutCacheLimit = 20_000;
+
+/**
+ * pdfkit lays out (shapes) every word it measures or draws with fontkit, which took most of a
+ * 2,400-row report's 27 s; its per-font cache of laid-out words makes repeated words free but,
+ * left alone, holds every distinct word of a 100,000-row report. A document that enables it
+ * (`fontLayoutCache: true`) calls this at each page break to keep it bounded.
+ */
+export function trimLayoutCache(doc: PDFKit.PDFDocument): void {
+  // pdfkit's published types do not name its fonts or their caches.
+  const fonts = (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
+  for (const font of Object.values(fonts)) {
+    if (!font.layoutCache) continue;
+    let words = 0;
+    for (const _word in font.layoutCache) if (++words > layoutCacheLimit) break;
+    if (words > layoutCacheLimit) font.layoutCache = Object.create(null) as object;
+  }
+}
