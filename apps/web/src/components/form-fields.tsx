@@ -1,4 +1,10 @@
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import {
+  Fragment,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 import type { DateParts } from '../lib/calendar-date';
 
 interface FieldFrameProps {
@@ -186,6 +192,8 @@ interface ChoiceItem {
   value: string;
   label: ReactNode;
   hint?: ReactNode;
+  /** A heading shown above the item: the name of the group of choices it begins. */
+  groupLabel?: string;
 }
 
 interface ChoicesProps {
@@ -255,27 +263,32 @@ function Choices({
         {items.map((item, index) => {
           const id = `${name}-${index + 1}`;
           return (
-            <div className={`${block}__item`} key={item.value}>
-              <input
-                className={`${block}__input`}
-                id={id}
-                name={name}
-                type={kind}
-                value={item.value}
-                checked={selected.includes(item.value)}
-                disabled={disabled}
-                onChange={(event) => onChange(item.value, event.target.checked)}
-                aria-describedby={item.hint ? `${id}-hint` : undefined}
-              />
-              <label className={`nhsuk-label ${block}__label`} htmlFor={id}>
-                {item.label}
-              </label>
-              {item.hint && (
-                <div className={`nhsuk-hint ${block}__hint`} id={`${id}-hint`}>
-                  {item.hint}
-                </div>
+            <Fragment key={item.value}>
+              {item.groupLabel && (
+                <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">{item.groupLabel}</p>
               )}
-            </div>
+              <div className={`${block}__item`}>
+                <input
+                  className={`${block}__input`}
+                  id={id}
+                  name={name}
+                  type={kind}
+                  value={item.value}
+                  checked={selected.includes(item.value)}
+                  disabled={disabled}
+                  onChange={(event) => onChange(item.value, event.target.checked)}
+                  aria-describedby={item.hint ? `${id}-hint` : undefined}
+                />
+                <label className={`nhsuk-label ${block}__label`} htmlFor={id}>
+                  {item.label}
+                </label>
+                {item.hint && (
+                  <div className={`nhsuk-hint ${block}__hint`} id={`${id}-hint`}>
+                    {item.hint}
+                  </div>
+                )}
+              </div>
+            </Fragment>
           );
         })}
       </div>

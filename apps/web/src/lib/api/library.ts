@@ -15,6 +15,17 @@ export function useProcedures() {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The procedures as radio choices, grouped by category, each category named above its first choice. */
+export function procedureChoices(procedures: readonly Procedure[]): {
+  value: string;
+  label: string;
+  groupLabel?: string;
+}[] {
+  return procedureGroups(procedures).flatMap((group) =>
+    group.options.map((option, index) => (index === 0 ? { ...option, groupLabel: group.label } : option)),
+  );
+}
+
 /** docs/requirements.md §3: procedures grouped by category, the category label capitalised. */
 export function procedureGroups(procedures: readonly Procedure[]): SelectGroup[] {
   const groups = new Map<string, SelectGroup>();
