@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageYears, parseCivilDate, toNumber } from './features.js';
+import { ageYears, defaultedRecordFields, parseCivilDate, toNumber } from './features.js';
+import type { Wrapper } from './wrapper.js';
 
 describe('toNumber', () => {
   it('parses decimal literals only', () => {
@@ -54,5 +55,27 @@ describe('parseCivilDate', () => {
   it('counts whole years', () => {
     expect(ageYears({ y: 2000, m: 2, d: 29 }, { y: 2001, m: 2, d: 28 })).toBe(0);
     expect(ageYears({ y: 2000, m: 2, d: 29 }, { y: 2001, m: 3, d: 1 })).toBe(1);
+  });
+});
+
+describe('defaultedRecordFields', () => {
+  const feature = (name: string, source: Wrapper['features'][number]['source'], fallback: number | null) => ({
+    name,
+    displayName: name,
+    unit: '',
+    source,
+    default: fallback,
+    modifiable: false,
+  });
+  it('names the fields a default stands in for: BMI is height and weight, age the date of birth', () => {
+    const wrapper = {
+      features: [
+        feature('bmi', { kind: 'derived', derivation: 'bmi' }, 29.4),
+        feature('male', { kind: 'field', field: 'sex', encode: { map: { M: 1 } } }, 0),
+        feature('age', { kind: 'derived', derivation: 'ageYears' }, 68),
+        feature('crp', { kind: 'field', field: 'crp' }, null),
+      ],
+    } as unknown as Wrapper;
+    expect(defaultedRecordFields(wrapper)).toEqual(['height', 'weight', 'sex', 'dateOfBirth']);
   });
 });

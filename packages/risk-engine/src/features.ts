@@ -109,6 +109,23 @@ function getterFor(f: WrapperFeature): Getter {
   };
 }
 
+/**
+ * The record fields whose absence makes the model put in a default (a feature with a default, read
+ * from the field or derived from it), in the wrapper's feature order: what an import warns about
+ * when a row leaves one blank (docs/import-format.md "Warnings").
+ */
+export function defaultedRecordFields(wrapper: Wrapper): string[] {
+  const fields = new Set<string>();
+  for (const feature of wrapper.features) {
+    if (feature.default === null) continue;
+    const { source } = feature;
+    if (source.kind === 'field') fields.add(source.field);
+    else if (source.derivation === 'bmi') ['height', 'weight'].forEach((field) => fields.add(field));
+    else fields.add('dateOfBirth');
+  }
+  return [...fields];
+}
+
 export function rawFieldValue(f: WrapperFeature, record: PatientRecord): string | number | null {
   if (f.source.kind !== 'field') return null;
   const v = record[f.source.field];
