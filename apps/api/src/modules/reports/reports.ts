@@ -25,6 +25,7 @@ import {
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { badRequest } from '../../platform/errors.js';
+import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
 import { requireAccess } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import type { Principal } from '../identity/index.js';
@@ -40,8 +41,7 @@ import type { ActiveRow, ArchivedRow, RecordRow } from '../pathways/index.js';
 import { procedureName } from '../library/index.js';
 import { csvReport } from './report-csv.js';
 import { londonWallClock, showDate, type ReportColumn, type ReportContent } from './report-format.js';
-import { pdfReport } from './report-pdf.js';
-import { xlsxReport } from './report-xlsx.js';
+import type { ReportCells, ReportDocumentInput } from './report.document.js';
 
 /** Rows read per statement: large enough for few round trips, small enough for memory. */
 export const reportChunk = 2000;
@@ -254,15 +254,27 @@ async function isDemonstration(db: Db, trustCode: string, procedureCode: string)
   return row?.demonstration === true;
 }
 
+const reportDocument = documentKind('report', new URL('./report.document.js', import.meta.url));
+
+/** Each row as its columns' values: what a document thread is handed (report.document.ts). */
+async function* cellsOf<Row>(content: ReportContent<Row>): AsyncGenerator<ReportCells[]> {
+  for await (const rows of content.pages)
+    yield rows.map((row) => content.columns.map((column) => column.value(row)));
+}
+
+/**
+ * The CSV is written here, as the rows are read (it costs about as much as reading them); the PDF
+ * and the workbook are laid out on a document thread (decision 0041).
+ */
 function write<Row>(fileType: ReportFileType, content: ReportContent<Row>): Readable {
-  switch (fileType) {
-    case 'csv':
-      return csvReport(content);
-    case 'xlsx':
-      return xlsxReport(content);
-    case 'pdf':
-      return pdfReport(content);
-  }
+  if (fileType === 'csv') return csvReport(content);
+  const { pages: _pages, columns, ...rest } = content;
+  const input: ReportDocumentInput = {
+    ...rest,
+    fileType,
+    columns: columns.map(({ key, label, kind, width }) => ({ key, label, kind, width })),
+  };
+  return documentPool().render(reportDocument, input, cellsOf(content));
 }
 
 interface ReportRequest<Row> {
@@ -284,21 +296,27 @@ interface ReportRequest<Row> {
 async function startReport<Row>(db: Db, request: ReportRequest<Row>): Promise<ReportFile> {
   const fileName = reportFileName(request.name, request.fileType, request.now);
   const rows = request.content.rowCount;
-  await recordChange(db, {
-    principal: request.principal,
-    trustCode: request.trustCode,
-    trustName: request.principal.trustName,
-    action: `Exported ${request.what} as ${request.fileType.toUpperCase()} (${rows.toLocaleString('en-GB')} ${rows === 1 ? 'row' : 'rows'}): ${fileName}`,
-    entityType: 'report',
-    entityId: fileName,
-    after: { ...request.audit, fileType: request.fileType, fileName, rows },
-  });
+  // Started first: a service too busy to make the document refuses it before anything is recorded.
   const stream = write(request.fileType, {
     ...request.content,
     trustName: request.principal.trustName,
     title: request.name,
     generatedAt: request.now,
   });
+  try {
+    await recordChange(db, {
+      principal: request.principal,
+      trustCode: request.trustCode,
+      trustName: request.principal.trustName,
+      action: `Exported ${request.what} as ${request.fileType.toUpperCase()} (${rows.toLocaleString('en-GB')} ${rows === 1 ? 'row' : 'rows'}): ${fileName}`,
+      entityType: 'report',
+      entityId: fileName,
+      after: { ...request.audit, fileType: request.fileType, fileName, rows },
+    });
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
   return {
     fileName,
     contentType: reportContentTypes[request.fileType],
