@@ -82,3 +82,21 @@ describe('logged errors', () => {
     expect(text).not.toMatch(traces);
   });
 });
+
+describe('refused requests', () => {
+  it('are logged with the user who asked and the trust they asked for', async () => {
+    const clerk = demoUsers[2];
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/trusts/RXX/waiting-list/procedures/knee/manage/records/active?page=1',
+      headers: bearer(await t.tokenFor(clerk.id)),
+    });
+    expect(response.statusCode).toBe(403);
+    const refused = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'access refused');
+    expect(refused).toMatchObject({
+      userId: clerk.id,
+      trust: 'RXX',
+      url: '/api/trusts/:trust/waiting-list/procedures/:type/manage/records/active',
+    });
+  });
+});

@@ -38,6 +38,8 @@ async function authentication(
     try {
       const payload = await options.verifier.verify(match[1]!);
       request.principal = await resolvePrincipal(options.db, options.identity, payload, options.cache);
+      // Every later line of this request names who made it (an id, never a name or patient data).
+      request.log = request.log.child({ userId: request.principal.userId });
     } catch (error) {
       // Security baseline: log refused sign-ins, without the token or any patient data.
       request.log.warn(

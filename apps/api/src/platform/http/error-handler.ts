@@ -10,7 +10,17 @@ import { HttpError } from '../errors.js';
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      if (error.statusCode === 403) request.log.warn({ url: request.routeOptions.url }, 'access refused');
+      if (error.statusCode === 403) {
+        // Which trust was asked for: a refused look at another trust's data is what an audit wants.
+        const { trust } = (request.params ?? {}) as { trust?: unknown };
+        request.log.warn(
+          {
+            url: request.routeOptions.url,
+            ...(typeof trust === 'string' ? { trust: trust.slice(0, 20) } : {}),
+          },
+          'access refused',
+        );
+      }
       return reply.status(error.statusCode).send({
         detail: error.detail,
         ...(error.errors ? { errors: error.errors } : {}),
