@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
-import { editDetailsMessages, patientSearchMessages } from '@esr/contracts/patients';
+import { editDetailsMessages, patientMessages, patientSearchMessages } from '@esr/contracts/patients';
 import { contributionsNote, defaultsUsedIntro } from '@esr/contracts/patient-wording';
 import { labRules, remodelMessages, remodelTabs } from '@esr/contracts/remodel';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
@@ -438,7 +438,7 @@ describe('patient screens', () => {
     await page.unroute(summaryCall);
   });
 
-  it('flags the result as an anomaly, then removes the flag', async () => {
+  it('flags the result as an anomaly with a reason, then removes the flag', async () => {
     await page.reload();
     await poll(() => heading(page).textContent(), serverWait).toBe(`${patricia.name} - Risk summary`);
     const banner = page
@@ -447,14 +447,31 @@ describe('patient screens', () => {
     await poll(() => button('Flag as anomaly').isVisible()).toBe(true);
     expect(await banner.count()).toBe(0);
     await activate(button('Flag as anomaly'));
+    // A reason is asked for first (decision 0039): its field takes the focus; Cancel flags nothing.
+    const reasonField = page.getByRole('textbox', { name: 'Why is this result an anomaly? (optional)' });
+    await poll(() => isFocused(reasonField)).toBe(true);
+    await activate(button('Cancel'));
+    await poll(() => isFocused(button('Flag as anomaly'))).toBe(true);
+    expect(await banner.count()).toBe(0);
+    await activate(button('Flag as anomaly'));
+    await typeInto(reasonField, 'x'.repeat(201));
+    await activate(button('Flag as anomaly'));
+    await poll(() => errorSummary().textContent()).toContain(patientMessages.anomalyReasonTooLong);
+    await poll(() => isFocused(errorSummary())).toBe(true);
+    await visit(page, 'patients-summary-anomaly-reason');
+    const reason = 'Albumin of 12 g/L looks like a unit error in the PAS extract';
+    await typeInto(reasonField, reason);
+    await activate(button('Flag as anomaly'));
     await poll(() => banner.isVisible(), serverWait).toBe(true);
+    expect(await banner.textContent()).toContain(`Reason given: ${reason}`);
     await poll(() => button('Remove anomaly flag').isVisible()).toBe(true);
-    expect(await isFocused(button('Remove anomaly flag'))).toBe(true);
+    await poll(() => isFocused(button('Remove anomaly flag'))).toBe(true);
     await visit(page, 'patients-summary-anomaly');
 
-    // It is kept: a reload shows it too.
+    // It is kept: a reload shows it too, with its reason.
     await page.reload();
     await poll(() => banner.isVisible(), serverWait).toBe(true);
+    expect(await banner.textContent()).toContain(`Reason given: ${reason}`);
     await activate(button('Remove anomaly flag'));
     await poll(() => banner.count(), serverWait).toBe(0);
     await poll(() => button('Flag as anomaly').isVisible()).toBe(true);
@@ -625,6 +642,17 @@ describe('patient screens', () => {
     expect(about.Reason).toBe('Remodelled with new details');
     currentProbability = (await page.locator('.app-risk-card__probability').textContent()) ?? '';
     expect(currentProbability).toMatch(/^\d{1,3}\.\d%$/);
+    // What the remodel changed (decision 0039): the probability before and after, and her haemoglobin.
+    const changed = page.locator('.nhsuk-inset-text', { hasText: 'What this remodel changed' });
+    const lines = (await changed.getByRole('listitem').allTextContents()).map((line) =>
+      line.replace(/\s+/g, ' ').trim(),
+    );
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Probability of complications after surgery: \\d{1,3}\\.\\d% → changed to ${currentProbability.replace('.', '\\.')}$`,
+      ),
+    );
+    expect(lines).toContain('Haemoglobin: 117 g/L → changed to 131 g/L');
     await visit(page, 'patients-summary-remodelled');
   });
 

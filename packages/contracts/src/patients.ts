@@ -11,6 +11,8 @@ import { remodelRecordSchema } from './remodel.js';
 
 export const maxLocalIdentifierLength = 30;
 export const maxSurgeonNameLength = 30;
+/** Why a result was flagged as an anomaly: a short note, not a clinical record (decision 0039). */
+export const maxAnomalyReasonLength = 200;
 
 /** Field names of the search's 400 errors (docs/requirements.md §5: NHSNumber and MedicalRecordNumber). */
 export const patientSearchMessages = {
@@ -106,6 +108,8 @@ export const riskResultSchema = z.object({
   /** The mean predicted probability of the trust's scored list for this procedure, when known. */
   averageProbability: z.number().nullable(),
   isAnomaly: z.boolean(),
+  /** Why it was flagged, as the person who flagged it wrote it; null when flagged without one, or not flagged. */
+  anomalyReason: z.string().nullable(),
   isDefaultValueUsed: z.boolean(),
   /**
    * Every input the model defaulted for this evaluation, of any importance, largest push first;
@@ -123,6 +127,35 @@ export const riskResultSchema = z.object({
   model: evaluationModelSchema,
 });
 export type RiskResult = z.infer<typeof riskResultSchema>;
+
+/**
+ * An input of the model whose value differs between an evaluation and the one before it, named and
+ * measured as the contributions name them (decision 0039). `before` and `after` are the numbers the
+ * model was given (a yes/no as 1 or 0), null when unknown; `…DefaultUsed` when the record had none.
+ */
+export const inputChangeSchema = z.object({
+  feature: z.string(),
+  displayName: z.string(),
+  unit: z.string(),
+  before: z.number().nullable(),
+  beforeDefaultUsed: z.boolean(),
+  after: z.number().nullable(),
+  afterDefaultUsed: z.boolean(),
+});
+export type InputChange = z.infer<typeof inputChangeSchema>;
+
+/**
+ * What a remodel changed: the evaluation before it (its probability and band) and the inputs whose
+ * values differ, largest push of the remodel's evaluation first.
+ */
+export const remodelChangeSchema = z.object({
+  previousEvaluationId: z.string(),
+  previousEvaluatedAt: z.string(),
+  previousPrediction: predictionSchema,
+  previousProbability: z.number(),
+  inputs: z.array(inputChangeSchema),
+});
+export type RemodelChange = z.infer<typeof remodelChangeSchema>;
 
 const patientHeader = {
   id: z.string(),
@@ -146,12 +179,23 @@ export const riskSummarySchema = z.object({
   areasOfImprovement: z.object({ dos: z.array(adviceSchema) }),
   /** Why the model could not score the record, when status is failed. */
   failure: z.object({ fields: z.array(z.string()), reason: z.string() }).nullable(),
+  /** When the evaluation shown is a remodel with an evaluation before it: what the remodel changed. */
+  change: remodelChangeSchema.nullable(),
 });
 export type RiskSummary = z.infer<typeof riskSummarySchema>;
+
+/**
+ * Whose consultant surgeon, readiness for surgery and social aspects a past evaluation shows
+ * (decision 0039): the pathway's now (`current`, the current evaluation, as the summary shows them),
+ * those kept with the evaluation when it was made (`as-evaluated`), or none, for an evaluation made
+ * before they were kept (`not-kept`: the three are null).
+ */
+export const surgicalRiskFactorsShownValues = ['current', 'as-evaluated', 'not-kept'] as const;
 
 /** A past evaluation (spec /history/{historyId}): its summary, and the record the model read. */
 export const historyEntrySchema = riskSummarySchema.extend({
   isCurrent: z.boolean(),
+  surgicalRiskFactorsShown: z.enum(surgicalRiskFactorsShownValues),
   inputs: remodelRecordSchema.omit({
     id: true,
     nhsNumber: true,
@@ -172,6 +216,8 @@ export const riskHistoryItemSchema = z.object({
   probability: z.number(),
   reason: z.enum(['batch', 'remodel', 'rescore']),
   isCurrent: z.boolean(),
+  isAnomaly: z.boolean(),
+  anomalyReason: z.string().nullable(),
 });
 export const riskHistorySchema = pagedSchema(riskHistoryItemSchema).extend({
   patient: z.object(patientHeader),
@@ -208,9 +254,35 @@ export const patientMessages = {
   noModel: 'No model is active for this procedure, so the record cannot be scored.',
   notScored: 'This pathway has not been scored yet, so there is no result to flag.',
   remodelFailed: 'The model could not score these details.',
+  anomalyReasonTooLong: `Reason must be ${maxAnomalyReasonLength} characters or fewer`,
 } as const;
 
-export const anomalyResponseSchema = z.object({ isAnomaly: z.boolean(), evaluationId: z.string() });
+/** The reason kept with an anomaly flag, as the summary, the history and the PDF write it. */
+export const anomalyReasonText = (reason: string) => `Reason given: ${reason}`;
+
+/** What a past evaluation shows for a surgical risk factor it did not keep (decision 0039). */
+export const surgicalRiskFactorNotKept = 'Not kept with this evaluation';
+
+/**
+ * POST mark/anomaly/ (docs/requirements.md §7 leaves the body open): no body, or an optional reason
+ * kept with a flag (decision 0039). The schema's bound only stops a huge body; the rule is
+ * `maxAnomalyReasonLength`, answered under `reason`.
+ */
+export const anomalyRequestSchema = z
+  .object({
+    reason: z
+      .string()
+      .max(maxAnomalyReasonLength * 5)
+      .nullish(),
+  })
+  .nullish();
+export type AnomalyRequest = z.infer<typeof anomalyRequestSchema>;
+
+export const anomalyResponseSchema = z.object({
+  isAnomaly: z.boolean(),
+  evaluationId: z.string(),
+  anomalyReason: z.string().nullable(),
+});
 
 export const patientParamsSchema = z.object({
   trust: z.string().min(1).max(10),

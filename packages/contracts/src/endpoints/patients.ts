@@ -1,9 +1,11 @@
 import { errorResponseSchema } from '../errors.js';
 import { defineEndpoint } from '../endpoint.js';
 import {
+  anomalyRequestSchema,
   anomalyResponseSchema,
   historyEntrySchema,
   historyParamsSchema,
+  maxAnomalyReasonLength,
   patientParamsSchema,
   patientSearchQuerySchema,
   patientSearchResponseSchema,
@@ -92,7 +94,9 @@ export const patients = {
     permission: 'patients:write',
     tags,
     summary: 'Flags the current result as an anomaly, or unflags it (a toggle)',
+    description: `Optional body {reason}: why the result is flagged, at most ${maxAnomalyReasonLength} characters (400 under reason), kept with the flag. Unflagging clears the reason; a reason sent with it is not kept.`,
     params: patientParamsSchema,
+    body: anomalyRequestSchema,
     response: { 200: anomalyResponseSchema, ...changeErrors },
   }),
   surgicalRiskFactors: defineEndpoint({

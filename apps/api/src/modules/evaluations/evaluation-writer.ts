@@ -10,23 +10,26 @@ import type { Db } from '../../platform/db/client.js';
 import type { ModelVersion, ScoringScope } from './scoring.js';
 
 /**
- * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with the
- * record it read (`inputs`, an SQL expression over the statement's own tables) and the model
- * version's columns (from `$first`, 8 parameters: trust, procedure, model id, version, name, card
- * version, demonstration, then the evaluation day). Written in the database from the record it
- * already holds, so the inputs never travel twice.
+ * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with what it
+ * keeps of the pathway as the statement wrote it (`pathway`, the alias of a row with its `clinical`,
+ * the record the model read, and its `surgeon_name`, `surgery` and `social`, kept to show a past
+ * evaluation as it was: decision 0039), and the model version's columns (from `$first`, 8
+ * parameters: trust, procedure, model id, version, name, card version, demonstration, then the
+ * evaluation day). Written in the database from the record it already holds, so the inputs never
+ * travel twice.
  */
-export const evaluationInsert = (inputs: string, first = 1) => {
+export const evaluationInsert = (pathway: string, first = 1) => {
   const [trust, procedure, modelId, version, name, card, demonstration, day] = Array.from(
     { length: 8 },
     (_, index) => `$${first + index}`,
   );
   return `insert into evaluations (id, pathway_id, trust_code,
     procedure_code, model_id, model_version, model_name, model_card_version, demonstration, reason,
-    created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
+    created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs,
+    surgeon_name, surgery, social, surgical_risk_factors_kept)
   select v."evaluationId", v.id, ${trust}, ${procedure}, ${modelId}, ${version}, ${name}, ${card}, ${demonstration},
     v.reason, 'Batch scoring', v.probability, v.prediction, v."defaultUsed", decode(v.contributions, 'base64'),
-    ${day}::date, ${inputs}`;
+    ${day}::date, ${pathway}.clinical, ${pathway}.surgeon_name, ${pathway}.surgery, ${pathway}.social, true`;
 };
 
 /** The 8 parameters of `evaluationInsert`. */
@@ -71,14 +74,19 @@ export async function recordEvaluation(
   },
 ): Promise<void> {
   const { id, pathwayId, model, columns } = evaluation;
+  // The surgeon, readiness and social aspects as the pathway holds them now (decision 0039).
   await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
       model_version, model_name, model_card_version, demonstration, reason, created_by, probability,
-      prediction, is_default_value_used, feature_contributions, evaluation_date, inputs)
-    values (${id}, ${pathwayId}, ${evaluation.trustCode}, ${evaluation.procedureCode}, ${model.id},
-      ${model.version}, ${model.name}, ${model.cardVersion}, ${model.demonstration}, ${evaluation.reason},
-      ${evaluation.createdBy}, ${columns.probability}, ${columns.prediction},
-      ${columns.isDefaultValueUsed}, decode(${columns.contributions}, 'base64'),
-      ${evaluation.evaluationDate}::date, ${evaluation.inputsJson}::json)`);
+      prediction, is_default_value_used, feature_contributions, evaluation_date, inputs,
+      surgeon_name, surgery, social, surgical_risk_factors_kept)
+    select ${id}::uuid, ${pathwayId}::uuid, ${evaluation.trustCode}, ${evaluation.procedureCode},
+      ${model.id}::uuid, ${model.version}::integer, ${model.name}, ${model.cardVersion},
+      ${model.demonstration}::boolean, ${evaluation.reason}, ${evaluation.createdBy},
+      ${columns.probability}::float8, ${columns.prediction}, ${columns.isDefaultValueUsed}::boolean,
+      decode(${columns.contributions}, 'base64'),
+      ${evaluation.evaluationDate}::date, ${evaluation.inputsJson}::json,
+      p.surgeon_name, p.surgery, p.social, true
+    from pathways p where p.id = ${pathwayId}::uuid`);
   await tx.execute(sql`update pathways set
       status = 'processed', current_evaluation_id = ${id},
       prediction = ${columns.prediction}, probability = ${columns.probability},

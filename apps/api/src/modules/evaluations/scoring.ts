@@ -353,7 +353,7 @@ export async function scorePending(
       );
       if (written.length > 0)
         await writer.query(
-          `${evaluationInsert('p.clinical')}
+          `${evaluationInsert('p')}
           from ${evaluations.source} join pathways p on p.id = v.id
           where p.current_evaluation_id = v."evaluationId" and p.scored_model_id = $9`,
           [...evaluationInsertParams(scope, evaluationDate), model.id, ...evaluations.params],

@@ -37,6 +37,7 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
       probability: 0.1834,
       averageProbability: 0.061,
       isAnomaly: false,
+      anomalyReason: null,
       isDefaultValueUsed: true,
       defaultsUsed: [
         { feature: 'albumin', displayName: 'Serum albumin', valueUsed: 38.5, unit: 'g/L' },
@@ -93,6 +94,7 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
       ],
     },
     failure: null,
+    change: null,
     ...overrides,
   };
 }
@@ -273,6 +275,7 @@ describe('riskSummaryPdf', () => {
       },
       areasOfImprovement: { dos: [] },
       isCurrent: false,
+      surgicalRiskFactorsShown: 'as-evaluated',
       inputs: inputs({
         height: '162',
         weight: '81',
@@ -338,6 +341,31 @@ describe('riskSummaryPdf', () => {
     expect(second).toContain('Stay as active as you can.');
     expect(second).toContain('If you smoke, try to stop.');
     expect(second).toContain('Page 2 of 2');
+  });
+
+  it('gives the reason kept with an anomaly flag under the banner (decision 0039)', async () => {
+    const base = riskSummary();
+    const reason = 'Albumin of 12 g/L looks like a unit error in the PAS extract';
+    const flagged = await render(
+      pdfInput({ summary: { ...base, result: { ...base.result!, isAnomaly: true, anomalyReason: reason } } }),
+    );
+    expect(flagged.pages[0]).toContain(`${messages.anomalyBanner} Reason given: ${reason}`);
+    const withoutReason = await render(
+      pdfInput({ summary: { ...base, result: { ...base.result!, isAnomaly: true, anomalyReason: null } } }),
+    );
+    expect(withoutReason.pages[0]).toContain(messages.anomalyBanner);
+    expect(withoutReason.text).not.toContain('Reason given');
+  });
+
+  it('says a past evaluation made before the surgeon was kept with it did not keep one (decision 0039)', async () => {
+    const entry: HistoryEntry = {
+      ...riskSummary({ surgeonName: null, surgery: null, social: null }),
+      isCurrent: false,
+      surgicalRiskFactorsShown: 'not-kept',
+      inputs: inputs({}),
+    };
+    const pdf = await render(pdfInput({ summary: entry }));
+    expect(pdf.pages[0]).toContain('Consultant surgeon Not kept with this evaluation');
   });
 
   it("gives the model's reason when a record could not be scored", async () => {

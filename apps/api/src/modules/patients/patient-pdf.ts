@@ -14,7 +14,9 @@ import { showCalendarDate, showLondonDateTime } from '@esr/contracts/london-date
 import { demonstrationModelLabel, messages, productName } from '@esr/contracts/messages';
 import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
 import {
+  anomalyReasonText,
   patientMessages,
+  surgicalRiskFactorNotKept,
   type HistoryEntry,
   type RiskResult,
   type RiskSummary,
@@ -227,7 +229,12 @@ function patientDetails(s: Summary, team: Element) {
       ['Local patient identifier', summary.medicalRecordNumber ?? 'Not recorded'],
       ['Date of birth', summary.dateOfBirth ? showCalendarDate(summary.dateOfBirth) : 'Not recorded'],
       ['Operation type', s.procedureName],
-      ['Consultant surgeon', summary.surgeonName ?? 'Not recorded'],
+      [
+        'Consultant surgeon',
+        'surgicalRiskFactorsShown' in summary && summary.surgicalRiskFactorsShown === 'not-kept'
+          ? surgicalRiskFactorNotKept
+          : (summary.surgeonName ?? 'Not recorded'),
+      ],
     ],
     columns: [150, '*'],
     rowHeaders: true,
@@ -270,6 +277,10 @@ function resultBand(s: Summary, outcome: Element, result: RiskResult) {
   flow.y += 4;
   const warnings = [
     ...(result.isAnomaly ? [{ text: messages.anomalyBanner, style: { ...clinical.body, bold: true } }] : []),
+    // The reason given with the flag (decision 0039).
+    ...(result.isAnomaly && result.anomalyReason
+      ? [{ text: anomalyReasonText(result.anomalyReason), style: clinical.body }]
+      : []),
     ...(result.isDefaultValueUsed ? [{ text: messages.defaultValuesUsed, style: clinical.body }] : []),
     // Which inputs the model filled in, and with what (decision 0035).
     ...(result.isDefaultValueUsed && result.defaultsUsed.length

@@ -26,6 +26,7 @@ import {
   type RemodelRecord,
 } from '@esr/contracts/remodel';
 import { queryRows } from '../../platform/db/client.js';
+import { scorePending } from '../evaluations/scoring.js';
 import { demoListsFolder } from '../imports/demo-waiting-lists.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import {
@@ -922,5 +923,221 @@ describe('the inputs the model defaulted, by name (decision 0035)', () => {
     expect(result.isDefaultValueUsed).toBe(false);
     expect(result.defaultsUsed).toEqual([]);
     expect((await summary(zoe)).result!.defaultsUsed).toEqual([]);
+  });
+});
+
+/** A patient of the demonstration knee list imported above: the digits of their NHS number. */
+const demoNhsNumber = (line: number) => demoLines[line]!.split(',')[0]!.replace(/\s/g, '');
+const pathwayOf = async (line: number) => (await lookup(`nhsNumber=${demoNhsNumber(line)}`))[0]!.id;
+async function historyEntryOf(pathwayId: string, historyId: string) {
+  const response = await call('GET', `${patientUrl(pathwayId)}/history/${historyId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<HistoryEntry>();
+}
+
+describe('what a remodel changed (decision 0039)', () => {
+  it('says, after a remodel, the probability before and after and each input whose value changed', async () => {
+    // Brenda Roberts (demonstration list): no blood results, so albumin and haemoglobin were defaulted.
+    const brenda = await pathwayOf(11);
+    const before = await summary(brenda);
+    expect(before.result!.reason).toBe('batch');
+    expect(before.change).toBeNull();
+    const response = await call('PUT', patientUrl(brenda), clinicianToken, {
+      albumin: '29',
+      haemoglobin: '104',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = response.json<RiskSummary>();
+    const change = after.change!;
+    expect(change).toMatchObject({
+      previousEvaluationId: before.result!.evaluationId,
+      previousEvaluatedAt: before.result!.evaluatedAt,
+      previousPrediction: before.result!.prediction,
+      previousProbability: before.result!.probability,
+    });
+    expect(after.result!.probability).not.toBe(change.previousProbability);
+    const albumin = before.result!.contributions.find((factor) => factor.feature === 'albumin')!;
+    expect(albumin.defaultUsed).toBe(true);
+    expect(change.inputs.map((input) => input.feature).sort()).toEqual(['albumin', 'haemoglobin']);
+    expect(change.inputs.find((input) => input.feature === 'albumin')).toEqual({
+      feature: 'albumin',
+      displayName: albumin.displayName,
+      unit: 'g/L',
+      before: albumin.value,
+      beforeDefaultUsed: true,
+      after: 29,
+      afterDefaultUsed: false,
+    });
+    // The summary read again says the same; so does the evaluation in the history.
+    expect((await summary(brenda)).change).toEqual(change);
+    expect((await historyEntryOf(brenda, after.result!.evaluationId)).change).toEqual(change);
+    // The evaluation before it, not a remodel, says nothing changed.
+    expect((await historyEntryOf(brenda, before.result!.evaluationId)).change).toBeNull();
+  });
+
+  it('compares a second remodel with the first, and lists no input when none changed', async () => {
+    const terence = await pathwayOf(12);
+    const first = await call('PUT', patientUrl(terence), clinicianToken, { crp: '48' });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call('PUT', patientUrl(terence), clinicianToken, await record(terence));
+    expect(again.statusCode, again.body).toBe(200);
+    const change = again.json<RiskSummary>().change!;
+    expect(change.previousEvaluationId).toBe(first.json<RiskSummary>().result!.evaluationId);
+    expect(change.previousProbability).toBe(again.json<RiskSummary>().result!.probability);
+    expect(change.inputs).toEqual([]);
+  });
+});
+
+describe('a past evaluation shown as it was (decision 0039)', () => {
+  it('shows the surgeon, readiness and social aspects kept with it, not those of today', async () => {
+    // Aisha O'Brien (demonstration list): Ms C Nguyen, not ready, no social concerns.
+    const aisha = await pathwayOf(13);
+    const imported = (await summary(aisha)).result!.evaluationId;
+    const edit = await call('PUT', `${patientUrl(aisha)}/surgical-risk-factors/`, clinicianToken, {
+      surgeonName: 'Mr D Okafor',
+      surgery: 'ready',
+      social: 'social_review_required',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const remodelled = await call('PUT', patientUrl(aisha), clinicianToken, { crp: '12' });
+    expect(remodelled.statusCode, remodelled.body).toBe(200);
+
+    const past = await historyEntryOf(aisha, imported);
+    expect(past).toMatchObject({
+      isCurrent: false,
+      surgicalRiskFactorsShown: 'as-evaluated',
+      surgeonName: 'Ms C Nguyen',
+      surgery: 'not_ready',
+      social: 'no_social_concerns',
+    });
+    const current = await historyEntryOf(aisha, remodelled.json<RiskSummary>().result!.evaluationId);
+    expect(current).toMatchObject({
+      isCurrent: true,
+      surgicalRiskFactorsShown: 'current',
+      surgeonName: 'Mr D Okafor',
+      surgery: 'ready',
+      social: 'social_review_required',
+    });
+
+    // Edited again after the remodel: the remodel, once replaced, shows what it kept.
+    await call('PUT', `${patientUrl(aisha)}/surgical-risk-factors/`, clinicianToken, {
+      surgeonName: 'Miss E Hughes',
+      surgery: 'requires_review',
+      social: 'social_concerns',
+    });
+    const latest = await call('PUT', patientUrl(aisha), clinicianToken, { crp: '13' });
+    expect(latest.statusCode).toBe(200);
+    expect(await historyEntryOf(aisha, current.result!.evaluationId)).toMatchObject({
+      isCurrent: false,
+      surgicalRiskFactorsShown: 'as-evaluated',
+      surgeonName: 'Mr D Okafor',
+      surgery: 'ready',
+      social: 'social_review_required',
+    });
+  });
+
+  it('shows none, rather than today’s, for an evaluation made before they were kept', async () => {
+    const aisha = await pathwayOf(13);
+    const oldest = (await historyOf(aisha)).items.at(-1)!;
+    await t.app.db.execute(
+      sql`update evaluations set surgical_risk_factors_kept = false, surgeon_name = null, surgery = null,
+        social = null where id = ${oldest.id}`,
+    );
+    expect(await historyEntryOf(aisha, oldest.id)).toMatchObject({
+      surgicalRiskFactorsShown: 'not-kept',
+      surgeonName: null,
+      surgery: null,
+      social: null,
+    });
+  });
+
+  it('keeps them with every evaluation a scoring run writes', async () => {
+    const brenda = await pathwayOf(11);
+    // A pathway scored by another model version is scored again by the next run.
+    await t.app.db.execute(sql`update pathways set scored_model_id = null where id = ${brenda}`);
+    expect(await scorePending(t.app.db, t.app.database, clerical.trustCode, 'knee')).toBe(1);
+    const [latest] = await queryRows<{
+      reason: string;
+      surgeon_name: string | null;
+      surgery: string | null;
+      social: string | null;
+      kept: boolean;
+    }>(
+      t.app.db,
+      sql`select reason, surgeon_name, surgery, social, surgical_risk_factors_kept as kept from evaluations
+        where pathway_id = ${brenda} order by created_at desc, id desc limit 1`,
+    );
+    expect(latest).toEqual({
+      reason: 'rescore',
+      surgeon_name: 'Mr T Fairbanks',
+      surgery: 'ready',
+      social: 'no_social_concerns',
+      kept: true,
+    });
+  });
+});
+
+describe('the reason for an anomaly flag (decision 0039)', () => {
+  const flagUrl = (id: string) => `${patientUrl(id)}/mark/anomaly/`;
+  const lastChange = async (id: string) =>
+    (
+      await queryRows<{ action: string; changes: Record<string, { before: unknown; after: unknown }> }>(
+        t.app.db,
+        sql`select action, changes from change_log where entity_id = ${id} order by id desc limit 1`,
+      )
+    )[0]!;
+
+  it('keeps the reason with the flag, shows it on the summary and the history, logs it, and clears it with the flag', async () => {
+    const carol = await pathwayOf(2);
+    const reason = '  Albumin of 12 g/L looks like a unit error in the PAS extract  ';
+    const flagged = await call('POST', flagUrl(carol), clinicianToken, { reason });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    expect(flagged.json()).toMatchObject({ isAnomaly: true, anomalyReason: reason.trim() });
+    const shown = await summary(carol);
+    expect(shown.result).toMatchObject({ isAnomaly: true, anomalyReason: reason.trim() });
+    const [item] = (await historyOf(carol)).items;
+    expect(item).toMatchObject({ isCurrent: true, isAnomaly: true, anomalyReason: reason.trim() });
+    expect((await historyEntryOf(carol, item!.id)).result!.anomalyReason).toBe(reason.trim());
+    expect((await lastChange(carol)).changes).toEqual({
+      isAnomaly: { before: false, after: true },
+      anomalyReason: { before: null, after: reason.trim() },
+    });
+
+    const unflagged = await call('POST', flagUrl(carol), clerical.token, {
+      reason: 'ignored when unflagging',
+    });
+    expect(unflagged.json()).toMatchObject({ isAnomaly: false, anomalyReason: null });
+    expect((await summary(carol)).result).toMatchObject({ isAnomaly: false, anomalyReason: null });
+    expect((await historyOf(carol)).items[0]).toMatchObject({ isAnomaly: false, anomalyReason: null });
+    expect((await lastChange(carol)).changes).toEqual({
+      isAnomaly: { before: true, after: false },
+      anomalyReason: { before: reason.trim(), after: null },
+    });
+  });
+
+  it('flags without a reason when none, or only spaces, is given', async () => {
+    const carol = await pathwayOf(2);
+    const blank = await call('POST', flagUrl(carol), clinicianToken, { reason: '   ' });
+    expect(blank.json()).toMatchObject({ isAnomaly: true, anomalyReason: null });
+    expect((await call('POST', flagUrl(carol))).json()).toMatchObject({ isAnomaly: false });
+  });
+
+  it('refuses a reason over 200 characters, or hostile text, under reason, and leaves the flag as it was', async () => {
+    const carol = await pathwayOf(2);
+    const before = (await summary(carol)).result!;
+    const long = await call('POST', flagUrl(carol), clinicianToken, { reason: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual({ reason: [patientMessages.anomalyReasonTooLong] });
+    for (const reason of ['Result\u0000', '\ud800 result', 'x'.repeat(5000)]) {
+      const hostile = await call('POST', flagUrl(carol), clinicianToken, { reason });
+      expect(hostile.statusCode, reason.slice(0, 10)).toBe(400);
+      expect(Object.keys(hostile.json().errors)).toEqual(['reason']);
+    }
+    expect((await summary(carol)).result).toMatchObject({
+      isAnomaly: before.isAnomaly,
+      anomalyReason: before.anomalyReason,
+    });
+    const exactly200 = await call('POST', flagUrl(carol), clinicianToken, { reason: 'x'.repeat(200) });
+    expect(exactly200.json()).toMatchObject({ isAnomaly: true, anomalyReason: 'x'.repeat(200) });
   });
 });

@@ -10,15 +10,19 @@ import { nhsNumberDigits, hasValidCheckDigit } from '@esr/contracts/nhs-number';
 import type { Prediction } from '@esr/contracts/open-pathways';
 import {
   editDetailsMessages,
+  maxAnomalyReasonLength,
   maxLocalIdentifierLength,
   maxSurgeonNameLength,
   patientMessages,
   patientSearchMessages,
+  type AnomalyRequest,
   type HistoryEntry,
+  type InputChange,
   type PatientSearchItem,
   type PatientSearchQuery,
   type RiskHistory,
   type RiskResult,
+  type RemodelChange,
   type RiskSummary,
   type SummaryStatus,
   type SurgicalRiskFactorsRequest,
@@ -136,7 +140,13 @@ interface EvaluationRow extends Record<string, unknown> {
   contributions: [string, number][] | null;
   areas_of_improvement: { dos?: { title: string; description: string }[] } | null;
   inputs: ClinicalRecord;
+  /** The pathway's surgeon, readiness and social aspects when it was made, if kept (decision 0039). */
+  surgeon_name: string | null;
+  surgery: string | null;
+  social: string | null;
+  surgical_risk_factors_kept: boolean;
   is_anomaly: boolean;
+  anomaly_reason: string | null;
 }
 
 const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
@@ -148,7 +158,8 @@ const evaluationColumnsSql = sql`e.id, e.pathway_id, e.model_id, e.model_version
   e.model_card_version, e.demonstration, e.reason, e.created_at, e.created_by, e.probability, e.prediction,
   e.is_default_value_used, encode(e.feature_contributions, 'base64') as feature_contributions,
   e.evaluation_date::text as evaluation_date,
-  e.feature_importance, e.contributions, e.areas_of_improvement, e.inputs, e.is_anomaly`;
+  e.feature_importance, e.contributions, e.areas_of_improvement, e.inputs, e.surgeon_name, e.surgery,
+  e.social, e.surgical_risk_factors_kept, e.is_anomaly, e.anomaly_reason`;
 
 /** Who the pathway is about, as every patient answer names them. */
 const identityOf = (pathway: PathwayRow) => ({
@@ -186,7 +197,8 @@ export async function searchPatients(
       throw badRequest(patientSearchMessages.localIdentifierTooLong, {
         MedicalRecordNumber: [patientSearchMessages.localIdentifierTooLong],
       });
-    condition = sql`p.local_patient_identifier = ${localText}`;
+    // Ignoring case, as the open-pathways filter does: "ran760798" finds RAN760798 (decision 0038).
+    condition = sql`lower(p.local_patient_identifier) = ${localText.toLowerCase()}`;
   } else {
     throw badRequest(patientSearchMessages.nothingToSearch, {
       NHSNumber: [patientSearchMessages.nothingToSearch],
@@ -331,6 +343,7 @@ function riskResult(
     probability: evaluation.probability,
     averageProbability,
     isAnomaly: evaluation.is_anomaly,
+    anomalyReason: evaluation.is_anomaly ? evaluation.anomaly_reason : null,
     isDefaultValueUsed: evaluation.is_default_value_used,
     // Empty whenever the evaluation says no default was used (decision 0035).
     defaultsUsed: evaluation.is_default_value_used ? explanation.defaultsUsed : [],
@@ -355,11 +368,90 @@ const displayNameOf = (feature: string) =>
     feature.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
   );
 
+/** An evaluation with its explanation rebuilt. */
+interface Evaluated {
+  evaluation: EvaluationRow;
+  explanation: Explanation;
+}
+
+const evaluated = async (db: Db, evaluation: EvaluationRow): Promise<Evaluated> => ({
+  evaluation,
+  explanation: await explanationOf(db, evaluation),
+});
+
+/**
+ * The value the model read of each input it is known to have read, by feature: every input of an
+ * evaluation that stored its contributions (decision 0028), only the factors shown of one before.
+ */
+function valuesRead({
+  evaluation,
+  explanation,
+}: Evaluated): Map<string, RiskResult['contributions'][number]> {
+  const known = evaluation.feature_contributions
+    ? explanation.contributions
+    : explanation.featureImportance.map((factor) => ({ ...factor, contribution: 0 }));
+  return new Map(known.map((factor) => [factor.feature, factor]));
+}
+
+/**
+ * What a remodel changed since the evaluation before it (decision 0039): the probability and band
+ * before, and each input whose value, or whether it was the model's default, differs, in the order
+ * of the remodel's contributions (largest push first). An input only one of the two read (another
+ * model version) is left out: there is nothing to compare it with.
+ */
+function remodelChange(current: Evaluated, previous: Evaluated): RemodelChange {
+  const before = valuesRead(previous);
+  const inputs: InputChange[] = [];
+  for (const after of valuesRead(current).values()) {
+    const was = before.get(after.feature);
+    if (!was || (was.value === after.value && was.defaultUsed === after.defaultUsed)) continue;
+    inputs.push({
+      feature: after.feature,
+      displayName: after.displayName,
+      unit: after.unit || was.unit,
+      before: was.value,
+      beforeDefaultUsed: was.defaultUsed,
+      after: after.value,
+      afterDefaultUsed: after.defaultUsed,
+    });
+  }
+  return {
+    previousEvaluationId: previous.evaluation.id,
+    previousEvaluatedAt: new Date(previous.evaluation.created_at).toISOString(),
+    previousPrediction: predictionOf(previous.evaluation.prediction),
+    previousProbability: previous.evaluation.probability,
+    inputs,
+  };
+}
+
+/** The evaluation of the pathway made just before this one, in the history's order; none for the first. */
+async function evaluationBefore(db: Db, evaluation: EvaluationRow): Promise<EvaluationRow | undefined> {
+  const [row] = await queryRows<EvaluationRow>(
+    db,
+    sql`select ${evaluationColumnsSql} from evaluations e
+      where e.pathway_id = ${evaluation.pathway_id}
+        and (e.created_at, e.id) < (select c.created_at, c.id from evaluations c where c.id = ${evaluation.id})
+      order by e.created_at desc, e.id desc limit 1`,
+  );
+  return row;
+}
+
+/** What a remodel changed, when `current` is one and an evaluation came before it. */
+async function changeOf(
+  db: Db,
+  current: Evaluated,
+  previous?: EvaluationRow | null,
+): Promise<RemodelChange | null> {
+  if (current.evaluation.reason !== 'remodel' || !previous) return null;
+  return remodelChange(current, await evaluated(db, previous));
+}
+
 function summaryOf(
   pathway: PathwayRow,
-  evaluated: { evaluation: EvaluationRow; explanation: Explanation } | undefined,
+  evaluated: Evaluated | undefined,
   status: SummaryStatus,
   averageProbability: number | null,
+  change: RemodelChange | null = null,
 ): RiskSummary {
   return {
     ...identityOf(pathway),
@@ -376,6 +468,7 @@ function summaryOf(
       status === 'failed'
         ? { fields: pathway.failed_fields ?? [], reason: pathway.failure_reason ?? '' }
         : null,
+    change,
   };
 }
 
@@ -398,6 +491,7 @@ async function summaryStatus(db: Db, pathway: PathwayRow): Promise<SummaryStatus
 
 interface SummaryRow extends PathwayRow {
   evaluation: EvaluationRow | null;
+  evaluation_before: EvaluationRow | null;
   average_probability: number | null;
 }
 
@@ -426,23 +520,26 @@ export async function riskSummary(
           order by x.created_at desc, x.id desc limit 1))),
       shown as (
         select e.* from p, e where p.status = 'processed' or not p.is_active),
+      -- The evaluation before a remodel shown, to say what it changed (decision 0039).
+      before as (
+        select ${evaluationColumnsSql} from shown s, evaluations e
+        where s.reason = 'remodel' and e.pathway_id = s.pathway_id and (e.created_at, e.id) < (s.created_at, s.id)
+        order by e.created_at desc, e.id desc limit 1),
       -- A data-modifying WITH runs once whether or not the query reads it.
       logged as (
         ${accessLogInsert} select ${reader(principal)}, p.id, ${action}, (select id from shown) from p)
       select p.*, (select to_jsonb(shown) from shown) as evaluation,
+        (select to_jsonb(before) from before) as evaluation_before,
         (select r.average_probability from inference_runs r
           where r.trust_code = ${trustCode} and r.procedure_code = ${procedureCode}) as average_probability
       from p`,
   );
   if (!row) throw notFound(patientMessages.notFound);
-  const { evaluation, average_probability: average } = row;
-  if (evaluation)
-    return summaryOf(
-      row,
-      { evaluation, explanation: await explanationOf(db, evaluation) },
-      'processed',
-      average,
-    );
+  const { evaluation, evaluation_before: before, average_probability: average } = row;
+  if (evaluation) {
+    const current = await evaluated(db, evaluation);
+    return summaryOf(row, current, 'processed', average, await changeOf(db, current, before));
+  }
   return summaryOf(row, undefined, await summaryStatus(db, row), null);
 }
 
@@ -464,10 +561,12 @@ export async function riskHistory(
     prediction: string;
     probability: number;
     reason: 'batch' | 'remodel' | 'rescore';
+    is_anomaly: boolean;
+    anomaly_reason: string | null;
     total_count: string | number;
   }>(
     db,
-    sql`select e.id, e.created_at, e.prediction, e.probability, e.reason,
+    sql`select e.id, e.created_at, e.prediction, e.probability, e.reason, e.is_anomaly, e.anomaly_reason,
         (select count(*) from evaluations c where c.pathway_id = ${id}) as total_count
       from evaluations e where e.pathway_id = ${id}
       order by e.created_at desc, e.id desc
@@ -492,6 +591,8 @@ export async function riskHistory(
       probability: row.probability,
       reason: row.reason,
       isCurrent: row.id === pathway.current_evaluation_id,
+      isAnomaly: row.is_anomaly,
+      anomalyReason: row.is_anomaly ? row.anomaly_reason : null,
     })),
     pageNumber: page.pageNumber,
     pageSize: page.pageSize,
@@ -523,14 +624,27 @@ export async function historyEntry(
   if (!evaluation) throw notFound(patientMessages.evaluationNotFound);
   const average = await averageProbability(db, trustCode, procedureCode);
   await recordAccess(db, principal, action, [id], historyId);
+  const isCurrent = evaluation.id === pathway.current_evaluation_id;
+  // A replaced evaluation is shown as it was: with the surgeon, readiness and social aspects it
+  // kept, never today's (decision 0039). The current one shows today's, as the summary does.
+  const shown = isCurrent ? 'current' : evaluation.surgical_risk_factors_kept ? 'as-evaluated' : 'not-kept';
+  const asShown =
+    shown === 'current'
+      ? pathway
+      : shown === 'as-evaluated'
+        ? {
+            ...pathway,
+            surgeon_name: evaluation.surgeon_name,
+            surgery: evaluation.surgery,
+            social: evaluation.social,
+          }
+        : { ...pathway, surgeon_name: null, surgery: null, social: null };
+  const current = await evaluated(db, evaluation);
+  const before = evaluation.reason === 'remodel' ? await evaluationBefore(db, evaluation) : undefined;
   return {
-    ...summaryOf(
-      pathway,
-      { evaluation, explanation: await explanationOf(db, evaluation) },
-      'processed',
-      average,
-    ),
-    isCurrent: evaluation.id === pathway.current_evaluation_id,
+    ...summaryOf(asShown, current, 'processed', average, await changeOf(db, current, before)),
+    isCurrent,
+    surgicalRiskFactorsShown: shown,
     inputs: remodelValuesOf(evaluation.inputs),
   };
 }
@@ -734,25 +848,42 @@ export async function updateSurgicalRiskFactors(
   return riskSummary(db, principal, trustCode, procedureCode, id);
 }
 
-/** docs/requirements.md §7 POST mark/anomaly/: flags or unflags the current result as an anomaly. */
+/**
+ * docs/requirements.md §7 POST mark/anomaly/: flags or unflags the current result as an anomaly (a toggle). A
+ * flag keeps the reason given, trimmed (none when blank); unflagging clears it. The change log
+ * entry says both (decision 0039).
+ */
 export async function toggleAnomaly(
   db: Db,
   principal: Principal,
   trustCode: string,
   procedureCode: ProcedureCode,
   id: string,
-): Promise<{ isAnomaly: boolean; evaluationId: string }> {
+  body?: AnomalyRequest,
+): Promise<{ isAnomaly: boolean; evaluationId: string; anomalyReason: string | null }> {
   requireAccess(principal, 'patients:write', trustCode);
+  const reason = (body?.reason ?? '').trim() || null;
+  if (reason !== null && reason.length > maxAnomalyReasonLength)
+    throw badRequest(patientMessages.anomalyReasonTooLong, {
+      reason: [patientMessages.anomalyReasonTooLong],
+    });
   return db.transaction(async (tx) => {
     const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
     requireActive(pathway);
     if (!pathway.current_evaluation_id) throw conflict(patientMessages.notScored);
-    const [row] = await queryRows<{ is_anomaly: boolean }>(
+    const [row] = await queryRows<{
+      is_anomaly: boolean;
+      anomaly_reason: string | null;
+      was_reason: string | null;
+    }>(
       tx,
-      sql`update evaluations set is_anomaly = not is_anomaly
-        where id = ${pathway.current_evaluation_id} returning is_anomaly`,
+      sql`update evaluations e set is_anomaly = not e.is_anomaly,
+          anomaly_reason = case when e.is_anomaly then null else ${reason}::text end
+        from evaluations was
+        where e.id = ${pathway.current_evaluation_id} and was.id = e.id
+        returning e.is_anomaly, e.anomaly_reason, was.anomaly_reason as was_reason`,
     );
-    const isAnomaly = row!.is_anomaly;
+    const { is_anomaly: isAnomaly, anomaly_reason: anomalyReason } = row!;
     await recordChange(tx, {
       principal,
       trustCode,
@@ -760,9 +891,13 @@ export async function toggleAnomaly(
       action: patientChange(pathway, isAnomaly ? 'Flagged the result as an anomaly' : 'Unflagged the result'),
       entityType: 'patient',
       entityId: id,
-      before: { isAnomaly: !isAnomaly, evaluationId: pathway.current_evaluation_id },
-      after: { isAnomaly, evaluationId: pathway.current_evaluation_id },
+      before: {
+        isAnomaly: !isAnomaly,
+        anomalyReason: row!.was_reason,
+        evaluationId: pathway.current_evaluation_id,
+      },
+      after: { isAnomaly, anomalyReason, evaluationId: pathway.current_evaluation_id },
     });
-    return { isAnomaly, evaluationId: pathway.current_evaluation_id };
+    return { isAnomaly, evaluationId: pathway.current_evaluation_id, anomalyReason };
   });
 }

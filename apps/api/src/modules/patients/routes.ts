@@ -89,7 +89,9 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  route(app, patients.markAnomaly, async (request) => toggleAnomaly(...onPathway(app.db, request)));
+  route(app, patients.markAnomaly, async (request) =>
+    toggleAnomaly(...onPathway(app.db, request), request.body),
+  );
 
   route(app, patients.surgicalRiskFactors, async (request) =>
     updateSurgicalRiskFactors(...onPathway(app.db, request), request.body),

@@ -21,7 +21,8 @@ import { pathways } from './pathways.js';
  * prediction is its latest evaluation; previous evaluations are the rest. The explanation is stored
  * compactly (decision 0028): each feature's contribution in the model's feature order and the date
  * the record was read on; the factors, values, units and advice shown are rebuilt from them, the
- * inputs and the model version. Evaluations stored before keep their explanation as written.
+ * inputs and the model version. Evaluations stored before keep their explanation as written. Only
+ * the anomaly flag and its reason change once an evaluation is written.
  */
 export const evaluations = pgTable(
   'evaluations',
@@ -62,7 +63,19 @@ export const evaluations = pgTable(
     areasOfImprovement: jsonb('areas_of_improvement'),
     /** The record the model read, as the pathway kept it (JSON as written, decision 0030). */
     inputs: json('inputs').notNull(),
+    /**
+     * The pathway's consultant surgeon, readiness for surgery and social aspects when the
+     * evaluation was made: the model does not read them, but a past evaluation is shown with them
+     * as they were (decision 0039). Null for an evaluation made before they were kept.
+     */
+    surgeonName: text('surgeon_name'),
+    surgery: text('surgery'),
+    social: text('social'),
+    /** Whether the three above were kept: false for an evaluation made before they were. */
+    surgicalRiskFactorsKept: boolean('surgical_risk_factors_kept').notNull().default(false),
     isAnomaly: boolean('is_anomaly').notNull().default(false),
+    /** Why the result was flagged, as written by whoever flagged it; cleared with the flag (decision 0039). */
+    anomalyReason: text('anomaly_reason'),
   },
   (t) => [
     index('evaluations_pathway_idx').on(t.pathwayId, t.createdAt.desc()),

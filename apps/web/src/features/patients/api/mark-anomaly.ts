@@ -5,19 +5,25 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
 import { patientKeys } from './query-keys';
 
-/** docs/requirements.md §7: POST …/patients/{id}/mark/anomaly/ (no body) flags the result, or unflags it (§4). */
-export const markAnomaly = (trust: string, type: ProcedureCode, id: string) =>
-  apiRequest(endpoints.patients.markAnomaly, { params: { trust, type, id } });
+/**
+ * docs/requirements.md §7: POST …/patients/{id}/mark/anomaly/ flags the result, or unflags it (§4). A flag
+ * carries the reason given, if any (decision 0039); an unflag sends no body.
+ */
+export const markAnomaly = (trust: string, type: ProcedureCode, id: string, reason?: string) =>
+  apiRequest(endpoints.patients.markAnomaly, {
+    params: { trust, type, id },
+    body: reason === undefined ? undefined : { reason },
+  });
 
 export function useMarkAnomaly(trust: string, type: ProcedureCode, id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => markAnomaly(trust, type, id),
-    onSuccess: async ({ isAnomaly, evaluationId }) => {
+    mutationFn: (reason?: string) => markAnomaly(trust, type, id, reason),
+    onSuccess: async ({ isAnomaly, anomalyReason, evaluationId }) => {
       // The answer shows at once; the summary and the lists are then fetched again.
       client.setQueryData<RiskSummary>(patientKeys.riskSummary(trust, type, id), (summary) =>
         summary?.result && summary.result.evaluationId === evaluationId
-          ? { ...summary, result: { ...summary.result, isAnomaly } }
+          ? { ...summary, result: { ...summary.result, isAnomaly, anomalyReason } }
           : summary,
       );
       await client.invalidateQueries({ queryKey: patientKeys.trust(trust) });

@@ -6,31 +6,52 @@ import { ErrorSummary } from '../../../components/error-summary';
 export interface ActionOutcome {
   said: string;
   problem: string | null;
+  /** The field the problem is about, for the error summary's link (the anomaly reason). */
+  problemField?: string | undefined;
   /** Counts the failures, so that the error summary takes focus after each one. */
   attempt: number;
 }
 
+/** A problem in words, and the field it is about when there is one. */
+export type Problem = string | { text: string; fieldId: string };
+
 /**
  * An action (a PDF download, the anomaly flag) whose success is said to screen readers and whose
- * failure goes to the error summary; a new run clears what the last one said.
+ * failure goes to the error summary; a new run clears what the last one said. `fail` reports a
+ * problem found before anything is sent.
  */
 export function useActionOutcome() {
   const [outcome, setOutcome] = useState<ActionOutcome>({ said: '', problem: null, attempt: 0 });
-  const run = async (action: () => Promise<string>, problemOf: (error: unknown) => string) => {
+  const fail = (problem: Problem) =>
+    setOutcome((last) => ({
+      said: '',
+      problem: typeof problem === 'string' ? problem : problem.text,
+      problemField: typeof problem === 'string' ? undefined : problem.fieldId,
+      attempt: last.attempt + 1,
+    }));
+  const run = async (action: () => Promise<string>, problemOf: (error: unknown) => Problem) => {
     setOutcome((last) => ({ said: '', problem: null, attempt: last.attempt }));
     try {
       const said = await action();
       setOutcome((last) => ({ said, problem: null, attempt: last.attempt }));
     } catch (error) {
-      setOutcome((last) => ({ said: '', problem: problemOf(error), attempt: last.attempt + 1 }));
+      fail(problemOf(error));
     }
   };
-  return { outcome, run };
+  const clear = () => setOutcome((last) => ({ said: '', problem: null, attempt: last.attempt }));
+  return { outcome, run, fail, clear };
 }
 
 export function OutcomeProblem({ outcome }: { outcome: ActionOutcome }) {
   return (
-    <ErrorSummary errors={outcome.problem ? [{ text: outcome.problem }] : []} attempt={outcome.attempt} />
+    <ErrorSummary
+      errors={
+        outcome.problem
+          ? [{ text: outcome.problem, ...(outcome.problemField && { fieldId: outcome.problemField }) }]
+          : []
+      }
+      attempt={outcome.attempt}
+    />
   );
 }
 

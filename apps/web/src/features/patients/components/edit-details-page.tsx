@@ -166,11 +166,15 @@ function EditDetailsForm({
             )}
           />
         ))}
+        {/* docs/requirements.md §2 fixes the button's word; this says what it does (decision 0039). */}
+        <p id="edit-details-submit-note">
+          Submit saves these details. The model does not read them, so the prediction stays as it is.
+        </p>
         <div className="app-button-group">
           <Button variant="secondary" onClick={backToSummary}>
             Cancel
           </Button>
-          <Button type="submit" disabled={update.isPending}>
+          <Button type="submit" disabled={update.isPending} aria-describedby="edit-details-submit-note">
             {update.isPending ? messages.submitting : 'Submit'}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { messages } from '@esr/contracts/messages';
-import { patientMessages } from '@esr/contracts/patients';
+import { patientMessages, type HistoryEntry } from '@esr/contracts/patients';
 import { SummaryList } from '../../../components/content';
 import { formatDateTime } from '../../../lib/dates';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
@@ -19,6 +19,18 @@ import {
 import { RiskSummaryView } from './risk-summary-view';
 
 const title = 'Past evaluation';
+
+/**
+ * Whose surgeon, readiness and social aspects a past evaluation shows (decision 0039): the current
+ * one shows today's, as the summary does; a replaced one those it kept, or says it kept none.
+ */
+const surgicalRiskFactorsNote: Record<HistoryEntry['surgicalRiskFactorsShown'], string | null> = {
+  current: null,
+  'as-evaluated':
+    'The consultant surgeon, readiness for surgery and social aspects are shown as they were when this evaluation was made.',
+  'not-kept':
+    'This evaluation was made before the consultant surgeon, readiness for surgery and social aspects were kept with each evaluation, so they are not shown.',
+};
 
 /**
  * docs/requirements.md §2 /history/{historyId}: one past evaluation's summary, read only, with when and why it was
@@ -59,10 +71,14 @@ function HistoryEntry({ id, type, historyId, trust }: PatientRoute) {
               : 'This evaluation has since been replaced by a newer one. It is shown as it was.'}
             {data.result && ` Reason: ${reasonLabels[data.result.reason].toLowerCase()}.`}
           </p>
+          {surgicalRiskFactorsNote[data.surgicalRiskFactorsShown] && (
+            <p>{surgicalRiskFactorsNote[data.surgicalRiskFactorsShown]}</p>
+          )}
           <RiskSummaryView
             summary={data}
             procedureName={nameOf(type)}
             labels={labels}
+            surgicalRiskFactorsShown={data.surgicalRiskFactorsShown}
             actions={
               data.result && (
                 <div className="app-button-group">

@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { percentage } from '@esr/contracts/patient-wording';
-import { SummaryList, Table } from '../../../components/content';
+import { anomalyReasonText } from '@esr/contracts/patients';
+import { SummaryList, Table, Tag } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../config/paths';
@@ -26,7 +27,7 @@ const title = 'Previous evaluations';
 /**
  * docs/requirements.md §2 /previous-risk-history: the patient and every evaluation of the pathway, newest first,
  * 20 a page with the page in the address (docs/requirements.md §9): its date, risk band and probability (as the risk
- * summary writes it), a View link and a PDF. A failed
+ * summary writes it), whether it is flagged as an anomaly and why, a View link and a PDF. A failed
  * load clears the list without a message (docs/requirements.md §8).
  */
 export function PreviousEvaluationsPage() {
@@ -81,8 +82,21 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
               { header: 'Date', cell: when },
               {
                 header: 'Evaluation',
-                cell: (item) =>
-                  `${riskLabelOf(item.prediction)}, ${percentage(item.probability)}${item.isCurrent ? ' (current)' : ''}`,
+                cell: (item) => (
+                  <>
+                    {`${riskLabelOf(item.prediction)}, ${percentage(item.probability)}${item.isCurrent ? ' (current)' : ''}`}
+                    {item.isAnomaly && (
+                      // The flag, and the reason given with it (decision 0039).
+                      <span>
+                        <br />
+                        <Tag colour="orange">Flagged as an anomaly</Tag>
+                        {item.anomalyReason && (
+                          <span className="nhsuk-body-s"> {anomalyReasonText(item.anomalyReason)}</span>
+                        )}
+                      </span>
+                    )}
+                  </>
+                ),
               },
               {
                 header: 'View',

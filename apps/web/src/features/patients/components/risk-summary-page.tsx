@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import type { RiskSummary } from '@esr/contracts/patients';
@@ -10,7 +11,15 @@ import { useExportRiskSummary } from '../api/export-risk-summary';
 import { useRiskSummary } from '../api/get-risk-summary';
 import { useRiskFactorLabels } from '../api/get-surgical-risk-factor-options';
 import { useMarkAnomaly } from '../api/mark-anomaly';
-import { DownloadPdfButton, OutcomeProblem, OutcomeStatus, useActionOutcome } from './action-outcome';
+import { anomalyReasonError } from '../lib/what-changed';
+import {
+  DownloadPdfButton,
+  OutcomeProblem,
+  OutcomeStatus,
+  useActionOutcome,
+  type Problem,
+} from './action-outcome';
+import { AnomalyReasonForm, anomalyReasonFieldId } from './anomaly-reason-form';
 import {
   ArchivedNotice,
   PatientHeading,
@@ -59,6 +68,15 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
 const problemOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status < 500 && error.body?.detail ? error.body.detail : fallback;
 
+/** A flag refused for its reason (400 under reason) is about the reason's field. */
+const flagProblemOf = (error: unknown): Problem => {
+  const reason =
+    error instanceof ApiError && error.status === 400 ? error.body?.errors?.reason?.[0] : undefined;
+  return reason ? { text: reason, fieldId: anomalyReasonFieldId } : problemOf(error, messages.someError);
+};
+
+const flagButtonId = 'anomaly-flag-button';
+
 function SummaryActions({
   summary,
   trust,
@@ -72,23 +90,42 @@ function SummaryActions({
 }) {
   const download = useExportRiskSummary(trust, type, id);
   const flag = useMarkAnomaly(trust, type, id);
-  const { outcome, run } = useActionOutcome();
+  const { outcome, run, fail, clear } = useActionOutcome();
   const result = summary.status === 'processed' ? summary.result : null;
   const fromSummary: FromSummary = { fromSummary: true };
+  // Flagging asks for a reason first (decision 0039); removing a flag does not.
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  // After the reason's form closes, the flag's button takes the focus back.
+  const [refocus, setRefocus] = useState(0);
+  useEffect(() => {
+    if (refocus > 0) document.getElementById(flagButtonId)?.focus();
+  }, [refocus]);
+  const closeForm = () => {
+    setAsking(false);
+    setReason('');
+    setRefocus((count) => count + 1);
+  };
 
   const savePdf = () =>
     run(
       async () => `Saved ${await download.mutateAsync(result?.evaluationId ?? null)}`,
       (error) => problemOf(error, messages.reportFailed),
     );
-  const toggleFlag = () =>
-    run(
-      async () => {
-        const answer = await flag.mutateAsync();
-        return answer.isAnomaly ? messages.anomalyBanner : 'The anomaly flag has been removed';
-      },
-      (error) => problemOf(error, messages.someError),
-    );
+  const toggleFlag = (withReason?: string) =>
+    run(async () => {
+      const answer = await flag.mutateAsync(withReason);
+      if (withReason !== undefined) closeForm();
+      return answer.isAnomaly ? messages.anomalyBanner : 'The anomaly flag has been removed';
+    }, flagProblemOf);
+  const flagWithReason = () => {
+    const problem = anomalyReasonError(reason);
+    if (problem) fail({ text: problem, fieldId: anomalyReasonFieldId });
+    else void toggleFlag(reason);
+  };
+  const showForm = Boolean(result && summary.isActive && asking && !result.isAnomaly);
+  const reasonProblem =
+    outcome.problemField === anomalyReasonFieldId ? (outcome.problem ?? undefined) : undefined;
 
   return (
     <section className="app-summary-actions" aria-labelledby="summary-actions-heading">
@@ -102,16 +139,37 @@ function SummaryActions({
         <div className="app-button-group">
           {/* Busy buttons are aria-disabled, not disabled: a disabled button would lose the focus. */}
           <DownloadPdfButton busy={download.isPending} onDownload={savePdf} />
-          {summary.isActive && (
+          {summary.isActive && !showForm && (
             <Button
+              id={flagButtonId}
               variant="secondary"
               aria-disabled={flag.isPending}
-              onClick={() => void (flag.isPending || toggleFlag())}
+              onClick={() => {
+                if (flag.isPending) return;
+                if (result.isAnomaly) void toggleFlag();
+                else {
+                  clear();
+                  setAsking(true);
+                }
+              }}
             >
               {result.isAnomaly ? 'Remove anomaly flag' : 'Flag as anomaly'}
             </Button>
           )}
         </div>
+      )}
+      {showForm && (
+        <AnomalyReasonForm
+          reason={reason}
+          error={reasonProblem}
+          busy={flag.isPending}
+          onReasonChange={setReason}
+          onFlag={flagWithReason}
+          onCancel={() => {
+            clear();
+            closeForm();
+          }}
+        />
       )}
       <ul className="nhsuk-list app-summary-links">
         {summary.isActive && (

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
-import type { FeatureImportanceItem, RiskResult, RiskSummary } from '@esr/contracts/patients';
+import {
+  anomalyReasonText,
+  surgicalRiskFactorNotKept,
+  type FeatureImportanceItem,
+  type HistoryEntry,
+  type RiskResult,
+  type RiskSummary,
+} from '@esr/contracts/patients';
 import { importFieldLabels } from '@esr/contracts/waiting-list';
 import {
   InsetText,
@@ -22,6 +29,7 @@ import {
 import { factorLabel } from '@esr/contracts/remodel';
 import { reasonLabels, riskColour, riskLabelOf } from '../lib/display-values';
 import type { RiskFactorLabels } from '../lib/risk-factor-labels';
+import { whatChanged, type ChangeLine } from '../lib/what-changed';
 import { ContributionsChart } from './contributions-chart';
 import { personName } from './patient-screen';
 
@@ -43,7 +51,19 @@ export function patientRows(patient: PatientHeader, procedureName: string): Summ
   ];
 }
 
-function surgicalRows(summary: RiskSummary, labels: RiskFactorLabels): SummaryRow[] {
+/** Which surgeon, readiness and social aspects a screen shows: today's, or a past evaluation's (decision 0039). */
+type SurgicalRiskFactorsShown = HistoryEntry['surgicalRiskFactorsShown'];
+
+function surgicalRows(
+  summary: RiskSummary,
+  labels: RiskFactorLabels,
+  shown: SurgicalRiskFactorsShown,
+): SummaryRow[] {
+  if (shown === 'not-kept')
+    return ['Consultant surgeon', 'Readiness for surgery', 'Social aspects'].map((key) => ({
+      key,
+      value: surgicalRiskFactorNotKept,
+    }));
   return [
     { key: 'Consultant surgeon', value: orNotKnown(summary.surgeonName) },
     {
@@ -57,8 +77,11 @@ function surgicalRows(summary: RiskSummary, labels: RiskFactorLabels): SummaryRo
   ];
 }
 
-/** docs/requirements.md §8 anomaly banner: an NHS.UK notification banner above the result. */
-export function AnomalyBanner() {
+/**
+ * docs/requirements.md §8 anomaly banner: an NHS.UK notification banner above the result, with the reason
+ * given when it was flagged (decision 0039).
+ */
+export function AnomalyBanner({ reason }: { reason: string | null }) {
   return (
     <div className="nhsuk-notification-banner" role="region" aria-labelledby="anomaly-banner-title">
       <div className="nhsuk-notification-banner__header">
@@ -68,6 +91,7 @@ export function AnomalyBanner() {
       </div>
       <div className="nhsuk-notification-banner__content">
         <p className="nhsuk-notification-banner__heading">{messages.anomalyBanner}</p>
+        {reason && <p>{anomalyReasonText(reason)}</p>}
       </div>
     </div>
   );
@@ -98,6 +122,49 @@ function PredictionCard({ result, procedureName }: { result: RiskResult; procedu
         )}
       </div>
     </div>
+  );
+}
+
+/** A change as the change log writes one: before, an arrow (read as 'changed to'), after. */
+function ChangeItem({ line }: { line: ChangeLine }) {
+  return (
+    <li>
+      {line.label}: {line.before} <span aria-hidden="true">→</span>
+      <span className="nhsuk-u-visually-hidden"> changed to</span> {line.after}
+    </li>
+  );
+}
+
+/**
+ * What a remodel changed (decision 0039): the probability (and the band, when it moved) against the
+ * evaluation before it, and each input the model read differently.
+ */
+function WhatChanged({ result, change }: { result: RiskResult; change: NonNullable<RiskSummary['change']> }) {
+  const { outcome, inputs } = whatChanged(change, result);
+  return (
+    <InsetText>
+      <h2 className="nhsuk-heading-s" id="what-changed-heading">
+        What this remodel changed
+      </h2>
+      <p>Compared with the evaluation of {formatDateTime(change.previousEvaluatedAt)}:</p>
+      <ul className="nhsuk-list" aria-labelledby="what-changed-heading">
+        {outcome.map((line) => (
+          <ChangeItem key={line.label} line={line} />
+        ))}
+      </ul>
+      {inputs.length > 0 ? (
+        <>
+          <p id="what-changed-inputs">The details the model read that changed:</p>
+          <ul className="nhsuk-list nhsuk-list--bullet" aria-labelledby="what-changed-inputs">
+            {inputs.map((line) => (
+              <ChangeItem key={line.label} line={line} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>None of the details the model reads changed.</p>
+      )}
+    </InsetText>
   );
 }
 
@@ -216,20 +283,27 @@ export function RiskSummaryView({
   procedureName,
   labels,
   actions,
+  surgicalRiskFactorsShown = 'current',
 }: {
   summary: RiskSummary;
   procedureName: string;
   labels: RiskFactorLabels;
   actions?: ReactNode;
+  surgicalRiskFactorsShown?: SurgicalRiskFactorsShown;
 }) {
   const result = summary.result;
   return (
     <>
-      {result?.isAnomaly && <AnomalyBanner />}
+      {result?.isAnomaly && <AnomalyBanner reason={result.anomalyReason} />}
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-two-thirds">
           <h2 className="nhsuk-heading-m">Patient details</h2>
-          <SummaryList rows={[...patientRows(summary, procedureName), ...surgicalRows(summary, labels)]} />
+          <SummaryList
+            rows={[
+              ...patientRows(summary, procedureName),
+              ...surgicalRows(summary, labels, surgicalRiskFactorsShown),
+            ]}
+          />
         </div>
         <div className="nhsuk-grid-column-one-third">
           {result && summary.status === 'processed' && (
@@ -237,6 +311,9 @@ export function RiskSummaryView({
           )}
         </div>
       </div>
+      {result && summary.status === 'processed' && summary.change && (
+        <WhatChanged result={result} change={summary.change} />
+      )}
       <ScoringStatus summary={summary} />
       {result?.isDefaultValueUsed && (
         <WarningCallout>
