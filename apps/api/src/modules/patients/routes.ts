@@ -5,7 +5,8 @@ import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
-import { riskSummaryPdf, type RiskSummaryPdfInput } from './patient-pdf.js';
+import type { RiskSummaryPdfInput } from './patient-pdf.js';
+import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
 import {
   historyEntry,
   remodel,
@@ -28,6 +29,11 @@ type PathwayRequest = FastifyRequest & { params: { trust: string; type: Procedur
 const onPathway = (db: Db, request: PathwayRequest) =>
   [db, principalOf(request), request.params.trust, request.params.type, request.params.id] as const;
 
+const summaryDocument = documentKind(
+  'risk-summary',
+  new URL('./patient-summary.document.js', import.meta.url),
+);
+
 /**
  * A risk summary as a PDF download (the current one, or a past evaluation's with the record it
  * read), named `name` and the time it was made.
@@ -40,12 +46,13 @@ async function sendSummaryPdf(
   content: Pick<RiskSummaryPdfInput, 'summary' | 'inputs'>,
 ) {
   const generatedAt = new Date();
-  const stream = riskSummaryPdf({
+  const input: RiskSummaryPdfInput = {
     ...content,
     trustName: principalOf(request).trustName,
     procedureName: await procedureName(db, request.params.type),
     generatedAt,
-  });
+  };
+  const stream = documentPool().render(summaryDocument, input);
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', contentDisposition(reportFileName(name, 'pdf', generatedAt)))
