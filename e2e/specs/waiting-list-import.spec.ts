@@ -285,7 +285,16 @@ describe('clerical user', () => {
     expect(await matching.textContent()).toContain(
       '1 patient on the waiting list has no blood test results.',
     );
-    expect(await page.getByRole('table', { name: /will not be imported/ }).count()).toBe(0);
+    expect(await page.getByRole('table', { name: /^Rows with errors/ }).count()).toBe(0);
+    // What the confirm will do to the current list, before Confirm (docs/decisions/0037).
+    const changes = page.getByRole('region', { name: 'What confirming will do' });
+    expect(await changes.isVisible()).toBe(true);
+    expect(await changes.locator('.nhsuk-summary-list__key').allTextContents()).toEqual([
+      'Patients added to the list',
+      'Patients whose details are updated',
+      'Patients unchanged',
+      'Patients archived (not on the new list)',
+    ]);
     const confirm = button('Confirm');
     expect(await confirm.isEnabled()).toBe(true);
     await visit(page, 'waiting-list-summary-validated');
@@ -293,6 +302,10 @@ describe('clerical user', () => {
     await activate(confirm);
     await expect.poll(() => pathname(page), serverWait).toBe('/upload-patient-list/knee/upload/complete');
     await expect.poll(() => heading(page).textContent()).toBe('Upload complete');
+    // Once the confirm is applied, the page says what it did.
+    await expect
+      .poll(() => page.getByRole('region', { name: 'What the upload changed' }).textContent(), serverWait)
+      .toContain('added to the list.');
     expect(await page.getByRole('heading', { name: 'What happens next' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
@@ -312,7 +325,14 @@ describe('clerical user', () => {
       .toEqual(['Validated with errors', 'Validated']);
     expect(await statusTags().first().getAttribute('class')).toContain('nhsuk-tag--orange');
 
-    const rows = page.getByRole('table', { name: 'Rows of the waiting list file that will not be imported' });
+    const rows = page.getByRole('table', { name: /^Rows with errors in the waiting list file/ });
+    expect(await page.getByRole('heading', { name: 'Rows with errors' }).isVisible()).toBe(true);
+    expect(
+      await page.getByText('The upload cannot be confirmed until these rows are corrected.').count(),
+    ).toBe(1);
+    expect(await button('Download the rows with errors of the waiting list file (CSV)').isEnabled()).toBe(
+      true,
+    );
     await expect.poll(() => rows.isVisible(), serverWait).toBe(true);
     expect(await rows.getByRole('columnheader').allTextContents()).toEqual([
       'Row in your spreadsheet',

@@ -42,7 +42,22 @@ export const sampleFiles = (procedure: ProcedureCode) =>
     bloodTestXlsx: `/samples/${procedure}-blood-tests-template.xlsx`,
   }) as const;
 
-/** GET /api/trusts/{trust}/waiting-list/dashboard (docs/requirements.md §3 dashboard counters, all procedures). */
+/**
+ * One procedure's processed records by risk: the dashboard's risk counters link to that
+ * procedure's list filtered by the risk (decision 0038).
+ */
+export const procedureRiskCountsSchema = z.object({
+  procedureCode: procedureCodeSchema,
+  highRiskRecords: z.number().int(),
+  mediumRiskRecords: z.number().int(),
+  lowRiskRecords: z.number().int(),
+});
+export type ProcedureRiskCounts = z.infer<typeof procedureRiskCountsSchema>;
+
+/**
+ * GET /api/trusts/{trust}/waiting-list/dashboard (docs/requirements.md §3 dashboard counters, all procedures),
+ * and the risk counters of each procedure with an active list, in the procedures' order.
+ */
 export const waitingListDashboardSchema = countersSchema([
   'activeRecords',
   'archivedRecords',
@@ -51,7 +66,7 @@ export const waitingListDashboardSchema = countersSchema([
   'highRiskRecords',
   'mediumRiskRecords',
   'lowRiskRecords',
-]);
+]).extend({ riskByProcedure: z.array(procedureRiskCountsSchema) });
 export type WaitingListDashboard = z.infer<typeof waitingListDashboardSchema>;
 
 /** GET …/procedures/{type}/manage/ : counters of one procedure's active list. */
@@ -152,6 +167,21 @@ export const rowWarningSchema = z.object({
 });
 export type RowWarning = z.infer<typeof rowWarningSchema>;
 
+/**
+ * The warnings of one kind (decision 0037), counted in full: the summary shows these, and every
+ * warning is in the file's warnings download.
+ */
+export const warningGroupSchema = z.object({
+  /** The kind of warning, stable across uploads (for example `dobMissing`, `range:crp`). */
+  kind: z.string(),
+  /** The field the warnings are about, if one (labels in importFieldLabels). */
+  field: z.string().nullable(),
+  count: z.number().int(),
+  /** The group in words, with its count (for example '312 rows have no CRP result'). */
+  message: z.string(),
+});
+export type WarningGroup = z.infer<typeof warningGroupSchema>;
+
 export const fileResultSchema = z.object({
   file_name: z.string(),
   status: fileStatusSchema,
@@ -160,6 +190,8 @@ export const fileResultSchema = z.object({
   error_rows: z.array(errorRowSchema),
   /** The first warnings (up to 200); totals.warnings counts all. */
   warnings: z.array(rowWarningSchema),
+  /** Every warning, counted by kind, most frequent first. */
+  warning_groups: z.array(warningGroupSchema),
   base_errors: z.array(z.string()),
   totals: fileTotalsSchema,
   has_errors: z.boolean(),
@@ -170,6 +202,19 @@ export const fileResultSchema = z.object({
   format: z.string().nullable(),
 });
 export type FileResult = z.infer<typeof fileResultSchema>;
+
+/**
+ * What the confirm does to the active list of the trust and procedure (decision 0037): pathways
+ * added, updated (their data changes), unchanged, and archived (active pathways the new list no
+ * longer holds). Before the confirm, what it will do; once imported, what it did.
+ */
+export const importChangesSchema = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  archived: z.number().int(),
+});
+export type ImportChanges = z.infer<typeof importChangesSchema>;
 
 /** GET …/files/validation-summary/?batchId=&pageNumber=&pageSize= (docs/requirements.md §3 validation summary). */
 export const validationSummarySchema = z.object({
@@ -183,11 +228,49 @@ export const validationSummarySchema = z.object({
   pathways_without_bloods: z.number().int(),
   /** Blood results for no patient of the list (ignored). */
   bloods_without_pathway: z.number().int(),
+  /**
+   * What the confirm will do, while the upload can be confirmed; what it did, once imported; null
+   * otherwise (still validating, a file with errors, cancelled or expired).
+   */
+  changes: importChangesSchema.nullable(),
 });
 export type ValidationSummary = z.infer<typeof validationSummarySchema>;
 export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(15),
+});
+
+/**
+ * GET …/files/to-be-archived/?batchId= : the active pathways the upload's list no longer holds,
+ * which its confirm will archive (decision 0037). Reading it is recorded in the patient access log.
+ */
+export const toBeArchivedQuerySchema = batchIdQuerySchema.extend({
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+});
+export const toBeArchivedRecordSchema = z.object({
+  id: z.string(),
+  nhsNumber: z.string().nullable(),
+  hospitalNumber: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  dateOfBirth: z.string().nullable(),
+  referralDate: z.string().nullable(),
+  tciDate: z.string().nullable(),
+  surgeonName: z.string().nullable(),
+});
+export type ToBeArchivedRecord = z.infer<typeof toBeArchivedRecordSchema>;
+export const toBeArchivedSchema = pagedSchema(toBeArchivedRecordSchema);
+export type ToBeArchived = z.infer<typeof toBeArchivedSchema>;
+
+/** Which file of an upload a download is about. */
+export const importFileKinds = ['waitingList', 'bloodTest'] as const;
+export type ImportFileKind = (typeof importFileKinds)[number];
+
+/** GET …/files/rows-with-errors/ and …/files/warnings/ : CSV files of one file of an upload. */
+export const importFileDownloadQuerySchema = batchIdQuerySchema.extend({
+  file: z.enum(importFileKinds),
 });
 
 /** POST …/cancel_import/ and …/confirm_import/ answers. */
@@ -245,4 +328,8 @@ export const importMessages = {
   fileTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB`,
   wrongExtension: 'The file must be a CSV, XLSX or XLS file',
   emptyFile: 'The file is empty',
+  /** docs/requirements.md §4: the upload is all or nothing, so rows with errors stop the whole of it. */
+  rowsWithErrors:
+    'The upload cannot be confirmed until these rows are corrected. Download the rows with errors, correct them in the system the list came from, then export the files again and upload them.',
+  downloadFailed: 'The file could not be downloaded. Try again.',
 } as const;

@@ -773,12 +773,13 @@ class BloodRowReader {
   ): void {
     const field = spec.key;
     if (raw === null) {
-      if (reportBlank) output.warn(rowNumber, field, warningMessages.noResult(spec.label), 'noResult');
+      if (reportBlank)
+        output.warn(rowNumber, field, warningMessages.noResult(spec.label), `noResult:${field}`);
       return;
     }
     const parsed = parseLabResult(raw);
     if (parsed.kind === 'comment') {
-      output.warn(rowNumber, field, warningMessages.notANumber(spec.label, raw), 'comment');
+      output.warn(rowNumber, field, warningMessages.notANumber(spec.label, raw), `comment:${field}`);
       return;
     }
     this.accept(output, rowNumber, patient, spec, lab, parsed.value, parsed.limit, raw, unit, stamp);

@@ -1,5 +1,6 @@
 // Every message a clerk may read about an upload, in one place so wording stays consistent and tests
 // can assert it. Plain English (docs/requirements.md §8): say what is wrong and what to do about it.
+import { importFieldLabels } from '@esr/contracts/waiting-list';
 
 const count = (n: number): string => n.toLocaleString('en-GB');
 
@@ -74,6 +75,51 @@ export const fileMessages = {
   noSheets: 'The workbook has no visible sheet with data.',
   notWorkbook: 'The zip archive has no Excel workbook inside: upload a CSV or Excel file.',
 } as const;
+
+const rowsHave = (n: number) => `${count(n)} ${n === 1 ? 'row has' : 'rows have'}`;
+const results = (n: number, label: string) => `${count(n)} ${label} ${n === 1 ? 'result' : 'results'}`;
+
+/**
+ * A group of warnings of one kind in words, with its count (docs/decisions/0037): the summary
+ * shows these instead of each warning. A kind with no words of its own, or a warning of no kind,
+ * is shown by its first warning's words.
+ */
+export function warningGroupMessage(group: {
+  kind: string;
+  field: string | null;
+  count: number;
+  message: string;
+}): string {
+  const n = group.count;
+  const [kind] = group.kind.split(':');
+  const label = group.field ? (importFieldLabels[group.field] ?? group.field) : '';
+  switch (kind) {
+    case 'dobMissing':
+      return `${rowsHave(n)} no date of birth: the model will use its default age for ${n === 1 ? 'it' : 'them'}.`;
+    case 'heightInMetres':
+      return `${rowsHave(n)} a height that looks like metres, not centimetres: check ${n === 1 ? 'it' : 'them'}.`;
+    case 'referralInFuture':
+      return `${rowsHave(n)} a referral date in the future.`;
+    case 'referralBeforeBirth':
+      return `${rowsHave(n)} a referral date before the date of birth.`;
+    case 'totalsRow':
+      return `${count(n)} ${n === 1 ? 'row looks' : 'rows look'} like a totals or end-of-report line and ${n === 1 ? 'was' : 'were'} skipped.`;
+    case 'noResult':
+      return `${rowsHave(n)} no ${label} result, so no value was taken from ${n === 1 ? 'it' : 'them'}.`;
+    case 'comment':
+      return `${results(n, label)} ${n === 1 ? 'is' : 'are'} not a number, so no value was taken from ${n === 1 ? 'it' : 'them'}.`;
+    case 'unit':
+      return `${results(n, label)} ${n === 1 ? 'has' : 'have'} a unit that is not recognised: the value was used as it is.`;
+    case 'guess':
+      return `${results(n, label)} had no unit and ${n === 1 ? 'was' : 'were'} converted: add a unit column to be sure.`;
+    case 'limit':
+      return `${results(n, label)} ${n === 1 ? 'is' : 'are'} a lab's reporting limit (such as '<5'): the limit was used.`;
+    case 'range':
+      return `${results(n, label)} ${n === 1 ? 'is' : 'are'} outside the range the risk model accepts: check ${n === 1 ? 'it' : 'them'}.`;
+    default:
+      return n === 1 ? group.message : `${count(n)} warnings: ${group.message}`;
+  }
+}
 
 export const warningMessages = {
   duplicateColumn: (used: string, ignored: string) =>

@@ -1,5 +1,5 @@
-import { fileMessages, rowMessages, warningMessages } from './messages.js';
-import type { FileOutcome, InvalidRow, RowBatch, RowWarning } from './types.js';
+import { fileMessages, rowMessages, warningGroupMessage, warningMessages } from './messages.js';
+import type { FileOutcome, InvalidRow, RowBatch, RowWarning, WarningGroup } from './types.js';
 
 const batchSize = 1000;
 
@@ -12,6 +12,8 @@ export class Output<T> {
   private batch: RowBatch<T> = { rows: [], invalidRows: [], warnings: [] };
   private size = 0;
   private readonly kinds = new Map<string, { count: number; example: string }>();
+  /** Every warning counted by kind, the cap aside (docs/decisions/0037); a warning of no kind by its words. */
+  private readonly groups = new Map<string, WarningGroup>();
   rows = 0;
   invalid = 0;
   warnings = 0;
@@ -41,6 +43,14 @@ export class Output<T> {
 
   /** A warning; `kind` groups the ones the cap counts together (null: never capped). */
   warn(rowNumber: number | null, field: string | null, message: string, kind: string | null = null): void {
+    const groupKey = kind ?? `note:${message}`;
+    const group = this.groups.get(groupKey);
+    if (group) group.count++;
+    else this.groups.set(groupKey, { kind: kind ?? 'note', field, count: 1, message });
+    this.push(rowNumber, field, message, kind);
+  }
+
+  private push(rowNumber: number | null, field: string | null, message: string, kind: string | null): void {
     if (kind !== null) {
       const seen = this.kinds.get(kind);
       if (seen) {
@@ -59,9 +69,17 @@ export class Output<T> {
   finishWarnings(): void {
     for (const { count, example } of this.kinds.values()) {
       if (count > this.maxWarningsPerKind) {
-        this.warn(null, null, warningMessages.more(count - this.maxWarningsPerKind, example));
+        // Counted already in its kind's group: not a warning of a kind of its own.
+        this.push(null, null, warningMessages.more(count - this.maxWarningsPerKind, example), null);
       }
     }
+  }
+
+  /** Every warning counted by kind, most frequent first, each group in words. */
+  warningGroups(): WarningGroup[] {
+    return [...this.groups.values()]
+      .map((group) => ({ ...group, message: warningGroupMessage(group) }))
+      .sort((a, b) => b.count - a.count);
   }
 
   take(): RowBatch<T> {
@@ -112,7 +130,9 @@ export function finalOutcome<T>(
   extra: Partial<FileOutcome> = {},
 ): FileOutcome {
   const totals = output.totals;
-  if (output.rows === 0) return failedOutcome(fileMessages.noDataRows, format, { ...extra, totals });
+  const warningGroups = output.warningGroups();
+  if (output.rows === 0)
+    return failedOutcome(fileMessages.noDataRows, format, { ...extra, totals, warningGroups });
   return {
     status: output.invalid > 0 ? 'VALIDATED_WITH_ERRORS' : 'VALIDATED',
     error: null,
@@ -120,6 +140,7 @@ export function finalOutcome<T>(
     diffHeaders: { missing: [], unexpected: [] },
     totals,
     format,
+    warningGroups,
     ...extra,
   };
 }

@@ -64,6 +64,17 @@ export interface RowWarning {
   message: string;
 }
 
+/**
+ * The warnings of one kind, counted in full (the cap on warnings kept one by one aside): `message`
+ * says what they are in words, with the count; a warning of no kind is a group of its own words.
+ */
+export interface WarningGroup {
+  kind: string;
+  field: string | null;
+  count: number;
+  message: string;
+}
+
 export interface WaitingListRecord {
   /** 10 digits, no spaces. */
   nhsNumber: string | null;
@@ -129,6 +140,8 @@ export interface FileOutcome {
   diffHeaders: { missing: string[]; unexpected: string[] };
   /** rows = data rows read (valid + invalid). */
   totals: { rows: number; valid: number; invalid: number; warnings: number };
+  /** Every warning counted by kind, most frequent first (absent when the file failed early). */
+  warningGroups?: WarningGroup[];
   format: 'csv' | 'xlsx' | 'xls' | null;
   /** Blood tests. */
   layout?: 'long' | 'wide';

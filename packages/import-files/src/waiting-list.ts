@@ -298,7 +298,7 @@ class RowReader {
     }
     if (!any && row.extraColumns === 0) return;
     if (filled === 1 && this.isTotalsLine(row)) {
-      output.warn(row.rowNumber, null, warningMessages.totalsRowSkipped);
+      output.warn(row.rowNumber, null, warningMessages.totalsRowSkipped, 'totalsRow');
       return;
     }
     output.rows++;

@@ -169,6 +169,34 @@ describe('blood tests: long format', () => {
     expect(result.rows).toHaveLength(30);
   });
 
+  it('counts every warning by kind, past the cap too, each group in words (decision 0037)', async () => {
+    const rows = [
+      ...Array.from({ length: 1_602 }, (_, i) => `${nhs(i)},CRP,<5,mg/L,03/02/2025`),
+      `${nhs(0)},Urea,30,mmol/L,03/02/2025`,
+      `${nhs(1)},Ferritin,80,ug/L,03/02/2025`,
+    ];
+    const result = await bloodTests([header, ...rows].join('\n'), { limits: { maxWarningsPerKind: 1_000 } });
+    expect(result.outcome.warningGroups).toEqual([
+      {
+        kind: 'limit:crp',
+        field: 'crp',
+        count: 1_602,
+        message: "1,602 CRP results are a lab's reporting limit (such as '<5'): the limit was used.",
+      },
+      {
+        kind: 'range:urea',
+        field: 'urea',
+        count: 1,
+        message: '1 Urea result is outside the range the risk model accepts: check it.',
+      },
+      { kind: 'note', field: 'testName', count: 1, message: warningMessages.unknownTest('Ferritin', 1) },
+    ]);
+    // The line that sums up the capped ones is not a kind of its own.
+    expect(result.warnings.at(-1)!.message).toBe(
+      warningMessages.more(602, warningMessages.belowLimit('CRP', '<5', 5)),
+    );
+  });
+
   it('reads a test code column alone (SNOMED codes kept as text)', async () => {
     const result = await bloodTests(
       `NHS Number,SNOMED Code,Value,Collected Date\n${nhs(0)},1022431000000105,131,03/02/2025\n`,

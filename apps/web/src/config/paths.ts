@@ -84,7 +84,11 @@ export const paths = {
   /** With a batch id, the page follows that upload's validation (kept across a reload). */
   uploadPatientListFiles: (type: string, batchId?: string) =>
     buildPath(screen.uploadPatientListFiles.path, { type }, { batchId: batchId || undefined }),
-  uploadPatientListComplete: (type: string) => buildPath(screen.uploadPatientListComplete.path, { type }),
+  /** With the batch id, the page says what that upload's confirm did. */
+  uploadPatientListComplete: (type: string, batchId?: string) =>
+    buildPath(screen.uploadPatientListComplete.path, { type }, { batchId: batchId || undefined }),
+  uploadPatientListToBeArchived: (type: string, batchId: string) =>
+    buildPath(screen.uploadPatientListToBeArchived.path, { type }, { batchId }),
   manageOpenPathways: () => buildPath(screen.manageOpenPathways.path),
   manageOpenPathwaysType: (type: string) => buildPath(screen.manageOpenPathwaysType.path, { type }),
   /** With the table's filters and page (as their query string), the same table again. */

@@ -188,6 +188,14 @@ export const screenTable = {
     title: 'Upload complete',
     component: 'UploadCompletePage',
   },
+  /** docs/decisions/0037-what-the-confirm-will-do.md: the pathways an upload's confirm will archive. */
+  uploadPatientListToBeArchived: {
+    path: '/upload-patient-list/:type/upload/to-be-archived',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Patients to be archived',
+    component: 'ToBeArchivedPage',
+  },
   manageOpenPathways: {
     path: '/manage-open-pathways',
     allowed: clerical,

@@ -4,8 +4,11 @@ import {
   batchIdBodySchema,
   batchIdQuerySchema,
   importDecisionSchema,
+  importFileDownloadQuerySchema,
   procedureCountersSchema,
   serviceStatusSchema,
+  toBeArchivedQuerySchema,
+  toBeArchivedSchema,
   uploadAcceptedSchema,
   uploadHistoryQuerySchema,
   uploadHistorySchema,
@@ -14,7 +17,7 @@ import {
   validationSummarySchema,
   waitingListDashboardSchema,
 } from '../waiting-list.js';
-import { lookupErrors, procedurePathSchema, trustPathSchema } from './shared.js';
+import { lookupErrors, procedurePathSchema, reportDownload, trustPathSchema } from './shared.js';
 
 const base = '/api/trusts/:trust/waiting-list';
 const files = `${base}/procedures/:type/files`;
@@ -95,6 +98,41 @@ export const waitingList = {
     params: procedurePathSchema,
     querystring: validationSummaryQuerySchema,
     response: { 200: validationSummarySchema, ...lookupErrors },
+  }),
+  toBeArchived: defineEndpoint({
+    method: 'GET',
+    path: `${files}/to-be-archived/`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'A page of the active pathways the upload’s list no longer holds: its confirm archives them',
+    description:
+      'Sorted by surname, forename and NHS number. Empty unless the upload can be confirmed. Each pathway listed is recorded in the patient access log.',
+    params: procedurePathSchema,
+    querystring: toBeArchivedQuerySchema,
+    response: { 200: toBeArchivedSchema, ...lookupErrors },
+  }),
+  rowsWithErrorsExport: defineEndpoint({
+    method: 'GET',
+    path: `${files}/rows-with-errors/`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'CSV of one file’s rows with errors: the row number, the reasons, and the row’s cells',
+    description:
+      'file is waitingList or bloodTest. Cells are as the file had them, cut to 100 characters. The download is recorded in the change log.',
+    params: procedurePathSchema,
+    querystring: importFileDownloadQuerySchema,
+    response: { 200: reportDownload(['csv']), ...lookupErrors },
+  }),
+  warningsExport: defineEndpoint({
+    method: 'GET',
+    path: `${files}/warnings/`,
+    permission: 'waiting-list:read',
+    tags,
+    summary: 'CSV of every warning of one file of an upload: the row number, the field and the warning',
+    description: 'file is waitingList or bloodTest. The download is recorded in the change log.',
+    params: procedurePathSchema,
+    querystring: importFileDownloadQuerySchema,
+    response: { 200: reportDownload(['csv']), ...lookupErrors },
   }),
   cancelImport: defineEndpoint({
     method: 'POST',

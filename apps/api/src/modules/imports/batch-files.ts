@@ -7,6 +7,13 @@ import { queryRows, type Database, type Db } from '../../platform/db/client.js';
 
 export type FileKind = 'waitingList' | 'bloodTest';
 
+/**
+ * Where a file's warnings are kept for its warnings download (decision 0037): in import_row_issues
+ * beside its refused rows, under a kind of their own, one entry a row (row 0 for the file's own
+ * warnings) holding the row's warnings in order.
+ */
+export const warningsKind = (kind: FileKind) => `${kind}Warnings`;
+
 /** The size of the parts a file is stored in (see the import_files table). */
 export const importFilePartBytes = 4 * 1024 * 1024;
 

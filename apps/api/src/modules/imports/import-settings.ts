@@ -20,11 +20,17 @@ declare module '../../platform/queue/job-definition.js' {
  */
 export const stagedPartBytes = { pglite: 128 * 1024, postgres: 256 * 1024 } as const;
 
+/**
+ * Warnings of one kind kept one by one for the warnings download (decision 0037); each kind is
+ * counted in full whatever its number, and those past this are counted into one line.
+ */
+export const importWarningsPerKind = 100_000;
+
 export function importSettingsFor(
   config: Pick<AppConfig, 'importMaxFileBytes' | 'database'>,
 ): ReadingSettings {
   return {
-    limits: { maxFileBytes: config.importMaxFileBytes },
+    limits: { maxFileBytes: config.importMaxFileBytes, maxWarningsPerKind: importWarningsPerKind },
     sandbox: importSandboxLimits,
     today: () => todayInLondon(),
     stagedPartBytes: stagedPartBytes[config.database.kind],

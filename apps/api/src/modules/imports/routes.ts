@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { endpoints } from '@esr/contracts/endpoints';
@@ -6,10 +7,13 @@ import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
 import { procedureCounters, waitingListDashboard } from '../pathways/index.js';
+import type { ReportFile } from '../reports/index.js';
+import { rowsWithErrorsCsv, warningsCsv } from './import-downloads.js';
 import {
   cancelImport,
   confirmImport,
   serviceStatus,
+  toBeArchived,
   uploadHistory,
   uploadImport,
   uploadStatus,
@@ -17,6 +21,15 @@ import {
 } from './waiting-list-imports.js';
 
 const { waitingList } = endpoints;
+
+function sendFile(reply: FastifyReply, file: ReportFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', file.contentDisposition)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.stream);
+}
 
 /** docs/requirements.md §7 waiting-list import calls; clerical users of the trust only (§6). */
 const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,7 +88,51 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, waitingList.validationSummary, async (request) =>
-    validationSummary(app.db, principalOf(request), request.params.trust, request.params.type, request.query),
+    validationSummary(
+      app.db,
+      app.database,
+      principalOf(request),
+      request.params.trust,
+      request.params.type,
+      request.query,
+    ),
+  );
+
+  route(app, waitingList.toBeArchived, async (request) =>
+    toBeArchived(
+      app.db,
+      app.database,
+      principalOf(request),
+      request.params.trust,
+      request.params.type,
+      request.query,
+    ),
+  );
+
+  route(app, waitingList.rowsWithErrorsExport, async (request, reply) =>
+    sendFile(
+      reply,
+      await rowsWithErrorsCsv(
+        app.db,
+        principalOf(request),
+        request.params.trust,
+        request.params.type,
+        request.query,
+      ),
+    ),
+  );
+
+  route(app, waitingList.warningsExport, async (request, reply) =>
+    sendFile(
+      reply,
+      await warningsCsv(
+        app.db,
+        principalOf(request),
+        request.params.trust,
+        request.params.type,
+        request.query,
+      ),
+    ),
   );
 
   route(app, waitingList.cancelImport, async (request) =>

@@ -14,9 +14,11 @@ import {
   type BatchStatus,
   type FileResult,
   type FileStatus,
+  type ImportChanges,
   type ImportDecision,
   type ImportUploadField,
   type ServiceStatus,
+  type ToBeArchived,
   type UploadHistory,
   type UploadHistoryItem,
   type UploadStatus,
@@ -37,6 +39,8 @@ import type { JobQueue } from '../../platform/queue/job-definition.js';
 import { confirmBatchJob } from './confirm/confirm-batch-job.js';
 import { validateBatchJob } from './stage/validate-batch-job.js';
 import { discardStagedRows, storeImportFile, type FileKind } from './batch-files.js';
+import { plannedChanges, toBeArchivedPage } from './confirm/list-changes.js';
+import { warningGroupsOf, type StoredWarningGroup } from './warning-groups.js';
 
 /** An undecided upload is discarded after this (its staged rows with it). */
 export const batchLifetimeMs = 24 * 60 * 60 * 1000;
@@ -60,6 +64,8 @@ interface StoredOutcome {
   diffHeaders: { missing: string[]; unexpected: string[] };
   totals: { rows: number; valid: number; invalid: number; error: number; warnings: number };
   warnings: { rowNumber: number | null; field: string | null; message: string }[];
+  /** Every warning counted by kind (absent from outcomes stored before decision 0037). */
+  warningGroups?: StoredWarningGroup[];
   format: string | null;
 }
 
@@ -244,7 +250,7 @@ export async function uploadImport(
   return { batchId };
 }
 
-async function findBatch(
+export async function findBatch(
   db: Db,
   principal: Principal,
   trustCode: string,
@@ -341,6 +347,7 @@ async function fileResult(
       field: w.field,
       message: w.message,
     })),
+    warning_groups: warningGroupsOf(outcome?.warningGroups ?? []),
     base_errors: outcome?.baseErrors ?? [],
     totals,
     has_errors: status === 'FAILED' || (outcome?.baseErrors.length ?? 0) > 0,
@@ -351,8 +358,34 @@ async function fileResult(
   };
 }
 
+/** The upload can be confirmed: validated, both files without errors, its rows staged. */
+const confirmable = (batch: ImportBatchRow) =>
+  batch.status === 'VALIDATED' &&
+  batch.waitingListStatus === 'VALIDATED' &&
+  batch.bloodTestStatus === 'VALIDATED';
+
+/**
+ * What the confirm will do (decision 0037), while the upload can be confirmed; what it did, once
+ * imported: every valid row was added, updated or found unchanged.
+ */
+async function changesOf(
+  database: Pick<Database, 'executeSql'>,
+  batch: ImportBatchRow,
+): Promise<ImportChanges | null> {
+  if (confirmable(batch)) return plannedChanges(database, batch);
+  if (batch.status !== 'IMPORTED' || batch.createdCount === null || batch.updatedCount === null) return null;
+  const valid = outcomeOf(batch.waitingListResult)?.totals.valid ?? 0;
+  return {
+    added: batch.createdCount,
+    updated: batch.updatedCount,
+    unchanged: Math.max(0, valid - batch.createdCount - batch.updatedCount),
+    archived: batch.archivedCount ?? 0,
+  };
+}
+
 export async function validationSummary(
   db: Db,
+  database: Pick<Database, 'executeSql'>,
   principal: Principal,
   trustCode: string,
   procedureCode: string,
@@ -369,7 +402,40 @@ export async function validationSummary(
     blood_test_result: await fileResult(db, batch, 'bloodTest', page),
     pathways_without_bloods: batch.pathwaysWithoutBloods ?? 0,
     bloods_without_pathway: batch.bloodsWithoutPathway ?? 0,
+    changes: await changesOf(database, batch),
   };
+}
+
+/**
+ * The active pathways the upload's list no longer holds, which its confirm will archive (decision
+ * 0037), a page at a time; none unless the upload can be confirmed. Each pathway listed is a read
+ * of its patient's data, recorded in the patient access log as the patient screens record theirs.
+ */
+export async function toBeArchived(
+  db: Db,
+  database: Pick<Database, 'executeSql'>,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  query: { batchId: string; pageNumber: number; pageSize: number },
+): Promise<ToBeArchived> {
+  const batch = await findBatch(db, principal, trustCode, procedureCode, query.batchId);
+  const page = { pageNumber: query.pageNumber, pageSize: query.pageSize };
+  const found = confirmable(batch)
+    ? await toBeArchivedPage(database, batch, page)
+    : { items: [], totalCount: 0 };
+  if (found.items.length > 0) {
+    await db.execute(sql`insert into patient_access_log
+      (user_id, user_name, roles, trust_code, pathway_id, action)
+      values ${sql.join(
+        found.items.map(
+          (item) =>
+            sql`(${principal.userId}::uuid, ${`${principal.firstName} ${principal.lastName}`}, ${principal.roles.join(',')}, ${principal.trustCode}, ${item.id}::uuid, 'to-be-archived')`,
+        ),
+        sql`, `,
+      )}`);
+  }
+  return { ...page, ...found };
 }
 
 function decisionOf(batch: ImportBatchRow): ImportDecision {

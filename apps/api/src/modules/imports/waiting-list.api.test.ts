@@ -238,7 +238,7 @@ describe('the waiting-list import, through the real job queue', () => {
         /^Uploaded a .+ waiting list \(knee-waiting-list\.csv\) and blood tests \(knee-blood-tests\.csv\)$/,
       ),
       expect.stringMatching(
-        /^Confirmed the .+ waiting list knee-waiting-list\.csv: 2400 added, 0 updated, 0 archived$/,
+        /^Confirmed the .+ waiting list knee-waiting-list\.csv: 2,400 added, 0 updated, 0 unchanged, 0 archived$/,
       ),
     ]);
   });
@@ -320,10 +320,11 @@ describe('the waiting-list import, through the real job queue', () => {
 
     const changedSecond = patient.second.replace(',178,91,', ',178,104,');
     const second = await importList(who, [patient.first, changedSecond, patient.fourth], ['9434765919']);
+    // The first patient is on the new list as they were: matched, and counted unchanged (decision 0037).
     expect(second.batch).toMatchObject({
       status: 'IMPORTED',
       created_count: 1,
-      updated_count: 2,
+      updated_count: 1,
       archived_count: 1,
     });
 
@@ -408,7 +409,7 @@ describe('the waiting-list import, through the real job queue', () => {
     const before = await pathwayOf();
 
     const same = await importList(who, [patient.first, noNhs], ['9434765919']);
-    expect(same.batch).toMatchObject({ created_count: 0, updated_count: 2, archived_count: 0 });
+    expect(same.batch).toMatchObject({ created_count: 0, updated_count: 0, archived_count: 0 });
     expect(await pathwayOf()).toEqual(before);
 
     const heavier = await importList(
@@ -416,7 +417,7 @@ describe('the waiting-list import, through the real job queue', () => {
       [patient.first, noNhs.replace(',158,64,', ',158,70,')],
       ['9434765919'],
     );
-    expect(heavier.batch).toMatchObject({ created_count: 0, updated_count: 2, archived_count: 0 });
+    expect(heavier.batch).toMatchObject({ created_count: 0, updated_count: 1, archived_count: 0 });
     const after = await pathwayOf();
     expect(after).toMatchObject({ id: before.id, status: 'processed', weight: '70' });
     expect(after.current_evaluation_id).not.toBe(before.current_evaluation_id);
@@ -487,7 +488,9 @@ describe.runIf(process.env.DATABASE_URL)(
       };
       const applied = await applyConfirmedImport(database, t.app.db, batchId);
       expect(remodelled).toBe(true);
-      expect(applied).toMatchObject({ created: 0, updated: 1, scored: 0, waiting: 1 });
+      expect(applied).toMatchObject({ created: 0, scored: 0, waiting: 1 });
+      // Matched before the remodel, as it was: counted as the match found it (decision 0037).
+      expect(applied!.updated + applied!.unchanged).toBe(1);
       const [pathway] = await queryRows<{
         status: string;
         current_evaluation_id: string | null;

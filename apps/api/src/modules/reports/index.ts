@@ -8,3 +8,5 @@ export {
   reportFileName,
   type ReportFile,
 } from './reports.js';
+export { csvReport } from './report-csv.js';
+export { type ReportColumn, type ReportContent } from './report-format.js';

@@ -4,6 +4,7 @@ export { ChooseProcedurePage } from '../../features/waiting-list/components/choo
 export { UploadOverviewPage } from '../../features/waiting-list/components/upload-overview-page';
 export { UploadFilesPage } from '../../features/waiting-list/components/upload-files-page';
 export { UploadCompletePage } from '../../features/waiting-list/components/upload-complete-page';
+export { ToBeArchivedPage } from '../../features/waiting-list/components/to-be-archived-page';
 export { DataUploadHistoryPage } from '../../features/waiting-list/components/data-upload-history-page';
 export { ManageOpenPathwaysPage } from '../../features/open-pathways/components/manage-open-pathways-page';
 export { OpenPathwaysPage } from '../../features/open-pathways/components/open-pathways-page';

@@ -7,11 +7,10 @@
  * scored here, a chunk at a time, so that it is written once with its result and its evaluation
  * (decision 0028); a later scoring run picks up only what this could not score.
  */
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PatientRecord } from '@esr/risk-engine/evaluate';
 import { queryRows, type BulkWriter, type Database, type Db } from '../../../platform/db/client.js';
-import { waitingListColumns } from '../../../platform/db/schema/column-types.js';
-import { importBatches, stagedPathways, users } from '../../../platform/db/schema.js';
+import { importBatches, users } from '../../../platform/db/schema.js';
 import { rowsAsArrays } from '../../../platform/db/bulk-rows.js';
 import { recordChange } from '../../change-log/index.js';
 import { procedureName } from '../../library/index.js';
@@ -29,12 +28,16 @@ import {
   type ScoredState,
 } from '../../evaluations/index.js';
 import { timeOrderedUuid } from '../../../platform/db/time-ordered-ids.js';
+import { copiedColumns, inputsHash, matchedRows, type MatchRow } from './list-changes.js';
 
 export interface AppliedImport {
   trustCode: string;
   procedureCode: string;
   created: number;
+  /** Matched pathways whose data changed. */
   updated: number;
+  /** Matched pathways the file holds as they were (decision 0037). */
+  unchanged: number;
   archived: number;
   /** Pathways scored in the confirm (with or without a result); the rest wait for a scoring run. */
   scored: number;
@@ -46,19 +49,13 @@ export interface AppliedImport {
 
 const count = (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0);
 
+/** A count in words, with thousands separators. */
+const counted = (n: number) => n.toLocaleString('en-GB');
+
 /** How many pathways a statement wrote, and how many of them it left waiting for a scoring run. */
 const written = (statement: string) =>
   `with written as (${statement} returning p.status)
   select count(*) as n, count(*) filter (where status = 'waiting') as waiting from written`;
-
-/** A staged row's active pathway, and whether its data is unchanged (the model reads the same). */
-interface MatchRow extends Record<string, unknown> {
-  row_number: number;
-  id: string;
-  unchanged: boolean;
-  status: string;
-  scored_model_id: string | null;
-}
 
 interface StagedRow {
   row_number: number;
@@ -99,24 +96,9 @@ const insertOutcomesFrom = 6;
 /** The chunk's staged rows, found by key: the batch ($1) and the chunk's first and last row ($2, $3). */
 const chunkRows = `s.batch_id = $1 and s.row_number between $2 and $3 and s.row_number = v.row`;
 
-/** The staged row's columns a pathway takes as they are, each into its column of the same name. */
-const copiedColumns = [
-  ...Object.keys(waitingListColumns()).map(
-    (key) => getTableColumns(stagedPathways)[key as keyof typeof stagedPathways.$inferSelect].name,
-  ),
-  'clinical',
-  'lab_dates',
-];
-
 /** A staged column's value as its pathway column takes it: the records' JSON text is checked as JSON. */
 const stagedValue = (column: string) =>
   column === 'clinical' || column === 'lab_dates' ? `s.${column}::json` : `s.${column}`;
-
-/**
- * What the model reads, hashed, so that an import that changes nothing keeps its prediction: the
- * record's JSON text, written in one order of keys by the import and the remodel alike.
- */
-const inputsHash = `md5(s.clinical)`;
 
 /**
  * The pathway's own result when it keeps it: its data, checked again under the row's lock, is still
@@ -176,8 +158,9 @@ const evaluationOutcomeColumns = [
  * evaluations' columns. A data-modifying WITH runs to its end whether or not the query reads it.
  */
 const writtenAndEvaluated = (statement: string, from: number) => `with written as (
-    ${statement} returning p.id, p.status, p.clinical, p.current_evaluation_id),
-  evaluated as (${evaluationInsert('w.clinical', from)}
+    ${statement} returning p.id, p.status, p.clinical, p.current_evaluation_id, p.surgeon_name, p.surgery,
+      p.social),
+  evaluated as (${evaluationInsert('w', from)}
     from written w join ${rowsAsArrays([], evaluationOutcomeColumns, from + 8).source}
       on v.id = w.id and v."evaluationId" = w.current_evaluation_id
     returning 1)
@@ -201,34 +184,19 @@ async function writeStagedRows(
   evaluationDate: string,
 ): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived' | 'modelId'>> {
   const totals = { created: 0, updated: 0, scored: 0, waiting: 0 };
-  // Each staged row's active pathway, found for the whole batch at once before anything is written:
-  // by NHS number, else by local identifier for a row without one. A lookup per row in the chunks'
-  // statements would have the planner guess the size of a list that this transaction is filling.
-  // Each row's pathway is looked up through an index (a lateral query with a limit): as a join, a
-  // list re-imported before the database had statistics of it was matched by comparing every
-  // staged row with every pathway (10 minutes for 100,000 rows).
+  // Each staged row's active pathway, found for the whole batch at once before anything is written
+  // (list-changes.ts, whose statement the validation summary's counts run too). A lookup per row in
+  // the chunks' statements would have the planner guess the size of a list that this transaction
+  // is filling.
   const matches = new Map(
-    (
-      await writer.query<MatchRow>(
-        `select s.row_number, p.id, p.inputs_hash = ${inputsHash} as unchanged, p.status, p.scored_model_id
-          from staged_pathways s cross join lateral (
-            select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
-            where p.trust_code = $2 and p.procedure_code = $3 and p.is_active and p.nhs_number = s.nhs_number
-            limit 1) p
-          where s.batch_id = $1 and s.nhs_number is not null
-        union all
-        select s.row_number, p.id, p.inputs_hash = ${inputsHash}, p.status, p.scored_model_id
-          from staged_pathways s cross join lateral (
-            select p.id, p.inputs_hash, p.status, p.scored_model_id from pathways p
-            where p.trust_code = $2 and p.local_patient_identifier = s.local_patient_identifier
-              and p.procedure_code = $3 and p.is_active and p.nhs_number is null
-            order by p.created_at
-            limit 1) p
-          where s.batch_id = $1 and s.nhs_number is null`,
-        [batch.id, batch.trustCode, batch.procedureCode],
-      )
-    ).map((match) => [match.row_number, match]),
+    (await writer.query<MatchRow>(matchedRows, [batch.id, batch.trustCode, batch.procedureCode])).map(
+      (match) => [match.row_number, match],
+    ),
   );
+  // The matched pathways the file holds as they were: written all the same (the list that last
+  // held them), but counted apart from those the file changes.
+  let unchanged = 0;
+  for (const match of matches.values()) if (match.same) unchanged += 1;
   // On PostgreSQL the staged rows are read on a connection of their own while the transaction
   // writes: validation committed them, and they do not change while the batch is confirming. The
   // embedded database has one session, so there they are read in the transaction.
@@ -364,7 +332,7 @@ async function writeStagedRows(
   }
   await writing;
   await referenceChecks(true);
-  return totals;
+  return { ...totals, updated: totals.updated - unchanged, unchanged };
 }
 
 /** A confirm that adds or archives at least this many pathways refreshes the planner's statistics. */
@@ -426,7 +394,7 @@ export async function applyConfirmedImport(
     const { trustCode, procedureCode } = batch;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`list/${trustCode}/${procedureCode}`}))`);
 
-    const { created, updated, scored, waiting } = await writeStagedRows(
+    const { created, updated, unchanged, scored, waiting } = await writeStagedRows(
       database,
       writer,
       { id: batchId, trustCode, procedureCode },
@@ -474,7 +442,7 @@ export async function applyConfirmedImport(
       principal,
       trustCode,
       trustName: names?.trust_name ?? '',
-      action: `Confirmed the ${procedure} waiting list ${batch.waitingListFileName}: ${created} added, ${updated} updated, ${archived} archived`,
+      action: `Confirmed the ${procedure} waiting list ${batch.waitingListFileName}: ${counted(created)} added, ${counted(updated)} updated, ${counted(unchanged)} unchanged, ${counted(archived)} archived`,
       entityType: 'import',
       entityId: batchId,
       before: { uploadStatus: 'Confirming' },
@@ -484,6 +452,7 @@ export async function applyConfirmedImport(
         bloodTestFileName: batch.bloodTestFileName,
         pathwaysAdded: created,
         pathwaysUpdated: updated,
+        pathwaysUnchanged: unchanged,
         pathwaysArchived: archived,
       },
     });
@@ -492,6 +461,7 @@ export async function applyConfirmedImport(
       procedureCode,
       created,
       updated,
+      unchanged,
       archived,
       scored,
       waiting,

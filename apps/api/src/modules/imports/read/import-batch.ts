@@ -53,7 +53,9 @@ export interface WaitingListFileInput extends FileInput {
 export type ImportStep =
   /** Staging rows as UTF-8 lines of COPY's text format, in the columns of `stagedColumns`. */
   | { type: 'staged'; copyText: Uint8Array; rows: number }
-  | { type: 'invalid'; kind: FileKind; rows: InvalidRow[] };
+  | { type: 'invalid'; kind: FileKind; rows: InvalidRow[] }
+  /** Warnings as they are read, all of them up to the cap of each kind, for the warnings download. */
+  | { type: 'warnings'; kind: FileKind; rows: RowWarning[] };
 
 export interface FileRead {
   outcome: FileOutcome;
@@ -98,6 +100,8 @@ export async function readBloodTestFile(
       return { read: { outcome: step.value.outcome, warnings }, patients };
     }
     keep(warnings, step.value.warnings);
+    if (step.value.warnings.length > 0)
+      await context.emit({ type: 'warnings', kind: 'bloodTest', rows: step.value.warnings });
     if (step.value.invalidRows.length > 0)
       await context.emit({ type: 'invalid', kind: 'bloodTest', rows: step.value.invalidRows });
   }
@@ -169,6 +173,8 @@ export async function readWaitingListFile(
       break;
     }
     keep(warnings, step.value.warnings);
+    if (step.value.warnings.length > 0)
+      await context.emit({ type: 'warnings', kind: 'waitingList', rows: step.value.warnings });
     if (step.value.invalidRows.length > 0)
       await context.emit({ type: 'invalid', kind: 'waitingList', rows: step.value.invalidRows });
     if (bloods === undefined) {

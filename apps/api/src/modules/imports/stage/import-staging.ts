@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import type { FileOutcome, InvalidRow, RowWarning } from '@esr/import-files/types';
+import type { FileOutcome, InvalidRow, RowWarning, WarningGroup } from '@esr/import-files/types';
 import { queryRows, type CopyWriter, type Database, type Db } from '../../../platform/db/client.js';
 import { importBatches } from '../../../platform/db/schema.js';
 import type { BloodTestFileResult, FileKind, FileRead, WaitingListFileResult } from '../read/import-batch.js';
@@ -13,7 +13,7 @@ import { SandboxFailure, type SandboxLimits } from '../../../platform/sandbox/sa
 import { startReading, type FileReading, type ReadingSettings } from '../read/import-reading.js';
 import { stagedColumns } from './staged-record.js';
 import type { UploadHandoff } from '../read/upload-handoff.js';
-import { discardStagedRows, readImportFile } from '../batch-files.js';
+import { discardStagedRows, readImportFile, warningsKind } from '../batch-files.js';
 
 /**
  * Each of an import's two threads: a 100,000-row workbook or 1,000,000 blood results are read in
@@ -53,6 +53,27 @@ async function keepInvalidRows(db: Db, batchId: string, kind: FileKind, rows: In
     on conflict do nothing`);
 }
 
+/** A batch of a file's warnings, kept for its warnings download (`warningsKind`). */
+async function keepWarnings(db: Db, batchId: string, kind: FileKind, warnings: RowWarning[]): Promise<void> {
+  if (warnings.length === 0) return;
+  const byRow = new Map<number, { f: string | null; m: string }[]>();
+  for (const warning of warnings) {
+    const row = warning.rowNumber ?? 0;
+    let list = byRow.get(row);
+    if (!list) byRow.set(row, (list = []));
+    list.push({ f: warning.field, m: warning.message });
+  }
+  const json = JSON.stringify(
+    [...byRow].map(([r, e]) => ({ r, e })),
+    storable,
+  );
+  // A row's warnings may come in two batches (a file's own ones come at its end): added to its entry.
+  await db.execute(sql`insert into import_row_issues (batch_id, kind, row_number, errors, cells)
+    select ${batchId}, ${warningsKind(kind)}, (e->>'r')::int, e->'e', '{}'::jsonb
+    from jsonb_array_elements(${json}::jsonb) e
+    on conflict (batch_id, kind, row_number) do update set errors = import_row_issues.errors || excluded.errors`);
+}
+
 interface StoredOutcome {
   status: FileOutcome['status'];
   error: string | null;
@@ -60,6 +81,8 @@ interface StoredOutcome {
   diffHeaders: FileOutcome['diffHeaders'];
   totals: { rows: number; valid: number; invalid: number; error: number; warnings: number };
   warnings: RowWarning[];
+  /** Every warning counted by kind (decision 0037). */
+  warningGroups: WarningGroup[];
   format: string | null;
 }
 
@@ -71,6 +94,7 @@ function storedOutcome({ outcome, warnings }: FileRead): StoredOutcome {
     diffHeaders: outcome.diffHeaders,
     totals: { ...outcome.totals, error: 0 },
     warnings,
+    warningGroups: outcome.warningGroups ?? [],
     format: outcome.layout ? `${outcome.format ?? ''} (${outcome.layout} format)` : outcome.format,
   };
 }
@@ -83,6 +107,7 @@ function failedOutcome(message: string): StoredOutcome {
     diffHeaders: { missing: [], unexpected: [] },
     totals: { rows: 0, valid: 0, invalid: 0, error: 0, warnings: 0 },
     warnings: [],
+    warningGroups: [],
     format: null,
   };
 }
@@ -166,6 +191,7 @@ async function readAndStage(
   }
   const [bloods, list] = await reading.adopt(async (step) => {
     if (step.type === 'staged') await staging.write(step.copyText);
+    else if (step.type === 'warnings') await keepWarnings(db, batch.id, step.kind, step.rows);
     else await keepInvalidRows(db, batch.id, step.kind, step.rows);
   });
   const failure =

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { endpoints } from '@esr/contracts/endpoints';
 import { pageSizes } from '@esr/contracts/paging';
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { uploadStatusPollMs } from '@esr/contracts/waiting-list';
 import { apiRequest } from '../../../lib/api-client';
 import { waitingListKeys } from './query-keys';
 
@@ -43,3 +44,13 @@ export const useValidationSummary = (
   pageNumber: number,
   validated: boolean,
 ) => useQuery(validationSummaryQueryOptions(trust, type, batchId, pageNumber, validated));
+
+/**
+ * The summary of a confirmed upload, asked again every 2 seconds (docs/requirements.md §9) while
+ * the confirm is applied, until it says what the confirm did.
+ */
+export const useConfirmedSummary = (trust: string, type: ProcedureCode, batchId: string) =>
+  useQuery({
+    ...validationSummaryQueryOptions(trust, type, batchId, 1, true),
+    refetchInterval: (query) => (query.state.data?.batchStatus === 'CONFIRMING' ? uploadStatusPollMs : false),
+  });

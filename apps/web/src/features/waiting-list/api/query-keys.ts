@@ -15,4 +15,6 @@ export const waitingListKeys = {
     ['waiting-list', trust, 'upload-status', type, batchId] as const,
   validationSummary: (trust: string, type: ProcedureCode, batchId: string, pageNumber: number) =>
     ['waiting-list', trust, 'validation-summary', type, batchId, pageNumber] as const,
+  toBeArchived: (trust: string, type: ProcedureCode, batchId: string, pageNumber: number) =>
+    ['waiting-list', trust, 'to-be-archived', type, batchId, pageNumber] as const,
 };

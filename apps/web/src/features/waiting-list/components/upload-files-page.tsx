@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { importMessages } from '@esr/contracts/waiting-list';
+import { importMessages, type ImportFileKind } from '@esr/contracts/waiting-list';
 import { messages } from '@esr/contracts/messages';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCancelImport } from '../api/cancel-import';
 import { useConfirmImport } from '../api/confirm-import';
+import { useDownloadImportFile, type ImportDownload } from '../api/download-import-file';
 import { useUploadStatus } from '../api/get-upload-status';
 import { useValidationSummary } from '../api/get-validation-summary';
 import { stillValidating } from '../lib/file-status';
@@ -93,7 +94,7 @@ function UploadFiles({ type, name }: { type: ProcedureCode; name: string | undef
             params={params}
             setParams={setParams}
             onProblem={(text) => report([{ text }])}
-            onConfirmed={() => void navigate(paths.uploadPatientListComplete(type))}
+            onConfirmed={() => void navigate(paths.uploadPatientListComplete(type, batchId))}
             onRestart={() => setParams(new URLSearchParams())}
           />
         ) : (
@@ -148,6 +149,20 @@ function Validation({
   const bloodTestSummary = useValidationSummary(trust, type, batchId, pages.bloodTest, validated);
   const confirm = useConfirmImport(trust, type);
   const cancel = useCancelImport(trust, type);
+  const download = useDownloadImportFile(trust, type, batchId);
+  const [downloading, setDownloading] = useState<{ file: ImportFileKind; download: ImportDownload } | null>(
+    null,
+  );
+  const doDownload = async (file: ImportFileKind, what: ImportDownload) => {
+    setDownloading({ file, download: what });
+    try {
+      await download.mutateAsync({ download: what, file });
+    } catch {
+      onProblem(importMessages.downloadFailed);
+    } finally {
+      setDownloading(null);
+    }
+  };
   const busy = confirm.isPending ? 'confirm' : cancel.isPending ? 'cancel' : null;
 
   const withPage = (file: keyof SummaryPages, page: number) => {
@@ -220,9 +235,12 @@ function Validation({
           pages={pages}
           onPage={(file, page) => setParams(withPage(file, page))}
           hrefFor={(file, page) => `?${withPage(file, page).toString()}`}
+          type={type}
           busy={busy}
           onConfirm={() => void doConfirm()}
           onCancel={() => void doCancel()}
+          onDownload={(file, what) => void doDownload(file, what)}
+          downloading={downloading}
         />
       )}
     </>

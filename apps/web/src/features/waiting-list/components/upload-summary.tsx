@@ -1,8 +1,12 @@
-import { importMessages, type ValidationSummary } from '@esr/contracts/waiting-list';
+import { Link } from 'react-router';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { importMessages, type ImportFileKind, type ValidationSummary } from '@esr/contracts/waiting-list';
 import { Button } from '../../../components/button';
-import { InsetText } from '../../../components/content';
+import { InsetText, SummaryList } from '../../../components/content';
+import { paths } from '../../../config/paths';
+import type { ImportDownload } from '../api/download-import-file';
 import { isConfirmDisabled } from '../lib/confirm-rule';
-import { matchingLines } from '../lib/validation-summary';
+import { changeLines, matchingLines } from '../lib/validation-summary';
 import { FileSummary } from './file-summary';
 
 export interface SummaryPages {
@@ -21,6 +25,7 @@ export const decidedStatuses: readonly ValidationSummary['batchStatus'][] = [
  * disabled. Each file's invalid rows are paged on their own, each page asked of the server.
  */
 export function UploadSummary({
+  type,
   waitingList,
   bloodTest,
   pages,
@@ -29,7 +34,10 @@ export function UploadSummary({
   busy,
   onConfirm,
   onCancel,
+  onDownload,
+  downloading,
 }: {
+  type: ProcedureCode;
   /** The summary at the waiting list's page of invalid rows. */
   waitingList: ValidationSummary;
   /** The summary at the blood test file's page (the same answer when the pages agree). */
@@ -40,6 +48,9 @@ export function UploadSummary({
   busy: 'confirm' | 'cancel' | null;
   onConfirm: () => void;
   onCancel: () => void;
+  onDownload: (file: ImportFileKind, download: ImportDownload) => void;
+  /** The download in progress, if one is. */
+  downloading: { file: ImportFileKind; download: ImportDownload } | null;
 }) {
   const summary = waitingList;
   // Each file's result, from the summary at that file's page of invalid rows.
@@ -63,6 +74,9 @@ export function UploadSummary({
           pageSize={pageSize}
           onPage={(page) => onPage(file, page)}
           hrefFor={(page) => hrefFor(file, page)}
+          onDownload={(download) => onDownload(file, download)}
+          downloading={downloading?.file === file ? downloading.download : null}
+          downloadsDisabled={downloading !== null}
         />
       ))}
       {bothRead && (
@@ -71,6 +85,22 @@ export function UploadSummary({
           {matchingLines(summary).map((line) => (
             <p key={line}>{line}</p>
           ))}
+        </section>
+      )}
+      {summary.changes && !alreadyDecided && (
+        <section aria-labelledby="changes-title">
+          <h3 id="changes-title">What confirming will do</h3>
+          <p>The new list replaces the current list for this type of operation.</p>
+          <SummaryList
+            rows={changeLines(summary.changes).map((line) => ({ key: line.label, value: line.count }))}
+          />
+          {summary.changes.archived > 0 && (
+            <p>
+              <Link className="nhsuk-link" to={paths.uploadPatientListToBeArchived(type, summary.batchId)}>
+                See the patients who will be archived
+              </Link>
+            </p>
+          )}
         </section>
       )}
       {alreadyDecided ? (

@@ -8,6 +8,7 @@ export function buildFileResult(overrides: Partial<FileResult> = {}): FileResult
     invalid_rows: [],
     error_rows: [],
     warnings: [],
+    warning_groups: [],
     base_errors: [],
     totals: { rows: 3, valid: 3, invalid: 0, error: 0, warnings: 0 },
     has_errors: false,
@@ -21,7 +22,7 @@ export function buildFileResult(overrides: Partial<FileResult> = {}): FileResult
 
 export function buildSummary(
   overrides: { waitingList?: Partial<FileResult>; bloodTest?: Partial<FileResult> } & Partial<
-    Pick<ValidationSummary, 'pathways_without_bloods' | 'bloods_without_pathway' | 'batchStatus'>
+    Pick<ValidationSummary, 'pathways_without_bloods' | 'bloods_without_pathway' | 'batchStatus' | 'changes'>
   > = {},
 ): ValidationSummary {
   return {
@@ -33,6 +34,10 @@ export function buildSummary(
     blood_test_result: buildFileResult({ file_name: 'blood-tests.csv', ...overrides.bloodTest }),
     pathways_without_bloods: overrides.pathways_without_bloods ?? 0,
     bloods_without_pathway: overrides.bloods_without_pathway ?? 0,
+    changes:
+      overrides.changes === undefined
+        ? { added: 3, updated: 0, unchanged: 0, archived: 0 }
+        : overrides.changes,
   };
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeLines,
+  countText,
+  doneLines,
   errorRowReason,
   failedFileMessage,
   matchingLines,
@@ -84,5 +87,35 @@ describe('warnings and matching', () => {
       '2 patients in the blood test file are not on the waiting list. Their results will not be imported.',
     ]);
     expect(matchingLines({ pathways_without_bloods: 0, bloods_without_pathway: 0 })).toHaveLength(1);
+  });
+});
+
+describe('what the confirm does (docs/decisions/0037-what-the-confirm-will-do.md)', () => {
+  it('lists the pathways added, updated, unchanged and archived, with thousands separators', () => {
+    expect(changeLines({ added: 1_602, updated: 12, unchanged: 98_113, archived: 1 })).toEqual([
+      { key: 'added', label: 'Patients added to the list', count: '1,602' },
+      { key: 'updated', label: 'Patients whose details are updated', count: '12' },
+      { key: 'unchanged', label: 'Patients unchanged', count: '98,113' },
+      { key: 'archived', label: 'Patients archived (not on the new list)', count: '1' },
+    ]);
+  });
+
+  it('says what the confirm did, one sentence a change, in the singular where it is one', () => {
+    expect(doneLines({ added: 1, updated: 2_400, unchanged: 0, archived: 1_001 })).toEqual([
+      '1 patient was added to the list.',
+      '2,400 patients’ details were updated.',
+      '0 patients were already on the list and unchanged.',
+      '1,001 patients were archived: they were not on the new list.',
+    ]);
+  });
+
+  it('counts with thousands separators wherever the summary shows a count', () => {
+    expect(countText(100_000)).toBe('100,000');
+    expect(warningText({ row_number: 12_345, field: 'height', message: 'Check it.' })).toBe(
+      'Row 12,345, Height (cm): Check it.',
+    );
+    expect(matchingLines({ pathways_without_bloods: 1_602, bloods_without_pathway: 0 })[0]).toBe(
+      "1,602 patients on the waiting list have no blood test results. The model's default values will be used for them.",
+    );
   });
 });

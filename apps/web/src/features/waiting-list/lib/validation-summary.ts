@@ -1,5 +1,10 @@
 import { messages } from '@esr/contracts/messages';
-import { importFieldLabels, type InvalidRow, type RowWarning } from '@esr/contracts/waiting-list';
+import {
+  importFieldLabels,
+  type ImportChanges,
+  type InvalidRow,
+  type RowWarning,
+} from '@esr/contracts/waiting-list';
 
 /** One reason a row will not be imported, as a line of the summary's table. */
 export interface ProblemLine {
@@ -48,7 +53,7 @@ export function failedFileMessage(file: 'waitingList' | 'bloodTest', error: stri
 /** A warning's place (row, field) before its message, for the summary's list. */
 export function warningText(warning: RowWarning): string {
   const place = [
-    warning.row_number === null ? '' : `Row ${warning.row_number}`,
+    warning.row_number === null ? '' : `Row ${countText(warning.row_number)}`,
     warning.field ? fieldLabel(warning.field) : '',
   ]
     .filter(Boolean)
@@ -56,7 +61,40 @@ export function warningText(warning: RowWarning): string {
   return place ? `${place}: ${warning.message}` : warning.message;
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** A count as the screens show it, with thousands separators: 1,602. */
+export const countText = (n: number) => n.toLocaleString('en-GB');
+
+const count = (n: number, one: string, many: string) => `${countText(n)} ${n === 1 ? one : many}`;
+
+/** One line of what a confirm does to the active list. */
+export interface ChangeLine {
+  key: keyof ImportChanges;
+  label: string;
+  count: string;
+}
+
+/**
+ * What the confirm will do to the active list (docs/decisions/0037-what-the-confirm-will-do.md),
+ * as the summary lists it before Confirm: added, updated, unchanged, archived.
+ */
+export function changeLines(changes: ImportChanges): ChangeLine[] {
+  return [
+    { key: 'added', label: 'Patients added to the list', count: countText(changes.added) },
+    { key: 'updated', label: 'Patients whose details are updated', count: countText(changes.updated) },
+    { key: 'unchanged', label: 'Patients unchanged', count: countText(changes.unchanged) },
+    { key: 'archived', label: 'Patients archived (not on the new list)', count: countText(changes.archived) },
+  ];
+}
+
+/** What the confirm did, in sentences, for the upload complete page. */
+export function doneLines(changes: ImportChanges): string[] {
+  return [
+    `${count(changes.added, 'patient was', 'patients were')} added to the list.`,
+    `${count(changes.updated, 'patient’s details were', 'patients’ details were')} updated.`,
+    `${count(changes.unchanged, 'patient was', 'patients were')} already on the list and unchanged.`,
+    `${count(changes.archived, 'patient was', 'patients were')} archived: they were not on the new list.`,
+  ];
+}
 
 /**
  * How the two files match (docs/requirements.md §3 validation summary): patients without blood results are

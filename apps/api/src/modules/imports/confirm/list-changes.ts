@@ -1,0 +1,170 @@
+/**
+ * What a confirm does to the active list, found before it runs (decision 0037): the staged rows
+ * matched to the list's active pathways exactly as the confirm matches them (the one statement
+ * below, which the confirm runs too), so that the validation summary's counts and the list of the
+ * pathways to be archived are what the confirm then does.
+ */
+import { getTableColumns } from 'drizzle-orm';
+import type { ImportChanges, ToBeArchivedRecord } from '@esr/contracts/waiting-list';
+import type { Database } from '../../../platform/db/client.js';
+import { waitingListColumns } from '../../../platform/db/schema/column-types.js';
+import { stagedPathways } from '../../../platform/db/schema.js';
+import { offsetOf } from '../../../platform/db/list-queries.js';
+
+/** The staged row's columns a pathway takes as they are, each into its column of the same name. */
+export const copiedColumns = [
+  ...Object.keys(waitingListColumns()).map(
+    (key) => getTableColumns(stagedPathways)[key as keyof typeof stagedPathways.$inferSelect].name,
+  ),
+  'clinical',
+  'lab_dates',
+];
+
+/**
+ * What the model reads, hashed, so that an import that changes nothing keeps its prediction: the
+ * record's JSON text, written in one order of keys by the import and the remodel alike.
+ */
+export const inputsHash = `md5(s.clinical)`;
+
+/**
+ * Whether the confirm would write the matched pathway as it is: every column it copies from the
+ * staged row holds the same value already (the model's record by its hash, the blood results'
+ * dates as their JSON text), and the local identifier, which a row without one leaves as it is.
+ */
+const sameRow = [
+  `p.inputs_hash = ${inputsHash}`,
+  `p.lab_dates::text is not distinct from s.lab_dates`,
+  `coalesce(s.local_patient_identifier, p.local_patient_identifier) is not distinct from p.local_patient_identifier`,
+  ...copiedColumns
+    .filter((column) => column !== 'clinical' && column !== 'lab_dates')
+    .map((column) => `p.${column} is not distinct from s.${column}`),
+].join(' and ');
+
+/**
+ * Each staged row of a batch ($1) with the active pathway of the trust ($2) and procedure ($3) it
+ * is matched to: by NHS number, else by local identifier for a row without one. `unchanged`: the
+ * model reads the same record; `same`: the confirm would change nothing of the pathway. Each row's
+ * pathway is looked up through an index (a lateral query with a limit): as a join, a list
+ * re-imported before the database had statistics of it was matched by comparing every staged row
+ * with every pathway (10 minutes for 100,000 rows).
+ */
+export const matchedRows = `select s.row_number, p.id, p.inputs_hash = ${inputsHash} as unchanged, p.same,
+    p.status, p.scored_model_id
+  from staged_pathways s cross join lateral (
+    select p.id, p.inputs_hash, p.status, p.scored_model_id, ${sameRow} as same from pathways p
+    where p.trust_code = $2 and p.procedure_code = $3 and p.is_active and p.nhs_number = s.nhs_number
+    limit 1) p
+  where s.batch_id = $1 and s.nhs_number is not null
+union all
+select s.row_number, p.id, p.inputs_hash = ${inputsHash}, p.same, p.status, p.scored_model_id
+  from staged_pathways s cross join lateral (
+    select p.id, p.inputs_hash, p.status, p.scored_model_id, ${sameRow} as same from pathways p
+    where p.trust_code = $2 and p.local_patient_identifier = s.local_patient_identifier
+      and p.procedure_code = $3 and p.is_active and p.nhs_number is null
+    order by p.created_at
+    limit 1) p
+  where s.batch_id = $1 and s.nhs_number is null`;
+
+/** A staged row's match, as `matchedRows` gives it. */
+export interface MatchRow extends Record<string, unknown> {
+  row_number: number;
+  id: string;
+  unchanged: boolean;
+  same: boolean;
+  status: string;
+  scored_model_id: string | null;
+}
+
+export interface StagedBatch {
+  id: string;
+  trustCode: string;
+  procedureCode: string;
+}
+
+const params = (batch: StagedBatch) => [batch.id, batch.trustCode, batch.procedureCode];
+const number = (value: unknown) => Number(value ?? 0);
+
+/**
+ * What confirming the batch would do now: its staged rows added or matched (updated, or unchanged),
+ * and the active pathways no row matches archived. The confirm archives every active pathway it did
+ * not write, which are those no staged row matched.
+ */
+export async function plannedChanges(
+  database: Pick<Database, 'executeSql'>,
+  batch: StagedBatch,
+): Promise<ImportChanges> {
+  const { rows } = await database.executeSql(
+    `with m as materialized (${matchedRows})
+    select (select count(*) from staged_pathways s where s.batch_id = $1) as staged,
+      (select count(*) from m) as matched,
+      (select count(*) from m where m.same) as same,
+      (select count(distinct m.id) from m) as matched_pathways,
+      (select count(*) from pathways p
+        where p.trust_code = $2 and p.procedure_code = $3 and p.is_active) as active`,
+    params(batch),
+  );
+  const [counts] = rows;
+  const matched = number(counts?.matched);
+  const same = number(counts?.same);
+  return {
+    added: number(counts?.staged) - matched,
+    updated: matched - same,
+    unchanged: same,
+    archived: number(counts?.active) - number(counts?.matched_pathways),
+  };
+}
+
+interface ArchivedRow extends Record<string, unknown> {
+  id: string;
+  nhs_number: string | null;
+  local_patient_identifier: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  date_of_birth: string | null;
+  referral_date: string | null;
+  tci_date: string | null;
+  surgeon_name: string | null;
+  total: number | string;
+}
+
+/**
+ * A page of the active pathways no staged row of the batch matches: those its confirm would
+ * archive, by surname, forename and NHS number.
+ */
+export async function toBeArchivedPage(
+  database: Pick<Database, 'executeSql'>,
+  batch: StagedBatch,
+  page: { pageNumber: number; pageSize: number },
+): Promise<{ items: ToBeArchivedRecord[]; totalCount: number }> {
+  const { rows } = await database.executeSql(
+    `with m as materialized (${matchedRows})
+    select p.id, p.nhs_number, p.local_patient_identifier, p.first_name, p.last_name,
+      p.date_of_birth::text as date_of_birth, p.referral_date::text as referral_date,
+      p.tci_date::text as tci_date, p.surgeon_name, count(*) over () as total
+    from pathways p
+    where p.trust_code = $2 and p.procedure_code = $3 and p.is_active
+      and not exists (select 1 from m where m.id = p.id)
+    order by p.last_name, p.first_name, p.nhs_number, p.id
+    limit $4 offset $5`,
+    [...params(batch), page.pageSize, offsetOf(page.pageNumber, page.pageSize)],
+  );
+  const found = rows as ArchivedRow[];
+  let totalCount = number(found[0]?.total);
+  if (found.length === 0 && page.pageNumber > 1) {
+    totalCount = (await plannedChanges(database, batch)).archived;
+  }
+  return {
+    items: found.map((row) => ({
+      id: row.id,
+      nhsNumber: row.nhs_number,
+      hospitalNumber: row.local_patient_identifier,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      dateOfBirth: row.date_of_birth,
+      referralDate: row.referral_date,
+      tciDate: row.tci_date,
+      surgeonName: row.surgeon_name,
+    })),
+    totalCount,
+  };
+}
