@@ -96,6 +96,12 @@ export function warningGroupMessage(group: {
   switch (kind) {
     case 'dobMissing':
       return `${rowsHave(n)} no date of birth: the model will use its default age for ${n === 1 ? 'it' : 'them'}.`;
+    case 'sexMissing':
+      return `${rowsHave(n)} no sex recorded: the model will use its default for ${n === 1 ? 'it' : 'them'}.`;
+    case 'heightMissing':
+      return `${rowsHave(n)} no height: the model will use its default body mass index for ${n === 1 ? 'it' : 'them'}.`;
+    case 'weightMissing':
+      return `${rowsHave(n)} no weight: the model will use its default body mass index for ${n === 1 ? 'it' : 'them'}.`;
     case 'heightInMetres':
       return `${rowsHave(n)} a height that looks like metres, not centimetres: check ${n === 1 ? 'it' : 'them'}.`;
     case 'referralInFuture':
@@ -134,6 +140,10 @@ export const warningMessages = {
     `Height ${value} looks like metres, not centimetres: check it (heights are in cm).`,
   // docs/import-format.md "Warnings": the row can still be imported; the risk model puts its default age in.
   dobMissing: 'Date of birth is missing: the model will use its default age.',
+  // The same, for the inputs the active model fills in when they are blank (WaitingListOptions.defaultedFields).
+  sexMissing: 'Sex is missing or not known: the model will use its default.',
+  heightMissing: 'Height is missing: the model will use its default body mass index.',
+  weightMissing: 'Weight is missing: the model will use its default body mass index.',
   referralInFuture: (value: string) => `Referral date ${value} is in the future.`,
   referralBeforeBirth: (value: string) => `Referral date ${value} is before the date of birth.`,
   // Blood tests.

@@ -48,6 +48,12 @@ export interface WaitingListOptions {
   /** YYYY-MM-DD: the day ages and future dates are judged against. */
   today: string;
   limits?: Partial<ImportLimits>;
+  /**
+   * The record fields the procedure's active model fills in with a default when they are blank: a
+   * blank sex, height or weight among them is a row warning naming it, as a blank date of birth
+   * always is, so that a default never passes for the patient's own value.
+   */
+  defaultedFields?: readonly string[];
 }
 
 const requiredColumns = ['firstName', 'lastName', 'dateOfBirth', 'sex', 'referralDate'];
@@ -379,6 +385,19 @@ class RowReader {
     }
 
     const sex = this.get('sex');
+    const parsedSex = this.check('sex', sex, sex === null ? null : parseSex(sex));
+    const defaulted = new Set(this.options.defaultedFields ?? []);
+    const warnMissing = (
+      field: 'sex' | 'height' | 'weight',
+      value: unknown,
+      kind: keyof typeof warningMessages,
+    ) => {
+      if (value === null && defaulted.has(field) && !failed(field))
+        output.warn(row.rowNumber, field, warningMessages[kind] as string, kind);
+    };
+    warnMissing('sex', parsedSex, 'sexMissing');
+    warnMissing('height', height, 'heightMissing');
+    warnMissing('weight', weight, 'weightMissing');
     const ethnic = this.get('ethnicGroup');
     const smoking = this.get('smoking');
     const priority = this.get('priority');
@@ -390,7 +409,7 @@ class RowReader {
       firstName: this.get('firstName'),
       lastName: this.get('lastName'),
       dateOfBirth,
-      sex: this.check('sex', sex, sex === null ? null : parseSex(sex)),
+      sex: parsedSex,
       ethnicGroup: this.check('ethnicGroup', ethnic, ethnic === null ? null : parseEthnicCategory(ethnic)),
       height,
       weight,

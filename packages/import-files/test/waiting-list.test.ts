@@ -315,6 +315,30 @@ describe('waiting list: invalid rows', () => {
     expect(warningMessages.dobMissing).toBe('Date of birth is missing: the model will use its default age.');
   });
 
+  it('warns about a blank sex, height or weight only when the active model fills it in', async () => {
+    const csv = [
+      'NHS No;Hospital No;Forename;Surname;DOB;Gender;Procedure;RTT Start Date;Height (cm);Weight (kg)',
+      `${spaced(nhs(0))};RX300001;Margaret;Hughes;01/02/1950;F;Total knee replacement;12/03/2024;162;71`,
+      `${spaced(nhs(1))};RX300002;Dafydd;Evans;14/07/1948;Not known;Total knee replacement;05/06/2024;;88`,
+      `${spaced(nhs(2))};RX300003;Priya;Shah;20/11/1955;;W401;20/01/2024;158;`,
+      `${spaced(nhs(3))};RX300004;Tom;Reed;03/03/1949;M;W401;20/01/2024;1.2.3;90`,
+    ].join('\r\n');
+    const usedByModel = await waitingList(csv, {
+      procedure: 'knee',
+      defaultedFields: ['height', 'weight', 'sex', 'dateOfBirth'],
+    });
+    expect(usedByModel.warnings).toEqual([
+      { rowNumber: 3, field: 'sex', message: warningMessages.sexMissing },
+      { rowNumber: 3, field: 'height', message: warningMessages.heightMissing },
+      { rowNumber: 4, field: 'sex', message: warningMessages.sexMissing },
+      { rowNumber: 4, field: 'weight', message: warningMessages.weightMissing },
+    ]);
+    // Row 5's height cannot be read: an error, not also a missing height.
+    expect(errorsOf(usedByModel, 5).map((error) => error.split(':')[0])).toEqual(['height']);
+    const notUsed = await waitingList(csv, { procedure: 'knee', defaultedFields: ['dateOfBirth'] });
+    expect(notUsed.warnings).toEqual([]);
+  });
+
   it('refuses a cell over the cap, a row over the column cap, and a lone surrogate from a workbook', async () => {
     const capped = await waitingList(
       `${minimalHeader}\n${nhs(0)},${'A'.repeat(50)},B,01/01/1950,F,01/01/2024,x,y\n`,

@@ -85,6 +85,7 @@ describe('an import read on two sandbox threads', () => {
   const listInput = (rows: number): WaitingListFileInput => ({
     batchId: '00000000-0000-4000-8000-00000000b001',
     procedure: 'knee',
+    defaultedFields: [],
     today: '2026-11-25',
     limits: {},
     stagedPartBytes: 256 * 1024,
@@ -257,6 +258,7 @@ describe('an import read on two sandbox threads', () => {
       {
         batchId: listInput(0).batchId,
         procedure: 'knee',
+        defaultedFields: [],
         waitingList: listInput(500).file,
         bloodTest: { ...bloodInput.file, bytes: bloodInput.file.bytes.slice() },
       },

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '@esr/contracts/messages';
+import { defaultedFieldsOf } from './model-inputs.js';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import {
   importFileExtensions,
@@ -185,11 +186,13 @@ export async function uploadImport(
     waitingListSha256: sha256(waitingList.bytes),
     bloodTestSha256: sha256(bloodTest.bytes),
   };
+  const defaultedFields = await defaultedFieldsOf(db, trustCode, procedureCode);
   // Read while the files are stored (decision 0031): the validation job takes up the reading.
   settings.handoff?.keep(
     {
       batchId,
       procedure: procedureCode as ProcedureCode,
+      defaultedFields,
       waitingList: { fileName: path.basename(waitingList.fileName), bytes: waitingList.bytes },
       bloodTest: { fileName: path.basename(bloodTest.fileName), bytes: bloodTest.bytes },
     },

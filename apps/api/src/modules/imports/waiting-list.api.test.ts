@@ -560,6 +560,24 @@ describe('a new model', () => {
 });
 
 describe('rows imported with a warning', () => {
+  it('names a blank sex, height or weight that the active knee model would fill in with its default', async () => {
+    const who = await createClericalTrust(t);
+    // Row 2: sex "Not known" and no height; row 3: no weight. The default knee model reads sex and
+    // body mass index (models/default/knee/MODEL_CARD.md).
+    const unknownSex = patient.first.replace(',F,160,72,', ',Not known,,72,');
+    const noWeight = patient.second.replace(',M,178,91,', ',M,178,,');
+    const upload = await uploadList(who, [unknownSex, noWeight], ['9434765919', '9990000018']);
+    expect(upload.statusCode).toBe(202);
+    const { batchId } = upload.json<{ batchId: string }>();
+    await validated(t, who, 'knee', batchId);
+    const summary = await summaryOf(t, who, 'knee', batchId);
+    expect(summary.waiting_list_result.warnings).toEqual([
+      { row_number: 2, field: 'sex', message: warningMessages.sexMissing },
+      { row_number: 2, field: 'height', message: warningMessages.heightMissing },
+      { row_number: 3, field: 'weight', message: warningMessages.weightMissing },
+    ]);
+  });
+
   it('lists a row with no date of birth as a warning naming the field, and still lets the list be confirmed', async () => {
     const who = await createClericalTrust(t);
     // Row 3 has its DOB cell left blank: the model would put in its default age (docs/import-format.md "Warnings").
@@ -857,6 +875,7 @@ const keepUpload = <TReading extends { abandon(): void }>(
     {
       batchId,
       procedure: 'knee',
+      defaultedFields: [],
       waitingList: { fileName: 'ptl.csv', bytes: text },
       bloodTest: { fileName: 'pathology.csv', bytes: text },
     },

@@ -42,6 +42,8 @@ export type BloodTestFileInput = FileInput;
 export interface WaitingListFileInput extends FileInput {
   batchId: string;
   procedure: ProcedureCode;
+  /** The record fields the active model fills in when blank (`WaitingListOptions.defaultedFields`). */
+  defaultedFields: string[];
   /**
    * The staged rows go to the database in parts of about this many bytes: the embedded database
    * runs one statement at a time, and a clerk's status poll waits behind the COPY in progress, so
@@ -162,6 +164,7 @@ export async function readWaitingListFile(
   };
   const reader = parseWaitingList(input.file, {
     procedure: input.procedure,
+    defaultedFields: input.defaultedFields,
     today: input.today,
     limits: input.limits,
   });

@@ -43,6 +43,8 @@ export interface ReadingSettings {
 export interface FilesToRead {
   batchId: string;
   procedure: ProcedureCode;
+  /** The record fields the procedure's active model fills in when blank: a blank one is a warning. */
+  defaultedFields: string[];
   /**
    * Each file's bytes are handed over to its thread, or shared with it when they are in shared
    * memory: the caller must not change them afterwards.
@@ -55,6 +57,7 @@ export interface FilesToRead {
 export interface ReceivedUpload {
   batchId: string;
   procedure: ProcedureCode;
+  defaultedFields: string[];
   waitingList: { fileName: string; bytes: Buffer };
   bloodTest: { fileName: string; bytes: Buffer };
 }
@@ -90,6 +93,7 @@ export function startReading(files: FilesToRead, settings: ReadingSettings): Fil
     ...common,
     batchId: files.batchId,
     procedure: files.procedure,
+    defaultedFields: files.defaultedFields,
     stagedPartBytes: settings.stagedPartBytes,
     file: files.waitingList,
   };

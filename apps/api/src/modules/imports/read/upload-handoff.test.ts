@@ -7,6 +7,7 @@ const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).dige
 const upload = (batchId: string, text: string): ReceivedUpload => ({
   batchId,
   procedure: 'knee',
+  defaultedFields: [],
   waitingList: { fileName: 'ptl.csv', bytes: Buffer.from(`NHS Number,Surname\r\n${text}`) },
   bloodTest: { fileName: 'pathology.csv', bytes: Buffer.from(`NHS Number,Test Name,Result\r\n${text}`) },
 });

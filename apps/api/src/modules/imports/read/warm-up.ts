@@ -79,6 +79,7 @@ export async function warmUpReading(kind: 'bloodTest' | 'waitingList'): Promise<
       limits: {},
       batchId: '00000000-0000-4000-8000-000000000000',
       procedure: 'knee',
+      defaultedFields: [],
       stagedPartBytes: 256 * 1024,
       file: { fileName: 'warm-up.csv', bytes: list },
     },

@@ -4,6 +4,7 @@
  * the refused rows kept with their reasons. The active list is never touched here.
  */
 import { eq, sql } from 'drizzle-orm';
+import { defaultedFieldsOf } from '../model-inputs.js';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { FileOutcome, InvalidRow, RowWarning, WarningGroup } from '@esr/import-files/types';
 import { queryRows, type CopyWriter, type Database, type Db } from '../../../platform/db/client.js';
@@ -162,6 +163,7 @@ async function readingOfStoredFiles(
     {
       batchId: batch.id,
       procedure: batch.procedureCode as ProcedureCode,
+      defaultedFields: await defaultedFieldsOf(db, batch.trustCode, batch.procedureCode),
       waitingList: { fileName: batch.waitingListFileName, bytes: transferable(stored.waitingList) },
       bloodTest: { fileName: batch.bloodTestFileName, bytes: transferable(stored.bloodTest) },
     },
