@@ -31,7 +31,6 @@ let page: Page;
 
 const search = (p: Page) => new URL(p.url()).search;
 const button = (name: string) => page.getByRole('button', { name, exact: true });
-const nhsNumber = /^\d{3} \d{3} \d{4}$/;
 const date = /^\d{2}-[A-Z][a-z]{2}-\d{4}$/;
 /** A page load signs in again silently and fetches its screen's code: more than a moment. */
 const poll = <T>(
@@ -206,54 +205,97 @@ describe('open pathways', () => {
   const table = () => page.getByRole('table', { name: 'Active records for knee replacement' });
   const rows = () => table().locator('tbody tr');
   const total = () => page.getByRole('status').filter({ hasText: /records? (on the waiting list|match)/ });
-  const firstNhsNumber = async () => (await cellsOf(rows().first()))[0];
+  /** The first row's patient: name, NHS number, local identifier and date of birth. */
+  const firstPatient = async () => (await cellsOf(rows().first()))[0];
+  /** A cell's lines as shown (the visually hidden words of a label left out). */
+  const shown = (row: Locator, column: number) =>
+    row.locator('td').nth(column).locator('.app-record-table__value').innerText();
+  const risk = /^(High|Moderate|Low) risk\s*\d{1,3}\.\d%$/;
 
-  it('lists the active records in 13 columns, 15 a page, in a region that scrolls sideways', async () => {
+  // docs/decisions/0038-the-risk-leads-the-lists.md: the risk right after the patient, seven columns
+  // that fit a laptop screen, the rest within the cells and in reports.
+  it('lists the active records with the risk after the patient, 15 a page, without scrolling sideways', async () => {
     await poll(() => heading(page).textContent()).toBe('Knee replacement - Total records');
     await poll(() => isFocused(heading(page))).toBe(true);
     await poll(() => page.title()).toBe('Total records – Knee replacement – Elective Surgical Risk');
-    await poll(() => total().textContent()).toBe('2,400 records on the waiting list');
-    expect(await table().getByRole('columnheader').allTextContents()).toEqual([
-      'NHS number',
-      'First name',
-      'Last name',
-      'Type of operation',
-      'Local patient identifier',
-      'Date of birth',
-      'Status',
-      'Prediction',
+    await poll(() => total().textContent()).toBe('2,400 records on the waiting list, longest wait first');
+    expect(await table().getByRole('columnheader').allInnerTexts()).toEqual([
+      'Patient',
+      'Risk',
+      'Waiting',
       'TCI date',
       'Consultant surgeon',
-      'Referral date',
-      'Social aspects',
-      'Readiness for surgery',
+      'Readiness and social aspects',
       'Report',
     ]);
     expect(await rows().count()).toBe(15);
-    await poll(async () => (await cellsOf(rows().first()))[3]).toBe('Knee replacement');
-    const first = await cellsOf(rows().first());
-    expect(first[0]).toMatch(nhsNumber);
-    expect(first[5]).toMatch(date);
-    expect(first[6]).toBe('Processed');
-    expect(['High risk', 'Moderate risk', 'Low risk']).toContain(first[7]);
-    expect(first[10]).toMatch(date);
-    const report = rows()
-      .first()
-      .getByRole('link', { name: /^View report for / });
+    const first = rows().first();
+    const patient = await shown(first, 0);
+    expect(patient.split('\n')[0]).toMatch(/^.+, .+$/);
+    expect(patient).toMatch(/\n\d{3} \d{3} \d{4}\n/);
+    expect(patient).toMatch(/\nBorn \d{2}-[A-Z][a-z]{2}-\d{4}$/);
+    expect(await shown(first, 1)).toMatch(risk);
+    expect(await first.locator('td').nth(1).locator('.nhsuk-tag').getAttribute('class')).toMatch(
+      /nhsuk-tag--(red|orange|green)/,
+    );
+    expect(await shown(first, 2)).toMatch(/^\d+ weeks\nReferred \d{2}-[A-Z][a-z]{2}-\d{4}$/);
+    const report = first.getByRole('link', { name: /^View report for / });
     expect(await report.getAttribute('href')).toMatch(/^\/patient-lookup\/[0-9a-f-]{36}\?type=knee$/);
+    // The list's own order is the longest wait first, and its header says so.
+    expect(await table().getByRole('columnheader', { name: 'Waiting' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(await table().getByRole('columnheader', { name: 'Risk' }).getAttribute('aria-sort')).toBe('none');
     const pages = page.getByRole('navigation', { name: 'Pagination' });
     expect(await pages.getByRole('listitem').allTextContents()).toEqual(['1', '2', '\u22ef', '160']);
     await visit(page, 'open-pathways-total');
 
-    // The table is wider than a laptop screen: its region takes focus and scrolls with the arrows.
+    // The table fits a laptop screen: nothing to scroll sideways, so its region takes no focus.
     const region = page.getByRole('region', { name: 'Active records for knee replacement' });
-    const scrolled = () => region.evaluate((element) => element.scrollLeft);
-    expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await region.getAttribute('tabindex')).toBeNull();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await tabTo(region);
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await poll(scrolled).toBeGreaterThan(0);
+  });
+
+  it('sorts by risk with the keyboard, announces the order, and keeps it in the address', async () => {
+    const sortRisk = table().getByRole('button', { name: 'Risk', exact: true });
+    await activate(sortRisk);
+    await poll(() => search(page)).toBe('?sort=risk');
+    await poll(() => total().textContent()).toBe('2,400 records on the waiting list, highest risk first');
+    expect(await table().getByRole('columnheader', { name: 'Risk' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(await table().getByRole('columnheader', { name: 'Waiting' }).getAttribute('aria-sort')).toBe(
+      'none',
+    );
+    // Focus stays on the button, which turns the order round.
+    expect(await isFocused(sortRisk)).toBe(true);
+    const percentages = async () =>
+      Promise.all(
+        (await rows().all()).map(async (row) =>
+          Number((await shown(row, 1)).replace(/^.*?([\d.]+)%$/s, '$1')),
+        ),
+      );
+    await poll(async () => (await shown(rows().first(), 1)).startsWith('High risk')).toBe(true);
+    const highest = await percentages();
+    expect(highest).toEqual([...highest].sort((a, b) => b - a));
+    await visit(page, 'open-pathways-total-sorted');
+
+    await page.keyboard.press('Enter');
+    await poll(() => search(page)).toBe('?sort=risk&direction=asc');
+    await poll(() => total().textContent()).toBe('2,400 records on the waiting list, lowest risk first');
+    await poll(async () => (await shown(rows().first(), 1)).startsWith('Low risk')).toBe(true);
+    const lowest = await percentages();
+    expect(lowest).toEqual([...lowest].sort((a, b) => a - b));
+    expect(await table().getByRole('columnheader', { name: 'Risk' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+
+    // Back returns to the list's own order.
+    await page.goBack();
+    await page.goBack();
+    await poll(() => search(page)).toBe('');
+    await poll(() => total().textContent()).toBe('2,400 records on the waiting list, longest wait first');
   });
 
   let highRiskCount = 0;
@@ -264,29 +306,31 @@ describe('open pathways', () => {
     await choose(page.getByLabel('Prediction'), 'High risk');
     await activate(button('Search'));
     await poll(() => search(page)).toBe('?status=processed&prediction=high');
-    await poll(() => total().textContent()).toMatch(/^[\d,]+ records match the filters$/);
-    highRiskCount = count(await total().textContent());
+    await poll(() => total().textContent()).toMatch(/^[\d,]+ records match the filters, longest wait first$/);
+    highRiskCount = count((await total().textContent())!.replace(/, [a-z].*$/, ''));
     expect(highRiskCount).toBeGreaterThan(15);
-    for (const row of await rows().all()) expect((await cellsOf(row))[7]).toBe('High risk');
+    for (const row of await rows().all()) expect(await shown(row, 1)).toMatch(/^High risk\s/);
 
-    const firstPageFirst = await firstNhsNumber();
+    const firstPageFirst = await firstPatient();
     await activate(
       page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }),
     );
     await poll(() => search(page)).toBe('?status=processed&prediction=high&page=2');
-    await poll(firstNhsNumber).not.toBe(firstPageFirst);
-    secondPageFirst = (await firstNhsNumber())!;
+    await poll(firstPatient).not.toBe(firstPageFirst);
+    secondPageFirst = (await firstPatient())!;
     await page.reload();
-    await poll(firstNhsNumber).toBe(secondPageFirst);
+    await poll(firstPatient).toBe(secondPageFirst);
     expect(await page.getByLabel('Status').inputValue()).toBe('processed');
     expect(await page.getByLabel('Prediction').inputValue()).toBe('high');
-    expect(count(await total().textContent())).toBe(highRiskCount);
+    expect(await total().textContent()).toBe(
+      `${highRiskCount.toLocaleString('en-GB')} records match the filters, longest wait first`,
+    );
     await visit(page, 'open-pathways-total-filtered');
 
     // Back returns to the first page of the same search.
     await page.goBack();
     await poll(() => search(page)).toBe('?status=processed&prediction=high');
-    await poll(firstNhsNumber).toBe(firstPageFirst);
+    await poll(firstPatient).toBe(firstPageFirst);
   });
 
   it('shows the same table to a colleague who opens a shared link', async () => {
@@ -306,9 +350,12 @@ describe('open pathways', () => {
     }
   });
 
-  it('filters by surgeon and referral date, refuses a date that does not exist, and clears', async () => {
-    const [, , , , , , , , , surgeon, referral] = await cellsOf(rows().first());
-    await typeInto(page.getByLabel('Consultant surgeon'), surgeon!);
+  it('filters by part of a surgeon name and a referral date, refuses a date that does not exist, and clears', async () => {
+    const surgeon = await shown(rows().first(), 4);
+    const referral = (await shown(rows().first(), 2)).split('Referred ')[1]!;
+    // Any part of the name, in any case: the surname alone finds the surgeon (decision 0038).
+    const surname = surgeon.split(' ').at(-1)!.toLowerCase();
+    await typeInto(page.getByLabel('Consultant surgeon'), surname);
     const referralDate = page.getByRole('group', { name: /^Referral date/ });
     const [day, month, year] = referral!.split('-');
     const monthNumber = String(
@@ -319,19 +366,28 @@ describe('open pathways', () => {
     await typeInto(referralDate.getByLabel('Month'), monthNumber);
     await typeInto(referralDate.getByLabel('Year'), year!);
     await activate(button('Search'));
-    await poll(() => new URL(page.url()).searchParams.get('surgeonName')).toBe(surgeon);
+    await poll(() => new URL(page.url()).searchParams.get('surgeonName')).toBe(surname);
     expect(new URL(page.url()).searchParams.get('referralDate')).toBe(
       `${year}-${monthNumber.padStart(2, '0')}-${day}`,
     );
     const matching = async () => {
-      const found = await Promise.all((await rows().all()).map(cellsOf));
+      const found = await Promise.all(
+        (await rows().all()).map(async (row) => [
+          await shown(row, 1),
+          await shown(row, 4),
+          await shown(row, 2),
+        ]),
+      );
       return found.every(
-        (cells) => cells[7] === 'High risk' && cells[9] === surgeon && cells[10] === referral,
+        ([riskCell, surgeonCell, waitCell]) =>
+          riskCell!.startsWith('High risk') &&
+          surgeonCell === surgeon &&
+          waitCell!.endsWith(`Referred ${referral}`),
       );
     };
     await poll(matching).toBe(true);
     await poll(() => total().textContent()).toMatch(
-      /^[1-9][\d,]* (record matches|records match) the filters$/,
+      /^[1-9][\d,]* (record matches|records match) the filters(, longest wait first)?$/,
     );
 
     // A TCI date that does not exist is refused where it was typed; the table and address stay.
@@ -353,7 +409,7 @@ describe('open pathways', () => {
 
     await activate(button('Clear'));
     await poll(() => search(page)).toBe('');
-    await poll(() => total().textContent()).toBe('2,400 records on the waiting list');
+    await poll(() => total().textContent()).toBe('2,400 records on the waiting list, longest wait first');
     expect(await summary.count()).toBe(0);
     expect(await page.getByLabel('Consultant surgeon').inputValue()).toBe('');
     expect(await tciDate.getByLabel('Day').inputValue()).toBe('');
@@ -382,7 +438,7 @@ describe('open pathways', () => {
 
   it('carries the filters to Generate report, which says which records the report holds', async () => {
     await page.goto('/manage-open-pathways/knee/total?status=processed&prediction=high&page=2');
-    await poll(firstNhsNumber).toBe(secondPageFirst);
+    await poll(firstPatient).toBe(secondPageFirst);
     await activate(button('Generate report'));
     await poll(() => pathname(page)).toBe('/manage-open-pathways/knee/total/generate-report');
     expect(search(page)).toBe('?status=processed&prediction=high');
@@ -490,6 +546,28 @@ describe('open pathways', () => {
     await page.unroute(fields);
     await activate(button('Try again'));
     await poll(() => page.getByRole('checkbox').count()).toBeGreaterThan(3);
+  });
+
+  it("links the dashboard's risk counts to each procedure's list of that risk, the highest first", async () => {
+    // docs/decisions/0038-the-risk-leads-the-lists.md: the counters are of every procedure, the lists of one.
+    await page.goto('/dashboard');
+    const link = page.getByRole('link', {
+      name: `Knee replacement: ${highRiskCount.toLocaleString('en-GB')} high risk records`,
+      exact: true,
+    });
+    await poll(() => link.getAttribute('href')).toBe(
+      '/manage-open-pathways/knee/total?prediction=high&sort=risk',
+    );
+    await visit(page, 'open-pathways-dashboard-risk');
+    await activate(link);
+    await poll(() => pathname(page)).toBe('/manage-open-pathways/knee/total');
+    await poll(() => total().textContent()).toBe(
+      `${highRiskCount.toLocaleString('en-GB')} records match the filters, highest risk first`,
+    );
+    expect(await page.getByLabel('Prediction').inputValue()).toBe('high');
+    expect(await table().getByRole('columnheader', { name: 'Risk' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
   });
 
   it('downloads the processed records as CSV, in total and by risk', async () => {
@@ -662,13 +740,10 @@ describe('open pathways', () => {
     await poll(() => pathname(page)).toBe('/data-upload-history/archived');
     const archive = page.getByRole('table', { name: 'Archived records' });
     await poll(() => archive.locator('tbody tr').count(), serverWait).toBe(15);
-    expect(await archive.getByRole('columnheader').allTextContents()).toEqual([
-      'NHS number',
-      'First name',
-      'Last name',
+    expect(await archive.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Patient',
+      'Risk when removed',
       'Type of operation',
-      'Local patient identifier',
-      'Date of birth',
       'Date of operation',
       'Consultant surgeon',
       'Referral date',
@@ -677,9 +752,11 @@ describe('open pathways', () => {
       'Report',
     ]);
     const first = await cellsOf(archive.locator('tbody tr').first());
-    expect(first[0]).toMatch(nhsNumber);
-    expect(first[3]).toBe('Knee replacement');
-    expect(first[9]).toMatch(date);
+    expect(first[0]).toMatch(/\d{3} \d{3} \d{4}/);
+    // Every demonstration pathway was scored: each left the list with its risk (decision 0038).
+    expect(await shown(archive.locator('tbody tr').first(), 1)).toMatch(risk);
+    expect(first[2]).toBe('Knee replacement');
+    expect(first[6]).toMatch(date);
     expect(
       await archive
         .locator('tbody tr')

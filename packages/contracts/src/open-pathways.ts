@@ -46,6 +46,8 @@ export const activeRecordSchema = z.object({
   dateOfBirth: z.string().nullable(),
   status: recordStatusSchema,
   prediction: predictionSchema.nullable(),
+  /** The model's probability (0 to 1) behind the prediction; like it, only on a processed record. */
+  probability: z.number().nullable(),
   tciDate: z.string().nullable(),
   surgeonName: z.string().nullable(),
   referralDate: z.string().nullable(),
@@ -58,7 +60,8 @@ export type ActiveRecords = z.infer<typeof activeRecordsSchema>;
 
 /**
  * docs/requirements.md §7 active records query: the nine filters (all optional, combined with AND) and paging.
- * nhsNumber accepts spaces; hospitalNumber and surgeonName match from the start, ignoring case.
+ * nhsNumber accepts spaces and matches from the start; hospitalNumber matches from the start and
+ * surgeonName any part of the name ("Okonkwo" finds "Miss L Okonkwo"), both ignoring case.
  */
 export const activeRecordsFilterSchema = z.object({
   nhsNumber: z
@@ -77,7 +80,36 @@ export const activeRecordsFilterSchema = z.object({
   surgery: z.enum(readinessValues).optional(),
 });
 export type ActiveRecordsFilter = z.infer<typeof activeRecordsFilterSchema>;
+
+/**
+ * What the active list can be sorted by (decision 0038): the risk (the model's probability), the
+ * wait (days since referral), the TCI date and the surname. Records without a value (no evaluation,
+ * no date, no surname) come last either way; ties keep the id's order.
+ */
+export const activeSortKeys = ['risk', 'wait', 'tciDate', 'surname'] as const;
+export const activeSortKeySchema = z.enum(activeSortKeys);
+export type ActiveSortKey = z.infer<typeof activeSortKeySchema>;
+export const sortDirections = ['asc', 'desc'] as const;
+export const sortDirectionSchema = z.enum(sortDirections);
+export type SortDirection = z.infer<typeof sortDirectionSchema>;
+/**
+ * The direction a key sorts in when none is given: the highest risk, the longest wait, the
+ * earliest TCI date, and surnames from A. With no key the list is in the longest wait's order.
+ */
+export const defaultSortDirections: Record<ActiveSortKey, SortDirection> = {
+  risk: 'desc',
+  wait: 'desc',
+  tciDate: 'asc',
+  surname: 'asc',
+};
+export const defaultActiveSort: { sort: ActiveSortKey; direction: SortDirection } = {
+  sort: 'wait',
+  direction: 'desc',
+};
+
 export const activeRecordsQuerySchema = activeRecordsFilterSchema.extend({
+  sort: activeSortKeySchema.optional(),
+  direction: sortDirectionSchema.optional(),
   pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(15),
 });
@@ -135,6 +167,9 @@ export const archivedRecordSchema = z.object({
   dateRemoved: z.string(),
   /** The last upload (batch id) that listed the pathway. */
   lastWaitingListId: z.string().nullable(),
+  /** The risk it had when it left the list, if it had been processed (decision 0038). */
+  prediction: predictionSchema.nullable(),
+  probability: z.number().nullable(),
 });
 export type ArchivedRecord = z.infer<typeof archivedRecordSchema>;
 export const archivedRecordsSchema = pagedSchema(archivedRecordSchema);

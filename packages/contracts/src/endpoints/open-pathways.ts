@@ -39,9 +39,10 @@ export const openPathways = {
     path: `${records}/active`,
     permission: 'waiting-list:read',
     tags,
-    summary: 'A page of one procedure’s active pathways, filtered, in referral-date order',
+    summary:
+      'A page of one procedure’s active pathways, filtered and sorted (by default the longest wait first)',
     description:
-      'The nine filters are optional and combined with AND. NHS number, local patient identifier (hospitalNumber) and surgeon name match from the start, ignoring case and spaces in NHS numbers; dates are YYYY-MM-DD and match exactly; prediction means processed with that risk.',
+      'The nine filters are optional and combined with AND. NHS number and local patient identifier (hospitalNumber) match from the start, surgeon name any part of the name, ignoring case and spaces in NHS numbers; dates are YYYY-MM-DD and match exactly; prediction means processed with that risk. sort is risk (the probability), wait (days since referral), tciDate or surname; direction is asc or desc (by default the highest risk, the longest wait, the earliest TCI date, surnames from A). Records without a value come last either way; the id breaks ties.',
     params: procedurePathSchema,
     querystring: activeRecordsQuerySchema,
     response: { 200: activeRecordsSchema, ...lookupErrors },

@@ -178,6 +178,7 @@ const expectedRecord = (row: Oracle): ActiveRecord => ({
     row.status === 'processed'
       ? ((Object.keys(stored) as Prediction[]).find((p) => stored[p] === row.prediction) ?? null)
       : null,
+  probability: row.status === 'processed' ? row.probability : null,
   tciDate: row.tci_date,
   surgeonName: row.surgeon_name,
   referralDate: row.referral_date,
@@ -314,10 +315,11 @@ describe('GET …/manage/records/active', () => {
       (row) => row.referral_date === sample().referral_date,
     ],
     [
-      'the start of a surgeon name, ignoring case',
-      () => `surgeonName=${encodeURIComponent(sample().surgeon_name!.slice(0, 4).toUpperCase())}`,
+      'part of a surgeon name (the surname), ignoring case',
+      () => `surgeonName=${encodeURIComponent(sample().surgeon_name!.split(' ').at(-1)!.toUpperCase())}`,
       (row) =>
-        row.surgeon_name?.toLowerCase().startsWith(sample().surgeon_name!.slice(0, 4).toLowerCase()) ?? false,
+        row.surgeon_name?.toLowerCase().includes(sample().surgeon_name!.split(' ').at(-1)!.toLowerCase()) ??
+        false,
     ],
     ['processed', () => 'status=processed', (row) => row.status === 'processed'],
     ['not processed', () => 'status=waiting', (row) => row.status === 'waiting'],
@@ -349,8 +351,7 @@ describe('GET …/manage/records/active', () => {
         row.prediction === 'High' &&
         row.surgery === 'ready' &&
         row.social === 'no_social_concerns' &&
-        (row.surgeon_name?.toLowerCase().startsWith(sample().surgeon_name!.slice(0, 3).toLowerCase()) ??
-          false),
+        (row.surgeon_name?.toLowerCase().includes(sample().surgeon_name!.slice(0, 3).toLowerCase()) ?? false),
     ],
     [
       'not processed and high risk (none: a prediction means processed)',
@@ -494,6 +495,44 @@ describe('GET …/manage/records/archived', () => {
     expect(items.every((item) => left.has(item.nhsNumber ?? item.hospitalNumber!))).toBe(true);
     expect(items.some((item) => item.nhsNumber === null)).toBe(true);
   });
+
+  it('shows the risk each had when it left the list (decision 0038)', async () => {
+    const risks = await queryRows<{
+      id: string;
+      status: string;
+      prediction: string | null;
+      probability: number | null;
+    }>(
+      t.app.db,
+      sql`select id::text as id, status, prediction, probability
+        from pathways where trust_code = ${who.trustCode} and not is_active`,
+    );
+    // One left the list waiting to be scored again: it shows no risk, whatever its last band.
+    await t.app.db.execute(sql`update pathways set status = 'waiting' where id = ${risks[0]!.id}::uuid`);
+    risks[0]!.status = 'waiting';
+    const items: ArchivedRecord[] = [];
+    for (let page = 1; page <= 4; page += 1)
+      items.push(
+        ...(
+          await get<{ items: ArchivedRecord[] }>(
+            t,
+            who,
+            `${base()}/manage/records/archived?pageNumber=${page}&pageSize=100`,
+          )
+        ).items,
+      );
+    const byId = new Map(items.map((item) => [item.id, item]));
+    for (const row of risks) {
+      const item = byId.get(row.id)!;
+      const processed = row.status === 'processed';
+      expect(item.probability, row.id).toBe(processed ? Number(row.probability) : null);
+      expect(item.prediction, row.id).toBe(
+        processed ? (Object.keys(stored) as Prediction[]).find((p) => stored[p] === row.prediction)! : null,
+      );
+    }
+    expect(items.filter((item) => item.prediction !== null).length).toBeGreaterThan(300);
+    expect(byId.get(risks[0]!.id)!.prediction).toBeNull();
+  });
 });
 
 describe('GET /api/waiting-list/procedures/{type}/manage/records/active/fields', () => {
@@ -630,7 +669,7 @@ describe('GET …/manage/records/active/export', () => {
       procedureCode: 'knee',
       fileType: 'csv',
       fields,
-      filters: { status: 'processed', prediction: 'high' },
+      filters: ['Status', 'Prediction'],
       rows: expected.length,
     });
   });
@@ -936,6 +975,8 @@ describe('the OpenAPI document', () => {
       'prediction',
       'social',
       'surgery',
+      'sort',
+      'direction',
       'pageNumber',
       'pageSize',
     ]);

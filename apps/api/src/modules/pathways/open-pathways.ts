@@ -9,14 +9,21 @@ import type {
   ActiveRecords,
   ActiveRecordsFilter,
   ActiveRecordsQuery,
+  ActiveSortKey,
   ArchivedRecord,
   FailedRecord,
   Prediction,
   ProcessedCounts,
   RecordStatus,
   ReportField,
+  SortDirection,
 } from '@esr/contracts/open-pathways';
-import { reportFieldKeys, reportFieldLabels } from '@esr/contracts/open-pathways';
+import {
+  defaultActiveSort,
+  defaultSortDirections,
+  reportFieldKeys,
+  reportFieldLabels,
+} from '@esr/contracts/open-pathways';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { requireAccess } from '../identity/index.js';
@@ -34,8 +41,41 @@ export const storedPrediction: Record<Prediction, string> = {
 const predictionOf = (stored: unknown): Prediction | null =>
   stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : stored === 'Low' ? 'low' : null;
 
-/** The list's order and the reports' keyset: referral date (no date last), then id. */
-export const activeOrder = sql`p.referral_date asc nulls last, p.id asc nulls last`;
+/**
+ * What each sort key of the list reads (decision 0038), and whether its ascending order is the
+ * column's. Risk is the probability of a processed record only, as the list shows it: a record
+ * waiting to be scored again keeps its last probability in the column but has none to sort by.
+ * Wait is days since referral, so the longest wait is the earliest referral date.
+ */
+const sortKeys: Record<ActiveSortKey, { column: SQL; reversed: boolean }> = {
+  risk: { column: sql`(case when p.status = 'processed' then p.probability end)`, reversed: false },
+  wait: { column: sql`p.referral_date`, reversed: true },
+  tciDate: { column: sql`p.tci_date`, reversed: false },
+  surname: { column: sql`lower(p.last_name)`, reversed: false },
+};
+
+/** A sort of the active list: the key, its direction, and whether it is the list's own order. */
+export interface ActiveSort {
+  /** The sort key's value, as `sort_key` of a page's rows. */
+  column: SQL;
+  /** SQL of the direction, nulls last. */
+  direction: SQL;
+  /** The list's own order (referral date, no date last, then id), which its order index holds. */
+  isListOrder: boolean;
+}
+
+/** The sort a query asks for (decision 0038): no key is the longest wait first; no direction, the key's own. */
+export function activeSortOf(query: { sort?: ActiveSortKey; direction?: SortDirection }): ActiveSort {
+  const key = query.sort ?? defaultActiveSort.sort;
+  const direction = query.direction ?? defaultSortDirections[key];
+  const { column, reversed } = sortKeys[key];
+  const ascending = (direction === 'asc') !== reversed;
+  return {
+    column,
+    direction: ascending ? sql`asc nulls last` : sql`desc nulls last`,
+    isListOrder: key === 'wait' && ascending === true,
+  };
+}
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -74,7 +114,10 @@ export function activeConditions(
   }
   if (present(filter.hospitalNumber))
     conditions.push(prefix(sql`p.local_patient_identifier`, filter.hospitalNumber));
-  if (present(filter.surgeonName)) conditions.push(prefix(sql`p.surgeon_name`, filter.surgeonName));
+  // Any part of the surgeon's name, ignoring case: "Okonkwo" finds "Miss L Okonkwo" (decision 0038).
+  // No index serves it; the order index includes the name, so the list is read from the index alone.
+  if (present(filter.surgeonName))
+    conditions.push(sql`strpos(lower(p.surgeon_name), ${filter.surgeonName.trim().toLowerCase()}) > 0`);
   if (filter.tciDate) conditions.push(sql`p.tci_date = ${filter.tciDate}::date`);
   if (filter.referralDate) conditions.push(sql`p.referral_date = ${filter.referralDate}::date`);
   conditions.push(...countedConditions(sql`p`, filter));
@@ -156,6 +199,8 @@ export interface RecordRow extends PatientColumns {
 export interface ActiveRow extends RecordRow {
   status: string;
   prediction: string | null;
+  /** Read by the list (not by activeColumns, to which a report adds it itself). */
+  probability?: number | string | null;
   social: string | null;
   surgery: string | null;
 }
@@ -176,6 +221,10 @@ export function toActiveRecord(row: ActiveRow): ActiveRecord {
     status,
     // docs/requirements.md §3: a prediction is shown only for a processed record (a re-queued one keeps its old band).
     prediction: status === 'processed' ? predictionOf(row.prediction) : null,
+    probability:
+      status === 'processed' && row.probability !== null && row.probability !== undefined
+        ? Number(row.probability)
+        : null,
     tciDate: row.tci_date,
     surgeonName: row.surgeon_name,
     referralDate: row.referral_date,
@@ -207,7 +256,8 @@ export async function processedCounts(
 
 /**
  * GET …/procedures/{type}/manage/records/active (docs/requirements.md §2 total screen): a page of the matches in
- * referral-date order, and how many there are.
+ * the order asked for (decision 0038; by default referral-date order, the longest wait first), and how many
+ * there are.
  */
 export async function activeRecords(
   db: Db,
@@ -217,21 +267,20 @@ export async function activeRecords(
   query: ActiveRecordsQuery,
 ): Promise<ActiveRecords> {
   requireAccess(principal, 'waiting-list:read', trustCode);
-  const { pageNumber, pageSize, ...filter } = query;
+  const { pageNumber, pageSize, sort, direction, ...filter } = query;
   const offset = offsetOf(pageNumber, pageSize);
-  // The page's ids come from the order index alone (a deep offset reads no table rows); then each
-  // row is read by its id. The lateral LIMIT keeps a prepared statement's generic plan, which
-  // guesses a tenth of the table for `limit $n`, from hashing the whole table to join 15 rows.
-  const page = (where: SQL[]) => sql`select x.* from (
-      select p.id, p.referral_date from pathways p where ${allOf(where)}
-      order by ${activeOrder} limit ${pageSize} offset ${offset}) page
-    cross join lateral (select ${activeColumns} from pathways p where p.id = page.id limit 1) x
-    order by page.referral_date asc nulls last, page.id`;
+  const order = activeSortOf({ sort, direction });
+  // The page's ids come from an index where one holds the order (a deep offset reads no table rows);
+  // then each row is read by its id. The lateral LIMIT keeps a prepared statement's generic plan, which
+  // guesses a tenth of the table for `limit $n`, from hashing the whole table to join 15 rows. The id
+  // breaks ties, so that a page holds the same rows however often it is read.
+  const page = (where: SQL[]) => sql`select page.sort_key, x.* from (
+      select p.id, ${order.column} as sort_key from pathways p where ${allOf(where)}
+      order by ${order.column} ${order.direction}, p.id limit ${pageSize} offset ${offset}) page
+    cross join lateral (select ${activeColumns}, p.probability from pathways p where p.id = page.id limit 1) x
+    order by page.sort_key ${order.direction}, page.id`;
   const prefixSearch =
-    (present(filter.surgeonName) || present(filter.hospitalNumber)) &&
-    !present(filter.nhsNumber) &&
-    !filter.tciDate &&
-    !filter.referralDate;
+    present(filter.hospitalNumber) && !present(filter.nhsNumber) && !filter.tciDate && !filter.referralDate;
   if (!prefixSearch) {
     // One statement: the total (counted once: `offset 0` keeps it from being inlined twice), and the
     // page only when it starts before the end.
@@ -242,7 +291,7 @@ export async function activeRecords(
           ...activeConditions(trustCode, procedureCode, filter),
           sql`c.total_count > ${offset}`,
         ])}) r on true
-        order by r.referral_date asc nulls last, r.id`,
+        order by r.sort_key ${order.direction}, r.id`,
     );
     return {
       items: rows.filter((row) => row.id !== null).map(toActiveRecord),
@@ -255,9 +304,10 @@ export async function activeRecords(
   let items: ActiveRecord[] = [];
   if (offset < totalCount) {
     // A prefix search's matches are spread along the list: when reading the list in order until the
-    // page is full costs fewer index entries than reading every match and sorting them, walk.
+    // page is full costs fewer index entries than reading every match and sorting them, walk. In any
+    // other order the matches are read from their own index and sorted.
     const listTotal = await countActive(db, trustCode, procedureCode, {});
-    const walk = ((offset + pageSize) * listTotal) / totalCount < totalCount;
+    const walk = order.isListOrder && ((offset + pageSize) * listTotal) / totalCount < totalCount;
     const rows = await queryRows<ActiveRow>(
       db,
       page(activeConditions(trustCode, procedureCode, filter, { walk })),
@@ -354,7 +404,17 @@ export interface ArchivedRow extends RecordRow {
   procedure_code: ProcedureCode;
   date_removed: string;
   last_batch_id: string | null;
+  /** Read by the list (not by archivedColumns, which the archive's report shares). */
+  status?: string;
+  prediction?: string | null;
+  probability?: number | string | null;
 }
+
+/** The risk a pathway had when it left the list: a processed one's band and probability. */
+const lastRiskOf = (row: ArchivedRow) =>
+  row.status === 'processed' && row.probability !== null && row.probability !== undefined
+    ? { prediction: predictionOf(row.prediction), probability: Number(row.probability) }
+    : { prediction: null, probability: null };
 
 export const toArchivedRecord = (row: ArchivedRow): ArchivedRecord => ({
   id: row.id,
@@ -370,6 +430,7 @@ export const toArchivedRecord = (row: ArchivedRow): ArchivedRecord => ({
   referralDate: row.referral_date,
   dateRemoved: row.date_removed,
   lastWaitingListId: row.last_batch_id,
+  ...lastRiskOf(row),
 });
 
 /** GET /api/trusts/{trust}/waiting-list/manage/records/archived (docs/requirements.md §2 archive), newest first. */
@@ -394,7 +455,8 @@ export async function archivedRecords(
           select p.id, p.date_removed from pathways p
           where p.trust_code = ${trustCode} and not p.is_active
           order by ${archivedOrder} limit ${page.pageSize} offset ${offset}) page
-        cross join lateral (select ${archivedColumns} from pathways p where p.id = page.id limit 1) r
+        cross join lateral (select ${archivedColumns}, p.status, p.prediction, p.probability
+          from pathways p where p.id = page.id limit 1) r
         order by page.date_removed desc nulls last, page.id desc`,
     );
     items = rows.map(toArchivedRecord);

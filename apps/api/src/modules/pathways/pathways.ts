@@ -3,6 +3,7 @@
  * pathways, §3 active and archived records).
  */
 import { sql } from 'drizzle-orm';
+import { procedureCodes, type ProcedureCode } from '@esr/contracts/procedures';
 import type { ProcedureCounters, WaitingListDashboard } from '@esr/contracts/waiting-list';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { requireAccess } from '../identity/index.js';
@@ -32,6 +33,17 @@ export async function waitingListDashboard(
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low
     from pathway_counts c where c.trust_code = ${trustCode}`,
   );
+  // Each procedure's risk counters, so that the dashboard links to the list they count (decision 0038).
+  const procedures = await queryRows<Counts & { procedure_code: ProcedureCode }>(
+    db,
+    sql`select c.procedure_code,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High'), 0) as high,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate'), 0) as medium,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low
+    from pathway_counts c where c.trust_code = ${trustCode}
+    group by c.procedure_code having sum(c.pathway_count) > 0`,
+  );
+  const order = (code: ProcedureCode) => procedureCodes.indexOf(code);
   return {
     counters: {
       activeRecords: n(row?.active),
@@ -42,6 +54,15 @@ export async function waitingListDashboard(
       mediumRiskRecords: n(row?.medium),
       lowRiskRecords: n(row?.low),
     },
+    riskByProcedure: procedures
+      .filter((row) => order(row.procedure_code) >= 0)
+      .sort((a, b) => order(a.procedure_code) - order(b.procedure_code))
+      .map((row) => ({
+        procedureCode: row.procedure_code,
+        highRiskRecords: n(row.high),
+        mediumRiskRecords: n(row.medium),
+        lowRiskRecords: n(row.low),
+      })),
   };
 }
 

@@ -1,21 +1,27 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoints } from '@esr/contracts/endpoints';
+import { defaultActiveSort } from '@esr/contracts/open-pathways';
 import { pageSizes } from '@esr/contracts/paging';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../../../lib/api-client';
 import type { ActiveFilters } from '../lib/active-filters';
+import type { ActiveSort } from '../lib/active-sort';
 import { openPathwaysKeys } from './query-keys';
 
-/** docs/requirements.md §7: GET …/manage/records/active with the nine filters, 15 a page (§9). */
+/**
+ * docs/requirements.md §7: GET …/manage/records/active with the nine filters, 15 a page (§9), in the order
+ * asked for (docs/decisions/0038-the-risk-leads-the-lists.md).
+ */
 export const getActiveRecords = (
   trust: string,
   type: ProcedureCode,
   filters: ActiveFilters,
   pageNumber: number,
+  sort: ActiveSort = defaultActiveSort,
 ) =>
   apiRequest(endpoints.openPathways.activeRecords, {
     params: { trust, type },
-    query: { ...filters, pageNumber, pageSize: pageSizes.standard },
+    query: { ...filters, ...sort, pageNumber, pageSize: pageSizes.standard },
   });
 
 export const activeRecordsQueryOptions = (
@@ -23,10 +29,11 @@ export const activeRecordsQueryOptions = (
   type: ProcedureCode,
   filters: ActiveFilters,
   pageNumber: number,
+  sort: ActiveSort = defaultActiveSort,
 ) =>
   queryOptions({
-    queryKey: openPathwaysKeys.activeRecords(trust, type, { filters, pageNumber }),
-    queryFn: () => getActiveRecords(trust, type, filters, pageNumber),
+    queryKey: openPathwaysKeys.activeRecords(trust, type, { filters, pageNumber, sort }),
+    queryFn: () => getActiveRecords(trust, type, filters, pageNumber, sort),
     enabled: Boolean(trust),
     placeholderData: keepPreviousData,
     retry: false,
@@ -37,4 +44,5 @@ export const useActiveRecords = (
   type: ProcedureCode,
   filters: ActiveFilters,
   pageNumber: number,
-) => useQuery(activeRecordsQueryOptions(trust, type, filters, pageNumber));
+  sort: ActiveSort = defaultActiveSort,
+) => useQuery(activeRecordsQueryOptions(trust, type, filters, pageNumber, sort));

@@ -47,7 +47,7 @@ export function ArchivedRecordsPage() {
       >
         {exportData.isPending ? 'Exporting...' : 'Export data'}
       </Button>
-      <RecordList query={records} caption="Archived records" columns={columns} />
+      <RecordList query={records} caption="Archived records" columns={columns} fits />
     </>
   );
 }

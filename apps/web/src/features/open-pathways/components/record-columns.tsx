@@ -1,17 +1,29 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ActiveRecord, ArchivedRecord, FailedRecord, RecordStatus } from '@esr/contracts/open-pathways';
+import {
+  recordStatusLabels,
+  riskLabels,
+  type ActiveRecord,
+  type ActiveSortKey,
+  type ArchivedRecord,
+  type FailedRecord,
+  type RecordStatus,
+} from '@esr/contracts/open-pathways';
+import { percentage } from '@esr/contracts/patient-wording';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Tag, type Column } from '../../../components/content';
+import type { RecordColumn } from '../../../components/record-list';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatNhsNumber } from '../../../lib/nhs-number';
 import {
-  predictionText,
+  predictionColour,
   readinessText,
   recordLabels as label,
   socialText,
   statusText,
 } from '../lib/record-labels';
+import { waitText } from '../lib/waiting-time';
 import { FailedFieldTags } from './failed-field-tags';
 
 const statusColour: Record<RecordStatus, 'green' | 'grey' | 'red'> = {
@@ -36,18 +48,6 @@ type PersonRow = Pick<
   'id' | 'nhsNumber' | 'firstName' | 'lastName' | 'operationType' | 'hospitalNumber' | 'dateOfBirth'
 >;
 
-/** The columns active and archived records open with: who, the operation, where, and born when. */
-function personColumns<Row extends PersonRow>(nameOf: (code: string) => string): Column<Row>[] {
-  return [
-    { header: label.nhsNumber, cell: (row) => formatNhsNumber(row.nhsNumber) },
-    { header: label.firstName, cell: (row) => row.firstName ?? '' },
-    { header: label.lastName, cell: (row) => row.lastName ?? '' },
-    { header: label.operationType, cell: (row) => nameOf(row.operationType) },
-    { header: label.hospitalNumber, cell: (row) => row.hospitalNumber ?? '' },
-    { header: label.dateOfBirth, cell: (row) => formatDate(row.dateOfBirth) },
-  ];
-}
-
 /** A link to the patient's risk summary (docs/requirements.md §2; the screen itself comes with the patient screens). */
 function ViewReportLink({ row, type }: { row: PersonRow; type: ProcedureCode }) {
   const person = personOf([row.firstName, row.lastName], row.nhsNumber, row.hospitalNumber);
@@ -58,20 +58,97 @@ function ViewReportLink({ row, type }: { row: PersonRow; type: ProcedureCode }) 
   );
 }
 
-/** docs/requirements.md §2 total records: the 13 columns of an active record, then View report on processed rows. */
-export function activeRecordColumns(
-  type: ProcedureCode,
-  nameOf: (code: string) => string,
-): Column<ActiveRecord>[] {
+/**
+ * The risk of a record as the lists lead with it: a processed record's band as a coloured tag with
+ * the model's probability beside it; any other record's status (Not processed, Failed processing)
+ * as a grey tag.
+ */
+export function RiskTag({ record }: { record: Pick<ActiveRecord, 'status' | 'prediction' | 'probability'> }) {
+  if (record.status !== 'processed' || !record.prediction)
+    return <Tag colour="grey">{recordStatusLabels[record.status]}</Tag>;
+  return (
+    <span className="app-risk">
+      <Tag colour={predictionColour[record.prediction]}>{riskLabels[record.prediction]}</Tag>
+      {record.probability !== null && (
+        <span className="app-risk__probability">{percentage(record.probability)}</span>
+      )}
+    </span>
+  );
+}
+
+/** A value under a cell's main one, in smaller type, named for screen readers when its form does not say. */
+function Detail({ name, children }: { name?: string; children: ReactNode }) {
+  return (
+    <span className="app-record-detail">
+      {name && <span className="nhsuk-u-visually-hidden">{name} </span>}
+      {children}
+    </span>
+  );
+}
+
+/** Text kept on one line: an NHS number, a date. */
+const Nowrap = ({ children }: { children: ReactNode }) => <span className="app-nowrap">{children}</span>;
+
+/** The patient as the lists name them: surname first (the order the list sorts by), then first name. */
+export const patientName = (row: Pick<ActiveRecord, 'firstName' | 'lastName'>) =>
+  [row.lastName, row.firstName].filter(Boolean).join(', ');
+
+/** Who the record is about: the name, then the NHS number, the local identifier and the date of birth. */
+function PatientCell({ row }: { row: PersonRow }) {
+  return (
+    <>
+      {patientName(row) && <span className="app-record-name">{patientName(row)}</span>}
+      {row.nhsNumber && (
+        <Detail name={label.nhsNumber}>
+          <Nowrap>{formatNhsNumber(row.nhsNumber)}</Nowrap>
+        </Detail>
+      )}
+      {row.hospitalNumber && <Detail name={label.hospitalNumber}>{row.hospitalNumber}</Detail>}
+      {row.dateOfBirth && (
+        <Detail>
+          Born <Nowrap>{formatDate(row.dateOfBirth)}</Nowrap>
+        </Detail>
+      )}
+    </>
+  );
+}
+
+/**
+ * The total records table (docs/requirements.md §2, as decision 0038 amends it): the risk right after
+ * the patient, then the wait, the TCI date, the surgeon and the readiness, in seven columns that fit
+ * a laptop screen. The patient cell holds the NHS number, local identifier and date of birth; the
+ * risk cell the status; the wait the referral date; the readiness the social aspects. The type of
+ * operation is the page's own. Reports hold every field in a column of its own.
+ */
+export function activeRecordColumns(type: ProcedureCode): RecordColumn<ActiveRecord, ActiveSortKey>[] {
   return [
-    ...personColumns<ActiveRecord>(nameOf),
-    { header: label.status, cell: (row) => <RecordStatusTag status={row.status} /> },
-    { header: label.prediction, cell: (row) => predictionText(row) },
-    { header: label.tciDate, cell: (row) => formatDate(row.tciDate) },
+    { header: 'Patient', sortKey: 'surname', cell: (row) => <PatientCell row={row} /> },
+    { header: 'Risk', sortKey: 'risk', stackFirst: true, cell: (row) => <RiskTag record={row} /> },
+    {
+      header: 'Waiting',
+      sortKey: 'wait',
+      cell: (row) => (
+        <>
+          <span>{waitText(row.referralDate)}</span>
+          {row.referralDate && (
+            <Detail>
+              Referred <Nowrap>{formatDate(row.referralDate)}</Nowrap>
+            </Detail>
+          )}
+        </>
+      ),
+    },
+    { header: label.tciDate, sortKey: 'tciDate', cell: (row) => formatDate(row.tciDate) || 'No date' },
     { header: label.surgeonName, cell: (row) => row.surgeonName ?? '' },
-    { header: label.referralDate, cell: (row) => formatDate(row.referralDate) },
-    { header: label.social, cell: (row) => socialText(row.social) },
-    { header: label.surgery, cell: (row) => readinessText(row.surgery) },
+    {
+      header: 'Readiness and social aspects',
+      cell: (row) => (
+        <>
+          <span>{readinessText(row.surgery)}</span>
+          {row.social && <Detail name={label.social}>{socialText(row.social)}</Detail>}
+        </>
+      ),
+    },
     {
       header: 'Report',
       cell: (row) => (row.status === 'processed' ? <ViewReportLink row={row} type={type} /> : null),
@@ -117,13 +194,27 @@ export function failedRecordColumns(
   ];
 }
 
-/** docs/requirements.md §2, §3 archived record, with View report (the last evaluation before it left the list). */
-export const archivedRecordColumns = (nameOf: (code: string) => string): Column<ArchivedRecord>[] => [
-  ...personColumns<ArchivedRecord>(nameOf),
+/**
+ * docs/requirements.md §2, §3 archived record, with View report (the last evaluation before it left the list):
+ * as the total records table, the patient, then the risk it had when it left
+ * (docs/decisions/0038-the-risk-leads-the-lists.md).
+ */
+export const archivedRecordColumns = (nameOf: (code: string) => string): RecordColumn<ArchivedRecord>[] => [
+  { header: 'Patient', cell: (row) => <PatientCell row={row} /> },
+  {
+    header: 'Risk when removed',
+    stackFirst: true,
+    cell: (row) => <RiskTag record={{ ...row, status: row.prediction ? 'processed' : 'waiting' }} />,
+  },
+  { header: label.operationType, cell: (row) => nameOf(row.operationType) },
   { header: 'Date of operation', cell: (row) => formatDate(row.dateOfOperation) },
   { header: label.surgeonName, cell: (row) => row.surgeonName ?? '' },
   { header: label.referralDate, cell: (row) => formatDate(row.referralDate) },
   { header: 'Date removed', cell: (row) => formatDate(row.dateRemoved) },
-  { header: 'Last waiting list ID', cell: (row) => row.lastWaitingListId ?? '' },
+  {
+    header: 'Last waiting list ID',
+    // An upload's id is 36 characters without a space: it may break anywhere rather than widen the table.
+    cell: (row) => <span className="app-break-anywhere">{row.lastWaitingListId ?? ''}</span>,
+  },
   { header: 'Report', cell: (row) => <ViewReportLink row={row} type={row.procedureCode} /> },
 ];

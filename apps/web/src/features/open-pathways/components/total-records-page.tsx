@@ -4,10 +4,11 @@ import { messages } from '@esr/contracts/messages';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
-import { PagedResults } from '../../../components/list-status';
+import { Select } from '../../../components/form-fields';
+import { PagedRecordTable } from '../../../components/record-list';
 import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
-import { useProcedureNameOf, useProcedureType } from '../../../lib/procedure-type';
+import { useProcedureType } from '../../../lib/procedure-type';
 import { useActiveRecords } from '../api/get-active-records';
 import {
   filterErrorOrder,
@@ -17,13 +18,17 @@ import {
   writeActiveFilters,
   type FilterErrors,
 } from '../lib/active-filters';
+import { countText } from '../lib/record-count';
+import { nextSort, readActiveSort, sortChoices, sortFromChoice, type ActiveSort } from '../lib/active-sort';
 import { ActiveFilterForm, filterFieldId } from './active-filter-form';
 import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
 import { activeRecordColumns } from './record-columns';
 
 /**
- * docs/requirements.md §2 …/total: the type's active records, filtered and 15 a page (docs/requirements.md §9), the filters and
- * the page kept in the address; View report on processed rows; Generate report for the same records.
+ * docs/requirements.md §2 …/total: the type's active records, filtered and 15 a page (docs/requirements.md §9), the filters,
+ * the order and the page kept in the address; View report on processed rows; Generate report for the
+ * same records. The risk leads each row and the headers sort the list
+ * (docs/decisions/0038-the-risk-leads-the-lists.md).
  */
 export function TotalRecordsPage() {
   const { type, name } = useProcedureType();
@@ -31,17 +36,39 @@ export function TotalRecordsPage() {
   return <TotalRecords type={type} name={name} />;
 }
 
-/** How many records the table holds: all on the list, or those the filters match. */
-function countText(count: number, filtered: boolean): string {
-  const one = count === 1;
-  const words = filtered
-    ? one
-      ? 'record matches the filters'
-      : 'records match the filters'
-    : one
-      ? 'record on the waiting list'
-      : 'records on the waiting list';
-  return `${count.toLocaleString('en-GB')} ${words}`;
+/**
+ * The order as a choice, for narrow screens, where the table stacks and its header row (with the
+ * sort buttons) is not shown. Applied with its button, not on change (NHS.UK select guidance).
+ */
+function SortChoice({ sort, onSort }: { sort: ActiveSort; onSort: (sort: ActiveSort) => void }) {
+  const [value, setValue] = useState(`${sort.sort}:${sort.direction}`);
+  const [shown, setShown] = useState(value);
+  const current = `${sort.sort}:${sort.direction}`;
+  if (shown !== current) {
+    setShown(current);
+    setValue(current);
+  }
+  return (
+    <form
+      className="app-sort-choice"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const chosen = sortFromChoice(value);
+        if (chosen) onSort(chosen);
+      }}
+    >
+      <Select
+        id="sort-records"
+        label="Sort by"
+        options={sortChoices}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <Button type="submit" variant="secondary">
+        Sort
+      </Button>
+    </form>
+  );
 }
 
 function TotalRecords({ type, name }: { type: ProcedureCode; name: string | undefined }) {
@@ -51,8 +78,11 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
   const applied = useMemo(() => readActiveFilters(params), [params]);
   const appliedKey = writeActiveFilters(applied).toString();
   const pageNumber = readActivePage(params);
-  const records = useActiveRecords(trust, type, applied, pageNumber);
-  const columns = activeRecordColumns(type, useProcedureNameOf());
+  const order = useMemo(() => readActiveSort(params), [params]);
+  const records = useActiveRecords(trust, type, applied, pageNumber, order);
+  const columns = activeRecordColumns(type);
+  // A new order starts at the first page; the filters stay.
+  const sortBy = (next: ActiveSort) => setParams(writeActiveFilters(applied, 1, next));
   const [errors, setErrors] = useState<FilterErrors>({});
   const [attempt, setAttempt] = useState(0);
   // Back or a link brings other filters: the form shows them, without the last attempt's errors.
@@ -80,7 +110,7 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
         errors={errors}
         onSearch={(filters) => {
           setErrors({});
-          setParams(writeActiveFilters(filters));
+          setParams(writeActiveFilters(filters, 1, order));
         }}
         onInvalid={(found) => {
           // The table and the address stay as they were until the filters are corrected.
@@ -89,7 +119,7 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
         }}
         onClear={() => {
           setErrors({});
-          setParams(new URLSearchParams());
+          setParams(writeActiveFilters({}, 1, order));
         }}
       />
       <div className="app-heading-row">
@@ -98,21 +128,26 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
           {refreshing
             ? messages.loading
             : total !== undefined && !records.isError
-              ? countText(total, hasActiveFilters(applied))
+              ? countText(total, hasActiveFilters(applied), order)
               : ''}
         </p>
         <Button variant="secondary" onClick={() => void navigate(paths.generateReport(type, appliedKey))}>
           Generate report
         </Button>
       </div>
-      <PagedResults
+      <PagedRecordTable
         query={records}
         caption={`Active records${name ? ` for ${name.toLowerCase()}` : ''}`}
         columns={columns}
-        rowKey={(row) => row.id}
-        scrollable
-        onPageChange={(page) => setParams(writeActiveFilters(applied, page))}
-        hrefFor={(page) => paths.totalRecords(type, writeActiveFilters(applied, page).toString())}
+        fits
+        sort={{
+          key: order.sort,
+          direction: order.direction,
+          onSort: (key) => sortBy(nextSort(order, key)),
+        }}
+        before={<SortChoice sort={order} onSort={sortBy} />}
+        onPageChange={(page) => setParams(writeActiveFilters(applied, page, order))}
+        hrefFor={(page) => paths.totalRecords(type, writeActiveFilters(applied, page, order).toString())}
       />
     </>
   );

@@ -10,6 +10,7 @@ import { datePartsOf, emptyDateParts, readDateParts, type DateParts } from '../.
 import { formatDate } from '../../../lib/dates';
 import { formatNhsNumber } from '../../../lib/nhs-number';
 import { readPage } from '../../../lib/page-param';
+import { sortParams, type ActiveSort } from './active-sort';
 import { recordLabels } from './record-labels';
 
 /**
@@ -50,13 +51,17 @@ export function readActiveFilters(params: URLSearchParams): ActiveFilters {
 
 export const readActivePage = (params: URLSearchParams) => readPage(params.get(pageParam));
 
-/** The address of filters and a page; blanks and page 1 are left out, keys in the form's order. */
-export function writeActiveFilters(filters: ActiveFilters, page = 1): URLSearchParams {
+/**
+ * The address of filters, an order and a page; blanks, the list's own order and page 1 are left
+ * out, keys in the form's order. A report's address takes the filters alone.
+ */
+export function writeActiveFilters(filters: ActiveFilters, page = 1, sort?: ActiveSort): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of activeFilterKeys) {
     const value = filters[key]?.trim();
     if (value) params.set(key, value);
   }
+  if (sort) for (const [key, value] of sortParams(sort)) params.set(key, value);
   if (page > 1) params.set(pageParam, String(page));
   return params;
 }

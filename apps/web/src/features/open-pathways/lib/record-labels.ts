@@ -1,9 +1,7 @@
 import {
-  notProcessedLabel,
   readinessLabels,
   recordStatusLabels,
   reportFieldLabels,
-  riskLabels,
   socialLabels,
   type ActiveRecord,
   type Prediction,
@@ -31,10 +29,6 @@ export const recordLabels = {
 } as const;
 
 export const statusText = (status: RecordStatus) => recordStatusLabels[status];
-
-/** docs/requirements.md §2: a processed record's risk label; any other record reads 'Not processed'. */
-export const predictionText = (record: Pick<ActiveRecord, 'status' | 'prediction'>) =>
-  record.status === 'processed' && record.prediction ? riskLabels[record.prediction] : notProcessedLabel;
 
 export const readinessText = (value: ActiveRecord['surgery']) => (value ? readinessLabels[value] : '');
 export const socialText = (value: ActiveRecord['social']) => (value ? socialLabels[value] : '');

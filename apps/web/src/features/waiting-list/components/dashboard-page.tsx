@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
+import type { ProcedureRiskCounts } from '@esr/contracts/waiting-list';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { ActionLink, CounterCard } from '../../../components/counter-card';
 import { ListStatus } from '../../../components/list-status';
@@ -6,11 +8,66 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useWaitingListDashboard } from '../api/get-waiting-list-dashboard';
 import { useTrustCode } from '../../../lib/auth/trust-code';
+import { useProcedureNameOf } from '../../../lib/procedure-type';
+
+/** The risk counters, each with the band its links filter by. */
+export const riskCounters: {
+  prediction: Prediction;
+  title: string;
+  key: keyof Omit<ProcedureRiskCounts, 'procedureCode'>;
+}[] = [
+  { prediction: 'high', title: riskLabels.high, key: 'highRiskRecords' },
+  { prediction: 'medium', title: riskLabels.medium, key: 'mediumRiskRecords' },
+  { prediction: 'low', title: riskLabels.low, key: 'lowRiskRecords' },
+];
+
+/**
+ * The address of one procedure's total records filtered by a risk, the highest first: where a
+ * dashboard's risk count leads (docs/decisions/0038-the-risk-leads-the-lists.md).
+ */
+export const riskListPath = (procedureCode: string, prediction: Prediction) =>
+  paths.totalRecords(procedureCode, new URLSearchParams({ prediction, sort: 'risk' }).toString());
+
+/**
+ * A risk counter's count for each procedure with a list, each a link to that procedure's records of
+ * the risk (the lists are per procedure; the counter is of them all). A count of none is not a link.
+ */
+export function RiskByProcedure({
+  counter,
+  procedures,
+}: {
+  counter: (typeof riskCounters)[number];
+  procedures: ProcedureRiskCounts[];
+}) {
+  const nameOf = useProcedureNameOf();
+  if (procedures.length === 0) return null;
+  return (
+    <ul className="nhsuk-list app-risk-by-procedure">
+      {procedures.map((procedure) => {
+        const count = procedure[counter.key];
+        const words = `${nameOf(procedure.procedureCode)}: ${count.toLocaleString('en-GB')}`;
+        return (
+          <li key={procedure.procedureCode}>
+            {count > 0 ? (
+              <Link className="nhsuk-link" to={riskListPath(procedure.procedureCode, counter.prediction)}>
+                {words}
+                <span className="nhsuk-u-visually-hidden"> {counter.title.toLowerCase()} records</span>
+              </Link>
+            ) : (
+              words
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /**
  * docs/requirements.md §2 /dashboard: counters for active and archived records, with the counts of every
  * procedure of the trust (docs/requirements.md §3 dashboard counters); links to the clerical screens, the
- * archive and the error history of every type's failed records (docs/requirements.md §2).
+ * archive and the error history of every type's failed records (docs/requirements.md §2); each risk
+ * count, by procedure, to that procedure's list of the risk.
  */
 export function DashboardPage() {
   const trust = useTrustCode();
@@ -57,15 +114,13 @@ export function DashboardPage() {
             </Link>
           </CounterCard>
         </li>
-        <li className="nhsuk-grid-column-one-third nhsuk-card-group__item">
-          <CounterCard title="High risk" value={counters?.highRiskRecords} {...totals} />
-        </li>
-        <li className="nhsuk-grid-column-one-third nhsuk-card-group__item">
-          <CounterCard title="Moderate risk" value={counters?.mediumRiskRecords} {...totals} />
-        </li>
-        <li className="nhsuk-grid-column-one-third nhsuk-card-group__item">
-          <CounterCard title="Low risk" value={counters?.lowRiskRecords} {...totals} />
-        </li>
+        {riskCounters.map((counter) => (
+          <li className="nhsuk-grid-column-one-third nhsuk-card-group__item" key={counter.key}>
+            <CounterCard title={counter.title} value={counters?.[counter.key]} {...totals}>
+              <RiskByProcedure counter={counter} procedures={dashboard.data?.riskByProcedure ?? []} />
+            </CounterCard>
+          </li>
+        ))}
       </ul>
       <ul className="nhsuk-list app-action-links">
         <li>
