@@ -239,10 +239,11 @@ function filtersInWords(filter: ActiveRecordsFilter): { label: string; value: st
   return words;
 }
 
-const filtersOf = (filter: ActiveRecordsFilter) =>
-  Object.fromEntries(
-    Object.entries(filter).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
-  ) as Record<string, string>;
+/**
+ * The filters an export used, named without their values: the change log is read by trust admins,
+ * who may not read patients, and an NHS number typed as a filter identifies one.
+ */
+const filtersOf = (filter: ActiveRecordsFilter) => filtersInWords(filter).map(({ label }) => label);
 
 /** docs/requirements.md §2: predictions of a demonstration model say so wherever they are shown. */
 async function isDemonstration(db: Db, trustCode: string, procedureCode: string): Promise<boolean> {
