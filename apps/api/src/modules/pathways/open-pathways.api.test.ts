@@ -674,6 +674,21 @@ describe('GET …/manage/records/active/export', () => {
     });
   });
 
+  it('names the filters it used in the change log without their values, so an NHS number never reaches it', async () => {
+    const patient = active.find((row) => row.nhs_number && row.surgeon_name)!;
+    const response = await call(
+      exportUrl(
+        `fileName=One%20patient&fileType=csv&fields=lastName&nhsNumber=${patient.nhs_number}&surgeonName=${encodeURIComponent(patient.surgeon_name!)}`,
+      ),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const entry = (await reportEntries()).at(-1)!;
+    expect(afterOf(entry).filters).toEqual(['NHS number', 'Consultant surgeon']);
+    const logged = JSON.stringify(entry);
+    expect(logged).not.toContain(patient.nhs_number!);
+    expect(logged).not.toContain(patient.surgeon_name!);
+  });
+
   it('neutralises cells a spreadsheet would take for a formula, and keeps Unicode names', async () => {
     const response = await call(
       exportUrl(
