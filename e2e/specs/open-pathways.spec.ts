@@ -165,8 +165,10 @@ describe('open pathways', () => {
     await activate(page.getByRole('link', { name: 'Manage open pathways', exact: true }));
     await poll(() => pathname(page)).toBe('/manage-open-pathways');
     await poll(() => heading(page).textContent()).toBe('Manage open pathways');
-    const select = page.getByLabel('Type of operation');
-    await poll(() => select.locator('optgroup').getAttribute('label')).toBe('Joint replacement');
+    // Radios grouped by category (decision 0040).
+    const procedures = page.getByRole('group', { name: 'Type of operation' });
+    await poll(() => procedures.getByRole('radio').count()).toBe(3);
+    expect(await procedures.textContent()).toContain('Joint replacement');
     expect(await page.locator('#procedure-hint').textContent()).toContain('Knee replacement is');
     await visit(page, 'open-pathways-choose');
 
@@ -177,7 +179,9 @@ describe('open pathways', () => {
     expect(await page.title()).toBe('Error: Manage open pathways – Elective Surgical Risk');
     await visit(page, 'open-pathways-choose-error');
 
-    await choose(select, 'Knee replacement');
+    const knee = procedures.getByRole('radio', { name: 'Knee replacement', exact: true });
+    await activate(knee, 'Space');
+    expect(await knee.isChecked()).toBe(true);
     await activate(button('Continue'));
     await poll(() => pathname(page)).toBe('/manage-open-pathways/knee');
   });

@@ -175,8 +175,10 @@ describe('clerical user', () => {
     await page.goto('/dashboard');
     await activate(page.getByRole('link', { name: 'Upload patient list', exact: true }));
     await expect.poll(() => heading(page).textContent()).toBe('Upload patient list');
-    const select = page.getByLabel('Type of operation');
-    await expect.poll(() => select.locator('optgroup').getAttribute('label')).toBe('Joint replacement');
+    // Radios grouped by category (decision 0040).
+    const procedures = page.getByRole('group', { name: 'Type of operation' });
+    await expect.poll(() => procedures.getByRole('radio').count()).toBe(3);
+    expect(await procedures.textContent()).toContain('Joint replacement');
     expect(await page.locator('#procedure-hint').textContent()).toContain('Knee replacement is');
     expect(await page.locator('#procedure-hint').textContent()).toContain('Hip replacement is');
     await visit(page, 'waiting-list-choose-procedure');
@@ -188,9 +190,11 @@ describe('clerical user', () => {
     expect(await page.locator('#procedure-error').textContent()).toContain('Select the type of operation');
     await visit(page, 'waiting-list-choose-procedure-error');
 
-    await tabTo(select);
-    await page.keyboard.press('ArrowDown');
-    expect(await select.inputValue()).toBe('knee');
+    // Tab reaches the first choice of the group; Space chooses it.
+    const knee = procedures.getByRole('radio', { name: 'Knee replacement', exact: true });
+    await tabTo(knee);
+    await page.keyboard.press('Space');
+    expect(await knee.isChecked()).toBe(true);
     await activate(button('Continue'));
     await expect.poll(() => pathname(page)).toBe('/upload-patient-list/knee');
   });

@@ -13,31 +13,33 @@ function focusHeading(heading: HTMLElement): void {
 /**
  * Moves focus to the page's h1, or to `main` (the skip link's target) until the h1 of a page that
  * is still loading appears. A page that has put focus somewhere inside `main` itself (its error
- * summary, docs/decisions/0018-error-summary-focus.md, or its own heading) keeps it. Returns
- * what stops waiting for the heading.
+ * summary, docs/decisions/0018-error-summary-focus.md, or its own heading) keeps it. While the page
+ * settles, a heading replaced by another (a loading heading by the loaded page's) passes focus on
+ * to the new one, rather than dropping it to the body. Returns what stops watching.
  */
 export function focusPageHeading(main: HTMLElement): () => void {
   const active = document.activeElement;
   if (active && active !== main && main.contains(active)) return () => undefined;
   const heading = main.querySelector<HTMLElement>('h1');
-  if (heading) {
-    focusHeading(heading);
-    return () => undefined;
-  }
-  main.focus({ preventScroll: true });
+  if (heading) focusHeading(heading);
+  else main.focus({ preventScroll: true });
   const observer = new MutationObserver(() => {
-    const late = main.querySelector<HTMLElement>('h1');
-    if (!late) return;
-    stop();
+    const now = main.querySelector<HTMLElement>('h1');
     // The user may have moved on (Tab, a click) while the page loaded: leave their focus alone.
-    if (document.activeElement === main || document.activeElement === document.body) focusHeading(late);
+    const focusLost = document.activeElement === main || document.activeElement === document.body;
+    if (now && focusLost) focusHeading(now);
   });
   const timer = window.setTimeout(() => stop(), headingWait);
   const stop = () => {
     observer.disconnect();
     window.clearTimeout(timer);
+    document.removeEventListener('keydown', stop, true);
+    document.removeEventListener('pointerdown', stop, true);
   };
   observer.observe(main, { childList: true, subtree: true });
+  // Once the user acts, focus is theirs.
+  document.addEventListener('keydown', stop, true);
+  document.addEventListener('pointerdown', stop, true);
   return stop;
 }
 
