@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from './calendar.js';
+import { fieldLimits } from './field-limits.js';
 import { pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
 
@@ -70,10 +71,10 @@ export const activeRecordsFilterSchema = z.object({
     .transform((value) => value.replace(/[\s-]/g, ''))
     .refine((value) => value === '' || /^\d{1,10}$/.test(value), 'Enter up to 10 digits')
     .optional(),
-  hospitalNumber: z.string().max(30).optional(),
+  hospitalNumber: z.string().max(fieldLimits.localPatientIdentifier).optional(),
   tciDate: isoDate.optional(),
   referralDate: isoDate.optional(),
-  surgeonName: z.string().max(30).optional(),
+  surgeonName: z.string().max(fieldLimits.surgeonName).optional(),
   status: z.enum(['processed', 'waiting']).optional(),
   prediction: predictionSchema.optional(),
   social: z.enum(socialValues).optional(),
@@ -190,7 +191,7 @@ export const reportFieldsSchema = z.object({ fields: z.array(reportFieldSchema) 
 export type ReportField = z.infer<typeof reportFieldSchema>;
 
 /** docs/requirements.md §5 report: name (max 30), file type and at least one field, all required. */
-export const reportNameMaxLength = 30;
+export const reportNameMaxLength = fieldLimits.reportName;
 export const activeExportQuerySchema = activeRecordsFilterSchema.extend({
   fileName: z
     .string()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
 import { predictionSchema, readinessValues, socialValues } from './open-pathways.js';
+import { fieldLimits } from './field-limits.js';
 import { remodelRecordSchema } from './remodel.js';
 
 /**
@@ -9,10 +10,11 @@ import { remodelRecordSchema } from './remodel.js';
  * risk history page, edit payload, §7): lookup, risk summary, history, edit, remodel and the flag.
  */
 
-export const maxLocalIdentifierLength = 30;
-export const maxSurgeonNameLength = 30;
+// One limit per field, across the import, the API and the screens (field-limits.ts).
+export const maxLocalIdentifierLength = fieldLimits.localPatientIdentifier;
+export const maxSurgeonNameLength = fieldLimits.surgeonName;
 /** Why a result was flagged as an anomaly: a short note, not a clinical record (decision 0039). */
-export const maxAnomalyReasonLength = 200;
+export const maxAnomalyReasonLength = fieldLimits.anomalyReason;
 
 /** Field names of the search's 400 errors (docs/requirements.md §5: NHSNumber and MedicalRecordNumber). */
 export const patientSearchMessages = {
@@ -229,16 +231,6 @@ export const riskHistoryQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-/** docs/requirements.md §3 edit payload. */
-export const surgicalRiskFactorsRequestSchema = z.object({
-  trustCode: z.string().max(10).optional(),
-  id: z.string().max(64).optional(),
-  social: z.string().max(50).nullish(),
-  surgery: z.string().max(50).nullish(),
-  surgeonName: z.string().max(200).nullish(),
-});
-export type SurgicalRiskFactorsRequest = z.infer<typeof surgicalRiskFactorsRequestSchema>;
-
 export const editDetailsMessages = {
   surgeonRequired: 'Enter the consultant surgeon',
   surgeonTooLong: `Consultant surgeon must be ${maxSurgeonNameLength} characters or fewer`,
@@ -246,6 +238,19 @@ export const editDetailsMessages = {
   socialRequired: 'Select social aspects',
   idMismatch: 'The id in the body must match the patient in the address',
 } as const;
+
+/**
+ * docs/requirements.md §3 edit payload. The surgeon's limit is the import's and the form's
+ * (field-limits.ts), counted once surrounding spaces are gone, as the update keeps it.
+ */
+export const surgicalRiskFactorsRequestSchema = z.object({
+  trustCode: z.string().max(10).optional(),
+  id: z.string().max(64).optional(),
+  social: z.string().max(50).nullish(),
+  surgery: z.string().max(50).nullish(),
+  surgeonName: z.string().trim().max(maxSurgeonNameLength, editDetailsMessages.surgeonTooLong).nullish(),
+});
+export type SurgicalRiskFactorsRequest = z.infer<typeof surgicalRiskFactorsRequestSchema>;
 
 export const patientMessages = {
   archived: 'This pathway is archived, so it can be read but not changed.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminMessages, invalidNhsEmailMessage, messages } from './messages.js';
+import { fieldLimits } from './field-limits.js';
 import { emailProblem } from './nhs-email.js';
 import { pagedSchema, pageQuerySchema } from './paging.js';
 import { roleCodeSchema, roleSchema } from './roles.js';
@@ -10,7 +11,7 @@ export type Status = z.infer<typeof statusSchema>;
 export const statusLabel = (status: number) => (status === 1 ? 'Active' : 'Disabled');
 
 /** docs/requirements.md §5: names max 50 characters. */
-export const nameMaxLength = 50;
+export const nameMaxLength = fieldLimits.personName;
 
 /** docs/requirements.md §3 User, as the lists show it. */
 export const userListItemSchema = z.object({

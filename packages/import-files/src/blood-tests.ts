@@ -1,3 +1,5 @@
+import { fieldLimits } from '@esr/contracts/field-limits';
+import { hasBidiControls, withoutBidiControls } from '@esr/contracts/text-direction';
 import { CellCache, CsvLines } from './csv-lines.js';
 import { parseDate } from './dates.js';
 import type { DateOptions } from './dates.js';
@@ -32,7 +34,7 @@ import type {
   RowBatch,
   RowIssue,
 } from './types.js';
-import { cellValue, hasBadCharacter } from './values.js';
+import { cellValue, hasBadCharacter, needsCharacterCheck } from './values.js';
 
 export interface BloodTestOptions {
   /** YYYY-MM-DD: sample dates after it are refused. */
@@ -493,7 +495,7 @@ class BloodRowReader {
     let entry = cache.get(lines, index);
     if (entry === undefined) {
       const text = lines.text(index);
-      entry = lines.wide[index] === 1 && hasBadCharacter(text) ? false : read(text);
+      entry = lines.wide[index] === 1 && needsCharacterCheck(text) ? false : read(text);
       cache.set(lines, index, entry);
     }
     return entry;
@@ -563,7 +565,11 @@ class BloodRowReader {
     if (localIndex >= 0 && lines.byteLength(localIndex) > 0) {
       if (lines.wide[localIndex] === 1) return false;
       local = cellValue(lines.text(localIndex));
-      if (local !== null && (local.length > 30 || localIdentifierDamage(local) !== null)) return false;
+      if (
+        local !== null &&
+        (local.length > fieldLimits.localPatientIdentifier || localIdentifierDamage(local) !== null)
+      )
+        return false;
     }
     if (nhsNumber === null && local === null) return false;
 
@@ -589,7 +595,7 @@ class BloodRowReader {
     let raw: string | null = null;
     if (Number.isNaN(simple) && lines.byteLength(resultIndex) > 0) {
       const text = lines.text(resultIndex);
-      if (lines.wide[resultIndex] === 1 && hasBadCharacter(text)) return false;
+      if (lines.wide[resultIndex] === 1 && needsCharacterCheck(text)) return false;
       raw = cellValue(text);
     }
 
@@ -629,9 +635,11 @@ class BloodRowReader {
       output.rowTooLong(row.rowNumber);
       return;
     }
-    const cells = row.cells;
+    let cells = row.cells;
     let errors: RowIssue[] | null = null;
     let any = false;
+    // Cells that held hidden text-direction characters, read without them (decision 0043).
+    let redirected: string[] | null = null;
     for (const { key, index } of this.mapped) {
       const raw = cells[index];
       if (raw === undefined || raw.length === 0) continue;
@@ -643,9 +651,22 @@ class BloodRowReader {
         });
       } else if (checkCharacters && hasBadCharacter(raw)) {
         (errors ??= []).push({ field: key, message: rowMessages.badCharacter(fieldLabels[key]!) });
+      } else if (checkCharacters && hasBidiControls(raw)) {
+        if (cells === row.cells) cells = [...cells];
+        cells[index] = withoutBidiControls(raw);
+        (redirected ??= []).push(key);
       }
     }
     if (!any && row.extraColumns === 0) return;
+    const warnRedirected = () => {
+      for (const key of redirected ?? [])
+        output.warn(
+          row.rowNumber,
+          key,
+          warningMessages.directionControlsRemoved(fieldLabels[key]!),
+          `directionControls:${key}`,
+        );
+    };
 
     let test: TestInfo | null = null;
     if (this.long) {
@@ -655,11 +676,13 @@ class BloodRowReader {
       if (test !== null && test.lab === null && errors === null && row.extraColumns === 0) {
         // Tests the model does not use are counted, not checked (warned once per name at the end).
         output.rows++;
+        warnRedirected();
         this.unknownTests.set(test.display, (this.unknownTests.get(test.display) ?? 0) + 1);
         return;
       }
     }
     output.rows++;
+    warnRedirected();
     if (row.extraColumns > 0) {
       (errors ??= []).push({
         field: null,
@@ -693,7 +716,7 @@ class BloodRowReader {
     if (local !== null) {
       const damage = localIdentifierDamage(local);
       if (damage) (errors ??= []).push({ field: 'localPatientIdentifier', message: damage });
-      else if (local.length > 30) {
+      else if (local.length > fieldLimits.localPatientIdentifier) {
         (errors ??= []).push({
           field: 'localPatientIdentifier',
           message: rowMessages.localTooLong(local.length),

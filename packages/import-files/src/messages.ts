@@ -1,5 +1,6 @@
 // Every message a clerk may read about an upload, in one place so wording stays consistent and tests
 // can assert it. Plain English (docs/requirements.md §8): say what is wrong and what to do about it.
+import { fieldLimits } from '@esr/contracts/field-limits';
 import { importFieldLabels } from '@esr/contracts/waiting-list';
 
 const count = (n: number): string => n.toLocaleString('en-GB');
@@ -120,6 +121,8 @@ export function warningGroupMessage(group: {
       return `${results(n, label)} had no unit and ${n === 1 ? 'was' : 'were'} converted: add a unit column to be sure.`;
     case 'limit':
       return `${results(n, label)} ${n === 1 ? 'is' : 'are'} a lab's reporting limit (such as '<5'): the limit was used.`;
+    case 'directionControls':
+      return `Hidden text-direction characters were removed from ${label} in ${count(n)} ${n === 1 ? 'row' : 'rows'}.`;
     case 'range':
       return `${results(n, label)} ${n === 1 ? 'is' : 'are'} outside the range the risk model accepts: check ${n === 1 ? 'it' : 'them'}.`;
     default:
@@ -144,6 +147,9 @@ export const warningMessages = {
   sexMissing: 'Sex is missing or not known: the model will use its default.',
   heightMissing: 'Height is missing: the model will use its default body mass index.',
   weightMissing: 'Weight is missing: the model will use its default body mass index.',
+  // docs/decisions/0043: a name must not read as another, so direction controls never reach the record.
+  directionControlsRemoved: (label: string) =>
+    `${label} contained hidden text-direction characters, which were removed.`,
   referralInFuture: (value: string) => `Referral date ${value} is in the future.`,
   referralBeforeBirth: (value: string) => `Referral date ${value} is before the date of birth.`,
   // Blood tests.
@@ -184,7 +190,7 @@ export const rowMessages = {
   noIdentifier:
     'The row has neither an NHS number nor a local patient identifier, so the patient cannot be identified.',
   localTooLong: (length: number) =>
-    `The local patient identifier is ${count(length)} characters long; at most 30 are allowed.`,
+    `The local patient identifier is ${count(length)} characters long; at most ${fieldLimits.localPatientIdentifier} are allowed.`,
   localScientific: (raw: string) =>
     `Excel has turned this local patient identifier into ${raw}; format the column as text and export again.`,
   localDecimal: (raw: string) =>
@@ -235,7 +241,7 @@ export const rowMessages = {
   height: (raw: string) => `Height ${raw} cm is outside 1–250 cm.`,
   weight: (raw: string) => `Weight ${raw} kg is outside 1–300 kg.`,
   surgeonTooLong: (length: number) =>
-    `The consultant surgeon's name is ${count(length)} characters long; at most 30 are allowed.`,
+    `The consultant surgeon's name is ${count(length)} characters long; at most ${fieldLimits.surgeonName} are allowed.`,
   operation: (raw: string) =>
     `Operation type ${quote(raw)} is not recognised: use knee, hip or knee-hip, or an OPCS-4 code (W37–W42, W46–W48, W93–W95, O18).`,
   operationMismatch: (operation: string, procedure: string) =>

@@ -1,4 +1,5 @@
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { hasBidiControls } from '@esr/contracts/text-direction';
 import type { Parsed } from './nhs-number.js';
 import { rowMessages } from './messages.js';
 import type { Readiness, SmokingCode, Social } from './types.js';
@@ -294,7 +295,15 @@ export function hasBadCharacter(value: string): boolean {
   return badCharacters.test(value);
 }
 
-/** A quick test over a whole chunk of text: false means no cell in it can have a bad character. */
+/**
+ * A quick test over a whole chunk of text: false means no cell in it can have a bad character or a
+ * hidden text-direction character (which the readers remove with a warning, decision 0043).
+ */
 export function mayHaveBadCharacter(text: string): boolean {
-  return maybeBad.test(text);
+  return maybeBad.test(text) || hasBidiControls(text);
+}
+
+/** A cell a reader must look at closely: a bad character, or a direction control to remove. */
+export function needsCharacterCheck(value: string): boolean {
+  return badCharacters.test(value) || hasBidiControls(value);
 }

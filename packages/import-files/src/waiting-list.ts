@@ -1,4 +1,6 @@
+import { fieldLimits } from '@esr/contracts/field-limits';
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { hasBidiControls, withoutBidiControls } from '@esr/contracts/text-direction';
 import { ageOn, parseDate, showDate } from './dates.js';
 import type { DateOptions } from './dates.js';
 import {
@@ -277,14 +279,17 @@ class RowReader {
       return;
     }
     // Cells as written, checked for size and broken characters; null when blank or "not known".
+    // Hidden text-direction characters are removed, and the row warned of each cell that had them
+    // (decision 0043): `Ann` + U+202E + `gnp.exe` would otherwise read as another name.
     this.errors = [];
     const values = this.values;
     const maxCellChars = this.limits.maxCellChars;
     let any = false;
     let filled = 0;
+    let redirected: Column[] | null = null;
     for (let i = 0; i < this.columns.length; i++) {
       const column = this.columns[i]!;
-      const raw = cells[column.index];
+      let raw = cells[column.index];
       values[i] = null;
       if (raw === undefined || raw.length === 0) continue;
       if (raw.length > maxCellChars) {
@@ -294,6 +299,10 @@ class RowReader {
         this.fail(column.key, rowMessages.badCharacter(column.label));
         any = true;
       } else {
+        if (checkCharacters && hasBidiControls(raw)) {
+          raw = withoutBidiControls(raw);
+          (redirected ??= []).push(column);
+        }
         const value = cellValue(raw);
         values[i] = value;
         if (value !== null) {
@@ -308,6 +317,15 @@ class RowReader {
       return;
     }
     output.rows++;
+    if (redirected !== null) {
+      for (const column of redirected)
+        output.warn(
+          row.rowNumber,
+          column.key,
+          warningMessages.directionControlsRemoved(column.label),
+          `directionControls:${column.key}`,
+        );
+    }
     if (row.extraColumns > 0) {
       this.fail(null, rowMessages.tooManyColumns(cells.length + row.extraColumns, this.limits.maxColumns));
     }
@@ -319,10 +337,11 @@ class RowReader {
     if (localPatientIdentifier !== null) {
       const damage = localIdentifierDamage(localPatientIdentifier);
       if (damage) this.fail('localPatientIdentifier', damage);
-      else if (localPatientIdentifier.length > 30) {
+      else if (localPatientIdentifier.length > fieldLimits.localPatientIdentifier) {
         this.fail('localPatientIdentifier', rowMessages.localTooLong(localPatientIdentifier.length));
       }
-      if (damage || localPatientIdentifier.length > 30) localPatientIdentifier = null;
+      if (damage || localPatientIdentifier.length > fieldLimits.localPatientIdentifier)
+        localPatientIdentifier = null;
     } else if (nhsRaw === null && !failed('nhsNumber') && !failed('localPatientIdentifier')) {
       this.fail(null, rowMessages.noIdentifier);
     }
@@ -374,7 +393,7 @@ class RowReader {
     }
 
     const surgeonName = this.get('surgeonName');
-    if (surgeonName !== null && surgeonName.length > 30) {
+    if (surgeonName !== null && surgeonName.length > fieldLimits.surgeonName) {
       this.fail('surgeonName', rowMessages.surgeonTooLong(surgeonName.length));
     }
 
@@ -443,7 +462,7 @@ class RowReader {
       const shown: Record<string, string> = {};
       for (const column of this.columns) {
         const raw = cells[column.index];
-        if (raw !== undefined && raw.length > 0) shown[column.key] = cut(raw);
+        if (raw !== undefined && raw.length > 0) shown[column.key] = cut(withoutBidiControls(raw));
       }
       output.invalidRow({ rowNumber: row.rowNumber, errors: this.errors, values: shown });
       return;

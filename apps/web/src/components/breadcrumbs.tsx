@@ -1,7 +1,11 @@
 import { Link } from 'react-router';
 import type { Crumb } from '../lib/breadcrumbs';
+import { DataText } from './data-text';
 
-/** NHS.UK breadcrumb; the last crumb is the current page, not a link (docs/requirements.md §2). */
+/**
+ * NHS.UK breadcrumb; the last crumb is the current page, not a link (docs/requirements.md §2). A
+ * crumb may be a patient's name, so each is isolated (DataText).
+ */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   const parent = [...crumbs].reverse().find((crumb) => crumb.href);
   return (
@@ -12,10 +16,12 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
             <li className="nhsuk-breadcrumb__list-item" key={`${index}-${crumb.text}`}>
               {crumb.href ? (
                 <Link className="nhsuk-breadcrumb__link" to={crumb.href}>
-                  {crumb.text}
+                  <DataText text={crumb.text} />
                 </Link>
               ) : (
-                <span aria-current="page">{crumb.text}</span>
+                <span aria-current="page">
+                  <DataText text={crumb.text} />
+                </span>
               )}
             </li>
           ))}
@@ -23,7 +29,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
         {parent?.href && (
           <Link className="nhsuk-back-link" to={parent.href}>
             <span className="nhsuk-u-visually-hidden">Back to </span>
-            {parent.text}
+            <DataText text={parent.text} />
           </Link>
         )}
       </nav>

@@ -368,6 +368,59 @@ describe('riskSummaryPdf', () => {
     expect(pdf.pages[0]).toContain('Consultant surgeon Not kept with this evaluation');
   });
 
+  it('cuts a 1,990-character name with an ellipsis, so the PDF keeps its pages and every page its header (decision 0043)', async () => {
+    // A PAS free-text field pasted into the forename: 1,990 characters, as the import's cell cap allows.
+    const firstName = 'Siobhán Zoë Mary-Catherine Bernadette '.repeat(60).slice(0, 1_990);
+    expect(firstName).toHaveLength(1_990);
+    const base = riskSummary({ firstName, surgeonName: `Mr ${'Fitzgerald-Hughes '.repeat(12)}`.trim() });
+    const entry: HistoryEntry = {
+      ...base,
+      isCurrent: false,
+      surgicalRiskFactorsShown: 'as-evaluated',
+      inputs: inputs({ height: '162', weight: '81', sex: 'F', dobDay: '5', dobMonth: '3', dobYear: '1948' }),
+    };
+    for (const summary of [base, entry]) {
+      const pdf = await render(pdfInput({ summary }));
+      const short = await render(pdfInput({ summary: { ...summary, firstName: 'Siobhán Zoë' } }));
+      // Two lines of name and two of surgeon at most: a page more than for a short name, at most.
+      expect(pdf.pages.length).toBeLessThanOrEqual(short.pages.length + 1);
+      pdf.pages.forEach((page, index) => {
+        expect(page, `page ${index + 1}`).toContain('Elective Surgical Risk');
+        expect(page, `page ${index + 1}`).toContain('Royal Anywhere NHS Foundation Trust');
+        expect(page, `page ${index + 1}`).toContain(`Page ${index + 1} of ${pdf.pages.length}`);
+      });
+      const shown = `${firstName.slice(0, 79).trimEnd()}…`;
+      expect(pdf.pages[0]).toContain(`Name ${shown}`);
+      expect(pdf.pages.at(-1)).toContain(`Name: ${shown}`);
+      expect(pdf.text).not.toContain(firstName.slice(0, 100));
+      expect(pdf.pages[0]).toContain(`Consultant surgeon Mr Fitzgerald-Hughes Fitzgerald-Hughes`);
+      expect(pdf.pages[0]).not.toContain('Fitzgerald-Hughes '.repeat(5));
+    }
+  });
+
+  it('prints names, the surgeon and free text without hidden text-direction characters (decision 0043)', async () => {
+    const base = riskSummary({
+      firstName: 'Ann\u202Egnp.exe',
+      surgeonName: 'Mr \u202Ekcaj',
+      medicalRecordNumber: 'RAN\u2067004512\u2069',
+    });
+    const pdf = await render(
+      pdfInput({
+        summary: {
+          ...base,
+          result: { ...base.result!, isAnomaly: true, anomalyReason: 'Albumin \u202Bwrong units\u202C' },
+        },
+        trustName: 'Royal Anywhere \u200FNHS Foundation Trust',
+      }),
+    );
+    expect(pdf.text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+    expect(pdf.pages[0]).toContain("Name Anngnp.exe O'Brien-Łukasz");
+    expect(pdf.pages[0]).toContain('Consultant surgeon Mr kcaj');
+    expect(pdf.pages[0]).toContain('Local patient identifier RAN004512');
+    expect(pdf.pages[0]).toContain('Reason given: Albumin wrong units');
+    expect(pdf.pages[0]).toContain('Royal Anywhere NHS Foundation Trust');
+  });
+
   it("gives the model's reason when a record could not be scored", async () => {
     const summary = riskSummary({
       status: 'failed',

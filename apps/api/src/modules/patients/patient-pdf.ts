@@ -8,6 +8,12 @@
  * and the factors as tables (platform/pdf/tagged-flow.ts); rules, boxes, the risk band's shading and
  * the running footer are artifacts. Every block is measured before it is drawn and moved to the
  * next page whole; only a long table breaks, between rows.
+ *
+ * What the data says is printed without hidden text-direction characters, which a record stored
+ * before the import removed them may still hold, and a value that would run on (a 1,990-character
+ * name) is cut with an ellipsis, so the page keeps its shape. Every page has a header: the
+ * masthead on the first page of each part, a running line on the pages a part runs on to
+ * (docs/decisions/0043-names-that-cannot-disguise-themselves.md).
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { showCalendarDate, showLondonDateTime } from '@esr/contracts/london-dates';
@@ -30,6 +36,7 @@ import {
   percentage,
 } from '@esr/contracts/patient-wording';
 import { questionOf, remodelTabs } from '@esr/contracts/remodel';
+import { withoutBidiControls } from '@esr/contracts/text-direction';
 import { spacedNhsNumber } from '../reports/index.js';
 import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
 import { onEveryBufferedPage } from '../../platform/pdf/page-numbers.js';
@@ -84,12 +91,35 @@ function showInstant(instant: Date | string): string {
   return showLondonDateTime(date, 'minute');
 }
 
+/** The most characters a name, an identifier or a surgeon is printed with: two lines at most. */
+export const maxPrintedChars = 80;
+
+/** The text cut to `max` characters, the last of them an ellipsis (a surrogate pair kept whole). */
+export function cutForPaper(text: string, max = maxPrintedChars): string {
+  if (text.length <= max) return text;
+  const characters = Array.from(text);
+  if (characters.length <= max) return text;
+  return `${characters
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+/** Every string in the summary without direction controls (decision 0043); other values as they are. */
+function withoutControls<T>(value: T): T {
+  if (typeof value === 'string') return withoutBidiControls(value) as T;
+  if (Array.isArray(value)) return value.map(withoutControls) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutControls(item)])) as T;
+  return value;
+}
+
 function patientName(summary: RiskSummary): string {
   const name = [summary.firstName, summary.lastName]
     .map((part) => part?.trim() ?? '')
     .filter(Boolean)
     .join(' ');
-  return name || 'Not recorded';
+  return name ? cutForPaper(name) : 'Not recorded';
 }
 
 /** The procedure inside a sentence: "Knee replacement" → "knee replacement" (acronyms kept). */
@@ -116,9 +146,13 @@ interface Summary extends RiskSummaryPdfInput {
   result: RiskResult | null;
   name: string;
   nhsNumber: string;
+  /** The pages (from 1) that begin with the masthead; the others get a running header. */
+  mastheadPages: Set<number>;
 }
 
-export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
+export function riskSummaryPdf(printed: RiskSummaryPdfInput): Readable {
+  const clean = withoutControls(printed);
+  const input: RiskSummaryPdfInput = { ...clean, trustName: cutForPaper(clean.trustName) };
   const doc = createPdfDocument({
     layout: 'portrait',
     margins: margin,
@@ -142,6 +176,7 @@ export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
     result: summary.status === 'processed' ? summary.result : null,
     name: patientName(summary),
     nhsNumber: summary.nhsNumber ? spacedNhsNumber(summary.nhsNumber) : 'Not recorded',
+    mastheadPages: new Set(),
   };
   clinicalPage(s);
   flow.newPage();
@@ -157,8 +192,9 @@ export function riskSummaryPdf(input: RiskSummaryPdfInput): Readable {
 }
 
 /** The product's name and the trust's across the top, over a blue rule. */
-function masthead({ flow, trustName }: Summary, parent: Element, style: TextStyle) {
+function masthead({ flow, trustName, mastheadPages }: Summary, parent: Element, style: TextStyle) {
   const { doc, area } = flow;
+  mastheadPages.add(doc.bufferedPageRange().count);
   const half = { y: flow.y, width: area.width / 2 };
   flow.textAt(parent, productName, { ...style, bold: true, color: colour.blue }, { ...half, x: area.left });
   const below = doc.y;
@@ -226,14 +262,19 @@ function patientDetails(s: Summary, team: Element) {
     rows: [
       ['Name', s.name],
       ['NHS number', s.nhsNumber],
-      ['Local patient identifier', summary.medicalRecordNumber ?? 'Not recorded'],
+      [
+        'Local patient identifier',
+        summary.medicalRecordNumber ? cutForPaper(summary.medicalRecordNumber) : 'Not recorded',
+      ],
       ['Date of birth', summary.dateOfBirth ? showCalendarDate(summary.dateOfBirth) : 'Not recorded'],
       ['Operation type', s.procedureName],
       [
         'Consultant surgeon',
         'surgicalRiskFactorsShown' in summary && summary.surgicalRiskFactorsShown === 'not-kept'
           ? surgicalRiskFactorNotKept
-          : (summary.surgeonName ?? 'Not recorded'),
+          : summary.surgeonName
+            ? cutForPaper(summary.surgeonName)
+            : 'Not recorded',
       ],
     ],
     columns: [150, '*'],
@@ -486,14 +527,29 @@ function beforeTheOperation({ flow, summary, result }: Summary, you: Element) {
   flow.list(before, items, patient.body);
 }
 
-// ---- Footer on every page: who the page is about, and "Page N of M" -----------------------------
+// ---- On every page: a header where the masthead is not; who the page is about, and "Page N of M" --
 
-function footers({ flow, name, nhsNumber }: Summary) {
+function footers({ flow, name, nhsNumber, trustName, mastheadPages }: Summary) {
   const { doc, area } = flow;
   const right = doc.page.width - margin.right;
   const top = doc.page.height - margin.bottom + 22;
   onEveryBufferedPage(doc, (page, count) =>
     flow.artifact(() => {
+      if (!mastheadPages.has(page)) {
+        // A page a part runs on to: the product and the trust in a line above the text.
+        const headerTop = margin.top - 24;
+        useStyle(doc, { size: 8, bold: true, color: colour.blue });
+        doc.text(productName, area.left, headerTop, { lineBreak: false });
+        const productWidth = doc.widthOfString(productName);
+        useStyle(doc, { size: 8, color: colour.secondary });
+        doc.text(trustName, area.left + productWidth + 24, headerTop, {
+          width: area.width - productWidth - 24,
+          height: doc.currentLineHeight(true),
+          align: 'right',
+          ellipsis: true,
+        });
+        horizontalRule(doc, { x1: area.left, x2: right, y: margin.top - 10, width: 1, color: colour.blue });
+      }
       horizontalRule(doc, { x1: area.left, x2: right, y: top - 8, width: 0.75, color: colour.border });
       useStyle(doc, { size: 8, color: colour.secondary });
       const label = `Page ${page} of ${count}`;

@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { showCalendarDate, showLondonDateTime } from '@esr/contracts/london-dates';
+import { withoutBidiControls } from '@esr/contracts/text-direction';
 
 /** docs/requirements.md §9 dates, as the reports and the patient PDF show them. */
 export { londonWallClock, showCalendarDate as showDate } from '@esr/contracts/london-dates';
@@ -48,6 +49,12 @@ export function neutraliseFormula(text: string): string {
 export const spacedNhsNumber = (digits: string) =>
   /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : digits;
 
+/**
+ * A text value as every report writes it: without hidden text-direction characters, which data
+ * stored before the import removed them may still hold (docs/decisions/0043).
+ */
+export const reportText = (text: string): string => withoutBidiControls(text);
+
 /** A value as the CSV and PDF show it (formula neutralisation is the CSV's own step). */
 export function showValue(kind: ColumnKind, value: string | number | null, paper = false): string {
   if (value === null) return '';
@@ -59,9 +66,9 @@ export function showValue(kind: ColumnKind, value: string | number | null, paper
     case 'number':
       return typeof value === 'number' ? String(Math.round(value * 10_000) / 10_000) : String(value);
     case 'nhsNumber':
-      return paper ? spacedNhsNumber(String(value)) : String(value);
+      return paper ? spacedNhsNumber(reportText(String(value))) : reportText(String(value));
     default:
-      return String(value);
+      return reportText(String(value));
   }
 }
 

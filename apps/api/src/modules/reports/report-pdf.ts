@@ -12,7 +12,7 @@ import { createPdfDocument, trimLayoutCache } from '../../platform/pdf/pdf-docum
 import { PageFlow } from '../../platform/pdf/page-flow.js';
 import { StreamedPageNumbers } from '../../platform/pdf/page-numbers.js';
 import { heightOfText, nhsColour, useStyle, type TextStyle } from '../../platform/pdf/pdf-text.js';
-import { roomIn, showValue, type ColumnKind, type ReportContent } from './report-format.js';
+import { reportText, roomIn, showValue, type ColumnKind, type ReportContent } from './report-format.js';
 
 const margin = 28;
 const footerSpace = 24;
@@ -104,8 +104,9 @@ async function write<Row>(
   flow.doc.end();
 }
 
-/** A line of text across the page (wrapped if it must be). */
-function line(flow: PageFlow, text: string, style: TextStyle) {
+/** A line of text across the page (wrapped if it must be), without direction controls. */
+function line(flow: PageFlow, raw: string, style: TextStyle) {
+  const text = reportText(raw);
   const height = heightOfText(flow.doc, text, style, flow.area.width);
   flow.doc.text(text, flow.area.left, flow.y, { width: flow.area.width });
   flow.y += height + 2;
@@ -137,6 +138,6 @@ function footer<Row>(flow: PageFlow, numbers: StreamedPageNumbers, content: Repo
   const top = doc.page.height - margin - 10;
   useStyle(doc, { size: footerFontSize });
   numbers.label(margin, top);
-  const right = `${productName} · ${content.trustName}`;
+  const right = reportText(`${productName} · ${content.trustName}`);
   doc.text(right, doc.page.width - margin - doc.widthOfString(right), top, { lineBreak: false });
 }

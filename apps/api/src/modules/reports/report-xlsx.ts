@@ -7,7 +7,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { productName } from '@esr/contracts/messages';
-import { londonWallClock, roomIn, type ColumnKind, type ReportContent } from './report-format.js';
+import { londonWallClock, reportText, roomIn, type ColumnKind, type ReportContent } from './report-format.js';
 
 const formats: Record<ColumnKind, string> = {
   text: '@',
@@ -24,14 +24,14 @@ function cellValue(kind: ColumnKind, value: string | number | null): string | nu
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
     return match
       ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-      : String(value);
+      : reportText(String(value));
   }
   if (kind === 'timestamp') {
     const t = londonWallClock(new Date(String(value)));
     return new Date(Date.UTC(+t.year, +t.month - 1, +t.day, +t.hour, +t.minute, +t.second));
   }
   if (kind === 'number') return typeof value === 'number' ? value : Number(value);
-  return String(value);
+  return reportText(String(value));
 }
 
 export function xlsxReport<Row>(content: ReportContent<Row>): Readable {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyServerOptions, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
+import { bidiControlMessage, bidiControlPattern } from '@esr/contracts/text-direction';
 import { badRequest } from '../errors.js';
 
 /**
@@ -9,6 +10,11 @@ import { badRequest } from '../errors.js';
  * percent-encoding that does not decode to UTF-8 (the query-string parser keeps such a value
  * undecoded, so it would silently match as its literal characters). Fields are named as the error
  * handler names schema errors: the key of a parameter, or the dotted path in the body.
+ *
+ * Hidden text-direction characters (an override such as U+202E, an embedding, an isolate or a
+ * mark) are refused the same way: stored, they would let a name or a surgeon read as another
+ * (docs/decisions/0043-names-that-cannot-disguise-themselves.md). The import removes them with a
+ * warning instead; a person using the screens never meets this answer, as the forms remove them.
  *
  * The walk is bounded (bodies are capped at 1 MB anyway): a structure deeper or larger than the
  * limits is refused as a whole rather than passed on unread.
@@ -20,6 +26,7 @@ export const maxValues = 100_000;
 export const hostileTextMessages = {
   nul: 'Must not contain the null character',
   surrogate: 'Must be valid Unicode text (it contains an unpaired surrogate)',
+  bidi: bidiControlMessage,
   encoding: 'Must be percent-encoded UTF-8',
   tooLong: 'Is too long',
   tooDeep: `Must not be nested more than ${maxDepth} levels deep`,
@@ -29,15 +36,18 @@ export const hostileTextMessages = {
 const invalidRequest = 'The request is not valid';
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const loneSurrogates = new RegExp(loneSurrogate.source, 'g');
+const bidiControls = new RegExp(bidiControlPattern.source, 'g');
 
 export function textProblem(text: string): string | undefined {
   if (text.includes('\u0000')) return hostileTextMessages.nul;
   if (loneSurrogate.test(text)) return hostileTextMessages.surrogate;
+  if (bidiControlPattern.test(text)) return hostileTextMessages.bidi;
   return undefined;
 }
 
 /** A hostile key becomes a readable field name: the answer must not carry the characters back. */
-const printable = (name: string) => name.replaceAll('\u0000', '\uFFFD').replace(loneSurrogates, '\uFFFD');
+const printable = (name: string) =>
+  name.replaceAll('\u0000', '\uFFFD').replace(loneSurrogates, '\uFFFD').replace(bidiControls, '\uFFFD');
 const fieldName = (path: readonly string[]) => (path.length === 0 ? 'request' : printable(path.join('.')));
 
 type Errors = Record<string, string[]>;

@@ -39,6 +39,27 @@ describe('readUploadedFiles', () => {
     await app.close();
   });
 
+  it('refuses a file name holding a right-to-left override, which would show it reversed (decision 0043)', async () => {
+    const app = await uploadApp();
+    // Shown as written, "model" + U+202E + "lkp.exe" reads "modelexe.pkl".
+    const body = multipartBody([
+      { field: 'modelFile', fileName: 'model\u202Elkp.exe', bytes: Buffer.from('x') },
+      { field: 'wrapperFile', fileName: 'wrapper.pkl', bytes: Buffer.from('y') },
+    ]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: { 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail: 'The request is not valid',
+      errors: { modelFile: [`File name: ${hostileTextMessages.bidi}`] },
+    });
+    await app.close();
+  });
+
   it('reads ordinary file names', async () => {
     const app = await uploadApp();
     const body = multipartBody([{ field: 'modelFile', fileName: 'modèle ü.pkl', bytes: Buffer.from('x') }]);

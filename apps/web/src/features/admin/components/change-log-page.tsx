@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ChangeLogEntry } from '@esr/contracts/change-log';
 import type { Column } from '../../../components/content';
+import { DataText } from '../../../components/data-text';
 import { adminMessages } from '@esr/contracts/messages';
 import { DateInput, Select, TextInput } from '../../../components/form-fields';
 import { datePartsOf, emptyDateParts, readDateParts } from '../../../lib/calendar-date';
@@ -28,7 +29,11 @@ function Changes({ entry }: { entry: ChangeLogEntry }) {
     <details className="nhsuk-details app-changes">
       <summary className="nhsuk-details__summary">
         <span className="nhsuk-details__summary-text">
-          Changes<span className="nhsuk-u-visually-hidden"> in {entry.action}</span>
+          Changes
+          <span className="nhsuk-u-visually-hidden">
+            {' '}
+            in <DataText text={entry.action} />
+          </span>
         </span>
       </summary>
       <div className="nhsuk-details__text">
@@ -37,12 +42,13 @@ function Changes({ entry }: { entry: ChangeLogEntry }) {
             <li key={field}>
               {fieldLabel(field)}:{' '}
               {created ? (
-                fieldValue(field, change.after)
+                <DataText text={fieldValue(field, change.after)} />
               ) : (
+                // Each value isolated: a surgeon's override must not turn the arrow round (decision 0043).
                 <>
-                  {fieldValue(field, change.before)} <span aria-hidden="true">→</span>
+                  <DataText text={fieldValue(field, change.before)} /> <span aria-hidden="true">→</span>
                   <span className="nhsuk-u-visually-hidden"> changed to</span>{' '}
-                  {fieldValue(field, change.after)}
+                  <DataText text={fieldValue(field, change.after)} />
                 </>
               )}
             </li>
@@ -55,13 +61,13 @@ function Changes({ entry }: { entry: ChangeLogEntry }) {
 
 const columns: Column<ChangeLogEntry>[] = [
   { header: 'Date and time', cell: (entry) => formatDateTime(entry.createdOn) },
-  { header: 'User making changes', cell: (entry) => entry.createdBy },
-  { header: 'Trust', cell: (entry) => entry.trustName },
+  { header: 'User making changes', cell: (entry) => <DataText text={entry.createdBy} /> },
+  { header: 'Trust', cell: (entry) => <DataText text={entry.trustName} /> },
   {
     header: 'Action',
     cell: (entry) => (
       <>
-        {entry.action}
+        <DataText text={entry.action} />
         <Changes entry={entry} />
       </>
     ),

@@ -62,6 +62,21 @@ describe('the total records table (docs/decisions/0038-the-risk-leads-the-lists.
     ]);
   });
 
+  it('isolates the name, the local identifier and the surgeon, without hidden direction controls (decision 0043)', () => {
+    // Stored before the import removed them: "Mr " + U+202E + "kcaj" would read "Mr jack".
+    const disguised = {
+      ...patricia,
+      firstName: 'Ann\u202Egnp.exe',
+      hospitalNumber: 'RAN\u2067760798\u2069',
+      surgeonName: 'Mr \u202Ekcaj',
+    };
+    const patient = cell('Patient', disguised);
+    expect(patient).toContain('<bdi>MORRIS, Anngnp.exe</bdi>');
+    expect(patient).toContain('<bdi>RAN760798</bdi>');
+    expect(cell('Consultant surgeon', disguised)).toBe('<bdi>Mr kcaj</bdi>');
+    expect(cell('Report', disguised)).toContain('<bdi>Anngnp.exe MORRIS</bdi>');
+  });
+
   it('shows the risk as a coloured tag with the probability beside it', () => {
     const risk = cell('Risk', patricia);
     expect(risk).toContain('nhsuk-tag--red');

@@ -12,6 +12,7 @@ import {
 import { percentage } from '@esr/contracts/patient-wording';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Tag, type Column } from '../../../components/content';
+import { DataText, dataText } from '../../../components/data-text';
 import type { RecordColumn } from '../../../components/record-list';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -38,8 +39,8 @@ export function RecordStatusTag({ status }: { status: RecordStatus }) {
 
 /** Who a row is about, for the names of its links and buttons (every row has the same ones). */
 function personOf(names: (string | null)[], nhsNumber: string | null, hospitalNumber: string | null) {
-  const name = names.filter(Boolean).join(' ');
-  return name || formatNhsNumber(nhsNumber) || hospitalNumber || 'this patient';
+  const name = dataText(names.filter(Boolean).join(' '));
+  return name || formatNhsNumber(nhsNumber) || dataText(hospitalNumber) || 'this patient';
 }
 
 /** What active and archived records both hold: the person, the operation and where it is booked. */
@@ -53,7 +54,11 @@ function ViewReportLink({ row, type }: { row: PersonRow; type: ProcedureCode }) 
   const person = personOf([row.firstName, row.lastName], row.nhsNumber, row.hospitalNumber);
   return (
     <Link className="nhsuk-link" to={paths.patientSummary(row.id, type)}>
-      View report<span className="nhsuk-u-visually-hidden"> for {person}</span>
+      View report
+      <span className="nhsuk-u-visually-hidden">
+        {' '}
+        for <DataText text={person} />
+      </span>
     </Link>
   );
 }
@@ -91,19 +96,27 @@ const Nowrap = ({ children }: { children: ReactNode }) => <span className="app-n
 
 /** The patient as the lists name them: surname first (the order the list sorts by), then first name. */
 export const patientName = (row: Pick<ActiveRecord, 'firstName' | 'lastName'>) =>
-  [row.lastName, row.firstName].filter(Boolean).join(', ');
+  dataText([row.lastName, row.firstName].filter(Boolean).join(', '));
 
 /** Who the record is about: the name, then the NHS number, the local identifier and the date of birth. */
 function PatientCell({ row }: { row: PersonRow }) {
   return (
     <>
-      {patientName(row) && <span className="app-record-name">{patientName(row)}</span>}
+      {patientName(row) && (
+        <span className="app-record-name">
+          <DataText text={patientName(row)} />
+        </span>
+      )}
       {row.nhsNumber && (
         <Detail name={label.nhsNumber}>
           <Nowrap>{formatNhsNumber(row.nhsNumber)}</Nowrap>
         </Detail>
       )}
-      {row.hospitalNumber && <Detail name={label.hospitalNumber}>{row.hospitalNumber}</Detail>}
+      {row.hospitalNumber && (
+        <Detail name={label.hospitalNumber}>
+          <DataText text={row.hospitalNumber} />
+        </Detail>
+      )}
       {row.dateOfBirth && (
         <Detail>
           Born <Nowrap>{formatDate(row.dateOfBirth)}</Nowrap>
@@ -139,7 +152,7 @@ export function activeRecordColumns(type: ProcedureCode): RecordColumn<ActiveRec
       ),
     },
     { header: label.tciDate, sortKey: 'tciDate', cell: (row) => formatDate(row.tciDate) || 'No date' },
-    { header: label.surgeonName, cell: (row) => row.surgeonName ?? '' },
+    { header: label.surgeonName, cell: (row) => <DataText text={row.surgeonName} /> },
     {
       header: 'Readiness and social aspects',
       cell: (row) => (
@@ -169,8 +182,8 @@ export function failedRecordColumns(
   const last = (row: FailedRecord) => (names === 'foreName' ? row.surName : row.lastName);
   return [
     { header: label.nhsNumber, cell: (row) => formatNhsNumber(row.nhsNumber) },
-    { header: label.firstName, cell: (row) => first(row) ?? '' },
-    { header: label.lastName, cell: (row) => last(row) ?? '' },
+    { header: label.firstName, cell: (row) => <DataText text={first(row)} /> },
+    { header: label.lastName, cell: (row) => <DataText text={last(row)} /> },
     {
       header: 'Failed fields',
       cell: (row) => (
@@ -181,14 +194,14 @@ export function failedRecordColumns(
           />
           {row.failureReason && (
             <p className="nhsuk-body-s nhsuk-u-margin-top-2 nhsuk-u-margin-bottom-0 app-wrap">
-              {row.failureReason}
+              <DataText text={row.failureReason} />
             </p>
           )}
         </>
       ),
     },
     { header: label.operationType, cell: (row) => nameOf(row.operationType) },
-    { header: label.hospitalNumber, cell: (row) => row.hospitalNumber ?? '' },
+    { header: label.hospitalNumber, cell: (row) => <DataText text={row.hospitalNumber} /> },
     { header: label.status, cell: (row) => <RecordStatusTag status={row.status} /> },
     { header: 'Date processed', cell: (row) => formatDateTime(row.dateProcessed) },
   ];
@@ -208,7 +221,7 @@ export const archivedRecordColumns = (nameOf: (code: string) => string): RecordC
   },
   { header: label.operationType, cell: (row) => nameOf(row.operationType) },
   { header: 'Date of operation', cell: (row) => formatDate(row.dateOfOperation) },
-  { header: label.surgeonName, cell: (row) => row.surgeonName ?? '' },
+  { header: label.surgeonName, cell: (row) => <DataText text={row.surgeonName} /> },
   { header: label.referralDate, cell: (row) => formatDate(row.referralDate) },
   { header: 'Date removed', cell: (row) => formatDate(row.dateRemoved) },
   {

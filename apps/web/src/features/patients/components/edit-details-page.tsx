@@ -7,6 +7,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
 import { SummaryList } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
+import { dataText } from '../../../components/data-text';
 import { Radios, TextInput } from '../../../components/form-fields';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useRiskSummary } from '../api/get-risk-summary';
@@ -16,6 +17,7 @@ import {
   editDetailsFailureOf,
   editDetailsFieldOrder,
   editDetailsFormSchema,
+  surgeonCharactersLeftText,
   type EditDetailsFailure,
   type EditDetailsField,
   type EditDetailsForm,
@@ -107,11 +109,13 @@ function EditDetailsForm({
     shouldFocusError: false,
     resolver: zodResolver(editDetailsFormSchema),
     defaultValues: {
-      surgeonName: summary.surgeonName ?? '',
+      surgeonName: dataText(summary.surgeonName),
       surgery: summary.surgery ?? '',
       social: summary.social ?? '',
     },
   });
+  const surgeonName = form.watch('surgeonName');
+  const surgeonOver = surgeonCharactersLeftText(surgeonName).endsWith('too many');
   const errorOf = (field: EditDetailsField) =>
     form.formState.errors[field]?.message ?? failure?.fieldErrors[field];
   const submit = form.handleSubmit(async (values) => {
@@ -145,6 +149,17 @@ function EditDetailsForm({
           width={20}
           autoComplete="off"
           error={errorOf('surgeonName')}
+          describedBy="surgeonName-count"
+          after={
+            // NHS.UK character count: the limit is the import's and the API's (field-limits.ts).
+            <div
+              id="surgeonName-count"
+              className={`nhsuk-character-count__message ${surgeonOver ? 'nhsuk-error-message' : 'nhsuk-hint'}`}
+              aria-live="polite"
+            >
+              {surgeonCharactersLeftText(surgeonName)}
+            </div>
+          }
           {...form.register('surgeonName')}
         />
         {optionFields.map(({ name, legend }) => (

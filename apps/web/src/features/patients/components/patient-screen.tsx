@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { patientMessages } from '@esr/contracts/patients';
 import { procedureCodeSchema, type ProcedureCode } from '@esr/contracts/procedures';
 import { InsetText } from '../../../components/content';
+import { dataText } from '../../../components/data-text';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -31,8 +32,9 @@ function usePatientAddress(): PatientAddress {
 
 type Patient = { firstName: string | null; lastName: string | null };
 
+/** The patient's name as one string, without hidden text-direction characters (decision 0043). */
 export const personName = (patient: Patient) =>
-  [patient.firstName, patient.lastName].filter(Boolean).join(' ');
+  dataText([patient.firstName, patient.lastName].filter(Boolean).join(' '));
 
 /** docs/requirements.md §2 header breadcrumb: the patient's name in place of their id, once the patient is loaded. */
 export function useBreadcrumbPatient(

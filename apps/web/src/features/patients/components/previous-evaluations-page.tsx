@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { percentage } from '@esr/contracts/patient-wording';
-import { anomalyReasonText } from '@esr/contracts/patients';
 import { SummaryList, Table, Tag } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
 import { Pagination } from '../../../components/pagination';
@@ -20,7 +19,7 @@ import {
   useBreadcrumbPatient,
   type PatientRoute,
 } from './patient-screen';
-import { patientRows } from './risk-summary-view';
+import { AnomalyReason, patientRows } from './risk-summary-view';
 
 const title = 'Previous evaluations';
 
@@ -91,7 +90,10 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
                         <br />
                         <Tag colour="orange">Flagged as an anomaly</Tag>
                         {item.anomalyReason && (
-                          <span className="nhsuk-body-s"> {anomalyReasonText(item.anomalyReason)}</span>
+                          <span className="nhsuk-body-s">
+                            {' '}
+                            <AnomalyReason reason={item.anomalyReason} />
+                          </span>
                         )}
                       </span>
                     )}

@@ -17,6 +17,7 @@ import {
   WarningCallout,
   type SummaryRow,
 } from '../../../components/content';
+import { DataText } from '../../../components/data-text';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatNhsNumber } from '../../../lib/nhs-number';
 import {
@@ -39,13 +40,26 @@ type PatientHeader = Pick<
 >;
 
 const orNotKnown = (value: string | null | undefined) => value || 'Not recorded';
+/** A value from the data, isolated (decision 0043), or 'Not recorded'. */
+const dataOrNotKnown = (value: string | null | undefined) =>
+  value ? <DataText text={value} /> : 'Not recorded';
+
+/** The reason given with an anomaly flag, the reason isolated (decision 0043). */
+export function AnomalyReason({ reason }: { reason: string }) {
+  return (
+    <>
+      {anomalyReasonText('')}
+      <DataText text={reason} />
+    </>
+  );
+}
 
 /** The patient's details at the top of the patient screens (docs/requirements.md §2 patient header). */
 export function patientRows(patient: PatientHeader, procedureName: string): SummaryRow[] {
   return [
-    { key: 'Name', value: orNotKnown(personName(patient)) },
+    { key: 'Name', value: dataOrNotKnown(personName(patient)) },
     { key: 'NHS number', value: orNotKnown(formatNhsNumber(patient.nhsNumber)) },
-    { key: 'Local patient identifier', value: orNotKnown(patient.medicalRecordNumber) },
+    { key: 'Local patient identifier', value: dataOrNotKnown(patient.medicalRecordNumber) },
     { key: 'Date of birth', value: orNotKnown(formatDate(patient.dateOfBirth)) },
     { key: 'Type of operation', value: procedureName },
   ];
@@ -65,7 +79,7 @@ function surgicalRows(
       value: surgicalRiskFactorNotKept,
     }));
   return [
-    { key: 'Consultant surgeon', value: orNotKnown(summary.surgeonName) },
+    { key: 'Consultant surgeon', value: dataOrNotKnown(summary.surgeonName) },
     {
       key: 'Readiness for surgery',
       value: orNotKnown(summary.surgery && (labels.surgery[summary.surgery] ?? summary.surgery)),
@@ -91,7 +105,11 @@ export function AnomalyBanner({ reason }: { reason: string | null }) {
       </div>
       <div className="nhsuk-notification-banner__content">
         <p className="nhsuk-notification-banner__heading">{messages.anomalyBanner}</p>
-        {reason && <p>{anomalyReasonText(reason)}</p>}
+        {reason && (
+          <p>
+            <AnomalyReason reason={reason} />
+          </p>
+        )}
       </div>
     </div>
   );
@@ -257,7 +275,11 @@ function ScoringStatus({ summary }: { summary: RiskSummary }) {
   if (summary.status === 'failed')
     return (
       <WarningCallout heading="The model could not score this record">
-        {summary.failure?.reason && <p>{summary.failure.reason}</p>}
+        {summary.failure?.reason && (
+          <p>
+            <DataText text={summary.failure.reason} />
+          </p>
+        )}
         {summary.failure && summary.failure.fields.length > 0 && (
           <>
             <p>Check these details and remodel with new details:</p>

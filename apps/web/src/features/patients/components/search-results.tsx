@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { PatientSearchItem, PatientSearchQuery } from '@esr/contracts/patients';
 import { Button } from '../../../components/button';
 import { Tag } from '../../../components/content';
+import { DataText } from '../../../components/data-text';
 import { ErrorSummary } from '../../../components/error-summary';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/dates';
@@ -117,7 +118,7 @@ export function SearchResults({
                             />
                             <label className="nhsuk-label nhsuk-radios__label" htmlFor={radioId(index)}>
                               <span className="nhsuk-u-visually-hidden">
-                                {name}, {operation}
+                                <DataText text={name} />, {operation}
                                 {patient.referralDate ? `, referred ${formatDate(patient.referralDate)}` : ''}
                                 {patient.isActive ? '' : ', archived'}
                               </span>
@@ -125,7 +126,9 @@ export function SearchResults({
                           </div>
                         </div>
                       </td>
-                      <Cell heading="Name">{name}</Cell>
+                      <Cell heading="Name">
+                        <DataText text={name} />
+                      </Cell>
                       <Cell heading="Date of birth">{formatDate(patient.dateOfBirth)}</Cell>
                       <Cell heading="Type of operation">{operation}</Cell>
                       <Cell heading="Referral date">{formatDate(patient.referralDate)}</Cell>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { editDetailsMessages } from '@esr/contracts/patients';
 import { ApiError } from '../../../lib/api-client';
-import { editDetailsFailureOf, editDetailsFormSchema } from './edit-details-form';
+import { fieldLimits } from '@esr/contracts/field-limits';
+import { editDetailsFailureOf, editDetailsFormSchema, surgeonCharactersLeftText } from './edit-details-form';
 
 const messagesOf = (value: unknown) => {
   const result = editDetailsFormSchema.safeParse(value);
@@ -23,6 +24,25 @@ describe('edit details (docs/requirements.md §5)', () => {
     expect(messagesOf({ surgeonName: 'Mr A Khan', surgery: 'ready', social: 'no_social_concerns' })).toEqual(
       {},
     );
+  });
+
+  it('removes hidden text-direction characters before the surgeon is checked and sent (decision 0043)', () => {
+    // "Mr " + U+202E + "kcaj" would read "Mr jack"; the API refuses it, and no one can see it to delete it.
+    const parsed = editDetailsFormSchema.parse({
+      surgeonName: ' Mr \u202Ekcaj ',
+      surgery: 'ready',
+      social: 'no_social_concerns',
+    });
+    expect(parsed.surgeonName).toBe('Mr kcaj');
+    // 30 characters once the controls are gone: within the limit the import and the API hold too.
+    const thirty = 'Mr Alexander Fitzgerald-Hughes';
+    expect(fieldLimits.surgeonName).toBe(30);
+    expect(
+      messagesOf({ surgeonName: `\u2067${thirty}\u2069`, surgery: 'ready', social: 'social_concerns' }),
+    ).toEqual({});
+    expect(surgeonCharactersLeftText(`\u2067${thirty}\u2069`)).toBe('You have 0 characters remaining');
+    expect(surgeonCharactersLeftText('Mr A Khan')).toBe('You have 21 characters remaining');
+    expect(surgeonCharactersLeftText(`${thirty}s`)).toBe('You have 1 character too many');
   });
 
   it("puts the server's errors under their fields", () => {

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { editDetailsMessages, maxSurgeonNameLength } from '@esr/contracts/patients';
+import { withoutBidiControls } from '@esr/contracts/text-direction';
 import { ApiError } from '../../../lib/api-client';
 
-/** docs/requirements.md §5 edit details: the surgeon (at most 30 characters), readiness and social aspects, all required. */
+/**
+ * docs/requirements.md §5 edit details: the surgeon (at most 30 characters, the import's limit too:
+ * field-limits.ts), readiness and social aspects, all required. Hidden text-direction characters,
+ * pasted in or kept from a record stored before the import removed them, are removed before the
+ * surgeon is checked and sent: the API refuses them, and no one can see them to take them out
+ * (docs/decisions/0043-names-that-cannot-disguise-themselves.md).
+ */
 export const editDetailsFormSchema = z.object({
   surgeonName: z
     .string()
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, editDetailsMessages.surgeonRequired)
     .max(maxSurgeonNameLength, editDetailsMessages.surgeonTooLong),
@@ -14,6 +22,13 @@ export const editDetailsFormSchema = z.object({
 });
 export type EditDetailsForm = z.infer<typeof editDetailsFormSchema>;
 export type EditDetailsField = keyof EditDetailsForm;
+
+/** The NHS.UK character count's message under the surgeon, counted as the check counts it. */
+export function surgeonCharactersLeftText(surgeonName: string): string {
+  const left = maxSurgeonNameLength - withoutBidiControls(surgeonName).trim().length;
+  const count = (n: number) => `${n.toLocaleString('en-GB')} character${n === 1 ? '' : 's'}`;
+  return left >= 0 ? `You have ${count(left)} remaining` : `You have ${count(-left)} too many`;
+}
 
 export const editDetailsFieldOrder: readonly EditDetailsField[] = ['surgeonName', 'surgery', 'social'];
 

@@ -1,6 +1,7 @@
 import { importMessages, type FileResult } from '@esr/contracts/waiting-list';
 import { Button } from '../../../components/button';
 import { SummaryList, Table, WarningCallout, type SummaryRow } from '../../../components/content';
+import { DataText } from '../../../components/data-text';
 import { Pagination } from '../../../components/pagination';
 import { totalPagesOf } from '../../../lib/pagination';
 import type { ImportDownload } from '../api/download-import-file';
@@ -74,7 +75,7 @@ export function FileSummary({
         {title}
         <span className="nhsuk-caption-m">
           <span className="nhsuk-u-visually-hidden">: </span>
-          {result.file_name}
+          <DataText text={result.file_name} />
         </span>
       </h3>
       {result.status === 'FAILED' && (
@@ -112,7 +113,8 @@ export function FileSummary({
             columns={[
               { header: rowNumberHeader, cell: (line) => countText(line.rowNumber), numeric: true },
               { header: 'Field', cell: (line) => line.field },
-              { header: 'Reason', cell: (line) => line.reason },
+              // A reason may quote the file's cell: isolated (decision 0043).
+              { header: 'Reason', cell: (line) => <DataText text={line.reason} /> },
             ]}
           />
           <Pagination

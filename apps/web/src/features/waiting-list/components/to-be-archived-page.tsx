@@ -3,6 +3,7 @@ import { reportFieldLabels } from '@esr/contracts/open-pathways';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { ToBeArchivedRecord } from '@esr/contracts/waiting-list';
 import type { Column } from '../../../components/content';
+import { DataText } from '../../../components/data-text';
 import { PagedResults } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
@@ -15,13 +16,14 @@ import { UnknownProcedure } from './unknown-procedure';
 
 const columns: Column<ToBeArchivedRecord>[] = [
   { header: reportFieldLabels.nhsNumber, cell: (row) => formatNhsNumber(row.nhsNumber) },
-  { header: reportFieldLabels.firstName, cell: (row) => row.firstName ?? '' },
-  { header: reportFieldLabels.lastName, cell: (row) => row.lastName ?? '' },
-  { header: reportFieldLabels.hospitalNumber, cell: (row) => row.hospitalNumber ?? '' },
+  // Names and the rest from the data are isolated (decision 0043).
+  { header: reportFieldLabels.firstName, cell: (row) => <DataText text={row.firstName} /> },
+  { header: reportFieldLabels.lastName, cell: (row) => <DataText text={row.lastName} /> },
+  { header: reportFieldLabels.hospitalNumber, cell: (row) => <DataText text={row.hospitalNumber} /> },
   { header: reportFieldLabels.dateOfBirth, cell: (row) => formatDate(row.dateOfBirth) },
   { header: reportFieldLabels.referralDate, cell: (row) => formatDate(row.referralDate) },
   { header: reportFieldLabels.tciDate, cell: (row) => formatDate(row.tciDate) },
-  { header: reportFieldLabels.surgeonName, cell: (row) => row.surgeonName ?? '' },
+  { header: reportFieldLabels.surgeonName, cell: (row) => <DataText text={row.surgeonName} /> },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { UploadStatus } from '@esr/contracts/waiting-list';
 import { Table } from '../../../components/content';
+import { DataText } from '../../../components/data-text';
 import { stillValidating, validationAnnouncement } from '../lib/file-status';
 import { StatusTag } from './status-tag';
 
@@ -25,7 +26,7 @@ export function ValidationStatus({ status }: { status: UploadStatus }) {
         rows={rows}
         columns={[
           { header: 'File', cell: (row) => row.file },
-          { header: 'File name', cell: (row) => row.entry.fileName },
+          { header: 'File name', cell: (row) => <DataText text={row.entry.fileName} /> },
           { header: 'Status', cell: (row) => <StatusTag status={row.entry.status} /> },
         ]}
       />
