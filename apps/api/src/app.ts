@@ -23,6 +23,7 @@ import trustRoutes from './modules/admin/trusts-routes.js';
 import userRoutes from './modules/admin/users-routes.js';
 import dashboardRoutes from './modules/admin/dashboards-routes.js';
 import changeLogRoutes from './modules/change-log/routes.js';
+import accessLogRoutes from './modules/access-log/routes.js';
 import waitingListRoutes from './modules/imports/routes.js';
 import openPathwayRoutes from './modules/pathways/routes.js';
 import patientRoutes from './modules/patients/routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(userRoutes);
     await app.register(dashboardRoutes);
     await app.register(changeLogRoutes);
+    await app.register(accessLogRoutes);
     await app.register(waitingListRoutes);
     await app.register(openPathwayRoutes);
     await app.register(patientRoutes);

@@ -25,6 +25,7 @@ export type EndpointPermission =
   | 'dashboard:super-admin'
   | 'dashboard:trust-admin'
   | 'changelog:read'
+  | 'access-log:read'
   | 'waiting-list:import'
   | 'waiting-list:read'
   | 'patients:read'

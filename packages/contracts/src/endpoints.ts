@@ -1,3 +1,4 @@
+import { accessLog } from './endpoints/access-log.js';
 import { changeLog, dashboards } from './endpoints/admin.js';
 import { identity } from './endpoints/identity.js';
 import { library } from './endpoints/library.js';
@@ -24,6 +25,7 @@ export const endpoints = {
   users,
   dashboards,
   changeLog,
+  accessLog,
   waitingList,
   openPathways,
   patients,

@@ -212,6 +212,16 @@ export const accessMatrix: readonly AccessCase[] = [
       url: `/api/admin/changelog?pageNumber=1&pageSize=15&trustCode=${trustOf(ctx, target)}`,
     }),
   },
+  {
+    method: 'GET',
+    route: '/api/trusts/:trust/access-log',
+    allowed: ['sa', 'ta'],
+    trustScoped: true,
+    okStatus: 200,
+    build: async (ctx, target) => ({
+      url: `/api/trusts/${trustOf(ctx, target)}/access-log/?nhsNumber=9434765919`,
+    }),
+  },
 ];
 
 /** /api routes outside the matrix, each with the reason. */

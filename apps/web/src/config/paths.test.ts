@@ -37,6 +37,7 @@ describe('paths', () => {
     [paths.trustAddNewUser('RAN'), '/manage-active-trusts/RAN/users/add-new-user'],
     [paths.trustEditUserDetails('R&N', 'u/1'), '/manage-active-trusts/R%26N/users/u%2F1/edit-user-details'],
     [paths.changeLog(), '/change-log'],
+    [paths.accessLog(), '/access-log'],
     [paths.manageActiveUsers(), '/manage-active-users'],
     [paths.userDetails('u?1'), '/manage-active-users/u%3F1'],
     [paths.addNewUser(), '/manage-active-users/add-new-user'],

@@ -73,6 +73,7 @@ export const paths = {
   trustEditUserDetails: (trustCode: string, userId: string) =>
     buildPath(screen.trustEditUserDetails.path, { trustCode, userId }),
   changeLog: () => buildPath(screen.changeLog.path),
+  accessLog: () => buildPath(screen.accessLog.path),
   manageActiveUsers: () => buildPath(screen.manageActiveUsers.path),
   userDetails: (userId: string) => buildPath(screen.userDetails.path, { userId }),
   addNewUser: () => buildPath(screen.addNewUser.path),

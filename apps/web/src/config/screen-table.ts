@@ -124,6 +124,13 @@ export const screenTable = {
     title: 'Change log',
     component: 'ChangeLogPage',
   },
+  accessLog: {
+    path: '/access-log',
+    allowed: admins,
+    area: 'admin',
+    title: 'Who has seen a patient’s record',
+    component: 'AccessLogPage',
+  },
   manageActiveUsers: {
     path: '/manage-active-users',
     allowed: admins,

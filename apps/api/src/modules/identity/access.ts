@@ -21,6 +21,8 @@ export const permissions = {
   'dashboard:super-admin': { roles: ['sa'], anyTrust: ['sa'] },
   'dashboard:trust-admin': { roles: ['ta'] },
   'changelog:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  // Decision 0042: who has seen a patient's record, for the trust's admins and super admins.
+  'access-log:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
   // docs/requirements.md §6: the clerical user uploads patient lists and works the open pathways of their own trust.
   'waiting-list:import': { roles: ['cu'] },
   'waiting-list:read': { roles: ['cu'] },

@@ -18,8 +18,10 @@ import {
   type ReportColumn,
   type ReportFile,
 } from '../reports/index.js';
+import { endpoints } from '@esr/contracts/endpoints';
+import { routeOf, streamedAccess } from '../access-log/index.js';
 import { warningsKind } from './batch-files.js';
-import { findBatch, type ImportBatchRow } from './waiting-list-imports.js';
+import { findBatch, pathwaysOfIssueRows, type ImportBatchRow } from './waiting-list-imports.js';
 
 /** Rows read per statement. */
 export const downloadChunk = 2000;
@@ -79,9 +81,19 @@ async function startDownload<Row>(
   columns: ReportColumn<Row>[],
   pages: AsyncIterable<Row[]>,
   now: Date,
+  /** The pathways of the patients some rows name, for a download that shows patients (decision 0042). */
+  patientsOf?: (rows: Row[]) => Promise<readonly string[]>,
 ): Promise<ReportFile> {
   const procedure = await procedureName(db, batch.procedureCode);
   const fileName = reportFileName(`${procedure} ${nouns[file]} ${what}`, 'csv', now);
+  const access =
+    patientsOf &&
+    streamedAccess(db, principal, {
+      trustCode: batch.trustCode,
+      route: routeOf(endpoints.waitingList.rowsWithErrorsExport),
+      action: 'rows-with-errors',
+      detail: fileName,
+    });
   const uploaded = file === 'waitingList' ? batch.waitingListFileName : batch.bloodTestFileName;
   await recordChange(db, {
     principal,
@@ -100,13 +112,14 @@ async function startDownload<Row>(
     demonstration: false,
     columns,
     rowCount,
-    pages,
+    pages: access && patientsOf ? access.rows(pages, patientsOf) : pages,
   });
   return {
     fileName,
     contentType: 'text/csv; charset=utf-8',
     contentDisposition: contentDisposition(fileName),
     stream,
+    ...(access ? { accessRecorded: access.writtenWhenClosed(stream) } : {}),
   };
 }
 
@@ -170,6 +183,14 @@ export async function rowsWithErrorsCsv(
     columns,
     entries<IssueRow>(db, batch.id, query.file, 'errors, cells'),
     now,
+    // Each row's cells name its patient: the download is a read of the trust's pathways of them.
+    (rows) =>
+      pathwaysOfIssueRows(
+        db,
+        batch,
+        query.file,
+        rows.map((row) => Number(row.row_number)),
+      ),
   );
 }
 

@@ -179,12 +179,16 @@ describe('the pathways the confirm will archive', () => {
     );
     expect(next.items.map((item) => item.lastName)).toEqual(['Price']);
 
-    const logged = await queryRows<{ pathway_id: string; action: string; user_id: string }>(
+    const logged = await queryRows<{ pathway_id: string; action: string; user_id: string; detail: string }>(
       t.app.db,
-      sql`select pathway_id, action, user_id from patient_access_log
+      sql`select unnest(pathway_ids)::text as pathway_id, action, user_id, detail from patient_access_log
         where trust_code = ${who.trustCode} and action = 'to-be-archived'`,
     );
+    // One entry a page, naming the upload and the page.
     expect(logged).toHaveLength(3);
+    expect(new Set(logged.map((row) => row.detail))).toEqual(
+      new Set([`upload ${batchId}, page 1`, `upload ${batchId}, page 2`]),
+    );
     expect(new Set(logged.map((row) => row.pathway_id))).toEqual(
       new Set([...page.items, ...next.items].map((item) => item.id)),
     );

@@ -23,6 +23,10 @@ import {
 const { waitingList } = endpoints;
 
 function sendFile(reply: FastifyReply, file: ReportFile) {
+  // The access entry is written as the download ends, after this handler has returned (decision 0042).
+  file.accessRecorded?.catch((error: unknown) =>
+    reply.log.error({ err: error }, 'the patient access log entry of a download was not written'),
+  );
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', file.contentDisposition)

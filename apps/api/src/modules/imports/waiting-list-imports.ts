@@ -42,6 +42,8 @@ import { validateBatchJob } from './stage/validate-batch-job.js';
 import { discardStagedRows, storeImportFile, type FileKind } from './batch-files.js';
 import { plannedChanges, toBeArchivedPage } from './confirm/list-changes.js';
 import { warningGroupsOf, type StoredWarningGroup } from './warning-groups.js';
+import { recordPatientAccess, routeOf } from '../access-log/index.js';
+import { endpoints } from '@esr/contracts/endpoints';
 
 /** An undecided upload is discarded after this (its staged rows with it). */
 export const batchLifetimeMs = 24 * 60 * 60 * 1000;
@@ -361,6 +363,33 @@ async function fileResult(
   };
 }
 
+/**
+ * The trust's pathways (any procedure, active or archived) of the patients of some rows with
+ * errors of an upload (decision 0042): a row is not a pathway, but it names a patient by NHS
+ * number, else by local identifier, as the confirm matches them. Two index look-ups a row.
+ */
+export async function pathwaysOfIssueRows(
+  db: Db,
+  batch: Pick<ImportBatchRow, 'id' | 'trustCode'>,
+  kind: FileKind,
+  rowNumbers: readonly number[],
+): Promise<string[]> {
+  if (rowNumbers.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with i as (
+        select regexp_replace(cells->>'nhsNumber', '[^0-9]', '', 'g') as nhs_number,
+          nullif(btrim(cells->>'localPatientIdentifier'), '') as local_id
+        from import_row_issues
+        where batch_id = ${batch.id} and kind = ${kind} and row_number = any(${`{${rowNumbers.join(',')}}`}::int[]))
+      select p.id from i join pathways p on p.trust_code = ${batch.trustCode} and p.nhs_number = i.nhs_number
+      union
+      select p.id from i join pathways p
+        on p.trust_code = ${batch.trustCode} and p.local_patient_identifier = i.local_id`,
+  );
+  return rows.map((row) => row.id);
+}
+
 /** The upload can be confirmed: validated, both files without errors, its rows staged. */
 const confirmable = (batch: ImportBatchRow) =>
   batch.status === 'VALIDATED' &&
@@ -396,13 +425,31 @@ export async function validationSummary(
 ): Promise<ValidationSummary> {
   const batch = await findBatch(db, principal, trustCode, procedureCode, query.batchId);
   const page = { pageNumber: query.pageNumber, pageSize: query.pageSize };
+  const waitingList = await fileResult(db, batch, 'waitingList', page);
+  const bloodTest = await fileResult(db, batch, 'bloodTest', page);
+  const shown = {
+    waitingList: waitingList.invalid_rows.map((row) => row.row_number),
+    bloodTest: bloodTest.invalid_rows.map((row) => row.row_number),
+  };
+  // The invalid rows are the file's cells, names and NHS numbers among them (decision 0042).
+  if (shown.waitingList.length + shown.bloodTest.length > 0)
+    await recordPatientAccess(db, principal, {
+      trustCode,
+      route: routeOf(endpoints.waitingList.validationSummary),
+      action: 'validation-summary',
+      pathwayIds: [
+        ...(await pathwaysOfIssueRows(db, batch, 'waitingList', shown.waitingList)),
+        ...(await pathwaysOfIssueRows(db, batch, 'bloodTest', shown.bloodTest)),
+      ],
+      detail: `upload ${batch.id}, page ${page.pageNumber}`,
+    });
   return {
     batchId: batch.id,
     batchStatus: batch.status as BatchStatus,
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
-    waiting_list_result: await fileResult(db, batch, 'waitingList', page),
-    blood_test_result: await fileResult(db, batch, 'bloodTest', page),
+    waiting_list_result: waitingList,
+    blood_test_result: bloodTest,
     pathways_without_bloods: batch.pathwaysWithoutBloods ?? 0,
     bloods_without_pathway: batch.bloodsWithoutPathway ?? 0,
     changes: await changesOf(database, batch),
@@ -411,8 +458,8 @@ export async function validationSummary(
 
 /**
  * The active pathways the upload's list no longer holds, which its confirm will archive (decision
- * 0037), a page at a time; none unless the upload can be confirmed. Each pathway listed is a read
- * of its patient's data, recorded in the patient access log as the patient screens record theirs.
+ * 0037), a page at a time; none unless the upload can be confirmed. A page listed is recorded in
+ * the patient access log with its pathways (decision 0042).
  */
 export async function toBeArchived(
   db: Db,
@@ -427,17 +474,14 @@ export async function toBeArchived(
   const found = confirmable(batch)
     ? await toBeArchivedPage(database, batch, page)
     : { items: [], totalCount: 0 };
-  if (found.items.length > 0) {
-    await db.execute(sql`insert into patient_access_log
-      (user_id, user_name, roles, trust_code, pathway_id, action)
-      values ${sql.join(
-        found.items.map(
-          (item) =>
-            sql`(${principal.userId}::uuid, ${`${principal.firstName} ${principal.lastName}`}, ${principal.roles.join(',')}, ${principal.trustCode}, ${item.id}::uuid, 'to-be-archived')`,
-        ),
-        sql`, `,
-      )}`);
-  }
+  if (found.items.length > 0)
+    await recordPatientAccess(db, principal, {
+      trustCode,
+      route: routeOf(endpoints.waitingList.toBeArchived),
+      action: 'to-be-archived',
+      pathwayIds: found.items.map((item) => item.id),
+      detail: `upload ${batch.id}, page ${page.pageNumber}`,
+    });
   return { ...page, ...found };
 }
 

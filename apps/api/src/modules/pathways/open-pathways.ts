@@ -29,8 +29,50 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { requireAccess } from '../identity/index.js';
 import type { Principal } from '../identity/index.js';
 import { allOf, offsetOf, startsWith } from '../../platform/db/list-queries.js';
+import { recordPatientAccess, routeOf, type AccessAction } from '../access-log/index.js';
+import { endpoints } from '@esr/contracts/endpoints';
 
 type Paged<T> = { items: T[]; pageNumber: number; pageSize: number; totalCount: number };
+
+/** The filters of the active list by name, as an access entry says which were used (never their values). */
+const filterNames: Record<keyof ActiveRecordsFilter, string> = {
+  nhsNumber: 'NHS number',
+  hospitalNumber: 'local patient identifier',
+  surgeonName: 'consultant surgeon',
+  tciDate: 'TCI date',
+  referralDate: 'referral date',
+  status: 'status',
+  prediction: 'prediction',
+  social: 'social aspects',
+  surgery: 'readiness for surgery',
+};
+
+const activeRead = { action: 'active-list', endpoint: endpoints.openPathways.activeRecords } as const;
+
+/**
+ * A page of a list carries its patients' names, NHS numbers and dates of birth: each page read is
+ * one access entry naming its pathways (decision 0042). An empty page carried no one.
+ */
+async function recordPage(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  read: { action: AccessAction; endpoint: { method: string; path: string } },
+  page: { pageNumber: number; items: { id: string }[] },
+  filter: ActiveRecordsFilter = {},
+): Promise<void> {
+  if (page.items.length === 0) return;
+  const used = (Object.keys(filterNames) as (keyof ActiveRecordsFilter)[])
+    .filter((key) => present(filter[key]))
+    .map((key) => filterNames[key]);
+  await recordPatientAccess(db, principal, {
+    trustCode,
+    route: routeOf(read.endpoint),
+    action: read.action,
+    pathwayIds: page.items.map((item) => item.id),
+    detail: `page ${page.pageNumber}${used.length > 0 ? `, filtered by ${used.join(', ')}` : ''}`,
+  });
+}
 
 /** How the `prediction` column holds each band (the risk engine's words). */
 export const storedPrediction: Record<Prediction, string> = {
@@ -293,12 +335,14 @@ export async function activeRecords(
         ])}) r on true
         order by r.sort_key ${order.direction}, r.id`,
     );
-    return {
+    const answer = {
       items: rows.filter((row) => row.id !== null).map(toActiveRecord),
       pageNumber,
       pageSize,
       totalCount: n(rows[0]?.total_count),
     };
+    await recordPage(db, principal, trustCode, activeRead, answer, filter);
+    return answer;
   }
   const totalCount = await countActive(db, trustCode, procedureCode, filter);
   let items: ActiveRecord[] = [];
@@ -314,6 +358,7 @@ export async function activeRecords(
     );
     items = rows.map(toActiveRecord);
   }
+  await recordPage(db, principal, trustCode, activeRead, { pageNumber, items }, filter);
   return { items, pageNumber, pageSize, totalCount };
 }
 
@@ -366,7 +411,7 @@ export async function failedRecords(
         limit ${page.pageSize} offset ${offsetOf(page.pageNumber, page.pageSize)}
       ) f on true`,
   );
-  return {
+  const answer = {
     items: rows
       .filter((row): row is FailedRow & { id: string } => row.id !== null)
       .map((row) => ({
@@ -389,6 +434,16 @@ export async function failedRecords(
     pageSize: page.pageSize,
     totalCount: n(rows[0]?.total_count),
   };
+  await recordPage(
+    db,
+    principal,
+    trustCode,
+    procedureCode
+      ? { action: 'failed-list', endpoint: endpoints.openPathways.failedRecords }
+      : { action: 'error-history', endpoint: endpoints.openPathways.allFailedRecords },
+    answer,
+  );
+  return answer;
 }
 
 /** The archive's order: most recently removed first. */
@@ -461,6 +516,13 @@ export async function archivedRecords(
     );
     items = rows.map(toArchivedRecord);
   }
+  await recordPage(
+    db,
+    principal,
+    trustCode,
+    { action: 'archived-list', endpoint: endpoints.openPathways.archivedRecords },
+    { pageNumber: page.pageNumber, items },
+  );
   return { items, pageNumber: page.pageNumber, pageSize: page.pageSize, totalCount };
 }
 

@@ -22,6 +22,10 @@ import {
 const { openPathways } = endpoints;
 
 function sendReport(reply: FastifyReply, report: ReportFile) {
+  // The access entry is written as the download ends, after this handler has returned (decision 0042).
+  report.accessRecorded?.catch((error: unknown) =>
+    reply.log.error({ err: error }, 'the patient access log entry of a download was not written'),
+  );
   return reply
     .header('content-type', report.contentType)
     .header('content-disposition', report.contentDisposition)

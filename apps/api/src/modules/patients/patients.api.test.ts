@@ -133,10 +133,10 @@ async function historyOf(id: string, pageSize = 20) {
   return response.json<RiskHistory>();
 }
 const accessRows = (pathwayId: string) =>
-  queryRows<{ action: string; user_id: string; evaluation_id: string | null }>(
+  queryRows<{ action: string; user_id: string; evaluation_id: string | null; route: string }>(
     t.app.db,
-    sql`select action, user_id::text as user_id, evaluation_id::text as evaluation_id
-      from patient_access_log where pathway_id = ${pathwayId} order by id`,
+    sql`select action, user_id::text as user_id, evaluation_id::text as evaluation_id, route
+      from patient_access_log where pathway_ids @> array[${pathwayId}::uuid] order by id`,
   );
 
 let siobhanKnee: string;
@@ -301,6 +301,7 @@ describe('GET …/patients/{id}/risk-summary/ (docs/requirements.md §3 risk sum
       action: 'risk-summary',
       user_id: clinicianId,
       evaluation_id: result.evaluationId,
+      route: 'GET /api/trusts/:trust/procedures/:type/patients/:id/risk-summary',
     });
   });
 

@@ -28,6 +28,7 @@ import {
   type SurgicalRiskFactorsRequest,
 } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { endpoints } from '@esr/contracts/endpoints';
 import {
   comorbidityFields,
   errorKeyOf,
@@ -57,31 +58,41 @@ import { riskModelById } from '../models/index.js';
 import { isBusy } from '../imports/index.js';
 import type { ClinicalRecord } from '../imports/index.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { patientAccessInsert, recordPatientAccess, routeOf, type AccessAction } from '../access-log/index.js';
 
-export type AccessAction =
-  'lookup' | 'risk-summary' | 'record' | 'history' | 'history-entry' | 'summary-pdf' | 'history-pdf';
+/** What a patient call read, and the route it answered, for the access log (decision 0042). */
+export interface PatientRead {
+  action: AccessAction;
+  route: string;
+}
 
-const accessLogInsert = sql`insert into patient_access_log
-  (user_id, user_name, roles, trust_code, pathway_id, action, evaluation_id)`;
+const read = (action: AccessAction, endpoint: { method: string; path: string }): PatientRead => ({
+  action,
+  route: routeOf(endpoint),
+});
 
-/** The reader's columns of an access log row: who, in which roles, in which trust. */
-const reader = (principal: Principal) =>
-  sql`${principal.userId}::uuid, ${`${principal.firstName} ${principal.lastName}`}, ${principal.roles.join(',')}, ${principal.trustCode}`;
+/** Every read of the patient calls; an edit and a remodel answer with the summary they leave. */
+export const patientReads = {
+  lookup: read('lookup', endpoints.patients.search),
+  summary: read('risk-summary', endpoints.patients.riskSummary),
+  summaryPdf: read('summary-pdf', endpoints.patients.riskSummaryExport),
+  history: read('history', endpoints.patients.riskHistory),
+  historyEntry: read('history-entry', endpoints.patients.historyEntry),
+  historyPdf: read('history-pdf', endpoints.patients.historyEntryExport),
+  record: read('record', endpoints.patients.remodelRecord),
+  remodel: read('risk-summary', endpoints.patients.remodel),
+  surgicalRiskFactors: read('risk-summary', endpoints.patients.surgicalRiskFactors),
+} satisfies Record<string, PatientRead>;
 
-/** Writes who read which pathways' data, and what (one row per pathway). */
-export async function recordAccess(
+/** Writes who read which of the trust's pathways, and what. */
+const recordRead = (
   db: Db,
   principal: Principal,
-  action: AccessAction,
+  trustCode: string,
+  { action, route }: PatientRead,
   pathwayIds: string[],
   evaluationId: string | null = null,
-): Promise<void> {
-  if (pathwayIds.length === 0) return;
-  const rows = pathwayIds.map(
-    (id) => sql`(${reader(principal)}, ${id}::uuid, ${action}, ${evaluationId}::uuid)`,
-  );
-  await db.execute(sql`${accessLogInsert} values ${sql.join(rows, sql`, `)}`);
-}
+) => recordPatientAccess(db, principal, { trustCode, route, action, pathwayIds, evaluationId });
 
 const predictionOf = (stored: unknown): Prediction =>
   stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : 'low';
@@ -212,10 +223,11 @@ export async function searchPatients(
       limit 50`,
   );
   if (rows.length === 0) throw notFound(patientSearchMessages.notFound);
-  await recordAccess(
+  await recordRead(
     db,
     principal,
-    'lookup',
+    trustCode,
+    patientReads.lookup,
     rows.map((row) => row.id),
   );
   return {
@@ -506,7 +518,7 @@ export async function riskSummary(
   trustCode: string,
   procedureCode: ProcedureCode,
   id: string,
-  action: AccessAction = 'risk-summary',
+  read: PatientRead = patientReads.summary,
 ): Promise<RiskSummary> {
   requireAccess(principal, 'patients:read', trustCode);
   const [row] = await queryRows<SummaryRow>(
@@ -526,8 +538,11 @@ export async function riskSummary(
         where s.reason = 'remodel' and e.pathway_id = s.pathway_id and (e.created_at, e.id) < (s.created_at, s.id)
         order by e.created_at desc, e.id desc limit 1),
       -- A data-modifying WITH runs once whether or not the query reads it.
-      logged as (
-        ${accessLogInsert} select ${reader(principal)}, p.id, ${action}, (select id from shown) from p)
+      logged as (${patientAccessInsert(
+        principal,
+        { trustCode, ...read },
+        { from: sql`p`, pathwayIds: sql`array[p.id]`, evaluationId: sql`(select id from shown)` },
+      )})
       select p.*, (select to_jsonb(shown) from shown) as evaluation,
         (select to_jsonb(before) from before) as evaluation_before,
         (select r.average_probability from inference_runs r
@@ -582,7 +597,7 @@ export async function riskHistory(
           )
         )[0]?.n ?? 0,
       );
-  await recordAccess(db, principal, 'history', [id]);
+  await recordRead(db, principal, trustCode, patientReads.history, [id]);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -613,7 +628,7 @@ export async function historyEntry(
   procedureCode: ProcedureCode,
   id: string,
   historyId: string,
-  action: AccessAction = 'history-entry',
+  read: PatientRead = patientReads.historyEntry,
 ): Promise<HistoryEntry> {
   requireAccess(principal, 'patients:read', trustCode);
   const pathway = await findPathway(db, trustCode, procedureCode, id);
@@ -623,7 +638,7 @@ export async function historyEntry(
   );
   if (!evaluation) throw notFound(patientMessages.evaluationNotFound);
   const average = await averageProbability(db, trustCode, procedureCode);
-  await recordAccess(db, principal, action, [id], historyId);
+  await recordRead(db, principal, trustCode, read, [id], historyId);
   const isCurrent = evaluation.id === pathway.current_evaluation_id;
   // A replaced evaluation is shown as it was: with the surgeon, readiness and social aspects it
   // kept, never today's (decision 0039). The current one shows today's, as the summary does.
@@ -702,7 +717,7 @@ export async function remodelRecord(
 ): Promise<RemodelRecord> {
   requireAccess(principal, 'patients:read', trustCode);
   const pathway = await findPathway(db, trustCode, procedureCode, id);
-  await recordAccess(db, principal, 'record', [id]);
+  await recordRead(db, principal, trustCode, patientReads.record, [id]);
   return {
     ...remodelValuesOf(pathway.clinical),
     ...identityOf(pathway),
@@ -802,7 +817,7 @@ export async function remodel(
       after: clinical,
     });
     // The summary as the clinician will see it, read in the same transaction.
-    return riskSummary(tx, principal, trustCode, procedureCode, id);
+    return riskSummary(tx, principal, trustCode, procedureCode, id, patientReads.remodel);
   });
 }
 
@@ -845,7 +860,7 @@ export async function updateSurgicalRiskFactors(
       after: { surgeonName, surgery, social },
     });
   });
-  return riskSummary(db, principal, trustCode, procedureCode, id);
+  return riskSummary(db, principal, trustCode, procedureCode, id, patientReads.surgicalRiskFactors);
 }
 
 /**

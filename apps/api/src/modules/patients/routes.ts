@@ -9,6 +9,7 @@ import type { RiskSummaryPdfInput } from './patient-pdf.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
 import {
   historyEntry,
+  patientReads,
   remodel,
   remodelRecord,
   riskHistory,
@@ -78,7 +79,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, patients.riskSummaryExport, async (request, reply) => {
-    const summary = await riskSummary(...onPathway(app.db, request), 'summary-pdf');
+    const summary = await riskSummary(...onPathway(app.db, request), patientReads.summaryPdf);
     const name = `${summary.result?.evaluationId ?? request.params.id}_Summary`;
     return sendSummaryPdf(reply, app.db, request, name, { summary });
   });
@@ -89,7 +90,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, patients.historyEntryExport, async (request, reply) => {
     const { historyId } = request.params;
-    const entry = await historyEntry(...onPathway(app.db, request), historyId, 'history-pdf');
+    const entry = await historyEntry(...onPathway(app.db, request), historyId, patientReads.historyPdf);
     return sendSummaryPdf(reply, app.db, request, `${historyId}_Summary`, {
       summary: entry,
       inputs: entry.inputs,

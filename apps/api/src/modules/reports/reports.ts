@@ -2,7 +2,8 @@
  * Reports of the open pathways (docs/requirements.md §2 generate report, processed downloads and archive export;
  * §5 report; §7 export calls; decision 0024). Each streams from the database to the response: the
  * rows are read 2,000 at a time along the list's own order (a keyset, never an offset) and written
- * as they come, and each is recorded in the change log before its first byte leaves.
+ * as they come, and each is recorded in the change log before its first byte leaves and in the
+ * patient access log, with every pathway it carried, once its last row is read (decision 0042).
  */
 import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import {
   type ReportFileType,
 } from '@esr/contracts/open-pathways';
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { endpoints } from '@esr/contracts/endpoints';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
@@ -39,6 +41,7 @@ import {
 } from '../pathways/index.js';
 import type { ActiveRow, ArchivedRow, RecordRow } from '../pathways/index.js';
 import { procedureName } from '../library/index.js';
+import { routeOf, streamedAccess } from '../access-log/index.js';
 import { csvReport } from './report-csv.js';
 import { londonWallClock, showDate, type ReportColumn, type ReportContent } from './report-format.js';
 import type { ReportCells, ReportDocumentInput } from './report.document.js';
@@ -52,6 +55,11 @@ export interface ReportFile {
   /** RFC 6266, with the UTF-8 name in `filename*` and an ASCII stand-in for old clients. */
   contentDisposition: string;
   stream: Readable;
+  /**
+   * For a file that shows patients: settles once its one access entry is written, when its last
+   * row has been read or the download was cut short (decision 0042); rejects if it could not be.
+   */
+  accessRecorded?: Promise<void>;
 }
 
 export const reportContentTypes: Record<ReportFileType, string> = {
@@ -278,8 +286,10 @@ function write<Row>(fileType: ReportFileType, content: ReportContent<Row>): Read
   return documentPool().render(reportDocument, input, cellsOf(content));
 }
 
-interface ReportRequest<Row> {
+interface ReportRequest<Row extends { id: string }> {
   principal: Principal;
+  /** The export's route, for the access log. */
+  endpoint: { method: string; path: string };
   trustCode: string;
   /** What the change log says was exported, e.g. "the Knee replacement active list". */
   what: string;
@@ -294,12 +304,24 @@ interface ReportRequest<Row> {
  * security baseline "Audit and logging": who exported which report, with which filters and how
  * many rows, is committed before the first byte is sent, so a download cut short is still on record.
  */
-async function startReport<Row>(db: Db, request: ReportRequest<Row>): Promise<ReportFile> {
+async function startReport<Row extends { id: string }>(
+  db: Db,
+  request: ReportRequest<Row>,
+): Promise<ReportFile> {
   const fileName = reportFileName(request.name, request.fileType, request.now);
   const rows = request.content.rowCount;
+  // One access entry listing every pathway the export carried (decision 0042): the ids are kept as
+  // the rows are read here, on the main thread, whichever format writes them.
+  const access = streamedAccess(db, request.principal, {
+    trustCode: request.trustCode,
+    route: routeOf(request.endpoint),
+    action: 'export',
+    detail: fileName,
+  });
   // Started first: a service too busy to make the document refuses it before anything is recorded.
   const stream = write(request.fileType, {
     ...request.content,
+    pages: access.rows(request.content.pages, (page) => page.map((row) => row.id)),
     trustName: request.principal.trustName,
     title: request.name,
     generatedAt: request.now,
@@ -323,6 +345,7 @@ async function startReport<Row>(db: Db, request: ReportRequest<Row>): Promise<Re
     contentType: reportContentTypes[request.fileType],
     contentDisposition: contentDisposition(fileName),
     stream,
+    accessRecorded: access.writtenWhenClosed(stream),
   };
 }
 
@@ -342,6 +365,7 @@ export async function exportActiveRecords(
   const rowCount = await countActive(db, trustCode, procedureCode, filter);
   return startReport(db, {
     principal,
+    endpoint: endpoints.openPathways.activeExport,
     trustCode,
     what: `report "${fileName}" of the ${procedure} active list`,
     name: fileName,
@@ -373,6 +397,7 @@ export async function exportProcessedRecords(
   const band = query.prediction ? riskLabels[query.prediction] : 'all';
   return startReport(db, {
     principal,
+    endpoint: endpoints.openPathways.processedExport,
     trustCode,
     what: `the ${procedure} processed list (${band})`,
     name: `${procedure} processed ${band}`,
@@ -429,6 +454,7 @@ export async function exportArchivedRecords(
   );
   return startReport(db, {
     principal,
+    endpoint: endpoints.openPathways.archivedExport,
     trustCode,
     what: 'the archived records',
     name: 'Archived records',

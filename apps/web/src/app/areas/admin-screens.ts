@@ -9,3 +9,4 @@ export { ManageUsersPage, TrustUsersPage } from '../../features/admin/components
 export { UserDetailsPage } from '../../features/admin/components/user-details-page';
 export { AddUserPage, EditUserPage } from '../../features/admin/components/user-form-page';
 export { ChangeLogPage } from '../../features/admin/components/change-log-page';
+export { AccessLogPage } from '../../features/admin/components/access-log-page';

@@ -11,4 +11,5 @@ export const adminKeys = {
   user: (userId: string) => ['admin', 'user', userId] as const,
   roles: (hideSuperAdminRole: boolean) => ['admin', 'roles', hideSuperAdminRole] as const,
   changeLog: (params: object) => ['admin', 'change-log', params] as const,
+  accessLog: (params: object) => ['admin', 'access-log', params] as const,
 };

@@ -1,3 +1,4 @@
+import { accessLogMessages } from '@esr/contracts/access-log';
 import { paths } from '../../../config/paths';
 import { useSuperAdminDashboard } from '../api/get-super-admin-dashboard';
 import { ActionLink } from '../../../components/counter-card';
@@ -23,6 +24,13 @@ export function SuperAdminDashboardPage() {
             description: 'Who changed which trust or user, and when.',
             linkText: 'View',
             to: paths.changeLog(),
+          },
+          {
+            title: accessLogMessages.title,
+            description:
+              "Everyone who has seen a patient's record in a trust, for a subject access request or a privacy incident.",
+            linkText: 'Search',
+            to: paths.accessLog(),
           },
         ]}
       />

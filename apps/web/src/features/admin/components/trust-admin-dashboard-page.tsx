@@ -1,10 +1,11 @@
+import { accessLogMessages } from '@esr/contracts/access-log';
 import { paths } from '../../../config/paths';
 import { useTrustAdminDashboard } from '../api/get-trust-admin-dashboard';
 import { useAdminRole } from '../lib/admin-role';
 import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
 
-/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view. */
+/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042). */
 export function TrustAdminDashboardPage() {
   const dashboard = useTrustAdminDashboard();
   const { ownTrustName } = useAdminRole();
@@ -30,6 +31,13 @@ export function TrustAdminDashboardPage() {
             description: "Changes to your trust's users.",
             linkText: 'View',
             to: paths.changeLog(),
+          },
+          {
+            title: accessLogMessages.title,
+            description:
+              "Everyone who has seen a patient's record in your trust, for a subject access request or a privacy incident.",
+            linkText: 'Search',
+            to: paths.accessLog(),
           },
         ]}
       />

@@ -1,0 +1,142 @@
+/**
+ * Who has seen a patient's record (decision 0042): for a subject access request or a privacy
+ * incident, every access to the pathways of one NHS number in a trust, newest first, in words.
+ * The answer names the readers and what they saw, never another patient of a list or an export,
+ * and the read is itself recorded.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  accessLogMessages,
+  type AccessLogEntry,
+  type AccessLogPage,
+  type AccessLogQuery,
+} from '@esr/contracts/access-log';
+import { endpoints } from '@esr/contracts/endpoints';
+import { hasValidCheckDigit, nhsNumberDigits } from '@esr/contracts/nhs-number';
+import { roleNames, type RoleCode } from '@esr/contracts/roles';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { offsetOf } from '../../platform/db/list-queries.js';
+import { badRequest } from '../../platform/errors.js';
+import { requireAccess, type Principal } from '../identity/index.js';
+import { recordPatientAccess, routeOf, type AccessAction } from './access-log.js';
+
+/** What each action showed, as the screens that show it are titled. */
+const seenLabels: Record<AccessAction, string> = {
+  lookup: 'Patient lookup results',
+  'risk-summary': 'Risk summary',
+  'summary-pdf': 'Risk summary PDF',
+  history: 'Previous evaluations',
+  'history-entry': 'Past evaluation',
+  'history-pdf': 'Past evaluation PDF',
+  record: 'Details for remodelling',
+  'active-list': 'Total records',
+  'failed-list': 'Records that failed processing',
+  'error-history': 'Open pathways error history',
+  'archived-list': 'Archived records',
+  'to-be-archived': 'Patients to be archived',
+  'validation-summary': 'Rows with errors in an upload',
+  'rows-with-errors': 'Rows with errors download',
+  export: 'Export',
+  'access-log': 'Who has seen a patient’s record',
+};
+
+const count = (n: number, noun: string) => `${n.toLocaleString('en-GB')} ${noun}${n === 1 ? '' : 's'}`;
+
+/** A report's file name as `reportFileName` makes it: its name, `_YYYYMMDD-HHmmss`, its extension. */
+const reportName = /^(.*)_\d{8}-\d{6}\.(csv|xlsx|pdf)$/;
+
+/** What an entry showed, in words: "Total records, page 3", "Export 'Theatre list' (CSV, 2,400 patients)". */
+export function seenInWords(action: string, detail: string | null, pathways: number): string {
+  const label = seenLabels[action as AccessAction] ?? action;
+  if (action === 'export' || action === 'rows-with-errors') {
+    const file = detail ? reportName.exec(detail) : null;
+    const name = file ? file[1] : detail;
+    const type = file ? `${file[2]!.toUpperCase()}, ` : '';
+    return `${label}${name ? ` '${name}'` : ''} (${type}${count(pathways, 'patient')})`;
+  }
+  return detail ? `${label}, ${detail}` : label;
+}
+
+const rolesInWords = (codes: string) =>
+  codes
+    .split(',')
+    .filter(Boolean)
+    .map((code) => roleNames[code as RoleCode] ?? code)
+    .join(', ');
+
+function digitsOf(nhsNumber: string | undefined): string {
+  const text = (nhsNumber ?? '').trim();
+  const fail = (message: string) => badRequest(message, { nhsNumber: [message] });
+  if (text === '') throw fail(accessLogMessages.nhsNumberRequired);
+  const digits = nhsNumberDigits(text);
+  if (!/^\d{10}$/.test(digits)) throw fail(accessLogMessages.nhsNumberLength);
+  if (!hasValidCheckDigit(digits)) throw fail(accessLogMessages.nhsNumberInvalid);
+  return digits;
+}
+
+interface EntryRow extends Record<string, unknown> {
+  accessed_at: string | Date;
+  user_name: string;
+  roles: string;
+  action: string;
+  detail: string | null;
+  pathways: number | string;
+  total_count: number | string;
+}
+
+/**
+ * GET /api/trusts/{trust}/access-log?nhsNumber=: the accesses to the trust's pathways of that NHS
+ * number (active or archived, every procedure), newest first, a page at a time.
+ */
+export async function patientAccessLog(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  query: AccessLogQuery,
+): Promise<AccessLogPage> {
+  requireAccess(principal, 'access-log:read', trustCode);
+  const digits = digitsOf(query.nhsNumber);
+  const { pageNumber, pageSize } = query;
+  const pathways = await queryRows<{ id: string }>(
+    db,
+    sql`select id from pathways where trust_code = ${trustCode} and nhs_number = ${digits}`,
+  );
+  const ids = pathways.map((row) => row.id);
+  let rows: EntryRow[] = [];
+  if (ids.length > 0)
+    rows = await queryRows<EntryRow>(
+      db,
+      sql`select a.accessed_at, a.user_name, a.roles, a.action, a.detail,
+          cardinality(a.pathway_ids) as pathways, count(*) over () as total_count
+        from patient_access_log a
+        where a.trust_code = ${trustCode} and a.pathway_ids && ${`{${ids.join(',')}}`}::uuid[]
+        order by a.accessed_at desc, a.id desc
+        limit ${pageSize} offset ${offsetOf(pageNumber, pageSize)}`,
+    );
+  let totalCount = Number(rows[0]?.total_count ?? 0);
+  if (rows.length === 0 && ids.length > 0 && pageNumber > 1) {
+    const [counted] = await queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from patient_access_log a
+        where a.trust_code = ${trustCode} and a.pathway_ids && ${`{${ids.join(',')}}`}::uuid[]`,
+    );
+    totalCount = Number(counted?.n ?? 0);
+  }
+  // Written after the page is read, so the page shows the accesses before this one; a number that
+  // names no pathway of the trust showed no patient.
+  if (ids.length > 0)
+    await recordPatientAccess(db, principal, {
+      trustCode,
+      route: routeOf(endpoints.accessLog.list),
+      action: 'access-log',
+      pathwayIds: ids,
+      detail: `page ${pageNumber}`,
+    });
+  const items: AccessLogEntry[] = rows.map((row) => ({
+    accessedAt: new Date(row.accessed_at).toISOString(),
+    userName: row.user_name,
+    role: rolesInWords(row.roles),
+    seen: seenInWords(row.action, row.detail, Number(row.pathways)),
+  }));
+  return { items, pageNumber, pageSize, totalCount };
+}

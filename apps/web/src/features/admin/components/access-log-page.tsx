@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import { accessLogMessages, type AccessLogEntry, type AccessLogPage } from '@esr/contracts/access-log';
+import { Button } from '../../../components/button';
+import { InsetText, type Column } from '../../../components/content';
+import { DataText } from '../../../components/data-text';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { Select, TextInput } from '../../../components/form-fields';
+import { PagedResults } from '../../../components/list-status';
+import { formatDateTime } from '../../../lib/dates';
+import { formatNhsNumber } from '../../../lib/nhs-number';
+import { useAccessLog, type AccessLogSearch } from '../api/get-access-log';
+import { useTrustOptions } from '../api/get-trust-options';
+import { accessLogFailure, checkNhsNumber, type AccessLogErrors } from '../lib/access-log-form';
+import { useAdminRole } from '../lib/admin-role';
+
+const nhsNumberId = 'nhsNumber';
+const trustId = 'trust';
+
+export const accessLogColumns: Column<AccessLogEntry>[] = [
+  { header: 'Date and time', cell: (entry) => formatDateTime(entry.accessedAt) },
+  { header: 'User', cell: (entry) => <DataText text={entry.userName} /> },
+  { header: 'Role', cell: (entry) => entry.role },
+  // An export's name was typed by the user who made it.
+  { header: 'What they saw', cell: (entry) => <DataText text={entry.seen} /> },
+];
+
+/** The accesses found for an NHS number: a table a page at a time, or a line saying there are none. */
+export function AccessLogResults({
+  nhsNumber,
+  query,
+  onPageChange,
+}: {
+  nhsNumber: string;
+  query: { isLoading: boolean; isError: boolean; refetch: () => unknown; data?: AccessLogPage | undefined };
+  onPageChange: (page: number) => void;
+}) {
+  const empty = query.data && query.data.items.length === 0 && query.data.pageNumber === 1;
+  return (
+    <section aria-labelledby="access-log-results">
+      <h2 id="access-log-results">NHS number {formatNhsNumber(nhsNumber)}</h2>
+      {empty ? (
+        <InsetText>
+          <p>{accessLogMessages.noAccess}</p>
+        </InsetText>
+      ) : (
+        <PagedResults
+          query={query}
+          caption="Who has seen the record, newest first"
+          columns={accessLogColumns}
+          rowKey={(entry) => `${entry.accessedAt}|${entry.userName}|${entry.seen}`}
+          onPageChange={onPageChange}
+        />
+      )}
+    </section>
+  );
+}
+
+/**
+ * Decision 0042: who has seen a patient's record, for a subject access request or a privacy
+ * incident. A trust admin searches their own trust, a super admin the trust they choose. The NHS
+ * number stays in the page (never in the address, as the patient lookup keeps it), and each search
+ * is itself recorded in the access log.
+ */
+export function AccessLogPage() {
+  const { isSuperAdmin, ownTrustCode, ownTrustName } = useAdminRole();
+  const trustOptions = useTrustOptions(isSuperAdmin);
+  const [nhsNumber, setNhsNumber] = useState('');
+  const [trust, setTrust] = useState('');
+  const [checked, setChecked] = useState<AccessLogErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [search, setSearch] = useState<AccessLogSearch | null>(null);
+  const log = useAccessLog(search);
+  const failure = search && log.isError ? accessLogFailure(log.error) : null;
+  const errors: AccessLogErrors = { ...failure?.fieldErrors, ...checked };
+
+  // Each failed search takes the focus to the error summary once.
+  useEffect(() => {
+    if (log.errorUpdatedAt) setAttempt((count) => count + 1);
+  }, [log.errorUpdatedAt]);
+
+  const submit = () => {
+    const found: AccessLogErrors = {};
+    const number = checkNhsNumber(nhsNumber);
+    if ('error' in number) found.nhsNumber = number.error;
+    const trustCode = isSuperAdmin ? trust : ownTrustCode;
+    if (!trustCode) found.trust = accessLogMessages.trustRequired;
+    setChecked(found);
+    if (Object.keys(found).length > 0 || 'error' in number) {
+      setAttempt((count) => count + 1);
+      return;
+    }
+    const next = { trust: trustCode, nhsNumber: number.digits, pageNumber: 1 };
+    // The same search again asks again (and is recorded again).
+    if (search && JSON.stringify(search) === JSON.stringify(next)) void log.refetch();
+    else setSearch(next);
+  };
+
+  const summaryItems: ErrorSummaryItem[] = [
+    ...(errors.trust ? [{ text: errors.trust, fieldId: trustId }] : []),
+    ...(errors.nhsNumber ? [{ text: errors.nhsNumber, fieldId: nhsNumberId }] : []),
+    ...(failure?.message ? [{ text: failure.message }] : []),
+  ];
+
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-full">
+        <ErrorSummary errors={summaryItems} attempt={attempt} />
+        <h1>
+          {!isSuperAdmin && <span className="nhsuk-caption-l">{ownTrustName}</span>}
+          {accessLogMessages.title}
+        </h1>
+        <p className="nhsuk-body">{accessLogMessages.lead}</p>
+        <form
+          noValidate
+          role="search"
+          aria-label="Find who has seen a record"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {isSuperAdmin && (
+            <Select
+              id={trustId}
+              label="Trust"
+              placeholder="Select a trust"
+              error={errors.trust}
+              options={(trustOptions.data ?? []).map((option) => ({
+                value: option.trustCode,
+                label: `${option.trustCode} – ${option.trustName}`,
+              }))}
+              value={trust}
+              onChange={(event) => setTrust(event.target.value)}
+            />
+          )}
+          <TextInput
+            id={nhsNumberId}
+            label="NHS number"
+            hint="A 10-digit number, for example 485 777 3456"
+            width={10}
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.nhsNumber}
+            value={nhsNumber}
+            onChange={(event) => setNhsNumber(event.target.value)}
+          />
+          <p className="nhsuk-body-s">{accessLogMessages.recorded}</p>
+          <Button type="submit">Search</Button>
+        </form>
+        {search && !failure && (
+          <AccessLogResults
+            nhsNumber={search.nhsNumber}
+            query={log}
+            onPageChange={(pageNumber) => setSearch({ ...search, pageNumber })}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { pagedSchema, pageQuerySchema } from './paging.js';
+
+/**
+ * "Who has seen a patient's record" (decision 0042): every access to the pathways of one NHS
+ * number in a trust, for a subject access request or a privacy incident. Trust admins of the trust
+ * and super admins only.
+ */
+export const accessLogMessages = {
+  title: 'Who has seen a patient’s record',
+  lead: 'Enter the NHS number of the patient. You will see everyone who has seen their record in this trust, newest first: their risk summaries, PDFs, the lists and the exports that showed them.',
+  trustRequired: 'Select a trust',
+  nhsNumberRequired: 'Enter an NHS number',
+  nhsNumberLength: 'Enter a 10-digit NHS number',
+  nhsNumberInvalid: 'Enter a valid NHS number: this one fails the check-digit test',
+  noAccess: 'No one has seen a record with this NHS number in this trust.',
+  recorded: 'Your search is recorded in the access log.',
+} as const;
+
+export const accessLogQuerySchema = pageQuerySchema.extend({
+  nhsNumber: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('The patient’s NHS number: 10 digits, spaces and hyphens allowed, Modulus 11 checked'),
+});
+export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
+
+/** One access: when, who, in which role, and what they saw in words. */
+export const accessLogEntrySchema = z.object({
+  /** ISO 8601, UTC. */
+  accessedAt: z.string(),
+  userName: z.string(),
+  /** The reader's roles by name, e.g. "Clinician". */
+  role: z.string(),
+  /** What was seen, e.g. "Risk summary PDF", "Total records, page 3", "Export 'Theatre list' (CSV, 2,400 patients)". */
+  seen: z.string(),
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+
+export const accessLogPageSchema = pagedSchema(accessLogEntrySchema);
+export type AccessLogPage = z.infer<typeof accessLogPageSchema>;
