@@ -67,18 +67,25 @@ try {
 /** Asks for the health check every 100 ms until stopped; the time of each answer. */
 function probeHealth(baseUrl: string) {
   const times: number[] = [];
+  let failures = 0;
   let running = true;
   const done = (async () => {
     while (running) {
       const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/health`);
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
+      try {
+        const response = await fetch(`${baseUrl}/api/health`);
+        await response.arrayBuffer();
+        if (response.ok) times.push(performance.now() - started);
+        else failures += 1;
+      } catch {
+        failures += 1;
+      }
       await sleep(100);
     }
   })();
   return {
     times,
+    failures: () => failures,
     stop: async () => {
       running = false;
       await done;
@@ -86,7 +93,12 @@ function probeHealth(baseUrl: string) {
   };
 }
 
-const server = await startBuiltServer(port, { NODE_ENV: 'test', RUN_WORKER: 'false', ...serverEnv });
+const server = await startBuiltServer(port, {
+  NODE_ENV: 'test',
+  RUN_WORKER: 'false',
+  ...serverEnv,
+  ...(process.env.BENCH_SERVER_LOG ? { LOG_LEVEL: 'info' } : {}),
+});
 let failed = false;
 try {
   const headers = { authorization: `Bearer ${await signInWithCodeFlow(server.baseUrl, clerkId)}` };
@@ -113,10 +125,17 @@ try {
   let workbookFailures = 0;
   const exporters = Array.from({ length: 5 }, async () => {
     while (Date.now() < deadline) {
-      const response = await fetch(exportUrl, { headers });
-      const bytes = await response.arrayBuffer().catch(() => new ArrayBuffer(0));
-      if (response.ok && bytes.byteLength > 0) workbooks += 1;
-      else workbookFailures += 1;
+      const started = performance.now();
+      try {
+        const response = await fetch(exportUrl, { headers });
+        const bytes = await response.arrayBuffer();
+        if (response.ok && bytes.byteLength > 0) workbooks += 1;
+        else throw new Error(`HTTP ${response.status}`);
+      } catch (error) {
+        workbookFailures += 1;
+        const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+        console.log(`  a workbook failed after ${fmt(performance.now() - started)} ms: ${cause}`);
+      }
     }
   });
   let next = 0;

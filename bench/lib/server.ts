@@ -22,8 +22,10 @@ export async function startBuiltServer(port: number, env: Record<string, string>
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
+  if (process.env.BENCH_SERVER_LOG)
+    child.on('exit', (code, signal) => console.error(`server exited: code ${code}, signal ${signal}`));
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('The server exited while starting');

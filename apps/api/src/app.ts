@@ -41,6 +41,7 @@ import { UploadHandoff, type UploadHandoffLimits } from './modules/imports/index
 import { resumeInterruptedWork } from './modules/imports/index.js';
 import { importSettingsFor } from './modules/imports/index.js';
 import { startQueue, type Queue } from './platform/queue/queue.js';
+import { configureDocumentPool } from './platform/documents/document-pool.js';
 import { loadDevelopmentSecrets, type DevelopmentSecrets } from './modules/identity/index.js';
 
 declare module 'fastify' {
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  if (config.documentThreads) configureDocumentPool({ threads: config.documentThreads });
   const importSettings = importSettingsFor(config);
   const uploads = config.runWorker
     ? new UploadHandoff<FileReading>(

@@ -29,6 +29,7 @@ const environmentSchema = z.object({
   OIDC_JWKS_URI: z.preprocess(emptyAsUndefined, z.url().optional()),
   IDLE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(900_000)),
   IMPORT_MAX_FILE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1024).default(50)),
+  DOCUMENT_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(16).optional()),
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('england.elective-risk@nhs.net')),
   REGULATORY_URL: z.preprocess(
     emptyAsUndefined,
@@ -85,6 +86,8 @@ export interface AppConfig {
   idleTimeoutMs: number;
   /** Largest waiting-list or blood-test file accepted (each). */
   importMaxFileBytes: number;
+  /** Threads that make PDFs and workbooks (decision 0041); as many as the cores, up to 4, when not set. */
+  documentThreads: number | undefined;
   contactEmail: string;
   regulatoryUrl: string;
   environmentName: string;
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     identity,
     idleTimeoutMs: e.IDLE_TIMEOUT_MS,
     importMaxFileBytes: e.IMPORT_MAX_FILE_MB * 1024 * 1024,
+    documentThreads: e.DOCUMENT_THREADS,
     contactEmail: e.CONTACT_EMAIL,
     regulatoryUrl: e.REGULATORY_URL,
     environmentName: e.ENVIRONMENT_NAME,

@@ -90,3 +90,19 @@ describe('DocumentPool', () => {
     expect(await text(pool.render(lines, input('lines', 'next')))).toBe('next\n');
   });
 });
+
+describe('DocumentPool, downloads given up', () => {
+  it('goes on after downloads closed while they wait or as their first bytes arrive', async () => {
+    const pool = poolOf({ threads: 1, queueLimit: 10 });
+    const busy = text(pool.render(lines, { ...input('busy', 'first'), busyMs: 300 }));
+    // Closed while waiting for the thread: it never starts.
+    pool.render(lines, input('lines', 'gone while waiting')).destroy();
+    // Closed once it has started, before its bytes arrive: the thread must not wait for ever.
+    const early = pool.render(lines, { ...input('busy', 'gone early'), busyMs: 100 });
+    early.on('error', () => undefined);
+    setTimeout(() => early.destroy(), 350);
+    expect(await busy).toBe('first\n');
+    expect(await text(pool.render(lines, input('lines', 'after')))).toBe('after\n');
+    expect(pool.load.waiting).toBe(0);
+  });
+});

@@ -32,7 +32,8 @@ export interface DocumentPoolOptions {
 }
 
 export const defaultDocumentPoolOptions = (): DocumentPoolOptions => ({
-  threads: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+  // As many as the cores, up to 4: each runs at a lower priority than the requests (decision 0041).
+  threads: Math.max(1, Math.min(4, os.availableParallelism())),
   queueLimit: 200,
   idleMs: 60_000,
   heapMb: 512,
@@ -120,7 +121,14 @@ export class DocumentPool {
     };
     if (idle) this.#run(idle, job);
     else if (canStart) this.#run(this.#newThread(), job);
-    else this.#queue.push(job);
+    else {
+      this.#queue.push(job);
+      // A download given up while it waits leaves the queue.
+      job.output.once('close', () => {
+        const index = this.#queue.indexOf(job);
+        if (index >= 0) this.#queue.splice(index, 1);
+      });
+    }
     return job.output;
   }
 
@@ -150,6 +158,8 @@ export class DocumentPool {
   }
 
   #run(thread: Thread, job: Job): void {
+    // Given up before it started: the thread takes the next one.
+    if (job.output.destroyed) return this.#finished(thread);
     if (thread.idleTimer) clearTimeout(thread.idleTimer);
     thread.idleTimer = null;
     thread.job = job;
@@ -157,13 +167,15 @@ export class DocumentPool {
     const send = (command: DocumentCommand) => port1.postMessage(command);
     let done = false;
     // A download closed part-way: the thread is stopped (a document cannot be cut short cleanly).
-    job.output.on('close', () => {
+    const abandon = () => {
       if (!done && thread.job === job) void thread.worker.terminate();
-    });
+    };
+    job.output.once('close', abandon);
     port1.on('message', (reply: DocumentReply) => {
       switch (reply.type) {
         case 'chunk':
-          if (job.output.destroyed) return;
+          // Never left unanswered: the thread would wait for its acknowledgement for ever.
+          if (job.output.destroyed) return abandon();
           if (job.output.write(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.length)))
             send({ type: 'ack' });
           else job.output.once('drain', () => send({ type: 'ack' }));
@@ -219,10 +231,16 @@ export class DocumentPool {
 }
 
 let shared: DocumentPool | undefined;
+let configured: Partial<DocumentPoolOptions> = {};
+
+/** Sets the process's pool's options (`DOCUMENT_THREADS`), before its first document. */
+export function configureDocumentPool(options: Partial<DocumentPoolOptions>): void {
+  configured = options;
+}
 
 /** The process's pool, made when the first document is asked for. */
 export function documentPool(): DocumentPool {
-  shared ??= new DocumentPool(defaultDocumentPoolOptions());
+  shared ??= new DocumentPool({ ...defaultDocumentPoolOptions(), ...configured });
   return shared;
 }
 
