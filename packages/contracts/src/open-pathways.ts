@@ -54,6 +54,11 @@ export const activeRecordSchema = z.object({
   referralDate: z.string().nullable(),
   social: z.enum(socialValues).nullable(),
   surgery: z.enum(readinessValues).nullable(),
+  /**
+   * The current result has been flagged as an anomaly by a clinician, with the reason given if any
+   * (decision 0039); the total table reads it, other lists and reports leave it out.
+   */
+  anomaly: z.object({ reason: z.string().nullable() }).nullable().optional(),
 });
 export type ActiveRecord = z.infer<typeof activeRecordSchema>;
 export const activeRecordsSchema = pagedSchema(activeRecordSchema);

@@ -265,6 +265,9 @@ export const patientMessages = {
 /** The reason kept with an anomaly flag, as the summary, the history and the PDF write it. */
 export const anomalyReasonText = (reason: string) => `Reason given: ${reason}`;
 
+/** The tag a flagged result carries in the lists and the previous evaluations. */
+export const anomalyFlagLabel = 'Flagged as an anomaly';
+
 /** What a past evaluation shows for a surgical risk factor it did not keep (decision 0039). */
 export const surgicalRiskFactorNotKept = 'Not kept with this evaluation';
 

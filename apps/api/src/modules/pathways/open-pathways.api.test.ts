@@ -184,6 +184,7 @@ const expectedRecord = (row: Oracle): ActiveRecord => ({
   referralDate: row.referral_date,
   social: row.social as ActiveRecord['social'],
   surgery: row.surgery as ActiveRecord['surgery'],
+  anomaly: null,
 });
 
 /** Every page of the list for a query string, 100 at a time. */
@@ -270,6 +271,21 @@ describe('GET …/manage/records/active', () => {
     expect(first.items).toEqual(active.slice(0, 15).map(expectedRecord));
     const all = await wholeList('');
     expect(all.items).toEqual(active.map(expectedRecord));
+  });
+
+  it('shows a result flagged as an anomaly, with the reason given, in the list (decision 0039)', async () => {
+    const flagged = active.find((row) => row.status === 'processed')!;
+    const reason = 'Haemoglobin looks like it was recorded in g/dL';
+    await t.app.db.execute(sql`update evaluations set is_anomaly = true, anomaly_reason = ${reason}
+      where id = (select current_evaluation_id from pathways where id = ${flagged.id})`);
+    try {
+      const all = await wholeList('');
+      const shown = all.items.filter((item) => item.anomaly);
+      expect(shown.map((item) => [item.id, item.anomaly])).toEqual([[flagged.id, { reason }]]);
+    } finally {
+      await t.app.db.execute(sql`update evaluations set is_anomaly = false, anomaly_reason = null
+        where id = (select current_evaluation_id from pathways where id = ${flagged.id})`);
+    }
   });
 
   it('puts pathways without a referral date last', () => {

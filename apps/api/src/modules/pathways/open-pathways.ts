@@ -245,6 +245,9 @@ export interface ActiveRow extends RecordRow {
   probability?: number | string | null;
   social: string | null;
   surgery: string | null;
+  /** Read by the total table only: the current evaluation's anomaly flag and its reason. */
+  is_anomaly?: boolean | null;
+  anomaly_reason?: string | null;
 }
 
 const asStatus = (status: string): RecordStatus =>
@@ -272,6 +275,9 @@ export function toActiveRecord(row: ActiveRow): ActiveRecord {
     referralDate: row.referral_date,
     social: row.social as ActiveRecord['social'],
     surgery: row.surgery as ActiveRecord['surgery'],
+    ...(row.is_anomaly !== undefined
+      ? { anomaly: row.is_anomaly ? { reason: row.anomaly_reason ?? null } : null }
+      : {}),
   };
 }
 
@@ -319,7 +325,9 @@ export async function activeRecords(
   const page = (where: SQL[]) => sql`select page.sort_key, x.* from (
       select p.id, ${order.column} as sort_key from pathways p where ${allOf(where)}
       order by ${order.column} ${order.direction}, p.id limit ${pageSize} offset ${offset}) page
-    cross join lateral (select ${activeColumns}, p.probability from pathways p where p.id = page.id limit 1) x
+    cross join lateral (select ${activeColumns}, p.probability, e.is_anomaly, e.anomaly_reason
+      from pathways p left join evaluations e on e.id = p.current_evaluation_id
+      where p.id = page.id limit 1) x
     order by page.sort_key ${order.direction}, page.id`;
   const prefixSearch =
     present(filter.hospitalNumber) && !present(filter.nhsNumber) && !filter.tciDate && !filter.referralDate;

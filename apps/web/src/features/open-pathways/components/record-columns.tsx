@@ -10,6 +10,7 @@ import {
   type RecordStatus,
 } from '@esr/contracts/open-pathways';
 import { percentage } from '@esr/contracts/patient-wording';
+import { anomalyFlagLabel, anomalyReasonText } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Tag, type Column } from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
@@ -68,7 +69,11 @@ function ViewReportLink({ row, type }: { row: PersonRow; type: ProcedureCode }) 
  * the model's probability beside it; any other record's status (Not processed, Failed processing)
  * as a grey tag.
  */
-export function RiskTag({ record }: { record: Pick<ActiveRecord, 'status' | 'prediction' | 'probability'> }) {
+export function RiskTag({
+  record,
+}: {
+  record: Pick<ActiveRecord, 'status' | 'prediction' | 'probability' | 'anomaly'>;
+}) {
   if (record.status !== 'processed' || !record.prediction)
     return <Tag colour="grey">{recordStatusLabels[record.status]}</Tag>;
   return (
@@ -76,6 +81,16 @@ export function RiskTag({ record }: { record: Pick<ActiveRecord, 'status' | 'pre
       <Tag colour={predictionColour[record.prediction]}>{riskLabels[record.prediction]}</Tag>
       {record.probability !== null && (
         <span className="app-risk__probability">{percentage(record.probability)}</span>
+      )}
+      {record.anomaly && (
+        <Detail>
+          <Tag colour="orange">{anomalyFlagLabel}</Tag>
+          {record.anomaly.reason && (
+            <span className="app-record-detail">
+              <DataText text={anomalyReasonText(record.anomaly.reason)} />
+            </span>
+          )}
+        </Detail>
       )}
     </span>
   );

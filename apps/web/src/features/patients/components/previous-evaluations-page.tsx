@@ -1,3 +1,4 @@
+import { anomalyFlagLabel } from '@esr/contracts/patients';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { percentage } from '@esr/contracts/patient-wording';
@@ -88,7 +89,7 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
                       // The flag, and the reason given with it (decision 0039).
                       <span>
                         <br />
-                        <Tag colour="orange">Flagged as an anomaly</Tag>
+                        <Tag colour="orange">{anomalyFlagLabel}</Tag>
                         {item.anomalyReason && (
                           <span className="nhsuk-body-s">
                             {' '}
