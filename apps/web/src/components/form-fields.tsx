@@ -264,9 +264,7 @@ function Choices({
           const id = `${name}-${index + 1}`;
           return (
             <Fragment key={item.value}>
-              {item.groupLabel && (
-                <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">{item.groupLabel}</p>
-              )}
+              {item.groupLabel && <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">{item.groupLabel}</p>}
               <div className={`${block}__item`}>
                 <input
                   className={`${block}__input`}
