@@ -2,7 +2,9 @@
  * Writes the demonstration trust's waiting lists and blood tests (apps/api/src/data/demo-lists), as
  * a trust's PAS and pathology systems export them: a UTF-8 CSV with PAS headers for knee, a workbook
  * with a banner row for hip, WLMDS column names for knee-hip, and long-format pathology extracts with
- * flags, limits and comments. Every patient is fictional; NHS numbers come from the 999 test range.
+ * flags, limits and comments. Each list has the prioritisation columns of decision 0044: the
+ * priority, the RTT clock start, the priority date and the last validated date (`prioritise`).
+ * Every patient is fictional; NHS numbers come from the 999 test range.
  * Deterministic: run `npx tsx apps/api/scripts/make-demo-lists.ts` after changing it.
  */
 import fs from 'node:fs';
@@ -288,6 +290,10 @@ interface Patient {
   readiness: string;
   social: string;
   flags: Record<string, number | null>;
+  /** Decision 0044: the RTT clock start, when the priority was set (null: not given) and the last validation. */
+  clockStart: number;
+  priorityDate: number | null;
+  lastValidated: number | null;
 }
 
 function patients(
@@ -335,9 +341,54 @@ function patients(
         'Social concerns',
       ]),
       flags,
+      clockStart: referral,
+      priorityDate: null,
+      lastValidated: null,
     });
   }
+  prioritise(list, seed + 1000);
   return list;
+}
+
+const weekMs = 7 * dayMs;
+
+/**
+ * The prioritisation columns (decision 0044), drawn from a generator of their own so that every
+ * patient's other details stay as they were. Clock starts from 2024 to October 2026: by the
+ * reference day a fifth have waited over 52 weeks, one in seventeen over 78 and a handful over 104.
+ * Most clocks start when the referral is received; a few restart later, after active monitoring.
+ * Most priorities were set within weeks of the clock start, some reviewed since, a few P2s raised to
+ * P1b in the last days; some rows give no priority date. About half of those waiting over 12 weeks
+ * have been validated, at 12 weeks or since.
+ */
+function prioritise(list: Patient[], seed: number): void {
+  const next = random(seed);
+  const lastDay = referenceDay - dayMs;
+  for (const p of list) {
+    const band = next();
+    const waitedWeeks =
+      band < 0.006
+        ? 104 + next() * 10
+        : band < 0.06
+          ? 78 + next() * 26
+          : band < 0.2
+            ? 52 + next() * 26
+            : 2 + 50 * next() ** 1.4;
+    p.clockStart = referenceDay - Math.round(waitedWeeks * 7) * dayMs;
+    p.referral = next() < 0.08 ? p.clockStart - Math.round((2 + next() * 18) * 7) * dayMs : p.clockStart;
+    if (p.priority === 'P2' && next() < 0.03) p.priority = 'P1b';
+    const waitedMs = referenceDay - p.clockStart;
+    if (p.priority === 'P1b') p.priorityDate = referenceDay - Math.round(1 + next() * 9) * dayMs;
+    else if (next() < 0.12) p.priorityDate = null;
+    else if (next() < 0.25)
+      p.priorityDate = Math.min(lastDay, p.clockStart + Math.round((next() * waitedMs) / dayMs) * dayMs);
+    else p.priorityDate = Math.min(lastDay, p.clockStart + Math.round(next() * 56) * dayMs);
+    const sinceTwelveWeeks = waitedMs - 12 * weekMs;
+    p.lastValidated =
+      sinceTwelveWeeks > 0 && next() < 0.5
+        ? referenceDay - Math.round(3 + next() * Math.min(180, sinceTwelveWeeks / dayMs - 3)) * dayMs
+        : null;
+  }
 }
 
 const yn = (value: number | null, style: 'YN' | '10') =>
@@ -371,6 +422,9 @@ function kneeList(list: Patient[]): string {
     'Readiness for Surgery',
     'Social Aspects',
     ...Object.keys(comorbidityHeaders).map((code) => comorbidityHeaders[code]!),
+    // Added to the extract later, so at its end.
+    'Priority Date',
+    'Last Validated Date',
   ];
   const rows = list.map((p, i) => [
     p.nhs ? `${p.nhs.slice(0, 3)} ${p.nhs.slice(3, 6)} ${p.nhs.slice(6)}` : '',
@@ -384,13 +438,16 @@ function kneeList(list: Patient[]): string {
     p.weight === null ? '' : String(p.weight),
     p.smoking,
     i % 3 === 0 ? pick(random(i), opcs.knee) : 'Total knee replacement',
-    dmy(p.referral),
+    // 'RTT Start': the clock start, and with no referral date column the referral date too.
+    dmy(p.clockStart),
     p.tci === null ? '' : dmy(p.tci),
     p.surgeon,
     p.priority,
     p.readiness,
     p.social,
     ...Object.keys(comorbidityHeaders).map((code) => yn(p.flags[code] ?? null, 'YN')),
+    p.priorityDate === null ? '' : dmy(p.priorityDate),
+    p.lastValidated === null ? '' : dmy(p.lastValidated),
   ]);
   return '\ufeff' + csv([header, ...rows]);
 }
@@ -413,6 +470,8 @@ function wlmdsList(list: Patient[]): string {
     'tci_date',
     'consultant_surgeon',
     'procedure_priority_code',
+    'procedure_priority_date',
+    'last_validated_date',
     'surgery_readiness',
     'social',
     ...Object.keys(comorbidityHeaders),
@@ -429,10 +488,12 @@ function wlmdsList(list: Patient[]): string {
     p.weight === null ? '' : String(p.weight),
     p.smoking,
     pick(random(i + 7), p.operation === 'knee' ? opcs.knee : opcs.hip),
-    iso(p.referral),
+    iso(p.clockStart),
     p.tci === null ? '' : iso(p.tci),
     p.surgeon,
     p.priority,
+    p.priorityDate === null ? '' : iso(p.priorityDate),
+    p.lastValidated === null ? '' : iso(p.lastValidated),
     p.readiness === 'Ready' ? 'ready' : p.readiness === 'Not ready' ? 'not_ready' : 'requires_review',
     p.social === 'No social concerns'
       ? 'no_social_concerns'
@@ -466,9 +527,12 @@ async function hipWorkbook(list: Patient[], file: string): Promise<void> {
     'Smoking',
     'Operation Type',
     'Referral Date',
+    'RTT Clock Start',
     'TCI Date',
     'Consultant Surgeon',
     'Priority',
+    'Priority Date',
+    'Last Validated Date',
     'Surgery Readiness',
     'Social',
     ...Object.keys(comorbidityHeaders).map((code) => comorbidityHeaders[code]!),
@@ -487,9 +551,12 @@ async function hipWorkbook(list: Patient[], file: string): Promise<void> {
       p.smoking,
       'Hip replacement',
       new Date(p.referral),
+      new Date(p.clockStart),
       p.tci === null ? null : new Date(p.tci),
       p.surgeon,
       p.priority,
+      p.priorityDate === null ? null : new Date(p.priorityDate),
+      p.lastValidated === null ? null : new Date(p.lastValidated),
       p.readiness,
       p.social,
       ...Object.keys(comorbidityHeaders).map((code) =>
@@ -498,7 +565,7 @@ async function hipWorkbook(list: Patient[], file: string): Promise<void> {
     ]);
   }
   sheet.getColumn(1).numFmt = '@';
-  for (const column of [5, 12, 13]) sheet.getColumn(column).numFmt = 'dd/mm/yyyy';
+  for (const column of [5, 12, 13, 14, 17, 18]) sheet.getColumn(column).numFmt = 'dd/mm/yyyy';
   await workbook.xlsx.writeFile(file);
 }
 

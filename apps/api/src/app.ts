@@ -27,6 +27,8 @@ import accessLogRoutes from './modules/access-log/routes.js';
 import waitingListRoutes from './modules/imports/routes.js';
 import openPathwayRoutes from './modules/pathways/routes.js';
 import patientRoutes from './modules/patients/routes.js';
+import prioritisationRoutes from './modules/prioritisation/routes.js';
+import { startDemoPrioritisation } from './modules/prioritisation/index.js';
 import {
   authentication,
   authorization,
@@ -117,7 +119,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.runWorker) keepImportThreadsReady(importSettings);
   let queue: Queue | undefined;
   let detachPrincipals: (() => Promise<void>) | undefined;
+  let stopDemoPrioritisation: (() => void) | undefined;
   app.addHook('onClose', async () => {
+    stopDemoPrioritisation?.();
     await detachPrincipals?.().catch(() => undefined);
     await queue?.stop();
     await database.close();
@@ -170,6 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(waitingListRoutes);
     await app.register(openPathwayRoutes);
     await app.register(patientRoutes);
+    await app.register(prioritisationRoutes);
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
@@ -181,7 +186,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     app.decorate('queue', queue);
     await resumeInterruptedWork(database.db, queue);
-    if (config.seedDemoWaitingLists) await seedDemoWaitingLists(database.db, database.kind, queue);
+    if (config.seedDemoWaitingLists) {
+      await seedDemoWaitingLists(database.db, database.kind, queue);
+      // Its history once the demonstration lists are scored (decision 0044); only where the jobs run.
+      if (config.runWorker) stopDemoPrioritisation = startDemoPrioritisation(database.db, app.log);
+    }
   } catch (error) {
     await app.close();
     throw error;

@@ -29,7 +29,11 @@ export type EndpointPermission =
   | 'waiting-list:import'
   | 'waiting-list:read'
   | 'patients:read'
-  | 'patients:write';
+  | 'patients:write'
+  | 'prioritisation:read'
+  | 'prioritisation:validate'
+  | 'prioritisation:clinical'
+  | 'prioritisation:settings';
 
 /** A response that is a file rather than JSON: its description and media types, for the OpenAPI document. */
 export interface FileResponse {

@@ -6,6 +6,7 @@ import { models } from './endpoints/models.js';
 import { openPathways } from './endpoints/open-pathways.js';
 import { operations } from './endpoints/operations.js';
 import { patients } from './endpoints/patients.js';
+import { prioritisation } from './endpoints/prioritisation.js';
 import { trusts } from './endpoints/trusts.js';
 import { users } from './endpoints/users.js';
 import { waitingList } from './endpoints/waiting-list.js';
@@ -29,4 +30,5 @@ export const endpoints = {
   waitingList,
   openPathways,
   patients,
+  prioritisation,
 };

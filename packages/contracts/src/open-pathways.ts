@@ -267,6 +267,7 @@ export const reportFieldKeys = [
   'status',
   'prediction',
   'probability',
+  'adjustedPrediction',
 ] as const;
 export type ReportFieldKey = (typeof reportFieldKeys)[number];
 export const reportFieldLabels: Record<ReportFieldKey, string> = {
@@ -285,8 +286,10 @@ export const reportFieldLabels: Record<ReportFieldKey, string> = {
   status: 'Status',
   prediction: 'Prediction',
   probability: 'Predicted probability',
+  // Decision 0044: the clinician's view, beside the model's prediction and never in its place.
+  adjustedPrediction: 'Clinician’s view of the risk',
 };
 /** The fields of a report that names none (the processed list's downloads). */
 export const defaultReportFields: readonly ReportFieldKey[] = reportFieldKeys.filter(
-  (key) => key !== 'priority' && key !== 'probability',
+  (key) => key !== 'priority' && key !== 'probability' && key !== 'adjustedPrediction',
 );

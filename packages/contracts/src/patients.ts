@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { riskAdjustmentSchema } from './prioritisation.js';
 import { pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
 import { predictionSchema, readinessValues, socialValues } from './open-pathways.js';
@@ -127,6 +128,11 @@ export const riskResultSchema = z.object({
   reason: z.enum(['batch', 'remodel', 'rescore']),
   evaluatedBy: z.string(),
   model: evaluationModelSchema,
+  /**
+   * The clinician's view of the risk beside the model's (decision 0044), on the current result
+   * only; null when none is recorded, and on past evaluations (their history shows it instead).
+   */
+  adjustment: riskAdjustmentSchema.nullable(),
 });
 export type RiskResult = z.infer<typeof riskResultSchema>;
 

@@ -301,6 +301,9 @@ export const importFieldLabels: Record<string, string> = {
   tciDate: 'TCI date',
   surgeonName: 'Consultant surgeon',
   priority: 'Priority',
+  clockStart: 'RTT clock start',
+  priorityDate: 'Priority date',
+  lastValidatedOn: 'Last validated date',
   surgery: 'Readiness for surgery',
   social: 'Social aspects',
   // The comorbidities and blood results by the remodel form's names (remodel.ts), but for the

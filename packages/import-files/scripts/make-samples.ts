@@ -14,7 +14,9 @@ const dir = join(import.meta.dirname, '../../../apps/web/public/samples');
 
 const waitingHeader = waitingListColumns.map((c) => c.header);
 const flags = (set: string[]) => comorbidityColumns.map((c) => (set.includes(c.key) ? '1' : '0'));
-// The Operation Type cell is left blank here and filled in with each procedure below.
+// The Operation Type cell is left blank here and filled in with each procedure below. The third row
+// leaves the clock start and the priority date blank: they are taken from the referral date and the
+// clock start (decision 0044).
 const exampleRows: string[][] = [
   [
     testNhsNumber(0),
@@ -29,9 +31,12 @@ const exampleRows: string[][] = [
     '2',
     '',
     '12/03/2024',
+    '12/03/2024',
     '15/04/2025',
     'Ms A Ní Bhriain',
     'P3',
+    '02/04/2024',
+    '03/02/2025',
     'Ready',
     'No social concerns',
     ...flags(['hypt', 'nidd']),
@@ -49,9 +54,12 @@ const exampleRows: string[][] = [
     '1',
     '',
     '05/06/2024',
+    '05/06/2024',
     '',
     'Mr E Durand',
     'P2',
+    '20/06/2024',
+    '',
     'Requires review',
     'Social review required',
     ...flags(['af', 'copd']),
@@ -70,8 +78,11 @@ const exampleRows: string[][] = [
     '',
     '20/01/2024',
     '',
+    '',
     'Mr E Durand',
     'P4',
+    '',
+    '10/01/2025',
     'Not ready',
     'Social concerns',
     ...flags([]),
@@ -89,9 +100,12 @@ const exampleRows: string[][] = [
     '3',
     '',
     '01/10/2023',
+    '28/09/2023',
     '01/05/2025',
     'Ms A Ní Bhriain',
     'P1b',
+    '15/01/2025',
+    '15/01/2025',
     'Ready',
     'No social concerns',
     ...flags(['ra', 'hypo']),
@@ -152,7 +166,10 @@ for (const procedure of procedureCodes) {
   await xlsx(`${procedure}-waiting-list-template`, 'Waiting list', waitingHeader, rows, [
     'Date of Birth',
     'Referral Date',
+    'RTT Clock Start',
     'TCI Date',
+    'Priority Date',
+    'Last Validated Date',
   ]);
   await xlsx(`${procedure}-blood-tests-template`, 'Blood tests', bloodHeader, bloodRows, ['Sample Date']);
 }

@@ -109,6 +109,12 @@ export function warningGroupMessage(group: {
       return `${rowsHave(n)} a referral date in the future.`;
     case 'referralBeforeBirth':
       return `${rowsHave(n)} a referral date before the date of birth.`;
+    case 'clockStartInFuture':
+      return `${rowsHave(n)} an RTT clock start in the future.`;
+    case 'priorityDateInFuture':
+      return `${rowsHave(n)} a priority date in the future.`;
+    case 'lastValidatedInFuture':
+      return `${rowsHave(n)} a last validated date in the future.`;
     case 'totalsRow':
       return `${count(n)} ${n === 1 ? 'row looks' : 'rows look'} like a totals or end-of-report line and ${n === 1 ? 'was' : 'were'} skipped.`;
     case 'noResult':
@@ -152,6 +158,9 @@ export const warningMessages = {
     `${label} contained hidden text-direction characters, which were removed.`,
   referralInFuture: (value: string) => `Referral date ${value} is in the future.`,
   referralBeforeBirth: (value: string) => `Referral date ${value} is before the date of birth.`,
+  clockStartInFuture: (value: string) => `RTT clock start ${value} is in the future.`,
+  priorityDateInFuture: (value: string) => `Priority date ${value} is in the future.`,
+  lastValidatedInFuture: (value: string) => `Last validated date ${value} is in the future.`,
   // Blood tests.
   unknownTest: (name: string, rows: number) =>
     `Test ${quote(name)} is not one the model uses; its ${count(rows)} row${rows === 1 ? ' was' : 's were'} skipped.`,
@@ -234,7 +243,8 @@ export const rowMessages = {
     `Surgery readiness ${quote(raw)} is not recognised: use Not ready, Requires review or Ready.`,
   social: (raw: string) =>
     `Social ${quote(raw)} is not recognised: use No social concerns, Social review required or Social concerns.`,
-  priority: (raw: string) => `Priority ${quote(raw)} is not recognised: use P1a, P1b, P2, P3, P4, P5 or P6.`,
+  priority: (raw: string) =>
+    `Priority ${quote(raw)} is not recognised: use P1a, P1b, P2, P3, P4, P5 or P6 (1a, p2 and P 3 are read too).`,
   yesNo: (label: string, raw: string) =>
     `${label} ${quote(raw)} is not recognised: use 1 (yes), 0 (no), or leave it blank if not known.`,
   number: (label: string, raw: string) => `${label} ${quote(raw)} is not a number.`,

@@ -93,14 +93,20 @@ export interface WaitingListRecord {
   weight: number | null;
   smoking: SmokingCode | null;
   operationType: ProcedureCode;
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD: the file's, or its clock start when it has no referral date column (decision 0044). */
   referralDate: string | null;
+  /** YYYY-MM-DD: the RTT clock start, the file's, or else the referral date (decision 0044). */
+  clockStart: string | null;
   /** YYYY-MM-DD. */
   tciDate: string | null;
   /** At most 30 characters. */
   surgeonName: string | null;
   /** P1a, P1b, P2 … P6. */
   priority: string | null;
+  /** YYYY-MM-DD: when the priority was set, the file's, or else the clock start (decision 0044). */
+  priorityDate: string | null;
+  /** YYYY-MM-DD: the last validation the file records, or null. */
+  lastValidatedOn: string | null;
   surgery: Readiness | null;
   social: Social | null;
   comorbidities: Record<ComorbidityCode, 0 | 1 | null>;

@@ -64,11 +64,18 @@ const headers = new Map(waitingListColumns.map((c) => [c.key, c.header]));
 const totalsLine =
   /^(grand total|total|totals|end of report|end of data|count|number of|records?\b|rows?\b)/i;
 
-/** Which required columns a header lacks, by their template names (docs/requirements.md §5 diff_headers). */
+/**
+ * Which required columns a header lacks, by their template names (docs/requirements.md §5 diff_headers).
+ * A clock start column stands in for the referral date (decision 0044): WLMDS extracts have only the
+ * RTT period start.
+ */
 function missingColumns(columns: Map<string, number>): string[] {
   const missing: string[] = [];
   if (!columns.has('nhsNumber') && !columns.has('localPatientIdentifier')) missing.push(identifierEither);
-  for (const key of requiredColumns) if (!columns.has(key)) missing.push(headers.get(key)!);
+  for (const key of requiredColumns) {
+    if (key === 'referralDate' && columns.has('clockStart')) continue;
+    if (!columns.has(key)) missing.push(headers.get(key)!);
+  }
   return missing;
 }
 
@@ -154,9 +161,12 @@ const fieldKeys = [
   'smoking',
   'operationType',
   'referralDate',
+  'clockStart',
   'tciDate',
   'surgeonName',
   'priority',
+  'priorityDate',
+  'lastValidatedOn',
   'surgery',
   'social',
 ] as const;
@@ -198,6 +208,8 @@ class RowReader {
   private readonly seenLocals = new Map<string, number>();
   private readonly dobOptions: DateOptions;
   private readonly dateOptions: DateOptions;
+  /** The file has a clock start column and no referral date column: the clock start is both. */
+  private readonly referralFromClockStart: boolean;
   private errors: RowIssue[] = [];
 
   constructor(
@@ -215,6 +227,7 @@ class RowReader {
     this.values = new Array<string | null>(this.columns.length).fill(null);
     this.dobOptions = { spreadsheet, fullYearOnly: true };
     this.dateOptions = { spreadsheet, fullYearOnly: false };
+    this.referralFromClockStart = columns.has('clockStart') && !columns.has('referralDate');
   }
 
   private get(key: FieldKey): string | null {
@@ -233,13 +246,27 @@ class RowReader {
     return null;
   }
 
-  private date(key: 'referralDate' | 'tciDate'): string | null {
+  private date(
+    key: 'referralDate' | 'clockStart' | 'tciDate' | 'priorityDate' | 'lastValidatedOn',
+  ): string | null {
     const raw = this.get(key);
     if (raw === null) return null;
     const parsed = parseDate(raw, labels.get(key)!, this.dateOptions);
     if (parsed.ok) return parsed.value.slice(0, 10);
     this.fail(key, parsed.error);
     return null;
+  }
+
+  /** A date after today is a warning, as a referral date's is: the row is still imported. */
+  private warnIfFuture(
+    output: Output<WaitingListRow>,
+    rowNumber: number,
+    key: 'clockStart' | 'priorityDate' | 'lastValidatedOn',
+    day: string | null,
+    kind: 'clockStartInFuture' | 'priorityDateInFuture' | 'lastValidatedInFuture',
+  ): void {
+    if (day !== null && day > this.options.today)
+      output.warn(rowNumber, key, warningMessages[kind](showDate(day)), kind);
   }
 
   private dateOfBirth(): string | null {
@@ -352,10 +379,14 @@ class RowReader {
     if (dateOfBirth === null && this.get('dateOfBirth') === null && !failed('dateOfBirth')) {
       output.warn(row.rowNumber, 'dateOfBirth', warningMessages.dobMissing, 'dobMissing');
     }
-    const referralDate = this.date('referralDate');
+    // Decision 0044: a file with a clock start column and no referral date column (a WLMDS extract
+    // has only the RTT period start) takes its clock start as the referral date, as it always has.
+    const fileClockStart = this.date('clockStart');
+    const referralKey = this.referralFromClockStart ? 'clockStart' : 'referralDate';
+    const referralDate = this.referralFromClockStart ? fileClockStart : this.date('referralDate');
     const tciDate = this.date('tciDate');
     if (referralDate !== null && tciDate !== null && tciDate < referralDate) {
-      this.fail('tciDate', rowMessages.tciBeforeReferral(this.get('tciDate')!, this.get('referralDate')!));
+      this.fail('tciDate', rowMessages.tciBeforeReferral(this.get('tciDate')!, this.get(referralKey)!));
     }
     if (referralDate !== null && referralDate > this.options.today) {
       output.warn(
@@ -373,6 +404,17 @@ class RowReader {
         'referralBeforeBirth',
       );
     }
+    // The effective dates of decision 0044: the wait counts from the clock start, else the referral
+    // date; a priority with no date of its own is taken as set when the clock started, so that a
+    // breach of its target shows rather than hides.
+    if (!this.referralFromClockStart) {
+      this.warnIfFuture(output, row.rowNumber, 'clockStart', fileClockStart, 'clockStartInFuture');
+    }
+    const clockStart = fileClockStart ?? referralDate;
+    const filePriorityDate = this.date('priorityDate');
+    this.warnIfFuture(output, row.rowNumber, 'priorityDate', filePriorityDate, 'priorityDateInFuture');
+    const lastValidatedOn = this.date('lastValidatedOn');
+    this.warnIfFuture(output, row.rowNumber, 'lastValidatedOn', lastValidatedOn, 'lastValidatedInFuture');
 
     const height = this.measure('height', 'cm', 1, 250);
     if (height !== null && height < 3) {
@@ -435,9 +477,12 @@ class RowReader {
       smoking: this.check('smoking', smoking, smoking === null ? null : parseSmoking(smoking)),
       operationType,
       referralDate,
+      clockStart,
       tciDate,
       surgeonName,
       priority: this.check('priority', priority, priority === null ? null : parsePriority(priority)),
+      priorityDate: filePriorityDate ?? clockStart,
+      lastValidatedOn,
       surgery: this.check('surgery', surgery, surgery === null ? null : parseReadiness(surgery)),
       social: this.check('social', social, social === null ? null : parseSocial(social)),
       comorbidities,

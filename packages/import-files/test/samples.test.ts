@@ -22,6 +22,20 @@ describe('templates served to trusts', () => {
     });
     expect(result.rows.every((r) => r.record.nhsNumber?.startsWith('999'))).toBe(true);
     expect(result.rows.map((r) => r.record.operationType)).toEqual(Array(4).fill(procedure));
+    // The prioritisation columns (decision 0044), one row leaving the clock start and priority date to their defaults.
+    expect(
+      result.rows.map((r) => [
+        r.record.clockStart,
+        r.record.priority,
+        r.record.priorityDate,
+        r.record.lastValidatedOn,
+      ]),
+    ).toEqual([
+      ['2024-03-12', 'P3', '2024-04-02', '2025-02-03'],
+      ['2024-06-05', 'P2', '2024-06-20', null],
+      ['2024-01-20', 'P4', '2024-01-20', '2025-01-10'],
+      ['2023-09-28', 'P1b', '2025-01-15', '2025-01-15'],
+    ]);
   });
 
   it.each(each('blood-tests-template'))('$name validates', async ({ name }) => {

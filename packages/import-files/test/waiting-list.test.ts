@@ -35,10 +35,14 @@ describe('waiting list: real extracts', () => {
       weight: 71.5,
       smoking: '2',
       operationType: 'knee',
+      // 'RTT Start Date' is the clock start, and with no referral date column the referral date too.
       referralDate: '2024-03-12',
+      clockStart: '2024-03-12',
       tciDate: '2025-04-15',
       surgeonName: 'Ms Aoife Ní Bhriain',
       priority: 'P3',
+      priorityDate: '2024-03-12',
+      lastValidatedOn: null,
       surgery: 'ready',
       social: 'no_social_concerns',
     });
@@ -92,6 +96,12 @@ describe('waiting list: real extracts', () => {
       nhsNumber: null,
       localPatientIdentifier: 'LPI0004',
       tciDate: '2025-03-20',
+    });
+    // referral_to_treatment_period_start_date, the only date: the clock start and the referral date.
+    expect(result.rows[0]!.record).toMatchObject({
+      referralDate: '2024-02-01',
+      clockStart: '2024-02-01',
+      priorityDate: '2024-02-01',
     });
   });
 

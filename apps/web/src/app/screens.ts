@@ -4,6 +4,7 @@ import { guardedRoutes, type ScreenArea, type ScreenId, type screenTable } from 
 import type * as AdminScreens from './areas/admin-screens';
 import type * as ClericalScreens from './areas/clerical-screens';
 import type * as PatientScreens from './areas/patient-screens';
+import type * as PrioritisationScreens from './areas/prioritisation-screens';
 import type * as TechnicalAdminScreens from './areas/technical-admin-screens';
 
 interface AreaModules {
@@ -11,6 +12,7 @@ interface AreaModules {
   'technical-admin': typeof TechnicalAdminScreens;
   clerical: typeof ClericalScreens;
   patient: typeof PatientScreens;
+  prioritisation: typeof PrioritisationScreens;
 }
 
 /**
@@ -22,6 +24,7 @@ const importers: { [A in ScreenArea]: () => Promise<AreaModules[A]> } = {
   'technical-admin': () => import('./areas/technical-admin-screens'),
   clerical: () => import('./areas/clerical-screens'),
   patient: () => import('./areas/patient-screens'),
+  prioritisation: () => import('./areas/prioritisation-screens'),
 };
 
 // Each area's loader keeps its own module type; the entries are walked without it.

@@ -67,6 +67,16 @@ describe('paths', () => {
     [paths.patientRemodel('12', 'hip'), '/patient-lookup/12/remodel-details?type=hip'],
     [paths.previousRiskHistory('12', 'hip'), '/patient-lookup/12/previous-risk-history?type=hip'],
     [paths.historyDetail('12', 'h/3', 'knee'), '/patient-lookup/12/history/h%2F3?type=knee'],
+    [paths.prioritisationChangePriority('12', 'hip'), '/patient-lookup/12/change-priority?type=hip'],
+    [paths.prioritisationRecordHarmReview('12', 'knee'), '/patient-lookup/12/record-harm-review?type=knee'],
+    [paths.prioritisationAdjustRisk('1 2', 'hip'), '/patient-lookup/1%202/adjust-risk?type=hip'],
+    [paths.prioritisationRecordValidation('12', 'knee'), '/patient-lookup/12/record-validation?type=knee'],
+    [paths.prioritisation(), '/prioritisation'],
+    [paths.prioritisationWorklist('knee'), '/prioritisation/knee'],
+    [paths.prioritisationWorklist('hip', 'risk=high&page=2'), '/prioritisation/hip?risk=high&page=2'],
+    [paths.prioritisationEquity('knee-hip'), '/prioritisation/knee-hip/equity'],
+    [paths.prioritisationEquity('knee', 'ageBand'), '/prioritisation/knee/equity?by=ageBand'],
+    [paths.prioritisationSettings(), '/prioritisation-settings'],
   ])('%s', (built, expected) => {
     expect(built).toBe(expected);
   });

@@ -114,4 +114,21 @@ export const paths = {
     buildPath(screen.previousRiskHistory.path, { waitinglistId: id }, { type }),
   historyDetail: (id: string, historyId: string, type: string) =>
     buildPath(screen.historyDetail.path, { waitinglistId: id, historyId }, { type }),
+  prioritisationChangePriority: (id: string, type: string) =>
+    buildPath(screen.prioritisationChangePriority.path, { waitinglistId: id }, { type }),
+  prioritisationRecordHarmReview: (id: string, type: string) =>
+    buildPath(screen.prioritisationRecordHarmReview.path, { waitinglistId: id }, { type }),
+  prioritisationAdjustRisk: (id: string, type: string) =>
+    buildPath(screen.prioritisationAdjustRisk.path, { waitinglistId: id }, { type }),
+  prioritisationRecordValidation: (id: string, type: string) =>
+    buildPath(screen.prioritisationRecordValidation.path, { waitinglistId: id }, { type }),
+
+  prioritisation: () => buildPath(screen.prioritisation.path),
+  /** With the worklist's filters, order and page (as their query string), the same worklist again. */
+  prioritisationWorklist: (type: string, search = '') =>
+    buildPath(screen.prioritisationWorklist.path, { type }, search),
+  /** With a grouping (sex, ethnicGroup or ageBand), that grouping's tables. */
+  prioritisationEquity: (type: string, by?: string) =>
+    buildPath(screen.prioritisationEquity.path, { type }, { by }),
+  prioritisationSettings: () => buildPath(screen.prioritisationSettings.path),
 } as const;

@@ -39,6 +39,26 @@ describe('screen table guards (docs/requirements.md §2)', () => {
     ['/patient-lookup/12/history/3', 'ClericalUser', true],
     ['/patient-lookup', 'TechnicalAdmin', false],
     ['/patient-lookup', 'WaitingListAdmin', false],
+    ['/patient-lookup/12/change-priority', 'Clinician', true],
+    ['/patient-lookup/12/change-priority', 'ClericalUser', false],
+    ['/patient-lookup/12/record-harm-review', 'Clinician', true],
+    ['/patient-lookup/12/record-harm-review', 'WaitingListAdmin', false],
+    ['/patient-lookup/12/adjust-risk', 'Clinician', true],
+    ['/patient-lookup/12/adjust-risk', 'ClericalUser', false],
+    ['/patient-lookup/12/record-validation', 'ClericalUser', true],
+    ['/patient-lookup/12/record-validation', 'WaitingListAdmin', true],
+    ['/patient-lookup/12/record-validation', 'Clinician', false],
+    ['/patient-lookup/12', 'WaitingListAdmin', false],
+    ['/prioritisation', 'WaitingListAdmin', true],
+    ['/prioritisation', 'Clinician', true],
+    ['/prioritisation', 'TrustAdmin', false],
+    ['/prioritisation/knee', 'ClericalUser', true],
+    ['/prioritisation/knee', 'SuperAdmin', false],
+    ['/prioritisation/knee-hip/equity', 'WaitingListAdmin', true],
+    ['/prioritisation/hip/equity', 'TechnicalAdmin', false],
+    ['/prioritisation-settings', 'TrustAdmin', true],
+    ['/prioritisation-settings', 'WaitingListAdmin', false],
+    ['/prioritisation-settings', 'ClericalUser', false],
   ] as const)('%s with %s: admitted %s', (pathname, role, expected) => {
     const route = routeFor(pathname);
     expect(route, pathname).toBeDefined();
@@ -59,9 +79,15 @@ describe('screen table (docs/requirements.md §2)', () => {
     expect(areaOf('/change-log')).toBe('admin');
     expect(areaOf('/upload-model')).toBe('technical-admin');
     expect(areaOf('/patient-lookup/:waitinglistId')).toBe('patient');
+    expect(areaOf('/prioritisation/:type')).toBe('prioritisation');
+    expect(areaOf('/prioritisation-settings')).toBe('prioritisation');
     for (const route of guardedRoutes) {
       if (route.area === 'clerical') expect(route.allowed, route.path).toEqual(['ClericalUser']);
-      if (route.area === 'patient') expect(route.allowed, route.path).toEqual(['ClericalUser', 'Clinician']);
+      // Decision 0044: the clinical decisions are clinicians' alone; a waiting list admin may open
+      // Record validation, so that role loads the patient chunk too, for that screen only.
+      if (route.area === 'patient')
+        for (const role of route.allowed)
+          expect(['ClericalUser', 'Clinician', 'WaitingListAdmin'], route.path).toContain(role);
     }
   });
 });

@@ -6,7 +6,7 @@ import type { GuardRole } from '@esr/contracts/roles';
  * user admitted to it first opens one of its screens: a user downloads only what their role needs.
  * An area's screens are the exports of app/areas/{area}-screens.ts.
  */
-export type ScreenArea = 'admin' | 'technical-admin' | 'clerical' | 'patient';
+export type ScreenArea = 'admin' | 'technical-admin' | 'clerical' | 'patient' | 'prioritisation';
 
 export interface ScreenEntry {
   /** React Router pattern; config/paths.ts builds the screen's URLs from it. */
@@ -27,6 +27,8 @@ const trustAdmin = ['TrustAdmin'] as const;
 const admins = ['SuperAdmin', 'TrustAdmin'] as const;
 const clerical = ['ClericalUser'] as const;
 const patientStaff = ['ClericalUser', 'Clinician'] as const;
+/** prioritisation:read (decision 0044): the waiting list's staff who prioritise it. */
+const prioritisers = ['ClericalUser', 'Clinician', 'WaitingListAdmin'] as const;
 
 /**
  * Every guarded screen of the web app (docs/requirements.md §2 "Screens and routes"), declared
@@ -308,6 +310,67 @@ export const screenTable = {
     area: 'patient',
     title: 'Past evaluation',
     component: 'HistoryEntryPage',
+  },
+  /** Decision 0044: a pathway's priority, harm review and view of the risk (clinical decisions). */
+  prioritisationChangePriority: {
+    path: '/patient-lookup/:waitinglistId/change-priority',
+    allowed: ['Clinician'],
+    area: 'patient',
+    title: 'Change priority',
+    component: 'ChangePriorityPage',
+  },
+  prioritisationRecordHarmReview: {
+    path: '/patient-lookup/:waitinglistId/record-harm-review',
+    allowed: ['Clinician'],
+    area: 'patient',
+    title: 'Record harm review',
+    component: 'RecordHarmReviewPage',
+  },
+  prioritisationAdjustRisk: {
+    path: '/patient-lookup/:waitinglistId/adjust-risk',
+    allowed: ['Clinician'],
+    area: 'patient',
+    title: 'Adjust risk',
+    component: 'AdjustRiskPage',
+  },
+  /** Decision 0044: an administrative validation, from the risk summary or the prioritisation worklist. */
+  prioritisationRecordValidation: {
+    path: '/patient-lookup/:waitinglistId/record-validation',
+    allowed: ['ClericalUser', 'WaitingListAdmin'],
+    area: 'patient',
+    title: 'Record validation',
+    component: 'RecordValidationPage',
+  },
+
+  /** docs/decisions/0044: the prioritisation worklist, its risk × wait matrix and the equity of waits. */
+  prioritisation: {
+    path: '/prioritisation',
+    allowed: prioritisers,
+    area: 'prioritisation',
+    title: 'Prioritise the waiting list',
+    component: 'ChoosePrioritisationProcedurePage',
+  },
+  prioritisationWorklist: {
+    path: '/prioritisation/:type',
+    allowed: prioritisers,
+    area: 'prioritisation',
+    title: 'Prioritisation worklist',
+    component: 'PrioritisationWorklistPage',
+  },
+  prioritisationEquity: {
+    path: '/prioritisation/:type/equity',
+    allowed: prioritisers,
+    area: 'prioritisation',
+    title: 'Waits by patient group',
+    component: 'EquityPage',
+  },
+  /** The trust's harm-review thresholds (prioritisation:settings). */
+  prioritisationSettings: {
+    path: '/prioritisation-settings',
+    allowed: trustAdmin,
+    area: 'prioritisation',
+    title: 'Prioritisation settings',
+    component: 'PrioritisationSettingsPage',
   },
 } as const satisfies Record<string, ScreenEntry>;
 

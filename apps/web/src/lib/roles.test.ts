@@ -27,7 +27,7 @@ describe('landing by role (docs/requirements.md §2)', () => {
     ['SuperAdmin', '/admin-dashboard'],
     ['TrustAdmin', '/trust-admin-dashboard'],
     ['TechnicalAdmin', '/upload-model'],
-    ['WaitingListAdmin', '/'],
+    ['WaitingListAdmin', '/prioritisation'],
   ] as const)('%s lands on %s', (role, path) => {
     expect(landingPathFor(role)).toBe(path);
   });
@@ -35,17 +35,19 @@ describe('landing by role (docs/requirements.md §2)', () => {
 });
 
 describe('root redirect priority (docs/requirements.md §2)', () => {
-  it('prefers super admin, then trust admin, then clerical user, then clinician', () => {
+  it('prefers super admin, then trust admin, then clerical user, then clinician, then waiting list admin', () => {
     expect(rootRedirectFor(['Clinician', 'ClericalUser', 'TrustAdmin', 'SuperAdmin'])).toBe(
       '/admin-dashboard',
     );
     expect(rootRedirectFor(['Clinician', 'ClericalUser', 'TrustAdmin'])).toBe('/trust-admin-dashboard');
     expect(rootRedirectFor(['Clinician', 'ClericalUser'])).toBe('/dashboard');
     expect(rootRedirectFor(['Clinician'])).toBe('/patient-lookup');
+    expect(rootRedirectFor(['WaitingListAdmin', 'Clinician'])).toBe('/patient-lookup');
+    expect(rootRedirectFor(['WaitingListAdmin'])).toBe('/prioritisation');
   });
   it('sends anyone else to /unauthorized', () => {
     expect(rootRedirectFor([])).toBe('/unauthorized');
-    expect(rootRedirectFor(['WaitingListAdmin'])).toBe('/unauthorized');
+    expect(rootRedirectFor(['TechnicalAdmin'])).toBe('/unauthorized');
   });
 });
 

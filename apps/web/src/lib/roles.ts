@@ -1,7 +1,7 @@
 import { guardRoleByCode, guardRoles, type GuardRole, type RoleCode } from '@esr/contracts/roles';
 import { paths } from '../config/paths';
 
-/** docs/requirements.md §2 "Landing by role". */
+/** docs/requirements.md §2 "Landing by role"; the waiting list admin's is the prioritisation (decision 0044). */
 export function landingPathFor(role: GuardRole | null | undefined): string {
   switch (role) {
     case 'ClericalUser':
@@ -14,6 +14,8 @@ export function landingPathFor(role: GuardRole | null | undefined): string {
       return paths.trustAdminDashboard();
     case 'TechnicalAdmin':
       return paths.uploadModel();
+    case 'WaitingListAdmin':
+      return paths.prioritisation();
     default:
       return paths.home();
   }
@@ -28,12 +30,16 @@ export function startPathFor(current: GuardRole | null | undefined, held: readon
   return landingPathFor(current ?? defaultRoleFor(held));
 }
 
-/** docs/requirements.md §2: signed in and visiting the root, redirect by priority. */
+/**
+ * docs/requirements.md §2: signed in and visiting the root, redirect by priority; a waiting list
+ * admin with none of the other roles to the prioritisation (decision 0044).
+ */
 export function rootRedirectFor(roles: readonly GuardRole[]): string {
   if (roles.includes('SuperAdmin')) return paths.adminDashboard();
   if (roles.includes('TrustAdmin')) return paths.trustAdminDashboard();
   if (roles.includes('ClericalUser')) return paths.dashboard();
   if (roles.includes('Clinician')) return paths.patientLookup();
+  if (roles.includes('WaitingListAdmin')) return paths.prioritisation();
   return paths.unauthorized();
 }
 

@@ -38,6 +38,9 @@ const seenLabels: Record<AccessAction, string> = {
   'rows-with-errors': 'Rows with errors download',
   export: 'Export',
   'access-log': 'Who has seen a patient’s record',
+  worklist: 'Prioritisation worklist',
+  prioritisation: 'Waiting list priority and history',
+  'prioritisation-change': 'Recorded a priority, validation, harm review or risk adjustment',
 };
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-GB')} ${noun}${n === 1 ? '' : 's'}`;

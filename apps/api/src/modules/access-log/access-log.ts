@@ -26,6 +26,9 @@ export const accessActions = [
   'rows-with-errors',
   'export',
   'access-log',
+  'worklist',
+  'prioritisation',
+  'prioritisation-change',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 

@@ -13,6 +13,7 @@ import {
   validated,
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
+import { createUser } from '../../test/factories/users.js';
 
 /**
  * The one access-log rule (decision 0042): every operation of the OpenAPI document whose answer
@@ -23,6 +24,7 @@ import {
 
 let t: TestApp;
 let who: ClericalTrust;
+let clinician: { userId: string; token: string };
 
 /** Keys that identify a patient in an answer. Names alone are not among them: users have names too. */
 const patientKeys = new Set([
@@ -88,9 +90,11 @@ interface Seeded {
 let seeded: Seeded;
 
 interface Sample {
-  method?: 'GET' | 'PUT';
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url(s: Seeded): string;
   body?: object;
+  /** A clinician's call (priority, harm and risk are theirs); otherwise the clerical user's. */
+  byClinician?: true;
 }
 
 const trust = () => `/api/trusts/${who.trustCode}`;
@@ -156,6 +160,44 @@ const samples: Record<string, Sample> = {
   'GET /api/trusts/:trust/waiting-list/procedures/:type/files/rows-with-errors': {
     url: (s) => `${files()}/rows-with-errors/?batchId=${s.invalidBatch}&file=waitingList`,
   },
+  // The prioritisation worklist and a pathway's prioritisation (decision 0044).
+  'GET /api/trusts/:trust/waiting-list/procedures/:type/prioritisation/worklist': {
+    url: () => `${list()}/procedures/knee/prioritisation/worklist?flag=validation_due`,
+  },
+  'GET /api/trusts/:trust/waiting-list/procedures/:type/prioritisation/worklist/export': {
+    url: () => `${list()}/procedures/knee/prioritisation/worklist/export?fileType=csv`,
+  },
+  'GET /api/trusts/:trust/procedures/:type/patients/:id/prioritisation': {
+    url: (s) => `${patient(s)}/prioritisation`,
+  },
+  'POST /api/trusts/:trust/procedures/:type/patients/:id/validations': {
+    method: 'POST',
+    url: (s) => `${patient(s)}/validations`,
+    body: { outcome: 'remain', contact: 'phone' },
+  },
+  'POST /api/trusts/:trust/procedures/:type/patients/:id/priority': {
+    method: 'POST',
+    url: (s) => `${patient(s)}/priority`,
+    body: { priorityCode: 'P3', reason: 'Pain now uncontrolled' },
+    byClinician: true,
+  },
+  'POST /api/trusts/:trust/procedures/:type/patients/:id/harm-reviews': {
+    method: 'POST',
+    url: (s) => `${patient(s)}/harm-reviews`,
+    body: { level: 'none' },
+    byClinician: true,
+  },
+  'POST /api/trusts/:trust/procedures/:type/patients/:id/risk-adjustment': {
+    method: 'POST',
+    url: (s) => `${patient(s)}/risk-adjustment`,
+    body: { prediction: 'high', reason: 'Recent fall not in the record' },
+    byClinician: true,
+  },
+  'DELETE /api/trusts/:trust/procedures/:type/patients/:id/risk-adjustment': {
+    method: 'DELETE',
+    url: (s) => `${patient(s)}/risk-adjustment`,
+    byClinician: true,
+  },
 };
 
 type JsonSchema = { [key: string]: unknown };
@@ -212,6 +254,8 @@ let operations: string[];
 beforeAll(async () => {
   t = await createTestApp();
   who = await createClericalTrust(t);
+  const clinicianUser = await createUser(t.app.db, { trustCode: who.trustCode, roles: ['cl'] });
+  clinician = { userId: clinicianUser.id, token: await t.tokenFor(clinicianUser.id) };
   // A list of four patients, scored; then Zoë is no longer on it (archived) and Gareth could not be scored.
   await confirm(await upload([pasHeader, patients.siobhan, patients.lukasz, patients.zoe, patients.gareth]));
   await confirm(await upload([pasHeader, patients.siobhan, patients.lukasz, patients.gareth]));
@@ -267,10 +311,11 @@ describe('every operation that answers with a patient writes the access log (dec
       t.app.db,
       sql`select max(id) as last from patient_access_log`,
     );
+    const caller = sample.byClinician ? clinician : who;
     const response = await t.app.inject({
       method: sample.method ?? 'GET',
       url: sample.url(seeded),
-      headers: bearer(who.token),
+      headers: bearer(caller.token),
       ...(sample.body ? { payload: sample.body } : {}),
     });
     expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
@@ -282,7 +327,7 @@ describe('every operation that answers with a patient writes the access log (dec
     expect(written.map((row) => routeName(row.route.split(' ')[0]!, row.route.split(' ')[1]!))).toEqual([
       route,
     ]);
-    expect(written[0]).toMatchObject({ user_id: who.userId, trust_code: who.trustCode });
+    expect(written[0]).toMatchObject({ user_id: caller.userId, trust_code: who.trustCode });
     expect(Number(written[0]!.pathways)).toBeGreaterThan(0);
   });
 });

@@ -29,6 +29,12 @@ export const permissions = {
   // docs/requirements.md §6: clerical users and clinicians look patients up, read, edit and remodel them.
   'patients:read': { roles: ['cu', 'cl'] },
   'patients:write': { roles: ['cu', 'cl'] },
+  // Decision 0044: the worklist is read by clerical users, clinicians and waiting list admins;
+  // administrative validations are clerical; priority, harm and risk are clinical decisions.
+  'prioritisation:read': { roles: ['cu', 'cl', 'wa'] },
+  'prioritisation:validate': { roles: ['cu', 'wa'] },
+  'prioritisation:clinical': { roles: ['cl'] },
+  'prioritisation:settings': { roles: ['ta'] },
 } as const satisfies Record<
   EndpointPermission,
   { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }

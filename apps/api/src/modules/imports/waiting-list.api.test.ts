@@ -934,9 +934,12 @@ describe('a list that fails part-way through its reading', () => {
       smoking: '4',
       operationType: 'knee',
       referralDate: '2026-01-02',
+      clockStart: '2026-01-02',
       tciDate: null,
       surgeonName: null,
       priority: null,
+      priorityDate: '2026-01-02',
+      lastValidatedOn: null,
       surgery: null,
       social: null,
       comorbidities: Object.fromEntries(

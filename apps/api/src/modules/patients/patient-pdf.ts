@@ -16,7 +16,7 @@
  * (docs/decisions/0043-names-that-cannot-disguise-themselves.md).
  */
 import { PassThrough, type Readable } from 'node:stream';
-import { showCalendarDate, showLondonDateTime } from '@esr/contracts/london-dates';
+import { showCalendarDate, showLondonDate, showLondonDateTime } from '@esr/contracts/london-dates';
 import { demonstrationModelLabel, messages, productName } from '@esr/contracts/messages';
 import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
 import {
@@ -312,6 +312,15 @@ function resultBand(s: Summary, outcome: Element, result: RiskResult) {
       outcome,
       `Average for ${s.procedureName} at this trust`,
       percentage(result.averageProbability),
+      clinical.body,
+      4,
+    );
+  // The clinician's view of the risk, labelled as theirs beside the model's (decision 0044).
+  if (result.adjustment)
+    flow.labelledLine(
+      outcome,
+      'Clinician’s view of the risk',
+      `${riskLabels[result.adjustment.prediction]} (${result.adjustment.by}, ${showLondonDate(new Date(result.adjustment.on))}): ${result.adjustment.reason}`,
       clinical.body,
       4,
     );

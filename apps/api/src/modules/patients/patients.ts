@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { summariseStored, type PatientRecord } from '@esr/risk-engine/evaluate';
 import { nhsNumberDigits, hasValidCheckDigit } from '@esr/contracts/nhs-number';
 import type { Prediction } from '@esr/contracts/open-pathways';
+import type { RiskAdjustment } from '@esr/contracts/prioritisation';
 import {
   editDetailsMessages,
   maxAnomalyReasonLength,
@@ -348,8 +349,10 @@ function riskResult(
   evaluation: EvaluationRow,
   explanation: Explanation,
   averageProbability: number | null,
+  adjustment: RiskAdjustment | null = null,
 ): RiskResult {
   return {
+    adjustment,
     evaluationId: evaluation.id,
     prediction: predictionOf(evaluation.prediction),
     probability: evaluation.probability,
@@ -464,6 +467,7 @@ function summaryOf(
   status: SummaryStatus,
   averageProbability: number | null,
   change: RemodelChange | null = null,
+  adjustment: RiskAdjustment | null = null,
 ): RiskSummary {
   return {
     ...identityOf(pathway),
@@ -474,7 +478,9 @@ function summaryOf(
     social: oneOf(socialValues, pathway.social),
     isActive: pathway.is_active,
     status,
-    result: evaluated ? riskResult(evaluated.evaluation, evaluated.explanation, averageProbability) : null,
+    result: evaluated
+      ? riskResult(evaluated.evaluation, evaluated.explanation, averageProbability, adjustment)
+      : null,
     areasOfImprovement: { dos: evaluated?.explanation.dos ?? [] },
     failure:
       status === 'failed'
@@ -502,6 +508,12 @@ async function summaryStatus(db: Db, pathway: PathwayRow): Promise<SummaryStatus
 }
 
 interface SummaryRow extends PathwayRow {
+  adjustment: {
+    prediction: Prediction;
+    reason: string | null;
+    recorded_by: string;
+    recorded_at: string;
+  } | null;
   evaluation: EvaluationRow | null;
   evaluation_before: EvaluationRow | null;
   average_probability: number | null;
@@ -546,14 +558,26 @@ export async function riskSummary(
       select p.*, (select to_jsonb(shown) from shown) as evaluation,
         (select to_jsonb(before) from before) as evaluation_before,
         (select r.average_probability from inference_runs r
-          where r.trust_code = ${trustCode} and r.procedure_code = ${procedureCode}) as average_probability
+          where r.trust_code = ${trustCode} and r.procedure_code = ${procedureCode}) as average_probability,
+        -- The clinician's view of the risk: the latest adjustment, unless it removed one (decision 0044).
+        (select to_jsonb(a) from (select x.prediction, x.reason, x.recorded_by, x.recorded_at
+            from prioritisation_entries x where x.pathway_id = p.id and x.kind = 'risk_adjustment'
+            order by x.recorded_at desc, x.id desc limit 1) a where a.prediction is not null) as adjustment
       from p`,
   );
   if (!row) throw notFound(patientMessages.notFound);
   const { evaluation, evaluation_before: before, average_probability: average } = row;
   if (evaluation) {
     const current = await evaluated(db, evaluation);
-    return summaryOf(row, current, 'processed', average, await changeOf(db, current, before));
+    const adjustment = row.adjustment
+      ? {
+          prediction: row.adjustment.prediction,
+          reason: row.adjustment.reason ?? '',
+          by: row.adjustment.recorded_by,
+          on: new Date(row.adjustment.recorded_at).toISOString(),
+        }
+      : null;
+    return summaryOf(row, current, 'processed', average, await changeOf(db, current, before), adjustment);
   }
   return summaryOf(row, undefined, await summaryStatus(db, row), null);
 }

@@ -6,7 +6,9 @@ export {
   exportArchivedRecords,
   exportProcessedRecords,
   reportFileName,
+  startReport,
   type ReportFile,
+  type ReportRequest,
 } from './reports.js';
 export { csvReport } from './report-csv.js';
 export { type ReportColumn, type ReportContent } from './report-format.js';

@@ -98,6 +98,7 @@ type ArchivedExportRow = ArchivedRow & { sort_key: string | null };
 interface ActiveExportRow extends ActiveRow {
   priority: string | null;
   probability: number | null;
+  adjusted_prediction: string | null;
   sort_key: string | null;
 }
 
@@ -144,6 +145,14 @@ const activeReportColumns: Record<ReportFieldKey, ColumnSpec<ActiveExportRow>> =
     kind: 'number',
     width: 11,
     value: (row) => (row.status === 'processed' && row.probability !== null ? Number(row.probability) : null),
+  },
+  adjustedPrediction: {
+    kind: 'text',
+    width: 13,
+    value: (row) => {
+      const band = row.adjusted_prediction;
+      return band === 'high' || band === 'medium' || band === 'low' ? riskLabels[band] : null;
+    },
   },
 };
 
@@ -215,7 +224,7 @@ async function* keysetRows<Row extends { id: string; sort_key: string | null }>(
 const activeRows = (db: Db, trustCode: string, procedureCode: string, filter: ActiveRecordsFilter) =>
   keysetRows<ActiveExportRow>(
     db,
-    sql`${activeColumns}, p.priority, p.probability`,
+    sql`${activeColumns}, p.priority, p.probability, p.adjusted_prediction`,
     activeConditions(trustCode, procedureCode, filter),
     { column: sql`p.referral_date`, type: 'date', descending: false },
   );
@@ -286,7 +295,8 @@ function write<Row>(fileType: ReportFileType, content: ReportContent<Row>): Read
   return documentPool().render(reportDocument, input, cellsOf(content));
 }
 
-interface ReportRequest<Row extends { id: string }> {
+/** A report of patients' rows: who asks, what it shows, and the rows (the worklist's export builds one too). */
+export interface ReportRequest<Row extends { id: string }> {
   principal: Principal;
   /** The export's route, for the access log. */
   endpoint: { method: string; path: string };
@@ -304,7 +314,7 @@ interface ReportRequest<Row extends { id: string }> {
  * security baseline "Audit and logging": who exported which report, with which filters and how
  * many rows, is committed before the first byte is sent, so a download cut short is still on record.
  */
-async function startReport<Row extends { id: string }>(
+export async function startReport<Row extends { id: string }>(
   db: Db,
   request: ReportRequest<Row>,
 ): Promise<ReportFile> {

@@ -28,7 +28,14 @@ import {
   type ScoredState,
 } from '../../evaluations/index.js';
 import { timeOrderedUuid } from '../../../platform/db/time-ordered-ids.js';
-import { copiedColumns, inputsHash, matchedRows, type MatchRow } from './list-changes.js';
+import {
+  copiedColumns,
+  inputsHash,
+  matchedRows,
+  matchedValue,
+  prioritySetColumns,
+  type MatchRow,
+} from './list-changes.js';
 
 export interface AppliedImport {
   trustCode: string;
@@ -96,7 +103,7 @@ const insertOutcomesFrom = 6;
 /** The chunk's staged rows, found by key: the batch ($1) and the chunk's first and last row ($2, $3). */
 const chunkRows = `s.batch_id = $1 and s.row_number between $2 and $3 and s.row_number = v.row`;
 
-/** A staged column's value as its pathway column takes it: the records' JSON text is checked as JSON. */
+/** A staged column's value as a new pathway's column takes it: the records' JSON text is checked as JSON. */
 const stagedValue = (column: string) =>
   column === 'clinical' || column === 'lab_dates' ? `s.${column}::json` : `s.${column}`;
 
@@ -111,7 +118,8 @@ const keptOr = (column: string, value: string, changedMeanwhile = 'null') =>
 
 const updateMatched = `update pathways p set
     local_patient_identifier = coalesce(s.local_patient_identifier, p.local_patient_identifier),
-    ${copiedColumns.map((column) => `${column} = ${stagedValue(column)}`).join(', ')},
+    ${copiedColumns.map((column) => `${column} = ${matchedValue(column)}`).join(', ')},
+    ${prioritySetColumns.map(({ column, value }) => `${column} = ${value}`).join(', ')},
     inputs_hash = h.inputs_hash,
     status = ${keptOr('status', 'v.status', `'waiting'`)},
     prediction = ${keptOr('prediction', 'v.prediction')},

@@ -21,6 +21,40 @@ export const copiedColumns = [
 ];
 
 /**
+ * Decision 0044: a matched pathway keeps the priority a clinician set here (`priority_set_on`) when
+ * they set it on or after the day the extract says its priority was set, or when the extract gives
+ * no such day; a later priority date in the extract replaces it.
+ */
+const keepsPrioritySetHere = `(p.priority_set_on is not null and (s.priority_date is null or p.priority_set_on >= s.priority_date))`;
+
+/**
+ * The value a matched pathway (`p`) takes for a column copied from its staged row (`s`): the staged
+ * value, but for the priority and its date, kept when set here more recently (`keepsPrioritySetHere`),
+ * and the last validation, which never goes back to an older extract's. The records' JSON text is
+ * checked as JSON.
+ */
+export function matchedValue(column: string): string {
+  switch (column) {
+    case 'clinical':
+    case 'lab_dates':
+      return `s.${column}::json`;
+    case 'priority':
+    case 'priority_date':
+      return `case when ${keepsPrioritySetHere} then p.${column} else s.${column} end`;
+    case 'last_validated_on':
+      return `greatest(p.last_validated_on, s.last_validated_on)`;
+    default:
+      return `s.${column}`;
+  }
+}
+
+/** Who set a matched pathway's priority here, and when: kept with the priority, else cleared. */
+export const prioritySetColumns = ['priority_set_by', 'priority_set_on'].map((column) => ({
+  column,
+  value: `case when ${keepsPrioritySetHere} then p.${column} end`,
+}));
+
+/**
  * What the model reads, hashed, so that an import that changes nothing keeps its prediction: the
  * record's JSON text, written in one order of keys by the import and the remodel alike.
  */
@@ -28,8 +62,10 @@ export const inputsHash = `md5(s.clinical)`;
 
 /**
  * Whether the confirm would write the matched pathway as it is: every column it copies from the
- * staged row holds the same value already (the model's record by its hash, the blood results'
- * dates as their JSON text), and the local identifier, which a row without one leaves as it is.
+ * staged row holds the value it would take already (the model's record by its hash, the blood
+ * results' dates as their JSON text; the priority, its date and the last validation by the rules of
+ * `matchedValue`), a priority set here is neither kept nor cleared, and the local identifier, which
+ * a row without one leaves as it is, is the same.
  */
 const sameRow = [
   `p.inputs_hash = ${inputsHash}`,
@@ -37,7 +73,8 @@ const sameRow = [
   `coalesce(s.local_patient_identifier, p.local_patient_identifier) is not distinct from p.local_patient_identifier`,
   ...copiedColumns
     .filter((column) => column !== 'clinical' && column !== 'lab_dates')
-    .map((column) => `p.${column} is not distinct from s.${column}`),
+    .map((column) => `p.${column} is not distinct from ${matchedValue(column)}`),
+  ...prioritySetColumns.map(({ column, value }) => `p.${column} is not distinct from ${value}`),
 ].join(' and ');
 
 /**

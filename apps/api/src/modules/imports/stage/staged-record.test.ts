@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comorbidityFields, labFields } from '@esr/contracts/remodel';
 import { parseBloodTests, readBloodTests } from '@esr/import-files/blood-tests';
@@ -12,6 +13,7 @@ import {
   stagedLineEnd,
   stagedLineStart,
 } from './staged-record.js';
+import { stagedPathways } from '../../../platform/db/schema.js';
 
 const record: WaitingListRecord = {
   nhsNumber: '9434765919',
@@ -26,9 +28,12 @@ const record: WaitingListRecord = {
   smoking: '4',
   operationType: 'knee',
   referralDate: '2026-01-03',
+  clockStart: '2025-12-29',
   tciDate: null,
   surgeonName: 'Mr A "Tony" Surgeon',
   priority: 'P2',
+  priorityDate: '2026-02-10',
+  lastValidatedOn: null,
   surgery: null,
   social: 'social_concerns',
   comorbidities: Object.fromEntries(
@@ -116,6 +121,26 @@ describe('a staged row', () => {
     expect(at('local_patient_identifier')).toBe('RAN\\\\0042');
     expect(at('last_name')).toBe("O'Brien\\tSmith");
     expect(at('tci_date')).toBe('\\N');
+  });
+
+  it('writes the clock start, the priority and its date and the last validation in their columns (decision 0044)', () => {
+    const at = fieldsOf(stagedLineStart('batch', 7, record) + stagedLineEnd());
+    expect(at('referral_date')).toBe('2026-01-03');
+    expect(at('clock_start')).toBe('2025-12-29');
+    expect(at('priority')).toBe('P2');
+    expect(at('priority_date')).toBe('2026-02-10');
+    expect(at('last_validated_on')).toBe('\\N');
+    const validated = fieldsOf(
+      stagedLineStart('batch', 7, { ...record, lastValidatedOn: '2026-03-01' }) + stagedLineEnd(),
+    );
+    expect(validated('last_validated_on')).toBe('2026-03-01');
+    expect(validated('surgery')).toBe('\\N');
+    expect(validated('social')).toBe('social_concerns');
+  });
+
+  it('names every column of the staging table, so that COPY fills each one', () => {
+    const tableColumns = Object.values(getTableColumns(stagedPathways)).map((column) => column.name);
+    expect([...stagedColumns].sort()).toEqual([...tableColumns].sort());
   });
 });
 

@@ -27,6 +27,15 @@ export const waitingListColumns = () => ({
   tciDate: date('tci_date', { mode: 'string' }),
   surgeonName: text('surgeon_name'),
   priority: text('priority'),
+  /**
+   * The referral-to-treatment clock start: the extract's, or its referral date when it has none
+   * (decision 0044). The wait is counted from it.
+   */
+  clockStart: date('clock_start', { mode: 'string' }),
+  /** When the priority was set: the extract's, or the clock start when it has none (decision 0044). */
+  priorityDate: date('priority_date', { mode: 'string' }),
+  /** The last validation the extract records; a validation recorded here may be later. */
+  lastValidatedOn: date('last_validated_on', { mode: 'string' }),
   surgery: text('surgery'),
   social: text('social'),
 });

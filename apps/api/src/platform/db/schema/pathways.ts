@@ -11,6 +11,7 @@ import {
   doublePrecision,
   bigint,
   primaryKey,
+  date,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { trustAndProcedure, waitingListColumns, timestamptz } from './column-types.js';
@@ -57,6 +58,18 @@ export const pathways = pgTable(
     /** The last import that listed this pathway (docs/requirements.md §3 archived record lastWaitingListId). */
     lastBatchId: uuid('last_batch_id'),
     dateRemoved: timestamptz('date_removed'),
+    /**
+     * Prioritisation (decision 0044), the latest of each kind of entry in prioritisation_entries
+     * kept beside the list fields so that the worklist reads one row per pathway. Who set the
+     * priority here and on which London day (null: the waiting list's own priority); a later
+     * extract replaces it only with a priority date after that day.
+     */
+    prioritySetBy: text('priority_set_by'),
+    prioritySetOn: date('priority_set_on', { mode: 'string' }),
+    lastHarmReviewOn: date('last_harm_review_on', { mode: 'string' }),
+    lastHarmReviewLevel: text('last_harm_review_level'),
+    /** The clinician's view of the risk (high, medium, low); the model's prediction is never changed. */
+    adjustedPrediction: text('adjusted_prediction'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -87,6 +100,13 @@ export const pathways = pgTable(
       .where(sql`${t.isActive}`),
     index('pathways_open_local_prefix_idx')
       .on(t.trustCode, t.procedureCode, sql`(lower(${t.localPatientIdentifier}) collate "C")`)
+      .where(sql`${t.isActive}`),
+    // The worklist's orders (decision 0044): the longest wait, and the most urgent priority then the longest wait.
+    index('pathways_worklist_wait_idx')
+      .on(t.trustCode, t.procedureCode, t.clockStart, t.id)
+      .where(sql`${t.isActive}`),
+    index('pathways_worklist_priority_idx')
+      .on(t.trustCode, t.procedureCode, sql`(${t.priority} collate "C")`, t.clockStart, t.id)
       .where(sql`${t.isActive}`),
     index('pathways_failed_idx')
       .on(t.trustCode, t.procedureCode)
@@ -132,4 +152,42 @@ export const inferenceRuns = pgTable(
     averageProbability: doublePrecision('average_probability'),
   },
   (t) => [uniqueIndex('inference_runs_key').on(t.trustCode, t.procedureCode)],
+);
+
+/**
+ * A pathway's prioritisation history (decision 0044): each priority change, validation, harm review
+ * and risk adjustment made here, never changed or removed; the current value of each is the latest.
+ * The recorder's name is copied at write time, as in the change log.
+ */
+export const prioritisationEntries = pgTable(
+  'prioritisation_entries',
+  {
+    id: uuid('id').primaryKey(),
+    pathwayId: uuid('pathway_id')
+      .notNull()
+      .references(() => pathways.id, { onDelete: 'cascade' }),
+    trustCode: text('trust_code').notNull(),
+    /** priority, validation, harm_review or risk_adjustment */
+    kind: text('kind').notNull(),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+    /** The London day it was recorded, as the flags count days. */
+    recordedOn: date('recorded_on', { mode: 'string' }).notNull(),
+    userId: uuid('user_id'),
+    recordedBy: text('recorded_by').notNull(),
+    priorityCode: text('priority_code'),
+    previousPriorityCode: text('previous_priority_code'),
+    reason: text('reason'),
+    outcome: text('outcome'),
+    contact: text('contact'),
+    level: text('level'),
+    actions: text('actions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    note: text('note'),
+    /** A risk adjustment's band; null on one that removed it. */
+    prediction: text('prediction'),
+    modelPrediction: text('model_prediction'),
+  },
+  (t) => [index('prioritisation_entries_pathway_idx').on(t.pathwayId, t.recordedAt.desc())],
 );

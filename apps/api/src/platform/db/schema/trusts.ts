@@ -1,4 +1,4 @@
-import { pgTable, text, smallint, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, text, smallint, timestamp, index, uniqueIndex, integer } from 'drizzle-orm/pg-core';
 
 /** docs/requirements.md §3 Trust. Status 1 active, 0 disabled (docs/requirements.md §9). */
 export const trusts = pgTable(
@@ -17,6 +17,8 @@ export const trusts = pgTable(
     primaryContactEmail: text('primary_contact_email').notNull().default(''),
     primaryContactTelCode: text('primary_contact_tel_code').notNull().default(''),
     primaryContactTelNumber: text('primary_contact_tel_number').notNull().default(''),
+    /** Harm-review thresholds in weeks set by the trust's admins; null: the default 52, 78 and 104 (decision 0044). */
+    harmReviewThresholdWeeks: integer('harm_review_threshold_weeks').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,7 @@ import { useAdminRole } from '../lib/admin-role';
 import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
 
-/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042). */
+/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044). */
 export function TrustAdminDashboardPage() {
   const dashboard = useTrustAdminDashboard();
   const { ownTrustName } = useAdminRole();
@@ -38,6 +38,12 @@ export function TrustAdminDashboardPage() {
               "Everyone who has seen a patient's record in your trust, for a subject access request or a privacy incident.",
             linkText: 'Search',
             to: paths.accessLog(),
+          },
+          {
+            title: 'Prioritisation settings',
+            description: "The waits in weeks after which a pathway's harm review is due in your trust.",
+            linkText: 'Change',
+            to: paths.prioritisationSettings(),
           },
         ]}
       />

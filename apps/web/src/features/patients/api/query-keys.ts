@@ -20,5 +20,8 @@ export const patientKeys = {
     [...patientKeys.pathway(trust, type, id), 'history-entry', historyId] as const,
   remodelRecord: (trust: string, type: ProcedureCode, id: string) =>
     [...patientKeys.pathway(trust, type, id), 'remodel-record'] as const,
+  /** The pathway's priority, wait, validation, harm review and risk adjustment (decision 0044). */
+  pathwayPrioritisation: (trust: string, type: ProcedureCode, id: string) =>
+    [...patientKeys.pathway(trust, type, id), 'prioritisation'] as const,
   surgicalRiskFactorOptions: () => ['library', 'surgical-risk-factors'] as const,
 };

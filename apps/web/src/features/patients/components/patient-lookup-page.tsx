@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { patientSearchMessages } from '@esr/contracts/patients';
 import { Button } from '../../../components/button';
@@ -168,6 +168,11 @@ export function PatientLookupPage() {
             </InsetText>
           )}
         </div>
+        <p className="nhsuk-u-margin-top-5">
+          <Link className="nhsuk-link" to={paths.prioritisation()}>
+            Prioritise the waiting list
+          </Link>
+        </p>
       </div>
     </div>
   );

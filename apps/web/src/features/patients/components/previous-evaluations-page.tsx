@@ -20,6 +20,7 @@ import {
   useBreadcrumbPatient,
   type PatientRoute,
 } from './patient-screen';
+import { PrioritisationTimeline } from './prioritisation-timeline';
 import { AnomalyReason, patientRows } from './risk-summary-view';
 
 const title = 'Previous evaluations';
@@ -28,7 +29,8 @@ const title = 'Previous evaluations';
  * docs/requirements.md §2 /previous-risk-history: the patient and every evaluation of the pathway, newest first,
  * 20 a page with the page in the address (docs/requirements.md §9): its date, risk band and probability (as the risk
  * summary writes it), whether it is flagged as an anomaly and why, a View link and a PDF. A failed
- * load clears the list without a message (docs/requirements.md §8).
+ * load clears the list without a message (docs/requirements.md §8). Below, the pathway's priority,
+ * validation and harm review history (decision 0044).
  */
 export function PreviousEvaluationsPage() {
   return <PatientPage title={title} screen={PreviousEvaluations} />;
@@ -145,6 +147,7 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
           />
         </>
       )}
+      <PrioritisationTimeline trust={trust} type={type} id={id} />
     </>
   );
 }

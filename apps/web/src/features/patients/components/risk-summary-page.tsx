@@ -4,8 +4,10 @@ import { messages } from '@esr/contracts/messages';
 import type { RiskSummary } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
+import { SuccessBanner } from '../../../components/success-banner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { usePageNotice } from '../../../lib/page-notice';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useExportRiskSummary } from '../api/export-risk-summary';
 import { useRiskSummary } from '../api/get-risk-summary';
@@ -20,6 +22,7 @@ import {
   type Problem,
 } from './action-outcome';
 import { AnomalyReasonForm, anomalyReasonFieldId } from './anomaly-reason-form';
+import { PathwayPrioritisationSection } from './pathway-prioritisation-section';
 import {
   ArchivedNotice,
   PatientHeading,
@@ -35,7 +38,8 @@ import { RiskSummaryView } from './risk-summary-view';
 /**
  * docs/requirements.md §2 /patient-lookup/{id}?type=: the pathway's risk summary, fetched again every 3 seconds
  * while it waits to be scored (docs/requirements.md §4), with the PDF, the anomaly flag, edit, remodel and the
- * previous evaluations. Only an active pathway can be changed.
+ * previous evaluations, and the pathway's waiting list priority with what the user's role may record about it
+ * (decision 0044). Only an active pathway can be changed.
  */
 export function RiskSummaryPage() {
   return <PatientPage title="Risk summary" screen={RiskSummaryScreen} />;
@@ -45,10 +49,13 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
   const summary = useRiskSummary(trust, type, id);
   const nameOf = useProcedureNameOf();
   const labels = useRiskFactorLabels();
+  // What a prioritisation form has just recorded (decision 0044).
+  const notice = usePageNotice();
   useBreadcrumbPatient(id, summary.data);
   const data = summary.data;
   return (
     <>
+      <SuccessBanner text={notice} />
       <PatientHeading title="Risk summary" name={data ? personName(data) : undefined} />
       {data ? (
         <RiskSummaryView
@@ -56,6 +63,7 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
           procedureName={nameOf(type)}
           labels={labels}
           actions={<SummaryActions summary={data} trust={trust} id={id} type={type} />}
+          prioritisation={<PathwayPrioritisationSection trust={trust} type={type} id={id} />}
         />
       ) : (
         <PatientLoadStatus query={summary} />

@@ -297,20 +297,24 @@ function ScoringStatus({ summary }: { summary: RiskSummary }) {
 
 /**
  * A risk summary (docs/requirements.md §2), now or as it was: the patient, the scoring status, the prediction and
- * its banners, what the patient can do (`actions`), the factors, the chart, the advice and the
- * model. The summary screen and a past evaluation's screen both show it.
+ * its banners, what the patient can do (`actions`), the waiting list priority (`prioritisation`), the
+ * factors, the chart, the advice and the model. The summary screen and a past evaluation's screen
+ * both show it.
  */
 export function RiskSummaryView({
   summary,
   procedureName,
   labels,
   actions,
+  prioritisation,
   surgicalRiskFactorsShown = 'current',
 }: {
   summary: RiskSummary;
   procedureName: string;
   labels: RiskFactorLabels;
   actions?: ReactNode;
+  /** The pathway's waiting list priority now (decision 0044): the summary shows it, a past evaluation does not. */
+  prioritisation?: ReactNode;
   surgicalRiskFactorsShown?: SurgicalRiskFactorsShown;
 }) {
   const result = summary.result;
@@ -354,6 +358,7 @@ export function RiskSummaryView({
         </WarningCallout>
       )}
       {actions}
+      {prioritisation}
       {result && summary.status === 'processed' && (
         <>
           <FeatureImportances items={result.featureImportance} />

@@ -130,6 +130,9 @@ export function DashboardPage() {
           <ActionLink to={paths.patientLookup()}>Patient lookup</ActionLink>
         </li>
         <li>
+          <ActionLink to={paths.prioritisation()}>Prioritise the waiting list</ActionLink>
+        </li>
+        <li>
           <ActionLink to={paths.dataUploadHistory()}>Data upload history</ActionLink>
         </li>
       </ul>

@@ -1,0 +1,668 @@
+/**
+ * One pathway's prioritisation (decision 0044): its priority, wait, validation and harm-review
+ * status and the clinician's view of the risk, and the entries that change them. Each change is a
+ * new dated entry in prioritisation_entries (never updated or removed); the pathway keeps the
+ * latest of each kind beside its list fields for the worklist. Every change writes a change-log
+ * entry in the form's words and an access-log entry, in the change's transaction.
+ */
+import { sql } from 'drizzle-orm';
+import { endpoints } from '@esr/contracts/endpoints';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import {
+  addDays,
+  flagsOf,
+  harmActionLabels,
+  harmLevelLabels,
+  maxPrioritisationTextLength,
+  nextValidationDueOn,
+  priorityLimitDays,
+  priorityMovedUp,
+  prioritisationMessages,
+  validationContactLabels,
+  validationOutcomeLabels,
+  waitBandOf,
+  daysBetween,
+  type HarmLevel,
+  type HarmReviewRequest,
+  type PathwayPrioritisation,
+  type PrioritisationEntry,
+  type PriorityChangeRequest,
+  type PriorityCode,
+  type RiskAdjustmentRequest,
+  type ValidationRequest,
+} from '@esr/contracts/prioritisation';
+import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
+import { patientMessages } from '@esr/contracts/patients';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { hasAccess, principalName, requireAccess, type Principal } from '../identity/index.js';
+import { recordChange } from '../change-log/index.js';
+import { recordPatientAccess, routeOf } from '../access-log/index.js';
+import { harmThresholdsOf } from './worklist.js';
+
+interface PathwayRow extends Record<string, unknown> {
+  id: string;
+  trust_code: string;
+  procedure_code: string;
+  nhs_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  is_active: boolean;
+  status: string;
+  prediction: string | null;
+  probability: number | null;
+  priority: string | null;
+  priority_date: string | null;
+  priority_set_by: string | null;
+  clock_start: string | null;
+  last_validated_on: string | null;
+  last_harm_review_on: string | null;
+  last_harm_review_level: string | null;
+  adjusted_prediction: string | null;
+}
+
+const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.first_name, p.last_name,
+  p.is_active, p.status, p.prediction, p.probability, p.priority, p.priority_date::text as priority_date,
+  p.priority_set_by, p.clock_start::text as clock_start, p.last_validated_on::text as last_validated_on,
+  p.last_harm_review_on::text as last_harm_review_on, p.last_harm_review_level, p.adjusted_prediction`;
+
+/** Another trust's pathway, or one of another procedure, is not found: its existence is not told. */
+async function findPathway(
+  db: Db,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  lock = false,
+) {
+  const [row] = await queryRows<PathwayRow>(
+    db,
+    sql`select ${pathwayColumns} from pathways p
+      where p.id = ${id} and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode}
+      ${lock ? sql`for update` : sql``}`,
+  );
+  if (!row) throw notFound(patientMessages.notFound);
+  return row;
+}
+
+const modelBandOf = (row: Pick<PathwayRow, 'status' | 'prediction'>): Prediction | null =>
+  row.status !== 'processed'
+    ? null
+    : row.prediction === 'High'
+      ? 'high'
+      : row.prediction === 'Moderate'
+        ? 'medium'
+        : row.prediction === 'Low'
+          ? 'low'
+          : null;
+
+interface EntryRow extends Record<string, unknown> {
+  id: string;
+  kind: PrioritisationEntry['kind'];
+  recorded_at: string | Date;
+  recorded_by: string;
+  priority_code: string | null;
+  previous_priority_code: string | null;
+  reason: string | null;
+  outcome: string | null;
+  contact: string | null;
+  level: string | null;
+  actions: string[] | null;
+  note: string | null;
+  prediction: string | null;
+  model_prediction: string | null;
+}
+
+const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toEntry(row: EntryRow): PrioritisationEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recordedAt: iso(row.recorded_at),
+    recordedBy: row.recorded_by,
+    priorityCode: row.priority_code as PriorityCode | null,
+    previousPriorityCode: row.previous_priority_code as PriorityCode | null,
+    reason: row.reason,
+    outcome: row.outcome as PrioritisationEntry['outcome'],
+    contact: row.contact as PrioritisationEntry['contact'],
+    level: row.level as PrioritisationEntry['level'],
+    actions: (row.actions ?? []) as PrioritisationEntry['actions'],
+    note: row.note,
+    prediction: row.prediction as Prediction | null,
+    modelPrediction: row.model_prediction as Prediction | null,
+  };
+}
+
+async function statusOf(db: Db, row: PathwayRow, today: string): Promise<PathwayPrioritisation> {
+  const thresholds = await harmThresholdsOf(db, row.trust_code);
+  const entries = await queryRows<EntryRow>(
+    db,
+    sql`select e.* from prioritisation_entries e where e.pathway_id = ${row.id}
+      order by e.recorded_at desc, e.id desc`,
+  );
+  const history = entries.map(toEntry);
+  const latestAdjustment = history.find((entry) => entry.kind === 'risk_adjustment');
+  const priority = row.priority as PriorityCode | null;
+  const limit = priority ? priorityLimitDays[priority] : null;
+  const daysWaited = row.clock_start ? daysBetween(row.clock_start, today) : null;
+  const lastHarmReview =
+    row.last_harm_review_on && row.last_harm_review_level
+      ? { level: row.last_harm_review_level as HarmLevel, reviewedOn: row.last_harm_review_on }
+      : null;
+  return {
+    id: row.id,
+    nhsNumber: row.nhs_number,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isActive: row.is_active,
+    priority,
+    priorityDate: row.priority_date,
+    prioritySetBy: row.priority_set_by,
+    priorityDueBy: limit !== null && row.priority_date ? addDays(row.priority_date, limit) : null,
+    clockStart: row.clock_start,
+    daysWaited,
+    waitBand: daysWaited === null ? null : waitBandOf(daysWaited),
+    lastValidatedOn: row.last_validated_on,
+    nextValidationDue: nextValidationDueOn(row.clock_start, row.last_validated_on),
+    lastHarmReview,
+    harmReviewThresholdWeeks: thresholds,
+    prediction: modelBandOf(row),
+    probability: modelBandOf(row) && row.probability !== null ? Number(row.probability) : null,
+    adjustment:
+      row.adjusted_prediction && latestAdjustment?.prediction
+        ? {
+            prediction: latestAdjustment.prediction,
+            reason: latestAdjustment.reason ?? '',
+            by: latestAdjustment.recordedBy,
+            on: latestAdjustment.recordedAt,
+          }
+        : null,
+    flags: row.is_active
+      ? flagsOf(
+          {
+            priority,
+            priorityDate: row.priority_date,
+            clockStart: row.clock_start,
+            lastValidatedOn: row.last_validated_on,
+            lastHarmReviewOn: row.last_harm_review_on,
+          },
+          today,
+          thresholds,
+        )
+      : [],
+    today,
+    history,
+  };
+}
+
+/** GET …/patients/{id}/prioritisation: the pathway's status and history (an access-log read). */
+export async function pathwayPrioritisation(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  today = todayInLondon(),
+): Promise<PathwayPrioritisation> {
+  requireAccess(principal, 'prioritisation:read', trustCode);
+  const row = await findPathway(db, trustCode, procedureCode, id);
+  await recordPatientAccess(db, principal, {
+    trustCode,
+    route: routeOf(endpoints.prioritisation.pathway),
+    action: 'prioritisation',
+    pathwayIds: [id],
+  });
+  return statusOf(db, row, today);
+}
+
+/** A reason or note as typed, trimmed; `required` refuses a blank one. */
+function textOf(
+  value: string | undefined,
+  field: string,
+  messages: { required?: string; tooLong: string },
+  errors: Record<string, string[]>,
+): string | null {
+  const text = (value ?? '').replace(/\r\n/g, '\n').trim();
+  if (text === '') {
+    if (messages.required) errors[field] = [messages.required];
+    return null;
+  }
+  if (text.length > maxPrioritisationTextLength) errors[field] = [messages.tooLong];
+  return text;
+}
+
+function refuseIfAny(errors: Record<string, string[]>) {
+  const messages = Object.values(errors).flat();
+  if (messages.length > 0) throw badRequest(messages[0]!, errors);
+}
+
+interface EntryValues {
+  kind: PrioritisationEntry['kind'];
+  priorityCode?: string | null;
+  previousPriorityCode?: string | null;
+  reason?: string | null;
+  outcome?: string | null;
+  contact?: string | null;
+  level?: string | null;
+  actions?: readonly string[];
+  note?: string | null;
+  prediction?: string | null;
+  modelPrediction?: string | null;
+}
+
+async function addEntry(
+  db: Db,
+  principal: Principal,
+  pathway: PathwayRow,
+  today: string,
+  entry: EntryValues,
+) {
+  await db.execute(sql`insert into prioritisation_entries (id, pathway_id, trust_code, kind, recorded_on,
+      user_id, recorded_by, priority_code, previous_priority_code, reason, outcome, contact, level, actions, note,
+      prediction, model_prediction)
+    values (${timeOrderedUuid()}, ${pathway.id}, ${pathway.trust_code}, ${entry.kind}, ${today}::date,
+      ${principal.userId}::uuid, ${principalName(principal)}, ${entry.priorityCode ?? null},
+      ${entry.previousPriorityCode ?? null}, ${entry.reason ?? null}, ${entry.outcome ?? null},
+      ${entry.contact ?? null}, ${entry.level ?? null}, ${`{${(entry.actions ?? []).join(',')}}`}::text[],
+      ${entry.note ?? null}, ${entry.prediction ?? null}, ${entry.modelPrediction ?? null})`);
+}
+
+/** A new priority, dated today and set by the caller, with its entry. */
+async function setPriority(
+  db: Db,
+  principal: Principal,
+  pathway: PathwayRow,
+  today: string,
+  code: PriorityCode,
+  reason: string,
+) {
+  await addEntry(db, principal, pathway, today, {
+    kind: 'priority',
+    priorityCode: code,
+    previousPriorityCode: pathway.priority,
+    reason,
+  });
+  await db.execute(sql`update pathways set priority = ${code}, priority_date = ${today}::date,
+      priority_set_by = ${principalName(principal)}, priority_set_on = ${today}::date, updated_at = now()
+    where id = ${pathway.id}`);
+}
+
+/** The change-log action: what was done, to which pathway (never the patient's name or NHS number). */
+const pathwayAction = (pathway: PathwayRow, action: string) =>
+  `${action} for pathway ${pathway.id.slice(0, 8)} (${pathway.procedure_code})`;
+
+/**
+ * A change to one pathway: the caller's access, the pathway locked and active, the change, its
+ * change-log and access-log entries, all in one transaction; answered with the pathway's status.
+ */
+async function changePathway(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  endpoint: { method: string; path: string },
+  change: (tx: Db, pathway: PathwayRow, today: string) => Promise<void>,
+): Promise<PathwayPrioritisation> {
+  const today = todayInLondon();
+  return db.transaction(async (tx) => {
+    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    if (!pathway.is_active) throw conflict(prioritisationMessages.notOnList);
+    await change(tx, pathway, today);
+    await recordPatientAccess(tx, principal, {
+      trustCode,
+      route: routeOf(endpoint),
+      action: 'prioritisation-change',
+      pathwayIds: [id],
+    });
+    return statusOf(tx, await findPathway(tx, trustCode, procedureCode, id), today);
+  });
+}
+
+/** POST …/priority: a clinician changes the priority, with the reason. */
+export async function changePriority(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  body: PriorityChangeRequest,
+): Promise<PathwayPrioritisation> {
+  requireAccess(principal, 'prioritisation:clinical', trustCode);
+  const errors: Record<string, string[]> = {};
+  if (!body.priorityCode) errors.priorityCode = [prioritisationMessages.priorityRequired];
+  const reason = textOf(
+    body.reason,
+    'reason',
+    { required: prioritisationMessages.reasonRequired, tooLong: prioritisationMessages.reasonTooLong },
+    errors,
+  );
+  refuseIfAny(errors);
+  return changePathway(
+    db,
+    principal,
+    trustCode,
+    procedureCode,
+    id,
+    endpoints.prioritisation.changePriority,
+    async (tx, pathway, today) => {
+      if (pathway.priority === body.priorityCode)
+        throw badRequest(prioritisationMessages.priorityUnchanged, {
+          priorityCode: [prioritisationMessages.priorityUnchanged],
+        });
+      await setPriority(tx, principal, pathway, today, body.priorityCode!, reason!);
+      await recordChange(tx, {
+        principal,
+        trustCode,
+        trustName: principal.trustName,
+        action: pathwayAction(
+          pathway,
+          `Changed the priority from ${pathway.priority ?? 'none'} to ${body.priorityCode}`,
+        ),
+        entityType: 'patient',
+        entityId: id,
+        before: { priority: pathway.priority, priorityDate: pathway.priority_date },
+        after: { priority: body.priorityCode, priorityDate: today, reason },
+      });
+    },
+  );
+}
+
+/** POST …/validations: an administrative validation, with its outcome and how the patient was contacted. */
+export async function recordValidation(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  body: ValidationRequest,
+): Promise<PathwayPrioritisation> {
+  requireAccess(principal, 'prioritisation:validate', trustCode);
+  const errors: Record<string, string[]> = {};
+  if (!body.outcome) errors.outcome = [prioritisationMessages.outcomeRequired];
+  if (!body.contact) errors.contact = [prioritisationMessages.contactRequired];
+  if (body.outcome === 'postpone' && !body.postponeTo)
+    errors.postponeTo = [prioritisationMessages.postponeToRequired];
+  const note = textOf(
+    body.note,
+    'note',
+    {
+      ...(body.outcome === 'remove' ? { required: prioritisationMessages.removeNoteRequired } : {}),
+      tooLong: prioritisationMessages.noteTooLong,
+    },
+    errors,
+  );
+  refuseIfAny(errors);
+  const outcome = body.outcome!;
+  const contact = body.contact!;
+  return changePathway(
+    db,
+    principal,
+    trustCode,
+    procedureCode,
+    id,
+    endpoints.prioritisation.recordValidation,
+    async (tx, pathway, today) => {
+      await addEntry(tx, principal, pathway, today, {
+        kind: 'validation',
+        outcome,
+        contact,
+        note,
+        ...(outcome === 'postpone'
+          ? { priorityCode: body.postponeTo, previousPriorityCode: pathway.priority }
+          : {}),
+      });
+      await tx.execute(sql`update pathways set last_validated_on = greatest(last_validated_on, ${today}::date),
+        updated_at = now() where id = ${id}`);
+      if (outcome === 'postpone' && pathway.priority !== body.postponeTo)
+        await setPriority(
+          tx,
+          principal,
+          pathway,
+          today,
+          body.postponeTo!,
+          'Postponed at the patient’s choice (validation)',
+        );
+      if (outcome === 'remove')
+        await tx.execute(sql`update pathways set is_active = false, date_removed = now(), updated_at = now()
+        where id = ${id}`);
+      await recordChange(tx, {
+        principal,
+        trustCode,
+        trustName: principal.trustName,
+        action: pathwayAction(
+          pathway,
+          `Recorded a validation by ${validationContactLabels[contact].toLowerCase()}: ${validationOutcomeLabels[outcome].toLowerCase()}`,
+        ),
+        entityType: 'patient',
+        entityId: id,
+        before: { lastValidatedOn: pathway.last_validated_on, priority: pathway.priority, isActive: true },
+        after: {
+          lastValidatedOn: today,
+          priority: outcome === 'postpone' ? body.postponeTo : pathway.priority,
+          isActive: outcome !== 'remove',
+          note,
+        },
+      });
+    },
+  );
+}
+
+/**
+ * POST …/harm-reviews: a clinician's harm review. Moderate or severe harm with "moved up a
+ * category" moves the priority up one (P4 → P3 → P2 → P1b, never past P1b) in the same transaction.
+ */
+export async function recordHarmReview(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  body: HarmReviewRequest,
+): Promise<PathwayPrioritisation> {
+  requireAccess(principal, 'prioritisation:clinical', trustCode);
+  const errors: Record<string, string[]> = {};
+  if (!body.level) errors.level = [prioritisationMessages.levelRequired];
+  const actions = [...new Set(body.actions ?? [])];
+  const movesUp = actions.includes('moved_up_category');
+  if (movesUp && body.level && body.level !== 'moderate' && body.level !== 'severe')
+    errors.actions = [prioritisationMessages.moveUpNeedsHarm];
+  const note = textOf(body.note, 'note', { tooLong: prioritisationMessages.noteTooLong }, errors);
+  refuseIfAny(errors);
+  const level = body.level!;
+  return changePathway(
+    db,
+    principal,
+    trustCode,
+    procedureCode,
+    id,
+    endpoints.prioritisation.recordHarmReview,
+    async (tx, pathway, today) => {
+      const current = pathway.priority as PriorityCode | null;
+      const movedTo = movesUp && current ? priorityMovedUp(current) : null;
+      if (movesUp && movedTo === null)
+        throw badRequest(prioritisationMessages.moveUpPatientChoice, {
+          actions: [prioritisationMessages.moveUpPatientChoice],
+        });
+      await addEntry(tx, principal, pathway, today, {
+        kind: 'harm_review',
+        level,
+        actions,
+        note,
+        ...(movedTo && movedTo !== current ? { priorityCode: movedTo, previousPriorityCode: current } : {}),
+      });
+      await tx.execute(sql`update pathways set last_harm_review_on = ${today}::date, last_harm_review_level = ${level},
+        updated_at = now() where id = ${id}`);
+      if (movedTo && movedTo !== current)
+        await setPriority(
+          tx,
+          principal,
+          pathway,
+          today,
+          movedTo,
+          `Moved up after a harm review: ${harmLevelLabels[level].toLowerCase()}`,
+        );
+      const actionWords = actions.map((action) => harmActionLabels[action].toLowerCase());
+      await recordChange(tx, {
+        principal,
+        trustCode,
+        trustName: principal.trustName,
+        action: pathwayAction(
+          pathway,
+          `Recorded a harm review: ${harmLevelLabels[level].toLowerCase()}${actionWords.length > 0 ? `; ${actionWords.join(', ')}` : ''}`,
+        ),
+        entityType: 'patient',
+        entityId: id,
+        before: { lastHarmReviewLevel: pathway.last_harm_review_level, priority: current },
+        after: { lastHarmReviewLevel: level, priority: movedTo ?? current, actions, note },
+      });
+    },
+  );
+}
+
+/** POST …/risk-adjustment: the clinician's view of the risk, beside the model's. */
+export async function adjustRisk(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+  body: RiskAdjustmentRequest,
+): Promise<PathwayPrioritisation> {
+  requireAccess(principal, 'prioritisation:clinical', trustCode);
+  const errors: Record<string, string[]> = {};
+  if (!body.prediction) errors.prediction = [prioritisationMessages.adjustmentRequired];
+  const reason = textOf(
+    body.reason,
+    'reason',
+    { required: prioritisationMessages.reasonRequired, tooLong: prioritisationMessages.reasonTooLong },
+    errors,
+  );
+  refuseIfAny(errors);
+  const prediction = body.prediction!;
+  return changePathway(
+    db,
+    principal,
+    trustCode,
+    procedureCode,
+    id,
+    endpoints.prioritisation.adjustRisk,
+    async (tx, pathway, today) => {
+      const model = modelBandOf(pathway);
+      if (model === null) throw conflict(prioritisationMessages.notScored);
+      await addEntry(tx, principal, pathway, today, {
+        kind: 'risk_adjustment',
+        prediction,
+        reason,
+        modelPrediction: model,
+      });
+      await tx.execute(
+        sql`update pathways set adjusted_prediction = ${prediction}, updated_at = now() where id = ${id}`,
+      );
+      await recordChange(tx, {
+        principal,
+        trustCode,
+        trustName: principal.trustName,
+        action: pathwayAction(
+          pathway,
+          `Adjusted the risk to ${riskLabels[prediction].toLowerCase()} (model: ${riskLabels[model].toLowerCase()})`,
+        ),
+        entityType: 'patient',
+        entityId: id,
+        before: { adjustedPrediction: pathway.adjusted_prediction },
+        after: { adjustedPrediction: prediction, reason },
+      });
+    },
+  );
+}
+
+/** DELETE …/risk-adjustment: the clinician's view is withdrawn (the history keeps it). */
+export async function removeRiskAdjustment(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+): Promise<PathwayPrioritisation> {
+  requireAccess(principal, 'prioritisation:clinical', trustCode);
+  return changePathway(
+    db,
+    principal,
+    trustCode,
+    procedureCode,
+    id,
+    endpoints.prioritisation.removeRiskAdjustment,
+    async (tx, pathway, today) => {
+      if (!pathway.adjusted_prediction) throw conflict(prioritisationMessages.noAdjustment);
+      await addEntry(tx, principal, pathway, today, {
+        kind: 'risk_adjustment',
+        prediction: null,
+        modelPrediction: modelBandOf(pathway),
+      });
+      await tx.execute(
+        sql`update pathways set adjusted_prediction = null, updated_at = now() where id = ${id}`,
+      );
+      await recordChange(tx, {
+        principal,
+        trustCode,
+        trustName: principal.trustName,
+        action: pathwayAction(pathway, 'Removed the risk adjustment'),
+        entityType: 'patient',
+        entityId: id,
+        before: { adjustedPrediction: pathway.adjusted_prediction },
+        after: { adjustedPrediction: null },
+      });
+    },
+  );
+}
+
+/** When the thresholds are acceptable: 1 to 5 whole weeks from 1 to 260, each once. */
+export function validThresholds(weeks: readonly number[] | undefined): number[] | null {
+  if (!weeks || weeks.length < 1 || weeks.length > 5) return null;
+  if (!weeks.every((w) => Number.isInteger(w) && w >= 1 && w <= 260)) return null;
+  if (new Set(weeks).size !== weeks.length) return null;
+  return [...weeks].sort((a, b) => a - b);
+}
+
+/** GET …/prioritisation/settings */
+export async function prioritisationSettings(db: Db, principal: Principal, trustCode: string) {
+  if (
+    !hasAccess(principal, 'prioritisation:read', trustCode) &&
+    !hasAccess(principal, 'prioritisation:settings', trustCode)
+  )
+    throw forbidden();
+  return { harmReviewThresholdWeeks: await harmThresholdsOf(db, trustCode) };
+}
+
+/** PUT …/prioritisation/settings: a trust admin sets the harm-review thresholds. */
+export async function updatePrioritisationSettings(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  body: { harmReviewThresholdWeeks?: number[] },
+) {
+  requireAccess(principal, 'prioritisation:settings', trustCode);
+  const weeks = validThresholds(body.harmReviewThresholdWeeks);
+  if (!weeks)
+    throw badRequest(prioritisationMessages.thresholdsInvalid, {
+      harmReviewThresholdWeeks: [prioritisationMessages.thresholdsInvalid],
+    });
+  await db.transaction(async (tx) => {
+    const before = await harmThresholdsOf(tx, trustCode);
+    await tx.execute(sql`update trusts set harm_review_threshold_weeks = ${`{${weeks.join(',')}}`}::integer[],
+        updated_at = now() where trust_code = ${trustCode}`);
+    await recordChange(tx, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Set the harm-review thresholds to ${weeks.join(', ')} weeks`,
+      entityType: 'trust',
+      entityId: trustCode,
+      before: { harmReviewThresholdWeeks: before.join(', ') },
+      after: { harmReviewThresholdWeeks: weeks.join(', ') },
+    });
+  });
+  return { harmReviewThresholdWeeks: weeks };
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { endpoints } from '@esr/contracts/endpoints';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import type { Db } from '../../platform/db/client.js';
+import { route } from '../../platform/http/endpoint-routes.js';
+import { principalOf } from '../identity/index.js';
+import { exportWorklist, worklistEquity, worklistMatrix, worklistPage } from './worklist.js';
+import {
+  adjustRisk,
+  changePriority,
+  pathwayPrioritisation,
+  prioritisationSettings,
+  recordHarmReview,
+  recordValidation,
+  removeRiskAdjustment,
+  updatePrioritisationSettings,
+} from './pathway-prioritisation.js';
+
+const { prioritisation } = endpoints;
+
+const onList = (db: Db, request: FastifyRequest & { params: { trust: string; type: ProcedureCode } }) =>
+  [db, principalOf(request), request.params.trust, request.params.type] as const;
+
+const onPathway = (
+  db: Db,
+  request: FastifyRequest & { params: { trust: string; type: ProcedureCode; id: string } },
+) => [db, principalOf(request), request.params.trust, request.params.type, request.params.id] as const;
+
+/**
+ * The prioritisation worklist and a pathway's prioritisation (decision 0044): clerical users,
+ * clinicians and waiting list admins read; validations are clerical, priority, harm and risk
+ * clinical; the harm-review thresholds are the trust admin's.
+ */
+const prioritisationRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, prioritisation.matrix, async (request) =>
+    worklistMatrix(...onList(app.db, request), request.query),
+  );
+
+  route(app, prioritisation.worklist, async (request) =>
+    worklistPage(...onList(app.db, request), request.query),
+  );
+
+  route(app, prioritisation.worklistExport, async (request, reply) => {
+    const report = await exportWorklist(...onList(app.db, request), request.query);
+    report.accessRecorded?.catch((error: unknown) =>
+      reply.log.error({ err: error }, 'the patient access log entry of a download was not written'),
+    );
+    return reply
+      .header('content-type', report.contentType)
+      .header('content-disposition', report.contentDisposition)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(report.stream);
+  });
+
+  route(app, prioritisation.equity, async (request) =>
+    worklistEquity(...onList(app.db, request), request.query.by),
+  );
+
+  route(app, prioritisation.settings, async (request) =>
+    prioritisationSettings(app.db, principalOf(request), request.params.trust),
+  );
+
+  route(app, prioritisation.updateSettings, async (request) =>
+    updatePrioritisationSettings(app.db, principalOf(request), request.params.trust, request.body),
+  );
+
+  route(app, prioritisation.pathway, async (request) => pathwayPrioritisation(...onPathway(app.db, request)));
+
+  route(app, prioritisation.changePriority, async (request) =>
+    changePriority(...onPathway(app.db, request), request.body),
+  );
+
+  route(app, prioritisation.recordValidation, async (request) =>
+    recordValidation(...onPathway(app.db, request), request.body),
+  );
+
+  route(app, prioritisation.recordHarmReview, async (request) =>
+    recordHarmReview(...onPathway(app.db, request), request.body),
+  );
+
+  route(app, prioritisation.adjustRisk, async (request) =>
+    adjustRisk(...onPathway(app.db, request), request.body),
+  );
+
+  route(app, prioritisation.removeRiskAdjustment, async (request) =>
+    removeRiskAdjustment(...onPathway(app.db, request)),
+  );
+};
+
+export default prioritisationRoutes;

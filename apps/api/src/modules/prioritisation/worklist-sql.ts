@@ -1,0 +1,162 @@
+/**
+ * The worklist's arithmetic as SQL (decision 0044), the same rules as `flagsOf` and `waitBandOf` of
+ * packages/contracts/src/prioritisation.ts, whose tests pin the boundaries; the API tests check
+ * that the two agree. Every day count is of London calendar dates: `today` is a date, never an
+ * instant, so the clock change cannot shorten or lengthen a day.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  priorityLimitDays,
+  validationIntervalDays,
+  waitBandLastDays,
+  waitBands,
+  type PrioritisationFlag,
+  type RiskBand,
+  type WaitBand,
+  type WorklistFilter,
+  type WorklistSort,
+} from '@esr/contracts/prioritisation';
+import { containsPattern } from '../../platform/db/list-queries.js';
+
+const date = (value: string) => sql`${value}::date`;
+
+/** Days waited: from the clock start to today. */
+export const daysWaitedSql = (today: string) => sql`(${date(today)} - p.clock_start)`;
+
+/** The wait band of a pathway, null without a clock start. */
+export function waitBandSql(today: string): SQL {
+  const days = daysWaitedSql(today);
+  const limits = (Object.entries(waitBandLastDays) as [WaitBand, number][])
+    .map(([band, last]) => sql`when ${days} <= ${sql.raw(String(last))} then ${band}`)
+    .reduce((all, next) => sql`${all} ${next}`);
+  return sql`(case when p.clock_start is null then null ${limits} else '104+' end)`;
+}
+
+/** The model's band of a processed pathway, else not scored. */
+export const riskBandSql = sql`(case when p.status = 'processed' and p.prediction = 'High' then 'high'
+  when p.status = 'processed' and p.prediction = 'Moderate' then 'medium'
+  when p.status = 'processed' and p.prediction = 'Low' then 'low' else 'not_scored' end)`;
+
+const limited = (Object.entries(priorityLimitDays) as [string, number | null][]).filter(
+  (entry): entry is [string, number] => entry[1] !== null,
+);
+
+/** The priority is past its limit: more days since the priority date than the code allows. */
+export function priorityBreachedSql(today: string): SQL {
+  const cases = limited
+    .map(([code, days]) => sql`when ${code} then ${sql.raw(String(days))}`)
+    .reduce((all, next) => sql`${all} ${next}`);
+  return sql`(p.priority_date is not null and (${date(today)} - p.priority_date) > (case p.priority ${cases} end))`;
+}
+
+/** 12 weeks or more since the clock start, and no validation in the last 12 weeks. */
+export function validationDueSql(today: string): SQL {
+  const since = date(addDays(today, -validationIntervalDays));
+  return sql`(p.clock_start <= ${since} and (p.last_validated_on is null or p.last_validated_on <= ${since}))`;
+}
+
+/**
+ * The day the pathway crossed the highest harm-review threshold it has passed (over `weeks` weeks
+ * is the day after the `weeks × 7`th), null when it has passed none.
+ */
+export function harmThresholdCrossedSql(today: string, thresholdWeeks: readonly number[]): SQL {
+  const highestFirst = [...thresholdWeeks].sort((a, b) => b - a);
+  if (highestFirst.length === 0) return sql`null::date`;
+  const cases = highestFirst
+    .map((weeks) => {
+      const days = weeks * 7;
+      return sql`when p.clock_start < ${date(addDays(today, -days))} then p.clock_start + ${sql.raw(String(days + 1))}`;
+    })
+    .reduce((all, next) => sql`${all} ${next}`);
+  return sql`(case ${cases} end)`;
+}
+
+export function harmReviewDueSql(today: string, thresholdWeeks: readonly number[]): SQL {
+  const crossed = harmThresholdCrossedSql(today, thresholdWeeks);
+  return sql`(${crossed} is not null and (p.last_harm_review_on is null or p.last_harm_review_on < ${crossed}))`;
+}
+
+export function flagSql(flag: PrioritisationFlag, today: string, thresholdWeeks: readonly number[]): SQL {
+  switch (flag) {
+    case 'priority_breached':
+      return priorityBreachedSql(today);
+    case 'validation_due':
+      return validationDueSql(today);
+    case 'harm_review_due':
+      return harmReviewDueSql(today, thresholdWeeks);
+  }
+}
+
+/** A band as a range of clock starts, so that the worklist's index on the clock start serves it. */
+function waitBandCondition(band: WaitBand, today: string): SQL {
+  const index = waitBands.indexOf(band);
+  const firstDay =
+    index === 0 ? null : waitBandLastDays[waitBands[index - 1] as keyof typeof waitBandLastDays] + 1;
+  const lastDay = band === '104+' ? null : waitBandLastDays[band as keyof typeof waitBandLastDays];
+  const conditions = [sql`p.clock_start is not null`];
+  // Waited at least firstDay days: started on or before today − firstDay.
+  if (firstDay !== null) conditions.push(sql`p.clock_start <= ${date(addDays(today, -firstDay))}`);
+  // Waited at most lastDay days: started on or after today − lastDay.
+  if (lastDay !== null) conditions.push(sql`p.clock_start >= ${date(addDays(today, -lastDay))}`);
+  return sql.join(conditions, sql` and `);
+}
+
+const storedPredictions: Record<Exclude<RiskBand, 'not_scored'>, string> = {
+  high: 'High',
+  medium: 'Moderate',
+  low: 'Low',
+};
+
+function riskCondition(risk: RiskBand): SQL {
+  if (risk === 'not_scored')
+    return sql`not (p.status = 'processed' and p.prediction in ('High', 'Moderate', 'Low'))`;
+  return sql`p.status = 'processed' and p.prediction = ${storedPredictions[risk]}`;
+}
+
+const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+/** The active pathways of one list that match the worklist's filters (all optional, combined with AND). */
+export function worklistConditions(
+  trustCode: string,
+  procedureCode: string,
+  filter: WorklistFilter,
+  today: string,
+  thresholdWeeks: readonly number[],
+): SQL[] {
+  const conditions = [
+    sql`p.trust_code = ${trustCode}`,
+    sql`p.procedure_code = ${procedureCode}`,
+    sql`p.is_active`,
+  ];
+  if (filter.risk) conditions.push(riskCondition(filter.risk));
+  if (filter.wait) conditions.push(waitBandCondition(filter.wait, today));
+  if (filter.flag) conditions.push(flagSql(filter.flag, today, thresholdWeeks));
+  if (filter.priority === 'none') conditions.push(sql`p.priority is null`);
+  else if (filter.priority) conditions.push(sql`p.priority = ${filter.priority}`);
+  if (present(filter.surgeonName))
+    conditions.push(sql`lower(p.surgeon_name) like ${containsPattern(filter.surgeonName)}`);
+  if (present(filter.nhsNumber)) conditions.push(sql`p.nhs_number like ${`${filter.nhsNumber}%`}`);
+  return conditions;
+}
+
+/** Each sort as the worklist's indexes hold it, the id breaking ties. */
+export const worklistOrder: Record<WorklistSort, SQL> = {
+  longest_wait: sql`p.clock_start asc nulls last, p.id asc`,
+  priority: sql`(p.priority collate "C") asc nulls last, p.clock_start asc nulls last, p.id asc`,
+  highest_risk: sql`(case when p.status = 'processed' then p.probability end) desc nulls last, p.clock_start asc nulls last, p.id asc`,
+};
+
+/** What a worklist row reads: the list fields, the wait, the flags. */
+export function worklistColumns(today: string, thresholdWeeks: readonly number[]): SQL {
+  return sql`p.id, p.nhs_number, p.first_name, p.last_name, p.priority, p.priority_date::text as priority_date,
+    p.clock_start::text as clock_start, ${daysWaitedSql(today)} as days_waited, ${waitBandSql(today)} as wait_band,
+    p.tci_date::text as tci_date, p.status, p.prediction, p.probability, p.adjusted_prediction,
+    p.last_validated_on::text as last_validated_on, p.last_harm_review_on::text as last_harm_review_on,
+    p.last_harm_review_level, p.surgeon_name, ${flagColumnsSql(today, thresholdWeeks)}`;
+}
+
+/** The three flags, each a boolean column named as the flag. */
+export const flagColumnsSql = (today: string, thresholdWeeks: readonly number[]): SQL =>
+  sql`${priorityBreachedSql(today)} as priority_breached, ${validationDueSql(today)} as validation_due,
+    ${harmReviewDueSql(today, thresholdWeeks)} as harm_review_due`;

@@ -1,0 +1,517 @@
+/**
+ * The prioritisation worklist (decision 0044): the risk × wait matrix, the worklist's pages and
+ * export, and the equity tables, for clerical users, clinicians and waiting list admins of the
+ * trust. Flags and bands are computed on read, on London calendar dates.
+ */
+import { sql } from 'drizzle-orm';
+import { endpoints } from '@esr/contracts/endpoints';
+import {
+  defaultHarmReviewThresholdWeeks,
+  equitySmallGroup,
+  ethnicGroupOfCode,
+  equityGroupLabels,
+  flagLabels,
+  harmLevelLabels,
+  nextValidationDueOn,
+  priorityCodes,
+  prioritisationFlags,
+  riskBandLabels,
+  riskBands,
+  waitBandLabels,
+  waitBands,
+  worklistSortLabels,
+  type Equity,
+  type EquityGrouping,
+  type HarmLevel,
+  type Matrix,
+  type PrioritisationFlag,
+  type PriorityCode,
+  type RiskBand,
+  type WaitBand,
+  type Worklist,
+  type WorklistExportQuery,
+  type WorklistFilter,
+  type WorklistItem,
+  type WorklistQuery,
+} from '@esr/contracts/prioritisation';
+import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { allOf, offsetOf } from '../../platform/db/list-queries.js';
+import { requireAccess, type Principal } from '../identity/index.js';
+import { recordPatientAccess, routeOf } from '../access-log/index.js';
+import { procedureName } from '../library/index.js';
+import { startReport, type ReportColumn, type ReportFile } from '../reports/index.js';
+import {
+  flagColumnsSql,
+  riskBandSql,
+  waitBandSql,
+  worklistColumns,
+  worklistConditions,
+  worklistOrder,
+} from './worklist-sql.js';
+
+export const worklistPageSize = 15;
+
+/** The trust's harm-review thresholds in weeks: its own, or 52, 78 and 104. */
+export async function harmThresholdsOf(db: Db, trustCode: string): Promise<number[]> {
+  const [row] = await queryRows<{ weeks: number[] | null }>(
+    db,
+    sql`select harm_review_threshold_weeks as weeks from trusts where trust_code = ${trustCode}`,
+  );
+  return row?.weeks && row.weeks.length > 0 ? [...row.weeks] : [...defaultHarmReviewThresholdWeeks];
+}
+
+const predictionOf = (stored: unknown): Prediction | null =>
+  stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : stored === 'Low' ? 'low' : null;
+const bandOf = (stored: unknown): Prediction | null =>
+  stored === 'high' || stored === 'medium' || stored === 'low' ? stored : null;
+
+export interface WorklistRow extends Record<string, unknown> {
+  id: string;
+  nhs_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  priority: string | null;
+  priority_date: string | null;
+  clock_start: string | null;
+  days_waited: number | null;
+  wait_band: string | null;
+  tci_date: string | null;
+  status: string;
+  prediction: string | null;
+  probability: number | null;
+  adjusted_prediction: string | null;
+  last_validated_on: string | null;
+  last_harm_review_on: string | null;
+  last_harm_review_level: string | null;
+  surgeon_name: string | null;
+  priority_breached: boolean;
+  validation_due: boolean;
+  harm_review_due: boolean;
+}
+
+export function toWorklistItem(row: WorklistRow): WorklistItem {
+  const processed = row.status === 'processed';
+  return {
+    id: row.id,
+    nhsNumber: row.nhs_number,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    priority: (row.priority as PriorityCode | null) ?? null,
+    priorityDate: row.priority_date,
+    clockStart: row.clock_start,
+    daysWaited: row.days_waited === null ? null : Number(row.days_waited),
+    waitBand: (row.wait_band as WaitBand | null) ?? null,
+    tciDate: row.tci_date,
+    prediction: processed ? predictionOf(row.prediction) : null,
+    probability: processed && row.probability !== null ? Number(row.probability) : null,
+    adjustedPrediction: bandOf(row.adjusted_prediction),
+    flags: prioritisationFlags.filter((flag) => row[flag] === true),
+    lastValidatedOn: row.last_validated_on,
+    nextValidationDue: nextValidationDueOn(row.clock_start, row.last_validated_on),
+    lastHarmReview:
+      row.last_harm_review_on && row.last_harm_review_level
+        ? { level: row.last_harm_review_level as HarmLevel, reviewedOn: row.last_harm_review_on }
+        : null,
+  };
+}
+
+/** The filters used, by name only: an access entry and the change log never hold an NHS number typed as a filter. */
+const filterNames: Record<keyof WorklistFilter, string> = {
+  risk: 'risk',
+  wait: 'wait',
+  flag: 'flag',
+  priority: 'priority',
+  surgeonName: 'consultant surgeon',
+  nhsNumber: 'NHS number',
+};
+const usedFilters = (filter: WorklistFilter) =>
+  (Object.keys(filterNames) as (keyof WorklistFilter)[])
+    .filter((key) => {
+      const value = filter[key];
+      return value !== undefined && value.trim() !== '';
+    })
+    .map((key) => filterNames[key]);
+
+const filtersOnly = (query: WorklistFilter): WorklistFilter => ({
+  risk: query.risk,
+  wait: query.wait,
+  flag: query.flag,
+  priority: query.priority,
+  surgeonName: query.surgeonName,
+  nhsNumber: query.nhsNumber,
+});
+
+/** GET …/prioritisation/matrix: counts by risk band × wait band, and the flag counts, of the matching pathways. */
+export async function worklistMatrix(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  filter: WorklistFilter,
+  today = todayInLondon(),
+): Promise<Matrix> {
+  requireAccess(principal, 'prioritisation:read', trustCode);
+  const thresholds = await harmThresholdsOf(db, trustCode);
+  const conditions = worklistConditions(trustCode, procedureCode, filtersOnly(filter), today, thresholds);
+  const rows = await queryRows<{
+    risk: RiskBand;
+    wait: WaitBand | null;
+    count: number | string;
+    priority_breached: number | string;
+    validation_due: number | string;
+    harm_review_due: number | string;
+  }>(
+    db,
+    sql`select risk, wait, count(*) as count,
+        count(*) filter (where priority_breached) as priority_breached,
+        count(*) filter (where validation_due) as validation_due,
+        count(*) filter (where harm_review_due) as harm_review_due
+      from (select ${riskBandSql} as risk, ${waitBandSql(today)} as wait,
+          ${flagColumnsSql(today, thresholds)}
+        from pathways p where ${allOf(conditions)}) w
+      group by risk, wait`,
+  );
+  const counts = new Map<string, number>();
+  const flags = { priority_breached: 0, validation_due: 0, harm_review_due: 0 };
+  let total = 0;
+  let withoutClockStart = 0;
+  for (const row of rows) {
+    const count = Number(row.count);
+    total += count;
+    if (row.wait === null) withoutClockStart += count;
+    else counts.set(`${row.risk}|${row.wait}`, count);
+    for (const flag of prioritisationFlags) flags[flag] += Number(row[flag]);
+  }
+  return {
+    cells: riskBands.flatMap((risk) =>
+      waitBands.map((wait) => ({ risk, wait, count: counts.get(`${risk}|${wait}`) ?? 0 })),
+    ),
+    flags,
+    total,
+    withoutClockStart,
+    today,
+  };
+}
+
+/** GET …/prioritisation/worklist: a page of the matching pathways in the order asked for. */
+export async function worklistPage(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  query: WorklistQuery,
+  today = todayInLondon(),
+): Promise<Worklist> {
+  requireAccess(principal, 'prioritisation:read', trustCode);
+  const thresholds = await harmThresholdsOf(db, trustCode);
+  const filter = filtersOnly(query);
+  const conditions = allOf(worklistConditions(trustCode, procedureCode, filter, today, thresholds));
+  const [rows, [counted]] = await Promise.all([
+    queryRows<WorklistRow>(
+      db,
+      sql`select ${worklistColumns(today, thresholds)} from pathways p where ${conditions}
+        order by ${worklistOrder[query.sort]}
+        limit ${worklistPageSize} offset ${offsetOf(query.pageNumber, worklistPageSize)}`,
+    ),
+    queryRows<{ count: number | string }>(
+      db,
+      sql`select count(*) as count from pathways p where ${conditions}`,
+    ),
+  ]);
+  const page: Worklist = {
+    items: rows.map(toWorklistItem),
+    pageNumber: query.pageNumber,
+    pageSize: worklistPageSize,
+    totalCount: Number(counted?.count ?? 0),
+  };
+  if (page.items.length > 0) {
+    const used = usedFilters(filter);
+    await recordPatientAccess(db, principal, {
+      trustCode,
+      route: routeOf(endpoints.prioritisation.worklist),
+      action: 'worklist',
+      pathwayIds: page.items.map((item) => item.id),
+      detail: `page ${page.pageNumber}, ${worklistSortLabels[query.sort].toLowerCase()} first${used.length > 0 ? `, filtered by ${used.join(', ')}` : ''}`,
+    });
+  }
+  return page;
+}
+
+const exportChunk = 2000;
+
+const flagWords = (row: WorklistRow) =>
+  prioritisationFlags
+    .filter((flag) => row[flag] === true)
+    .map((flag) => flagLabels[flag])
+    .join('; ') || null;
+
+const worklistReportColumns: ReportColumn<WorklistRow>[] = [
+  { key: 'nhsNumber', label: 'NHS number', kind: 'nhsNumber', width: 12, value: (row) => row.nhs_number },
+  { key: 'firstName', label: 'First name', kind: 'text', width: 14, value: (row) => row.first_name },
+  { key: 'lastName', label: 'Last name', kind: 'text', width: 14, value: (row) => row.last_name },
+  { key: 'priority', label: 'Priority', kind: 'text', width: 9, value: (row) => row.priority },
+  { key: 'priorityDate', label: 'Priority date', kind: 'date', width: 12, value: (row) => row.priority_date },
+  { key: 'clockStart', label: 'RTT clock start', kind: 'date', width: 12, value: (row) => row.clock_start },
+  {
+    key: 'daysWaited',
+    label: 'Days waited',
+    kind: 'number',
+    width: 8,
+    value: (row) => (row.days_waited === null ? null : Number(row.days_waited)),
+  },
+  {
+    key: 'waitBand',
+    label: 'Wait',
+    kind: 'text',
+    width: 14,
+    value: (row) => (row.wait_band ? waitBandLabels[row.wait_band as WaitBand] : null),
+  },
+  { key: 'tciDate', label: 'TCI date', kind: 'date', width: 12, value: (row) => row.tci_date },
+  {
+    key: 'surgeonName',
+    label: 'Consultant surgeon',
+    kind: 'text',
+    width: 18,
+    value: (row) => row.surgeon_name,
+  },
+  {
+    key: 'prediction',
+    label: 'Model risk',
+    kind: 'text',
+    width: 13,
+    value: (row) => {
+      const band = row.status === 'processed' ? predictionOf(row.prediction) : null;
+      return band ? riskLabels[band] : riskBandLabels.not_scored;
+    },
+  },
+  {
+    key: 'probability',
+    label: 'Model probability (%)',
+    kind: 'number',
+    width: 10,
+    value: (row) =>
+      row.status === 'processed' && row.probability !== null
+        ? Math.round(Number(row.probability) * 1000) / 10
+        : null,
+  },
+  {
+    key: 'adjustedPrediction',
+    label: 'Clinician’s risk',
+    kind: 'text',
+    width: 13,
+    value: (row) => {
+      const band = bandOf(row.adjusted_prediction);
+      return band ? riskLabels[band] : null;
+    },
+  },
+  { key: 'flags', label: 'Flags', kind: 'text', width: 24, value: flagWords },
+  {
+    key: 'lastValidatedOn',
+    label: 'Last validated',
+    kind: 'date',
+    width: 12,
+    value: (row) => row.last_validated_on,
+  },
+  {
+    key: 'nextValidationDue',
+    label: 'Next validation due',
+    kind: 'date',
+    width: 12,
+    value: (row) => nextValidationDueOn(row.clock_start, row.last_validated_on),
+  },
+  {
+    key: 'lastHarmReview',
+    label: 'Last harm review',
+    kind: 'text',
+    width: 16,
+    value: (row) =>
+      row.last_harm_review_level ? harmLevelLabels[row.last_harm_review_level as HarmLevel] : null,
+  },
+  {
+    key: 'lastHarmReviewOn',
+    label: 'Harm reviewed on',
+    kind: 'date',
+    width: 12,
+    value: (row) => row.last_harm_review_on,
+  },
+];
+
+function filtersInWords(filter: WorklistFilter): { label: string; value: string }[] {
+  const words: { label: string; value: string }[] = [];
+  const add = (label: string, value: string | undefined) => {
+    if (value !== undefined && value.trim() !== '') words.push({ label, value: value.trim() });
+  };
+  add('Risk', filter.risk && riskBandLabels[filter.risk]);
+  add('Wait', filter.wait && waitBandLabels[filter.wait]);
+  add('Flag', filter.flag && flagLabels[filter.flag]);
+  add('Priority', filter.priority === 'none' ? 'No priority' : filter.priority);
+  add('Consultant surgeon', filter.surgeonName);
+  add('NHS number', filter.nhsNumber);
+  return words;
+}
+
+/**
+ * The export's rows in the worklist's order: the matching ids are read once, in order, then their
+ * rows a chunk at a time, so that a pathway changed while the file is written neither moves nor
+ * repeats.
+ */
+async function* exportRows(
+  db: Db,
+  ids: string[],
+  today: string,
+  thresholds: readonly number[],
+): AsyncGenerator<WorklistRow[]> {
+  for (let start = 0; start < ids.length; start += exportChunk) {
+    const chunk = ids.slice(start, start + exportChunk);
+    const rows = await queryRows<WorklistRow>(
+      db,
+      sql`select ${worklistColumns(today, thresholds)} from pathways p
+        where p.id = any(${`{${chunk.join(',')}}`}::uuid[])`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = chunk.map((id) => byId.get(id)).filter((row): row is WorklistRow => row !== undefined);
+    if (ordered.length > 0) yield ordered;
+  }
+}
+
+/** GET …/prioritisation/worklist/export: the whole matching worklist as csv or xlsx, audited. */
+export async function exportWorklist(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  query: WorklistExportQuery,
+  now = new Date(),
+): Promise<ReportFile> {
+  requireAccess(principal, 'prioritisation:read', trustCode);
+  const today = todayInLondon(now);
+  const thresholds = await harmThresholdsOf(db, trustCode);
+  const filter = filtersOnly(query);
+  const ids = (
+    await queryRows<{ id: string }>(
+      db,
+      sql`select p.id from pathways p
+        where ${allOf(worklistConditions(trustCode, procedureCode, filter, today, thresholds))}
+        order by ${worklistOrder[query.sort]}`,
+    )
+  ).map((row) => row.id);
+  const procedure = await procedureName(db, procedureCode);
+  return startReport(db, {
+    principal,
+    endpoint: endpoints.prioritisation.worklistExport,
+    trustCode,
+    what: `the ${procedure} prioritisation worklist`,
+    name: `${procedure} worklist`,
+    fileType: query.fileType,
+    now,
+    audit: {
+      report: 'prioritisation worklist',
+      procedureCode,
+      sort: query.sort,
+      filters: usedFilters(filter),
+    },
+    content: {
+      filters: [
+        { label: 'Type of operation', value: procedure },
+        { label: 'Waits counted to', value: today },
+        ...filtersInWords(filter),
+      ],
+      demonstration: false,
+      columns: worklistReportColumns,
+      rowCount: ids.length,
+      pages: exportRows(db, ids, today, thresholds),
+    },
+  });
+}
+
+/** The age band of someone born on `dateOfBirth`, on `today`. */
+const ageBandSql = (today: string) => sql`(case when p.date_of_birth is null then 'Not known'
+  else (case when extract(year from age(${today}::date, p.date_of_birth)) < 50 then 'Under 50'
+    when extract(year from age(${today}::date, p.date_of_birth)) < 60 then '50 to 59'
+    when extract(year from age(${today}::date, p.date_of_birth)) < 70 then '60 to 69'
+    when extract(year from age(${today}::date, p.date_of_birth)) < 80 then '70 to 79'
+    else '80 and over' end) end)`;
+
+function ethnicGroupSql() {
+  const cases = Object.entries(ethnicGroupOfCode)
+    .map(([code, group]) => sql`when ${code} then ${group}`)
+    .reduce((all, next) => sql`${all} ${next}`);
+  return sql`(case (p.clinical->>'ethnicGroup') ${cases} else 'Not stated' end)`;
+}
+
+const sexSql = sql`(case (p.clinical->>'sex') when 'M' then 'Male' when 'F' then 'Female' else 'Not stated' end)`;
+
+const groupOrder: Record<EquityGrouping, readonly string[]> = {
+  sex: [equityGroupLabels.sex.F, equityGroupLabels.sex.M, equityGroupLabels.sex.unknown],
+  ethnicGroup: equityGroupLabels.ethnicGroup,
+  ageBand: equityGroupLabels.ageBand,
+};
+
+/** A group's figures, or only "<10" for a group too small to show without identifying someone. */
+function figures(row: {
+  n: number | string;
+  median: number | string | null;
+  over18: number | string;
+  over52: number | string;
+}) {
+  const n = Number(row.n);
+  if (n < equitySmallGroup)
+    return { n: '<10' as const, medianDaysWaited: null, over18Weeks: null, over52Weeks: null };
+  return {
+    n,
+    medianDaysWaited: row.median === null ? null : Number(row.median),
+    over18Weeks: Number(row.over18),
+    over52Weeks: Number(row.over52),
+  };
+}
+
+/** GET …/prioritisation/equity: waits by sex, ethnic group or age band, overall and by priority. */
+export async function worklistEquity(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  by: EquityGrouping,
+  today = todayInLondon(),
+): Promise<Equity> {
+  requireAccess(principal, 'prioritisation:read', trustCode);
+  const group = by === 'sex' ? sexSql : by === 'ethnicGroup' ? ethnicGroupSql() : ageBandSql(today);
+  const days = sql`(${today}::date - p.clock_start)`;
+  const rows = await queryRows<{
+    grp: string;
+    priority: string | null;
+    by_priority: boolean;
+    n: number | string;
+    median: number | string | null;
+    over18: number | string;
+    over52: number | string;
+  }>(
+    db,
+    sql`select grp, priority, grouping(priority) = 0 as by_priority, count(*) as n,
+        percentile_cont(0.5) within group (order by days) as median,
+        count(*) filter (where days > 126) as over18, count(*) filter (where days > 364) as over52
+      from (select ${group} as grp, coalesce(p.priority, 'None') as priority, ${days} as days
+        from pathways p where p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode} and p.is_active) g
+      group by grouping sets ((grp), (grp, priority))`,
+  );
+  const priorityOrder = [...priorityCodes, 'None'] as string[];
+  const groups = groupOrder[by]
+    .map((name) => {
+      const overall = rows.find((row) => row.grp === name && !row.by_priority);
+      if (!overall) return null;
+      const byPriority = rows
+        .filter((row) => row.grp === name && row.by_priority)
+        .sort(
+          (a, b) => priorityOrder.indexOf(a.priority ?? 'None') - priorityOrder.indexOf(b.priority ?? 'None'),
+        )
+        .map((row) => ({ priority: row.priority ?? 'None', ...figures(row) }));
+      return { group: name, ...figures(overall), byPriority };
+    })
+    .filter((entry) => entry !== null);
+  return { by, today, groups };
+}
+
+export type { PrioritisationFlag };

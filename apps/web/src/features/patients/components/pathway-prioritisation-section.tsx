@@ -1,0 +1,168 @@
+import { Link } from 'react-router';
+import {
+  harmLevelLabels,
+  prioritisationMessages,
+  waitBandLabels,
+  type PathwayPrioritisation,
+} from '@esr/contracts/prioritisation';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { InsetText, SummaryList, Tag } from '../../../components/content';
+import { ListStatus } from '../../../components/list-status';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { formatDate } from '../../../lib/dates';
+import { usePathwayPrioritisation } from '../api/get-pathway-prioritisation';
+import {
+  prioritisationActionLabels,
+  prioritisationActionsFor,
+  type PrioritisationAction,
+} from '../lib/prioritisation-actions';
+import { waitedText } from '../lib/prioritisation-display';
+import type { FromSummary } from './patient-screen';
+import { CurrentPriority, RiskValue } from './prioritisation-values';
+
+const headingId = 'waiting-list-priority-heading';
+
+const pathOf: Record<PrioritisationAction, (id: string, type: string) => string> = {
+  changePriority: paths.prioritisationChangePriority,
+  recordHarmReview: paths.prioritisationRecordHarmReview,
+  adjustRisk: paths.prioritisationAdjustRisk,
+  recordValidation: paths.prioritisationRecordValidation,
+};
+
+/** A tag after a value, apart from it for screen readers too. */
+function After({ show, colour, text }: { show: boolean; colour: 'red' | 'orange'; text: string }) {
+  if (!show) return null;
+  return (
+    <>
+      {' '}
+      <Tag colour={colour}>{text}</Tag>
+    </>
+  );
+}
+
+function prioritisationRows(pathway: PathwayPrioritisation) {
+  const flagged = (flag: PathwayPrioritisation['flags'][number]) => pathway.flags.includes(flag);
+  const last = pathway.lastHarmReview;
+  return [
+    {
+      key: 'Priority',
+      value: (
+        <>
+          <CurrentPriority
+            pathway={pathway}
+            tag={<After show={flagged('priority_breached')} colour="red" text="Breached" />}
+          />
+          {pathway.priorityDueBy && (
+            <>
+              <br />
+              <span className="nhsuk-body-s">Due by {formatDate(pathway.priorityDueBy)}</span>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'Waited',
+      value:
+        pathway.daysWaited === null || !pathway.clockStart ? (
+          'No clock start recorded'
+        ) : (
+          <>
+            {waitedText(pathway.daysWaited)} since the clock start on {formatDate(pathway.clockStart)}
+            {pathway.waitBand && (
+              <>
+                <br />
+                <span className="nhsuk-body-s">Wait band: {waitBandLabels[pathway.waitBand]}</span>
+              </>
+            )}
+          </>
+        ),
+    },
+    {
+      key: 'Validation',
+      value: (
+        <>
+          {pathway.lastValidatedOn
+            ? `Last validated on ${formatDate(pathway.lastValidatedOn)}`
+            : 'Not validated yet'}
+          <After show={flagged('validation_due')} colour="orange" text="Due" />
+          {pathway.nextValidationDue && (
+            <>
+              <br />
+              <span className="nhsuk-body-s">Next due on {formatDate(pathway.nextValidationDue)}</span>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'Harm review',
+      value: (
+        <>
+          {last
+            ? `${harmLevelLabels[last.level]}, reviewed on ${formatDate(last.reviewedOn)}`
+            : 'No harm review recorded'}
+          <After show={flagged('harm_review_due')} colour="orange" text="Due" />
+        </>
+      ),
+    },
+    { key: 'Risk', value: <RiskValue pathway={pathway} /> },
+  ];
+}
+
+/**
+ * Decision 0044 on the risk summary: the pathway's waiting list priority, wait, validation, harm
+ * review and risk (the model's, and the clinician's view beside it), with the actions the user's
+ * role may take, each on its own page. A pathway no longer on the active list takes none.
+ */
+export function PathwayPrioritisationSection({
+  trust,
+  type,
+  id,
+}: {
+  trust: string;
+  type: ProcedureCode;
+  id: string;
+}) {
+  const query = usePathwayPrioritisation(trust, type, id);
+  const { currentSelectedRole } = useAuth();
+  const pathway = query.data;
+  const actions = pathway ? prioritisationActionsFor(currentSelectedRole, pathway) : [];
+  const fromSummary: FromSummary = { fromSummary: true };
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 className="nhsuk-heading-m" id={headingId}>
+        Waiting list priority
+      </h2>
+      {pathway ? (
+        <>
+          <SummaryList rows={prioritisationRows(pathway)} />
+          {!pathway.isActive && (
+            <InsetText>
+              <p>{prioritisationMessages.notOnList}.</p>
+            </InsetText>
+          )}
+          {actions.length > 0 && (
+            <ul className="nhsuk-list app-summary-links" aria-label="Waiting list priority actions">
+              {actions.map((action) => (
+                <li key={action}>
+                  <Link className="nhsuk-link" to={pathOf[action](id, type)} state={fromSummary}>
+                    {prioritisationActionLabels[action]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : (
+        <ListStatus
+          isLoading={query.isLoading}
+          isError={query.isError}
+          isEmpty={false}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+    </section>
+  );
+}

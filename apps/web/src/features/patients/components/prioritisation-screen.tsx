@@ -1,0 +1,172 @@
+import { useState, type ReactNode } from 'react';
+import { messages } from '@esr/contracts/messages';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { prioritisationMessages, type PathwayPrioritisation } from '@esr/contracts/prioritisation';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { Button } from '../../../components/button';
+import { InsetText, SummaryList, type SummaryRow } from '../../../components/content';
+import { DataText } from '../../../components/data-text';
+import type { ErrorSummaryItem } from '../../../components/error-summary';
+import { paths } from '../../../config/paths';
+import { screenTable } from '../../../config/screen-table';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { formatNhsNumber } from '../../../lib/nhs-number';
+import { setPageNotice } from '../../../lib/page-notice';
+import { usePathwayPrioritisation } from '../api/get-pathway-prioritisation';
+import { returnsToWorklist } from '../lib/prioritisation-actions';
+import { prioritisationFailureOf, type PrioritisationFailure } from '../lib/prioritisation-forms';
+import {
+  PatientHeading,
+  PatientLoadStatus,
+  personName,
+  useBreadcrumbPatient,
+  type FromSummary,
+  type PatientRoute,
+} from './patient-screen';
+
+/**
+ * Where a prioritisation form goes back to, after Cancel or with what it recorded: the risk
+ * summary (the page before, when the summary opened the form, so that Back does not return to the
+ * form), or, for a waiting list admin, the prioritisation worklist. What was recorded shows there
+ * as a success banner (lib/page-notice.ts).
+ */
+export function usePrioritisationReturn(id: string, type: ProcedureCode) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { currentSelectedRole, roles } = useAuth();
+  const toWorklist = returnsToWorklist(currentSelectedRole, roles, screenTable.patientSummary.allowed);
+  const fromSummary = Boolean((location.state as FromSummary | null)?.fromSummary);
+  const target = toWorklist ? paths.prioritisationWorklist(type) : paths.patientSummary(id, type);
+  const leave = (notice?: string) => {
+    if (notice) setPageNotice(target, notice);
+    void (fromSummary && !toWorklist ? navigate(-1) : navigate(target, { replace: true }));
+  };
+  return { leave, target, toWorklist };
+}
+
+/** The patient (name and NHS number), then what the form is about now (`rows`). */
+export function PrioritisationHeader({
+  title,
+  pathway,
+  rows,
+}: {
+  title: string;
+  pathway: PathwayPrioritisation;
+  rows: SummaryRow[];
+}) {
+  return (
+    <>
+      <PatientHeading title={title} name={personName(pathway)} />
+      <SummaryList
+        rows={[
+          {
+            key: 'Name',
+            value: personName(pathway) ? <DataText text={personName(pathway)} /> : 'Not recorded',
+          },
+          { key: 'NHS number', value: formatNhsNumber(pathway.nhsNumber) || 'Not recorded' },
+          ...rows,
+        ]}
+      />
+    </>
+  );
+}
+
+/** Back to where the user works, when there is nothing to record. */
+export function BackLink({ id, type }: { id: string; type: ProcedureCode }) {
+  const { target, toWorklist } = usePrioritisationReturn(id, type);
+  return (
+    <p>
+      <Link className="nhsuk-link" to={target}>
+        {toWorklist ? 'Back to the prioritisation worklist' : 'Back to the risk summary'}
+      </Link>
+    </p>
+  );
+}
+
+/** Cancel, beside a form's button: back without recording anything. */
+export function CancelButton({ onCancel }: { onCancel: () => void }) {
+  return (
+    <Button variant="secondary" onClick={onCancel}>
+      Cancel
+    </Button>
+  );
+}
+
+/**
+ * A prioritisation form's screen (decision 0044): the pathway's status loaded, then the form; the
+ * load status until then; and, for a pathway no longer on the active list, a line saying so
+ * instead of the form.
+ */
+export function PrioritisationScreen({
+  title,
+  route,
+  children,
+}: {
+  title: string;
+  route: PatientRoute;
+  children: (pathway: PathwayPrioritisation) => ReactNode;
+}) {
+  const query = usePathwayPrioritisation(route.trust, route.type, route.id);
+  const pathway = query.data;
+  useBreadcrumbPatient(route.id, pathway);
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        {!pathway ? (
+          <>
+            <PatientHeading title={title} name={undefined} />
+            <PatientLoadStatus query={query} />
+          </>
+        ) : pathway.isActive ? (
+          children(pathway)
+        ) : (
+          <>
+            <PrioritisationHeader title={title} pathway={pathway} rows={[]} />
+            <InsetText>
+              <p>{prioritisationMessages.notOnList}.</p>
+            </InsetText>
+            <BackLink id={route.id} type={route.type} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What the server refused a form's request for: its field errors, or one message, kept until the
+ * next submission; `failures` counts them, so that the error summary takes focus after each
+ * (decision 0018).
+ */
+export function useServerFailure<Field extends string>(fields: readonly Field[]) {
+  const [failure, setFailure] = useState<PrioritisationFailure<Field> | null>(null);
+  const [failures, setFailures] = useState(0);
+  return {
+    failure,
+    failures,
+    clear: () => setFailure(null),
+    fail: (error: unknown) => {
+      setFailure(prioritisationFailureOf(error, fields, messages.someError));
+      setFailures((count) => count + 1);
+    },
+  };
+}
+
+/**
+ * The error summary's items: the server's message for the whole form first, then each field's
+ * error in the form's order, linked to the field (its first radio or checkbox, or its textarea).
+ */
+export function errorSummaryItems<Field extends string>(
+  fields: readonly Field[],
+  fieldIds: Record<Field, string>,
+  errorOf: (field: Field) => string | undefined,
+  message: string | undefined,
+): ErrorSummaryItem[] {
+  return [
+    ...(message ? [{ text: message }] : []),
+    ...fields.flatMap((field) => {
+      const text = errorOf(field);
+      return text ? [{ text, fieldId: fieldIds[field] }] : [];
+    }),
+  ];
+}

@@ -1,0 +1,87 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { riskBands, waitBands, type Matrix } from '@esr/contracts/prioritisation';
+import { readWorklistView } from '../lib/worklist-params';
+import { FlagCounts, RiskWaitMatrix } from './risk-wait-matrix';
+
+const matrix: Matrix = {
+  cells: riskBands.flatMap((risk) =>
+    waitBands.map((wait) => ({
+      risk,
+      wait,
+      count: risk === 'high' && wait === '52-65' ? 12 : risk === 'low' ? 1 : 0,
+    })),
+  ),
+  flags: { priority_breached: 3, validation_due: 0, harm_review_due: 7 },
+  total: 20,
+  withoutClockStart: 2,
+  today: '2026-11-27',
+};
+
+const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
+const links = (markup: string) =>
+  [...markup.matchAll(/<a[^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/g)].map((match) => ({
+    href: match[1]!.replace(/&amp;/g, '&'),
+    name: match[2]!.replace(/<[^>]+>/g, ''),
+  }));
+
+describe('the risk × wait matrix (decision 0044)', () => {
+  const view = readWorklistView(new URLSearchParams('priority=P2&flag=validation_due&sort=priority'));
+  const markup = render(<RiskWaitMatrix matrix={matrix} type="knee" view={view} />);
+
+  it('is a table with a caption, the risk bands as row headers and the wait bands as column headers', () => {
+    expect(markup).toContain('<caption');
+    expect(markup).toContain(
+      'Active pathways by risk and wait, with the priority, surgeon and NHS number filters applied',
+    );
+    expect(markup.match(/<th scope="col"/g)).toHaveLength(waitBands.length + 2);
+    expect(markup.match(/<th scope="row"/g)).toHaveLength(riskBands.length + 1);
+    expect(markup).toContain('>Over 104 weeks</th>');
+    expect(markup).toContain('>Not scored</th>');
+  });
+
+  it('links each count to the worklist of its bands, with the matrix’s filters', () => {
+    const found = links(markup);
+    expect(found).toContainEqual({
+      href: '/prioritisation/knee?risk=high&wait=52-65&priority=P2&sort=priority',
+      name: '12 pathways: high risk, waiting 52 to 65 weeks',
+    });
+    expect(found).toContainEqual({
+      href: '/prioritisation/knee?risk=low&wait=0-18&priority=P2&sort=priority',
+      name: '1 pathway: low risk, waiting within 18 weeks',
+    });
+    expect(found).toContainEqual({
+      href: '/prioritisation/knee?priority=P2&sort=priority',
+      name: '18 pathways: all risks and waits',
+    });
+    // The zeros are not links.
+    expect(found.filter((link) => link.href.includes('risk=medium&wait'))).toEqual([]);
+  });
+
+  it('tints high risk and long waits as a second cue, and says what the tint means', () => {
+    expect(markup.match(/app-matrix__cell--attention/g)).toHaveLength(4);
+    expect(markup).toContain('Shaded: high risk and waiting over 52 weeks.');
+    expect(markup).toContain('27-Nov-2026');
+  });
+
+  it('says how many pathways have no clock start', () => {
+    expect(markup).toContain('2 pathways have no clock start');
+  });
+
+  it('links each flag count but none to the worklist of that flag', () => {
+    const flags = links(
+      render(<FlagCounts matrix={matrix} isLoading={false} isError={false} type="hip" view={view} />),
+    );
+    expect(flags).toEqual([
+      {
+        href: '/prioritisation/hip?flag=priority_breached&priority=P2&sort=priority',
+        name: 'Show these pathways (priority breached)',
+      },
+      {
+        href: '/prioritisation/hip?flag=harm_review_due&priority=P2&sort=priority',
+        name: 'Show these pathways (harm review due)',
+      },
+    ]);
+  });
+});

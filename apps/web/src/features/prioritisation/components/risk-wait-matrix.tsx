@@ -1,0 +1,180 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import {
+  flagLabels,
+  prioritisationFlags,
+  riskBandLabels,
+  riskBands,
+  waitBandLabels,
+  waitBands,
+  type Matrix,
+  type RiskBand,
+  type WaitBand,
+} from '@esr/contracts/prioritisation';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { CounterCard } from '../../../components/counter-card';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { paths } from '../../../config/paths';
+import { cellDescription, matrixCount, needsAttention } from '../lib/matrix';
+import { dateText } from '../lib/wait-display';
+import { flagQuery, isMatrixFiltered, matrixCellQuery, type WorklistView } from '../lib/worklist-params';
+import './prioritisation.scss';
+
+const counted = (count: number) => count.toLocaleString('en-GB');
+
+/** A count of the matrix: a link to the worklist of its pathways, or a plain 0. */
+function CountLink({
+  type,
+  view,
+  count,
+  risk,
+  wait,
+}: {
+  type: ProcedureCode;
+  view: WorklistView;
+  count: number;
+  risk?: RiskBand;
+  wait?: WaitBand;
+}) {
+  if (count === 0) return <>0</>;
+  return (
+    <Link className="nhsuk-link" to={paths.prioritisationWorklist(type, matrixCellQuery(view, risk, wait))}>
+      {counted(count)}
+      <span className="nhsuk-u-visually-hidden">
+        {` ${count === 1 ? 'pathway' : 'pathways'}: ${cellDescription(risk, wait)}`}
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * The risk × wait matrix (decision 0044): the active pathways by the model's risk band (rows) and
+ * wait band (columns), with totals; each count a link that filters the worklist below by its bands.
+ * The cells of high risk and long waits are tinted, as a second cue to the words of their headers.
+ */
+export function RiskWaitMatrix({
+  matrix,
+  type,
+  view,
+}: {
+  matrix: Matrix;
+  type: ProcedureCode;
+  view: WorklistView;
+}) {
+  const captionId = useId();
+  const filtered = isMatrixFiltered(view.filters);
+  const cell = (risk: RiskBand | undefined, wait: WaitBand | undefined, total = false) => {
+    const attention = risk && wait && needsAttention(risk, wait);
+    const classes = [
+      'nhsuk-table__cell nhsuk-table__cell--numeric',
+      attention ? 'app-matrix__cell--attention' : '',
+      total ? 'app-matrix__total' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <td className={classes} key={wait ?? 'total'}>
+        <CountLink type={type} view={view} count={matrixCount(matrix, risk, wait)} risk={risk} wait={wait} />
+      </td>
+    );
+  };
+  return (
+    <>
+      <ScrollRegion labelledBy={captionId} className="app-table-scroll">
+        <table className="nhsuk-table app-matrix">
+          <caption id={captionId} className="nhsuk-table__caption nhsuk-table__caption--m">
+            Active pathways by risk and wait
+            {filtered ? ', with the priority, surgeon and NHS number filters applied' : ''}
+          </caption>
+          <thead className="nhsuk-table__head">
+            <tr className="nhsuk-table__row">
+              <th scope="col" className="nhsuk-table__header">
+                Risk
+              </th>
+              {waitBands.map((wait) => (
+                <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric" key={wait}>
+                  {waitBandLabels[wait]}
+                </th>
+              ))}
+              <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody className="nhsuk-table__body">
+            {riskBands.map((risk) => (
+              <tr className="nhsuk-table__row" key={risk}>
+                <th scope="row" className="nhsuk-table__header">
+                  {riskBandLabels[risk]}
+                </th>
+                {waitBands.map((wait) => cell(risk, wait))}
+                {cell(risk, undefined, true)}
+              </tr>
+            ))}
+            <tr className="nhsuk-table__row">
+              <th scope="row" className="nhsuk-table__header">
+                Total
+              </th>
+              {waitBands.map((wait) => cell(undefined, wait, true))}
+              {cell(undefined, undefined, true)}
+            </tr>
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <p className="nhsuk-body-s">
+        <span className="app-matrix__key" aria-hidden="true" />
+        Shaded: high risk and waiting over 52 weeks. Waits are counted in days since the referral to treatment
+        (RTT) clock start, to {dateText(matrix.today)}.
+      </p>
+      {matrix.withoutClockStart > 0 && (
+        <p>
+          {counted(matrix.withoutClockStart)}{' '}
+          {matrix.withoutClockStart === 1 ? 'pathway has' : 'pathways have'} no clock start, so no wait:{' '}
+          {matrix.withoutClockStart === 1 ? 'it is' : 'they are'} not in the table but{' '}
+          {matrix.withoutClockStart === 1 ? 'is' : 'are'} in the worklist.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The three flags' counts (decision 0044), each with a link that filters the worklist by it. */
+export function FlagCounts({
+  matrix,
+  isLoading,
+  isError,
+  type,
+  view,
+}: {
+  matrix: Matrix | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  type: ProcedureCode;
+  view: WorklistView;
+}) {
+  return (
+    <ul className="nhsuk-grid-row nhsuk-card-group">
+      {prioritisationFlags.map((flag) => {
+        const count = matrix?.flags[flag];
+        return (
+          <li className="nhsuk-grid-column-one-third nhsuk-card-group__item" key={flag}>
+            <CounterCard
+              title={flagLabels[flag]}
+              headingLevel={3}
+              value={count}
+              isLoading={isLoading}
+              isError={isError}
+            >
+              {count !== undefined && count > 0 && (
+                <Link className="nhsuk-link" to={paths.prioritisationWorklist(type, flagQuery(view, flag))}>
+                  Show these pathways
+                  <span className="nhsuk-u-visually-hidden">{` (${flagLabels[flag].toLowerCase()})`}</span>
+                </Link>
+              )}
+            </CounterCard>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,175 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  flagLabels,
+  harmLevelLabels,
+  riskBandLabels,
+  waitBandLabels,
+  type PrioritisationFlag,
+  type WorklistItem,
+} from '@esr/contracts/prioritisation';
+import type { Prediction } from '@esr/contracts/open-pathways';
+import { percentage } from '@esr/contracts/patient-wording';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import type { GuardRole } from '@esr/contracts/roles';
+import { Tag } from '../../../components/content';
+import { DataText, dataText } from '../../../components/data-text';
+import type { RecordColumn } from '../../../components/record-list';
+import { formatNhsNumber } from '../../../lib/nhs-number';
+import { patientPathFor } from '../lib/patient-link';
+import { dateText, waitedText } from '../lib/wait-display';
+
+type TagColour = 'red' | 'orange' | 'green' | 'yellow' | 'grey';
+
+/** The NHS.UK tag colour of each risk, as the other lists show it: red draws the eye first. */
+const predictionColour: Record<Prediction, TagColour> = { high: 'red', medium: 'orange', low: 'green' };
+const flagColour: Record<PrioritisationFlag, TagColour> = {
+  priority_breached: 'red',
+  validation_due: 'yellow',
+  harm_review_due: 'orange',
+};
+
+/** A value under a cell's main one, in smaller type, named for screen readers when its words do not say. */
+function Detail({ name, children }: { name?: string; children: ReactNode }) {
+  return (
+    <span className="app-record-detail">
+      {name && <span className="nhsuk-u-visually-hidden">{name} </span>}
+      {children}
+    </span>
+  );
+}
+
+const Nowrap = ({ children }: { children: ReactNode }) => <span className="app-nowrap">{children}</span>;
+
+/** The patient as the lists name them: surname first, then first name. */
+const nameOf = (row: Pick<WorklistItem, 'firstName' | 'lastName'>) =>
+  dataText([row.lastName, row.firstName].filter(Boolean).join(', '));
+
+function PatientCell({ row, href }: { row: WorklistItem; href: string }) {
+  const name = nameOf(row);
+  return (
+    <>
+      <Link className="nhsuk-link app-record-name" to={href}>
+        {name ? <DataText text={name} /> : 'Patient with no name recorded'}
+      </Link>
+      {row.nhsNumber && (
+        <Detail name="NHS number">
+          <Nowrap>{formatNhsNumber(row.nhsNumber)}</Nowrap>
+        </Detail>
+      )}
+    </>
+  );
+}
+
+function PriorityCell({ row }: { row: WorklistItem }) {
+  if (!row.priority) return <>None recorded</>;
+  return (
+    <span className="app-risk">
+      <strong>{row.priority}</strong>
+      {row.flags.includes('priority_breached') && <Tag colour="red">Breached</Tag>}
+      {row.priorityDate && (
+        <Detail>
+          Since <Nowrap>{dateText(row.priorityDate)}</Nowrap>
+        </Detail>
+      )}
+    </span>
+  );
+}
+
+function WaitedCell({ row }: { row: WorklistItem }) {
+  return (
+    <>
+      {waitedText(row.daysWaited)}
+      {row.waitBand && <Detail name="Wait band:">{waitBandLabels[row.waitBand]}</Detail>}
+    </>
+  );
+}
+
+function RiskCell({ row }: { row: WorklistItem }) {
+  return (
+    <>
+      <span className="app-risk">
+        {row.prediction ? (
+          <Tag colour={predictionColour[row.prediction]}>
+            <span className="nhsuk-u-visually-hidden">Model: </span>
+            {riskBandLabels[row.prediction]}
+          </Tag>
+        ) : (
+          <Tag colour="grey">{riskBandLabels.not_scored}</Tag>
+        )}
+        {row.prediction && row.probability !== null && (
+          <span className="app-risk__probability">{percentage(row.probability)}</span>
+        )}
+      </span>
+      {row.adjustedPrediction && <Detail>Clinician: {riskBandLabels[row.adjustedPrediction]}</Detail>}
+    </>
+  );
+}
+
+function FlagsCell({ row }: { row: WorklistItem }) {
+  if (row.flags.length === 0) return <>None</>;
+  return (
+    <ul className="app-tag-list">
+      {row.flags.map((flag) => (
+        <li key={flag}>
+          <Tag colour={flagColour[flag]}>{flagLabels[flag]}</Tag>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ValidationCell({ row }: { row: WorklistItem }) {
+  return (
+    <>
+      {row.lastValidatedOn ? (
+        <>
+          Validated <Nowrap>{dateText(row.lastValidatedOn)}</Nowrap>
+        </>
+      ) : (
+        'Not validated'
+      )}
+      {row.nextValidationDue && (
+        <Detail>
+          Next due <Nowrap>{dateText(row.nextValidationDue)}</Nowrap>
+        </Detail>
+      )}
+    </>
+  );
+}
+
+function HarmReviewCell({ row }: { row: WorklistItem }) {
+  if (!row.lastHarmReview) return <>None recorded</>;
+  return (
+    <>
+      {harmLevelLabels[row.lastHarmReview.level]}
+      <Detail>
+        <Nowrap>{dateText(row.lastHarmReview.reviewedOn)}</Nowrap>
+      </Detail>
+    </>
+  );
+}
+
+/**
+ * The worklist's columns (decision 0044): who, their priority, how long they have waited and since
+ * when, the model's risk (and the clinician's view of it), the flags, validation and harm review.
+ * The patient leads to the page the role in use may open.
+ */
+export function worklistColumns(type: ProcedureCode, role: GuardRole | null): RecordColumn<WorklistItem>[] {
+  return [
+    {
+      header: 'Patient',
+      cell: (row) => <PatientCell row={row} href={patientPathFor(role, row.id, type)} />,
+    },
+    { header: 'Priority', cell: (row) => <PriorityCell row={row} /> },
+    { header: 'Waited', cell: (row) => <WaitedCell row={row} /> },
+    {
+      header: 'Clock start',
+      cell: (row) => (row.clockStart ? <Nowrap>{dateText(row.clockStart)}</Nowrap> : 'Not recorded'),
+    },
+    { header: 'Risk', cell: (row) => <RiskCell row={row} /> },
+    { header: 'Flags', cell: (row) => <FlagsCell row={row} /> },
+    { header: 'Last validated / next due', cell: (row) => <ValidationCell row={row} /> },
+    { header: 'Last harm review', cell: (row) => <HarmReviewCell row={row} /> },
+  ];
+}

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Matrix, PathwayPrioritisation, Worklist } from '@esr/contracts/prioritisation';
+import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { activate, heading, pathname, serverWait, tabTo, typeInto } from '../fixtures/keyboard.js';
+import { startServer, type RunningServer } from '../fixtures/server.js';
+
+// The prioritisation worklist end to end (decision 0044), with the keyboard alone and axe on every
+// screen, on the demonstration trust: a clinician goes from the risk × wait matrix to a patient,
+// records a harm review that moves the priority up and a risk adjustment, and comes back to a
+// worklist that shows both; a waiting list admin lands on the worklist and records a validation;
+// the equity tables and the trust admin's thresholds.
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let trustCode = '';
+
+const poll = <T>(
+  read: () => T | Promise<T>,
+  options: { timeout?: number; interval?: number } = { timeout: 15_000 },
+) => expect.poll(read, options);
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+
+async function accessToken(p: Page): Promise<string> {
+  return p.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
+    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
+  });
+}
+
+/** Calls the API as the signed-in user, as the screens do. */
+async function api<T>(route: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${route}`, {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+  });
+  expect(response.status, route).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Chooses a radio of a group with the arrow keys, from the group's checked (or first) radio. */
+async function chooseRadio(group: Locator, label: string): Promise<void> {
+  const radios = group.getByRole('radio');
+  const labels = await radios.evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
+  );
+  const checked = await radios.evaluateAll((inputs) =>
+    inputs.findIndex((input) => (input as HTMLInputElement).checked),
+  );
+  const from = checked === -1 ? 0 : checked;
+  await tabTo(radios.nth(from));
+  const to = labels.findIndex((text) => text.startsWith(label));
+  expect(to, `${label} in ${labels.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  if (checked === -1) await page.keyboard.press('Space');
+  for (let at = from; at !== to; at += to > at ? 1 : -1)
+    await page.keyboard.press(to > at ? 'ArrowDown' : 'ArrowUp');
+  await poll(() => radios.nth(to).isChecked()).toBe(true);
+}
+
+/** Ticks a checkbox reached with Tab. */
+async function tick(box: Locator): Promise<void> {
+  await tabTo(box);
+  await page.keyboard.press('Space');
+  await poll(() => box.isChecked()).toBe(true);
+}
+
+const summaryRows = (list: Locator) =>
+  list
+    .locator('.nhsuk-summary-list__row')
+    .evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((row) => [
+          row.querySelector('dt')?.textContent?.trim() ?? '',
+          row.querySelector('dd')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+        ]),
+      ),
+    );
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
+  browser = await launchBrowser();
+  context = await newContext(browser, server.baseUrl);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The pathway the clinician works on: a P4, high-risk long waiter, found from the matrix. */
+let chosen: { id: string; name: string } = { id: '', name: '' };
+
+describe('prioritisation', () => {
+  it('waits for the demonstration lists and their history', { timeout: 240_000 }, async () => {
+    await signInAs(page, 'Olu Adeyemi');
+    await poll(() => pathname(page)).toBe('/patient-lookup');
+    trustCode = (await api<{ trust: { code: string } }>('/api/me/')).trust.code;
+    const history = async () => {
+      const matrix = await api<Matrix>(
+        `/api/trusts/${trustCode}/waiting-list/procedures/knee/prioritisation/matrix`,
+      );
+      const adjusted = await api<Worklist>(
+        `/api/trusts/${trustCode}/waiting-list/procedures/knee/prioritisation/worklist?sort=highest_risk`,
+      );
+      return matrix.total > 0 && matrix.cells.every((cell) => cell.risk !== 'not_scored' || cell.count === 0)
+        ? adjusted.items.length
+        : 0;
+    };
+    await poll(history, { timeout: 220_000, interval: 2_000 }).toBeGreaterThan(0);
+  });
+
+  it('goes from the lookup to the worklist of knee replacements, with the keyboard', async () => {
+    await page.reload();
+    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup');
+    await activate(page.getByRole('link', { name: 'Prioritise the waiting list' }));
+    await poll(() => pathname(page)).toBe('/prioritisation');
+    await visit(page, 'prioritisation-choose');
+    await chooseRadio(page.getByRole('group'), 'Knee replacement');
+    await activate(button('Continue'));
+    await poll(() => pathname(page), serverWait).toBe('/prioritisation/knee');
+    await poll(
+      () => page.getByRole('table', { name: /Active pathways by risk and wait/ }).isVisible(),
+      serverWait,
+    ).toBe(true);
+    await visit(page, 'prioritisation-worklist');
+  });
+
+  it('opens the high-risk patients who have waited 52 to 65 weeks from the matrix', async () => {
+    const matrix = page.getByRole('table', { name: /Active pathways by risk and wait/ });
+    const highRow = matrix.getByRole('row', { name: /^High risk/ });
+    // The longest band with high-risk patients in it.
+    const waits = ['Over 104 weeks', '78 to 104 weeks', '65 to 78 weeks', '52 to 65 weeks', '18 to 52 weeks'];
+    let cell: Locator | undefined;
+    for (const wait of waits) {
+      const link = highRow.getByRole('link', { name: new RegExp(`High risk, ${wait}`) });
+      if ((await link.count()) > 0) {
+        cell = link;
+        break;
+      }
+    }
+    expect(cell, 'a high-risk long wait').toBeDefined();
+    await activate(cell!);
+    await poll(() => new URL(page.url()).searchParams.get('risk')).toBe('high');
+    const worklist = page.getByRole('table', { name: /worklist/i });
+    await poll(() => worklist.getByRole('row').count(), serverWait).toBeGreaterThan(1);
+    await visit(page, 'prioritisation-worklist-filtered');
+    // The first P4 in the list: its harm review will move it up one category.
+    const rows = worklist.locator('tbody tr');
+    const count = await rows.count();
+    for (let i = 0; i < count; i += 1) {
+      const text = (await rows.nth(i).textContent()) ?? '';
+      if (/\bP4\b/.test(text)) {
+        const link = rows.nth(i).getByRole('link').first();
+        chosen = { id: '', name: ((await link.textContent()) ?? '').trim() };
+        await activate(link);
+        break;
+      }
+    }
+    expect(chosen.name, 'a P4 patient in the cell').not.toBe('');
+    await poll(() => pathname(page), serverWait).toMatch(/^\/patient-lookup\/[0-9a-f-]{36}$/);
+    chosen.id = pathname(page).split('/')[2]!;
+    await poll(() => heading(page).textContent(), serverWait).toContain('Risk summary');
+    const section = page.getByRole('region', { name: 'Waiting list priority' });
+    await poll(() => section.isVisible(), serverWait).toBe(true);
+    await visit(page, 'prioritisation-summary');
+  });
+
+  it('records a moderate harm review that moves the priority from P4 to P3', async () => {
+    await activate(page.getByRole('link', { name: 'Record harm review' }));
+    await poll(() => heading(page).textContent(), serverWait).toContain('Record harm review');
+    await visit(page, 'prioritisation-harm-review');
+    // Nothing chosen: the error summary says so and takes focus.
+    await activate(button('Record harm review'));
+    const errorSummary = page.locator('.nhsuk-error-summary');
+    await poll(() => errorSummary.textContent()).toContain('Select the level of harm');
+    await visit(page, 'prioritisation-harm-review-errors');
+    await chooseRadio(page.getByRole('group', { name: 'Level of harm' }), 'Moderate harm');
+    const actions = page.getByRole('group', { name: 'What was done' });
+    await tick(actions.getByRole('checkbox', { name: /Moved up one priority category/ }));
+    await tick(actions.getByRole('checkbox', { name: 'Patient told' }));
+    await tick(actions.getByRole('checkbox', { name: 'GP told' }));
+    await typeInto(
+      page.getByRole('textbox', { name: /Note/ }),
+      'Now walking with two sticks; sleep disturbed',
+    );
+    await activate(button('Record harm review'));
+    await poll(() => pathname(page), serverWait).toBe(`/patient-lookup/${chosen.id}`);
+    await poll(() => page.locator('.nhsuk-notification-banner--success').textContent(), serverWait).toMatch(
+      /harm review/i,
+    );
+    const section = page.getByRole('region', { name: 'Waiting list priority' });
+    await poll(async () => (await summaryRows(section))['Priority'] ?? '', serverWait).toMatch(/^P3/);
+    await visit(page, 'prioritisation-summary-after-harm');
+  });
+
+  it('adjusts the risk, with the model’s band shown beside the choice', async () => {
+    await activate(page.getByRole('link', { name: 'Adjust risk' }));
+    await poll(() => heading(page).textContent(), serverWait).toContain('Adjust risk');
+    expect(await page.locator('main').textContent()).toMatch(/The model’s prediction: High risk/);
+    await chooseRadio(page.getByRole('group', { name: 'Your view of the risk' }), 'Moderate risk');
+    await typeInto(
+      page.getByRole('textbox', { name: /Reason/ }),
+      'Anaemia corrected since the bloods were taken',
+    );
+    await visit(page, 'prioritisation-adjust-risk');
+    await activate(button('Save adjustment'));
+    await poll(() => pathname(page), serverWait).toBe(`/patient-lookup/${chosen.id}`);
+    const section = page.getByRole('region', { name: 'Waiting list priority' });
+    await poll(async () => JSON.stringify(await summaryRows(section)), serverWait).toMatch(
+      /Clinician’s view: Moderate risk/,
+    );
+    const status = await api<PathwayPrioritisation>(
+      `/api/trusts/${trustCode}/procedures/knee/patients/${chosen.id}/prioritisation`,
+    );
+    expect(status).toMatchObject({
+      priority: 'P3',
+      prediction: 'high',
+      adjustment: { prediction: 'medium' },
+    });
+    expect(
+      status.history
+        .map((entry) => entry.kind)
+        .slice(0, 3)
+        .sort(),
+    ).toEqual(['harm_review', 'priority', 'risk_adjustment']);
+  });
+
+  it('shows the history on the previous evaluations', async () => {
+    await activate(page.getByRole('link', { name: /previous evaluations/i }));
+    await poll(() => heading(page).textContent(), serverWait).toContain('Previous evaluations');
+    const timeline = page.getByRole('region', { name: /Priority, validation and harm review history/ });
+    await poll(() => timeline.textContent(), serverWait).toContain('Priority changed from P4 to P3');
+    expect(await timeline.textContent()).toContain('Risk adjusted to Moderate risk (model: High risk)');
+    await visit(page, 'prioritisation-history');
+  });
+
+  it('comes back to a worklist that shows the new priority and the clinician’s risk', async () => {
+    await page.goto('/prioritisation/knee?priority=P3&sort=longest_wait');
+    const worklist = page.getByRole('table', { name: /worklist/i });
+    await poll(() => worklist.getByRole('row').count(), serverWait).toBeGreaterThan(1);
+    // Filter to the patient by name's row: P3 and the clinician's band, labelled.
+    await poll(async () => {
+      const rows = await worklist.locator('tbody tr').allTextContents();
+      return rows.find((row) => row.includes(chosen.name)) ?? '';
+    }, serverWait).toMatch(/P3[\s\S]*Clinician: Moderate risk/);
+  });
+
+  it('lets a waiting list admin land on the worklist and record a validation', async () => {
+    const admin = await context
+      .browser()!
+      .newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    const previous = page;
+    page = await admin.newPage();
+    try {
+      await signInAs(page, 'Wendy Clarke');
+      await poll(() => pathname(page), serverWait).toBe('/prioritisation');
+      await chooseRadio(page.getByRole('group'), 'Knee replacement');
+      await activate(button('Continue'));
+      await activate((await page.getByRole('link', { name: /Validation due/ }).all())[0]!);
+      await poll(() => new URL(page.url()).searchParams.get('flag'), serverWait).toBe('validation_due');
+      const worklist = page.getByRole('table', { name: /worklist/i });
+      await poll(() => worklist.getByRole('row').count(), serverWait).toBeGreaterThan(1);
+      await activate(worklist.locator('tbody tr').first().getByRole('link').first());
+      await poll(() => heading(page).textContent(), serverWait).toContain('Record validation');
+      await visit(page, 'prioritisation-validation');
+      await chooseRadio(page.getByRole('group', { name: /outcome/i }), 'Remain on the waiting list');
+      await chooseRadio(page.getByRole('group', { name: /contacted/i }), 'Phone');
+      await activate(button('Record validation'));
+      await poll(() => pathname(page), serverWait).toBe('/prioritisation/knee');
+      await poll(() => page.locator('.nhsuk-notification-banner--success').textContent(), serverWait).toMatch(
+        /validation/i,
+      );
+      await visit(page, 'prioritisation-worklist-after-validation');
+    } finally {
+      await admin.close();
+      page = previous;
+    }
+  });
+
+  it('shows the equity tables with what each figure means', async () => {
+    await page.goto('/prioritisation/knee');
+    await activate(page.getByRole('link', { name: 'See waits by sex, ethnic group and age band' }));
+    await poll(() => pathname(page), serverWait).toBe('/prioritisation/knee/equity');
+    await poll(() => page.getByRole('table').count(), serverWait).toBeGreaterThan(0);
+    expect(await page.locator('main').textContent()).toMatch(/median/i);
+    await visit(page, 'prioritisation-equity');
+    await activate(page.getByRole('link', { name: 'Ethnic group' }));
+    await poll(() => new URL(page.url()).searchParams.get('by'), serverWait).toBe('ethnicGroup');
+    await poll(() => page.locator('main').textContent(), serverWait).toContain('White');
+    await visit(page, 'prioritisation-equity-ethnic');
+  });
+
+  it('lets the trust admin set the harm-review thresholds, refusing a bad list', async () => {
+    const admin = await context
+      .browser()!
+      .newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    const previous = page;
+    page = await admin.newPage();
+    try {
+      await signInAs(page, 'Tom Hughes');
+      await activate(page.getByRole('link', { name: /Prioritisation settings|Change/ }).first());
+      await poll(() => pathname(page), serverWait).toBe('/prioritisation-settings');
+      const field = page.getByRole('textbox', { name: /thresholds/i });
+      await poll(() => field.inputValue(), serverWait).toBe('52, 78, 104');
+      await visit(page, 'prioritisation-settings');
+      await typeInto(field, '52, 52');
+      await activate(button('Save'));
+      await poll(() => page.locator('.nhsuk-error-summary').textContent(), serverWait).toContain(
+        'Enter 1 to 5 whole numbers',
+      );
+      await visit(page, 'prioritisation-settings-error');
+      await typeInto(field, '40, 52, 78, 104');
+      await activate(button('Save'));
+      await poll(
+        () => page.locator('.nhsuk-notification-banner--success, .nhsuk-panel').count(),
+        serverWait,
+      ).toBeGreaterThan(0);
+    } finally {
+      await admin.close();
+      page = previous;
+    }
+  });
+});
