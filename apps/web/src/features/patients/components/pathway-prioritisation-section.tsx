@@ -55,8 +55,7 @@ function prioritisationRows(pathway: PathwayPrioritisation) {
           />
           {pathway.priorityDueBy && (
             <>
-              <br />
-              <span className="nhsuk-body-s">Due by {formatDate(pathway.priorityDueBy)}</span>
+              <span className="app-record-detail">Due by {formatDate(pathway.priorityDueBy)}</span>
             </>
           )}
         </>
@@ -72,8 +71,7 @@ function prioritisationRows(pathway: PathwayPrioritisation) {
             {waitedText(pathway.daysWaited)} since the clock start on {formatDate(pathway.clockStart)}
             {pathway.waitBand && (
               <>
-                <br />
-                <span className="nhsuk-body-s">Wait band: {waitBandLabels[pathway.waitBand]}</span>
+                <span className="app-record-detail">Wait band: {waitBandLabels[pathway.waitBand]}</span>
               </>
             )}
           </>
@@ -89,8 +87,7 @@ function prioritisationRows(pathway: PathwayPrioritisation) {
           <After show={flagged('validation_due')} colour="orange" text="Due" />
           {pathway.nextValidationDue && (
             <>
-              <br />
-              <span className="nhsuk-body-s">Next due on {formatDate(pathway.nextValidationDue)}</span>
+              <span className="app-record-detail">Next due on {formatDate(pathway.nextValidationDue)}</span>
             </>
           )}
         </>
@@ -131,7 +128,7 @@ export function PathwayPrioritisationSection({
   const actions = pathway ? prioritisationActionsFor(currentSelectedRole, pathway) : [];
   const fromSummary: FromSummary = { fromSummary: true };
   return (
-    <section aria-labelledby={headingId}>
+    <section className="nhsuk-u-margin-bottom-7" aria-labelledby={headingId}>
       <h2 className="nhsuk-heading-m" id={headingId}>
         Waiting list priority
       </h2>

@@ -21,6 +21,7 @@ import {
   type PatientRoute,
 } from './patient-screen';
 import { PrioritisationTimeline } from './prioritisation-timeline';
+import { usePathwayPrioritisation } from '../api/get-pathway-prioritisation';
 import { AnomalyReason, patientRows } from './risk-summary-view';
 
 const title = 'Previous evaluations';
@@ -42,6 +43,8 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
   const [params, setParams] = useSearchParams();
   const pageNumber = readPage(params.get('page'));
   const history = useRiskHistory(trust, type, id, pageNumber);
+  // The clinician's view of the current risk, shown beside the model's (decision 0044).
+  const adjustment = usePathwayPrioritisation(trust, type, id).data?.adjustment ?? null;
   const nameOf = useProcedureNameOf();
   const download = useExportHistoryEntry(trust, type, id);
   const { outcome, run } = useActionOutcome();
@@ -87,6 +90,11 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
                 cell: (item) => (
                   <>
                     {`${riskLabelOf(item.prediction)}, ${percentage(item.probability)}${item.isCurrent ? ' (current)' : ''}`}
+                    {item.isCurrent && adjustment && (
+                      <span className="app-record-detail">
+                        Clinician’s view: {riskLabelOf(adjustment.prediction)}
+                      </span>
+                    )}
                     {item.isAnomaly && (
                       // The flag, and the reason given with it (decision 0039).
                       <span>

@@ -21,8 +21,7 @@ export function CurrentPriority({ pathway, tag }: { pathway: PathwayPrioritisati
     <>
       {priorityText(pathway.priority)}
       {tag}
-      <br />
-      <span className="nhsuk-body-s">
+      <span className="app-record-detail">
         {pathway.prioritySetBy ? (
           <>
             Set by <DataText text={pathway.prioritySetBy} />
@@ -50,12 +49,13 @@ export function RiskValue({ pathway }: { pathway: PathwayPrioritisation }) {
       <span>The model’s prediction: {modelRiskText(pathway)}</span>
       {adjustment && (
         <>
-          <br />
-          <strong>Clinician’s view: {riskLabels[adjustment.prediction]}</strong>
-          <br />
-          <span className="nhsuk-body-s">
+          <strong className="app-record-detail app-record-detail--strong">
+            Clinician’s view: {riskLabels[adjustment.prediction]}
+          </strong>
+          <span className="app-record-detail">
             Reason: <DataText text={adjustment.reason} />
-            <br />
+          </span>
+          <span className="app-record-detail">
             Recorded by <DataText text={adjustment.by} /> on {formatDate(adjustment.on)}
           </span>
         </>

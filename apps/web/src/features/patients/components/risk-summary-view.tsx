@@ -133,6 +133,12 @@ function PredictionCard({ result, procedureName }: { result: RiskResult; procedu
             The average for {procedureName.toLowerCase()} is {percentage(result.averageProbability)}.
           </p>
         )}
+        {result.adjustment && (
+          // The clinician's view, labelled as theirs: the model's prediction above is never changed (decision 0044).
+          <p className="nhsuk-body-s nhsuk-u-margin-top-3 nhsuk-u-margin-bottom-0">
+            Clinician’s view: <strong>{riskLabelOf(result.adjustment.prediction)}</strong>
+          </p>
+        )}
         {result.model.demonstration && (
           <p className="nhsuk-body-s nhsuk-u-margin-top-3 nhsuk-u-margin-bottom-0 app-demonstration">
             {demonstrationModelLabel}

@@ -83,7 +83,7 @@ function FiguresTable({
   const captionId = useId();
   return (
     <ScrollRegion labelledBy={captionId} className="app-table-scroll">
-      <table className="nhsuk-table">
+      <table className="nhsuk-table app-equity-table">
         <caption id={captionId} className="nhsuk-table__caption nhsuk-table__caption--s">
           {caption}
         </caption>
@@ -180,18 +180,15 @@ function EquityTables({ type, name }: { type: ProcedureCode; name: string | unde
         <h2 className="nhsuk-u-visually-hidden">Group the waits by</h2>
         <ol className="nhsuk-contents-list__list">
           {equityGroupings.map((grouping) => (
-            <li
-              className="nhsuk-contents-list__item"
-              key={grouping}
-              aria-current={grouping === by ? 'page' : undefined}
-            >
-              {grouping === by ? (
-                <span className="nhsuk-contents-list__current">{groupingLabels[grouping]}</span>
-              ) : (
-                <Link className="nhsuk-contents-list__link" to={paths.prioritisationEquity(type, grouping)}>
-                  {groupingLabels[grouping]}
-                </Link>
-              )}
+            <li className="nhsuk-contents-list__item" key={grouping}>
+              {/* The chosen grouping stays a link (marked current), so that focus stays on it once chosen. */}
+              <Link
+                className={`nhsuk-contents-list__link${grouping === by ? ' app-contents-list__link--current' : ''}`}
+                to={paths.prioritisationEquity(type, grouping)}
+                aria-current={grouping === by ? 'page' : undefined}
+              >
+                {groupingLabels[grouping]}
+              </Link>
             </li>
           ))}
         </ol>

@@ -4,7 +4,6 @@ import {
   flagLabels,
   harmLevelLabels,
   riskBandLabels,
-  waitBandLabels,
   type PrioritisationFlag,
   type WorklistItem,
 } from '@esr/contracts/prioritisation';
@@ -17,7 +16,7 @@ import { DataText, dataText } from '../../../components/data-text';
 import type { RecordColumn } from '../../../components/record-list';
 import { formatNhsNumber } from '../../../lib/nhs-number';
 import { patientPathFor } from '../lib/patient-link';
-import { dateText, waitedText } from '../lib/wait-display';
+import { completedWeeks, dateText, daysText, waitedText, weeksText } from '../lib/wait-display';
 
 type TagColour = 'red' | 'orange' | 'green' | 'yellow' | 'grey';
 
@@ -77,10 +76,13 @@ function PriorityCell({ row }: { row: WorklistItem }) {
 }
 
 function WaitedCell({ row }: { row: WorklistItem }) {
+  if (row.daysWaited === null || row.daysWaited < 0) return <>{waitedText(row.daysWaited)}</>;
   return (
     <>
-      {waitedText(row.daysWaited)}
-      {row.waitBand && <Detail name="Wait band:">{waitBandLabels[row.waitBand]}</Detail>}
+      <Nowrap>{weeksText(completedWeeks(row.daysWaited))}</Nowrap>
+      <Detail>
+        {daysText(row.daysWaited)} since <Nowrap>{dateText(row.clockStart)}</Nowrap>
+      </Detail>
     </>
   );
 }
@@ -122,13 +124,7 @@ function FlagsCell({ row }: { row: WorklistItem }) {
 function ValidationCell({ row }: { row: WorklistItem }) {
   return (
     <>
-      {row.lastValidatedOn ? (
-        <>
-          Validated <Nowrap>{dateText(row.lastValidatedOn)}</Nowrap>
-        </>
-      ) : (
-        'Not validated'
-      )}
+      {row.lastValidatedOn ? <Nowrap>{dateText(row.lastValidatedOn)}</Nowrap> : 'Not validated'}
       {row.nextValidationDue && (
         <Detail>
           Next due <Nowrap>{dateText(row.nextValidationDue)}</Nowrap>
@@ -139,7 +135,7 @@ function ValidationCell({ row }: { row: WorklistItem }) {
 }
 
 function HarmReviewCell({ row }: { row: WorklistItem }) {
-  if (!row.lastHarmReview) return <>None recorded</>;
+  if (!row.lastHarmReview) return <>None</>;
   return (
     <>
       {harmLevelLabels[row.lastHarmReview.level]}
@@ -151,8 +147,8 @@ function HarmReviewCell({ row }: { row: WorklistItem }) {
 }
 
 /**
- * The worklist's columns (decision 0044): who, their priority, how long they have waited and since
- * when, the model's risk (and the clinician's view of it), the flags, validation and harm review.
+ * The worklist's columns (decision 0044): who, the model's risk (and the clinician's view of it),
+ * their priority, how long they have waited and since when, the flags, validation and harm review.
  * The patient leads to the page the role in use may open.
  */
 export function worklistColumns(type: ProcedureCode, role: GuardRole | null): RecordColumn<WorklistItem>[] {
@@ -161,15 +157,12 @@ export function worklistColumns(type: ProcedureCode, role: GuardRole | null): Re
       header: 'Patient',
       cell: (row) => <PatientCell row={row} href={patientPathFor(role, row.id, type)} />,
     },
+    // The risk beside the wait leads the row (decision 0038), and leads it when the table stacks.
+    { header: 'Risk', cell: (row) => <RiskCell row={row} />, stackFirst: true },
     { header: 'Priority', cell: (row) => <PriorityCell row={row} /> },
     { header: 'Waited', cell: (row) => <WaitedCell row={row} /> },
-    {
-      header: 'Clock start',
-      cell: (row) => (row.clockStart ? <Nowrap>{dateText(row.clockStart)}</Nowrap> : 'Not recorded'),
-    },
-    { header: 'Risk', cell: (row) => <RiskCell row={row} /> },
     { header: 'Flags', cell: (row) => <FlagsCell row={row} /> },
-    { header: 'Last validated / next due', cell: (row) => <ValidationCell row={row} /> },
+    { header: 'Last validated', cell: (row) => <ValidationCell row={row} /> },
     { header: 'Last harm review', cell: (row) => <HarmReviewCell row={row} /> },
   ];
 }

@@ -230,7 +230,7 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
           columns={worklistColumns(type, role)}
           fits
           before={
-            <div className="nhsuk-grid-row">
+            <div className="nhsuk-grid-row app-worklist-tools">
               <div className="nhsuk-grid-column-one-half">
                 <SortForm sort={view.sort} onSort={(sort) => go({ filters: view.filters, sort, page: 1 })} />
               </div>
