@@ -234,7 +234,7 @@ describe('prioritisation', () => {
     await poll(async () => {
       const rows = await worklist.locator('tbody tr').allTextContents();
       return rows.find((row) => row.includes(chosen.name)) ?? '';
-    }, serverWait).toMatch(/P3[\s\S]*Clinician: Moderate risk/);
+    }, serverWait).toMatch(/Clinician: Moderate risk[\s\S]*Priority P3/);
   });
 
   it('lets a waiting list admin land on the worklist and record a validation', async () => {

@@ -17,11 +17,19 @@ interface FieldFrameProps {
 }
 
 /** The ids a field's hint and error take, for its aria-describedby. */
-const describedByOf = (id: string, hint: ReactNode, error: string | undefined) =>
+export const describedByOf = (id: string, hint: ReactNode, error: string | undefined) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 /** NHS.UK hint and error message, between a field's label (or legend) and its input. */
-function HintAndError({ id, hint, error }: { id: string; hint: ReactNode; error: string | undefined }) {
+export function HintAndError({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint: ReactNode;
+  error: string | undefined;
+}) {
   return (
     <>
       {hint && (
@@ -224,7 +232,15 @@ interface FieldsetFrameProps {
   children: ReactNode;
 }
 
-function FieldsetFrame({ id, legend, legendClassName, hint, error, role, children }: FieldsetFrameProps) {
+export function FieldsetFrame({
+  id,
+  legend,
+  legendClassName,
+  hint,
+  error,
+  role,
+  children,
+}: FieldsetFrameProps) {
   return (
     <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
       <fieldset className="nhsuk-fieldset" role={role} aria-describedby={describedByOf(id, hint, error)}>

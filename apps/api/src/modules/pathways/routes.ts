@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@esr/contracts/endpoints';
 import { principalOf } from '../identity/index.js';
@@ -16,23 +16,10 @@ import {
   exportActiveRecords,
   exportArchivedRecords,
   exportProcessedRecords,
-  type ReportFile,
+  sendReport,
 } from '../reports/index.js';
 
 const { openPathways } = endpoints;
-
-function sendReport(reply: FastifyReply, report: ReportFile) {
-  // The access entry is written as the download ends, after this handler has returned (decision 0042).
-  report.accessRecorded?.catch((error: unknown) =>
-    reply.log.error({ err: error }, 'the patient access log entry of a download was not written'),
-  );
-  return reply
-    .header('content-type', report.contentType)
-    .header('content-disposition', report.contentDisposition)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(report.stream);
-}
 
 /** The arguments every call on one procedure's list starts with: who asks, the trust and the procedure. */
 const onList = (db: Db, request: FastifyRequest & { params: { trust: string; type: ProcedureCode } }) =>

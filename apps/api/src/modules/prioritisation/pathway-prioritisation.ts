@@ -197,13 +197,18 @@ async function statusOf(db: Db, row: PathwayRow, today: string): Promise<Pathway
   };
 }
 
-/** GET …/patients/{id}/prioritisation: the pathway's status and history (an access-log read). */
-export async function pathwayPrioritisation(
+/** The pathway a call reads or changes, and who calls: the arguments every call on one pathway starts with. */
+export type PathwayTarget = [
   db: Db,
   principal: Principal,
   trustCode: string,
   procedureCode: ProcedureCode,
   id: string,
+];
+
+/** GET …/patients/{id}/prioritisation: the pathway's status and history (an access-log read). */
+export async function pathwayPrioritisation(
+  [db, principal, trustCode, procedureCode, id]: PathwayTarget,
   today = todayInLondon(),
 ): Promise<PathwayPrioritisation> {
   requireAccess(principal, 'prioritisation:read', trustCode);
@@ -289,28 +294,38 @@ async function setPriority(
     where id = ${pathway.id}`);
 }
 
-/** The change-log action: what was done, to which pathway (never the patient's name or NHS number). */
-const pathwayAction = (pathway: PathwayRow, action: string) =>
-  `${action} for pathway ${pathway.id.slice(0, 8)} (${pathway.procedure_code})`;
+/** What a change writes to the change log: its action in the form's words, and the values before and after. */
+interface ChangeRecord {
+  action: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
 
 /**
- * A change to one pathway: the caller's access, the pathway locked and active, the change, its
- * change-log and access-log entries, all in one transaction; answered with the pathway's status.
+ * A change to one pathway: the pathway locked and active, the change, its change-log entry (the
+ * action names the pathway, never the patient) and its access-log entry, all in one transaction;
+ * answered with the pathway's status. The caller has checked the access and the request.
  */
 async function changePathway(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  id: string,
+  [db, principal, trustCode, procedureCode, id]: PathwayTarget,
   endpoint: { method: string; path: string },
-  change: (tx: Db, pathway: PathwayRow, today: string) => Promise<void>,
+  change: (tx: Db, pathway: PathwayRow, today: string) => Promise<ChangeRecord>,
 ): Promise<PathwayPrioritisation> {
   const today = todayInLondon();
   return db.transaction(async (tx) => {
     const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
     if (!pathway.is_active) throw conflict(prioritisationMessages.notOnList);
-    await change(tx, pathway, today);
+    const { action, before, after } = await change(tx, pathway, today);
+    await recordChange(tx, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `${action} for pathway ${id.slice(0, 8)} (${pathway.procedure_code})`,
+      entityType: 'patient',
+      entityId: id,
+      before,
+      after,
+    });
     await recordPatientAccess(tx, principal, {
       trustCode,
       route: routeOf(endpoint),
@@ -321,64 +336,41 @@ async function changePathway(
   });
 }
 
-/** POST …/priority: a clinician changes the priority, with the reason. */
-export async function changePriority(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  id: string,
-  body: PriorityChangeRequest,
-): Promise<PathwayPrioritisation> {
-  requireAccess(principal, 'prioritisation:clinical', trustCode);
-  const errors: Record<string, string[]> = {};
-  if (!body.priorityCode) errors.priorityCode = [prioritisationMessages.priorityRequired];
-  const reason = textOf(
-    body.reason,
+/** The reason a priority change or a risk adjustment must give: 1 to 500 characters. */
+const requiredReason = (value: string | undefined, errors: Record<string, string[]>) =>
+  textOf(
+    value,
     'reason',
     { required: prioritisationMessages.reasonRequired, tooLong: prioritisationMessages.reasonTooLong },
     errors,
   );
+
+/** POST …/priority: a clinician changes the priority, with the reason. */
+export async function changePriority(target: PathwayTarget, body: PriorityChangeRequest) {
+  const [, principal, trustCode] = target;
+  requireAccess(principal, 'prioritisation:clinical', trustCode);
+  const errors: Record<string, string[]> = {};
+  if (!body.priorityCode) errors.priorityCode = [prioritisationMessages.priorityRequired];
+  const reason = requiredReason(body.reason, errors);
   refuseIfAny(errors);
-  return changePathway(
-    db,
-    principal,
-    trustCode,
-    procedureCode,
-    id,
-    endpoints.prioritisation.changePriority,
-    async (tx, pathway, today) => {
-      if (pathway.priority === body.priorityCode)
-        throw badRequest(prioritisationMessages.priorityUnchanged, {
-          priorityCode: [prioritisationMessages.priorityUnchanged],
-        });
-      await setPriority(tx, principal, pathway, today, body.priorityCode!, reason!);
-      await recordChange(tx, {
-        principal,
-        trustCode,
-        trustName: principal.trustName,
-        action: pathwayAction(
-          pathway,
-          `Changed the priority from ${pathway.priority ?? 'none'} to ${body.priorityCode}`,
-        ),
-        entityType: 'patient',
-        entityId: id,
-        before: { priority: pathway.priority, priorityDate: pathway.priority_date },
-        after: { priority: body.priorityCode, priorityDate: today, reason },
+  const code = body.priorityCode!;
+  return changePathway(target, endpoints.prioritisation.changePriority, async (tx, pathway, today) => {
+    if (pathway.priority === code)
+      throw badRequest(prioritisationMessages.priorityUnchanged, {
+        priorityCode: [prioritisationMessages.priorityUnchanged],
       });
-    },
-  );
+    await setPriority(tx, principal, pathway, today, code, reason!);
+    return {
+      action: `Changed the priority from ${pathway.priority ?? 'none'} to ${code}`,
+      before: { priority: pathway.priority, priorityDate: pathway.priority_date },
+      after: { priority: code, priorityDate: today, reason },
+    };
+  });
 }
 
 /** POST …/validations: an administrative validation, with its outcome and how the patient was contacted. */
-export async function recordValidation(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  id: string,
-  body: ValidationRequest,
-): Promise<PathwayPrioritisation> {
+export async function recordValidation(target: PathwayTarget, body: ValidationRequest) {
+  const [, principal, trustCode] = target;
   requireAccess(principal, 'prioritisation:validate', trustCode);
   const errors: Record<string, string[]> = {};
   if (!body.outcome) errors.outcome = [prioritisationMessages.outcomeRequired];
@@ -397,71 +389,48 @@ export async function recordValidation(
   refuseIfAny(errors);
   const outcome = body.outcome!;
   const contact = body.contact!;
-  return changePathway(
-    db,
-    principal,
-    trustCode,
-    procedureCode,
-    id,
-    endpoints.prioritisation.recordValidation,
-    async (tx, pathway, today) => {
-      await addEntry(tx, principal, pathway, today, {
-        kind: 'validation',
-        outcome,
-        contact,
-        note,
-        ...(outcome === 'postpone'
-          ? { priorityCode: body.postponeTo, previousPriorityCode: pathway.priority }
-          : {}),
-      });
-      await tx.execute(sql`update pathways set last_validated_on = greatest(last_validated_on, ${today}::date),
-        updated_at = now() where id = ${id}`);
-      if (outcome === 'postpone' && pathway.priority !== body.postponeTo)
-        await setPriority(
-          tx,
-          principal,
-          pathway,
-          today,
-          body.postponeTo!,
-          'Postponed at the patient’s choice (validation)',
-        );
-      if (outcome === 'remove')
-        await tx.execute(sql`update pathways set is_active = false, date_removed = now(), updated_at = now()
-        where id = ${id}`);
-      await recordChange(tx, {
+  const postponeTo = outcome === 'postpone' ? body.postponeTo! : null;
+  return changePathway(target, endpoints.prioritisation.recordValidation, async (tx, pathway, today) => {
+    await addEntry(tx, principal, pathway, today, {
+      kind: 'validation',
+      outcome,
+      contact,
+      note,
+      ...(postponeTo ? { priorityCode: postponeTo, previousPriorityCode: pathway.priority } : {}),
+    });
+    await tx.execute(sql`update pathways set last_validated_on = greatest(last_validated_on, ${today}::date),
+        updated_at = now() where id = ${pathway.id}`);
+    if (postponeTo && pathway.priority !== postponeTo)
+      await setPriority(
+        tx,
         principal,
-        trustCode,
-        trustName: principal.trustName,
-        action: pathwayAction(
-          pathway,
-          `Recorded a validation by ${validationContactLabels[contact].toLowerCase()}: ${validationOutcomeLabels[outcome].toLowerCase()}`,
-        ),
-        entityType: 'patient',
-        entityId: id,
-        before: { lastValidatedOn: pathway.last_validated_on, priority: pathway.priority, isActive: true },
-        after: {
-          lastValidatedOn: today,
-          priority: outcome === 'postpone' ? body.postponeTo : pathway.priority,
-          isActive: outcome !== 'remove',
-          note,
-        },
-      });
-    },
-  );
+        pathway,
+        today,
+        postponeTo,
+        'Postponed at the patient’s choice (validation)',
+      );
+    if (outcome === 'remove')
+      await tx.execute(sql`update pathways set is_active = false, date_removed = now(), updated_at = now()
+        where id = ${pathway.id}`);
+    return {
+      action: `Recorded a validation by ${validationContactLabels[contact].toLowerCase()}: ${validationOutcomeLabels[outcome].toLowerCase()}`,
+      before: { lastValidatedOn: pathway.last_validated_on, priority: pathway.priority, isActive: true },
+      after: {
+        lastValidatedOn: today,
+        priority: postponeTo ?? pathway.priority,
+        isActive: outcome !== 'remove',
+        note,
+      },
+    };
+  });
 }
 
 /**
  * POST …/harm-reviews: a clinician's harm review. Moderate or severe harm with "moved up a
  * category" moves the priority up one (P4 → P3 → P2 → P1b, never past P1b) in the same transaction.
  */
-export async function recordHarmReview(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  id: string,
-  body: HarmReviewRequest,
-): Promise<PathwayPrioritisation> {
+export async function recordHarmReview(target: PathwayTarget, body: HarmReviewRequest) {
+  const [, principal, trustCode] = target;
   requireAccess(principal, 'prioritisation:clinical', trustCode);
   const errors: Record<string, string[]> = {};
   if (!body.level) errors.level = [prioritisationMessages.levelRequired];
@@ -472,150 +441,89 @@ export async function recordHarmReview(
   const note = textOf(body.note, 'note', { tooLong: prioritisationMessages.noteTooLong }, errors);
   refuseIfAny(errors);
   const level = body.level!;
-  return changePathway(
-    db,
-    principal,
-    trustCode,
-    procedureCode,
-    id,
-    endpoints.prioritisation.recordHarmReview,
-    async (tx, pathway, today) => {
-      const current = pathway.priority as PriorityCode | null;
-      const movedTo = movesUp && current ? priorityMovedUp(current) : null;
-      if (movesUp && movedTo === null)
-        throw badRequest(prioritisationMessages.moveUpPatientChoice, {
-          actions: [prioritisationMessages.moveUpPatientChoice],
-        });
-      await addEntry(tx, principal, pathway, today, {
-        kind: 'harm_review',
-        level,
-        actions,
-        note,
-        ...(movedTo && movedTo !== current ? { priorityCode: movedTo, previousPriorityCode: current } : {}),
+  return changePathway(target, endpoints.prioritisation.recordHarmReview, async (tx, pathway, today) => {
+    const current = pathway.priority as PriorityCode | null;
+    const movedTo = movesUp && current ? priorityMovedUp(current) : null;
+    if (movesUp && movedTo === null)
+      throw badRequest(prioritisationMessages.moveUpPatientChoice, {
+        actions: [prioritisationMessages.moveUpPatientChoice],
       });
-      await tx.execute(sql`update pathways set last_harm_review_on = ${today}::date, last_harm_review_level = ${level},
-        updated_at = now() where id = ${id}`);
-      if (movedTo && movedTo !== current)
-        await setPriority(
-          tx,
-          principal,
-          pathway,
-          today,
-          movedTo,
-          `Moved up after a harm review: ${harmLevelLabels[level].toLowerCase()}`,
-        );
-      const actionWords = actions.map((action) => harmActionLabels[action].toLowerCase());
-      await recordChange(tx, {
+    const moves = movedTo !== null && movedTo !== current;
+    await addEntry(tx, principal, pathway, today, {
+      kind: 'harm_review',
+      level,
+      actions,
+      note,
+      ...(moves ? { priorityCode: movedTo, previousPriorityCode: current } : {}),
+    });
+    await tx.execute(sql`update pathways set last_harm_review_on = ${today}::date, last_harm_review_level = ${level},
+        updated_at = now() where id = ${pathway.id}`);
+    if (moves)
+      await setPriority(
+        tx,
         principal,
-        trustCode,
-        trustName: principal.trustName,
-        action: pathwayAction(
-          pathway,
-          `Recorded a harm review: ${harmLevelLabels[level].toLowerCase()}${actionWords.length > 0 ? `; ${actionWords.join(', ')}` : ''}`,
-        ),
-        entityType: 'patient',
-        entityId: id,
-        before: { lastHarmReviewLevel: pathway.last_harm_review_level, priority: current },
-        after: { lastHarmReviewLevel: level, priority: movedTo ?? current, actions, note },
-      });
-    },
-  );
+        pathway,
+        today,
+        movedTo,
+        `Moved up after a harm review: ${harmLevelLabels[level].toLowerCase()}`,
+      );
+    const actionWords = actions.map((action) => harmActionLabels[action].toLowerCase());
+    return {
+      action: `Recorded a harm review: ${harmLevelLabels[level].toLowerCase()}${actionWords.length > 0 ? `; ${actionWords.join(', ')}` : ''}`,
+      before: { lastHarmReviewLevel: pathway.last_harm_review_level, priority: current },
+      after: { lastHarmReviewLevel: level, priority: movedTo ?? current, actions, note },
+    };
+  });
 }
 
 /** POST …/risk-adjustment: the clinician's view of the risk, beside the model's. */
-export async function adjustRisk(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  id: string,
-  body: RiskAdjustmentRequest,
-): Promise<PathwayPrioritisation> {
+export async function adjustRisk(target: PathwayTarget, body: RiskAdjustmentRequest) {
+  const [, principal, trustCode] = target;
   requireAccess(principal, 'prioritisation:clinical', trustCode);
   const errors: Record<string, string[]> = {};
   if (!body.prediction) errors.prediction = [prioritisationMessages.adjustmentRequired];
-  const reason = textOf(
-    body.reason,
-    'reason',
-    { required: prioritisationMessages.reasonRequired, tooLong: prioritisationMessages.reasonTooLong },
-    errors,
-  );
+  const reason = requiredReason(body.reason, errors);
   refuseIfAny(errors);
   const prediction = body.prediction!;
-  return changePathway(
-    db,
-    principal,
-    trustCode,
-    procedureCode,
-    id,
-    endpoints.prioritisation.adjustRisk,
-    async (tx, pathway, today) => {
-      const model = modelBandOf(pathway);
-      if (model === null) throw conflict(prioritisationMessages.notScored);
-      await addEntry(tx, principal, pathway, today, {
-        kind: 'risk_adjustment',
-        prediction,
-        reason,
-        modelPrediction: model,
-      });
-      await tx.execute(
-        sql`update pathways set adjusted_prediction = ${prediction}, updated_at = now() where id = ${id}`,
-      );
-      await recordChange(tx, {
-        principal,
-        trustCode,
-        trustName: principal.trustName,
-        action: pathwayAction(
-          pathway,
-          `Adjusted the risk to ${riskLabels[prediction].toLowerCase()} (model: ${riskLabels[model].toLowerCase()})`,
-        ),
-        entityType: 'patient',
-        entityId: id,
-        before: { adjustedPrediction: pathway.adjusted_prediction },
-        after: { adjustedPrediction: prediction, reason },
-      });
-    },
-  );
+  return changePathway(target, endpoints.prioritisation.adjustRisk, async (tx, pathway, today) => {
+    const model = modelBandOf(pathway);
+    if (model === null) throw conflict(prioritisationMessages.notScored);
+    await addEntry(tx, principal, pathway, today, {
+      kind: 'risk_adjustment',
+      prediction,
+      reason,
+      modelPrediction: model,
+    });
+    await tx.execute(sql`update pathways set adjusted_prediction = ${prediction}, updated_at = now()
+      where id = ${pathway.id}`);
+    return {
+      action: `Adjusted the risk to ${riskLabels[prediction].toLowerCase()} (model: ${riskLabels[model].toLowerCase()})`,
+      before: { adjustedPrediction: pathway.adjusted_prediction },
+      after: { adjustedPrediction: prediction, reason },
+    };
+  });
 }
 
 /** DELETE …/risk-adjustment: the clinician's view is withdrawn (the history keeps it). */
-export async function removeRiskAdjustment(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  id: string,
-): Promise<PathwayPrioritisation> {
+export async function removeRiskAdjustment(target: PathwayTarget) {
+  const [, principal, trustCode] = target;
   requireAccess(principal, 'prioritisation:clinical', trustCode);
-  return changePathway(
-    db,
-    principal,
-    trustCode,
-    procedureCode,
-    id,
-    endpoints.prioritisation.removeRiskAdjustment,
-    async (tx, pathway, today) => {
-      if (!pathway.adjusted_prediction) throw conflict(prioritisationMessages.noAdjustment);
-      await addEntry(tx, principal, pathway, today, {
-        kind: 'risk_adjustment',
-        prediction: null,
-        modelPrediction: modelBandOf(pathway),
-      });
-      await tx.execute(
-        sql`update pathways set adjusted_prediction = null, updated_at = now() where id = ${id}`,
-      );
-      await recordChange(tx, {
-        principal,
-        trustCode,
-        trustName: principal.trustName,
-        action: pathwayAction(pathway, 'Removed the risk adjustment'),
-        entityType: 'patient',
-        entityId: id,
-        before: { adjustedPrediction: pathway.adjusted_prediction },
-        after: { adjustedPrediction: null },
-      });
-    },
-  );
+  return changePathway(target, endpoints.prioritisation.removeRiskAdjustment, async (tx, pathway, today) => {
+    if (!pathway.adjusted_prediction) throw conflict(prioritisationMessages.noAdjustment);
+    await addEntry(tx, principal, pathway, today, {
+      kind: 'risk_adjustment',
+      prediction: null,
+      modelPrediction: modelBandOf(pathway),
+    });
+    await tx.execute(
+      sql`update pathways set adjusted_prediction = null, updated_at = now() where id = ${pathway.id}`,
+    );
+    return {
+      action: 'Removed the risk adjustment',
+      before: { adjustedPrediction: pathway.adjusted_prediction },
+      after: { adjustedPrediction: null },
+    };
+  });
 }
 
 /** When the thresholds are acceptable: 1 to 5 whole weeks from 1 to 260, each once. */

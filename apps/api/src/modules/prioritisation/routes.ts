@@ -5,11 +5,13 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
+import { sendReport } from '../reports/index.js';
 import { exportWorklist, worklistEquity, worklistMatrix, worklistPage } from './worklist.js';
 import {
   adjustRisk,
   changePriority,
   pathwayPrioritisation,
+  type PathwayTarget,
   prioritisationSettings,
   recordHarmReview,
   recordValidation,
@@ -25,7 +27,7 @@ const onList = (db: Db, request: FastifyRequest & { params: { trust: string; typ
 const onPathway = (
   db: Db,
   request: FastifyRequest & { params: { trust: string; type: ProcedureCode; id: string } },
-) => [db, principalOf(request), request.params.trust, request.params.type, request.params.id] as const;
+): PathwayTarget => [db, principalOf(request), request.params.trust, request.params.type, request.params.id];
 
 /**
  * The prioritisation worklist and a pathway's prioritisation (decision 0044): clerical users,
@@ -41,18 +43,9 @@ const prioritisationRoutes: FastifyPluginAsyncZod = async (app) => {
     worklistPage(...onList(app.db, request), request.query),
   );
 
-  route(app, prioritisation.worklistExport, async (request, reply) => {
-    const report = await exportWorklist(...onList(app.db, request), request.query);
-    report.accessRecorded?.catch((error: unknown) =>
-      reply.log.error({ err: error }, 'the patient access log entry of a download was not written'),
-    );
-    return reply
-      .header('content-type', report.contentType)
-      .header('content-disposition', report.contentDisposition)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(report.stream);
-  });
+  route(app, prioritisation.worklistExport, async (request, reply) =>
+    sendReport(reply, await exportWorklist(...onList(app.db, request), request.query)),
+  );
 
   route(app, prioritisation.equity, async (request) =>
     worklistEquity(...onList(app.db, request), request.query.by),
@@ -66,26 +59,26 @@ const prioritisationRoutes: FastifyPluginAsyncZod = async (app) => {
     updatePrioritisationSettings(app.db, principalOf(request), request.params.trust, request.body),
   );
 
-  route(app, prioritisation.pathway, async (request) => pathwayPrioritisation(...onPathway(app.db, request)));
+  route(app, prioritisation.pathway, async (request) => pathwayPrioritisation(onPathway(app.db, request)));
 
   route(app, prioritisation.changePriority, async (request) =>
-    changePriority(...onPathway(app.db, request), request.body),
+    changePriority(onPathway(app.db, request), request.body),
   );
 
   route(app, prioritisation.recordValidation, async (request) =>
-    recordValidation(...onPathway(app.db, request), request.body),
+    recordValidation(onPathway(app.db, request), request.body),
   );
 
   route(app, prioritisation.recordHarmReview, async (request) =>
-    recordHarmReview(...onPathway(app.db, request), request.body),
+    recordHarmReview(onPathway(app.db, request), request.body),
   );
 
   route(app, prioritisation.adjustRisk, async (request) =>
-    adjustRisk(...onPathway(app.db, request), request.body),
+    adjustRisk(onPathway(app.db, request), request.body),
   );
 
   route(app, prioritisation.removeRiskAdjustment, async (request) =>
-    removeRiskAdjustment(...onPathway(app.db, request)),
+    removeRiskAdjustment(onPathway(app.db, request)),
   );
 };
 

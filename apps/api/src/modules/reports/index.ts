@@ -6,6 +6,7 @@ export {
   exportArchivedRecords,
   exportProcessedRecords,
   reportFileName,
+  sendReport,
   startReport,
   type ReportFile,
   type ReportRequest,

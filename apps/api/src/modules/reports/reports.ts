@@ -6,6 +6,7 @@
  * patient access log, with every pathway it carried, once its last row is read (decision 0042).
  */
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   defaultReportFields,
@@ -60,6 +61,23 @@ export interface ReportFile {
    * row has been read or the download was cut short (decision 0042); rejects if it could not be.
    */
   accessRecorded?: Promise<void>;
+}
+
+/**
+ * Sends a report as its download: its type and name, never cached nor sniffed. The access entry is
+ * written as the download ends, after the handler has returned (decision 0042): a failure to write
+ * it is logged.
+ */
+export function sendReport(reply: FastifyReply, report: ReportFile) {
+  report.accessRecorded?.catch((error: unknown) =>
+    reply.log.error({ err: error }, 'the patient access log entry of a download was not written'),
+  );
+  return reply
+    .header('content-type', report.contentType)
+    .header('content-disposition', report.contentDisposition)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(report.stream);
 }
 
 export const reportContentTypes: Record<ReportFileType, string> = {

@@ -1,108 +1,65 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { messages } from '@esr/contracts/messages';
 import { predictions, riskLabels } from '@esr/contracts/open-pathways';
-import { prioritisationMessages, type PathwayPrioritisation } from '@esr/contracts/prioritisation';
+import { prioritisationMessages } from '@esr/contracts/prioritisation';
 import { Button } from '../../../components/button';
 import { InsetText } from '../../../components/content';
-import { ErrorSummary } from '../../../components/error-summary';
-import { Radios } from '../../../components/form-fields';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useAdjustRisk, useRemoveRiskAdjustment } from '../api/adjust-risk';
 import { canRemoveAdjustment } from '../lib/prioritisation-actions';
 import { adjustmentRemovedNotice, riskAdjustedNotice } from '../lib/prioritisation-display';
+import { riskAdjustmentFields, riskAdjustmentFormSchema } from '../lib/prioritisation-forms';
+import { RadiosField, TextareaField } from './prioritisation-fields';
 import {
-  riskAdjustmentFields,
-  riskAdjustmentFormSchema,
-  type RiskAdjustmentValues,
-} from '../lib/prioritisation-forms';
-import { PatientPage, type PatientRoute } from './patient-screen';
-import { CountedTextarea } from './prioritisation-fields';
-import {
-  BackLink,
-  CancelButton,
-  errorSummaryItems,
-  PrioritisationHeader,
-  PrioritisationScreen,
-  usePrioritisationReturn,
-  useServerFailure,
-} from './prioritisation-screen';
+  PrioritisationFormBody,
+  PrioritisationFormFrame,
+  prioritisationFormPage,
+  usePrioritisationForm,
+  type PrioritisationFormProps,
+} from './prioritisation-form';
+import { BackLink } from './prioritisation-screen';
 import { modelRiskText, RiskValue } from './prioritisation-values';
 
 const title = 'Adjust risk';
-
-type Field = (typeof riskAdjustmentFields)[number];
-const fieldIds: Record<Field, string> = { prediction: 'prediction-1', reason: 'reason' };
 
 /**
  * Decision 0044 /patient-lookup/{id}/adjust-risk (clinicians): the clinician's view of the risk,
  * with the reason, recorded beside the model's prediction (which it never changes); Remove
  * adjustment takes a recorded view away (it stays in the history).
  */
-export function AdjustRiskPage() {
-  return <PatientPage title={title} screen={AdjustRiskScreen} />;
-}
+export const AdjustRiskPage = prioritisationFormPage(title, AdjustRiskForm);
 
-function AdjustRiskScreen(route: PatientRoute) {
-  return (
-    <PrioritisationScreen title={title} route={route}>
-      {(pathway) => <AdjustRiskForm pathway={pathway} route={route} />}
-    </PrioritisationScreen>
-  );
-}
-
-function AdjustRiskForm({ pathway, route }: { pathway: PathwayPrioritisation; route: PatientRoute }) {
+function AdjustRiskForm({ pathway, route }: PrioritisationFormProps) {
   const { trust, type, id } = route;
   const { currentSelectedRole } = useAuth();
-  const { leave } = usePrioritisationReturn(id, type);
   const adjust = useAdjustRisk(trust, type, id);
   const remove = useRemoveRiskAdjustment(trust, type, id);
-  const busy = adjust.isPending || remove.isPending;
-  const server = useServerFailure(riskAdjustmentFields);
   const schema = useMemo(() => riskAdjustmentFormSchema(pathway.prediction), [pathway.prediction]);
-  const form = useForm<RiskAdjustmentValues, unknown, z.output<typeof schema>>({
-    // The error summary takes focus (decision 0018), not the first field.
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
+  const state = usePrioritisationForm({
+    route,
+    fields: riskAdjustmentFields,
+    fieldIds: { prediction: 'prediction-1', reason: 'reason' },
+    schema,
     defaultValues: { prediction: '', reason: '' },
+    submitting: adjust.isPending,
+    busy: adjust.isPending || remove.isPending,
+    send: async (values) => riskAdjustedNotice(await adjust.mutateAsync(values)),
   });
-  const errorOf = (field: Field) =>
-    form.formState.errors[field]?.message ?? server.failure?.fieldErrors[field];
-  const submit = form.handleSubmit(
-    async (values) => {
-      if (busy) return;
-      server.clear();
-      try {
-        leave(riskAdjustedNotice(await adjust.mutateAsync(values)));
-      } catch (error) {
-        server.fail(error);
-      }
-    },
-    () => server.clear(),
-  );
   const removeAdjustment = async () => {
-    if (busy) return;
-    server.clear();
-    form.clearErrors();
-    try {
+    if (state.busy) return;
+    state.form.clearErrors();
+    await state.record(async () => {
       await remove.mutateAsync();
-      leave(adjustmentRemovedNotice);
-    } catch (error) {
-      server.fail(error);
-    }
+      return adjustmentRemovedNotice;
+    });
   };
-  const items = errorSummaryItems(riskAdjustmentFields, fieldIds, errorOf, server.failure?.message);
   const modelsView = `The model’s prediction: ${modelRiskText(pathway)}`;
   return (
-    <>
-      <ErrorSummary errors={items} attempt={form.formState.submitCount + server.failures} />
-      <PrioritisationHeader
-        title={title}
-        pathway={pathway}
-        rows={[{ key: 'Risk', value: <RiskValue pathway={pathway} /> }]}
-      />
+    <PrioritisationFormFrame
+      state={state}
+      title={title}
+      pathway={pathway}
+      rows={[{ key: 'Risk', value: <RiskValue pathway={pathway} /> }]}
+    >
       {pathway.prediction === null ? (
         <>
           <InsetText>
@@ -111,51 +68,25 @@ function AdjustRiskForm({ pathway, route }: { pathway: PathwayPrioritisation; ro
           {!pathway.adjustment && <BackLink id={id} type={type} />}
         </>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)}>
-          <Controller
-            control={form.control}
+        <PrioritisationFormBody state={state} submitLabel="Save adjustment">
+          <RadiosField
+            state={state}
             name="prediction"
-            render={({ field }) => (
-              <Radios
-                name="prediction"
-                legend="Your view of the risk"
-                legendClassName="nhsuk-fieldset__legend--s"
-                hint={`${modelsView}. Your view is shown beside the model’s as the clinician’s view; it does not change the model’s prediction.`}
-                error={errorOf('prediction')}
-                items={predictions.map((prediction) => ({
-                  value: prediction,
-                  label: riskLabels[prediction],
-                  ...(prediction === pathway.prediction && { hint: 'The model’s prediction' }),
-                }))}
-                selected={[field.value]}
-                onChange={(value) => field.onChange(value)}
-              />
-            )}
+            legend="Your view of the risk"
+            hint={`${modelsView}. Your view is shown beside the model’s as the clinician’s view; it does not change the model’s prediction.`}
+            items={predictions.map((prediction) => ({
+              value: prediction,
+              label: riskLabels[prediction],
+              ...(prediction === pathway.prediction && { hint: 'The model’s prediction' }),
+            }))}
           />
-          <Controller
-            control={form.control}
+          <TextareaField
+            state={state}
             name="reason"
-            render={({ field }) => (
-              <CountedTextarea
-                id="reason"
-                label="Reason"
-                hint="What you know that the model does not, such as a recent fall or a new medicine. It is kept in the pathway’s history, with your name."
-                error={errorOf('reason')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
+            label="Reason"
+            hint="What you know that the model does not, such as a recent fall or a new medicine. It is kept in the pathway’s history, with your name."
           />
-          <div className="app-button-group">
-            {/* Busy buttons are aria-disabled, not disabled: a disabled button would lose the focus. */}
-            <Button type="submit" aria-disabled={busy}>
-              {adjust.isPending ? messages.submitting : 'Save adjustment'}
-            </Button>
-            <CancelButton onCancel={() => leave()} />
-          </div>
-        </form>
+        </PrioritisationFormBody>
       )}
       {canRemoveAdjustment(currentSelectedRole, pathway) && (
         <>
@@ -165,7 +96,7 @@ function AdjustRiskForm({ pathway, route }: { pathway: PathwayPrioritisation; ro
           </p>
           <Button
             variant="warning"
-            aria-disabled={busy}
+            aria-disabled={state.busy}
             aria-describedby="remove-adjustment-note"
             onClick={() => void removeAdjustment()}
           >
@@ -173,6 +104,6 @@ function AdjustRiskForm({ pathway, route }: { pathway: PathwayPrioritisation; ro
           </Button>
         </>
       )}
-    </>
+    </PrioritisationFormFrame>
   );
 }

@@ -1,5 +1,8 @@
-import { Fragment, type ReactNode, type Ref } from 'react';
+import { Fragment, type ComponentProps, type ReactNode, type Ref } from 'react';
+import { useController, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { describedByOf, FieldsetFrame, HintAndError, Radios } from '../../../components/form-fields';
 import { isTextTooLong, textCharactersLeftText } from '../lib/prioritisation-forms';
+import type { PrioritisationFieldsState } from './prioritisation-form';
 
 /**
  * NHS.UK textarea with its character count, for a reason or a note of the prioritisation forms
@@ -31,25 +34,14 @@ export function CountedTextarea({
       <label className="nhsuk-label nhsuk-label--s" htmlFor={id}>
         {label}
       </label>
-      {hint && (
-        <div className="nhsuk-hint" id={`${id}-hint`}>
-          {hint}
-        </div>
-      )}
-      {error && (
-        <span className="nhsuk-error-message" id={`${id}-error`}>
-          <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-        </span>
-      )}
+      <HintAndError id={id} hint={hint} error={error} />
       <textarea
         ref={ref}
         id={id}
         name={id}
         rows={5}
         className={`nhsuk-textarea${error || over ? ' nhsuk-textarea--error' : ''}`}
-        aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : '', `${id}-count`]
-          .filter(Boolean)
-          .join(' ')}
+        aria-describedby={[describedByOf(id, hint, error), `${id}-count`].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -76,9 +68,9 @@ export interface RevealRadioItem {
 
 /**
  * NHS.UK radios whose items may reveal a further question while chosen (a postponed pathway's
- * P5 or P6). The same markup as components/form-fields' Radios: the fieldset's legend, its hint
- * and error (`{name}-hint`, `{name}-error`), and the items `{name}-1`, `{name}-2`…, the first of
- * which the error summary links to. A revealing item names the part it controls (aria-controls);
+ * P5 or P6). The same markup as components/form-fields' Radios, in its FieldsetFrame: the legend,
+ * its hint and error (`{name}-hint`, `{name}-error`), and the items `{name}-1`, `{name}-2`…, the
+ * first of which the error summary links to. A revealing item names the part it controls (aria-controls);
  * the part is hidden while the item is not chosen.
  */
 export function RevealRadios({
@@ -98,64 +90,119 @@ export function RevealRadios({
   selected: string;
   onChange: (value: string) => void;
 }) {
-  const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
-      <fieldset className="nhsuk-fieldset" aria-describedby={describedBy || undefined}>
-        <legend className="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">{legend}</legend>
-        {hint && (
-          <div className="nhsuk-hint" id={`${name}-hint`}>
-            {hint}
-          </div>
-        )}
-        {error && (
-          <span className="nhsuk-error-message" id={`${name}-error`}>
-            <span className="nhsuk-u-visually-hidden">Error:</span> {error}
-          </span>
-        )}
-        <div className="nhsuk-radios nhsuk-radios--conditional">
-          {items.map((item, index) => {
-            const id = `${name}-${index + 1}`;
-            const checked = selected === item.value;
-            const revealId = `conditional-${id}`;
-            return (
-              <Fragment key={item.value}>
-                <div className="nhsuk-radios__item">
-                  <input
-                    className="nhsuk-radios__input"
-                    id={id}
-                    name={name}
-                    type="radio"
-                    value={item.value}
-                    checked={checked}
-                    onChange={() => onChange(item.value)}
-                    aria-describedby={item.hint ? `${id}-hint` : undefined}
-                    aria-controls={item.reveal ? revealId : undefined}
-                  />
-                  <label className="nhsuk-label nhsuk-radios__label" htmlFor={id}>
-                    {item.label}
-                  </label>
-                  {item.hint && (
-                    <div className="nhsuk-hint nhsuk-radios__hint" id={`${id}-hint`}>
-                      {item.hint}
-                    </div>
-                  )}
-                </div>
-                {item.reveal && (
-                  <div
-                    className={`nhsuk-radios__conditional${checked ? '' : ' nhsuk-radios__conditional--hidden'}`}
-                    id={revealId}
-                    // The app does not load NHS.UK's script, whose class the --hidden style needs.
-                    hidden={!checked}
-                  >
-                    {item.reveal}
+    <FieldsetFrame
+      id={name}
+      legend={legend}
+      legendClassName="nhsuk-fieldset__legend--s"
+      hint={hint}
+      error={error}
+    >
+      <div className="nhsuk-radios nhsuk-radios--conditional">
+        {items.map((item, index) => {
+          const id = `${name}-${index + 1}`;
+          const checked = selected === item.value;
+          const revealId = `conditional-${id}`;
+          return (
+            <Fragment key={item.value}>
+              <div className="nhsuk-radios__item">
+                <input
+                  className="nhsuk-radios__input"
+                  id={id}
+                  name={name}
+                  type="radio"
+                  value={item.value}
+                  checked={checked}
+                  onChange={() => onChange(item.value)}
+                  aria-describedby={item.hint ? `${id}-hint` : undefined}
+                  aria-controls={item.reveal ? revealId : undefined}
+                />
+                <label className="nhsuk-label nhsuk-radios__label" htmlFor={id}>
+                  {item.label}
+                </label>
+                {item.hint && (
+                  <div className="nhsuk-hint nhsuk-radios__hint" id={`${id}-hint`}>
+                    {item.hint}
                   </div>
                 )}
-              </Fragment>
-            );
-          })}
-        </div>
-      </fieldset>
-    </div>
+              </div>
+              {item.reveal && (
+                <div
+                  className={`nhsuk-radios__conditional${checked ? '' : ' nhsuk-radios__conditional--hidden'}`}
+                  id={revealId}
+                  // The app does not load NHS.UK's script, whose class the --hidden style needs.
+                  hidden={!checked}
+                >
+                  {item.reveal}
+                </div>
+              )}
+            </Fragment>
+          );
+        })}
+      </div>
+    </FieldsetFrame>
+  );
+}
+
+/** Radio items for `values`, each labelled in its words (`labels`). */
+export const choiceItems = <T extends string>(values: readonly T[], labels: Record<T, ReactNode>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/** A field of a prioritisation form that holds a string ('' when nothing is chosen or typed). */
+type StringName<Values extends FieldValues> = FieldPathByValue<Values, string>;
+interface StringFieldProps<Values extends FieldValues, Output, Name extends StringName<Values>> {
+  state: PrioritisationFieldsState<Values, Output, Name>;
+  name: Name;
+}
+
+/** The field's value and handlers (react-hook-form's), and its error (the check's or the server's). */
+function useStringField<V extends FieldValues, O, N extends StringName<V>>({
+  state,
+  name,
+}: StringFieldProps<V, O, N>) {
+  const { field } = useController({ control: state.form.control, name });
+  return { field, error: state.errorOf(name) };
+}
+
+/**
+ * A prioritisation form's question answered by one radio: components/form-fields' Radios, its
+ * legend small.
+ */
+export function RadiosField<V extends FieldValues, O, N extends StringName<V>>({
+  state,
+  name,
+  ...radios
+}: StringFieldProps<V, O, N> & Pick<ComponentProps<typeof Radios>, 'legend' | 'hint' | 'items'>) {
+  const { field, error } = useStringField({ state, name });
+  return (
+    <Radios
+      name={name}
+      legendClassName="nhsuk-fieldset__legend--s"
+      error={error}
+      {...radios}
+      selected={[field.value]}
+      onChange={(value) => field.onChange(value)}
+    />
+  );
+}
+
+/** A prioritisation form's reason or note: CountedTextarea, its id the field's name. */
+export function TextareaField<V extends FieldValues, O, N extends StringName<V>>({
+  label,
+  hint,
+  ...props
+}: StringFieldProps<V, O, N> & { label: ReactNode; hint?: ReactNode }) {
+  const { field, error } = useStringField(props);
+  return (
+    <CountedTextarea
+      id={props.name}
+      label={label}
+      hint={hint}
+      error={error}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      ref={field.ref}
+    />
   );
 }
