@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { modelSandboxLimits, validateModelFiles } from '../modules/models/models.js';
 import { importTasks, startReading } from '../modules/imports/read/import-reading.js';
 import { importSandboxLimits } from '../modules/imports/stage/import-staging.js';
+import { stagedColumns } from '../modules/imports/stage/staged-record.js';
 import type {
   BloodTestFileInput,
   BloodTestFileResult,
@@ -164,10 +165,11 @@ describe('an import read on two sandbox threads', () => {
     expect(events.at(-2)).toBe('end');
     const rowNumbers = lines.map((line) => Number(line.split('\t')[1]));
     expect(rowNumbers).toEqual(Array.from({ length: 2_000 }, (_, index) => index + 2));
-    const clinical = (line: string) => JSON.parse(line.split('\t')[14]!) as Record<string, unknown>;
+    const clinical = (line: string) =>
+      JSON.parse(line.split('\t')[stagedColumns.indexOf('clinical')]!) as Record<string, unknown>;
     expect(clinical(lines[0]!)).toMatchObject({ height: 160, haemoglobin: 128 });
     expect(clinical(lines[1]!)).not.toHaveProperty('haemoglobin');
-    expect(lines[0]!.split('\t')[15]).toBe('{"sampled":"2026-10-01"}');
+    expect(lines[0]!.split('\t')[stagedColumns.indexOf('lab_dates')]).toBe('{"sampled":"2026-10-01"}');
   });
 
   it('stages the rows read so far once the bloods arrive, then each row as it is read', async () => {
