@@ -38,6 +38,7 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
       averageProbability: 0.061,
       isAnomaly: false,
       anomalyReason: null,
+      adjustment: null,
       isDefaultValueUsed: true,
       defaultsUsed: [
         { feature: 'albumin', displayName: 'Serum albumin', valueUsed: 38.5, unit: 'g/L' },
@@ -355,6 +356,24 @@ describe('riskSummaryPdf', () => {
     );
     expect(withoutReason.pages[0]).toContain(messages.anomalyBanner);
     expect(withoutReason.text).not.toContain('Reason given');
+  });
+
+  it('prints the clinician’s view of the risk beside the model’s, labelled as theirs (decision 0044)', async () => {
+    const base = riskSummary();
+    const adjustment = {
+      prediction: 'medium' as const,
+      reason: 'Anaemia corrected since the bloods were taken',
+      by: 'Olu Adeyemi',
+      on: '2026-11-27T10:15:00.000Z',
+    };
+    const adjusted = await render(
+      pdfInput({ summary: { ...base, result: { ...base.result!, adjustment } } }),
+    );
+    expect(adjusted.pages[0]).toContain('High risk');
+    expect(adjusted.pages[0]).toContain(
+      'Clinician’s view of the risk: Moderate risk (Olu Adeyemi, 27-Nov-2026): Anaemia corrected since the bloods were taken',
+    );
+    expect((await render(pdfInput({ summary: base }))).text).not.toContain('Clinician’s view');
   });
 
   it('says a past evaluation made before the surgeon was kept with it did not keep one (decision 0039)', async () => {

@@ -17,7 +17,6 @@ import {
   type WorklistFilter,
   type WorklistSort,
 } from '@esr/contracts/prioritisation';
-import { containsPattern } from '../../platform/db/list-queries.js';
 
 const date = (value: string) => sql`${value}::date`;
 
@@ -116,13 +115,18 @@ function riskCondition(risk: RiskBand): SQL {
 
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 
-/** The active pathways of one list that match the worklist's filters (all optional, combined with AND). */
+/**
+ * The active pathways of one list that match the worklist's filters (all optional, combined with
+ * AND). `surgeonNames`, when given, are the list's surgeon names (lower case) that the surgeon
+ * filter matches, as `surgeonNamesContaining` finds them; otherwise the statement finds them itself.
+ */
 export function worklistConditions(
   trustCode: string,
   procedureCode: string,
   filter: WorklistFilter,
   today: string,
   thresholdWeeks: readonly number[],
+  surgeonNames?: readonly string[],
 ): SQL[] {
   const conditions = [
     sql`p.trust_code = ${trustCode}`,
@@ -132,19 +136,82 @@ export function worklistConditions(
   if (filter.risk) conditions.push(riskCondition(filter.risk));
   if (filter.wait) conditions.push(waitBandCondition(filter.wait, today));
   if (filter.flag) conditions.push(flagSql(filter.flag, today, thresholdWeeks));
-  if (filter.priority === 'none') conditions.push(sql`p.priority is null`);
-  else if (filter.priority) conditions.push(sql`p.priority = ${filter.priority}`);
-  if (present(filter.surgeonName))
-    conditions.push(sql`lower(p.surgeon_name) like ${containsPattern(filter.surgeonName)}`);
-  if (present(filter.nhsNumber)) conditions.push(sql`p.nhs_number like ${`${filter.nhsNumber}%`}`);
+  // As the priority index holds it ("C"-collated), so that its range serves the filter.
+  if (filter.priority === 'none') conditions.push(sql`(p.priority collate "C") is null`);
+  else if (filter.priority) conditions.push(sql`(p.priority collate "C") = ${filter.priority}`);
+  if (present(filter.surgeonName)) {
+    // Any part of the name, ignoring case (decision 0038): the list's few surgeon names that
+    // contain it, then the pathways of those names (pathways_open_surgeon_idx holds both).
+    const names = surgeonNames
+      ? sql`${textArray(surgeonNames)}::text[]`
+      : sql`array(${surgeonNamesSql(trustCode, procedureCode)} where strpos(names.name, ${surgeonPart(filter.surgeonName)}) > 0)`;
+    conditions.push(sql`(lower(p.surgeon_name) collate "C") = any(${names})`);
+  }
+  if (present(filter.nhsNumber)) {
+    // NHS numbers are stored as 10 digits, so a prefix is the range of the numbers it starts (as
+    // the active list's search, open-pathways.ts), which the list's NHS number index serves.
+    const digits = filter.nhsNumber.trim();
+    conditions.push(
+      sql`p.nhs_number >= ${digits.padEnd(10, '0')} and p.nhs_number <= ${digits.padEnd(10, '9')}`,
+    );
+  }
   return conditions;
 }
 
-/** Each sort as the worklist's indexes hold it, the id breaking ties. */
+/** The surgeon filter as it is looked for in the lower-case names. */
+export const surgeonPart = (value: string) => value.trim().toLowerCase();
+
+/** The names that contain the surgeon filter, of the list's surgeon names. */
+export const surgeonNamesContaining = (names: readonly string[], value: string) =>
+  names.filter((name) => name.includes(surgeonPart(value)));
+
+/** Strings as one array literal, sent as a single parameter. */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((value) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/**
+ * The list's distinct surgeon names (lower case, "C" order) as `select names.name from names`:
+ * read from pathways_open_surgeon_idx one name at a time, each the first entry after the last (a
+ * loose index scan: one probe per surgeon, whatever the list's size).
+ */
+export function surgeonNamesSql(trustCode: string, procedureCode: string): SQL {
+  const name = sql`(lower(s.surgeon_name) collate "C")`;
+  const onList = sql`s.trust_code = ${trustCode} and s.procedure_code = ${procedureCode} and s.is_active`;
+  return sql`with recursive names(name) as (
+      (select ${name} from pathways s where ${onList} and ${name} is not null order by 1 limit 1)
+      union all
+      select (select ${name} from pathways s where ${onList} and ${name} > names.name order by 1 limit 1)
+      from names where names.name is not null)
+    select names.name from names`;
+}
+
+/**
+ * Each sort exactly as one of the worklist's indexes holds it (pathways_worklist_wait_idx,
+ * _priority_idx, _risk_idx), the id breaking ties.
+ */
 export const worklistOrder: Record<WorklistSort, SQL> = {
   longest_wait: sql`p.clock_start asc nulls last, p.id asc`,
   priority: sql`(p.priority collate "C") asc nulls last, p.clock_start asc nulls last, p.id asc`,
   highest_risk: sql`(case when p.status = 'processed' then p.probability end) desc nulls last, p.clock_start asc nulls last, p.id asc`,
+};
+
+/**
+ * Each sort's keys, as a page's ids are read with them (`k0`, `k1` beside `p.id`), and the same
+ * order over those columns (`page.`), which the page's rows are returned in.
+ */
+export const worklistPageKeys: Record<WorklistSort, { keys: SQL; order: SQL }> = {
+  longest_wait: {
+    keys: sql`p.clock_start as k1`,
+    order: sql`page.k1 asc nulls last, page.id asc`,
+  },
+  priority: {
+    keys: sql`(p.priority collate "C") as k0, p.clock_start as k1`,
+    order: sql`page.k0 asc nulls last, page.k1 asc nulls last, page.id asc`,
+  },
+  highest_risk: {
+    keys: sql`(case when p.status = 'processed' then p.probability end) as k0, p.clock_start as k1`,
+    order: sql`page.k0 desc nulls last, page.k1 asc nulls last, page.id asc`,
+  },
 };
 
 /** What a worklist row reads: the list fields, the wait, the flags. */

@@ -3,7 +3,8 @@
  * export, and the equity tables, for clerical users, clinicians and waiting list admins of the
  * trust. Flags and bands are computed on read, on London calendar dates.
  */
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
 import {
   defaultHarmReviewThresholdWeeks,
@@ -40,16 +41,20 @@ import { todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { allOf, offsetOf } from '../../platform/db/list-queries.js';
 import { requireAccess, type Principal } from '../identity/index.js';
-import { recordPatientAccess, routeOf } from '../access-log/index.js';
+import { patientAccessInsert, routeOf } from '../access-log/index.js';
 import { procedureName } from '../library/index.js';
 import { startReport, type ReportColumn, type ReportFile } from '../reports/index.js';
 import {
   flagColumnsSql,
   riskBandSql,
+  surgeonNamesContaining,
+  surgeonNamesSql,
+  surgeonPart,
   waitBandSql,
   worklistColumns,
   worklistConditions,
   worklistOrder,
+  worklistPageKeys,
 } from './worklist-sql.js';
 
 export const worklistPageSize = 15;
@@ -127,6 +132,7 @@ const filterNames: Record<keyof WorklistFilter, string> = {
   surgeonName: 'consultant surgeon',
   nhsNumber: 'NHS number',
 };
+const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 const usedFilters = (filter: WorklistFilter) =>
   (Object.keys(filterNames) as (keyof WorklistFilter)[])
     .filter((key) => {
@@ -144,6 +150,226 @@ const filtersOnly = (query: WorklistFilter): WorklistFilter => ({
   nhsNumber: query.nhsNumber,
 });
 
+/** The list's version (migration 0027) as a scalar subquery: null when the list has none yet. */
+const versionSql = (trustCode: string, procedureCode: string) =>
+  sql`(select version from pathway_list_versions where trust_code = ${trustCode} and procedure_code = ${procedureCode})`;
+const versionOf = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** The trust's harm-review thresholds and the list's version, in one read. */
+async function listStateOf(db: Db, trustCode: string, procedureCode: string) {
+  const [row] = await queryRows<{ weeks: number[] | null; version: string | number | null }>(
+    db,
+    sql`select (select harm_review_threshold_weeks from trusts where trust_code = ${trustCode}) as weeks,
+      ${versionSql(trustCode, procedureCode)} as version`,
+  );
+  const weeks = row?.weeks;
+  return {
+    thresholds: weeks && weeks.length > 0 ? [...weeks] : [...defaultHarmReviewThresholdWeeks],
+    version: versionOf(row?.version),
+  };
+}
+
+/** A value read from a list with the list's version read in the same statement (one snapshot). */
+interface Versioned<T> {
+  version: string | null;
+  value: T;
+}
+
+/**
+ * Values read from the lists, per database, each kept under the list's version it was read at
+ * (migration 0027) and served again only while the list's version is the one a request has just
+ * read; the least recently used beyond `size` are dropped. A version moves whenever a statement
+ * writes an active pathway of the list, in the same transaction as the write, so what is kept is
+ * never older than what the database holds: every API process sees the new version as soon as the
+ * change is committed, and reads again. Requests that find no value for the version they read wait
+ * for a read already under way rather than read again; a list without a version is never kept.
+ */
+class VersionedCache<T> {
+  readonly #caches = new WeakMap<Db, Map<string, { version: string; value: Promise<T> }>>();
+  readonly #size: number;
+
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  async get(db: Db, key: string, version: string | null, read: () => Promise<Versioned<T>>): Promise<T> {
+    let cache = this.#caches.get(db);
+    if (!cache) {
+      cache = new Map();
+      this.#caches.set(db, cache);
+    }
+    const kept = version === null ? undefined : cache.get(key);
+    if (kept && kept.version === version) {
+      cache.delete(key);
+      cache.set(key, kept);
+      return kept.value;
+    }
+    const reading = read();
+    const value = reading.then((read) => read.value);
+    if (version === null) return value;
+    // A failed read is thrown to its own request below; those that waited for it see it too.
+    value.catch(() => undefined);
+    const entry = { version, value };
+    cache.delete(key);
+    cache.set(key, entry);
+    while (cache.size > this.#size) cache.delete(cache.keys().next().value!);
+    try {
+      const read = await reading;
+      // Kept under the version it was read at, which a write committed meanwhile may have moved on.
+      if (cache.get(key) === entry) {
+        if (read.version === null) cache.delete(key);
+        else entry.version = read.version;
+      }
+      return read.value;
+    } catch (error) {
+      if (cache.get(key) === entry) cache.delete(key);
+      throw error;
+    }
+  }
+}
+
+/** Matrices, per list, London day, thresholds and filters. */
+export const matrixCacheSize = 200;
+const matrices = new VersionedCache<Matrix>(matrixCacheSize);
+/** Each list's surgeon names, for the surgeon filter of a worklist page. */
+const surgeonNameLists = new VersionedCache<string[]>(matrixCacheSize);
+
+/** Counts the matrix of the matching pathways, with the list's version read in the same statement. */
+async function countMatrix(
+  db: Db,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  conditions: SQL[],
+  today: string,
+  thresholds: readonly number[],
+): Promise<Versioned<Matrix>> {
+  // The version comes back even when nothing matches (the left join's row of nulls).
+  const rows = await queryRows<{
+    version: string | number | null;
+    risk: RiskBand | null;
+    wait: WaitBand | null;
+    count: number | string | null;
+    priority_breached: number | string | null;
+    validation_due: number | string | null;
+    harm_review_due: number | string | null;
+  }>(
+    db,
+    sql`select ${versionSql(trustCode, procedureCode)} as version, m.*
+      from (select 1) one left join (select risk, wait, count(*) as count,
+          count(*) filter (where priority_breached) as priority_breached,
+          count(*) filter (where validation_due) as validation_due,
+          count(*) filter (where harm_review_due) as harm_review_due
+        from (select ${riskBandSql} as risk, ${waitBandSql(today)} as wait,
+            ${flagColumnsSql(today, thresholds)}
+          from pathways p where ${allOf(conditions)}) w
+        group by risk, wait) m on true`,
+  );
+  const counts = new Map<string, number>();
+  const flags = { priority_breached: 0, validation_due: 0, harm_review_due: 0 };
+  let total = 0;
+  let withoutClockStart = 0;
+  for (const row of rows) {
+    if (row.risk === null) continue;
+    const count = Number(row.count);
+    total += count;
+    if (row.wait === null) withoutClockStart += count;
+    else counts.set(`${row.risk}|${row.wait}`, count);
+    for (const flag of prioritisationFlags) flags[flag] += Number(row[flag]);
+  }
+  return {
+    version: versionOf(rows[0]?.version),
+    value: {
+      cells: riskBands.flatMap((risk) =>
+        waitBands.map((wait) => ({ risk, wait, count: counts.get(`${risk}|${wait}`) ?? 0 })),
+      ),
+      flags,
+      total,
+      withoutClockStart,
+      today,
+    },
+  };
+}
+
+/** The list's distinct surgeon names in lower case, with the list's version. */
+async function readSurgeonNames(
+  db: Db,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+): Promise<Versioned<string[]>> {
+  const [row] = await queryRows<{ version: string | number | null; names: string[] | null }>(
+    db,
+    sql`select ${versionSql(trustCode, procedureCode)} as version,
+      array(${surgeonNamesSql(trustCode, procedureCode)} where names.name is not null) as names`,
+  );
+  return { version: versionOf(row?.version), value: row?.names ?? [] };
+}
+
+/**
+ * A key of what is kept, as a digest: the filters hold what a user typed (an NHS number), which
+ * is not kept in memory as written.
+ */
+const cacheKey = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('base64');
+
+/** The filters as a key: what each is compared with (trimmed; the surgeon in lower case). */
+function filterKey(filter: WorklistFilter) {
+  const text = (value: string | undefined) => (present(value) ? value.trim() : null);
+  return [
+    filter.risk ?? null,
+    filter.wait ?? null,
+    filter.flag ?? null,
+    filter.priority ?? null,
+    present(filter.surgeonName) ? surgeonPart(filter.surgeonName) : null,
+    text(filter.nhsNumber),
+  ];
+}
+
+/**
+ * The matrix of the matching pathways, kept or counted, and the conditions and thresholds a page
+ * of them is read with. The matrix is counted with the surgeon names found in the same statement,
+ * so that what is kept under a version is exactly that version's; a page reads the names kept.
+ */
+async function listAnswer(
+  db: Db,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  filter: WorklistFilter,
+  today: string,
+  options: { page?: boolean } = {},
+) {
+  const { thresholds, version } = await listStateOf(db, trustCode, procedureCode);
+  const matrix = matrices.get(
+    db,
+    cacheKey([trustCode, procedureCode, today, thresholds, filterKey(filter)]),
+    version,
+    () =>
+      countMatrix(
+        db,
+        trustCode,
+        procedureCode,
+        worklistConditions(trustCode, procedureCode, filter, today, thresholds),
+        today,
+        thresholds,
+      ),
+  );
+  const [counted, listNames] = await Promise.all([
+    matrix,
+    options.page && present(filter.surgeonName)
+      ? surgeonNameLists.get(db, cacheKey([trustCode, procedureCode]), version, () =>
+          readSurgeonNames(db, trustCode, procedureCode),
+        )
+      : undefined,
+  ]);
+  const surgeonNames =
+    listNames && present(filter.surgeonName)
+      ? surgeonNamesContaining(listNames, filter.surgeonName)
+      : undefined;
+  return {
+    matrix: counted,
+    thresholds,
+    conditions: worklistConditions(trustCode, procedureCode, filter, today, thresholds, surgeonNames),
+  };
+}
+
 /** GET …/prioritisation/matrix: counts by risk band × wait band, and the flag counts, of the matching pathways. */
 export async function worklistMatrix(
   db: Db,
@@ -154,49 +380,16 @@ export async function worklistMatrix(
   today = todayInLondon(),
 ): Promise<Matrix> {
   requireAccess(principal, 'prioritisation:read', trustCode);
-  const thresholds = await harmThresholdsOf(db, trustCode);
-  const conditions = worklistConditions(trustCode, procedureCode, filtersOnly(filter), today, thresholds);
-  const rows = await queryRows<{
-    risk: RiskBand;
-    wait: WaitBand | null;
-    count: number | string;
-    priority_breached: number | string;
-    validation_due: number | string;
-    harm_review_due: number | string;
-  }>(
-    db,
-    sql`select risk, wait, count(*) as count,
-        count(*) filter (where priority_breached) as priority_breached,
-        count(*) filter (where validation_due) as validation_due,
-        count(*) filter (where harm_review_due) as harm_review_due
-      from (select ${riskBandSql} as risk, ${waitBandSql(today)} as wait,
-          ${flagColumnsSql(today, thresholds)}
-        from pathways p where ${allOf(conditions)}) w
-      group by risk, wait`,
-  );
-  const counts = new Map<string, number>();
-  const flags = { priority_breached: 0, validation_due: 0, harm_review_due: 0 };
-  let total = 0;
-  let withoutClockStart = 0;
-  for (const row of rows) {
-    const count = Number(row.count);
-    total += count;
-    if (row.wait === null) withoutClockStart += count;
-    else counts.set(`${row.risk}|${row.wait}`, count);
-    for (const flag of prioritisationFlags) flags[flag] += Number(row[flag]);
-  }
-  return {
-    cells: riskBands.flatMap((risk) =>
-      waitBands.map((wait) => ({ risk, wait, count: counts.get(`${risk}|${wait}`) ?? 0 })),
-    ),
-    flags,
-    total,
-    withoutClockStart,
-    today,
-  };
+  const { matrix } = await listAnswer(db, trustCode, procedureCode, filtersOnly(filter), today);
+  return structuredClone(matrix);
 }
 
-/** GET …/prioritisation/worklist: a page of the matching pathways in the order asked for. */
+/**
+ * GET …/prioritisation/worklist: a page of the matching pathways in the order asked for. The total
+ * is the matrix's (kept per list version); a page past it is not read. The page's ids come from the
+ * sort's index (a deep offset reads only index entries where no filter needs the table), then each
+ * row by its id; the same statement writes the page's access entry (decision 0042).
+ */
 export async function worklistPage(
   db: Db,
   principal: Principal,
@@ -206,38 +399,50 @@ export async function worklistPage(
   today = todayInLondon(),
 ): Promise<Worklist> {
   requireAccess(principal, 'prioritisation:read', trustCode);
-  const thresholds = await harmThresholdsOf(db, trustCode);
   const filter = filtersOnly(query);
-  const conditions = allOf(worklistConditions(trustCode, procedureCode, filter, today, thresholds));
-  const [rows, [counted]] = await Promise.all([
-    queryRows<WorklistRow>(
+  const { matrix, thresholds, conditions } = await listAnswer(db, trustCode, procedureCode, filter, today, {
+    page: true,
+  });
+  const offset = offsetOf(query.pageNumber, worklistPageSize);
+  let rows: WorklistRow[] = [];
+  if (offset < matrix.total) {
+    const used = usedFilters(filter);
+    const { keys, order } = worklistPageKeys[query.sort];
+    const access = patientAccessInsert(
+      principal,
+      {
+        trustCode,
+        route: routeOf(endpoints.prioritisation.worklist),
+        action: 'worklist',
+        detail: `page ${query.pageNumber}, ${worklistSortLabels[query.sort].toLowerCase()} first${used.length > 0 ? `, filtered by ${used.join(', ')}` : ''}`,
+      },
+      {
+        // Nothing is written for an empty page: it carried no one.
+        from: sql`(select array_agg(page.id order by ${order}) as ids from page) page_ids where page_ids.ids is not null`,
+        pathwayIds: sql`page_ids.ids`,
+        evaluationId: sql`null::uuid`,
+      },
+    );
+    // The page size is written in the statement, not bound: a generic plan guesses a tenth of the
+    // list for a bound LIMIT, and sorted every match of a common filter rather than walk the sort's
+    // index. The lateral LIMIT keeps it from joining the whole list to 15 ids (decision 0024).
+    rows = await queryRows<WorklistRow>(
       db,
-      sql`select ${worklistColumns(today, thresholds)} from pathways p where ${conditions}
-        order by ${worklistOrder[query.sort]}
-        limit ${worklistPageSize} offset ${offsetOf(query.pageNumber, worklistPageSize)}`,
-    ),
-    queryRows<{ count: number | string }>(
-      db,
-      sql`select count(*) as count from pathways p where ${conditions}`,
-    ),
-  ]);
-  const page: Worklist = {
+      sql`with page as (select p.id, ${keys} from pathways p where ${allOf(conditions)}
+          order by ${worklistOrder[query.sort]} limit ${sql.raw(String(worklistPageSize))} offset ${offset}),
+        -- A data-modifying WITH runs once whether or not the query reads it.
+        logged as (${access})
+        select x.* from page cross join lateral (select ${worklistColumns(today, thresholds)}
+          from pathways p where p.id = page.id limit 1) x
+        order by ${order}`,
+    );
+  }
+  return {
     items: rows.map(toWorklistItem),
     pageNumber: query.pageNumber,
     pageSize: worklistPageSize,
-    totalCount: Number(counted?.count ?? 0),
+    totalCount: matrix.total,
   };
-  if (page.items.length > 0) {
-    const used = usedFilters(filter);
-    await recordPatientAccess(db, principal, {
-      trustCode,
-      route: routeOf(endpoints.prioritisation.worklist),
-      action: 'worklist',
-      pathwayIds: page.items.map((item) => item.id),
-      detail: `page ${page.pageNumber}, ${worklistSortLabels[query.sort].toLowerCase()} first${used.length > 0 ? `, filtered by ${used.join(', ')}` : ''}`,
-    });
-  }
-  return page;
 }
 
 const exportChunk = 2000;

@@ -74,6 +74,8 @@ export const pathways = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // Migration 0027 adds INCLUDE (clock_start, id): the worklist's NHS number search reads its
+    // matches' order from this index alone.
     uniqueIndex('pathways_active_nhs_unique')
       .on(t.trustCode, t.procedureCode, t.nhsNumber)
       .where(sql`${t.isActive} and ${t.nhsNumber} is not null`),
@@ -108,6 +110,19 @@ export const pathways = pgTable(
     index('pathways_worklist_priority_idx')
       .on(t.trustCode, t.procedureCode, sql`(${t.priority} collate "C")`, t.clockStart, t.id)
       .where(sql`${t.isActive}`),
+    // The highest risk first (decision 0044): the model's probability of a processed pathway, the
+    // not scored last, then the longest wait and the id, exactly the worklist's ORDER BY. Migration
+    // 0027 adds INCLUDE (status, probability), which the expression is built on, so that a page's ids
+    // are read from the index alone.
+    index('pathways_worklist_risk_idx')
+      .on(
+        t.trustCode,
+        t.procedureCode,
+        sql`(case when ${t.status} = 'processed' then ${t.probability} end) desc nulls last`,
+        t.clockStart,
+        t.id,
+      )
+      .where(sql`${t.isActive}`),
     index('pathways_failed_idx')
       .on(t.trustCode, t.procedureCode)
       .where(sql`${t.isActive} and ${t.status} = 'failed'`),
@@ -138,6 +153,23 @@ export const pathwayCounts = pgTable(
       columns: [t.trustCode, t.procedureCode, t.status, t.prediction, t.social, t.surgery],
     }),
   ],
+);
+
+/**
+ * A version per list (trust and procedure), moved on by statement triggers on pathways (migration
+ * 0027) whenever a statement inserts, updates or deletes an active pathway of the list: the
+ * prioritisation matrix is kept in each API process's memory under the version it was counted at,
+ * and served again only while the version is unchanged. The versions come from one sequence, so a
+ * version is never used twice, even after this table is emptied.
+ */
+export const pathwayListVersions = pgTable(
+  'pathway_list_versions',
+  {
+    trustCode: text('trust_code').notNull(),
+    procedureCode: text('procedure_code').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.trustCode, t.procedureCode] })],
 );
 
 /** When scoring last finished for a trust and procedure (docs/requirements.md §3 service status lastRun). */
