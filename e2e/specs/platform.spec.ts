@@ -150,7 +150,7 @@ describe('sign-in through the development provider', () => {
     ['Claire Evans', '/dashboard', 'Dashboard'],
     ['Olu Adeyemi', '/patient-lookup', 'Patient lookup'],
     ['Ravi Patel', '/upload-model', 'Upload model'],
-    ['Wendy Clarke', '/', 'Get access to Elective Surgical Risk'],
+    ['Wendy Clarke', '/prioritisation', 'Prioritise the waiting list'],
     ['Chris Morgan', '/dashboard', 'Dashboard'],
     ['Alex Taylor', '/admin-dashboard', 'Super admin dashboard'],
   ])('%s lands on %s with the header, then logs out', (name, landing, heading) =>
