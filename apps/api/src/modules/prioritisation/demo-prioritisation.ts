@@ -46,25 +46,39 @@ async function listsReady(db: Db): Promise<boolean> {
   return Number(row?.procedures ?? 0) === procedures.length && Number(row?.waiting ?? 0) === 0;
 }
 
-async function entry(
-  db: Db,
-  pathwayId: string,
-  daysAgo: number,
-  by: { id: string; name: string },
-  values: Record<string, string | string[] | null>,
-) {
-  const on = addDays(todayInLondon(), -daysAgo);
-  await db.execute(sql`insert into prioritisation_entries (id, pathway_id, trust_code, kind, recorded_at, recorded_on,
-      user_id, recorded_by, priority_code, previous_priority_code, reason, outcome, contact, level, actions, note,
-      prediction, model_prediction)
-    values (${crypto.randomUUID()}, ${pathwayId}, ${demoTrust}, ${values.kind as string},
-      ${`${on}T10:${String(10 + (daysAgo % 50)).padStart(2, '0')}:00Z`}::timestamptz, ${on}::date, ${by.id}::uuid, ${by.name},
-      ${(values.priorityCode as string | undefined) ?? null}, ${(values.previousPriorityCode as string | undefined) ?? null},
-      ${(values.reason as string | undefined) ?? null}, ${(values.outcome as string | undefined) ?? null},
-      ${(values.contact as string | undefined) ?? null}, ${(values.level as string | undefined) ?? null},
-      ${`{${((values.actions as string[] | undefined) ?? []).join(',')}}`}::text[], ${(values.note as string | undefined) ?? null},
-      ${(values.prediction as string | undefined) ?? null}, ${(values.modelPrediction as string | undefined) ?? null})`);
-  return on;
+/** An entry of the history as the demonstration records it. */
+interface DemoEntry {
+  id: string;
+  pathway_id: string;
+  kind: string;
+  recorded_at: string;
+  recorded_on: string;
+  user_id: string;
+  recorded_by: string;
+  priority_code?: string | null;
+  previous_priority_code?: string | null;
+  reason?: string;
+  outcome?: string;
+  contact?: string;
+  level?: string;
+  /** A text array literal, `{a,b}`. */
+  actions?: string;
+  note?: string;
+  prediction?: string;
+  model_prediction?: string;
+}
+
+/** What the entries leave on their pathway: the latest of each kind. */
+interface DemoPathwayUpdate {
+  id: string;
+  last_validated_on?: string;
+  last_harm_review_on?: string;
+  last_harm_review_level?: string;
+  priority?: string;
+  priority_date?: string;
+  priority_set_by?: string;
+  priority_set_on?: string;
+  adjusted_prediction?: string;
 }
 
 const adjustmentReasons = [
@@ -73,8 +87,8 @@ const adjustmentReasons = [
   'BMI has risen since the weight in the record was taken',
 ];
 
-/** Records the demonstration history on one procedure's list. */
-async function seedList(db: Db, procedureCode: string) {
+/** The demonstration history of one procedure's list: its entries and what they leave on each pathway. */
+async function historyOf(db: Db, procedureCode: string) {
   const clerk = userNamed('Claire');
   const listAdmin = userNamed('Wendy');
   const clinician = userNamed('Olu');
@@ -85,54 +99,75 @@ async function seedList(db: Db, procedureCode: string) {
       from pathways p where p.trust_code = ${demoTrust} and p.procedure_code = ${procedureCode} and p.is_active
       order by p.clock_start nulls last, p.id`,
   );
+  const entries: DemoEntry[] = [];
+  const updates = new Map<string, DemoPathwayUpdate>();
+  const update = (id: string, values: Omit<DemoPathwayUpdate, 'id'>) =>
+    updates.set(id, { ...(updates.get(id) ?? { id }), ...values });
+  const entry = (
+    pathwayId: string,
+    daysAgo: number,
+    by: { id: string; name: string },
+    values: Omit<DemoEntry, 'id' | 'pathway_id' | 'recorded_at' | 'recorded_on' | 'user_id' | 'recorded_by'>,
+  ) => {
+    const on = addDays(today, -daysAgo);
+    entries.push({
+      id: crypto.randomUUID(),
+      pathway_id: pathwayId,
+      recorded_at: `${on}T10:${String(10 + (daysAgo % 50)).padStart(2, '0')}:00Z`,
+      recorded_on: on,
+      user_id: by.id,
+      recorded_by: by.name,
+      ...values,
+    });
+    return on;
+  };
   // Validations: one in three of those waiting over 12 weeks, by phone or letter, in the last 10 weeks.
   const waitingLong = pathways.filter((p) => p.days !== null && Number(p.days) >= 84);
   for (const [index, pathway] of waitingLong.entries()) {
     if (index % 3 !== 1) continue;
-    const daysAgo = 3 + ((index * 11) % 70);
-    const on = await entry(db, pathway.id, daysAgo, index % 2 ? clerk : listAdmin, {
+    const on = entry(pathway.id, 3 + ((index * 11) % 70), index % 2 ? clerk : listAdmin, {
       kind: 'validation',
       outcome: 'remain',
       contact: index % 4 === 1 ? 'letter' : 'phone',
       note:
         index % 4 === 1 ? 'Letter returned: still wishes to proceed' : 'Still wishes to proceed; no change',
     });
-    await db.execute(sql`update pathways set last_validated_on = greatest(last_validated_on, ${on}::date)
-      where id = ${pathway.id}`);
+    update(pathway.id, { last_validated_on: on });
   }
   // Harm reviews: every other pathway over 52 weeks; the longest waiter with moderate harm moves up.
   const overYear = pathways.filter((p) => p.days !== null && Number(p.days) > 364);
   for (const [index, pathway] of overYear.entries()) {
     if (index % 2 !== 0) continue;
-    const moderate =
-      index === 0 && pathway.priority !== null && priorityMovedUp(pathway.priority as PriorityCode);
+    const current = pathway.priority as PriorityCode | null;
+    const movedTo = index === 0 && current ? priorityMovedUp(current) : null;
+    const moves = movedTo !== null && movedTo !== current;
+    const level = moves ? 'moderate' : index % 4 === 2 ? 'mild' : 'none';
     const daysAgo = 5 + ((index * 7) % 40);
-    const level = moderate ? 'moderate' : index % 4 === 2 ? 'mild' : 'none';
-    const movedTo = moderate ? priorityMovedUp(pathway.priority as PriorityCode) : null;
-    const moves = movedTo !== null && movedTo !== pathway.priority;
-    const on = await entry(db, pathway.id, daysAgo, clinician, {
+    const on = entry(pathway.id, daysAgo, clinician, {
       kind: 'harm_review',
       level,
       actions: moves
-        ? ['moved_up_category', 'patient_told', 'gp_told']
+        ? '{moved_up_category,patient_told,gp_told}'
         : level === 'mild'
-          ? ['patient_told']
-          : [],
+          ? '{patient_told}'
+          : '{}',
       note: moves ? 'Now using two sticks; sleep disturbed by pain' : 'Reviewed in clinic; pain managed',
-      ...(moves ? { priorityCode: movedTo, previousPriorityCode: pathway.priority } : {}),
+      ...(moves ? { priority_code: movedTo, previous_priority_code: current } : {}),
     });
-    await db.execute(sql`update pathways set last_harm_review_on = ${on}::date, last_harm_review_level = ${level}
-      where id = ${pathway.id}`);
+    update(pathway.id, { last_harm_review_on: on, last_harm_review_level: level });
     if (moves) {
-      await entry(db, pathway.id, daysAgo, clinician, {
+      entry(pathway.id, daysAgo, clinician, {
         kind: 'priority',
-        priorityCode: movedTo,
-        previousPriorityCode: pathway.priority,
+        priority_code: movedTo,
+        previous_priority_code: current,
         reason: 'Moved up after a harm review: moderate harm',
       });
-      await db.execute(sql`update pathways set priority = ${movedTo}, priority_date = ${on}::date,
-          priority_set_by = ${clinician.name}, priority_set_on = ${on}::date
-        where id = ${pathway.id}`);
+      update(pathway.id, {
+        priority: movedTo,
+        priority_date: on,
+        priority_set_by: clinician.name,
+        priority_set_on: on,
+      });
     }
   }
   // The clinician's view of the risk on three scored pathways, one band up.
@@ -143,14 +178,47 @@ async function seedList(db: Db, procedureCode: string) {
     .entries()) {
     const model = bandOf(pathway.prediction)!;
     const adjusted = model === 'low' ? 'medium' : 'high';
-    await entry(db, pathway.id, 2 + index * 4, clinician, {
+    entry(pathway.id, 2 + index * 4, clinician, {
       kind: 'risk_adjustment',
       prediction: adjusted,
-      modelPrediction: model,
+      model_prediction: model,
       reason: adjustmentReasons[index % adjustmentReasons.length]!,
     });
-    await db.execute(sql`update pathways set adjusted_prediction = ${adjusted} where id = ${pathway.id}`);
+    update(pathway.id, { adjusted_prediction: adjusted });
   }
+  return { entries, updates: [...updates.values()] };
+}
+
+/**
+ * Records one list's history in two statements, each handed its rows as one JSON value: on the
+ * embedded database a statement a row would keep its one thread from everyone else for seconds.
+ */
+async function seedList(db: Db, procedureCode: string) {
+  const { entries, updates } = await historyOf(db, procedureCode);
+  if (entries.length === 0) return;
+  await db.execute(sql`insert into prioritisation_entries (id, pathway_id, trust_code, kind, recorded_at, recorded_on,
+      user_id, recorded_by, priority_code, previous_priority_code, reason, outcome, contact, level, actions, note,
+      prediction, model_prediction)
+    select r.id, r.pathway_id, ${demoTrust}, r.kind, r.recorded_at, r.recorded_on, r.user_id, r.recorded_by,
+      r.priority_code, r.previous_priority_code, r.reason, r.outcome, r.contact, r.level,
+      coalesce(r.actions, '{}')::text[], r.note, r.prediction, r.model_prediction
+    from json_to_recordset(${JSON.stringify(entries)}::json) as r(id uuid, pathway_id uuid, kind text,
+      recorded_at timestamptz, recorded_on date, user_id uuid, recorded_by text, priority_code text,
+      previous_priority_code text, reason text, outcome text, contact text, level text, actions text, note text,
+      prediction text, model_prediction text)`);
+  await db.execute(sql`update pathways p set
+      last_validated_on = greatest(p.last_validated_on, u.last_validated_on),
+      last_harm_review_on = coalesce(u.last_harm_review_on, p.last_harm_review_on),
+      last_harm_review_level = coalesce(u.last_harm_review_level, p.last_harm_review_level),
+      priority = coalesce(u.priority, p.priority),
+      priority_date = coalesce(u.priority_date, p.priority_date),
+      priority_set_by = coalesce(u.priority_set_by, p.priority_set_by),
+      priority_set_on = coalesce(u.priority_set_on, p.priority_set_on),
+      adjusted_prediction = coalesce(u.adjusted_prediction, p.adjusted_prediction)
+    from json_to_recordset(${JSON.stringify(updates)}::json) as u(id uuid, last_validated_on date,
+      last_harm_review_on date, last_harm_review_level text, priority text, priority_date date,
+      priority_set_by text, priority_set_on date, adjusted_prediction text)
+    where p.id = u.id`);
 }
 
 /**

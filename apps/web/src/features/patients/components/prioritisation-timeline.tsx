@@ -46,6 +46,8 @@ export function PrioritisationTimeline({
 }) {
   const query = usePathwayPrioritisation(trust, type, id);
   const entries = query.data ? latestFirst(query.data.history) : [];
+  // As the evaluations above it (docs/requirements.md §8): a history that cannot be loaded is not shown.
+  if (query.isError) return null;
   return (
     <section aria-labelledby={headingId} className="nhsuk-u-margin-top-6">
       <h2 className="nhsuk-heading-m" id={headingId}>
@@ -53,7 +55,7 @@ export function PrioritisationTimeline({
       </h2>
       <ListStatus
         isLoading={query.isLoading}
-        isError={query.isError}
+        isError={false}
         isEmpty={false}
         onRetry={() => void query.refetch()}
       />
