@@ -254,11 +254,17 @@ describe('prioritisation', () => {
       await poll(() => worklist.getByRole('row').count(), serverWait).toBeGreaterThan(1);
       await activate(worklist.locator('tbody tr').first().getByRole('link').first());
       await poll(() => heading(page).textContent(), serverWait).toContain('Record validation');
+      // The lookup and the risk summary are not theirs to open: their crumbs are text, not links.
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await poll(() => crumbs.getByRole('listitem').count()).toBe(4);
+      expect(await crumbs.getByRole('link').allTextContents()).toEqual([expect.stringContaining('NHS')]);
       await visit(page, 'prioritisation-validation');
       await chooseRadio(page.getByRole('group', { name: /outcome/i }), 'Remain on the waiting list');
       await chooseRadio(page.getByRole('group', { name: /contacted/i }), 'Phone');
       await activate(button('Record validation'));
       await poll(() => pathname(page), serverWait).toBe('/prioritisation/knee');
+      // Back to the worklist as it was: still filtered to the validations due.
+      expect(new URL(page.url()).searchParams.get('flag')).toBe('validation_due');
       await poll(() => page.locator('.nhsuk-notification-banner--success').textContent(), serverWait).toMatch(
         /validation/i,
       );
@@ -274,7 +280,7 @@ describe('prioritisation', () => {
     await activate(page.getByRole('link', { name: 'See waits by sex, ethnic group and age band' }));
     await poll(() => pathname(page), serverWait).toBe('/prioritisation/knee/equity');
     await poll(() => page.getByRole('table').count(), serverWait).toBeGreaterThan(0);
-    expect(await page.locator('main').textContent()).toMatch(/median/i);
+    await poll(() => page.locator('main').textContent(), serverWait).toMatch(/median/i);
     await visit(page, 'prioritisation-equity');
     await activate(page.getByRole('link', { name: 'Ethnic group' }));
     await poll(() => new URL(page.url()).searchParams.get('by'), serverWait).toBe('ethnicGroup');

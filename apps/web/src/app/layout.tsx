@@ -11,7 +11,7 @@ import { startPathFor } from '../lib/roles';
 import { usePageTitle } from '../lib/page-title';
 import { useFocusOnRouteChange } from '../lib/route-focus';
 import { usePatientForBreadcrumb } from '../lib/breadcrumb-patient';
-import { pageTitleFor, publicPages } from '../config/screen-table';
+import { mayOpen, pageTitleFor, publicPages } from '../config/screen-table';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { retryFailedAreas } from './screens';
 
@@ -52,6 +52,7 @@ export function Layout() {
             trustName: auth.loginUserDetails.trust.name,
             landingPath: landing,
             patient,
+            canOpen: (pathname) => mayOpen(pathname, auth.roles),
           })}
         />
       )}

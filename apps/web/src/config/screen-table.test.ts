@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchPath } from 'react-router';
-import { guardedRoutes } from './screen-table';
+import { guardedRoutes, mayOpen } from './screen-table';
 import { isAdmitted } from '../lib/roles';
 
 const routeFor = (pathname: string) =>
@@ -89,5 +89,16 @@ describe('screen table (docs/requirements.md §2)', () => {
         for (const role of route.allowed)
           expect(['ClericalUser', 'Clinician', 'WaitingListAdmin'], route.path).toContain(role);
     }
+  });
+});
+
+describe('mayOpen', () => {
+  it('follows each screen’s roles, and leaves other addresses to their pages', () => {
+    expect(mayOpen('/patient-lookup/p1/record-validation', ['WaitingListAdmin'])).toBe(true);
+    expect(mayOpen('/patient-lookup/p1', ['WaitingListAdmin'])).toBe(false);
+    expect(mayOpen('/patient-lookup', ['WaitingListAdmin'])).toBe(false);
+    expect(mayOpen('/patient-lookup/p1', ['ClericalUser', 'WaitingListAdmin'])).toBe(true);
+    expect(mayOpen('/prioritisation/knee', ['WaitingListAdmin'])).toBe(true);
+    expect(mayOpen('/privacy', [])).toBe(true);
   });
 });

@@ -409,6 +409,15 @@ export const publicPageTitles: Readonly<Record<keyof typeof publicPages, string>
   authCallback: 'Signing in',
 };
 
+/**
+ * Whether a user holding `roles` may open the page at `pathname`: a guarded screen's roles, and
+ * any other address (a public page, or one no screen has) is not refused here.
+ */
+export function mayOpen(pathname: string, roles: readonly GuardRole[]): boolean {
+  const screen = matchRoutes(guardedRoutes as GuardedRoute[], pathname)?.[0]?.route;
+  return !screen || screen.allowed.some((role) => roles.includes(role));
+}
+
 /** The title of an address no page has. */
 export const notFoundTitle = 'Page not found';
 

@@ -74,3 +74,21 @@ describe('breadcrumbs (docs/requirements.md §2)', () => {
     expect(buildBreadcrumbs({ ...base, pathname: '/' })).toEqual([{ text: base.trustName }]);
   });
 });
+
+describe('crumbs to pages the user may not open', () => {
+  it('are text, not links to "access denied"', () => {
+    // A waiting list admin on a patient's validation page may open neither the lookup nor the summary.
+    const crumbs = buildBreadcrumbs({
+      ...base,
+      pathname: '/patient-lookup/p1/record-validation',
+      search: '?type=knee',
+      canOpen: (pathname) => !pathname.startsWith('/patient-lookup'),
+    });
+    expect(crumbs).toEqual([
+      { text: base.trustName, href: '/admin-dashboard' },
+      { text: 'Patient lookup' },
+      { text: 'P1' },
+      { text: 'Record validation' },
+    ]);
+  });
+});

@@ -17,6 +17,12 @@ export interface BreadcrumbInput {
     /** The past evaluation on screen, for the segment after history. */
     evaluation?: { id: string; label: string };
   } | null;
+  /**
+   * Whether the user may open a page (its path): a crumb to a page they may not open is shown as
+   * text, not as a link to "access denied" (a waiting list admin on a patient's validation page
+   * cannot open the lookup or the risk summary). Absent: every page.
+   */
+  canOpen?: (pathname: string) => boolean;
 }
 
 const segmentLabel = (segment: string) => {
@@ -31,6 +37,7 @@ export function buildBreadcrumbs({
   trustName,
   landingPath,
   patient,
+  canOpen = () => true,
 }: BreadcrumbInput): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const keepQuery = segments.length > 2;
@@ -55,8 +62,11 @@ export function buildBreadcrumbs({
     // previous evaluations, where the user chose the one on screen.
     const isHistoryList = segment === 'history' && index === 2 && segments[0] === 'patient-lookup';
     const path = segments.slice(0, index + (isHistoryList ? 0 : 1)).join('/');
-    const href = `/${path}${isHistoryList ? '/previous-risk-history' : ''}${keepQuery ? search : ''}`;
-    crumbs.push(index === segments.length - 1 ? { text } : { text, href });
+    const target = `/${path}${isHistoryList ? '/previous-risk-history' : ''}`;
+    const isLast = index === segments.length - 1;
+    crumbs.push(
+      isLast || !canOpen(target) ? { text } : { text, href: `${target}${keepQuery ? search : ''}` },
+    );
   });
   if (crumbs.length === 1) crumbs[0] = { text: trustName };
   return crumbs;

@@ -23,11 +23,13 @@ import {
   type FromSummary,
   type PatientRoute,
 } from './patient-screen';
+import { isFromList } from '../../../lib/came-from-list';
 
 /**
  * Where a prioritisation form goes back to, after Cancel or with what it recorded: the risk
  * summary (the page before, when the summary opened the form, so that Back does not return to the
- * form), or, for a waiting list admin, the prioritisation worklist. What was recorded shows there
+ * form), or, for a waiting list admin, the prioritisation worklist (as it was, when it opened the
+ * form). What was recorded shows there
  * as a success banner (lib/page-notice.ts).
  */
 export function usePrioritisationReturn(id: string, type: ProcedureCode) {
@@ -36,10 +38,13 @@ export function usePrioritisationReturn(id: string, type: ProcedureCode) {
   const { currentSelectedRole, roles } = useAuth();
   const toWorklist = returnsToWorklist(currentSelectedRole, roles, screenTable.patientSummary.allowed);
   const fromSummary = Boolean((location.state as FromSummary | null)?.fromSummary);
+  // Back to the worklist as it was (its filters and page) when it opened this form.
+  const fromWorklist = isFromList(location.state);
   const target = toWorklist ? paths.prioritisationWorklist(type) : paths.patientSummary(id, type);
   const leave = (notice?: string) => {
     if (notice) setPageNotice(target, notice);
-    void (fromSummary && !toWorklist ? navigate(-1) : navigate(target, { replace: true }));
+    const back = toWorklist ? fromWorklist : fromSummary;
+    void (back ? navigate(-1) : navigate(target, { replace: true }));
   };
   return { leave, target, toWorklist };
 }

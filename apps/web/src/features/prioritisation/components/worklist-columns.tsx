@@ -16,6 +16,7 @@ import { DataText, dataText } from '../../../components/data-text';
 import type { RecordColumn } from '../../../components/record-list';
 import { formatNhsNumber } from '../../../lib/nhs-number';
 import { patientPathFor } from '../lib/patient-link';
+import { cameFromList } from '../../../lib/came-from-list';
 import { completedWeeks, dateText, daysText, waitedText, weeksText } from '../lib/wait-display';
 
 type TagColour = 'red' | 'orange' | 'green' | 'yellow' | 'grey';
@@ -48,7 +49,7 @@ function PatientCell({ row, href }: { row: WorklistItem; href: string }) {
   const name = nameOf(row);
   return (
     <>
-      <Link className="nhsuk-link app-record-name" to={href}>
+      <Link className="nhsuk-link app-record-name" to={href} state={cameFromList}>
         {name ? <DataText text={name} /> : 'Patient with no name recorded'}
       </Link>
       {row.nhsNumber && (
