@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedSchema } from './paging.js';
-import { predictionSchema, type Prediction } from './open-pathways.js';
+import { activeRecordsFilterSchema, predictionSchema, type Prediction } from './open-pathways.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
 
 /**
@@ -319,12 +319,8 @@ export const worklistFilterSchema = z.object({
   /** A priority code, or `none` for pathways without one. */
   priority: z.enum([...priorityCodes, 'none']).optional(),
   surgeonName: z.string().max(100).optional(),
-  nhsNumber: z
-    .string()
-    .max(20)
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .refine((value) => value === '' || /^\d{1,10}$/.test(value), 'Enter up to 10 digits')
-    .optional(),
+  // As the total records list reads it: spaces and hyphens ignored, up to 10 digits.
+  nhsNumber: activeRecordsFilterSchema.shape.nhsNumber,
 });
 export type WorklistFilter = z.infer<typeof worklistFilterSchema>;
 

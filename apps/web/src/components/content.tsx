@@ -160,14 +160,16 @@ export function NotificationBanner({
   success?: boolean;
   children: ReactNode;
 }) {
+  // Its own title id, so that two banners can share a page.
+  const titleId = useId();
   return (
     <div
       className={`nhsuk-notification-banner${success ? ' nhsuk-notification-banner--success' : ''}`}
       role={success ? 'alert' : 'region'}
-      aria-labelledby="notification-banner-title"
+      aria-labelledby={titleId}
     >
       <div className="nhsuk-notification-banner__header">
-        <h2 className="nhsuk-notification-banner__title" id="notification-banner-title">
+        <h2 className="nhsuk-notification-banner__title" id={titleId}>
           {title}
         </h2>
       </div>

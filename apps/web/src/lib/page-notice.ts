@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 /**
  * A success to show on the page a form returns to ("Priority changed to P3"): the form sets it for
  * that page's path just before it navigates there, and the page shows it once, as an NHS.UK
- * success banner (components/success-banner.tsx). It is kept here rather than in the history's
+ * success banner (NotificationBanner of components/content.tsx). It is kept here rather than in the history's
  * state, because a form opened from a page goes back to it (Back then skips the form), and going
  * back carries no state. It lives in lib/ so that any feature's page can show what another's form
  * recorded (features never import each other).

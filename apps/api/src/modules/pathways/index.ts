@@ -4,6 +4,7 @@ export {
   activeConditions,
   archivedColumns,
   countActive,
+  predictionOf,
   toActiveRecord,
 } from './open-pathways.js';
 export type { ActiveRow, ArchivedRow, RecordRow } from './open-pathways.js';

@@ -80,7 +80,8 @@ export const storedPrediction: Record<Prediction, string> = {
   medium: 'Moderate',
   low: 'Low',
 };
-const predictionOf = (stored: unknown): Prediction | null =>
+/** The band a stored prediction (the risk engine's word) is, as the API names it. */
+export const predictionOf = (stored: unknown): Prediction | null =>
   stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : stored === 'Low' ? 'low' : null;
 
 /**

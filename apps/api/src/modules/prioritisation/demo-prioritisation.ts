@@ -11,6 +11,7 @@ import { addDays, priorityMovedUp, type PriorityCode } from '@esr/contracts/prio
 import { todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { demoUsers } from '../../platform/db/seed.js';
+import { predictionOf } from '../pathways/index.js';
 
 const demoTrust = 'RAN';
 const procedures = ['knee', 'hip', 'knee-hip'] as const;
@@ -26,9 +27,6 @@ interface DemoPathway extends Record<string, unknown> {
   prediction: string | null;
   status: string;
 }
-
-const bandOf = (stored: string | null) =>
-  stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : stored === 'Low' ? 'low' : null;
 
 /** The lists are in and scored: every procedure has active pathways and none is waiting. */
 async function listsReady(db: Db): Promise<boolean> {
@@ -171,12 +169,12 @@ async function historyOf(db: Db, procedureCode: string) {
     }
   }
   // The clinician's view of the risk on three scored pathways, one band up.
-  const scored = pathways.filter((p) => p.status === 'processed' && bandOf(p.prediction) !== 'high');
+  const scored = pathways.filter((p) => p.status === 'processed' && predictionOf(p.prediction) !== 'high');
   for (const [index, pathway] of scored
     .filter((_, i) => i % 17 === 5)
     .slice(0, 3)
     .entries()) {
-    const model = bandOf(pathway.prediction)!;
+    const model = predictionOf(pathway.prediction)!;
     const adjusted = model === 'low' ? 'medium' : 'high';
     entry(pathway.id, 2 + index * 4, clinician, {
       kind: 'risk_adjustment',

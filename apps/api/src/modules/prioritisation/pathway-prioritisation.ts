@@ -40,6 +40,7 @@ import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { hasAccess, principalName, requireAccess, type Principal } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
+import { predictionOf } from '../pathways/index.js';
 import { harmThresholdsOf } from './worklist.js';
 
 interface PathwayRow extends Record<string, unknown> {
@@ -86,16 +87,9 @@ async function findPathway(
   return row;
 }
 
+/** The model's band of a processed pathway. */
 const modelBandOf = (row: Pick<PathwayRow, 'status' | 'prediction'>): Prediction | null =>
-  row.status !== 'processed'
-    ? null
-    : row.prediction === 'High'
-      ? 'high'
-      : row.prediction === 'Moderate'
-        ? 'medium'
-        : row.prediction === 'Low'
-          ? 'low'
-          : null;
+  row.status === 'processed' ? predictionOf(row.prediction) : null;
 
 interface EntryRow extends Record<string, unknown> {
   id: string;

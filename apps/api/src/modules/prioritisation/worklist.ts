@@ -43,6 +43,7 @@ import { allOf, offsetOf } from '../../platform/db/list-queries.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { patientAccessInsert, routeOf } from '../access-log/index.js';
 import { procedureName } from '../library/index.js';
+import { predictionOf } from '../pathways/index.js';
 import { startReport, type ReportColumn, type ReportFile } from '../reports/index.js';
 import {
   flagColumnsSql,
@@ -68,8 +69,6 @@ export async function harmThresholdsOf(db: Db, trustCode: string): Promise<numbe
   return row?.weeks && row.weeks.length > 0 ? [...row.weeks] : [...defaultHarmReviewThresholdWeeks];
 }
 
-const predictionOf = (stored: unknown): Prediction | null =>
-  stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : stored === 'Low' ? 'low' : null;
 const bandOf = (stored: unknown): Prediction | null =>
   stored === 'high' || stored === 'medium' || stored === 'low' ? stored : null;
 

@@ -4,7 +4,6 @@ import { messages } from '@esr/contracts/messages';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
-import { Select } from '../../../components/form-fields';
 import { PagedRecordTable } from '../../../components/record-list';
 import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
@@ -20,6 +19,7 @@ import {
 } from '../lib/active-filters';
 import { countText } from '../lib/record-count';
 import { nextSort, readActiveSort, sortChoices, sortFromChoice, type ActiveSort } from '../lib/active-sort';
+import { SortChoice } from '../../../components/sort-choice';
 import { ActiveFilterForm, filterFieldId } from './active-filter-form';
 import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
 import { activeRecordColumns } from './record-columns';
@@ -34,41 +34,6 @@ export function TotalRecordsPage() {
   const { type, name } = useProcedureType();
   if (!type) return <UnknownOpenPathwaysType />;
   return <TotalRecords type={type} name={name} />;
-}
-
-/**
- * The order as a choice, for narrow screens, where the table stacks and its header row (with the
- * sort buttons) is not shown. Applied with its button, not on change (NHS.UK select guidance).
- */
-function SortChoice({ sort, onSort }: { sort: ActiveSort; onSort: (sort: ActiveSort) => void }) {
-  const [value, setValue] = useState(`${sort.sort}:${sort.direction}`);
-  const [shown, setShown] = useState(value);
-  const current = `${sort.sort}:${sort.direction}`;
-  if (shown !== current) {
-    setShown(current);
-    setValue(current);
-  }
-  return (
-    <form
-      className="app-sort-choice"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const chosen = sortFromChoice(value);
-        if (chosen) onSort(chosen);
-      }}
-    >
-      <Select
-        id="sort-records"
-        label="Sort by"
-        options={sortChoices}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <Button type="submit" variant="secondary">
-        Sort
-      </Button>
-    </form>
-  );
 }
 
 function TotalRecords({ type, name }: { type: ProcedureCode; name: string | undefined }) {
@@ -145,7 +110,20 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
           direction: order.direction,
           onSort: (key) => sortBy(nextSort(order, key)),
         }}
-        before={<SortChoice sort={order} onSort={sortBy} />}
+        before={
+          // The order as a choice for narrow screens, where the table stacks and its header row (with
+          // the sort buttons) is not shown.
+          <SortChoice
+            id="sort-records"
+            narrowOnly
+            value={`${order.sort}:${order.direction}`}
+            options={sortChoices}
+            onSort={(value) => {
+              const chosen = sortFromChoice(value);
+              if (chosen) sortBy(chosen);
+            }}
+          />
+        }
         onPageChange={(page) => setParams(writeActiveFilters(applied, page, order))}
         hrefFor={(page) => paths.totalRecords(type, writeActiveFilters(applied, page, order).toString())}
       />

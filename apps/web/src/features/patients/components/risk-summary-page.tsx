@@ -4,7 +4,7 @@ import { messages } from '@esr/contracts/messages';
 import type { RiskSummary } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
-import { SuccessBanner } from '../../../components/success-banner';
+import { NotificationBanner } from '../../../components/content';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageNotice } from '../../../lib/page-notice';
@@ -55,7 +55,11 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
   const data = summary.data;
   return (
     <>
-      <SuccessBanner text={notice} />
+      {notice && (
+        <NotificationBanner title="Success" success>
+          <p className="nhsuk-notification-banner__heading">{notice}</p>
+        </NotificationBanner>
+      )}
       <PatientHeading title="Risk summary" name={data ? personName(data) : undefined} />
       {data ? (
         <RiskSummaryView

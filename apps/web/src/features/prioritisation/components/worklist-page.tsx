@@ -3,13 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { worklistSortLabels, worklistSortSchema, type WorklistSort } from '@esr/contracts/prioritisation';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
-import { InsetText } from '../../../components/content';
+import { InsetText, NotificationBanner } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { Select } from '../../../components/form-fields';
 import { ListStatus } from '../../../components/list-status';
-import { SuccessBanner } from '../../../components/success-banner';
+import { SortChoice } from '../../../components/sort-choice';
 import { PagedRecordTable } from '../../../components/record-list';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -53,38 +51,6 @@ export function PrioritisationWorklistPage() {
   const { type, name } = useProcedureType();
   if (!type) return <UnknownPrioritisationType />;
   return <PrioritisationWorklist type={type} name={name} />;
-}
-
-/** The order, applied with its button rather than on change (NHS.UK select guidance). */
-function SortForm({ sort, onSort }: { sort: WorklistSort; onSort: (sort: WorklistSort) => void }) {
-  const [value, setValue] = useState<string>(sort);
-  const [shown, setShown] = useState(sort);
-  if (shown !== sort) {
-    setShown(sort);
-    setValue(sort);
-  }
-  return (
-    <form
-      className="app-worklist-sort"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const chosen = worklistSortSchema.safeParse(value);
-        if (chosen.success) onSort(chosen.data);
-      }}
-    >
-      <Select
-        id="worklist-sort"
-        label="Sort by"
-        options={sortOptions}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-      />
-      <Button type="submit" variant="secondary">
-        Sort
-      </Button>
-    </form>
-  );
 }
 
 function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: string | undefined }) {
@@ -138,7 +104,11 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
 
   return (
     <>
-      <SuccessBanner text={notice} />
+      {notice && (
+        <NotificationBanner title="Success" success>
+          <p className="nhsuk-notification-banner__heading">{notice}</p>
+        </NotificationBanner>
+      )}
       <ErrorSummary errors={summary} attempt={attempt + loadAttempt} />
       <CaptionHeading title="Prioritisation worklist" caption={name} />
       <p>
@@ -232,7 +202,15 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
           before={
             <div className="nhsuk-grid-row app-worklist-tools">
               <div className="nhsuk-grid-column-one-half">
-                <SortForm sort={view.sort} onSort={(sort) => go({ filters: view.filters, sort, page: 1 })} />
+                <SortChoice
+                  id="worklist-sort"
+                  value={view.sort}
+                  options={sortOptions}
+                  onSort={(value) => {
+                    const chosen = worklistSortSchema.safeParse(value);
+                    if (chosen.success) go({ filters: view.filters, sort: chosen.data, page: 1 });
+                  }}
+                />
               </div>
               <div className="nhsuk-grid-column-one-half">
                 <ExportWorklistForm
