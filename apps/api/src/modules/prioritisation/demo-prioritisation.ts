@@ -28,8 +28,11 @@ interface DemoPathway extends Record<string, unknown> {
   status: string;
 }
 
-/** The lists are in and scored: every procedure has active pathways and none is waiting. */
-async function listsReady(db: Db): Promise<boolean> {
+/**
+ * Where the demonstration trust is: its history already recorded (`done`), its lists in and scored
+ * (every procedure has active pathways and none is waiting: `ready`), or not yet (`waiting`).
+ */
+async function demoState(db: Db): Promise<'done' | 'ready' | 'waiting'> {
   const [row] = await queryRows<{
     procedures: number | string;
     waiting: number | string;
@@ -40,8 +43,10 @@ async function listsReady(db: Db): Promise<boolean> {
       (select count(*) from pathways where trust_code = ${demoTrust} and is_active and status = 'waiting') as waiting,
       (select count(*) from prioritisation_entries where trust_code = ${demoTrust}) as entries`,
   );
-  if (Number(row?.entries ?? 0) > 0) throw new Error('already seeded');
-  return Number(row?.procedures ?? 0) === procedures.length && Number(row?.waiting ?? 0) === 0;
+  if (Number(row?.entries ?? 0) > 0) return 'done';
+  return Number(row?.procedures ?? 0) === procedures.length && Number(row?.waiting ?? 0) === 0
+    ? 'ready'
+    : 'waiting';
 }
 
 /** An entry of the history as the demonstration records it. */
@@ -229,14 +234,15 @@ export function startDemoPrioritisation(db: Db, log: { error(obj: object, msg?: 
   const attempt = async (tries: number) => {
     if (stopped) return;
     try {
-      if (await listsReady(db)) {
+      const state = await demoState(db);
+      if (state === 'done') return;
+      if (state === 'ready') {
         await db.transaction(async (tx) => {
           for (const procedureCode of procedures) await seedList(tx, procedureCode);
         });
         return;
       }
     } catch (error) {
-      if (error instanceof Error && error.message === 'already seeded') return;
       if (!stopped) log.error({ err: error }, 'the demonstration prioritisation history was not recorded');
       return;
     }
