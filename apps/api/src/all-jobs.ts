@@ -2,6 +2,12 @@ import { confirmBatchJob } from './modules/imports/index.js';
 import type { JobDefinition } from './platform/queue/job-definition.js';
 import { inferBatchJob } from './modules/evaluations/index.js';
 import { validateBatchJob } from './modules/imports/index.js';
+import { validateOutcomesJob } from './modules/outcomes/index.js';
 
 /** Every job the worker runs (docs/architecture.md, Jobs); each capability adds its own. */
-export const allJobs: JobDefinition[] = [validateBatchJob, confirmBatchJob, inferBatchJob];
+export const allJobs: JobDefinition[] = [
+  validateBatchJob,
+  confirmBatchJob,
+  inferBatchJob,
+  validateOutcomesJob,
+];

@@ -28,7 +28,10 @@ import waitingListRoutes from './modules/imports/routes.js';
 import openPathwayRoutes from './modules/pathways/routes.js';
 import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
+import outcomeRoutes from './modules/outcomes/routes.js';
+import monitoringRoutes from './modules/monitoring/routes.js';
 import { startDemoPrioritisation } from './modules/prioritisation/index.js';
+import { startDemoOutcomes } from './modules/outcomes/index.js';
 import {
   authentication,
   authorization,
@@ -120,8 +123,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let queue: Queue | undefined;
   let detachPrincipals: (() => Promise<void>) | undefined;
   let stopDemoPrioritisation: (() => void) | undefined;
+  let stopDemoOutcomes: (() => void) | undefined;
   app.addHook('onClose', async () => {
     stopDemoPrioritisation?.();
+    stopDemoOutcomes?.();
     await detachPrincipals?.().catch(() => undefined);
     await queue?.stop();
     await database.close();
@@ -175,6 +180,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(openPathwayRoutes);
     await app.register(patientRoutes);
     await app.register(prioritisationRoutes);
+    await app.register(outcomeRoutes);
+    await app.register(monitoringRoutes);
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
@@ -189,7 +196,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (config.seedDemoWaitingLists) {
       await seedDemoWaitingLists(database.db, database.kind, queue);
       // Its history once the demonstration lists are scored (decision 0044); only where the jobs run.
-      if (config.runWorker) stopDemoPrioritisation = startDemoPrioritisation(database.db, app.log);
+      if (config.runWorker) {
+        stopDemoPrioritisation = startDemoPrioritisation(database.db, app.log);
+        stopDemoOutcomes = startDemoOutcomes(database.db, app.log);
+      }
     }
   } catch (error) {
     await app.close();

@@ -33,7 +33,13 @@ export type EndpointPermission =
   | 'prioritisation:read'
   | 'prioritisation:validate'
   | 'prioritisation:clinical'
-  | 'prioritisation:settings';
+  | 'prioritisation:settings'
+  | 'outcomes:import'
+  | 'outcomes:read'
+  | 'outcomes:record'
+  | 'model-performance:read'
+  | 'model-performance:settings'
+  | 'model-performance:national';
 
 /** A response that is a file rather than JSON: its description and media types, for the OpenAPI document. */
 export interface FileResponse {

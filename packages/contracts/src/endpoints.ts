@@ -2,9 +2,11 @@ import { accessLog } from './endpoints/access-log.js';
 import { changeLog, dashboards } from './endpoints/admin.js';
 import { identity } from './endpoints/identity.js';
 import { library } from './endpoints/library.js';
+import { modelPerformance } from './endpoints/model-performance.js';
 import { models } from './endpoints/models.js';
 import { openPathways } from './endpoints/open-pathways.js';
 import { operations } from './endpoints/operations.js';
+import { outcomes } from './endpoints/outcomes.js';
 import { patients } from './endpoints/patients.js';
 import { prioritisation } from './endpoints/prioritisation.js';
 import { trusts } from './endpoints/trusts.js';
@@ -31,4 +33,6 @@ export const endpoints = {
   openPathways,
   patients,
   prioritisation,
+  outcomes,
+  modelPerformance,
 };

@@ -28,7 +28,8 @@ export const notProcessedLabel = 'Not processed';
 export const readinessValues = ['not_ready', 'requires_review', 'ready'] as const;
 export const socialValues = ['no_social_concerns', 'social_review_required', 'social_concerns'] as const;
 
-const isoDate = z
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const isoDate = z
   .string()
   .max(10)
   .refine((value) => {

@@ -1,3 +1,4 @@
+import { outcomeFieldLabels } from './messages.js';
 import { squash } from './values.js';
 import type { ComorbidityCode, LabCode } from './types.js';
 
@@ -610,6 +611,106 @@ export const bloodLongColumns: ColumnSpec[] = [
   },
 ];
 
+/**
+ * The outcomes file's columns (docs/import-format.md "Outcomes file"), in the template's order: what
+ * happened after each operation, one row per operation, the same columns for every procedure.
+ */
+export const outcomesColumns: ColumnSpec[] = [
+  ...identifierColumns,
+  {
+    key: 'dateOfOperation',
+    header: 'Date of Operation',
+    label: outcomeFieldLabels.dateOfOperation,
+    aliases: [
+      'Date of Operation',
+      'Operation Date',
+      'Date of Surgery',
+      'Surgery Date',
+      'Procedure Date',
+      'Admission Date (Operation)',
+      'OPDATE',
+      'Date Operated',
+      'Operated On',
+      'Theatre Date',
+      'Date of Procedure',
+    ],
+  },
+  {
+    key: 'complication90Days',
+    header: 'Complication within 90 days',
+    label: outcomeFieldLabels.complication90Days,
+    aliases: [
+      'Complication within 90 days',
+      'Complication',
+      'Complication (90 days)',
+      'Any Complication',
+      'Post-op Complication',
+      'Postoperative Complication',
+      'Adverse Event',
+      '90 Day Complication',
+    ],
+  },
+  {
+    key: 'complicationType',
+    header: 'Complication Type',
+    label: outcomeFieldLabels.complicationType,
+    aliases: [
+      'Complication Type',
+      'Type of Complication',
+      'Complication Details',
+      'Complication Description',
+      'Complication Detail',
+      'Adverse Event Type',
+      'Adverse Event Details',
+    ],
+  },
+  {
+    key: 'readmission30Days',
+    header: 'Readmission within 30 days',
+    label: outcomeFieldLabels.readmission30Days,
+    aliases: [
+      'Readmission within 30 days',
+      'Readmission',
+      'Readmission (30 days)',
+      'Readmitted',
+      'Readmitted within 30 days',
+      'Readmitted 30 Days',
+      '30 Day Readmission',
+      'Emergency Readmission',
+    ],
+  },
+  {
+    key: 'lengthOfStayDays',
+    header: 'Length of Stay (days)',
+    label: outcomeFieldLabels.lengthOfStayDays,
+    aliases: [
+      'Length of Stay (days)',
+      'Length of Stay',
+      'LOS',
+      'LOS Days',
+      'Spell LOS',
+      'Inpatient Days',
+      'Bed Days',
+    ],
+  },
+  {
+    key: 'death90Days',
+    header: 'Death within 90 days',
+    label: outcomeFieldLabels.death90Days,
+    aliases: [
+      'Death within 90 days',
+      'Death',
+      'Death (90 days)',
+      'Died',
+      'Died within 90 days',
+      'Died 90 Days',
+      '90 Day Mortality',
+      'Mortality (90 days)',
+      'Deceased',
+    ],
+  },
+];
+
 export interface HeaderMatch {
   key: string;
   /** 2 for a name, 1 for a weaker alias. */
@@ -630,6 +731,7 @@ function buildTable(columns: ColumnSpec[]): Map<string, HeaderMatch> {
 
 export const waitingListHeaderTable = buildTable(waitingListColumns);
 export const bloodLongHeaderTable = buildTable(bloodLongColumns);
+export const outcomesHeaderTable = buildTable(outcomesColumns);
 export const labHeaderTable = buildTable(
   labSpecs.map((lab) => ({ key: lab.key, header: lab.label, label: lab.label, aliases: lab.aliases })),
 );
@@ -708,7 +810,9 @@ export function mapHeader(cells: string[], tables: Map<string, HeaderMatch>[]): 
   return { columns, units, unexpected, duplicates };
 }
 
-const everyTable = [waitingListHeaderTable, bloodLongHeaderTable, labHeaderTable];
+// The outcomes table last: a name the others know keeps its meaning, and an outcomes file's header
+// (an identifier, the date of operation, the complication) still scores its columns.
+const everyTable = [waitingListHeaderTable, bloodLongHeaderTable, labHeaderTable, outcomesHeaderTable];
 
 /** How many distinct known fields a row names: the header is the row that names most. */
 export function scoreHeaderRow(cells: string[]): number {

@@ -5,6 +5,18 @@ import { importFieldLabels } from '@esr/contracts/waiting-list';
 
 const count = (n: number): string => n.toLocaleString('en-GB');
 
+/** How messages name the outcomes file's own columns (importFieldLabels has the others). */
+export const outcomeFieldLabels = {
+  dateOfOperation: 'Date of operation',
+  complication90Days: 'Complication within 90 days',
+  complicationType: 'Complication type',
+  readmission30Days: 'Readmission within 30 days',
+  lengthOfStayDays: 'Length of stay',
+  death90Days: 'Death within 90 days',
+} as const;
+const outcomeLabel = (field: string): string | undefined =>
+  (outcomeFieldLabels as Record<string, string>)[field];
+
 /** Shows a value as the user wrote it, cut short so one odd cell cannot flood the screen. */
 export function quote(value: string): string {
   const cut = value.length > 60 ? `${value.slice(0, 57)}…` : value;
@@ -30,8 +42,14 @@ export const fileMessages = {
   tooManyRows: (limit: number) => `The file has more than ${count(limit)} rows: split it into smaller files.`,
   headerTooWide: (columns: number, limit: number) =>
     `The header row has ${count(columns)} columns; at most ${count(limit)} are allowed. Remove unused columns and upload it again.`,
+  noHeaderOutcomes:
+    'No header row was found: the first 20 rows do not contain column names we recognise, such as NHS Number, Date of Operation or Complication within 90 days. Check that this is the right file.',
   bloodInWaitingList: 'This looks like a blood test file: choose it in the blood test picker.',
   waitingListInBlood: 'This looks like a waiting list file: choose it in the waiting list picker.',
+  waitingListInOutcomes:
+    'This looks like a waiting list file, not an outcomes file: upload it in the waiting list picker.',
+  bloodInOutcomes:
+    'This looks like a blood test file, not an outcomes file: upload it with the waiting list, in the blood test picker.',
   encrypted: 'The workbook is password-protected: remove the password and upload it again.',
   unreadable: (kind: string) =>
     `The file could not be read as ${kind}: it may be damaged. Open it in Excel, save it again and upload the new copy.`,
@@ -93,7 +111,9 @@ export function warningGroupMessage(group: {
 }): string {
   const n = group.count;
   const [kind] = group.kind.split(':');
-  const label = group.field ? (importFieldLabels[group.field] ?? group.field) : '';
+  const label = group.field
+    ? (importFieldLabels[group.field] ?? outcomeLabel(group.field) ?? group.field)
+    : '';
   switch (kind) {
     case 'dobMissing':
       return `${rowsHave(n)} no date of birth: the model will use its default age for ${n === 1 ? 'it' : 'them'}.`;
@@ -115,6 +135,10 @@ export function warningGroupMessage(group: {
       return `${rowsHave(n)} a priority date in the future.`;
     case 'lastValidatedInFuture':
       return `${rowsHave(n)} a last validated date in the future.`;
+    case 'lengthOfStayLong':
+      return `${rowsHave(n)} a length of stay over 365 days: check ${n === 1 ? 'it' : 'them'}.`;
+    case 'outcomeReplaced':
+      return `${count(n)} ${n === 1 ? 'row was' : 'rows were'} replaced by a later row for the same patient and date of operation.`;
     case 'totalsRow':
       return `${count(n)} ${n === 1 ? 'row looks' : 'rows look'} like a totals or end-of-report line and ${n === 1 ? 'was' : 'were'} skipped.`;
     case 'noResult':
@@ -161,6 +185,12 @@ export const warningMessages = {
   clockStartInFuture: (value: string) => `RTT clock start ${value} is in the future.`,
   priorityDateInFuture: (value: string) => `Priority date ${value} is in the future.`,
   lastValidatedInFuture: (value: string) => `Last validated date ${value} is in the future.`,
+  // Outcomes.
+  columnsIgnored: (names: string[]) =>
+    `${names.length === 1 ? 'Column' : 'Columns'} ${names.map(quote).join(', ')} ${names.length === 1 ? 'is' : 'are'} not read from an outcomes file and ${names.length === 1 ? 'was' : 'were'} ignored.`,
+  lengthOfStayLong: (days: number) => `Length of stay ${days} days is over a year: check it.`,
+  outcomeReplaced: (laterRow: number, identity: string, day: string) =>
+    `Row ${count(laterRow)} has an outcome for the same patient (${identity}) and date of operation (${day}): it was used instead of this row.`,
   // Blood tests.
   unknownTest: (name: string, rows: number) =>
     `Test ${quote(name)} is not one the model uses; its ${count(rows)} row${rows === 1 ? ' was' : 's were'} skipped.`,
@@ -257,4 +287,15 @@ export const rowMessages = {
   operationMismatch: (operation: string, procedure: string) =>
     `Operation type ${operation} does not match the procedure chosen for this upload (${procedure}).`,
   noTestName: 'The row has no test name or code.',
+  // Outcomes.
+  operationDateMissing: 'The date of operation is missing.',
+  operationDateFuture: 'The date of operation is in the future.',
+  complicationMissing: 'Complication within 90 days is missing: every operation needs Y or N.',
+  requiredYesNo: (label: string, raw: string) =>
+    `${label} ${quote(raw)} is not recognised: use Y or N (Yes or No, 1 or 0, True or False).`,
+  complicationTypeTooLong: (length: number, limit: number) =>
+    `The complication type is ${count(length)} characters long; at most ${count(limit)} are allowed.`,
+  lengthOfStay: (raw: string) =>
+    `Length of stay ${quote(raw)} is not a number of days: write it as a number, like 3 or 3.5.`,
+  lengthOfStayNegative: 'The length of stay cannot be negative.',
 } as const;

@@ -131,4 +131,8 @@ export const paths = {
   prioritisationEquity: (type: string, by?: string) =>
     buildPath(screen.prioritisationEquity.path, { type }, { by }),
   prioritisationSettings: () => buildPath(screen.prioritisationSettings.path),
+
+  /** With the view's choices (as their query string), the same figures again. */
+  modelPerformance: (search = '') => buildPath(screen.modelPerformance.path, {}, search),
+  modelPerformanceSettings: () => buildPath(screen.modelPerformanceSettings.path),
 } as const;

@@ -6,7 +6,7 @@ import type { GuardRole } from '@esr/contracts/roles';
  * user admitted to it first opens one of its screens: a user downloads only what their role needs.
  * An area's screens are the exports of app/areas/{area}-screens.ts.
  */
-export type ScreenArea = 'admin' | 'technical-admin' | 'clerical' | 'patient' | 'prioritisation';
+export type ScreenArea = 'admin' | 'technical-admin' | 'clerical' | 'patient' | 'prioritisation' | 'monitoring';
 
 export interface ScreenEntry {
   /** React Router pattern; config/paths.ts builds the screen's URLs from it. */
@@ -29,6 +29,11 @@ const clerical = ['ClericalUser'] as const;
 const patientStaff = ['ClericalUser', 'Clinician'] as const;
 /** prioritisation:read (decision 0044): the waiting list's staff who prioritise it. */
 const prioritisers = ['ClericalUser', 'Clinician', 'WaitingListAdmin'] as const;
+/**
+ * Decision 0045: model-performance:read (technical admins, clinicians, trust admins) for their
+ * trust, and model-performance:national (super admins) for every trust.
+ */
+const modelMonitors = ['TechnicalAdmin', 'Clinician', 'TrustAdmin', 'SuperAdmin'] as const;
 
 /**
  * Every guarded screen of the web app (docs/requirements.md §2 "Screens and routes"), declared
@@ -371,6 +376,23 @@ export const screenTable = {
     area: 'prioritisation',
     title: 'Prioritisation settings',
     component: 'PrioritisationSettingsPage',
+  },
+
+  /** Decision 0045: the model judged against the recorded outcomes; a super admin's across trusts. */
+  modelPerformance: {
+    path: '/model-performance',
+    allowed: modelMonitors,
+    area: 'monitoring',
+    title: 'Model performance',
+    component: 'ModelPerformancePage',
+  },
+  /** The trust's CUSUM threshold (model-performance:settings). */
+  modelPerformanceSettings: {
+    path: '/model-performance/settings',
+    allowed: ['TrustAdmin', 'TechnicalAdmin'],
+    area: 'monitoring',
+    title: 'Model monitoring settings',
+    component: 'MonitoringSettingsPage',
   },
 } as const satisfies Record<string, ScreenEntry>;
 

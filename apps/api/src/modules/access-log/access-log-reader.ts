@@ -41,6 +41,9 @@ const seenLabels: Record<AccessAction, string> = {
   worklist: 'Prioritisation worklist',
   prioritisation: 'Waiting list priority and history',
   'prioritisation-change': 'Recorded a priority, validation, harm review or risk adjustment',
+  outcome: 'Outcome after surgery',
+  'outcome-change': 'Recorded an outcome after surgery',
+  'outcomes-summary': 'Rows with errors in an outcomes file',
 };
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-GB')} ${noun}${n === 1 ? '' : 's'}`;

@@ -29,6 +29,9 @@ export const accessActions = [
   'worklist',
   'prioritisation',
   'prioritisation-change',
+  'outcome',
+  'outcome-change',
+  'outcomes-summary',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 

@@ -35,6 +35,12 @@ export const permissions = {
   'prioritisation:validate': { roles: ['cu', 'wa'] },
   'prioritisation:clinical': { roles: ['cl'] },
   'prioritisation:settings': { roles: ['ta'] },
+  'outcomes:import': { roles: ['cu'] },
+  'outcomes:read': { roles: ['cu', 'cl'] },
+  'outcomes:record': { roles: ['cl'] },
+  'model-performance:read': { roles: ['tca', 'cl', 'ta'] },
+  'model-performance:settings': { roles: ['ta', 'tca'] },
+  'model-performance:national': { roles: ['sa'], anyTrust: ['sa'] },
 } as const satisfies Record<
   EndpointPermission,
   { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }

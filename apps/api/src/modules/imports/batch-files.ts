@@ -7,6 +7,19 @@ import { queryRows, type Database, type Db } from '../../platform/db/client.js';
 
 export type FileKind = 'waitingList' | 'bloodTest';
 
+/** An outcomes file (decision 0045) is kept in outcome_files, a batch's only file. */
+export type StoredFileKind = FileKind | 'outcomes';
+
+const partsOf = (kind: StoredFileKind, batchId: string) =>
+  kind === 'outcomes'
+    ? { table: sql`outcome_files`, kindColumn: sql``, kindValue: sql``, where: sql`batch_id = ${batchId}` }
+    : {
+        table: sql`import_files`,
+        kindColumn: sql`kind, `,
+        kindValue: sql`${kind}, `,
+        where: sql`batch_id = ${batchId} and kind = ${kind}`,
+      };
+
 /**
  * Where a file's warnings are kept for its warnings download (decision 0037): in import_row_issues
  * beside its refused rows, under a kind of their own, one entry a row (row 0 for the file's own
@@ -26,16 +39,17 @@ export async function storeImportFile(
   db: Db,
   databaseKind: Database['kind'],
   batchId: string,
-  kind: FileKind,
+  kind: StoredFileKind,
   bytes: Buffer,
 ): Promise<void> {
+  const { table, kindColumn, kindValue } = partsOf(kind, batchId);
   const parts = Math.max(1, Math.ceil(bytes.length / importFilePartBytes));
   for (let part = 0; part < parts; part += 1) {
     const slice = bytes.subarray(part * importFilePartBytes, (part + 1) * importFilePartBytes);
     const value =
       databaseKind === 'postgres' ? sql`${slice}` : sql`decode(${slice.toString('base64')}, 'base64')`;
-    await db.execute(sql`insert into import_files (batch_id, kind, part, bytes)
-      values (${batchId}, ${kind}, ${part}, ${value})`);
+    await db.execute(sql`insert into ${table} (batch_id, ${kindColumn}part, bytes)
+      values (${batchId}, ${kindValue}${part}, ${value})`);
   }
 }
 
@@ -44,16 +58,16 @@ export async function readImportFile(
   db: Db,
   databaseKind: Database['kind'],
   batchId: string,
-  kind: FileKind,
+  kind: StoredFileKind,
 ): Promise<Buffer | null> {
+  const { table, where } = partsOf(kind, batchId);
   const binary = databaseKind === 'postgres';
   const column = binary ? sql`bytes` : sql`encode(bytes, 'base64') as bytes`;
   const parts: Buffer[] = [];
   for (;;) {
     const [file] = await queryRows<{ bytes: Buffer | string }>(
       db,
-      sql`select ${column} from import_files
-        where batch_id = ${batchId} and kind = ${kind} and part = ${parts.length}`,
+      sql`select ${column} from ${table} where ${where} and part = ${parts.length}`,
     );
     if (!file) break;
     parts.push(binary ? (file.bytes as Buffer) : Buffer.from(file.bytes as string, 'base64'));

@@ -3,8 +3,18 @@ export { confirmBatchJob } from './confirm/confirm-batch-job.js';
 export { seedDemoWaitingLists } from './demo-waiting-lists.js';
 export { resumeInterruptedWork } from './import-recovery.js';
 export { importSettingsFor } from './import-settings.js';
+export { type ReadingSettings } from './read/import-reading.js';
 export { keepImportThreadsReady, startReadingUpload, type FileReading } from './read/import-reading.js';
 export { UploadHandoff, type UploadHandoffLimits } from './read/upload-handoff.js';
 export { type ClinicalRecord } from './stage/staged-record.js';
 export { validateBatchJob } from './stage/validate-batch-job.js';
-export { isBusy } from './waiting-list-imports.js';
+export { readImportFile, storeImportFile } from './batch-files.js';
+export {
+  batchLifetimeMs,
+  invalidRowOf,
+  isBusy,
+  uploadedFileProblem,
+  type ImportSettings,
+} from './waiting-list-imports.js';
+export { warningGroupsOf } from './warning-groups.js';
+export { importSandboxLimits } from './stage/import-staging.js';

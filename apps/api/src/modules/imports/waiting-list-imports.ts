@@ -131,30 +131,30 @@ const fieldLabel: Record<ImportUploadField, string> = {
   bloodTestDataFile: 'blood test',
 };
 
+/** What is wrong with an uploaded file (docs/requirements.md §5): not csv, xlsx or xls, too large, empty, its name too long. */
+export function uploadedFileProblem(file: ReceivedFile, label: string, maxFileBytes: number): string | null {
+  const extension = path.extname(file.fileName).toLowerCase();
+  if (!(importFileExtensions as readonly string[]).includes(extension)) return importMessages.wrongExtension;
+  if (file.truncated) return importMessages.fileTooLarge(Math.round(maxFileBytes / 1024 / 1024));
+  if (file.bytes.length === 0) return importMessages.emptyFile;
+  if (file.fileName.length > 255) return `The ${label} file name is longer than 255 characters`;
+  return null;
+}
+
 /** docs/requirements.md §5: both files, csv, xlsx or xls, within the size limit, each error on its own field. */
 function checkUploadedFiles(
   files: Partial<Record<ImportUploadField, ReceivedFile>>,
   settings: ImportSettings,
 ): Record<ImportUploadField, ReceivedFile> {
   const errors: Record<string, string[]> = {};
-  const megabytes = Math.round(settings.maxFileBytes / 1024 / 1024);
   for (const field of ['waitingListDataFile', 'bloodTestDataFile'] as const) {
     const file = files[field];
-    const fail = (message: string) => (errors[field] ??= []).push(message);
-    if (!file) {
-      fail(
-        field === 'waitingListDataFile'
-          ? importMessages.selectWaitingListFile
-          : importMessages.selectBloodTestFile,
-      );
-      continue;
-    }
-    const extension = path.extname(file.fileName).toLowerCase();
-    if (!(importFileExtensions as readonly string[]).includes(extension)) fail(importMessages.wrongExtension);
-    else if (file.truncated) fail(importMessages.fileTooLarge(megabytes));
-    else if (file.bytes.length === 0) fail(importMessages.emptyFile);
-    else if (file.fileName.length > 255)
-      fail(`The ${fieldLabel[field]} file name is longer than 255 characters`);
+    const problem = file
+      ? uploadedFileProblem(file, fieldLabel[field], settings.maxFileBytes)
+      : field === 'waitingListDataFile'
+        ? importMessages.selectWaitingListFile
+        : importMessages.selectBloodTestFile;
+    if (problem) errors[field] = [problem];
   }
   if (Object.keys(errors).length > 0) throw badRequest('The files could not be uploaded', errors);
   return files as Record<ImportUploadField, ReceivedFile>;
@@ -309,6 +309,28 @@ interface IssueRow extends Record<string, unknown> {
   cells: Record<string, string>;
 }
 
+/** A refused row as the validation summary shows it: its errors by field, and its cells. */
+export function invalidRowOf(
+  rowNumber: number,
+  errors: readonly { field: string | null; message: string }[],
+  cells: Record<string, string>,
+) {
+  const fieldErrors: Record<string, string[]> = {};
+  const general: string[] = [];
+  for (const error of errors) {
+    if (error.field) (fieldErrors[error.field] ??= []).push(error.message);
+    else general.push(error.message);
+  }
+  return {
+    row_number: Number(rowNumber),
+    error_count: errors.length,
+    field_specific_errors: fieldErrors,
+    validation_error: errors[0]?.message ?? null,
+    non_field_specific_errors: general,
+    values: cells,
+  };
+}
+
 async function fileResult(
   db: Db,
   batch: ImportBatchRow,
@@ -325,22 +347,7 @@ async function fileResult(
       order by row_number
       limit ${page.pageSize} offset ${offsetOf(page.pageNumber, page.pageSize)}`,
   );
-  const invalidRows = issues.map((issue) => {
-    const fieldErrors: Record<string, string[]> = {};
-    const general: string[] = [];
-    for (const error of issue.errors) {
-      if (error.field) (fieldErrors[error.field] ??= []).push(error.message);
-      else general.push(error.message);
-    }
-    return {
-      row_number: Number(issue.row_number),
-      error_count: issue.errors.length,
-      field_specific_errors: fieldErrors,
-      validation_error: issue.errors[0]?.message ?? null,
-      non_field_specific_errors: general,
-      values: issue.cells,
-    };
-  });
+  const invalidRows = issues.map((issue) => invalidRowOf(issue.row_number, issue.errors, issue.cells));
   const totals = outcome?.totals ?? emptyTotals;
   return {
     file_name: fileName,

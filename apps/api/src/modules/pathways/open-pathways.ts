@@ -460,7 +460,7 @@ export const archivedOrder = sql`p.date_removed desc nulls last, p.id desc nulls
 
 export const archivedColumns = sql`p.id, p.nhs_number, p.first_name, p.last_name, p.operation_type,
   p.procedure_code, p.local_patient_identifier, p.date_of_birth::text as date_of_birth,
-  p.tci_date::text as tci_date, p.surgeon_name, p.referral_date::text as referral_date,
+  coalesce(p.date_of_operation, p.tci_date)::text as tci_date, p.surgeon_name, p.referral_date::text as referral_date,
   ${isoTime(sql`coalesce(p.date_removed, p.updated_at)`)} as date_removed,
   p.last_batch_id::text as last_batch_id`;
 

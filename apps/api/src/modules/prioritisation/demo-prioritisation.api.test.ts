@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { ModelPerformance, NationalPerformance } from '@esr/contracts/model-performance';
 import type { Matrix } from '@esr/contracts/prioritisation';
 import { queryRows } from '../../platform/db/client.js';
 import { demoUsers } from '../../platform/db/seed.js';
@@ -57,4 +58,50 @@ describe('the demonstration prioritisation', () => {
     expect(matrix.flags.validation_due).toBeGreaterThan(0);
     expect(matrix.flags.harm_review_due).toBeGreaterThan(0);
   }, 300_000);
+});
+
+describe('the demonstration outcomes', () => {
+  it('judge knee with enough complications to act on, show hip drifting, and give the national funnel three trusts', async () => {
+    const technicalAdmin = demoUsers.find((user) => user.firstName === 'Ravi')!;
+    const token = await t.tokenFor(technicalAdmin.id);
+    const figures = async (procedure: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/trusts/RAN/procedures/${procedure}/model-performance`,
+          headers: bearer(token),
+        })
+      ).json<ModelPerformance>();
+    const knee = await waitUntil(
+      () => figures('knee'),
+      (found) => found.n > 0,
+      240_000,
+    );
+    expect(knee.enoughEvents).toBe(true);
+    expect(knee.excluded).toBe(0);
+    // Drawn from the model's own risks: observed near expected (the draw is random, the bounds wide).
+    expect(knee.oe!.ratio).toBeGreaterThan(0.7);
+    expect(knee.oe!.ratio).toBeLessThan(1.3);
+    const hip = await waitUntil(
+      () => figures('hip'),
+      (found) => found.n > 0,
+      120_000,
+    );
+    expect(hip.cusum.signalledOn).not.toBeNull();
+    expect(hip.oe!.ratio).toBeGreaterThan(1);
+    const superAdmin = demoUsers.find((user) => user.firstName === 'Priya')!;
+    const national = await waitUntil(
+      async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/model-performance?procedure=knee',
+            headers: bearer(await t.tokenFor(superAdmin.id)),
+          })
+        ).json<NationalPerformance>(),
+      (found) => found.trusts.length >= 3,
+      120_000,
+    );
+    expect(national.trusts.map((trust) => trust.trustCode).sort()).toEqual(['R0A', 'RAN', 'RL1']);
+  }, 400_000);
 });

@@ -38,6 +38,7 @@ import {
 import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { todayInLondon } from '@esr/contracts/london-dates';
+import { VersionedCache, type Versioned } from '../../platform/db/versioned-cache.js';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { allOf, offsetOf } from '../../platform/db/list-queries.js';
 import { requireAccess, type Principal } from '../identity/index.js';
@@ -166,65 +167,6 @@ async function listStateOf(db: Db, trustCode: string, procedureCode: string) {
     thresholds: weeks && weeks.length > 0 ? [...weeks] : [...defaultHarmReviewThresholdWeeks],
     version: versionOf(row?.version),
   };
-}
-
-/** A value read from a list with the list's version read in the same statement (one snapshot). */
-interface Versioned<T> {
-  version: string | null;
-  value: T;
-}
-
-/**
- * Values read from the lists, per database, each kept under the list's version it was read at
- * (migration 0027) and served again only while the list's version is the one a request has just
- * read; the least recently used beyond `size` are dropped. A version moves whenever a statement
- * writes an active pathway of the list, in the same transaction as the write, so what is kept is
- * never older than what the database holds: every API process sees the new version as soon as the
- * change is committed, and reads again. Requests that find no value for the version they read wait
- * for a read already under way rather than read again; a list without a version is never kept.
- */
-class VersionedCache<T> {
-  readonly #caches = new WeakMap<Db, Map<string, { version: string; value: Promise<T> }>>();
-  readonly #size: number;
-
-  constructor(size: number) {
-    this.#size = size;
-  }
-
-  async get(db: Db, key: string, version: string | null, read: () => Promise<Versioned<T>>): Promise<T> {
-    let cache = this.#caches.get(db);
-    if (!cache) {
-      cache = new Map();
-      this.#caches.set(db, cache);
-    }
-    const kept = version === null ? undefined : cache.get(key);
-    if (kept && kept.version === version) {
-      cache.delete(key);
-      cache.set(key, kept);
-      return kept.value;
-    }
-    const reading = read();
-    const value = reading.then((read) => read.value);
-    if (version === null) return value;
-    // A failed read is thrown to its own request below; those that waited for it see it too.
-    value.catch(() => undefined);
-    const entry = { version, value };
-    cache.delete(key);
-    cache.set(key, entry);
-    while (cache.size > this.#size) cache.delete(cache.keys().next().value!);
-    try {
-      const read = await reading;
-      // Kept under the version it was read at, which a write committed meanwhile may have moved on.
-      if (cache.get(key) === entry) {
-        if (read.version === null) cache.delete(key);
-        else entry.version = read.version;
-      }
-      return read.value;
-    } catch (error) {
-      if (cache.get(key) === entry) cache.delete(key);
-      throw error;
-    }
-  }
 }
 
 /** Matrices, per list, London day, thresholds and filters. */

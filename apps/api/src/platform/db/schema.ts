@@ -13,3 +13,4 @@ export * from './schema/import-batches.js';
 export * from './schema/pathways.js';
 export * from './schema/evaluations.js';
 export * from './schema/patient-access-log.js';
+export * from './schema/outcomes.js';

@@ -58,6 +58,8 @@ export const pathways = pgTable(
     /** The last import that listed this pathway (docs/requirements.md §3 archived record lastWaitingListId). */
     lastBatchId: uuid('last_batch_id'),
     dateRemoved: timestamptz('date_removed'),
+    /** The day of operation of an operated pathway, from its current outcome (decision 0045). */
+    dateOfOperation: date('date_of_operation', { mode: 'string' }),
     /**
      * Prioritisation (decision 0044), the latest of each kind of entry in prioritisation_entries
      * kept beside the list fields so that the worklist reads one row per pathway. Who set the

@@ -1,4 +1,13 @@
-import { pgTable, text, smallint, timestamp, index, uniqueIndex, integer } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  pgTable,
+  text,
+  smallint,
+  timestamp,
+  index,
+  uniqueIndex,
+  integer,
+} from 'drizzle-orm/pg-core';
 
 /** docs/requirements.md §3 Trust. Status 1 active, 0 disabled (docs/requirements.md §9). */
 export const trusts = pgTable(
@@ -19,6 +28,8 @@ export const trusts = pgTable(
     primaryContactTelNumber: text('primary_contact_tel_number').notNull().default(''),
     /** Harm-review thresholds in weeks set by the trust's admins; null: the default 52, 78 and 104 (decision 0044). */
     harmReviewThresholdWeeks: integer('harm_review_threshold_weeks').array(),
+    /** The risk-adjusted CUSUM's threshold set by the trust; null: the default 4.5 (decision 0045). */
+    cusumThreshold: doublePrecision('cusum_threshold'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

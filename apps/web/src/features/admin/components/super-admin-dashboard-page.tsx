@@ -4,7 +4,7 @@ import { useSuperAdminDashboard } from '../api/get-super-admin-dashboard';
 import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
 
-/** docs/requirements.md §2 Super admin dashboard: Active trusts and Active users with Manage; add links; change log. */
+/** docs/requirements.md §2 Super admin dashboard: Active trusts and Active users with Manage; add links; change log; the model's performance across trusts (decision 0045). */
 export function SuperAdminDashboardPage() {
   const dashboard = useSuperAdminDashboard();
   const counters = dashboard.data?.counters;
@@ -31,6 +31,12 @@ export function SuperAdminDashboardPage() {
               "Everyone who has seen a patient's record in a trust, for a subject access request or a privacy incident.",
             linkText: 'Search',
             to: paths.accessLog(),
+          },
+          {
+            title: 'Model performance',
+            description: "Every trust's complications against what the model expected, as a funnel plot.",
+            linkText: 'View',
+            to: paths.modelPerformance(),
           },
         ]}
       />

@@ -5,7 +5,7 @@ import { useAdminRole } from '../lib/admin-role';
 import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
 
-/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044). */
+/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044); the model's performance (decision 0045). */
 export function TrustAdminDashboardPage() {
   const dashboard = useTrustAdminDashboard();
   const { ownTrustName } = useAdminRole();
@@ -44,6 +44,13 @@ export function TrustAdminDashboardPage() {
             description: "The waits in weeks after which a pathway's harm review is due in your trust.",
             linkText: 'Change',
             to: paths.prioritisationSettings(),
+          },
+          {
+            title: 'Model performance',
+            description:
+              "How the model's predictions compare with your trust's recorded outcomes, and the CUSUM threshold.",
+            linkText: 'View',
+            to: paths.modelPerformance(),
           },
         ]}
       />

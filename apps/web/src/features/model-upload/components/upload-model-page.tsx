@@ -1,11 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
 import type { ModelCard } from '@esr/contracts/models';
 import { Button } from '../../../components/button';
 import { InsetText, NotificationBanner, SummaryList, Table, Tag } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { FileInput, Select } from '../../../components/form-fields';
+import { paths } from '../../../config/paths';
 import { procedureGroups, useProcedures } from '../../../lib/api/library';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { formatDateTime } from '../../../lib/dates';
@@ -114,6 +116,12 @@ export function UploadModelPage() {
           Upload a model file and its wrapper file for one type of operation. Both are Python pickle files
           (.pkl). They are checked without running any code they contain, and tested on reference records
           before they replace the active model.
+        </p>
+        <p>
+          <Link className="nhsuk-link" to={paths.modelPerformance()}>
+            Model performance
+          </Link>
+          : how the models&apos; predictions compare with your trust&apos;s recorded outcomes.
         </p>
         <form onSubmit={submit} noValidate>
           <Select

@@ -7,6 +7,7 @@ import { InsetText } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { TextInput } from '../../../components/form-fields';
 import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { usePatientSearch } from '../api/search-patients';
 import { readLastSearch, setLastSearch, useLastSearch } from '../lib/last-search';
@@ -36,6 +37,7 @@ const noNhsNumberId = 'noNhsNumber';
  */
 export function PatientLookupPage() {
   const trust = useTrustCode();
+  const role = useAuth().currentSelectedRole;
   const navigate = useNavigate();
   const last = useLastSearch(trust);
   const [form, setForm] = useState<LookupForm>(last?.form ?? emptyLookupForm);
@@ -173,6 +175,14 @@ export function PatientLookupPage() {
             Prioritise the waiting list
           </Link>
         </p>
+        {/* Decision 0045: clinicians (not clerical users) see how the model performs. */}
+        {role === 'Clinician' && (
+          <p>
+            <Link className="nhsuk-link" to={paths.modelPerformance()}>
+              Model performance
+            </Link>
+          </p>
+        )}
       </div>
     </div>
   );

@@ -9,8 +9,6 @@ export const waitingListKeys = {
   dashboard: (trust: string) => ['waiting-list', trust, 'dashboard'] as const,
   uploadHistory: (trust: string, params: object) =>
     ['waiting-list', trust, 'upload-history', params] as const,
-  serviceStatus: (trust: string, type: ProcedureCode) =>
-    ['waiting-list', trust, 'service-status', type] as const,
   uploadStatus: (trust: string, type: ProcedureCode, batchId: string) =>
     ['waiting-list', trust, 'upload-status', type, batchId] as const,
   validationSummary: (trust: string, type: ProcedureCode, batchId: string, pageNumber: number) =>

@@ -8,7 +8,8 @@ import { useProcedures } from '../../../lib/api/library';
 import { useUploadHistory } from '../api/get-upload-history';
 import { readPage } from '../../../lib/page-param';
 import { useTrustCode } from '../../../lib/auth/trust-code';
-import { fileNameColumn, uploadHistoryColumns, uploadHistoryRowKey } from './upload-history-columns';
+import { fileNameColumn, uploadHistoryColumns } from '../../../components/upload-history-columns';
+import { uploadHistoryRowKey } from './upload-history-columns';
 
 /**
  * docs/requirements.md §2 /data-upload-history: every upload of the trust, newest first, 15 a page (docs/requirements.md §9);

@@ -3,26 +3,26 @@ import { messages } from '@esr/contracts/messages';
 import { pageSizes } from '@esr/contracts/paging';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { sampleFiles } from '@esr/contracts/waiting-list';
-import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
-import { InsetText, Table } from '../../../components/content';
+import { Table } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
+import { SampleFiles, type SampleFile } from '../../../components/sample-files';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
-import { useServiceStatus } from '../api/get-service-status';
 import { useUploadHistory } from '../api/get-upload-history';
 import { useProcedureType } from '../../../lib/procedure-type';
 import { useTrustCode } from '../../../lib/auth/trust-code';
-import { maxFileMegabytes } from '../lib/upload-form';
-import { ServiceStatusPanel } from './service-status-panel';
+import { maxFileMegabytes } from '../../../lib/upload-form';
+import { ServiceStatusGate } from '../../../components/service-status-panel';
 import { UnknownProcedure } from './unknown-procedure';
-import { fileNameColumn, uploadHistoryColumns, uploadHistoryRowKey } from './upload-history-columns';
+import { fileNameColumn, uploadHistoryColumns } from '../../../components/upload-history-columns';
+import { uploadHistoryRowKey } from './upload-history-columns';
 
 /**
  * docs/requirements.md §2: the sample files are static, one set for each procedure; each link says what it
  * is and that it downloads.
  */
-function samplesFor(type: ProcedureCode) {
+function samplesFor(type: ProcedureCode): SampleFile[] {
   const files = sampleFiles(type);
   return [
     { href: files.waitingListCsv, text: 'waiting list template', format: 'CSV' },
@@ -98,8 +98,6 @@ function Overview({
 }) {
   const navigate = useNavigate();
   const trust = useTrustCode();
-  const status = useServiceStatus(trust, type);
-  const busy = status.data?.status === 'busy';
   const lowerName = name.toLowerCase();
   return (
     <div className="nhsuk-grid-row">
@@ -125,34 +123,20 @@ function Overview({
           Patients who are not on the new list are archived.
         </p>
 
-        <h2>Sample files</h2>
-        <p>The templates show the columns each file needs, in the order the service expects.</p>
-        <ul className="nhsuk-list">
-          {samplesFor(type).map((sample) => (
-            <li key={sample.href}>
-              <a className="nhsuk-link" href={sample.href} download>
-                Download the {sample.text} ({sample.format})
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SampleFiles
+          intro="The templates show the columns each file needs, in the order the service expects."
+          samples={samplesFor(type)}
+        />
 
         <RecentUploads trust={trust} type={type} name={lowerName} />
 
-        <ServiceStatusPanel status={status.data} isLoading={status.isLoading} isError={status.isError} />
-
-        {busy && (
-          <InsetText>
-            <p>{messages.serviceBusy}</p>
-          </InsetText>
-        )}
-        <Button
-          disabled={busy}
-          aria-disabled={busy}
-          onClick={() => void navigate(paths.uploadPatientListFiles(type))}
-        >
-          Continue
-        </Button>
+        <ServiceStatusGate
+          trust={trust}
+          type={type}
+          busyMessage={messages.serviceBusy}
+          buttonLabel="Continue"
+          onContinue={() => void navigate(paths.uploadPatientListFiles(type))}
+        />
       </div>
     </div>
   );

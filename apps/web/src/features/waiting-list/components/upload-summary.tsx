@@ -1,24 +1,37 @@
 import { Link } from 'react-router';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { importMessages, type ImportFileKind, type ValidationSummary } from '@esr/contracts/waiting-list';
-import { Button } from '../../../components/button';
-import { InsetText, SummaryList } from '../../../components/content';
+import { SummaryList } from '../../../components/content';
+import { FileSummary, type FileSummaryWords } from '../../../components/file-summary';
+import { isDecided, UploadDecision } from '../../../components/upload-decision';
 import { paths } from '../../../config/paths';
 import type { ImportDownload } from '../api/download-import-file';
 import { isConfirmDisabled } from '../lib/confirm-rule';
-import { changeLines, matchingLines } from '../lib/validation-summary';
-import { FileSummary } from './file-summary';
+import { changeLines, failedFileMessage, matchingLines } from '../lib/validation-summary';
 
 export interface SummaryPages {
   waitingList: number;
   bloodTest: number;
 }
 
-export const decidedStatuses: readonly ValidationSummary['batchStatus'][] = [
-  'IMPORTED',
-  'CANCELLED',
-  'EXPIRED',
-];
+const warnings =
+  'Rows with warnings are imported. Check the values, and correct them later if they are wrong.';
+
+/** How the summary speaks of each file. */
+const words: Record<ImportFileKind, FileSummaryWords> = {
+  waitingList: {
+    title: 'Waiting list file',
+    noun: 'waiting list',
+    rowsWithErrors: importMessages.rowsWithErrors,
+    warnings,
+  },
+  bloodTest: {
+    title: 'Blood test file',
+    noun: 'blood test',
+    rowsWithErrors: importMessages.rowsWithErrors,
+    warnings,
+  },
+};
 
 /**
  * docs/requirements.md §2 "Confirm Upload Summary" with Cancel and Confirm; docs/requirements.md §4 decides when Confirm is
@@ -58,25 +71,28 @@ export function UploadSummary({
     { file: 'waitingList', result: waitingList.waiting_list_result, pageSize: waitingList.pageSize },
     { file: 'bloodTest', result: bloodTest.blood_test_result, pageSize: bloodTest.pageSize },
   ] as const;
-  const confirmDisabled = isConfirmDisabled(summary) || busy !== null;
   const bothRead =
     summary.waiting_list_result.status !== 'FAILED' && summary.blood_test_result.status !== 'FAILED';
-  const alreadyDecided = decidedStatuses.includes(summary.batchStatus);
+  const alreadyDecided = isDecided(summary.batchStatus);
   return (
     <>
       <h2>Confirm Upload Summary</h2>
       {files.map(({ file, result, pageSize }) => (
         <FileSummary
           key={file}
-          file={file}
+          id={file}
+          words={words[file]}
           result={result}
+          failedMessage={failedFileMessage(file, result.error)}
           pageNumber={pages[file]}
           pageSize={pageSize}
           onPage={(page) => onPage(file, page)}
           hrefFor={(page) => hrefFor(file, page)}
-          onDownload={(download) => onDownload(file, download)}
-          downloading={downloading?.file === file ? downloading.download : null}
-          downloadsDisabled={downloading !== null}
+          downloads={{
+            onDownload: (download) => onDownload(file, download),
+            downloading: downloading?.file === file ? downloading.download : null,
+            disabled: downloading !== null,
+          }}
         />
       ))}
       {bothRead && (
@@ -103,29 +119,15 @@ export function UploadSummary({
           )}
         </section>
       )}
-      {alreadyDecided ? (
-        <InsetText>
-          <p>{importMessages.alreadyDecided}</p>
-        </InsetText>
-      ) : (
-        isConfirmDisabled(summary) && (
-          <InsetText>
-            <p>
-              {importMessages.notReadyToConfirm}. Cancel this upload, correct the files and upload them again.
-            </p>
-          </InsetText>
-        )
-      )}
-      <div className="app-button-group">
-        {!alreadyDecided && (
-          <Button disabled={confirmDisabled} aria-disabled={confirmDisabled} onClick={onConfirm}>
-            {busy === 'confirm' ? 'Confirming...' : 'Confirm'}
-          </Button>
-        )}
-        <Button variant="secondary" disabled={busy !== null} onClick={onCancel}>
-          {alreadyDecided ? 'Upload new files' : 'Cancel'}
-        </Button>
-      </div>
+      <UploadDecision
+        decided={alreadyDecided}
+        blocked={isConfirmDisabled(summary)}
+        blockedText={`${importMessages.notReadyToConfirm}. Cancel this upload, correct the files and upload them again.`}
+        busy={busy}
+        labels={{ confirm: 'Confirm', cancel: 'Cancel', restart: 'Upload new files' }}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
     </>
   );
 }

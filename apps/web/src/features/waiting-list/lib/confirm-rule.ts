@@ -1,11 +1,5 @@
-import type { FileResult, ValidationSummary } from '@esr/contracts/waiting-list';
-
-const fileBlocks = (file: FileResult) =>
-  file.has_errors ||
-  file.has_validation_errors ||
-  Boolean(file.error) ||
-  file.status === 'FAILED' ||
-  file.status === 'VALIDATED_WITH_ERRORS';
+import type { ValidationSummary } from '@esr/contracts/waiting-list';
+import { fileBlocksConfirm } from '../../../lib/validation-summary';
 
 /**
  * docs/requirements.md §4: Confirm is disabled if the summary is missing, or either file has errors, validation
@@ -13,5 +7,5 @@ const fileBlocks = (file: FileResult) =>
  */
 export function isConfirmDisabled(summary: ValidationSummary | undefined | null): boolean {
   if (!summary) return true;
-  return fileBlocks(summary.waiting_list_result) || fileBlocks(summary.blood_test_result);
+  return fileBlocksConfirm(summary.waiting_list_result) || fileBlocksConfirm(summary.blood_test_result);
 }

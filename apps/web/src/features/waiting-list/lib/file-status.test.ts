@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statusTag, stillValidating, validationAnnouncement } from './file-status';
+import { stillValidating, validationAnnouncement } from './file-status';
 import { buildUploadStatus } from './test-builders';
-
-describe('status tags (docs/requirements.md §4)', () => {
-  it.each([
-    ['VALIDATING', 'blue', 'Validating'],
-    ['VALIDATED', 'green', 'Validated'],
-    ['VALIDATED_WITH_ERRORS', 'orange', 'Validated with errors'],
-    ['FAILED', 'red', 'Failed'],
-    ['IMPORTED', 'green', 'Imported'],
-    ['CANCELLED', 'grey', 'Cancelled'],
-    ['EXPIRED', 'grey', 'Expired'],
-  ] as const)('%s is a %s tag reading %s', (status, colour, label) => {
-    expect(statusTag(status)).toEqual({ colour, label });
-  });
-});
 
 describe('polling the upload status (docs/requirements.md §4)', () => {
   it('goes on while nothing is known or either file is still validating', () => {

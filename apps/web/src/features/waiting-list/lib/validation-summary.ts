@@ -1,44 +1,6 @@
 import { messages } from '@esr/contracts/messages';
-import {
-  importFieldLabels,
-  type ImportChanges,
-  type InvalidRow,
-  type RowWarning,
-} from '@esr/contracts/waiting-list';
-
-/** One reason a row will not be imported, as a line of the summary's table. */
-export interface ProblemLine {
-  key: string;
-  /** The row the user sees in their spreadsheet program. */
-  rowNumber: number;
-  field: string;
-  reason: string;
-}
-
-/** A problem with the row as a whole (a duplicate, say) rather than with one of its cells. */
-export const wholeRow = 'Whole row';
-
-/** The plain-English name of an import field; an unknown key is shown as the file wrote it. */
-export const fieldLabel = (key: string) => importFieldLabels[key] ?? key;
-
-/** Every reason of every invalid row, one line each, in row order; docs/requirements.md §8 fallback 'Import error'. */
-export function problemLines(rows: readonly InvalidRow[]): ProblemLine[] {
-  return rows.flatMap((row) => {
-    const lines: ProblemLine[] = [];
-    const add = (field: string, reason: string) =>
-      lines.push({ key: `${row.row_number}-${lines.length}`, rowNumber: row.row_number, field, reason });
-    for (const [field, reasons] of Object.entries(row.field_specific_errors)) {
-      for (const reason of reasons) add(fieldLabel(field), reason || messages.importError);
-    }
-    for (const reason of row.non_field_specific_errors) add(wholeRow, reason || messages.importError);
-    if (lines.length === 0) add(wholeRow, row.validation_error || messages.importError);
-    return lines;
-  });
-}
-
-/** docs/requirements.md §8: a row that could not be read at all, with 'Import error' when it came with no message. */
-export const errorRowReason = (errors: readonly string[]) =>
-  errors.filter(Boolean).join(' ') || messages.importError;
+import type { ImportChanges } from '@esr/contracts/waiting-list';
+import { countOf as count, countText } from '../../../lib/validation-summary';
 
 /**
  * docs/requirements.md §8: 'Waiting list validation failed.' or 'Blood test validation failed.', followed by the
@@ -49,22 +11,6 @@ export function failedFileMessage(file: 'waitingList' | 'bloodTest', error: stri
     file === 'waitingList' ? messages.waitingListValidationFailed : messages.bloodTestValidationFailed;
   return `${lead} ${error || messages.reUpload}`;
 }
-
-/** A warning's place (row, field) before its message, for the summary's list. */
-export function warningText(warning: RowWarning): string {
-  const place = [
-    warning.row_number === null ? '' : `Row ${countText(warning.row_number)}`,
-    warning.field ? fieldLabel(warning.field) : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return place ? `${place}: ${warning.message}` : warning.message;
-}
-
-/** A count as the screens show it, with thousands separators: 1,602. */
-export const countText = (n: number) => n.toLocaleString('en-GB');
-
-const count = (n: number, one: string, many: string) => `${countText(n)} ${n === 1 ? one : many}`;
 
 /** One line of what a confirm does to the active list. */
 export interface ChangeLine {

@@ -1,57 +1,78 @@
-import { importMessages, type FileResult } from '@esr/contracts/waiting-list';
-import { Button } from '../../../components/button';
-import { SummaryList, Table, WarningCallout, type SummaryRow } from '../../../components/content';
-import { DataText } from '../../../components/data-text';
-import { Pagination } from '../../../components/pagination';
-import { totalPagesOf } from '../../../lib/pagination';
-import type { ImportDownload } from '../api/download-import-file';
+import type { FileResult } from '@esr/contracts/waiting-list';
+import { totalPagesOf } from '../lib/pagination';
 import {
   countText,
   errorRowReason,
-  failedFileMessage,
+  fieldLabel,
   problemLines,
   warningText,
+  type FieldLabel,
   type ProblemLine,
 } from '../lib/validation-summary';
+import { Button } from './button';
+import { SummaryList, Table, WarningCallout, type SummaryRow } from './content';
+import { DataText } from './data-text';
+import { Pagination } from './pagination';
 import { StatusTag } from './status-tag';
 
-const words = {
-  waitingList: { title: 'Waiting list file', noun: 'waiting list' },
-  bloodTest: { title: 'Blood test file', noun: 'blood test' },
-} as const;
+/** What a file of an upload can be downloaded as (docs/decisions/0037-what-the-confirm-will-do.md). */
+export type FileDownload = 'rowsWithErrors' | 'warnings';
+
+/** How a summary speaks of its file. */
+export interface FileSummaryWords {
+  /** The heading, such as 'Waiting list file'. */
+  title: string;
+  /** The file in a sentence, such as 'waiting list' ('Rows with errors in the waiting list file'). */
+  noun: string;
+  /** Under 'Rows with errors': what they mean for the upload, and what to do. */
+  rowsWithErrors: string;
+  /** In the warnings: what becomes of a row with a warning. */
+  warnings: string;
+}
+
+/** The file's two downloads (the rows with errors, every warning), for a file that offers them. */
+export interface FileSummaryDownloads {
+  onDownload: (download: FileDownload) => void;
+  /** The download of this file in progress, if one is. */
+  downloading: FileDownload | null;
+  /** A download (of any file of the upload) is in progress. */
+  disabled: boolean;
+}
 
 const rowNumberHeader = 'Row in your spreadsheet';
 
 /**
- * One file of the Confirm Upload Summary (docs/requirements.md §2, §3): status, totals, missing and unexpected
+ * One file of an upload's summary (docs/requirements.md §2, §3): status, totals, missing and unexpected
  * columns, the rows with errors (15 a page, paged by the server), which stop the whole upload
- * (§4: all or nothing) and can be downloaded to correct, the rows that could not be read, and the
- * warnings counted by kind, every one of them in a download (docs/decisions/0037-what-the-confirm-will-do.md).
+ * (§4: all or nothing), the rows that could not be read, and the warnings counted by kind
+ * (docs/decisions/0037-what-the-confirm-will-do.md). A file that offers downloads (`downloads`)
+ * has buttons for its rows with errors and its warnings. `id` names the section's heading;
+ * `failedMessage` is what a FAILED file says; `labelOf` names the file's fields.
  */
 export function FileSummary({
-  file,
+  id,
+  words,
   result,
+  failedMessage,
+  labelOf = fieldLabel,
   pageNumber,
   pageSize,
   onPage,
   hrefFor,
-  onDownload,
-  downloading,
-  downloadsDisabled,
+  downloads,
 }: {
-  file: 'waitingList' | 'bloodTest';
+  id: string;
+  words: FileSummaryWords;
   result: FileResult;
+  failedMessage: string;
+  labelOf?: FieldLabel;
   pageNumber: number;
   pageSize: number;
   onPage: (page: number) => void;
   hrefFor: (page: number) => string;
-  onDownload: (download: ImportDownload) => void;
-  /** The download of this file in progress, if one is. */
-  downloading: ImportDownload | null;
-  /** A download (of either file) is in progress. */
-  downloadsDisabled: boolean;
+  downloads?: FileSummaryDownloads | undefined;
 }) {
-  const { title, noun } = words[file];
+  const { title, noun } = words;
   const totals = result.totals;
   const rows: SummaryRow[] = [
     { key: 'Status', value: <StatusTag status={result.status} /> },
@@ -67,11 +88,11 @@ export function FileSummary({
       ? [{ key: 'Unexpected columns', value: result.diff_headers.unexpected.join(', ') }]
       : []),
   ];
-  const lines = problemLines(result.invalid_rows);
+  const lines = problemLines(result.invalid_rows, labelOf);
   const totalPages = totalPagesOf(totals.invalid, pageSize);
   return (
-    <section aria-labelledby={`${file}-summary-title`}>
-      <h3 id={`${file}-summary-title`}>
+    <section aria-labelledby={`${id}-summary-title`}>
+      <h3 id={`${id}-summary-title`}>
         {title}
         <span className="nhsuk-caption-m">
           <span className="nhsuk-u-visually-hidden">: </span>
@@ -80,7 +101,7 @@ export function FileSummary({
       </h3>
       {result.status === 'FAILED' && (
         <WarningCallout heading="Validation failed">
-          <p>{failedFileMessage(file, result.error)}</p>
+          <p>{failedMessage}</p>
           {result.base_errors.length > 1 && (
             <ul>
               {result.base_errors.slice(1).map((message) => (
@@ -95,16 +116,18 @@ export function FileSummary({
       {totals.invalid > 0 && lines.length > 0 && (
         <>
           <h4>Rows with errors</h4>
-          <p>{importMessages.rowsWithErrors}</p>
-          <Button
-            variant="secondary"
-            disabled={downloadsDisabled}
-            aria-disabled={downloadsDisabled}
-            onClick={() => onDownload('rowsWithErrors')}
-          >
-            {downloading === 'rowsWithErrors' ? 'Downloading...' : 'Download the rows with errors'}
-            <span className="nhsuk-u-visually-hidden"> of the {noun} file</span> (CSV)
-          </Button>
+          <p>{words.rowsWithErrors}</p>
+          {downloads && (
+            <Button
+              variant="secondary"
+              disabled={downloads.disabled}
+              aria-disabled={downloads.disabled}
+              onClick={() => downloads.onDownload('rowsWithErrors')}
+            >
+              {downloads.downloading === 'rowsWithErrors' ? 'Downloading...' : 'Download the rows with errors'}
+              <span className="nhsuk-u-visually-hidden"> of the {noun} file</span> (CSV)
+            </Button>
+          )}
           <Table<ProblemLine>
             caption={`Rows with errors in the ${noun} file${totalPages > 1 ? `, page ${pageNumber} of ${totalPages}` : ''}`}
             captionHidden
@@ -153,9 +176,7 @@ export function FileSummary({
             </span>
           </summary>
           <div className="nhsuk-details__text">
-            <p>
-              Rows with warnings are imported. Check the values, and correct them later if they are wrong.
-            </p>
+            <p>{words.warnings}</p>
             {result.warning_groups.length > 0 ? (
               <ul>
                 {result.warning_groups.map((group) => (
@@ -166,19 +187,21 @@ export function FileSummary({
               // An upload validated before the warnings were counted by kind: its first warnings.
               <ul>
                 {result.warnings.map((warning, index) => (
-                  <li key={index}>{warningText(warning)}</li>
+                  <li key={index}>{warningText(warning, labelOf)}</li>
                 ))}
               </ul>
             )}
-            <Button
-              variant="secondary"
-              disabled={downloadsDisabled}
-              aria-disabled={downloadsDisabled}
-              onClick={() => onDownload('warnings')}
-            >
-              {downloading === 'warnings' ? 'Downloading...' : 'Download all warnings'}
-              <span className="nhsuk-u-visually-hidden"> about the {noun} file</span> (CSV)
-            </Button>
+            {downloads && (
+              <Button
+                variant="secondary"
+                disabled={downloads.disabled}
+                aria-disabled={downloads.disabled}
+                onClick={() => downloads.onDownload('warnings')}
+              >
+                {downloads.downloading === 'warnings' ? 'Downloading...' : 'Download all warnings'}
+                <span className="nhsuk-u-visually-hidden"> about the {noun} file</span> (CSV)
+              </Button>
+            )}
           </div>
         </details>
       )}

@@ -1,0 +1,381 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { PerformanceFigures } from '@esr/contracts/model-performance';
+import {
+  bandFigures,
+  byarUpperCount,
+  cusumChart,
+  decileFigures,
+  funnelCurve,
+  funnelLimits,
+  groupFlags,
+  performanceFigures,
+  vladPoints,
+  zFor95,
+  type BandFigures,
+  type CusumChart,
+  type DecileFigures,
+  type FunnelPoint,
+  type JudgedOutcome,
+  type VladPoint,
+} from './index.js';
+
+/** ml/golden/monitoring-figures.json, written by ml/monitoring_golden.py (ml/README.md says how to regenerate it). */
+interface GoldenFixture {
+  name: string;
+  cusumThreshold: number;
+  input: {
+    days: string[];
+    probability: number[];
+    event: number[];
+    day: number[];
+    band: string;
+    order: number[];
+  };
+  expected: {
+    performance: PerformanceFigures;
+    bands: BandFigures[];
+    deciles: DecileFigures[];
+    vlad: VladPoint[];
+    cusum: CusumChart;
+  };
+}
+
+const golden = JSON.parse(readFileSync(new URL('../../../../../../ml/golden/monitoring-figures.json', import.meta.url), 'utf8')) as {
+  fixtures: GoldenFixture[];
+  funnel: FunnelPoint[];
+};
+
+const bandOfInitial = { H: 'High', M: 'Moderate', L: 'Low' } as const;
+
+function outcomesOf({ input }: GoldenFixture): JudgedOutcome[] {
+  return input.probability.map((probability, i) => ({
+    probability,
+    event: input.event[i] === 1,
+    operatedOn: input.days[input.day[i]!]!,
+    band: bandOfInitial[input.band.charAt(i) as keyof typeof bandOfInitial],
+    order: String(input.order[i]),
+  }));
+}
+
+const counts = new Set(['n', 'events', 'cumulativeObserved', 'decile']);
+
+/** The brief's tolerances: the AUROC, its interval and Brier tightest; the iterative fits loosest. */
+function toleranceAt(path: string): number {
+  if (/(^|\.)(auroc|brier)(\.|$)/.test(path)) return 1e-12;
+  if (/calibration(Intercept|Slope)$/.test(path)) return 1e-8;
+  return 1e-9;
+}
+
+/** Same shape and values as Python's: counts, text and null exactly, other numbers within tolerance. */
+function expectMatches(actual: unknown, expected: unknown, path: string): void {
+  if (Array.isArray(expected)) {
+    expect(Array.isArray(actual), path).toBe(true);
+    const items = actual as unknown[];
+    expect(items.length, `${path}.length`).toBe(expected.length);
+    expected.forEach((item, i) => expectMatches(items[i], item, `${path}[${i}]`));
+    return;
+  }
+  if (expected !== null && typeof expected === 'object') {
+    expect(actual, path).toBeTypeOf('object');
+    expect(actual, path).not.toBeNull();
+    const fields = actual as Record<string, unknown>;
+    expect(Object.keys(fields).sort(), path).toEqual(Object.keys(expected).sort());
+    for (const [key, value] of Object.entries(expected)) expectMatches(fields[key], value, `${path}.${key}`);
+    return;
+  }
+  const key = path.slice(path.lastIndexOf('.') + 1);
+  if (typeof expected === 'number' && !counts.has(key)) {
+    expect(actual, path).toBeTypeOf('number');
+    expect(Math.abs((actual as number) - expected), path).toBeLessThanOrEqual(toleranceAt(path));
+  } else {
+    expect(actual, path).toStrictEqual(expected);
+  }
+}
+
+describe('monitoring figures against the Python golden file', () => {
+  it('holds the fixtures the brief asks for', () => {
+    expect(golden.fixtures.map((fixture) => fixture.name)).toEqual([
+      'calibrated',
+      'miscalibrated',
+      'tied',
+      'tiny',
+      'all-events',
+      'no-events',
+      'ten',
+      'drift',
+    ]);
+  });
+
+  describe.each(golden.fixtures.map((fixture) => [fixture.name, fixture] as const))(
+    '%s',
+    (_name, fixture) => {
+      const outcomes = outcomesOf(fixture);
+      it('performance figures', () => {
+        expectMatches(performanceFigures(outcomes), fixture.expected.performance, 'performance');
+      });
+      it('bands', () => {
+        expectMatches(bandFigures(outcomes), fixture.expected.bands, 'bands');
+      });
+      it('deciles', () => {
+        expectMatches(decileFigures(outcomes), fixture.expected.deciles, 'deciles');
+      });
+      it('VLAD', () => {
+        expectMatches(vladPoints(outcomes), fixture.expected.vlad, 'vlad');
+      });
+      it('CUSUM', () => {
+        expectMatches(cusumChart(outcomes, fixture.cusumThreshold), fixture.expected.cusum, 'cusum');
+      });
+      it('does not depend on the order the outcomes arrive in', () => {
+        const reversed = [...outcomes].reverse();
+        expectMatches(performanceFigures(reversed), fixture.expected.performance, 'performance');
+        expectMatches(decileFigures(reversed), fixture.expected.deciles, 'deciles');
+        expectMatches(cusumChart(reversed, fixture.cusumThreshold), fixture.expected.cusum, 'cusum');
+      });
+    },
+  );
+
+  it('the drift fixture signals after the drift and the tied one has ties across outcomes', () => {
+    const drift = golden.fixtures.find((fixture) => fixture.name === 'drift')!;
+    expect(drift.expected.cusum.signalledOn! >= drift.input.days[60]!).toBe(true);
+    const tied = outcomesOf(golden.fixtures.find((fixture) => fixture.name === 'tied')!);
+    const eventProbabilities = new Set(tied.filter((o) => o.event).map((o) => o.probability));
+    expect(tied.some((o) => !o.event && eventProbabilities.has(o.probability))).toBe(true);
+  });
+
+  it('funnel limits', () => {
+    for (const { expected, ...limits } of golden.funnel) {
+      expectMatches(funnelLimits(expected), limits, `funnel(${expected})`);
+    }
+  });
+});
+
+const outcome = (probability: number, event: boolean, extra: Partial<JudgedOutcome> = {}): JudgedOutcome => ({
+  probability,
+  event,
+  operatedOn: '2025-01-01',
+  band: 'Low',
+  order: '1',
+  ...extra,
+});
+
+describe('performanceFigures edge cases', () => {
+  it('no outcomes: counts of 0 and nothing else', () => {
+    expect(performanceFigures([])).toEqual({
+      n: 0,
+      events: 0,
+      expected: 0,
+      observedRate: null,
+      meanPredicted: null,
+      oe: null,
+      calibrationIntercept: null,
+      calibrationSlope: null,
+      auroc: null,
+      brier: null,
+      enoughEvents: false,
+    });
+    expect(bandFigures([]).map((band) => [band.band, band.n, band.observedRate, band.meanPredicted])).toEqual(
+      [
+        ['High', 0, null, null],
+        ['Moderate', 0, null, null],
+        ['Low', 0, null, null],
+      ],
+    );
+    expect(decileFigures([])).toEqual([]);
+    expect(vladPoints([])).toEqual([]);
+    expect(cusumChart([], 4.5)).toEqual({ oddsRatio: 2, threshold: 4.5, signalledOn: null, points: [] });
+  });
+
+  it('one outcome: O/E and Brier, but no fits', () => {
+    const figures = performanceFigures([outcome(0.2, true)]);
+    expect(figures).toMatchObject({ n: 1, events: 1, expected: 0.2, observedRate: 1, meanPredicted: 0.2 });
+    expect(figures.oe!.ratio).toBeCloseTo(5, 12);
+    expect(figures.brier).toBeCloseTo(0.64, 15);
+    expect([figures.calibrationIntercept, figures.calibrationSlope, figures.auroc]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(decileFigures([outcome(0.2, true)]).map((decile) => [decile.decile, decile.n])).toEqual([[10, 1]]);
+  });
+
+  it('all events or none: O/E only; none gives a lower limit of 0', () => {
+    const allEvents = performanceFigures([outcome(0.1, true), outcome(0.3, true), outcome(0.6, true)]);
+    expect([allEvents.calibrationIntercept, allEvents.calibrationSlope, allEvents.auroc]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(allEvents.oe!.ratio).toBeCloseTo(3, 12);
+
+    const noEvents = performanceFigures([outcome(0.1, false), outcome(0.3, false)]);
+    expect([noEvents.calibrationIntercept, noEvents.calibrationSlope, noEvents.auroc]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(noEvents.oe).toEqual({ ratio: 0, lower: 0, upper: byarUpperCount(0, zFor95) / noEvents.expected });
+    expect(noEvents.brier).toBeCloseTo((0.01 + 0.09) / 2, 15);
+  });
+
+  it('a single event has an AUROC with no variance on its side, so none is given', () => {
+    const figures = performanceFigures([outcome(0.1, false), outcome(0.2, true), outcome(0.3, false)]);
+    expect(figures.auroc).toBeNull();
+    expect(figures.calibrationIntercept).not.toBeNull();
+  });
+
+  it('probabilities of exactly 0 and 1 are clamped for the fits and used as they are elsewhere', () => {
+    const outcomes = [
+      outcome(0, false),
+      outcome(1, true),
+      outcome(0.2, true),
+      outcome(0.3, false),
+      outcome(0.6, true),
+      outcome(0.7, false),
+    ];
+    const figures = performanceFigures(outcomes);
+    expect(figures.expected).toBeCloseTo(2.8, 14);
+    expect(figures.brier).toBeCloseTo((0 + 0 + 0.64 + 0.09 + 0.16 + 0.49) / 6, 15);
+    expect(Number.isFinite(figures.calibrationIntercept)).toBe(true);
+    expect(Number.isFinite(figures.calibrationSlope)).toBe(true);
+    expect(figures.auroc!.value).toBeCloseTo(6 / 9, 15);
+    const chart = cusumChart(outcomes, 100);
+    expect(chart.points.every((point) => Number.isFinite(point.value))).toBe(true);
+
+    expect(performanceFigures([outcome(0, false), outcome(0, false)]).oe).toBeNull();
+  });
+
+  it('separated outcomes have no finite slope: null, not a runaway number', () => {
+    const figures = performanceFigures([
+      outcome(0.1, false),
+      outcome(0.2, false),
+      outcome(0.3, false),
+      outcome(0.4, true),
+      outcome(0.5, true),
+    ]);
+    expect(figures.calibrationSlope).toBeNull();
+    expect(figures.calibrationIntercept).not.toBeNull();
+    expect(figures.auroc).toEqual({ value: 1, lower: 1, upper: 1 });
+  });
+});
+
+describe('sequential charts', () => {
+  it('orders a day by `order` as strings and counts the CUSUM from 0', () => {
+    const outcomes = [
+      outcome(0.5, false, { operatedOn: '2025-01-02', order: '9' }),
+      outcome(0.5, true, { operatedOn: '2025-01-02', order: '10' }),
+      outcome(0.5, true, { operatedOn: '2025-01-01', order: '1' }),
+    ];
+    const up = Math.log(2 / 1.5);
+    const down = Math.log(1 / 1.5);
+    const chart = cusumChart(outcomes, up * 2 - 1e-9);
+    // 2025-01-02: "10" comes before "9", so the event is added before the non-event.
+    const expected = [
+      { date: '2025-01-01', value: up, peak: up },
+      { date: '2025-01-02', value: 2 * up + down, peak: 2 * up },
+    ];
+    expect(chart.points.map((point) => point.date)).toEqual(expected.map((point) => point.date));
+    chart.points.forEach((point, i) => {
+      expect(point.value).toBeCloseTo(expected[i]!.value, 14);
+      expect(point.peak).toBeCloseTo(expected[i]!.peak, 14);
+    });
+    expect(chart.signalledOn).toBe('2025-01-02');
+    expect(cusumChart(outcomes, 1).signalledOn).toBeNull();
+    expect(cusumChart(outcomes, 1, 4).oddsRatio).toBe(4);
+    expect(vladPoints(outcomes)).toEqual([
+      { date: '2025-01-01', n: 1, cumulativeExpected: 0.5, cumulativeObserved: 1, value: -0.5 },
+      { date: '2025-01-02', n: 2, cumulativeExpected: 1.5, cumulativeObserved: 2, value: -0.5 },
+    ]);
+  });
+
+  it('never goes below 0', () => {
+    const chart = cusumChart([outcome(0.9, false), outcome(0.9, false)], 4.5);
+    expect(chart.points).toEqual([{ date: '2025-01-01', value: 0, peak: 0 }]);
+  });
+});
+
+describe('funnel', () => {
+  it('has no limits when nothing is expected', () => {
+    expect(funnelLimits(0)).toBeNull();
+    expect(funnelLimits(Number.NaN)).toBeNull();
+    expect(funnelCurve(0)).toEqual([]);
+  });
+
+  it('draws 60 points geometrically from 1 to the largest expected count, narrowing as it goes', () => {
+    const curve = funnelCurve(500);
+    expect(curve).toHaveLength(60);
+    expect(curve[0]!.expected).toBeCloseTo(1, 12);
+    expect(curve[59]!.expected).toBe(500);
+    for (let k = 1; k < curve.length; k++) {
+      const [previous, point] = [curve[k - 1]!, curve[k]!];
+      expect(point.expected / previous.expected).toBeCloseTo(500 ** (1 / 59), 10);
+      expect(point.upper95).toBeLessThan(previous.upper95);
+      expect(point.lower998).toBeLessThanOrEqual(point.lower95);
+      expect(point.lower95).toBeLessThan(1);
+      expect(point.upper998).toBeGreaterThan(point.upper95);
+    }
+    expect(funnelCurve(0.5)[0]!.expected).toBeCloseTo(0.05, 12);
+  });
+});
+
+describe('groupFlags', () => {
+  const figures = (oe: PerformanceFigures['oe'], auroc: number | null): PerformanceFigures => ({
+    ...performanceFigures([]),
+    oe,
+    auroc: auroc === null ? null : { value: auroc, lower: auroc - 0.1, upper: auroc + 0.1 },
+  });
+  const overall = figures({ ratio: 1, lower: 0.9, upper: 1.1 }, 0.7);
+
+  it('flags an O/E interval that excludes 1 and an AUROC more than 0.05 away', () => {
+    expect(groupFlags(figures({ ratio: 1.1, lower: 0.95, upper: 1.3 }, 0.72), overall)).toEqual([]);
+    expect(groupFlags(figures({ ratio: 1.4, lower: 1.05, upper: 1.8 }, 0.7), overall)).toEqual(['oe']);
+    expect(groupFlags(figures({ ratio: 0.6, lower: 0.4, upper: 0.9 }, 0.64), overall)).toEqual([
+      'oe',
+      'auroc',
+    ]);
+    expect(groupFlags(figures(null, 0.76), overall)).toEqual(['auroc']);
+    expect(groupFlags(figures(null, 0.74), overall)).toEqual([]);
+    expect(groupFlags(figures(null, null), overall)).toEqual([]);
+    expect(groupFlags(figures(null, 0.9), figures(null, null))).toEqual([]);
+  });
+});
+
+/** A seeded generator (mulberry32), so the large list is the same every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('speed', () => {
+  it('computes every figure of 100,000 outcomes in well under a second', () => {
+    const random = seededRandom(20260301);
+    const outcomes: JudgedOutcome[] = Array.from({ length: 100_000 }, (_, i) => {
+      const probability = Math.min(0.95, 0.005 + 0.3 * random() ** 2);
+      const day = Math.floor(random() * 365);
+      return {
+        probability,
+        event: random() < probability,
+        operatedOn: new Date(Date.UTC(2025, 0, 1 + day)).toISOString().slice(0, 10),
+        band: probability >= 0.12 ? 'High' : probability >= 0.06 ? 'Moderate' : 'Low',
+        order: String(i),
+      };
+    });
+    const started = performance.now();
+    const figures = performanceFigures(outcomes);
+    bandFigures(outcomes);
+    decileFigures(outcomes);
+    vladPoints(outcomes);
+    cusumChart(outcomes, 4.5);
+    const elapsed = performance.now() - started;
+    expect(figures.calibrationSlope).not.toBeNull();
+    expect(figures.auroc).not.toBeNull();
+    // The target is ~200 ms; a second leaves room for a slow machine and still fails a regression.
+    expect(elapsed).toBeLessThan(1000);
+  });
+});

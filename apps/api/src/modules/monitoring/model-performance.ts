@@ -1,0 +1,345 @@
+/**
+ * Model monitoring (docs/model-monitoring.md, decision 0045): the trust's current outcomes, each with
+ * the prediction it was judged against when it was recorded, measured exactly (figures/). The
+ * judged outcomes of a list are read once per outcome version and kept in memory; the answers to
+ * each choice of period, version and grouping are kept beside them, so a screen that asks again
+ * when nothing has changed is answered from memory after one version read.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  ageBands,
+  defaultCusumThreshold,
+  ethnicGroups,
+  smallGroupThreshold,
+  type GroupFigures,
+  type Grouping,
+  type ModelPerformance,
+  type ModelPerformanceGroups,
+  type ModelPerformanceQuery,
+  type NationalPerformance,
+} from '@esr/contracts/model-performance';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { VersionedCache } from '../../platform/db/versioned-cache.js';
+import { recordChange } from '../change-log/index.js';
+import { requireAccess, type Principal } from '../identity/index.js';
+import { procedureName } from '../library/index.js';
+import {
+  bandFigures,
+  cusumChart,
+  decileFigures,
+  funnelCurve,
+  funnelLimits,
+  groupFlags,
+  performanceFigures,
+  vladPoints,
+  type Band,
+  type JudgedOutcome,
+} from './figures/index.js';
+
+/** A judged outcome with what the figures are grouped and filtered by. */
+interface StoredOutcome extends JudgedOutcome {
+  modelVersion: number;
+  sex: string;
+  ethnicGroup: string;
+  ageBand: string | null;
+  adjustedPrediction: string | null;
+}
+
+interface ListOutcomes {
+  judged: StoredOutcome[];
+  /** The days of operation of the outcomes with no prediction before them. */
+  excludedOn: string[];
+  activeVersion: number | null;
+}
+
+const bandRank: Record<string, number> = { Low: 0, Moderate: 1, High: 2, low: 0, medium: 1, high: 2 };
+
+/** Every current outcome of the list, read at one version. */
+async function readList(db: Db, trustCode: string, procedureCode: string) {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [version] = await queryRows<{ version: number | string }>(
+      txDb,
+      sql`select version from outcome_versions where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
+    );
+    const rows = await queryRows<{
+      id: string;
+      probability: number | null;
+      event: boolean;
+      operated_on: string;
+      prediction: string | null;
+      model_version: number | null;
+      sex: string | null;
+      ethnic_group: string | null;
+      age_band: string | null;
+      adjusted_prediction: string | null;
+    }>(
+      txDb,
+      sql`select id, probability, complication_90_days as event, date_of_operation::text as operated_on,
+          prediction, model_version, sex, ethnic_group, age_band, adjusted_prediction
+        from pathway_outcomes
+        where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_current
+        order by date_of_operation, id`,
+    );
+    const [active] = await queryRows<{ version: number }>(
+      txDb,
+      sql`select version from ml_models where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active`,
+    );
+    const list: ListOutcomes = {
+      judged: [],
+      excludedOn: [],
+      activeVersion: active ? Number(active.version) : null,
+    };
+    for (const row of rows) {
+      if (row.probability === null || row.model_version === null) {
+        list.excludedOn.push(row.operated_on);
+        continue;
+      }
+      list.judged.push({
+        probability: Number(row.probability),
+        event: row.event,
+        operatedOn: row.operated_on,
+        band: (row.prediction ?? 'Low') as Band,
+        order: row.id,
+        modelVersion: Number(row.model_version),
+        sex: row.sex ?? 'Not stated',
+        ethnicGroup: row.ethnic_group ?? 'Not stated',
+        ageBand: row.age_band,
+        adjustedPrediction: row.adjusted_prediction,
+      });
+    }
+    return { version: version ? String(version.version) : null, value: list };
+  });
+}
+
+/** Lists kept per database: a few trusts' procedures, 100,000 outcomes each at most in practice. */
+const lists = new VersionedCache<ListOutcomes>(12);
+const answers = new VersionedCache<unknown>(200);
+
+async function currentVersion(db: Db, trustCode: string, procedureCode: string): Promise<string | null> {
+  const [row] = await queryRows<{ version: number | string }>(
+    db,
+    sql`select version from outcome_versions where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
+  );
+  return row ? String(row.version) : null;
+}
+
+/** The answer for this list and choice, computed again only when the outcomes or the threshold changed. */
+async function cached<T>(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+  choice: string,
+  compute: (list: ListOutcomes, threshold: number) => T,
+): Promise<T> {
+  const version = await currentVersion(db, trustCode, procedureCode);
+  const threshold = await cusumThresholdOf(db, trustCode);
+  const listKey = `${trustCode}/${procedureCode}`;
+  const list = () => lists.get(db, listKey, version, () => readList(db, trustCode, procedureCode));
+  const answerVersion = version === null ? null : `${version}/${threshold}`;
+  return (await answers.get(db, `${listKey}/${choice}`, answerVersion, async () => ({
+    version: answerVersion,
+    value: compute(await list(), threshold),
+  }))) as T;
+}
+
+async function cusumThresholdOf(db: Db, trustCode: string): Promise<number> {
+  const [row] = await queryRows<{ cusum_threshold: number | null }>(
+    db,
+    sql`select cusum_threshold from trusts where trust_code = ${trustCode}`,
+  );
+  return row?.cusum_threshold === null || row?.cusum_threshold === undefined
+    ? defaultCusumThreshold
+    : Number(row.cusum_threshold);
+}
+
+const inPeriod = (day: string, query: ModelPerformanceQuery) =>
+  (!query.from || day >= query.from) && (!query.to || day <= query.to);
+
+const chosen = (list: ListOutcomes, query: ModelPerformanceQuery) =>
+  list.judged.filter(
+    (outcome) =>
+      inPeriod(outcome.operatedOn, query) &&
+      (query.modelVersion === undefined || outcome.modelVersion === query.modelVersion),
+  );
+
+function adjustmentsOf(outcomes: readonly StoredOutcome[]) {
+  const up = { n: 0, events: 0 };
+  const down = { n: 0, events: 0 };
+  for (const outcome of outcomes) {
+    if (!outcome.adjustedPrediction) continue;
+    const direction = Math.sign((bandRank[outcome.adjustedPrediction] ?? 0) - (bandRank[outcome.band] ?? 0));
+    const side = direction > 0 ? up : direction < 0 ? down : null;
+    if (!side) continue;
+    side.n += 1;
+    if (outcome.event) side.events += 1;
+  }
+  const withRate = (side: { n: number; events: number }) => ({
+    ...side,
+    observedRate: side.n > 0 ? side.events / side.n : null,
+  });
+  return {
+    adjusted: outcomes.filter((outcome) => outcome.adjustedPrediction).length,
+    adjustedUp: withRate(up),
+    adjustedDown: withRate(down),
+  };
+}
+
+/** The versions that made judged predictions, the active model's first, then the newest. */
+function versionsOf(list: ListOutcomes) {
+  const counts = new Map<number, number>();
+  for (const outcome of list.judged)
+    counts.set(outcome.modelVersion, (counts.get(outcome.modelVersion) ?? 0) + 1);
+  return [...counts.entries()]
+    .map(([modelVersion, n]) => ({ modelVersion, n, active: modelVersion === list.activeVersion }))
+    .sort((a, b) => Number(b.active) - Number(a.active) || b.modelVersion - a.modelVersion);
+}
+
+/** GET …/model-performance */
+export async function modelPerformance(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  query: ModelPerformanceQuery,
+): Promise<ModelPerformance> {
+  requireAccess(principal, 'model-performance:read', trustCode);
+  await procedureName(db, procedureCode);
+  const choice = `figures/${query.from ?? ''}/${query.to ?? ''}/${query.modelVersion ?? ''}`;
+  return cached(db, trustCode, procedureCode, choice, (list, threshold) => {
+    const outcomes = chosen(list, query);
+    return {
+      procedure: procedureCode,
+      from: query.from ?? null,
+      to: query.to ?? null,
+      modelVersion: query.modelVersion ?? null,
+      modelVersions: versionsOf(list),
+      ...performanceFigures(outcomes),
+      excluded: list.excludedOn.filter((day) => inPeriod(day, query)).length,
+      bands: bandFigures(outcomes),
+      deciles: decileFigures(outcomes),
+      vlad: vladPoints(outcomes),
+      cusum: cusumChart(outcomes, threshold),
+      adjustments: adjustmentsOf(outcomes),
+    };
+  });
+}
+
+const groupOf: Record<Grouping, (outcome: StoredOutcome) => string | null> = {
+  sex: (outcome) => outcome.sex,
+  ethnicGroup: (outcome) => outcome.ethnicGroup,
+  ageBand: (outcome) => outcome.ageBand,
+};
+
+const groupOrder: Record<Grouping, readonly string[]> = {
+  sex: ['Female', 'Male', 'Not stated'],
+  ethnicGroup: ethnicGroups,
+  ageBand: ageBands,
+};
+
+/** GET …/model-performance/groups: the figures per group; a group under 10 shows only "<10". */
+export async function modelPerformanceGroups(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  query: ModelPerformanceQuery & { by: Grouping },
+): Promise<ModelPerformanceGroups> {
+  requireAccess(principal, 'model-performance:read', trustCode);
+  await procedureName(db, procedureCode);
+  const choice = `groups/${query.by}/${query.from ?? ''}/${query.to ?? ''}/${query.modelVersion ?? ''}`;
+  return cached(db, trustCode, procedureCode, choice, (list) => {
+    const outcomes = chosen(list, query);
+    const overall = performanceFigures(outcomes);
+    const members = new Map<string, StoredOutcome[]>(groupOrder[query.by].map((group) => [group, []]));
+    for (const outcome of outcomes) {
+      const group = groupOf[query.by](outcome);
+      if (group !== null) members.get(group)?.push(outcome);
+    }
+    const groups: GroupFigures[] = [...members.entries()].map(([group, inGroup]) => {
+      if (inGroup.length < smallGroupThreshold) return { group, n: '<10', suppressed: true };
+      const figures = performanceFigures(inGroup);
+      const flags = groupFlags(figures, overall);
+      return { group, ...figures, suppressed: false, flagged: flags.length > 0, flags };
+    });
+    return { procedure: procedureCode, by: query.by, overall, groups };
+  });
+}
+
+/** GET /api/model-performance (super admins): every trust's observed against expected, with funnel limits. */
+export async function nationalPerformance(
+  db: Db,
+  principal: Principal,
+  query: { procedure: ProcedureCode; from?: string | undefined; to?: string | undefined },
+): Promise<NationalPerformance> {
+  requireAccess(principal, 'model-performance:national');
+  await procedureName(db, query.procedure);
+  const rows = await queryRows<{
+    trust_code: string;
+    trust_name: string;
+    n: number | string;
+    events: number | string;
+    expected: number | null;
+  }>(
+    db,
+    sql`select o.trust_code, t.trust_name, count(*) as n,
+        count(*) filter (where o.complication_90_days) as events, sum(o.probability) as expected
+      from pathway_outcomes o join trusts t on t.trust_code = o.trust_code
+      where o.procedure_code = ${query.procedure} and o.is_current and o.probability is not null
+        ${query.from ? sql`and o.date_of_operation >= ${query.from}::date` : sql``}
+        ${query.to ? sql`and o.date_of_operation <= ${query.to}::date` : sql``}
+      group by o.trust_code, t.trust_name order by t.trust_name, o.trust_code`,
+  );
+  const trusts = rows.map((row) => {
+    const expected = Number(row.expected ?? 0);
+    const events = Number(row.events);
+    const oe = expected > 0 ? events / expected : null;
+    const limits = expected > 0 ? funnelLimits(expected) : null;
+    const outlier =
+      oe === null || !limits ? null : oe > limits.upper998 ? 'high' : oe < limits.lower998 ? 'low' : null;
+    return {
+      trustCode: row.trust_code,
+      trustName: row.trust_name,
+      n: Number(row.n),
+      events,
+      expected,
+      oe,
+      limits,
+      outlier: outlier as 'high' | 'low' | null,
+    };
+  });
+  const largest = Math.max(10, ...trusts.map((trust) => trust.expected * 1.2));
+  return { procedure: query.procedure, trusts, funnel: funnelCurve(largest) };
+}
+
+export async function monitoringSettings(db: Db, principal: Principal, trustCode: string) {
+  requireAccess(principal, 'model-performance:read', trustCode);
+  return { cusumThreshold: await cusumThresholdOf(db, trustCode) };
+}
+
+export async function changeMonitoringSettings(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  request: { cusumThreshold: number },
+) {
+  requireAccess(principal, 'model-performance:settings', trustCode);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const before = await cusumThresholdOf(txDb, trustCode);
+    await txDb.execute(sql`update trusts set cusum_threshold = ${request.cusumThreshold}, updated_at = now()
+      where trust_code = ${trustCode}`);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: 'Changed the CUSUM threshold of model monitoring',
+      entityType: 'trust',
+      entityId: trustCode,
+      before: { 'CUSUM threshold': before },
+      after: { 'CUSUM threshold': request.cusumThreshold },
+    });
+    return { cusumThreshold: request.cusumThreshold };
+  });
+}

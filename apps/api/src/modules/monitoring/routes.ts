@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@esr/contracts/endpoints';
+import { route } from '../../platform/http/endpoint-routes.js';
+import { principalOf } from '../identity/index.js';
+import {
+  changeMonitoringSettings,
+  modelPerformance,
+  modelPerformanceGroups,
+  monitoringSettings,
+  nationalPerformance,
+} from './model-performance.js';
+
+const calls = endpoints.modelPerformance;
+
+/** Model monitoring (decision 0045): technical admins, clinicians and trust admins of the trust; super admins across trusts. */
+const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, calls.figures, async (request) =>
+    modelPerformance(app.db, principalOf(request), request.params.trust, request.params.type, request.query),
+  );
+  route(app, calls.groups, async (request) =>
+    modelPerformanceGroups(
+      app.db,
+      principalOf(request),
+      request.params.trust,
+      request.params.type,
+      request.query,
+    ),
+  );
+  route(app, calls.settings, async (request) =>
+    monitoringSettings(app.db, principalOf(request), request.params.trust),
+  );
+  route(app, calls.changeSettings, async (request) =>
+    changeMonitoringSettings(app.db, principalOf(request), request.params.trust, request.body),
+  );
+  route(app, calls.national, async (request) =>
+    nationalPerformance(app.db, principalOf(request), request.query),
+  );
+};
+
+export default monitoringRoutes;

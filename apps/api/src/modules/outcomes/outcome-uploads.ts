@@ -1,0 +1,418 @@
+/**
+ * The outcomes file (decision 0045): upload, validation, status, summary, cancel and confirm, as the
+ * waiting list's (decision 0023) for one file. The file is stored before the upload is answered,
+ * read on a sandbox thread by a job, its valid rows matched to the trust's pathways of the
+ * procedure (active or archived) and staged; the confirm records them through the outcome writer.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { endpoints } from '@esr/contracts/endpoints';
+import { messages } from '@esr/contracts/messages';
+import {
+  outcomeMessages,
+  type OutcomeChanges,
+  type OutcomesDecision,
+  type OutcomesUploads,
+  type OutcomesUploadStatus,
+  type OutcomesValidationSummary,
+} from '@esr/contracts/outcomes';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import {
+  importMessages,
+  uploadStatusLabels,
+  type BatchStatus,
+  type FileResult,
+  type FileStatus,
+} from '@esr/contracts/waiting-list';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
+import type { ReceivedFile } from '../../platform/http/multipart-files.js';
+import { offsetOf } from '../../platform/db/list-queries.js';
+import type { JobQueue } from '../../platform/queue/job-definition.js';
+import { recordPatientAccess, routeOf } from '../access-log/index.js';
+import { recordChange } from '../change-log/index.js';
+import { principalName, requireAccess, type Principal } from '../identity/index.js';
+import {
+  batchLifetimeMs,
+  invalidRowOf,
+  isBusy,
+  storeImportFile,
+  uploadedFileProblem,
+  warningGroupsOf,
+  type ImportSettings,
+} from '../imports/index.js';
+import { procedureName } from '../library/index.js';
+import { plannedOutcomeChanges, recordOutcomes, type OutcomeToRecord } from './outcome-writer.js';
+import { validateOutcomesJob } from './validate-outcomes-job.js';
+import type { StoredOutcomesResult } from './outcomes-validation.js';
+
+export interface OutcomeBatchRow extends Record<string, unknown> {
+  id: string;
+  trust_code: string;
+  procedure_code: string;
+  status: string;
+  file_name: string;
+  file_status: string;
+  file_result: StoredOutcomesResult | null;
+  matched: number | null;
+  unmatched: number | null;
+  changes: OutcomeChanges | null;
+  created_at: string | Date;
+  created_by: string;
+  expires_at: string | Date;
+}
+
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/** A batch nobody decided in time is expired when next read. */
+const expiredNow = (batch: OutcomeBatchRow) =>
+  (batch.status === 'VALIDATING' || batch.status === 'VALIDATED') &&
+  new Date(batch.expires_at).getTime() < Date.now();
+
+async function findBatch(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  batchId: string,
+  lock = false,
+): Promise<OutcomeBatchRow> {
+  requireAccess(principal, 'outcomes:import', trustCode);
+  const [batch] = await queryRows<OutcomeBatchRow>(
+    db,
+    sql`select * from outcome_batches
+      where id = ${batchId} and trust_code = ${trustCode} and procedure_code = ${procedureCode}
+      ${lock ? sql`for update` : sql``}`,
+  );
+  if (!batch) throw notFound(importMessages.batchNotFound);
+  if (expiredNow(batch)) {
+    await db.execute(sql`update outcome_batches set status = 'EXPIRED', decided_at = now(),
+      decided_by = 'Expired unconfirmed' where id = ${batchId} and status in ('VALIDATING', 'VALIDATED')`);
+    await db.execute(sql`delete from staged_outcomes where batch_id = ${batchId}`);
+    return { ...batch, status: 'EXPIRED' };
+  }
+  return batch;
+}
+
+/** Another outcomes file of the procedure is being validated or recorded. */
+async function outcomesBusy(db: Db, trustCode: string, procedureCode: string): Promise<boolean> {
+  const [row] = await queryRows<{ busy: boolean }>(
+    db,
+    sql`select exists (select 1 from outcome_batches where trust_code = ${trustCode}
+      and procedure_code = ${procedureCode} and status in ('VALIDATING', 'CONFIRMING')
+      and expires_at > now()) as busy`,
+  );
+  return row?.busy === true;
+}
+
+/**
+ * Stores the file and its batch, then queues its validation; the upload is answered once the bytes
+ * are committed. Earlier undecided outcomes uploads of the procedure are cancelled, so an older file
+ * is never confirmed over a newer one. Busy as the waiting list is, or while another outcomes file
+ * is being validated.
+ */
+export async function uploadOutcomes(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  file: ReceivedFile | undefined,
+  settings: Pick<ImportSettings, 'maxFileBytes' | 'databaseKind'>,
+  queue: JobQueue,
+): Promise<{ batchId: string }> {
+  requireAccess(principal, 'outcomes:import', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  if ((await isBusy(db, trustCode, procedureCode)) || (await outcomesBusy(db, trustCode, procedureCode)))
+    throw conflict(messages.serviceBusy);
+  const problem = file
+    ? uploadedFileProblem(file, 'outcomes', settings.maxFileBytes)
+    : outcomeMessages.selectFile;
+  if (problem || !file) throw badRequest('The file could not be uploaded', { outcomesFile: [problem ?? ''] });
+  const batchId = crypto.randomUUID();
+  const fileName = path.basename(file.fileName);
+  const who = principalName(principal);
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`outcomes/${trustCode}/${procedureCode}`}))`,
+    );
+    await tx.execute(sql`update outcome_batches
+      set status = 'CANCELLED', decided_at = now(), decided_by = ${`Replaced by a newer upload from ${who}`}
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and status = 'VALIDATED'`);
+    await tx.execute(sql`insert into outcome_batches (id, trust_code, procedure_code, status,
+        created_by_user_id, created_by, expires_at, file_name, file_sha256, file_bytes)
+      values (${batchId}, ${trustCode}, ${procedureCode}, 'VALIDATING', ${principal.userId}::uuid, ${who},
+        ${new Date(Date.now() + batchLifetimeMs).toISOString()}::timestamptz, ${fileName},
+        ${sha256(file.bytes)}, ${file.bytes.length})`);
+    await storeImportFile(txDb, settings.databaseKind, batchId, 'outcomes', file.bytes);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Uploaded a ${procedure} outcomes file (${fileName})`,
+      entityType: 'import',
+      entityId: batchId,
+      after: { procedureCode, outcomesFileName: fileName, outcomesFileBytes: file.bytes.length },
+    });
+  });
+  await queue.enqueue(validateOutcomesJob, {
+    batchId,
+    trustCode,
+    procedureCode: procedureCode as ProcedureCode,
+  });
+  return { batchId };
+}
+
+const emptyTotals = { rows: 0, valid: 0, invalid: 0, error: 0, warnings: 0 };
+
+export async function outcomesUploadStatus(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  batchId: string,
+): Promise<OutcomesUploadStatus> {
+  const batch = await findBatch(db, principal, trustCode, procedureCode, batchId);
+  return {
+    batchId: batch.id,
+    batchStatus: batch.status as BatchStatus,
+    fileName: batch.file_name,
+    status: batch.file_status as FileStatus,
+    totals: batch.file_result?.totals ?? emptyTotals,
+  };
+}
+
+function fileResultOf(batch: OutcomeBatchRow, page: { pageNumber: number; pageSize: number }): FileResult {
+  const stored = batch.file_result;
+  const status = batch.file_status as FileStatus;
+  const start = offsetOf(page.pageNumber, page.pageSize);
+  const totals = stored?.totals ?? emptyTotals;
+  return {
+    file_name: batch.file_name,
+    status,
+    invalid_rows: (stored?.invalidRows ?? [])
+      .slice(start, start + page.pageSize)
+      .map((row) => invalidRowOf(row.rowNumber, row.errors, row.values)),
+    error_rows: [],
+    warnings: (stored?.warnings ?? []).map((w) => ({
+      row_number: w.rowNumber,
+      field: w.field,
+      message: w.message,
+    })),
+    warning_groups: warningGroupsOf(stored?.warningGroups ?? []),
+    base_errors: stored?.baseErrors ?? [],
+    totals,
+    has_errors: status === 'FAILED' || (stored?.baseErrors.length ?? 0) > 0,
+    has_validation_errors: totals.invalid > 0,
+    error: stored?.error ?? null,
+    diff_headers: stored?.diffHeaders ?? { missing: [], unexpected: [] },
+    format: stored?.format ?? null,
+  };
+}
+
+/** Validated without refused rows or file errors, its matched rows staged. */
+const confirmable = (batch: OutcomeBatchRow) =>
+  batch.status === 'VALIDATED' && batch.file_status === 'VALIDATED';
+
+async function stagedRows(db: Db, batchId: string): Promise<OutcomeToRecord[]> {
+  const rows = await queryRows<{
+    pathway_id: string;
+    date_of_operation: string;
+    complication_90_days: boolean;
+    complication_type: string | null;
+    readmission_30_days: boolean | null;
+    length_of_stay_days: number | null;
+    death_90_days: boolean | null;
+  }>(
+    db,
+    sql`select pathway_id, date_of_operation::text as date_of_operation, complication_90_days,
+        complication_type, readmission_30_days, length_of_stay_days, death_90_days
+      from staged_outcomes where batch_id = ${batchId} order by row_number`,
+  );
+  return rows.map((row) => ({
+    pathwayId: row.pathway_id,
+    dateOfOperation: row.date_of_operation,
+    complication90Days: row.complication_90_days,
+    complicationType: row.complication_type,
+    readmission30Days: row.readmission_30_days,
+    lengthOfStayDays: row.length_of_stay_days === null ? null : Number(row.length_of_stay_days),
+    death90Days: row.death_90_days,
+  }));
+}
+
+export async function outcomesValidationSummary(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  query: { batchId: string; pageNumber: number; pageSize: number },
+): Promise<OutcomesValidationSummary> {
+  const batch = await findBatch(db, principal, trustCode, procedureCode, query.batchId);
+  const page = { pageNumber: query.pageNumber, pageSize: query.pageSize };
+  const result = fileResultOf(batch, page);
+  // The refused rows are the file's cells, NHS numbers among them (decision 0042).
+  if (result.invalid_rows.length > 0)
+    await recordPatientAccess(db, principal, {
+      trustCode,
+      route: routeOf(endpoints.outcomes.validationSummary),
+      action: 'outcomes-summary',
+      pathwayIds: [],
+      detail: `outcomes upload ${batch.id}, page ${page.pageNumber}`,
+    });
+  const changes = confirmable(batch)
+    ? await plannedOutcomeChanges(db, await stagedRows(db, batch.id))
+    : batch.status === 'IMPORTED'
+      ? batch.changes
+      : null;
+  return {
+    batchId: batch.id,
+    batchStatus: batch.status as BatchStatus,
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    outcomes_result: result,
+    matched: batch.matched ?? 0,
+    unmatched: batch.unmatched ?? 0,
+    changes,
+  };
+}
+
+const decisionOf = (batch: OutcomeBatchRow): OutcomesDecision => ({
+  batchId: batch.id,
+  batchStatus: batch.status as BatchStatus,
+  changes: batch.status === 'IMPORTED' ? batch.changes : null,
+});
+
+export async function cancelOutcomes(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  batchId: string,
+): Promise<OutcomesDecision> {
+  const procedure = await procedureName(db, procedureCode);
+  await findBatch(db, principal, trustCode, procedureCode, batchId);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const batch = await findBatch(txDb, principal, trustCode, procedureCode, batchId, true);
+    if (batch.status === 'CANCELLED') return decisionOf(batch);
+    if (batch.status !== 'VALIDATING' && batch.status !== 'VALIDATED')
+      throw conflict(importMessages.alreadyDecided);
+    const [cancelled] = await queryRows<OutcomeBatchRow>(
+      txDb,
+      sql`update outcome_batches set status = 'CANCELLED', decided_at = now(),
+          decided_by = ${principalName(principal)}, decided_by_user_id = ${principal.userId}::uuid
+        where id = ${batchId} returning *`,
+    );
+    await txDb.execute(sql`delete from staged_outcomes where batch_id = ${batchId}`);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Cancelled the ${procedure} outcomes upload ${batch.file_name}`,
+      entityType: 'import',
+      entityId: batchId,
+      before: { uploadStatus: uploadStatusLabels[batch.status as 'VALIDATED'] ?? batch.status },
+      after: { uploadStatus: uploadStatusLabels.CANCELLED },
+    });
+    return decisionOf(cancelled!);
+  });
+}
+
+/**
+ * Records the staged outcomes in one transaction (idempotent: a confirmed batch answers as it is).
+ * Only when the file validated without errors; busy as the upload is.
+ */
+export async function confirmOutcomes(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  batchId: string,
+): Promise<OutcomesDecision> {
+  const procedure = await procedureName(db, procedureCode);
+  const before = await findBatch(db, principal, trustCode, procedureCode, batchId);
+  if (before.status === 'IMPORTED') return decisionOf(before);
+  if (await isBusy(db, trustCode, procedureCode)) throw conflict(messages.serviceBusy);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const batch = await findBatch(txDb, principal, trustCode, procedureCode, batchId, true);
+    if (batch.status === 'IMPORTED') return decisionOf(batch);
+    if (batch.status === 'VALIDATING') throw conflict(importMessages.stillValidating);
+    if (batch.status !== 'VALIDATED') throw conflict(importMessages.alreadyDecided);
+    if (!confirmable(batch)) throw new HttpError(422, outcomeMessages.notReadyToConfirm);
+    const changes = await recordOutcomes(txDb, await stagedRows(txDb, batchId), {
+      trustCode,
+      procedureCode,
+      source: 'file',
+      batchId,
+      fileName: batch.file_name,
+      recordedBy: principalName(principal),
+      userId: principal.userId,
+    });
+    const [imported] = await queryRows<OutcomeBatchRow>(
+      txDb,
+      sql`update outcome_batches set status = 'IMPORTED', decided_at = now(),
+          decided_by = ${principalName(principal)}, decided_by_user_id = ${principal.userId}::uuid,
+          changes = ${JSON.stringify(changes)}::jsonb
+        where id = ${batchId} returning *`,
+    );
+    await txDb.execute(sql`delete from staged_outcomes where batch_id = ${batchId}`);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Recorded the ${procedure} outcomes of ${batch.file_name}`,
+      entityType: 'import',
+      entityId: batchId,
+      before: { uploadStatus: uploadStatusLabels.VALIDATED },
+      after: { uploadStatus: uploadStatusLabels.IMPORTED, ...changes },
+    });
+    return decisionOf(imported!);
+  });
+}
+
+/** The procedure's outcomes files, newest first. */
+export async function outcomesUploads(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  query: { pageNumber: number; pageSize: number },
+): Promise<OutcomesUploads> {
+  requireAccess(principal, 'outcomes:import', trustCode);
+  await procedureName(db, procedureCode);
+  const rows = await queryRows<OutcomeBatchRow & { total: number | string }>(
+    db,
+    sql`select *, count(*) over () as total from outcome_batches
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode}
+      order by created_at desc, id
+      limit ${query.pageSize} offset ${offsetOf(query.pageNumber, query.pageSize)}`,
+  );
+  const [count] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from outcome_batches where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
+  );
+  return {
+    items: rows.map((row) => {
+      const status = (
+        ['IMPORTED', 'CANCELLED', 'EXPIRED'].includes(row.status)
+          ? row.status
+          : expiredNow(row)
+            ? 'EXPIRED'
+            : row.file_status
+      ) as keyof typeof uploadStatusLabels;
+      return {
+        batchId: row.id,
+        fileName: row.file_name,
+        uploadDate: new Date(row.created_at).toISOString(),
+        status,
+        statusLabel: uploadStatusLabels[status] ?? status,
+        user: row.created_by,
+      };
+    }),
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    totalCount: Number(count?.n ?? 0),
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * One pathway's outcome after surgery (decision 0045): read with the prediction it is judged
+ * against and its history; recorded or corrected by a clinician through the outcome writer, with a
+ * change-log entry in the form's words and an access-log entry, in one transaction.
+ */
+import { sql } from 'drizzle-orm';
+import { endpoints } from '@esr/contracts/endpoints';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import {
+  outcomeMessages,
+  outcomeRequestSchema,
+  type PathwayOutcome,
+  type PathwayOutcomes,
+} from '@esr/contracts/outcomes';
+import { patientMessages } from '@esr/contracts/patients';
+import type { z } from 'zod';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { recordPatientAccess, routeOf } from '../access-log/index.js';
+import { recordChange } from '../change-log/index.js';
+import { principalName, requireAccess, type Principal } from '../identity/index.js';
+import { predictionOf } from '../pathways/index.js';
+import { recordOutcomes } from './outcome-writer.js';
+
+export type PathwayTarget = readonly [Db, Principal, string, string, string];
+
+interface OutcomeRow extends Record<string, unknown> {
+  id: string;
+  is_current: boolean;
+  date_of_operation: string;
+  complication_90_days: boolean;
+  complication_type: string | null;
+  readmission_30_days: boolean | null;
+  length_of_stay_days: number | null;
+  death_90_days: boolean | null;
+  source: 'file' | 'clinician';
+  file_name: string | null;
+  recorded_at: string | Date;
+  recorded_by: string;
+  evaluation_id: string | null;
+  model_version: number | null;
+  probability: number | null;
+  prediction: string | null;
+  evaluated_at: string | Date | null;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+const outcomeOf = (row: OutcomeRow): PathwayOutcome => ({
+  id: row.id,
+  dateOfOperation: row.date_of_operation,
+  complication90Days: row.complication_90_days,
+  complicationType: row.complication_type,
+  readmission30Days: row.readmission_30_days,
+  lengthOfStayDays: row.length_of_stay_days === null ? null : Number(row.length_of_stay_days),
+  death90Days: row.death_90_days,
+  source: row.source,
+  fileName: row.file_name,
+  recordedAt: iso(row.recorded_at),
+  recordedBy: row.recorded_by,
+});
+
+async function findPathway(db: Db, trustCode: string, procedureCode: string, id: string, lock = false) {
+  const [row] = await queryRows<{ id: string; referral_date: string | null; is_active: boolean }>(
+    db,
+    sql`select id, referral_date::text as referral_date, is_active from pathways
+      where id = ${id} and trust_code = ${trustCode} and procedure_code = ${procedureCode}
+      ${lock ? sql`for update` : sql``}`,
+  );
+  if (!row) throw notFound(patientMessages.notFound);
+  return row;
+}
+
+async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
+  const rows = await queryRows<OutcomeRow>(
+    db,
+    sql`select id, is_current, date_of_operation::text as date_of_operation, complication_90_days,
+        complication_type, readmission_30_days, length_of_stay_days, death_90_days, source, file_name,
+        recorded_at, recorded_by, evaluation_id, model_version, probability, prediction, evaluated_at
+      from pathway_outcomes where pathway_id = ${pathwayId} order by recorded_at desc, id desc`,
+  );
+  const current = rows.find((row) => row.is_current) ?? null;
+  const prediction = predictionOf(current?.prediction ?? null);
+  return {
+    current: current ? outcomeOf(current) : null,
+    judgedPrediction:
+      current?.evaluation_id && prediction && current.probability !== null && current.evaluated_at
+        ? {
+            evaluationId: current.evaluation_id,
+            modelVersion: Number(current.model_version),
+            probability: Number(current.probability),
+            prediction,
+            evaluatedAt: iso(current.evaluated_at),
+          }
+        : null,
+    history: rows.map(outcomeOf),
+  };
+}
+
+/** GET …/patients/{id}/outcome, in the access log. */
+export async function pathwayOutcome([db, principal, trustCode, procedureCode, id]: PathwayTarget) {
+  requireAccess(principal, 'outcomes:read', trustCode);
+  await findPathway(db, trustCode, procedureCode, id);
+  await recordPatientAccess(db, principal, {
+    trustCode,
+    route: routeOf(endpoints.outcomes.pathwayOutcome),
+    action: 'outcome',
+    pathwayIds: [id],
+  });
+  return outcomesOf(db, id);
+}
+
+const yesNo = (value: boolean | null) => (value === null ? 'Not known' : value ? 'Yes' : 'No');
+
+/** The outcome in the form's words, for the change log. */
+const inWords = (outcome: PathwayOutcome | null) =>
+  outcome && {
+    'Date of operation': outcome.dateOfOperation,
+    'Complication within 90 days': yesNo(outcome.complication90Days),
+    'Complication type': outcome.complicationType ?? '',
+    'Readmission within 30 days': yesNo(outcome.readmission30Days),
+    'Length of stay (days)': outcome.lengthOfStayDays === null ? '' : String(outcome.lengthOfStayDays),
+    'Death within 90 days': yesNo(outcome.death90Days),
+  };
+
+/** POST …/patients/{id}/outcome: a clinician records or corrects the outcome (an active pathway is archived as operated). */
+export async function recordPathwayOutcome(
+  [db, principal, trustCode, procedureCode, id]: PathwayTarget,
+  request: z.output<typeof outcomeRequestSchema>,
+): Promise<PathwayOutcomes> {
+  requireAccess(principal, 'outcomes:record', trustCode);
+  if (request.dateOfOperation > todayInLondon())
+    throw new HttpError(422, outcomeMessages.dateFuture, { dateOfOperation: [outcomeMessages.dateFuture] });
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const pathway = await findPathway(txDb, trustCode, procedureCode, id, true);
+    if (pathway.referral_date !== null && request.dateOfOperation < pathway.referral_date)
+      throw new HttpError(422, outcomeMessages.dateBeforeReferral, {
+        dateOfOperation: [outcomeMessages.dateBeforeReferral],
+      });
+    const before = (await outcomesOf(txDb, id)).current;
+    await recordOutcomes(txDb, [{ pathwayId: id, ...request }], {
+      trustCode,
+      procedureCode,
+      source: 'clinician',
+      batchId: null,
+      fileName: null,
+      recordedBy: principalName(principal),
+      userId: principal.userId,
+    });
+    const after = await outcomesOf(txDb, id);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `${before ? 'Corrected' : 'Recorded'} the outcome after surgery for pathway ${id.slice(0, 8)} (${procedureCode})`,
+      entityType: 'patient',
+      entityId: id,
+      before: inWords(before),
+      after: inWords(after.current),
+    });
+    await recordPatientAccess(txDb, principal, {
+      trustCode,
+      route: routeOf(endpoints.outcomes.recordOutcome),
+      action: 'outcome-change',
+      pathwayIds: [id],
+    });
+    return after;
+  });
+}

@@ -1,0 +1,108 @@
+import { useId } from 'react';
+import {
+  groupingLabels,
+  smallGroupThreshold,
+  type GroupFigures,
+  type Grouping,
+} from '@esr/contracts/model-performance';
+import { equityGroupLabels } from '@esr/contracts/prioritisation';
+import { Tag } from '../../../components/content';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { aurocText, countText, groupFlagTexts, oeText, ratioText } from '../lib/figures-text';
+import './model-performance.scss';
+
+const sexLabels: Record<string, string> = equityGroupLabels.sex;
+
+/** A group as shown: the sexes by name (M is Male); the other groupings' groups are their names. */
+export const groupName = (by: Grouping, group: string): string =>
+  by === 'sex' ? (sexLabels[group] ?? group) : group;
+
+const figureHeaders = [
+  'Patients',
+  'Complications',
+  'Observed / expected (95% interval)',
+  'AUROC (95% interval)',
+  'Calibration slope',
+];
+
+const numeric = 'nhsuk-table__cell nhsuk-table__cell--numeric';
+
+/**
+ * A group's row of the fairness table: its figures and whether it is flagged, in words; a group
+ * of fewer than 10 patients shows only that, across the row, to protect their identities.
+ */
+export function GroupRow({ by, group }: { by: Grouping; group: GroupFigures }) {
+  const name = (
+    <th scope="row" className="nhsuk-table__header">
+      {groupName(by, group.group)}
+    </th>
+  );
+  if (group.suppressed)
+    return (
+      <tr className="nhsuk-table__row">
+        {name}
+        <td className="nhsuk-table__cell" colSpan={figureHeaders.length + 1}>
+          Fewer than {smallGroupThreshold}
+        </td>
+      </tr>
+    );
+  const reasons = groupFlagTexts(group);
+  return (
+    <tr className="nhsuk-table__row">
+      {name}
+      <td className={numeric}>{countText(group.n)}</td>
+      <td className={numeric}>{countText(group.events)}</td>
+      <td className={numeric}>{oeText(group.oe)}</td>
+      <td className={numeric}>{aurocText(group.auroc)}</td>
+      <td className={numeric}>{ratioText(group.calibrationSlope)}</td>
+      <td className="nhsuk-table__cell">
+        {group.flagged ? (
+          <>
+            <Tag colour="red">Check</Tag>
+            <ul className="nhsuk-list nhsuk-body-s nhsuk-u-margin-bottom-0">
+              {reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          'None'
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The fairness table (decision 0045): the model's figures per group of the grouping chosen. */
+export function FairnessTable({ by, groups }: { by: Grouping; groups: readonly GroupFigures[] }) {
+  const captionId = useId();
+  return (
+    <ScrollRegion labelledBy={captionId} className="app-table-scroll">
+      <table className="nhsuk-table app-fairness-table">
+        <caption id={captionId} className="nhsuk-table__caption nhsuk-table__caption--s">
+          The model’s figures by {groupingLabels[by].toLowerCase()}
+        </caption>
+        <thead className="nhsuk-table__head">
+          <tr className="nhsuk-table__row">
+            <th scope="col" className="nhsuk-table__header">
+              {groupingLabels[by]}
+            </th>
+            {figureHeaders.map((header) => (
+              <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric" key={header}>
+                {header}
+              </th>
+            ))}
+            <th scope="col" className="nhsuk-table__header">
+              Flag
+            </th>
+          </tr>
+        </thead>
+        <tbody className="nhsuk-table__body">
+          {groups.map((group) => (
+            <GroupRow by={by} group={group} key={group.group} />
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}

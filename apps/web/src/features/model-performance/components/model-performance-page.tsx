@@ -1,0 +1,216 @@
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { groupingLabels, type ModelPerformance } from '@esr/contracts/model-performance';
+import { InsetText } from '../../../components/content';
+import { ListStatus } from '../../../components/list-status';
+import { paths } from '../../../config/paths';
+import { screenTable } from '../../../config/screen-table';
+import { useProcedures } from '../../../lib/api/library';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useTrustCode } from '../../../lib/auth/trust-code';
+import { usePageTitleDetail } from '../../../lib/page-title';
+import { isAdmitted } from '../../../lib/roles';
+import { useFigures, useGroups, useNational } from '../api/get-figures';
+import { adjustmentsText, choiceText, decimalText, excludedText, periodText } from '../lib/figures-text';
+import { figuresQuery, readMonitoringView, writeMonitoringView, type MonitoringView } from '../lib/view-params';
+import { CalibrationSection } from './calibration-section';
+import { CusumSection } from './cusum-section';
+import { FairnessTable } from './fairness-table';
+import { BandsSection, FiguresSummary } from './figures-summary';
+import { FunnelSection } from './funnel-section';
+import { MonitoringFrame } from './monitoring-frame';
+import { VladSection } from './vlad-section';
+
+/**
+ * /model-performance (decision 0045): how the model's predictions compare with what happened.
+ * Trust roles see their own trust's figures; a super admin, who has no trust, sees every trust's
+ * side by side. What is shown is chosen in the address, so that it can be bookmarked.
+ */
+export function ModelPerformancePage() {
+  const role = useAuth().currentSelectedRole;
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readMonitoringView(params), [params]);
+  const procedures = useProcedures();
+  const procedureName = procedures.data?.find((procedure) => procedure.code === view.procedure)?.name;
+  usePageTitleDetail(procedureName);
+  const show = (next: MonitoringView) => setParams(writeMonitoringView(next));
+  return role === 'SuperAdmin' ? (
+    <NationalPerformance view={view} procedureName={procedureName} onView={show} />
+  ) : (
+    <TrustPerformance view={view} procedureName={procedureName} onView={show} />
+  );
+}
+
+interface ViewProps {
+  view: MonitoringView;
+  procedureName: string | undefined;
+  onView: (view: MonitoringView) => void;
+}
+
+function TrustPerformance({ view, procedureName, onView }: ViewProps) {
+  const trust = useTrustCode();
+  const query = useMemo(() => figuresQuery(view), [view]);
+  const figures = useFigures(trust, view.procedure, query);
+  const groups = useGroups(trust, view.procedure, query, view.by);
+  const data = figures.isError ? undefined : figures.data;
+  return (
+    <MonitoringFrame
+      view={view}
+      procedureName={procedureName}
+      intro={
+        <p>
+          How the model’s predictions of complications compare with what happened to your trust’s patients
+          after their operations. Each outcome is judged against the latest prediction made on or before the
+          day of the operation.
+        </p>
+      }
+      versions={figures.data?.modelVersions}
+      queries={[figures, groups]}
+      onView={onView}
+    >
+      <ListStatus
+        isLoading={figures.isLoading}
+        isError={figures.isError}
+        isEmpty={false}
+        onRetry={() => void figures.refetch()}
+      />
+      {data && (
+        <>
+          <p className="nhsuk-body-s" role="status">
+            {choiceText(data)}
+          </p>
+          {data.n === 0 ? (
+            <NoOutcomes figures={data} chosen={Object.keys(query).length > 0} />
+          ) : (
+            <TrustFigures figures={data} view={view} groups={groups} />
+          )}
+        </>
+      )}
+    </MonitoringFrame>
+  );
+}
+
+function NoOutcomes({ figures, chosen }: { figures: ModelPerformance; chosen: boolean }) {
+  return (
+    <InsetText>
+      <p>
+        {chosen
+          ? 'No outcomes have been recorded for this procedure in the dates and model version chosen.'
+          : 'No outcomes have been recorded for this procedure yet.'}
+      </p>
+      {figures.excluded > 0 && (
+        <p>
+          There {figures.excluded === 1 ? 'is' : 'are'} {excludedText(figures.excluded)}: they cannot be
+          judged.
+        </p>
+      )}
+    </InsetText>
+  );
+}
+
+function TrustFigures({
+  figures,
+  view,
+  groups,
+}: {
+  figures: ModelPerformance;
+  view: MonitoringView;
+  groups: ReturnType<typeof useGroups>;
+}) {
+  const role = useAuth().currentSelectedRole;
+  const mayChange = role !== null && isAdmitted([role], screenTable.modelPerformanceSettings.allowed);
+  const adjustments = adjustmentsText(figures.adjustments);
+  const grouped = groups.data && !groups.isError && groups.data.by === view.by ? groups.data : undefined;
+  const grouping = groupingLabels[view.by].toLowerCase();
+  return (
+    <>
+      <FiguresSummary figures={figures} />
+      <BandsSection bands={figures.bands} />
+      <CalibrationSection deciles={figures.deciles} />
+      <VladSection points={figures.vlad} />
+      <CusumSection
+        cusum={figures.cusum}
+        threshold={
+          <p>
+            Your trust’s CUSUM threshold is {decimalText(figures.cusum.threshold, 1)}.
+            {mayChange && (
+              <>
+                {' '}
+                <Link className="nhsuk-link" to={paths.modelPerformanceSettings()}>
+                  Change the CUSUM threshold
+                </Link>
+              </>
+            )}
+          </p>
+        }
+      />
+      <section aria-labelledby="fairness">
+        <h2 id="fairness">By patient group</h2>
+        <p>
+          The same figures for each group by {grouping}. A group is flagged ‘Check’ when its complications
+          differ from those expected by more than chance would explain, or when the model tells apart the
+          patients who had a complication less or more well than across the whole list. A flag is a prompt to
+          look closer, not proof that the model is unfair. To group the patients another way, use{' '}
+          <a className="nhsuk-link" href="#by">
+            Group the fairness table by
+          </a>{' '}
+          above.
+        </p>
+        <ListStatus
+          isLoading={groups.isLoading}
+          isError={groups.isError}
+          isEmpty={Boolean(grouped && grouped.groups.length === 0)}
+          onRetry={() => void groups.refetch()}
+        />
+        {grouped && grouped.groups.length > 0 && <FairnessTable by={view.by} groups={grouped.groups} />}
+      </section>
+      {adjustments && (
+        <section aria-labelledby="adjustments">
+          <h2 id="adjustments">Clinicians’ adjustments</h2>
+          <p>{adjustments}</p>
+        </section>
+      )}
+    </>
+  );
+}
+
+function NationalPerformance({ view, procedureName, onView }: ViewProps) {
+  const national = useNational(view.procedure, { from: view.from, to: view.to });
+  const data = national.isError ? undefined : national.data;
+  return (
+    <MonitoringFrame
+      view={view}
+      procedureName={procedureName}
+      intro={
+        <p>
+          How each trust’s complications after the operation compare with what the model expected, for one
+          type of operation: a trust far from the others may need its model or its recording looked at.
+        </p>
+      }
+      national
+      queries={[national]}
+      onView={onView}
+    >
+      <ListStatus
+        isLoading={national.isLoading}
+        isError={national.isError}
+        isEmpty={false}
+        onRetry={() => void national.refetch()}
+      />
+      {data && (
+        <>
+          <p className="nhsuk-body-s" role="status">
+            {periodText(view)}, all trusts.
+          </p>
+          {data.trusts.length === 0 ? (
+            <InsetText>
+              <p>No trust has recorded outcomes for this procedure yet.</p>
+            </InsetText>
+          ) : (
+            <FunnelSection national={data} />
+          )}
+        </>
+      )}
+    </MonitoringFrame>
+  );
+}

@@ -1,0 +1,148 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ModelPerformanceGroups } from '@esr/contracts/model-performance';
+import { monitoringKeys } from '../api/query-keys';
+import { figuresOf, national } from '../lib/test-figures';
+import { ModelPerformancePage } from './model-performance-page';
+import { MonitoringSettingsPage } from './monitoring-settings-page';
+
+const auth = vi.hoisted(() => ({ role: 'Clinician' as string }));
+vi.mock('../../../lib/auth/auth-provider', () => ({
+  useAuth: () => ({
+    loginUserDetails: { trust: { code: 'RAN', name: 'Royal Anywhere' } },
+    currentSelectedRole: auth.role,
+  }),
+}));
+
+const procedures = [{ code: 'knee', name: 'Knee replacement', category: 'joint replacement' }];
+const groups: ModelPerformanceGroups = {
+  procedure: 'knee',
+  by: 'sex',
+  overall: figuresOf(),
+  groups: [{ group: 'unknown', n: '<10', suppressed: true }],
+};
+
+function render(url: string, pattern: string, page: ReactNode, fill: (client: QueryClient) => void) {
+  const client = new QueryClient();
+  client.setQueryData(['library', 'procedures'], procedures);
+  fill(client);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path={pattern} element={page} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const trustPage = (url: string, fill: (client: QueryClient) => void) =>
+  render(url, '/model-performance', <ModelPerformancePage />, fill);
+
+describe('the model performance screen (decision 0045)', () => {
+  beforeEach(() => {
+    auth.role = 'Clinician';
+  });
+
+  it('shows a trust’s headline, warnings, figures, charts with their tables, and groups', () => {
+    const markup = trustPage('/model-performance', (client) => {
+      client.setQueryData(monitoringKeys.figures('RAN', 'knee', {}), figuresOf());
+      client.setQueryData(monitoringKeys.groups('RAN', 'knee', {}, 'sex'), groups);
+    });
+    expect(markup.match(/<h1/g)).toHaveLength(1);
+    expect(markup).toContain('Knee replacement');
+    expect(markup).toContain(
+      'Of 412 patients operated, 31 had a complication; the model expected 27.4. Observed is 1.13 times expected (95% interval 0.77 to 1.61).',
+    );
+    expect(markup).toContain('Only 31 complications have been recorded.');
+    expect(markup).toContain('The CUSUM signalled on 14-Mar-2026');
+    expect(markup).toContain('5 outcomes with no prediction made before the operation');
+    expect(markup).toContain('0.712 (95% interval 0.650 to 0.775)');
+    expect(markup).toContain('Brier score');
+    // Each chart is an image named by its summary, with its figures in a table.
+    expect(markup.match(/role="img"/g)).toHaveLength(3);
+    expect(markup).toContain('aria-label="Calibration plot of 10 groups by predicted risk');
+    expect(markup).toContain('Predicted and observed by tenth of predicted risk');
+    expect(markup).toContain('Expected minus observed by date of operation, by month');
+    expect(markup).toContain('Show all 40 dates');
+    expect(markup).toContain('Risk-adjusted CUSUM by date of operation');
+    expect(markup).toContain('Your trust’s CUSUM threshold is 4.5.');
+    // A clinician may not change it.
+    expect(markup).not.toContain('href="/model-performance/settings"');
+    expect(markup).toContain('Fewer than 10');
+    expect(markup).toContain('Clinicians adjusted the model’s risk for 12 of these patients');
+    expect(markup).toContain('<option value="3">Version 3 (active), 300 outcomes</option>');
+    expect(markup).toContain('>Update</button>');
+  });
+
+  it('offers the threshold’s settings to a trust admin or technical admin', () => {
+    auth.role = 'TechnicalAdmin';
+    const markup = trustPage('/model-performance', (client) =>
+      client.setQueryData(
+        monitoringKeys.figures('RAN', 'knee', {}),
+        figuresOf({ enoughEvents: true, cusum: { ...figuresOf().cusum, signalledOn: null } }),
+      ),
+    );
+    expect(markup).toContain('href="/model-performance/settings"');
+    expect(markup).not.toContain('Only 31 complications');
+    expect(markup).not.toContain('The CUSUM signalled');
+    expect(markup).toContain('Has not signalled');
+  });
+
+  it('keeps the choice from the address, and says when there are no outcomes', () => {
+    const url = '/model-performance?procedure=knee&from=2025-04-01&modelVersion=2&by=ageBand';
+    const query = { from: '2025-04-01', modelVersion: 2 };
+    const markup = trustPage(url, (client) =>
+      client.setQueryData(
+        monitoringKeys.figures('RAN', 'knee', query),
+        figuresOf({ n: 0, events: 0, expected: 0, excluded: 0, from: '2025-04-01', modelVersion: 2 }),
+      ),
+    );
+    expect(markup).toContain('No outcomes have been recorded for this procedure in the dates and model version chosen.');
+    expect(markup).toContain('Operations from 01-Apr-2025, judged against model version 2.');
+    expect(markup).toContain('value="2025"');
+    expect(markup).toContain('<option value="ageBand" selected="">Age at operation</option>');
+    expect(markup).not.toContain('role="img"');
+
+    const none = trustPage('/model-performance', (client) =>
+      client.setQueryData(
+        monitoringKeys.figures('RAN', 'knee', {}),
+        figuresOf({ n: 0, events: 0, expected: 0, excluded: 2 }),
+      ),
+    );
+    expect(none).toContain('No outcomes have been recorded for this procedure yet.');
+    expect(none).toContain('There are 2 outcomes with no prediction made before the operation');
+  });
+
+  it('shows a super admin every trust in a funnel plot, without a trust’s figures', () => {
+    auth.role = 'SuperAdmin';
+    const markup = trustPage('/model-performance?procedure=knee', (client) =>
+      client.setQueryData(monitoringKeys.national('knee', {}), national),
+    );
+    expect(markup).toContain('Trusts compared: funnel plot');
+    expect(markup.match(/role="img"/g)).toHaveLength(1);
+    expect(markup).toContain('above the 99.8% limits: Bay Hospitals');
+    expect(markup).toContain('Observed against expected by trust');
+    expect(markup).toContain('Above: more complications than expected');
+    expect(markup).not.toContain('Model version');
+    expect(markup).not.toContain('Group the fairness table by');
+  });
+
+  it('shows the trust’s CUSUM threshold in the settings form', () => {
+    auth.role = 'TrustAdmin';
+    const markup = render(
+      '/model-performance/settings',
+      '/model-performance/settings',
+      <MonitoringSettingsPage />,
+      (client) => client.setQueryData(monitoringKeys.settings('RAN'), { cusumThreshold: 5.25 }),
+    );
+    expect(markup).toContain('Royal Anywhere');
+    expect(markup).toContain('value="5.25"');
+    expect(markup).toContain('A number from 0.5 to 20, for example 4.5');
+    expect(markup).toContain('<label class="nhsuk-label nhsuk-label--s" for="cusumThreshold">');
+  });
+});
