@@ -143,6 +143,13 @@ describe('the source as it stands', () => {
     expect(writers).toEqual(['apps/api/src/modules/evaluations/evaluation-writer.ts']);
   });
 
+  it('writes outcomes in one file only (decision 0045)', () => {
+    const writers = sources().filter((file) =>
+      /(insert\s+into|update)\s+pathway_outcomes\b/i.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(writers).toEqual(['apps/api/src/modules/outcomes/outcome-writer.ts']);
+  });
+
   it('cites only documents a person who clones the repository can open', () => {
     const outside = sources().filter((file) =>
       /DESIGN §|CONVENTIONS|spec §/.test(fs.readFileSync(path.join(root, file), 'utf8')),

@@ -5,6 +5,7 @@ import { messages } from '@esr/contracts/messages';
 import { importMessages } from '@esr/contracts/waiting-list';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
+import { chooseFile as chooseFileWithKeys } from '../fixtures/keyboard.js';
 
 // The clerical waiting-list import end to end (docs/requirements.md §2 Clerical screens, §4, §5, §8), driven with
 // the keyboard alone: a good upload is validated and confirmed; a file with errors cannot be
@@ -48,19 +49,8 @@ async function activate(target: Locator, key: 'Enter' | 'Space' = 'Enter'): Prom
   await page.keyboard.press(key);
 }
 
-/**
- * Opens the file picker from the keyboard (Space on the focused input) and chooses a file. The
- * browser now and then opens no picker for a key press (it has no activation to spend); the file
- * is then given to the focused input directly.
- */
 async function chooseFile(label: string, filePath: string): Promise<void> {
-  const input = page.getByLabel(label, { exact: true });
-  await tabTo(input);
-  const chooser = page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null);
-  await page.keyboard.press('Space');
-  const opened = await chooser;
-  if (opened) await opened.setFiles(filePath);
-  else await input.setInputFiles(filePath);
+  await chooseFileWithKeys(page.getByLabel(label, { exact: true }), filePath);
 }
 
 /** From the overview of a type of operation, once the service is idle, to the file pickers. */

@@ -217,9 +217,14 @@ export const nationalPerformanceSchema = z.object({
 export type NationalPerformance = z.infer<typeof nationalPerformanceSchema>;
 
 export const monitoringSettingsSchema = z.object({ cusumThreshold: z.number() });
+const thresholdMessage = 'Enter the CUSUM threshold as a number, like 4.5';
 export const monitoringSettingsRequestSchema = z.object({
-  cusumThreshold: z.coerce
-    .number({ error: 'Enter the CUSUM threshold as a number, like 4.5' })
-    .min(cusumThresholdLimits.min, 'The CUSUM threshold must be 0.5 or more')
-    .max(cusumThresholdLimits.max, 'The CUSUM threshold must be 20 or less'),
+  // A form sends text: blank is missing, anything else is read as a number (not a number is refused).
+  cusumThreshold: z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value),
+    z
+      .number({ error: thresholdMessage })
+      .min(cusumThresholdLimits.min, 'The CUSUM threshold must be 0.5 or more')
+      .max(cusumThresholdLimits.max, 'The CUSUM threshold must be 20 or less'),
+  ),
 });

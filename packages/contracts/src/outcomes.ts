@@ -12,6 +12,16 @@ import { bidiControlMessage, hasBidiControls } from './text-direction.js';
 
 export const outcomesUploadField = 'outcomesFile';
 
+/** The plain-English names of an outcome's fields: the file's summary, a pathway's outcome, the form. */
+export const outcomeFieldLabels = {
+  dateOfOperation: 'Date of operation',
+  complication90Days: 'Complication within 90 days',
+  complicationType: 'Complication type',
+  readmission30Days: 'Readmission within 30 days',
+  lengthOfStayDays: 'Length of stay',
+  death90Days: 'Death within 90 days',
+} as const;
+
 /** Where an outcome came from. */
 export const outcomeSources = ['file', 'clinician'] as const;
 
@@ -69,6 +79,7 @@ export const outcomeMessages = {
   lengthOfStayNegative: 'The length of stay cannot be negative',
   lengthOfStayLong: 'The length of stay must be 365 days or fewer',
   recorded: 'Outcome recorded',
+  serviceBusy: 'Uploading an outcomes file is not possible when the service is running',
   selectFile: 'Select an outcomes file',
   notReadyToConfirm: 'The outcomes file has errors: correct them and upload it again before confirming',
   noPathway:
@@ -80,6 +91,7 @@ export const outcomeMessages = {
 export const outcomeRequestSchema = z.object({
   dateOfOperation: z
     .string({ error: outcomeMessages.dateMissing })
+    .max(30, outcomeMessages.dateMissing)
     .trim()
     .min(1, outcomeMessages.dateMissing)
     .pipe(isoDate),
@@ -93,7 +105,7 @@ export const outcomeRequestSchema = z.object({
     .transform((value) => (value ? value : null)),
   readmission30Days: optionalYesNo,
   lengthOfStayDays: z
-    .union([z.number(), z.string().trim()])
+    .union([z.number(), z.string().max(20, outcomeMessages.lengthOfStayNumber).trim()])
     .optional()
     .transform((value, context) => {
       if (value === undefined || value === '') return null;

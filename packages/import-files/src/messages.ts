@@ -6,14 +6,8 @@ import { importFieldLabels } from '@esr/contracts/waiting-list';
 const count = (n: number): string => n.toLocaleString('en-GB');
 
 /** How messages name the outcomes file's own columns (importFieldLabels has the others). */
-export const outcomeFieldLabels = {
-  dateOfOperation: 'Date of operation',
-  complication90Days: 'Complication within 90 days',
-  complicationType: 'Complication type',
-  readmission30Days: 'Readmission within 30 days',
-  lengthOfStayDays: 'Length of stay',
-  death90Days: 'Death within 90 days',
-} as const;
+export { outcomeFieldLabels } from '@esr/contracts/outcomes';
+import { outcomeFieldLabels } from '@esr/contracts/outcomes';
 const outcomeLabel = (field: string): string | undefined =>
   (outcomeFieldLabels as Record<string, string>)[field];
 

@@ -233,6 +233,8 @@ export const accessMatrixExemptions: Record<string, string> = {
   '/api/roles': 'every signed-in role (library:read); covered by library.api.test.ts',
   '/api/form-data/surgical-risk-factors':
     'every signed-in role (library:read); covered by library.api.test.ts',
+  '/api/model-performance':
+    'super admins only (model-performance:national); outcomes.api.test.ts tries a super admin and a technical admin',
   '/api/waiting-list/procedures/:type/manage/records/active/fields':
     'clerical users (waiting-list:read), no trust data; covered by open-pathways.api.test.ts',
   ...Object.fromEntries(

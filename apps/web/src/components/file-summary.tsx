@@ -124,7 +124,9 @@ export function FileSummary({
               aria-disabled={downloads.disabled}
               onClick={() => downloads.onDownload('rowsWithErrors')}
             >
-              {downloads.downloading === 'rowsWithErrors' ? 'Downloading...' : 'Download the rows with errors'}
+              {downloads.downloading === 'rowsWithErrors'
+                ? 'Downloading...'
+                : 'Download the rows with errors'}
               <span className="nhsuk-u-visually-hidden"> of the {noun} file</span> (CSV)
             </Button>
           )}

@@ -1,11 +1,6 @@
-import { importMessages, type BatchStatus } from '@esr/contracts/waiting-list';
+import { importMessages } from '@esr/contracts/waiting-list';
 import { Button } from './button';
 import { InsetText } from './content';
-
-/** What became of an upload once it was decided: it can be neither confirmed nor cancelled again. */
-export const decidedStatuses: readonly BatchStatus[] = ['IMPORTED', 'CANCELLED', 'EXPIRED'];
-
-export const isDecided = (status: BatchStatus) => decidedStatuses.includes(status);
 
 /**
  * The end of an upload's summary (docs/requirements.md §2, §4): Confirm and Cancel; an upload already

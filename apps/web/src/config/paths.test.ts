@@ -77,6 +77,9 @@ describe('paths', () => {
     [paths.prioritisationEquity('knee-hip'), '/prioritisation/knee-hip/equity'],
     [paths.prioritisationEquity('knee', 'ageBand'), '/prioritisation/knee/equity?by=ageBand'],
     [paths.prioritisationSettings(), '/prioritisation-settings'],
+    [paths.modelPerformance(), '/model-performance'],
+    [paths.modelPerformance('procedure=hip&by=ageBand'), '/model-performance?procedure=hip&by=ageBand'],
+    [paths.modelPerformanceSettings(), '/model-performance/settings'],
   ])('%s', (built, expected) => {
     expect(built).toBe(expected);
   });

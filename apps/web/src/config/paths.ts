@@ -90,6 +90,14 @@ export const paths = {
     buildPath(screen.uploadPatientListComplete.path, { type }, { batchId: batchId || undefined }),
   uploadPatientListToBeArchived: (type: string, batchId: string) =>
     buildPath(screen.uploadPatientListToBeArchived.path, { type }, { batchId }),
+  outcomes: () => buildPath(screen.outcomes.path),
+  outcomesType: (type: string) => buildPath(screen.outcomesType.path, { type }),
+  /** With a batch id, the page follows that outcomes file's validation (kept across a reload). */
+  outcomesUpload: (type: string, batchId?: string) =>
+    buildPath(screen.outcomesUpload.path, { type }, { batchId: batchId || undefined }),
+  /** With the batch id, the page says what that outcomes file's confirm did. */
+  outcomesComplete: (type: string, batchId?: string) =>
+    buildPath(screen.outcomesComplete.path, { type }, { batchId: batchId || undefined }),
   manageOpenPathways: () => buildPath(screen.manageOpenPathways.path),
   manageOpenPathwaysType: (type: string) => buildPath(screen.manageOpenPathwaysType.path, { type }),
   /** With the table's filters and page (as their query string), the same table again. */
@@ -122,6 +130,8 @@ export const paths = {
     buildPath(screen.prioritisationAdjustRisk.path, { waitinglistId: id }, { type }),
   prioritisationRecordValidation: (id: string, type: string) =>
     buildPath(screen.prioritisationRecordValidation.path, { waitinglistId: id }, { type }),
+  patientRecordOutcome: (id: string, type: string) =>
+    buildPath(screen.patientRecordOutcome.path, { waitinglistId: id }, { type }),
 
   prioritisation: () => buildPath(screen.prioritisation.path),
   /** With the worklist's filters, order and page (as their query string), the same worklist again. */

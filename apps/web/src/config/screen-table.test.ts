@@ -59,6 +59,16 @@ describe('screen table guards (docs/requirements.md §2)', () => {
     ['/prioritisation-settings', 'TrustAdmin', true],
     ['/prioritisation-settings', 'WaitingListAdmin', false],
     ['/prioritisation-settings', 'ClericalUser', false],
+    ['/model-performance', 'TechnicalAdmin', true],
+    ['/model-performance', 'Clinician', true],
+    ['/model-performance', 'TrustAdmin', true],
+    ['/model-performance', 'SuperAdmin', true],
+    ['/model-performance', 'ClericalUser', false],
+    ['/model-performance', 'WaitingListAdmin', false],
+    ['/model-performance/settings', 'TrustAdmin', true],
+    ['/model-performance/settings', 'TechnicalAdmin', true],
+    ['/model-performance/settings', 'Clinician', false],
+    ['/model-performance/settings', 'SuperAdmin', false],
   ] as const)('%s with %s: admitted %s', (pathname, role, expected) => {
     const route = routeFor(pathname);
     expect(route, pathname).toBeDefined();
@@ -81,6 +91,8 @@ describe('screen table (docs/requirements.md §2)', () => {
     expect(areaOf('/patient-lookup/:waitinglistId')).toBe('patient');
     expect(areaOf('/prioritisation/:type')).toBe('prioritisation');
     expect(areaOf('/prioritisation-settings')).toBe('prioritisation');
+    expect(areaOf('/model-performance')).toBe('monitoring');
+    expect(areaOf('/model-performance/settings')).toBe('monitoring');
     for (const route of guardedRoutes) {
       if (route.area === 'clerical') expect(route.allowed, route.path).toEqual(['ClericalUser']);
       // Decision 0044: the clinical decisions are clinicians' alone; a waiting list admin may open

@@ -6,7 +6,8 @@ import type { GuardRole } from '@esr/contracts/roles';
  * user admitted to it first opens one of its screens: a user downloads only what their role needs.
  * An area's screens are the exports of app/areas/{area}-screens.ts.
  */
-export type ScreenArea = 'admin' | 'technical-admin' | 'clerical' | 'patient' | 'prioritisation' | 'monitoring';
+export type ScreenArea =
+  'admin' | 'technical-admin' | 'clerical' | 'patient' | 'prioritisation' | 'monitoring';
 
 export interface ScreenEntry {
   /** React Router pattern; config/paths.ts builds the screen's URLs from it. */
@@ -210,6 +211,35 @@ export const screenTable = {
     title: 'Patients to be archived',
     component: 'ToBeArchivedPage',
   },
+  /** Decision 0045: a trust's outcomes file, uploaded, checked and confirmed as a patient list is. */
+  outcomes: {
+    path: '/outcomes',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Record outcomes after surgery',
+    component: 'ChooseOutcomesProcedurePage',
+  },
+  outcomesType: {
+    path: '/outcomes/:type',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Outcomes after surgery',
+    component: 'OutcomesOverviewPage',
+  },
+  outcomesUpload: {
+    path: '/outcomes/:type/upload',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Upload outcomes file',
+    component: 'UploadOutcomesPage',
+  },
+  outcomesComplete: {
+    path: '/outcomes/:type/upload/complete',
+    allowed: clerical,
+    area: 'clerical',
+    title: 'Outcomes recorded',
+    component: 'OutcomesCompletePage',
+  },
   manageOpenPathways: {
     path: '/manage-open-pathways',
     allowed: clerical,
@@ -345,6 +375,15 @@ export const screenTable = {
     area: 'patient',
     title: 'Record validation',
     component: 'RecordValidationPage',
+  },
+
+  /** Decision 0045: a pathway's outcome after surgery, recorded or corrected (clinicians). */
+  patientRecordOutcome: {
+    path: '/patient-lookup/:waitinglistId/record-outcome',
+    allowed: ['Clinician'],
+    area: 'patient',
+    title: 'Record outcome',
+    component: 'RecordOutcomePage',
   },
 
   /** docs/decisions/0044: the prioritisation worklist, its risk × wait matrix and the equity of waits. */

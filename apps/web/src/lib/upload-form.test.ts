@@ -51,7 +51,6 @@ describe('checking a chosen file (docs/requirements.md §5)', () => {
   });
 });
 
-
 describe('upload errors for any set of file fields (docs/requirements.md §5, §8)', () => {
   const busy = 'Uploading an outcomes file is not possible when the service is running';
 
@@ -80,14 +79,15 @@ describe('upload errors for any set of file fields (docs/requirements.md §5, §
 });
 
 describe('confirm and cancel of an upload', () => {
-  const setup = (decided = false) => {
+  const setup = (batchStatus?: 'VALIDATED' | 'IMPORTED') => {
     const said: string[] = [];
     const done: string[] = [];
     const actions = (confirm: () => Promise<unknown>, cancel: () => Promise<unknown>) =>
       uploadDecisions({
+        batchId: 'b1',
+        batchStatus,
         confirm,
         cancel,
-        decided,
         onConfirmed: () => done.push('confirmed'),
         onRestart: () => done.push('restart'),
         onProblem: (text) => said.push(text),
@@ -98,8 +98,19 @@ describe('confirm and cancel of an upload', () => {
   const fail = (status: number, detail?: string) => () =>
     Promise.reject(new ApiError(status, detail ? { detail } : null));
 
-  it('goes on after a confirm, and says why one is refused in the server’s words', async () => {
-    const { said, done, actions } = setup();
+  it('asks for the followed batch, goes on after a confirm, and says why one is refused', async () => {
+    const { said, done, actions } = setup('VALIDATED');
+    const asked: string[] = [];
+    await uploadDecisions({
+      batchId: 'b1',
+      batchStatus: 'VALIDATED',
+      confirm: (batchId) => Promise.resolve(asked.push(`confirm ${batchId}`)),
+      cancel: (batchId) => Promise.resolve(asked.push(`cancel ${batchId}`)),
+      onConfirmed: () => undefined,
+      onRestart: () => undefined,
+      onProblem: () => undefined,
+    }).cancel();
+    expect(asked).toEqual(['cancel b1']);
     await actions(ok, ok).confirm();
     await actions(fail(422, 'The file has errors'), ok).confirm();
     await actions(fail(503), ok).confirm();
@@ -118,7 +129,7 @@ describe('confirm and cancel of an upload', () => {
   });
 
   it('does not ask the server to cancel an upload already decided', async () => {
-    const { done, actions } = setup(true);
+    const { done, actions } = setup('IMPORTED');
     let asked = false;
     await actions(ok, () => {
       asked = true;

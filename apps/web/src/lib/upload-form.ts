@@ -1,6 +1,12 @@
 import { messages } from '@esr/contracts/messages';
-import { importFileExtensions, importFileMaxBytes, importMessages } from '@esr/contracts/waiting-list';
+import {
+  importFileExtensions,
+  importFileMaxBytes,
+  importMessages,
+  type BatchStatus,
+} from '@esr/contracts/waiting-list';
 import { ApiError, type UploadProgress } from './api-client';
+import { isDecided } from './upload-status';
 
 /**
  * An import's file upload (docs/requirements.md §5, §8), whatever the files: the waiting list and
@@ -81,22 +87,24 @@ export function decisionProblem(error: unknown): string {
 }
 
 /**
- * Confirm and cancel of an upload being followed, the same for every import: a refused confirm is
- * said at the top; a cancel of an upload already decided, gone (404) or decided elsewhere (409)
- * just starts again, as there is nothing left to cancel.
+ * Confirm and cancel of the upload being followed (`batchId`), the same for every import: a refused
+ * confirm is said at the top; a cancel of an upload already decided (`batchStatus`), gone (404) or
+ * decided elsewhere (409) just starts again, as there is nothing left to cancel.
  */
 export function uploadDecisions({
+  batchId,
+  batchStatus,
   confirm,
   cancel,
-  decided,
   onConfirmed,
   onRestart,
   onProblem,
 }: {
-  confirm: () => Promise<unknown>;
-  cancel: () => Promise<unknown>;
-  /** The upload is already confirmed, cancelled or expired: Cancel only starts again. */
-  decided: boolean;
+  batchId: string;
+  /** The upload's status as its summary gives it, once it is known. */
+  batchStatus: BatchStatus | undefined;
+  confirm: (batchId: string) => Promise<unknown>;
+  cancel: (batchId: string) => Promise<unknown>;
   onConfirmed: () => void;
   onRestart: () => void;
   onProblem: (text: string) => void;
@@ -104,16 +112,16 @@ export function uploadDecisions({
   return {
     confirm: async () => {
       try {
-        await confirm();
+        await confirm(batchId);
         onConfirmed();
       } catch (error) {
         onProblem(decisionProblem(error));
       }
     },
     cancel: async () => {
-      if (decided) return onRestart();
+      if (isDecided(batchStatus)) return onRestart();
       try {
-        await cancel();
+        await cancel(batchId);
         onRestart();
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 409)) onRestart();

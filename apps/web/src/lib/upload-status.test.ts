@@ -15,10 +15,12 @@ describe('status tags (docs/requirements.md §4)', () => {
   });
 });
 
-
 describe('status tags of any upload list', () => {
   it('shows a list’s own words for a status, in the status’s colour', () => {
-    expect(statusTag('IMPORTED', 'Outcomes recorded')).toEqual({ colour: 'green', label: 'Outcomes recorded' });
+    expect(statusTag('IMPORTED', 'Outcomes recorded')).toEqual({
+      colour: 'green',
+      label: 'Outcomes recorded',
+    });
     expect(statusTag('FAILED', '')).toEqual({ colour: 'red', label: 'Failed' });
   });
 
@@ -44,6 +46,8 @@ describe('following the validation of any number of files (docs/requirements.md 
 
   it('announces each file in one sentence', () => {
     expect(filesAnnouncement([file('VALIDATED')])).toBe('Outcomes file: validated.');
-    expect(filesAnnouncement([file('FAILED', 'A'), file('VALIDATING', 'B')])).toBe('A: failed. B: validating.');
+    expect(filesAnnouncement([file('FAILED', 'A'), file('VALIDATING', 'B')])).toBe(
+      'A: failed. B: validating.',
+    );
   });
 });

@@ -1,5 +1,10 @@
 import type { ComponentProps } from 'react';
-import { uploadStatusLabels, type FileStatus, type UploadHistoryItem } from '@esr/contracts/waiting-list';
+import {
+  uploadStatusLabels,
+  type BatchStatus,
+  type FileStatus,
+  type UploadHistoryItem,
+} from '@esr/contracts/waiting-list';
 import type { Tag } from '../components/content';
 
 export type TagColour = NonNullable<ComponentProps<typeof Tag>['colour']>;
@@ -46,3 +51,9 @@ export const anyStillValidating = (files: readonly { status: FileStatus }[] | un
 /** One sentence for the live region, so that a screen reader hears each file's status change. */
 export const filesAnnouncement = (files: readonly ValidatingFile[]): string =>
   files.map((file) => `${file.label}: ${uploadStatusLabels[file.status].toLowerCase()}.`).join(' ');
+
+/** What became of an upload once it was decided: it can be neither confirmed nor cancelled again. */
+export const decidedStatuses: readonly BatchStatus[] = ['IMPORTED', 'CANCELLED', 'EXPIRED'];
+
+export const isDecided = (status: BatchStatus | undefined): boolean =>
+  status !== undefined && decidedStatuses.includes(status);

@@ -96,7 +96,9 @@ describe('a file that stops the confirm (docs/requirements.md §4)', () => {
 
   it('is one with errors, an error message, or a failed or erroneous status; warnings do not stop it', () => {
     expect(fileBlocksConfirm(clean)).toBe(false);
-    expect(fileBlocksConfirm({ ...clean, warnings: [{ row_number: 2, field: null, message: 'x' }] })).toBe(false);
+    expect(fileBlocksConfirm({ ...clean, warnings: [{ row_number: 2, field: null, message: 'x' }] })).toBe(
+      false,
+    );
     expect(fileBlocksConfirm({ ...clean, error: '' })).toBe(false);
     expect(fileBlocksConfirm({ ...clean, has_errors: true })).toBe(true);
     expect(fileBlocksConfirm({ ...clean, has_validation_errors: true })).toBe(true);

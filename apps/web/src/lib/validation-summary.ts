@@ -1,5 +1,10 @@
 import { messages } from '@esr/contracts/messages';
-import { importFieldLabels, type FileResult, type InvalidRow, type RowWarning } from '@esr/contracts/waiting-list';
+import {
+  importFieldLabels,
+  type FileResult,
+  type InvalidRow,
+  type RowWarning,
+} from '@esr/contracts/waiting-list';
 
 /**
  * What validation found in one file of an import (docs/requirements.md §3 validation summary), in

@@ -94,3 +94,42 @@ export async function recordEvaluation(
       processed_at = now(), updated_at = now()
     where id = ${pathwayId}`);
 }
+
+/** An evaluation of one pathway copied to another, dated as given (a demonstration history). */
+export interface EvaluationCopy {
+  id: string;
+  pathwayId: string;
+  /** The evaluation copied: its probability, band, explanation and the record it read. */
+  sourceId: string;
+  /** ISO time it is dated. */
+  at: string;
+}
+
+/**
+ * Writes copies of evaluations for a demonstration history (decision 0045): pathways operated in
+ * the past need an evaluation made before their operation, which no scoring run today can date.
+ * Each copy keeps its source's prediction and explanation, made by the target trust's model.
+ */
+export async function copyEvaluationsAsOf(
+  tx: Db,
+  copies: EvaluationCopy[],
+  target: { trustCode: string; modelId: string; modelVersion: number },
+): Promise<void> {
+  await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
+      model_version, model_name, model_card_version, demonstration, reason, created_at, created_by,
+      probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs,
+      surgeon_name, surgery, social, surgical_risk_factors_kept)
+    select n.id, n.pathway_id, ${target.trustCode}, e.procedure_code, ${target.modelId}, ${target.modelVersion},
+      e.model_name, e.model_card_version, e.demonstration, 'batch', n.at::timestamptz, 'Batch scoring',
+      e.probability, e.prediction, e.is_default_value_used, e.feature_contributions, n.at::date, e.inputs,
+      e.surgeon_name, e.surgery, e.social, e.surgical_risk_factors_kept
+    from json_to_recordset(${JSON.stringify(
+      copies.map((copy) => ({
+        id: copy.id,
+        pathway_id: copy.pathwayId,
+        source_id: copy.sourceId,
+        at: copy.at,
+      })),
+    )}::json) as n(id uuid, pathway_id uuid, source_id uuid, at text)
+    join evaluations e on e.id = n.source_id`);
+}

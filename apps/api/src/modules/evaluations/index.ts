@@ -1,6 +1,12 @@
 /** What the evaluations module offers the rest of the API; nothing else of it is imported from outside. */
 export { unpackContributions } from './contributions.js';
-export { evaluationInsert, evaluationInsertParams, recordEvaluation } from './evaluation-writer.js';
+export {
+  copyEvaluationsAsOf,
+  evaluationInsert,
+  evaluationInsertParams,
+  recordEvaluation,
+  type EvaluationCopy,
+} from './evaluation-writer.js';
 export { inferBatchJob, scoringKey } from './infer-batch-job.js';
 export {
   activeModelVersion,

@@ -12,6 +12,8 @@ import { sql } from 'drizzle-orm';
 import { addDays } from '@esr/contracts/prioritisation';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows, type Db } from '../../platform/db/client.js';
+import { recordOnceReady } from '../../platform/db/record-once.js';
+import { copyEvaluationsAsOf, type EvaluationCopy } from '../evaluations/index.js';
 import { recordOutcomes, type OutcomeToRecord } from './outcome-writer.js';
 
 const demoTrust = 'RAN';
@@ -109,7 +111,7 @@ async function seedHistory(tx: Db, history: DemoHistory, numbers: () => string, 
   const count = Math.min(6000, Math.ceil(history.expectedEvents / Math.max(meanProbability, 0.01)));
   const today = todayInLondon();
   const pathways: Record<string, unknown>[] = [];
-  const evaluations: Record<string, unknown>[] = [];
+  const evaluations: EvaluationCopy[] = [];
   const outcomes: OutcomeToRecord[] = [];
   for (let index = 0; index < count; index += 1) {
     const source = sources[Math.floor(random() * sources.length)]!;
@@ -141,8 +143,8 @@ async function seedHistory(tx: Db, history: DemoHistory, numbers: () => string, 
     });
     evaluations.push({
       id: evaluationId,
-      pathway_id: id,
-      source_id: source.evaluation_id,
+      pathwayId: id,
+      sourceId: source.evaluation_id,
       at: `${evaluatedOn}T09:30:00Z`,
     });
     outcomes.push({
@@ -173,17 +175,11 @@ async function seedHistory(tx: Db, history: DemoHistory, numbers: () => string, 
         operation_type text, referral_date date, surgeon_name text, probability double precision,
         prediction text, source_id uuid, evaluation_id uuid, removed text)
       join pathways s on s.id = n.source_id`);
-    await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
-        model_version, model_name, model_card_version, demonstration, reason, created_at, created_by,
-        probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs,
-        surgeon_name, surgery, social, surgical_risk_factors_kept)
-      select n.id, n.pathway_id, ${history.trustCode}, e.procedure_code, ${model.id}, ${model.version},
-        e.model_name, e.model_card_version, e.demonstration, 'batch', n.at::timestamptz, 'Batch scoring',
-        e.probability, e.prediction, e.is_default_value_used, e.feature_contributions, n.at::date, e.inputs,
-        e.surgeon_name, e.surgery, e.social, e.surgical_risk_factors_kept
-      from json_to_recordset(${JSON.stringify(evaluations.slice(start, start + 1_000))}::json)
-        as n(id uuid, pathway_id uuid, source_id uuid, at text)
-      join evaluations e on e.id = n.source_id`);
+    await copyEvaluationsAsOf(tx, evaluations.slice(start, start + 1_000), {
+      trustCode: history.trustCode,
+      modelId: model.id,
+      modelVersion: model.version,
+    });
   }
   await recordOutcomes(tx, outcomes, {
     trustCode: history.trustCode,
@@ -196,49 +192,31 @@ async function seedHistory(tx: Db, history: DemoHistory, numbers: () => string, 
   });
 }
 
-/**
- * Records the demonstration history once the demonstration lists are scored, checking every few
- * seconds; the returned function stops it (the server closing).
- */
-export function startDemoOutcomes(db: Db, log: { error(obj: object, msg?: string): void }): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const attempt = async (tries: number) => {
-    if (stopped) return;
-    try {
-      const state = await demoState(db);
-      if (state === 'done') return;
-      if (state === 'ready') {
-        const random = seeded(20261127);
-        // Numbers the demonstration lists do not use, so that a search finds one patient.
-        const used = new Set(
-          (
-            await queryRows<{ nhs_number: string }>(
-              db,
-              sql`select nhs_number from pathways where nhs_number is not null`,
-            )
-          ).map((row) => row.nhs_number),
-        );
-        const candidates = nhsNumbersFrom(999700000);
-        const numbers = () => {
-          for (;;) {
-            const number = candidates.next().value as string;
-            if (!used.has(number)) return number;
-          }
-        };
-        for (const history of histories)
-          await db.transaction(async (tx) => seedHistory(tx as unknown as Db, history, numbers, random));
-        return;
-      }
-    } catch (error) {
-      if (!stopped) log.error({ err: error }, 'the demonstration outcomes were not recorded');
-      return;
-    }
-    if (tries < 720 && !stopped) timer = setTimeout(() => void attempt(tries + 1), 5_000);
-  };
-  timer = setTimeout(() => void attempt(0), 1_500);
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
-}
+/** Records the history once the demonstration lists are scored (`recordOnceReady`). */
+export const startDemoOutcomes = (db: Db, log: { error(obj: object, msg?: string): void }) =>
+  recordOnceReady(db, log, {
+    what: 'outcomes',
+    state: demoState,
+    firstCheckMs: 1_500,
+    async record(db) {
+      const random = seeded(20261127);
+      // Numbers the demonstration lists do not use, so that a search finds one patient.
+      const used = new Set(
+        (
+          await queryRows<{ nhs_number: string }>(
+            db,
+            sql`select nhs_number from pathways where nhs_number is not null`,
+          )
+        ).map((row) => row.nhs_number),
+      );
+      const candidates = nhsNumbersFrom(999700000);
+      const numbers = () => {
+        for (;;) {
+          const number = candidates.next().value as string;
+          if (!used.has(number)) return number;
+        }
+      };
+      for (const history of histories)
+        await db.transaction(async (tx) => seedHistory(tx as unknown as Db, history, numbers, random));
+    },
+  });

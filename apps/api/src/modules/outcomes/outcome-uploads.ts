@@ -8,7 +8,6 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
-import { messages } from '@esr/contracts/messages';
 import {
   outcomeMessages,
   type OutcomeChanges,
@@ -95,22 +94,11 @@ async function findBatch(
   return batch;
 }
 
-/** Another outcomes file of the procedure is being validated or recorded. */
-async function outcomesBusy(db: Db, trustCode: string, procedureCode: string): Promise<boolean> {
-  const [row] = await queryRows<{ busy: boolean }>(
-    db,
-    sql`select exists (select 1 from outcome_batches where trust_code = ${trustCode}
-      and procedure_code = ${procedureCode} and status in ('VALIDATING', 'CONFIRMING')
-      and expires_at > now()) as busy`,
-  );
-  return row?.busy === true;
-}
-
 /**
  * Stores the file and its batch, then queues its validation; the upload is answered once the bytes
- * are committed. Earlier undecided outcomes uploads of the procedure are cancelled, so an older file
- * is never confirmed over a newer one. Busy as the waiting list is, or while another outcomes file
- * is being validated.
+ * are committed. Earlier undecided outcomes uploads of the procedure are cancelled (their validation
+ * job then leaves them alone), so an older file is never confirmed over a newer one. Refused while
+ * the waiting list is busy, as its own uploads are.
  */
 export async function uploadOutcomes(
   db: Db,
@@ -123,8 +111,7 @@ export async function uploadOutcomes(
 ): Promise<{ batchId: string }> {
   requireAccess(principal, 'outcomes:import', trustCode);
   const procedure = await procedureName(db, procedureCode);
-  if ((await isBusy(db, trustCode, procedureCode)) || (await outcomesBusy(db, trustCode, procedureCode)))
-    throw conflict(messages.serviceBusy);
+  if (await isBusy(db, trustCode, procedureCode)) throw conflict(outcomeMessages.serviceBusy);
   const problem = file
     ? uploadedFileProblem(file, 'outcomes', settings.maxFileBytes)
     : outcomeMessages.selectFile;
@@ -139,7 +126,7 @@ export async function uploadOutcomes(
     );
     await tx.execute(sql`update outcome_batches
       set status = 'CANCELLED', decided_at = now(), decided_by = ${`Replaced by a newer upload from ${who}`}
-      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and status = 'VALIDATED'`);
+      where trust_code = ${trustCode} and procedure_code = ${procedureCode} and status in ('VALIDATING', 'VALIDATED')`);
     await tx.execute(sql`insert into outcome_batches (id, trust_code, procedure_code, status,
         created_by_user_id, created_by, expires_at, file_name, file_sha256, file_bytes)
       values (${batchId}, ${trustCode}, ${procedureCode}, 'VALIDATING', ${principal.userId}::uuid, ${who},
@@ -333,7 +320,7 @@ export async function confirmOutcomes(
   const procedure = await procedureName(db, procedureCode);
   const before = await findBatch(db, principal, trustCode, procedureCode, batchId);
   if (before.status === 'IMPORTED') return decisionOf(before);
-  if (await isBusy(db, trustCode, procedureCode)) throw conflict(messages.serviceBusy);
+  if (await isBusy(db, trustCode, procedureCode)) throw conflict(outcomeMessages.serviceBusy);
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const batch = await findBatch(txDb, principal, trustCode, procedureCode, batchId, true);

@@ -6,12 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
 import { todayInLondon } from '@esr/contracts/london-dates';
-import {
-  outcomeMessages,
-  outcomeRequestSchema,
-  type PathwayOutcome,
-  type PathwayOutcomes,
-} from '@esr/contracts/outcomes';
+import type { outcomeRequestSchema } from '@esr/contracts/outcomes';
+import { outcomeMessages, type PathwayOutcome, type PathwayOutcomes } from '@esr/contracts/outcomes';
 import { patientMessages } from '@esr/contracts/patients';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../platform/db/client.js';

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, priorityMovedUp, type PriorityCode } from '@esr/contracts/prioritisation';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows, type Db } from '../../platform/db/client.js';
+import { recordOnceReady } from '../../platform/db/record-once.js';
 import { demoUsers } from '../../platform/db/seed.js';
 import { predictionOf } from '../pathways/index.js';
 
@@ -224,34 +225,13 @@ async function seedList(db: Db, procedureCode: string) {
     where p.id = u.id`);
 }
 
-/**
- * Waits, off the request path, for the demonstration lists to be scored, then records their
- * history once. Returns a function that stops waiting (when the server closes).
- */
-export function startDemoPrioritisation(db: Db, log: { error(obj: object, msg?: string): void }): () => void {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const attempt = async (tries: number) => {
-    if (stopped) return;
-    try {
-      const state = await demoState(db);
-      if (state === 'done') return;
-      if (state === 'ready') {
-        await db.transaction(async (tx) => {
-          for (const procedureCode of procedures) await seedList(tx, procedureCode);
-        });
-        return;
-      }
-    } catch (error) {
-      if (!stopped) log.error({ err: error }, 'the demonstration prioritisation history was not recorded');
-      return;
-    }
-    // The lists take about a minute to import and score on a first start; give up after an hour.
-    if (tries < 720 && !stopped) timer = setTimeout(() => void attempt(tries + 1), 5_000);
-  };
-  timer = setTimeout(() => void attempt(0), 1_000);
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
-}
+/** Records the history once the demonstration lists are scored (`recordOnceReady`). */
+export const startDemoPrioritisation = (db: Db, log: { error(obj: object, msg?: string): void }) =>
+  recordOnceReady(db, log, {
+    what: 'prioritisation history',
+    state: demoState,
+    record: (db) =>
+      db.transaction(async (tx) => {
+        for (const procedureCode of procedures) await seedList(tx, procedureCode);
+      }),
+  });

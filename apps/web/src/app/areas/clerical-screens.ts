@@ -1,10 +1,17 @@
-/** Clerical screens (docs/requirements.md §2): the waiting-list import and the open pathways; one chunk, loaded by screens.ts. */
+/**
+ * Clerical screens (docs/requirements.md §2): the waiting-list import, the outcomes files (decision 0045) and the
+ * open pathways; one chunk, loaded by screens.ts.
+ */
 export { DashboardPage } from '../../features/waiting-list/components/dashboard-page';
 export { ChooseProcedurePage } from '../../features/waiting-list/components/choose-procedure-page';
 export { UploadOverviewPage } from '../../features/waiting-list/components/upload-overview-page';
 export { UploadFilesPage } from '../../features/waiting-list/components/upload-files-page';
 export { UploadCompletePage } from '../../features/waiting-list/components/upload-complete-page';
 export { ToBeArchivedPage } from '../../features/waiting-list/components/to-be-archived-page';
+export { ChooseOutcomesProcedurePage } from '../../features/outcomes/components/choose-outcomes-procedure-page';
+export { OutcomesOverviewPage } from '../../features/outcomes/components/outcomes-overview-page';
+export { UploadOutcomesPage } from '../../features/outcomes/components/upload-outcomes-page';
+export { OutcomesCompletePage } from '../../features/outcomes/components/outcomes-complete-page';
 export { DataUploadHistoryPage } from '../../features/waiting-list/components/data-upload-history-page';
 export { ManageOpenPathwaysPage } from '../../features/open-pathways/components/manage-open-pathways-page';
 export { OpenPathwaysPage } from '../../features/open-pathways/components/open-pathways-page';

@@ -12,3 +12,4 @@ export { ChangePriorityPage } from '../../features/patients/components/change-pr
 export { RecordHarmReviewPage } from '../../features/patients/components/record-harm-review-page';
 export { AdjustRiskPage } from '../../features/patients/components/adjust-risk-page';
 export { RecordValidationPage } from '../../features/patients/components/record-validation-page';
+export { RecordOutcomePage } from '../../features/patients/components/record-outcome-page';

@@ -41,7 +41,9 @@ interface GoldenFixture {
   };
 }
 
-const golden = JSON.parse(readFileSync(new URL('../../../../../../ml/golden/monitoring-figures.json', import.meta.url), 'utf8')) as {
+const golden = JSON.parse(
+  readFileSync(new URL('../../../../../../ml/golden/monitoring-figures.json', import.meta.url), 'utf8'),
+) as {
   fixtures: GoldenFixture[];
   funnel: FunnelPoint[];
 };

@@ -41,11 +41,13 @@ export const useGroups = (trust: string, type: ProcedureCode, query: ModelPerfor
   useQuery(groupsQueryOptions(trust, type, query, by));
 
 /** GET /api/model-performance: every trust's observed against expected, for the funnel plot (super admins). */
-export const nationalQueryOptions = (type: ProcedureCode, query: Pick<ModelPerformanceQuery, 'from' | 'to'>) =>
+export const nationalQueryOptions = (
+  type: ProcedureCode,
+  query: Pick<ModelPerformanceQuery, 'from' | 'to'>,
+) =>
   queryOptions({
     queryKey: monitoringKeys.national(type, query),
-    queryFn: () =>
-      apiRequest(endpoints.modelPerformance.national, { query: { procedure: type, ...query } }),
+    queryFn: () => apiRequest(endpoints.modelPerformance.national, { query: { procedure: type, ...query } }),
     retry: false,
   });
 

@@ -21,7 +21,11 @@ const axisTop = (deciles: readonly Decile[]) =>
   Math.min(1, Math.ceil(Math.max(0.05, ...deciles.flatMap((d) => [d.upper, d.meanPredicted])) * 20) / 20);
 
 const columns: Column<Decile>[] = [
-  { header: 'Tenth of predicted risk', cell: (d) => (d.decile === 1 ? '1 (lowest)' : d.decile === 10 ? '10 (highest)' : d.decile), numeric: true },
+  {
+    header: 'Tenth of predicted risk',
+    cell: (d) => (d.decile === 1 ? '1 (lowest)' : d.decile === 10 ? '10 (highest)' : d.decile),
+    numeric: true,
+  },
   { header: 'Patients', cell: (d) => countText(d.n), numeric: true },
   { header: 'Complications', cell: (d) => countText(d.events), numeric: true },
   { header: 'Mean predicted risk', cell: (d) => percentText(d.meanPredicted), numeric: true },

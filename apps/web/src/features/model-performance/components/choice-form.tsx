@@ -62,8 +62,10 @@ export function ChoiceForm({
     setSyncedKey(appliedKey);
     setDraft(draftOfView(applied));
   }
-  const set = <K extends keyof MonitoringDraft>(key: K) => (value: MonitoringDraft[K]) =>
-    setDraft({ ...draft, [key]: value });
+  const set =
+    <K extends keyof MonitoringDraft>(key: K) =>
+    (value: MonitoringDraft[K]) =>
+      setDraft({ ...draft, [key]: value });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -93,7 +95,8 @@ export function ChoiceForm({
             label="Type of operation"
             options={procedureCodes.map((code) => ({ value: code, label: nameOf(code) }))}
             value={draft.procedure}
-            onChange={(event) => set('procedure')(event.target.value)}
+            // The versions are the shown procedure's: another procedure starts from all of its versions.
+            onChange={(event) => setDraft({ ...draft, procedure: event.target.value, modelVersion: '' })}
           />
         </div>
         {!national && (
@@ -102,7 +105,10 @@ export function ChoiceForm({
               id="modelVersion"
               label="Model version"
               placeholder="All versions"
-              options={versionOptions(versions, applied.modelVersion)}
+              hint="The versions whose predictions were judged"
+              options={
+                draft.procedure === applied.procedure ? versionOptions(versions, applied.modelVersion) : []
+              }
               value={draft.modelVersion}
               onChange={(event) => set('modelVersion')(event.target.value)}
             />
@@ -112,7 +118,11 @@ export function ChoiceForm({
       {/* Halves: a date's Day, Month and Year, with an error beside them, need more than a third. */}
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-one-half">
-          {date('from', 'Start date (optional)', 'The first date of operation to include. For example, 1 4 2025')}
+          {date(
+            'from',
+            'Start date (optional)',
+            'The first date of operation to include. For example, 1 4 2025',
+          )}
         </div>
         <div className="nhsuk-grid-column-one-half">
           {date('to', 'End date (optional)', 'The last date of operation to include. For example, 31 3 2026')}

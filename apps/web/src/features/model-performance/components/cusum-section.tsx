@@ -14,13 +14,14 @@ import type { Column } from '../../../components/content';
 import { WarningCallout } from '../../../components/content';
 import { formatDate } from '../../../lib/dates';
 import { cusumSignalText, decimalText } from '../lib/figures-text';
-import type { MonthOfSeries } from '../lib/series';
+import { niceTicks, type MonthOfSeries } from '../lib/series';
 import { axisProps, chartMargin, ChartSection, palette, SeriesTables } from './chart-section';
 
 type Cusum = ModelPerformance['cusum'];
 type CusumPoint = Cusum['points'][number];
 
 const cusumText = (value: number) => decimalText(value, 2);
+const tickText = (value: number) => decimalText(value, 1);
 
 const columns: Column<CusumPoint>[] = [
   { header: 'Date of operation', cell: (point) => formatDate(point.date) },
@@ -56,7 +57,11 @@ export function cusumSummary(cusum: Cusum): string {
  */
 export function CusumSection({ cusum, threshold }: { cusum: Cusum; threshold: ReactNode }) {
   const highest = Math.max(cusum.threshold, ...cusum.points.map((point) => point.peak));
-  const top = Math.ceil(highest * 1.15 * 2) / 2;
+  const ticks = niceTicks(0, highest * 1.1);
+  const top = ticks.at(-1)!;
+  // The signal's label goes on the side of its line with more room, so that it is never cut off.
+  const signalIndex = cusum.points.findIndex((point) => point.date === cusum.signalledOn);
+  const signalLabelSide = signalIndex < cusum.points.length / 2 ? 'insideTopLeft' : 'insideTopRight';
   return (
     <ChartSection
       id="cusum"
@@ -77,21 +82,25 @@ export function CusumSection({ cusum, threshold }: { cusum: Cusum; threshold: Re
         <LineChart data={[...cusum.points]} margin={chartMargin} accessibilityLayer={false}>
           <CartesianGrid stroke={palette.grid} />
           <XAxis {...axisProps} dataKey="date" tickFormatter={formatDate} minTickGap={48} />
-          <YAxis {...axisProps} domain={[0, top]} tickFormatter={cusumText} width={56} />
+          <YAxis {...axisProps} domain={[0, top]} ticks={ticks} tickFormatter={tickText} width={48} />
           <ReferenceArea y1={cusum.threshold} y2={top} fill={palette.warmYellow} fillOpacity={0.2} />
           <ReferenceLine
             y={cusum.threshold}
             stroke={palette.red}
             strokeWidth={2}
             strokeDasharray="6 4"
-            label={{ value: `Threshold ${cusumText(cusum.threshold)}`, position: 'insideTopLeft', fill: palette.red }}
+            label={{
+              value: `Threshold ${tickText(cusum.threshold)}`,
+              position: 'insideBottomLeft',
+              fill: palette.red,
+            }}
           />
           {cusum.signalledOn && (
             <ReferenceLine
               x={cusum.signalledOn}
               stroke={palette.red}
               strokeWidth={2}
-              label={{ value: `Signal ${formatDate(cusum.signalledOn)}`, position: 'insideTopRight', fill: palette.red }}
+              label={{ value: 'Signal', position: signalLabelSide, fill: palette.red }}
             />
           )}
           <Line

@@ -52,8 +52,8 @@ export function GroupRow({ by, group }: { by: Grouping; group: GroupFigures }) {
       {name}
       <td className={numeric}>{countText(group.n)}</td>
       <td className={numeric}>{countText(group.events)}</td>
-      <td className={numeric}>{oeText(group.oe)}</td>
-      <td className={numeric}>{aurocText(group.auroc)}</td>
+      <td className={numeric}>{oeText(group.oe, true)}</td>
+      <td className={numeric}>{aurocText(group.auroc, true)}</td>
       <td className={numeric}>{ratioText(group.calibrationSlope)}</td>
       <td className="nhsuk-table__cell">
         {group.flagged ? (

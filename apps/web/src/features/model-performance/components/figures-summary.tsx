@@ -72,25 +72,24 @@ export function FiguresSummary({ figures }: { figures: ModelPerformance }) {
               or before the day of their operation. Each is judged against the latest such prediction.
             </li>
             <li>
-              <strong>Observed / expected</strong>: the complications that happened divided by the sum of
-              the predicted risks. 1 means as many as predicted; above 1, more.
+              <strong>Observed / expected</strong>: the complications that happened divided by the sum of the
+              predicted risks. 1 means as many as predicted; above 1, more.
             </li>
             <li>
               <strong>Calibration intercept and slope</strong>: 0 and 1 when predicted risks match what
-              happens. A slope below 1 means the predictions are too spread out; above 1, too close
-              together.
+              happens. A slope below 1 means the predictions are too spread out; above 1, too close together.
             </li>
             <li>
-              <strong>AUROC</strong>: how well the model ranks patients who had a complication above those
-              who did not. 0.5 is no better than chance; 1 is perfect.
+              <strong>AUROC</strong>: how well the model ranks patients who had a complication above those who
+              did not. 0.5 is no better than chance; 1 is perfect.
             </li>
             <li>
-              <strong>Brier score</strong>: the average squared difference between the predicted risk and
-              what happened. Lower is better.
+              <strong>Brier score</strong>: the average squared difference between the predicted risk and what
+              happened. Lower is better.
             </li>
             <li>
-              A figure shows ‘Not calculated’ when these outcomes cannot give it, for example AUROC when
-              no patient, or every patient, had a complication.
+              A figure shows ‘Not calculated’ when these outcomes cannot give it, for example AUROC when no
+              patient, or every patient, had a complication.
             </li>
           </ul>
         </div>
@@ -104,7 +103,9 @@ export function BandsSection({ bands }: { bands: Band[] }) {
   return (
     <section aria-labelledby="bands">
       <h2 id="bands">By risk band</h2>
-      <p>For each of the model’s risk bands, how often a complication happened against the risk it predicted.</p>
+      <p>
+        For each of the model’s risk bands, how often a complication happened against the risk it predicted.
+      </p>
       <Table
         caption="Complications by the model’s risk band"
         captionHidden

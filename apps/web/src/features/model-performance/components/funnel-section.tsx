@@ -14,7 +14,8 @@ import type { NationalPerformance } from '@esr/contracts/model-performance';
 import type { Column } from '../../../components/content';
 import { Table, Tag } from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
-import { countText, expectedText, notCalculated, ratioText } from '../lib/figures-text';
+import { countText, decimalText, expectedText, notCalculated, ratioText } from '../lib/figures-text';
+import { niceTicks } from '../lib/series';
 import { axisProps, chartMargin, ChartSection, palette } from './chart-section';
 
 type NationalTrust = NationalPerformance['trusts'][number];
@@ -49,21 +50,30 @@ const columns: Column<NationalTrust>[] = [
   },
   {
     header: '99.8% limits',
-    cell: (trust) => (trust.limits ? limitsText(trust.limits.lower998, trust.limits.upper998) : notCalculated),
+    cell: (trust) =>
+      trust.limits ? limitsText(trust.limits.lower998, trust.limits.upper998) : notCalculated,
     numeric: true,
   },
   {
     header: 'Outside the 99.8% limits',
     cell: (trust) =>
-      trust.outlier ? <Tag colour={trust.outlier === 'high' ? 'red' : 'green'}>{outlierText(trust.outlier)}</Tag> : 'No',
+      trust.outlier ? (
+        <Tag colour={trust.outlier === 'high' ? 'red' : 'green'}>{outlierText(trust.outlier)}</Tag>
+      ) : (
+        'No'
+      ),
   },
 ];
 
 /** The funnel plot in a sentence, for its accessible name. */
 export function funnelSummary(national: NationalPerformance): string {
   const shown = national.trusts.filter((trust) => trust.oe !== null);
-  const high = national.trusts.filter((trust) => trust.outlier === 'high').map((trust) => dataText(trust.trustName));
-  const low = national.trusts.filter((trust) => trust.outlier === 'low').map((trust) => dataText(trust.trustName));
+  const high = national.trusts
+    .filter((trust) => trust.outlier === 'high')
+    .map((trust) => dataText(trust.trustName));
+  const low = national.trusts
+    .filter((trust) => trust.outlier === 'low')
+    .map((trust) => dataText(trust.trustName));
   const outside =
     high.length + low.length === 0
       ? 'none is outside the 99.8% limits'
@@ -84,9 +94,17 @@ const pointColour = (outlier: NationalTrust['outlier']) =>
  * expected number of complications, within the 95% and 99.8% limits that narrow as it grows.
  */
 export function FunnelSection({ national }: { national: NationalPerformance }) {
-  const trusts = national.trusts.filter((trust): trust is NationalTrust & { oe: number } => trust.oe !== null);
-  const top = Math.ceil(Math.max(2, ...trusts.map((trust) => trust.oe)) * 1.15 * 2) / 2;
-  const limit = (key: 'lower95' | 'upper95' | 'lower998' | 'upper998', dashed: string, stroke: string, name?: string) => (
+  const trusts = national.trusts.filter(
+    (trust): trust is NationalTrust & { oe: number } => trust.oe !== null,
+  );
+  const ticks = niceTicks(0, Math.max(2, ...trusts.map((trust) => trust.oe)) * 1.1);
+  const top = ticks.at(-1)!;
+  const limit = (
+    key: 'lower95' | 'upper95' | 'lower998' | 'upper998',
+    dashed: string,
+    stroke: string,
+    name?: string,
+  ) => (
     <Line
       data={national.funnel}
       dataKey={key}
@@ -115,13 +133,14 @@ export function FunnelSection({ national }: { national: NationalPerformance }) {
             type="number"
             dataKey="expected"
             domain={[0, 'dataMax']}
-            tickFormatter={expectedText}
+            tickFormatter={(value: number) => decimalText(value, 0)}
             label={{ value: 'Expected complications', position: 'bottom', offset: 4, fill: palette.darkGrey }}
           />
           <YAxis
             {...axisProps}
             type="number"
             domain={[0, top]}
+            ticks={ticks}
             allowDataOverflow
             tickFormatter={ratioText}
             width={48}

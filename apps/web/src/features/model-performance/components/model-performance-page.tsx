@@ -12,7 +12,12 @@ import { usePageTitleDetail } from '../../../lib/page-title';
 import { isAdmitted } from '../../../lib/roles';
 import { useFigures, useGroups, useNational } from '../api/get-figures';
 import { adjustmentsText, choiceText, decimalText, excludedText, periodText } from '../lib/figures-text';
-import { figuresQuery, readMonitoringView, writeMonitoringView, type MonitoringView } from '../lib/view-params';
+import {
+  figuresQuery,
+  readMonitoringView,
+  writeMonitoringView,
+  type MonitoringView,
+} from '../lib/view-params';
 import { CalibrationSection } from './calibration-section';
 import { CusumSection } from './cusum-section';
 import { FairnessTable } from './fairness-table';

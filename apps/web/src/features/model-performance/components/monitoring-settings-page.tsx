@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cusumOddsRatio, cusumThresholdLimits, defaultCusumThreshold } from '@esr/contracts/model-performance';
+import {
+  cusumOddsRatio,
+  cusumThresholdLimits,
+  defaultCusumThreshold,
+} from '@esr/contracts/model-performance';
 import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { NotificationBanner } from '../../../components/content';

@@ -102,7 +102,9 @@ describe('the model performance screen (decision 0045)', () => {
         figuresOf({ n: 0, events: 0, expected: 0, excluded: 0, from: '2025-04-01', modelVersion: 2 }),
       ),
     );
-    expect(markup).toContain('No outcomes have been recorded for this procedure in the dates and model version chosen.');
+    expect(markup).toContain(
+      'No outcomes have been recorded for this procedure in the dates and model version chosen.',
+    );
     expect(markup).toContain('Operations from 01-Apr-2025, judged against model version 2.');
     expect(markup).toContain('value="2025"');
     expect(markup).toContain('<option value="ageBand" selected="">Age at operation</option>');

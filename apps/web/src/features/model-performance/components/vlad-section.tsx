@@ -3,7 +3,7 @@ import type { ModelPerformance } from '@esr/contracts/model-performance';
 import type { Column } from '../../../components/content';
 import { formatDate } from '../../../lib/dates';
 import { countText, decimalText, expectedText } from '../lib/figures-text';
-import type { MonthOfSeries } from '../lib/series';
+import { niceTicks, type MonthOfSeries } from '../lib/series';
 import { axisProps, chartMargin, ChartSection, palette, SeriesTables } from './chart-section';
 
 type VladPoint = ModelPerformance['vlad'][number];
@@ -24,8 +24,16 @@ const monthColumns: Column<MonthOfSeries<VladPoint>>[] = [
     cell: (month) => countText(month.points.reduce((sum, point) => sum + point.n, 0)),
     numeric: true,
   },
-  { header: 'Expected by the month’s end', cell: (month) => expectedText(month.last.cumulativeExpected), numeric: true },
-  { header: 'Observed by the month’s end', cell: (month) => countText(month.last.cumulativeObserved), numeric: true },
+  {
+    header: 'Expected by the month’s end',
+    cell: (month) => expectedText(month.last.cumulativeExpected),
+    numeric: true,
+  },
+  {
+    header: 'Observed by the month’s end',
+    cell: (month) => countText(month.last.cumulativeObserved),
+    numeric: true,
+  },
   { header: 'Expected minus observed', cell: (month) => differenceText(month.last.value), numeric: true },
 ];
 
@@ -48,6 +56,8 @@ export function vladSummary(points: readonly VladPoint[]): string {
  * the model expected so far minus those that happened. Rising means fewer than predicted.
  */
 export function VladSection({ points }: { points: readonly VladPoint[] }) {
+  const values = points.map((point) => point.value);
+  const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values));
   return (
     <ChartSection
       id="vlad"
@@ -58,7 +68,13 @@ export function VladSection({ points }: { points: readonly VladPoint[] }) {
         <LineChart data={[...points]} margin={chartMargin} accessibilityLayer={false}>
           <CartesianGrid stroke={palette.grid} />
           <XAxis {...axisProps} dataKey="date" tickFormatter={formatDate} minTickGap={48} />
-          <YAxis {...axisProps} tickFormatter={differenceText} width={56} />
+          <YAxis
+            {...axisProps}
+            domain={[ticks[0]!, ticks.at(-1)!]}
+            ticks={ticks}
+            tickFormatter={differenceText}
+            width={48}
+          />
           <ReferenceLine y={0} stroke={palette.darkGrey} />
           <Line
             type="stepAfter"

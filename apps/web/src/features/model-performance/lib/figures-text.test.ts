@@ -17,7 +17,12 @@ import {
 describe('the model performance figures in words (decision 0045)', () => {
   it('build the headline sentence from the figures', () => {
     expect(
-      headlineText({ n: 412, events: 31, expected: 27.44, oe: { ratio: 1.1314, lower: 0.7702, upper: 1.6071 } }),
+      headlineText({
+        n: 412,
+        events: 31,
+        expected: 27.44,
+        oe: { ratio: 1.1314, lower: 0.7702, upper: 1.6071 },
+      }),
     ).toBe(
       'Of 412 patients operated, 31 had a complication; the model expected 27.4. Observed is 1.13 times expected (95% interval 0.77 to 1.61).',
     );

@@ -41,22 +41,29 @@ export const scoreText = (value: number | null): string =>
 /** An expected number of complications (a sum of probabilities): '27.4'. */
 export const expectedText = (value: number): string => decimalText(value, 1);
 
-/** A figure with its 95% interval: '1.13 (95% interval 0.77 to 1.61)'. */
+/**
+ * A figure with its 95% interval: '1.13 (95% interval 0.77 to 1.61)', or '1.13 (0.77 to 1.61)' in
+ * a table whose column header says what the bracket is.
+ */
 export function intervalText(
   estimate: { value: number; lower: number; upper: number } | null,
   format: (value: number) => string,
+  inTable = false,
 ): string {
   if (!estimate) return notCalculated;
-  return `${format(estimate.value)} (95% interval ${format(estimate.lower)} to ${format(estimate.upper)})`;
+  const interval = `${format(estimate.lower)} to ${format(estimate.upper)}`;
+  return `${format(estimate.value)} (${inTable ? '' : '95% interval '}${interval})`;
 }
 
 /** O/E with its interval, or that it cannot be worked out. */
-export const oeText = (oe: PerformanceFigures['oe']): string =>
-  intervalText(oe && { value: oe.ratio, lower: oe.lower, upper: oe.upper }, ratioText);
+export const oeText = (oe: PerformanceFigures['oe'], inTable = false): string =>
+  intervalText(oe && { value: oe.ratio, lower: oe.lower, upper: oe.upper }, ratioText, inTable);
 
-export const aurocText = (auroc: PerformanceFigures['auroc']): string => intervalText(auroc, scoreText);
+export const aurocText = (auroc: PerformanceFigures['auroc'], inTable = false): string =>
+  intervalText(auroc, scoreText, inTable);
 
-const plural = (count: number, one: string, many: string) => `${countText(count)} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) =>
+  `${countText(count)} ${count === 1 ? one : many}`;
 
 /**
  * The headline: 'Of 412 patients operated, 31 had a complication; the model expected 27.4.
@@ -110,7 +117,13 @@ export const groupFlagTexts = (group: Extract<GroupFigures, { suppressed: false 
   group.flags.map((flag) => flagReasons[flag]);
 
 /** The dates of operation chosen: 'Operations from 01-Apr-2025 to 31-Mar-2026'. */
-export function periodText({ from, to }: { from?: string | null | undefined; to?: string | null | undefined }): string {
+export function periodText({
+  from,
+  to,
+}: {
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}): string {
   if (from && to) return `Operations from ${formatDate(from)} to ${formatDate(to)}`;
   if (from) return `Operations from ${formatDate(from)}`;
   if (to) return `Operations up to ${formatDate(to)}`;

@@ -11,7 +11,9 @@ export const thresholdField = 'cusumThreshold';
  */
 export function parseThreshold(text: string): { ok: true; threshold: number } | { ok: false; error: string } {
   const typed = text.trim();
-  const parsed = monitoringSettingsRequestSchema.safeParse({ cusumThreshold: typed === '' ? Number.NaN : typed });
+  const parsed = monitoringSettingsRequestSchema.safeParse({
+    cusumThreshold: typed === '' ? Number.NaN : typed,
+  });
   if (parsed.success) return { ok: true, threshold: parsed.data.cusumThreshold };
   return { ok: false, error: parsed.error.issues[0]?.message ?? messages.someError };
 }

@@ -22,6 +22,7 @@ import {
   type Problem,
 } from './action-outcome';
 import { AnomalyReasonForm, anomalyReasonFieldId } from './anomaly-reason-form';
+import { OutcomeSection } from './outcome-section';
 import { PathwayPrioritisationSection } from './pathway-prioritisation-section';
 import {
   ArchivedNotice,
@@ -39,7 +40,8 @@ import { RiskSummaryView } from './risk-summary-view';
  * docs/requirements.md §2 /patient-lookup/{id}?type=: the pathway's risk summary, fetched again every 3 seconds
  * while it waits to be scored (docs/requirements.md §4), with the PDF, the anomaly flag, edit, remodel and the
  * previous evaluations, and the pathway's waiting list priority with what the user's role may record about it
- * (decision 0044). Only an active pathway can be changed.
+ * (decision 0044), and its outcome after surgery (decision 0045). Only an active pathway can be changed; an
+ * outcome can be recorded for an archived one too.
  */
 export function RiskSummaryPage() {
   return <PatientPage title="Risk summary" screen={RiskSummaryScreen} />;
@@ -49,7 +51,7 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
   const summary = useRiskSummary(trust, type, id);
   const nameOf = useProcedureNameOf();
   const labels = useRiskFactorLabels();
-  // What a prioritisation form has just recorded (decision 0044).
+  // What a prioritisation form or the outcome form has just recorded (decisions 0044, 0045).
   const notice = usePageNotice();
   useBreadcrumbPatient(id, summary.data);
   const data = summary.data;
@@ -67,7 +69,12 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
           procedureName={nameOf(type)}
           labels={labels}
           actions={<SummaryActions summary={data} trust={trust} id={id} type={type} />}
-          prioritisation={<PathwayPrioritisationSection trust={trust} type={type} id={id} />}
+          prioritisation={
+            <>
+              <PathwayPrioritisationSection trust={trust} type={type} id={id} />
+              <OutcomeSection trust={trust} type={type} id={id} />
+            </>
+          }
         />
       ) : (
         <PatientLoadStatus query={summary} />

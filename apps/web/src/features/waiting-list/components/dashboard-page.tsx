@@ -127,6 +127,9 @@ export function DashboardPage() {
           <ActionLink to={paths.uploadPatientList()}>Upload patient list</ActionLink>
         </li>
         <li>
+          <ActionLink to={paths.outcomes()}>Record outcomes after surgery</ActionLink>
+        </li>
+        <li>
           <ActionLink to={paths.patientLookup()}>Patient lookup</ActionLink>
         </li>
         <li>

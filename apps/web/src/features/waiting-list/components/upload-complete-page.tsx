@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Panel } from '../../../components/content';
+import { UploadChanges } from '../../../components/upload-changes';
 import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useProcedureType } from '../../../lib/procedure-type';
@@ -55,21 +56,13 @@ function WhatItDid({ type, batchId }: { type: ProcedureCode; batchId: string }) 
   const summary = useConfirmedSummary(trust, type, batchId);
   const changes = summary.data?.batchStatus === 'IMPORTED' ? summary.data.changes : null;
   return (
-    <section aria-labelledby="done-title">
-      <h2 id="done-title">What the upload changed</h2>
-      <div role="status">
-        {changes ? (
-          <ul>
-            {doneLines(changes).map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        ) : summary.isError ? (
-          <p>What the upload changed cannot be shown now. The upload history shows the upload.</p>
-        ) : (
-          <p>The new list is being put in place.</p>
-        )}
-      </div>
-    </section>
+    <UploadChanges
+      lines={changes && doneLines(changes)}
+      pending={
+        summary.isError
+          ? 'What the upload changed cannot be shown now. The upload history shows the upload.'
+          : 'The new list is being put in place.'
+      }
+    />
   );
 }

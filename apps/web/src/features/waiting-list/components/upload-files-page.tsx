@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { importMessages, type ImportFileKind } from '@esr/contracts/waiting-list';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import { isDecided } from '../../../components/upload-decision';
-import { BatchStatusHeading, UploadStagePage, useUploadStages } from '../../../components/upload-stage';
+import { BatchStatusHeading, UploadStagesPage, type FollowedBatch } from '../../../components/upload-stage';
 import { ListStatus } from '../../../components/list-status';
 import { ValidationStatus } from '../../../components/validation-status';
 import { paths } from '../../../config/paths';
@@ -39,67 +37,32 @@ export function UploadFilesPage() {
 
 function UploadFiles({ type, name }: { type: ProcedureCode; name: string | undefined }) {
   const trust = useTrustCode();
-  const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const batchId = params.get('batchId') ?? '';
-  const stages = useUploadStages(batchId);
-
   return (
-    <UploadStagePage stages={stages} title="Upload files" caption={name}>
-      {batchId ? (
-        <Validation
-          key={batchId}
-          trust={trust}
-          type={type}
-          batchId={batchId}
-          headingRef={stages.statusHeadingRef}
-          params={params}
-          setParams={setParams}
-          onProblem={(text) => stages.report([{ text }])}
-          onConfirmed={() => void navigate(paths.uploadPatientListComplete(type, batchId))}
-          onRestart={() => setParams(new URLSearchParams())}
-        />
-      ) : (
-        <div className="nhsuk-grid-row">
-          <div className="nhsuk-grid-column-two-thirds">
-            <p>
-              Choose the waiting list file and the blood test file. Both are checked before you are asked to
-              confirm the upload.
-            </p>
-            <FileSelectionForm
-              trust={trust}
-              type={type}
-              onProblems={(errors) => stages.report(summaryItems(errors))}
-              onAccepted={(id) => setParams(new URLSearchParams({ batchId: id }), { replace: true })}
-            />
-          </div>
-        </div>
+    <UploadStagesPage
+      title="Upload files"
+      caption={name}
+      completePath={(batchId) => paths.uploadPatientListComplete(type, batchId)}
+      choose={({ report, onAccepted }) => (
+        <>
+          <p>
+            Choose the waiting list file and the blood test file. Both are checked before you are asked to
+            confirm the upload.
+          </p>
+          <FileSelectionForm
+            trust={trust}
+            type={type}
+            onProblems={(errors) => report(summaryItems(errors))}
+            onAccepted={onAccepted}
+          />
+        </>
       )}
-    </UploadStagePage>
+      follow={(batch) => <Validation trust={trust} type={type} batch={batch} />}
+    />
   );
 }
 
-function Validation({
-  trust,
-  type,
-  batchId,
-  headingRef,
-  params,
-  setParams,
-  onProblem,
-  onConfirmed,
-  onRestart,
-}: {
-  trust: string;
-  type: ProcedureCode;
-  batchId: string;
-  headingRef: React.Ref<HTMLHeadingElement>;
-  params: URLSearchParams;
-  setParams: ReturnType<typeof useSearchParams>[1];
-  onProblem: (text: string) => void;
-  onConfirmed: () => void;
-  onRestart: () => void;
-}) {
+function Validation({ trust, type, batch }: { trust: string; type: ProcedureCode; batch: FollowedBatch }) {
+  const { batchId, params, setParams, onProblem } = batch;
   const status = useUploadStatus(trust, type, batchId);
   const validated = Boolean(status.data) && !stillValidating(status.data);
   const pages: SummaryPages = {
@@ -134,22 +97,15 @@ function Validation({
   };
 
   const decisions = uploadDecisions({
-    confirm: () => confirm.mutateAsync(batchId),
-    cancel: () => cancel.mutateAsync(batchId),
-    decided: Boolean(waitingListSummary.data && isDecided(waitingListSummary.data.batchStatus)),
-    onConfirmed,
-    onRestart,
-    onProblem,
+    ...batch,
+    batchStatus: waitingListSummary.data?.batchStatus,
+    confirm: confirm.mutateAsync,
+    cancel: cancel.mutateAsync,
   });
 
   return (
     <>
-      <BatchStatusHeading
-        headingRef={headingRef}
-        query={status}
-        restartLabel="Upload new files"
-        onRestart={onRestart}
-      />
+      <BatchStatusHeading batch={batch} query={status} restartLabel="Upload new files" />
       {status.data && <ValidationStatus files={listFiles(status.data)} />}
       {validated && (
         <ListStatus

@@ -1,0 +1,294 @@
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { ModelPerformance } from '@esr/contracts/model-performance';
+import type { ActiveRecords } from '@esr/contracts/open-pathways';
+import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import {
+  activate,
+  chooseFile,
+  heading,
+  pathname,
+  serverWait,
+  tabTo,
+  typeInto,
+} from '../fixtures/keyboard.js';
+import { startServer, type RunningServer } from '../fixtures/server.js';
+
+// Outcomes after surgery and model monitoring end to end (decision 0045), with the keyboard alone
+// and axe on every screen, on the demonstration trust: a technical admin reads the knee model's
+// figures and sees the hip model drift; a clerical user uploads a theatre extract with errors,
+// then a clean one, and confirms it; a clinician reads and corrects an operated patient's outcome;
+// a super admin sees the trusts on the funnel plot.
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number; interval?: number } = serverWait) =>
+  expect.poll(read, options);
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+const main = () => page.locator('main');
+
+async function accessToken(p: Page): Promise<string> {
+  return p.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
+    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
+  });
+}
+
+async function api<T>(route: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${route}`, {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+  });
+  expect(response.status, route).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function signInFresh(name: string): Promise<void> {
+  await context?.close();
+  context = await newContext(browser, server.baseUrl);
+  page = await context.newPage();
+  await signInAs(page, name);
+}
+
+/** Chooses an option of a select reached with Tab, by typing its start. */
+async function chooseOption(select: Locator, label: string): Promise<void> {
+  await tabTo(select);
+  const options = await select.locator('option').allTextContents();
+  const at = options.findIndex((text) => text.trim().startsWith(label));
+  expect(at, `${label} in ${options.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  const current = await select.evaluate((element) => (element as HTMLSelectElement).selectedIndex);
+  for (let index = current; index !== at; index += at > index ? 1 : -1)
+    await page.keyboard.press(at > index ? 'ArrowDown' : 'ArrowUp');
+  await poll(() => select.evaluate((element) => (element as HTMLSelectElement).selectedIndex)).toBe(at);
+}
+
+/** Chooses a radio of a group with the arrow keys, from its checked (or first) radio. */
+async function chooseRadio(group: Locator, label: string): Promise<void> {
+  const radios = group.getByRole('radio');
+  const labels = await radios.evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
+  );
+  const checked = await radios.evaluateAll((inputs) =>
+    inputs.findIndex((input) => (input as HTMLInputElement).checked),
+  );
+  const from = checked === -1 ? 0 : checked;
+  await tabTo(radios.nth(from));
+  const to = labels.findIndex((text) => text.startsWith(label));
+  expect(to, `${label} in ${labels.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  if (checked === -1) await page.keyboard.press('Space');
+  for (let at = from; at !== to; at += to > at ? 1 : -1)
+    await page.keyboard.press(to > at ? 'ArrowDown' : 'ArrowUp');
+  await poll(() => radios.nth(to).isChecked()).toBe(true);
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
+  browser = await launchBrowser();
+  context = await newContext(browser, server.baseUrl);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('model monitoring', () => {
+  it('keeps the chart library out of the first page load', () => {
+    const dist = path.resolve('apps/web/dist');
+    const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const loaded = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    expect(loaded.length).toBeGreaterThan(0);
+    const gzipped = loaded.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length,
+      0,
+    );
+    // The whole app shell as it was before monitoring, with room to grow; the charts are ~140 KB more.
+    expect(gzipped).toBeLessThan(175 * 1024);
+    const monitoring = readdirSync(path.join(dist, 'assets')).find((file) =>
+      file.startsWith('monitoring-screens-'),
+    );
+    expect(monitoring, 'the monitoring area chunk').toBeDefined();
+    expect(loaded).not.toContain(`assets/${monitoring!}`);
+  });
+
+  it(
+    'shows a technical admin the knee model judged against the trust’s outcomes',
+    { timeout: 300_000 },
+    async () => {
+      await signInAs(page, 'Ravi Patel');
+      await poll(() => pathname(page)).toBe('/upload-model');
+      const figures = () => api<ModelPerformance>('/api/trusts/RAN/procedures/knee/model-performance');
+      await poll(async () => (await figures()).n, { timeout: 280_000, interval: 3_000 }).toBeGreaterThan(0);
+      await page.reload();
+      await activate(page.getByRole('link', { name: 'Model performance' }));
+      await poll(() => pathname(page)).toBe('/model-performance');
+      await poll(() => main().textContent(), serverWait).toMatch(
+        /Of [\d,]+ patients operated, [\d,]+ had a complication; the model expected [\d.,]+\. Observed is [\d.]+ times expected \(95% interval [\d.]+ to [\d.]+\)\./,
+      );
+      for (const caption of [
+        'Predicted and observed by tenth of predicted risk',
+        'Expected minus observed by date of operation, by month',
+      ])
+        expect(await page.getByRole('table', { name: caption }).count(), caption).toBeGreaterThan(0);
+      await poll(() => page.getByRole('img').count()).toBeGreaterThanOrEqual(3);
+      await visit(page, 'model-performance-knee');
+    },
+  );
+
+  it('shows the hip model drifting: the CUSUM signals', async () => {
+    await chooseOption(page.getByLabel('Type of operation'), 'Hip');
+    await chooseOption(page.getByLabel('Group the fairness table by'), 'Ethnic group');
+    await activate(button('Update'));
+    await poll(() => new URL(page.url()).searchParams.get('procedure')).toBe('hip');
+    await poll(() => main().textContent(), serverWait).toMatch(
+      /The CUSUM signalled on \d{2}-[A-Z][a-z]{2}-\d{4}/,
+    );
+    const fairness = page.getByRole('region', { name: 'By patient group' });
+    await poll(() => fairness.textContent(), serverWait).toContain('White');
+    await visit(page, 'model-performance-hip');
+  });
+
+  it('refuses a start date after the end date, with the error summary', async () => {
+    const from = page.getByRole('group', { name: /Start date|From/ });
+    const to = page.getByRole('group', { name: /End date|To/ });
+    await typeInto(from.getByRole('textbox').nth(0), '1');
+    await typeInto(from.getByRole('textbox').nth(1), '6');
+    await typeInto(from.getByRole('textbox').nth(2), '2026');
+    await typeInto(to.getByRole('textbox').nth(0), '1');
+    await typeInto(to.getByRole('textbox').nth(1), '1');
+    await typeInto(to.getByRole('textbox').nth(2), '2026');
+    await activate(button('Update'));
+    await poll(() => page.locator('.nhsuk-error-summary').textContent()).toMatch(/end date/i);
+    await visit(page, 'model-performance-date-error');
+  });
+
+  it('lets the technical admin change the CUSUM threshold', async () => {
+    await page.goto('/model-performance?procedure=hip');
+    await activate(page.getByRole('link', { name: /Change the CUSUM threshold/ }));
+    await poll(() => heading(page).textContent(), serverWait).toContain('Model monitoring settings');
+    const threshold = page.getByRole('textbox', { name: /CUSUM threshold/ });
+    await typeInto(threshold, '99');
+    await activate(button('Save threshold'));
+    await poll(() => page.locator('.nhsuk-error-summary').textContent()).toContain(
+      'The CUSUM threshold must be 20 or less',
+    );
+    await visit(page, 'model-monitoring-settings-error');
+    await typeInto(threshold, '5');
+    await activate(button('Save threshold'));
+    await poll(() => page.locator('.nhsuk-notification-banner--success').textContent(), serverWait).toContain(
+      'CUSUM threshold saved',
+    );
+    await visit(page, 'model-monitoring-settings-saved');
+  });
+});
+
+describe('outcomes after surgery', () => {
+  let operated: { id: string; nhs: string } = { id: '', nhs: '' };
+
+  it('takes a clerical user from the dashboard to the outcomes upload, and refuses a file with errors', async () => {
+    await signInFresh('Claire Evans');
+    await poll(() => pathname(page)).toBe('/dashboard');
+    await activate(page.getByRole('link', { name: 'Record outcomes after surgery' }));
+    await poll(() => pathname(page)).toBe('/outcomes');
+    await visit(page, 'outcomes-choose');
+    await chooseRadio(page.getByRole('group'), 'Knee replacement');
+    await activate(button('Continue'));
+    await poll(() => pathname(page), serverWait).toBe('/outcomes/knee');
+    await visit(page, 'outcomes-overview');
+    const upload = page.getByRole('button', { name: 'Upload outcomes file' });
+    await poll(() => upload.isEnabled(), { timeout: 90_000 }).toBe(true);
+    await activate(upload);
+    await poll(() => pathname(page), serverWait).toBe('/outcomes/knee/upload');
+    await chooseFile(
+      page.getByLabel('Outcomes file', { exact: true }),
+      path.resolve('e2e/files/theatre-outcomes-with-errors.csv'),
+    );
+    await activate(button('Continue'));
+    await poll(() => main().textContent(), { timeout: 60_000 }).toMatch(
+      /3 rows? with errors|rows with errors/i,
+    );
+    expect(await button('Confirm and record outcomes').count()).toBe(0);
+    await visit(page, 'outcomes-summary-errors');
+    await activate(button('Cancel upload'));
+  });
+
+  it('records a clean theatre extract, and archives the operated patients', async () => {
+    const list = await api<ActiveRecords>(
+      '/api/trusts/RAN/waiting-list/procedures/knee/manage/records/active?pageNumber=1&pageSize=3',
+    );
+    const [first, second] = list.items;
+    operated = { id: first!.id, nhs: first!.nhsNumber! };
+    const day = (daysAgo: number) => {
+      const date = new Date(Date.now() - daysAgo * 86_400_000);
+      return `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()}`;
+    };
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'outcomes-'));
+    const file = path.join(folder, 'theatre outcomes week 47.csv');
+    writeFileSync(
+      file,
+      [
+        'NHS No,Hospital No,Operation Date,Complication (90 days),Complication Type,LOS (days)',
+        `${first!.nhsNumber},${first!.hospitalNumber ?? ''},${day(2)},N,,3`,
+        `${second!.nhsNumber},${second!.hospitalNumber ?? ''},${day(1)},Y,Wound infection,6`,
+        '9434765919,RAN999999,01/11/2026,N,,2',
+      ].join('\r\n'),
+    );
+    await page.goto('/outcomes/knee/upload');
+    await chooseFile(page.getByLabel('Outcomes file', { exact: true }), file);
+    await activate(button('Continue'));
+    const confirm = button('Confirm and record outcomes');
+    await poll(() => confirm.count(), { timeout: 60_000 }).toBe(1);
+    await poll(() => main().textContent()).toMatch(/record 2 outcomes/);
+    expect(await main().textContent()).toMatch(/archive 2 patients/);
+    expect(await main().textContent()).toMatch(/1 row matches no pathway/);
+    await visit(page, 'outcomes-summary-clean');
+    await activate(confirm);
+    await poll(() => pathname(page), serverWait).toBe('/outcomes/knee/upload/complete');
+    await visit(page, 'outcomes-complete');
+  });
+
+  it('shows a clinician the operated patient’s outcome, and lets them correct it', async () => {
+    await signInFresh('Olu Adeyemi');
+    await page.goto(`/patient-lookup/${operated.id}?type=knee`);
+    const section = page.getByRole('region', { name: 'Outcome after surgery' });
+    await poll(() => section.textContent(), serverWait).toContain('theatre outcomes week 47.csv');
+    await visit(page, 'outcome-on-summary');
+    await activate(section.getByRole('link', { name: 'Correct outcome' }));
+    await poll(() => heading(page).textContent(), serverWait).toContain('Record outcome');
+    await chooseRadio(page.getByRole('group', { name: /Complication within 90 days/ }), 'Yes');
+    await typeInto(page.getByRole('textbox', { name: /Complication type/ }), 'Deep vein thrombosis');
+    const year = page
+      .getByRole('group', { name: /Date of operation/ })
+      .getByRole('textbox')
+      .nth(2);
+    await typeInto(year, String(new Date().getUTCFullYear() + 1));
+    await activate(button('Record outcome'));
+    await poll(() => page.locator('.nhsuk-error-summary').textContent()).toMatch(/today or in the past/);
+    await visit(page, 'record-outcome-error');
+    await typeInto(year, String(new Date(Date.now() - 2 * 86_400_000).getUTCFullYear()));
+    await activate(button('Record outcome'));
+    await poll(() => pathname(page), serverWait).toBe(`/patient-lookup/${operated.id}`);
+    await poll(() => page.locator('.nhsuk-notification-banner--success').textContent()).toContain(
+      'Outcome recorded',
+    );
+    await poll(() => page.getByRole('region', { name: 'Outcome after surgery' }).textContent()).toContain(
+      'Deep vein thrombosis',
+    );
+    await visit(page, 'outcome-corrected');
+  });
+
+  it('shows a super admin every trust on the funnel plot', async () => {
+    await signInFresh('Priya Shah');
+    await activate(page.getByRole('link', { name: 'Model performance' }));
+    await poll(() => pathname(page)).toBe('/model-performance');
+    const trusts = page.getByRole('table', { name: 'Observed against expected by trust' });
+    await poll(() => trusts.locator('tbody tr').count(), serverWait).toBeGreaterThanOrEqual(3);
+    await visit(page, 'model-performance-national');
+  });
+});
