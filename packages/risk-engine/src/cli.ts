@@ -2,7 +2,7 @@
  * `risk-engine`: lets a Technical Admin check a model before uploading it, with the same code the
  * server runs.
  *
- *   risk-engine inspect --model model.pkl [--wrapper wrapper.pkl] [--json]
+ *   risk-engine inspect --model model.pkl [--wrapper wrapper.pkl] [--recalibration map.json] [--json]
  *   risk-engine predict --model model.pkl [--wrapper wrapper.pkl] --input rows.csv [--date YYYY-MM-DD]
  */
 import { readFileSync } from 'node:fs';
@@ -13,15 +13,17 @@ import { evaluateMany } from './evaluate.js';
 import type { PatientRecord } from './features.js';
 import { loadModel } from './model.js';
 import type { RiskModel } from './model.js';
+import { recalibrationMapSchema, type RecalibrationMap } from './recalibration.js';
 
 export interface Output {
   write(chunk: string): unknown;
 }
 
 const USAGE = `Usage:
-  risk-engine inspect --model model.pkl [--wrapper wrapper.pkl] [--json]
+  risk-engine inspect --model model.pkl [--wrapper wrapper.pkl] [--recalibration map.json] [--json]
       Decode the model (never running pickled code) and print its type, library version and
-      feature count. Exits non-zero with the reason when the model is refused.
+      feature count. Exits non-zero with the reason when the model is refused. With a
+      recalibration map (JSON), also its method, a, b, base version and what it was fitted on.
   risk-engine predict --model model.pkl [--wrapper wrapper.pkl] --input rows.csv [--date YYYY-MM-DD]
       One JSON object per CSV row. With a wrapper the CSV columns are record fields and each line
       is the evaluate() result; without, the columns are the model's features in training order
@@ -72,7 +74,52 @@ function load(opts: Map<string, string | true>): RiskModel {
   return loadModel(model, wrapper);
 }
 
+/** What a recalibrated version's predictions are, in one plain line. */
+const RECALIBRATION_EXPLAINED =
+  "Predictions are the base model's probability passed through logit(p′) = a + b·logit(p); the factors' contributions stay on the base model's log-odds scale.";
+
+/** Reads a recalibration map: refused (exit 1) with each problem as `path: what is wrong`. */
+function readRecalibration(path: string): RecalibrationMap {
+  const text = readFile(path, 'recalibration map').toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`The recalibration map ${path} is not JSON: ${(e as Error).message}`);
+  }
+  const parsed = recalibrationMapSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues
+    .slice(0, 20)
+    .map((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${[...issue.path, ...issue.keys].join('.')}: unknown key`
+        : `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+  throw new Error(`The recalibration map ${path} is malformed: ${issues.join('; ')}`);
+}
+
+function recalibrationLines(map: RecalibrationMap): string[] {
+  const { from, to, n, events } = map.fittedOn;
+  const window =
+    from !== null && to !== null
+      ? `operated ${from} to ${to}`
+      : from !== null
+        ? `operated from ${from}`
+        : to !== null
+          ? `operated up to ${to}`
+          : 'operated on any date';
+  const method = map.method === 'none' ? 'none (no update needed)' : map.method;
+  return [
+    `recalibration: ${method}, a = ${map.intercept}, b = ${map.slope}`,
+    `               base version ${map.baseVersion}, fitted on ${n} outcomes with ${events} complications, ${window}`,
+    `               ${RECALIBRATION_EXPLAINED}`,
+  ];
+}
+
 function inspect(opts: Map<string, string | true>, out: Output): void {
+  const mapPath = opts.get('recalibration');
+  const map = typeof mapPath === 'string' ? readRecalibration(mapPath) : null;
   const m = load(opts);
   const d = m.describe();
   if (opts.get('json') === true) {
@@ -80,6 +127,7 @@ function inspect(opts: Map<string, string | true>, out: Output): void {
       JSON.stringify({
         ...d,
         wrapper: m.wrapper ? { procedure: m.wrapper.procedure, modelCard: m.wrapper.modelCard } : null,
+        recalibration: map ? { ...map, explanation: RECALIBRATION_EXPLAINED } : null,
       }) + '\n',
     );
     return;
@@ -102,10 +150,18 @@ function inspect(opts: Map<string, string | true>, out: Output): void {
       `           features: ${w.features.map((f) => f.name).join(', ')}`,
     );
   }
+  if (map) lines.push(...recalibrationLines(map));
   out.write(lines.join('\n') + '\n');
 }
 
 function predict(opts: Map<string, string | true>, out: Output): void {
+  // Scoring through a map belongs to the server; ignoring the option would print base probabilities
+  // to someone who asked for recalibrated ones.
+  if (opts.has('recalibration')) {
+    throw new UsageError(
+      "--recalibration is read by inspect only; predict prints the base model's probabilities",
+    );
+  }
   const m = load(opts);
   const rows = parseCsv(readFile(required(opts, 'input'), 'input').toString('utf8'));
   const header = rows.shift();

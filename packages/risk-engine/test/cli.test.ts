@@ -141,6 +141,80 @@ describe('risk-engine CLI', () => {
     });
   });
 
+  it('inspect shows a recalibration map, in text and JSON', () => {
+    const map = {
+      method: 'logistic',
+      intercept: 0.09926784418609035,
+      slope: 0.509897302031365,
+      baseVersion: 3,
+      fittedOn: { from: '2025-06-01', to: null, n: 4000, events: 998 },
+    };
+    const mapFile = join(tmp, 'map.json');
+    writeFileSync(mapFile, JSON.stringify(map));
+    const r = cli(
+      'inspect',
+      '--model',
+      join(KNEE, 'model.pkl'),
+      '--wrapper',
+      join(KNEE, 'wrapper.pkl'),
+      '--recalibration',
+      mapFile,
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/wrapper: +knee/);
+    expect(r.stdout).toContain('recalibration: logistic, a = 0.09926784418609035, b = 0.509897302031365\n');
+    expect(r.stdout).toMatch(
+      / base version 3, fitted on 4000 outcomes with 998 complications, operated from 2025-06-01\n/,
+    );
+    expect(r.stdout).toContain(
+      "Predictions are the base model's probability passed through logit(p′) = a + b·logit(p); the factors' contributions stay on the base model's log-odds scale.",
+    );
+
+    const j = cli('inspect', '--model', join(FIX, 'xgb.joblib.pkl'), '--recalibration', mapFile, '--json');
+    expect(j.status).toBe(0);
+    const described = JSON.parse(j.stdout) as { nFeatures: number; recalibration: Record<string, unknown> };
+    expect(described.nFeatures).toBe(6);
+    expect(described.recalibration).toEqual({
+      ...map,
+      explanation: expect.stringMatching(/^Predictions are the base model's probability passed through/),
+    });
+    const without = JSON.parse(
+      cli('inspect', '--model', join(FIX, 'xgb.joblib.pkl'), '--json').stdout,
+    ) as object;
+    expect(without).toMatchObject({ recalibration: null });
+  });
+
+  it('a malformed recalibration map is refused with each problem, before the model is read', () => {
+    const bad = join(tmp, 'bad-map.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        method: 'intercept',
+        intercept: 0.4,
+        slope: 0.8,
+        baseVersion: 1,
+        fittedOn: { from: null, to: null, n: 10, events: 11 },
+        note: 'x',
+      }),
+    );
+    const r = cli('inspect', '--model', join(tmp, 'no-such-model.pkl'), '--recalibration', bad);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/The recalibration map .*bad-map\.json is malformed: /);
+    expect(r.stderr).toContain('note: unknown key');
+    expect(r.stderr).toContain("slope: must be 1 when the method is 'intercept'");
+    expect(r.stderr).toContain('fittedOn.events: is more than n (10)');
+    const notJson = join(tmp, 'not-json.json');
+    writeFileSync(notJson, '{"method": ');
+    const n = cli('inspect', '--model', join(FIX, 'xgb.joblib.pkl'), '--recalibration', notJson);
+    expect(n.status).toBe(1);
+    expect(n.stderr).toMatch(/not-json\.json is not JSON/);
+    // predict scores with the base model only: a map there is a usage error, never ignored.
+    const p = cli('predict', '--model', join(FIX, 'xgb.joblib.pkl'), '--input', bad, '--recalibration', bad);
+    expect(p.status).toBe(2);
+    expect(p.stderr).toMatch(/--recalibration is read by inspect only/);
+  });
+
   it('usage errors exit 2', () => {
     expect(cli().status).toBe(2);
     const r = cli('predict', '--model', join(KNEE, 'model.pkl'));

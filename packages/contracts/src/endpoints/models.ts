@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { errorResponseSchema } from '../errors.js';
 import {
+  modelActivatedSchema,
   modelCardSchema,
   modelFileMaxBytes,
   modelUploadAcceptedSchema,
+  modelVersionSchema,
   modelVersionsResponseSchema,
+  recalibrationRequestSchema,
+  tripodCardSchema,
 } from '../models.js';
-import { lookupErrors } from './shared.js';
+import { lookupErrors, pdfDownload } from './shared.js';
 
 const params = z.object({ trust: z.string().min(1).max(10), code: z.string().min(1).max(20) });
 const base = '/api/trusts/:trust/machine-learning/procedures/:code/models';
+const versionParams = params.extend({ id: z.guid() });
 
 /** docs/requirements.md §7 model calls: a trust's model of a procedure, for its Technical Admin. */
 export const models = {
@@ -42,7 +48,50 @@ export const models = {
     permission: 'models:read',
     tags: ['models'],
     summary: 'Every version of a procedure’s model, newest first',
+    description:
+      'Each with where it came from (uploaded, or recalibrated from an earlier version), its smoke test, how many pathways it has scored, and its performance on the trust’s recorded outcomes when there are any.',
     params,
     response: { 200: modelVersionsResponseSchema, ...lookupErrors },
+  }),
+  activate: defineEndpoint({
+    method: 'POST',
+    path: `${base}/:id/activate`,
+    permission: 'models:upload',
+    tags: ['models'],
+    summary: 'Make a version the active one (a rollback, or a recalibrated version), and re-score the list',
+    description:
+      'The procedure’s active pathways are re-scored through the normal scoring run (the service shows busy meanwhile); earlier evaluations are never changed. A recalibrated version is activated only by a technical admin other than the one who created it (403 otherwise). Idempotent: activating the active version answers 200. In the change log.',
+    params: versionParams,
+    response: { 200: modelActivatedSchema, 409: errorResponseSchema, ...lookupErrors },
+  }),
+  recalibrate: defineEndpoint({
+    method: 'POST',
+    path: `${base}/:id/recalibrate`,
+    permission: 'models:upload',
+    tags: ['models'],
+    summary: 'Fit a recalibrated version of this version on the trust’s outcomes (kept inactive)',
+    description:
+      'Example: {"method":"auto","from":"2025-06-01","to":"2026-05-31"}. method: intercept (logit P(y) = a + logit(p)), logistic (a + b·logit(p)) or auto (a closed test picks none, intercept, or both; likelihood-ratio tests at 5%). Fitted on the current outcomes judged against this version’s predictions, operated between from and to (inclusive, both optional). 422 below 100 complications. The new version wraps this one with the map and waits for a second technical admin to activate it. In the change log.',
+    params: versionParams,
+    body: recalibrationRequestSchema,
+    response: { 201: modelVersionSchema, 422: errorResponseSchema, ...lookupErrors },
+  }),
+  card: defineEndpoint({
+    method: 'GET',
+    path: `${base}/:id/card`,
+    permission: 'models:read',
+    tags: ['models'],
+    summary: 'The version’s model card, to the TRIPOD+AI items a deploying trust needs',
+    params: versionParams,
+    response: { 200: tripodCardSchema, ...lookupErrors },
+  }),
+  cardExport: defineEndpoint({
+    method: 'GET',
+    path: `${base}/:id/card/export`,
+    permission: 'models:read',
+    tags: ['models'],
+    summary: 'The model card as a printable PDF',
+    params: versionParams,
+    response: { 200: pdfDownload, ...lookupErrors },
   }),
 };

@@ -11,8 +11,10 @@ import {
   idle,
   uploadFiles,
   validated,
+  waitUntil,
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
+import { multipartBody } from '../../test/multipart.js';
 import { createUser } from '../../test/factories/users.js';
 
 /**
@@ -42,6 +44,8 @@ const patientKeys = new Set([
 const filesWithoutPatients: Record<string, string> = {
   'GET /api/trusts/:trust/waiting-list/procedures/:type/files/warnings':
     'row numbers, fields and what was wrong with a value; no identifier',
+  'GET /api/trusts/:trust/machine-learning/procedures/:code/models/:id/card/export':
+    'a model version’s card: its predictors and figures, no patient',
 };
 
 // A PAS extract as trusts send it (docs/import-format.md); NHS numbers in the 999 test range.
@@ -86,6 +90,8 @@ interface Seeded {
   invalidBatch: string;
   /** A validated upload that would archive a patient. */
   pendingBatch: string;
+  /** An outcomes file with a row with errors naming an existing patient (decision 0045). */
+  outcomesBatch: string;
 }
 let seeded: Seeded;
 
@@ -156,6 +162,9 @@ const samples: Record<string, Sample> = {
   },
   'GET /api/trusts/:trust/waiting-list/procedures/:type/files/to-be-archived': {
     url: (s) => `${files()}/to-be-archived/?batchId=${s.pendingBatch}&pageNumber=1&pageSize=15`,
+  },
+  'GET /api/trusts/:trust/waiting-list/procedures/:type/outcomes/validation-summary': {
+    url: (s) => `${list()}/procedures/knee/outcomes/validation-summary/?batchId=${s.outcomesBatch}`,
   },
   'GET /api/trusts/:trust/waiting-list/procedures/:type/files/rows-with-errors': {
     url: (s) => `${files()}/rows-with-errors/?batchId=${s.invalidBatch}&file=waitingList`,
@@ -280,7 +289,37 @@ beforeAll(async () => {
     who,
     `${trust()}/procedures/knee/patients/${siobhan!.id}/risk-summary/history?pageNumber=1&pageSize=20`,
   );
-  seeded = { siobhan: siobhan!.id, historyId: history.items[0]!.id, invalidBatch, pendingBatch };
+  // Siobhán's outcome with a complication that is neither yes nor no.
+  const outcomes = multipartBody([
+    {
+      field: 'outcomesFile',
+      fileName: 'theatre outcomes.csv',
+      bytes: Buffer.from('NHS No,Operation Date,Complication\r\n999 000 0026,01/10/2026,maybe\r\n'),
+    },
+  ]);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `${list()}/procedures/knee/outcomes/upload/`,
+    headers: { ...bearer(who.token), 'content-type': outcomes.contentType },
+    payload: outcomes.payload,
+  });
+  const { batchId: outcomesBatch } = uploaded.json<{ batchId: string }>();
+  await waitUntil(
+    () =>
+      get<{ batchStatus: string }>(
+        t,
+        who,
+        `${list()}/procedures/knee/outcomes/upload-status/?batchId=${outcomesBatch}`,
+      ),
+    (status) => status.batchStatus !== 'VALIDATING',
+  );
+  seeded = {
+    siobhan: siobhan!.id,
+    historyId: history.items[0]!.id,
+    invalidBatch,
+    pendingBatch,
+    outcomesBatch,
+  };
   const document = (
     await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })
   ).json<OpenApiDocument>();

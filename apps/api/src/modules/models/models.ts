@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { loadModel, type RiskModel } from '@esr/risk-engine/model';
+import { withProbabilityMap } from '@esr/risk-engine/recalibrated-model';
 import { modelFileMaxBytes, type ModelCard } from '@esr/contracts/models';
 import { procedureCodes } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
@@ -201,34 +202,10 @@ export async function activeModelCard(
   return toCard(row);
 }
 
-export async function listModelVersions(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: string,
-) {
-  requireAccess(principal, 'models:read', trustCode);
-  await procedureName(db, procedureCode);
-  const rows = await db
-    .select({
-      id: mlModels.id,
-      version: mlModels.version,
-      status: mlModels.status,
-      isActive: mlModels.isActive,
-      modelType: mlModels.modelType,
-      modelFileName: mlModels.modelFileName,
-      wrapperFileName: mlModels.wrapperFileName,
-      modelSha256: mlModels.modelSha256,
-      uploadedBy: mlModels.uploadedBy,
-      uploadedAt: mlModels.uploadedAt,
-    })
-    .from(mlModels)
-    .where(and(eq(mlModels.trustCode, trustCode), eq(mlModels.procedureCode, procedureCode)))
-    .orderBy(desc(mlModels.version));
-  return { items: rows.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString() })) };
-}
-
 const activeModels = new Map<string, { id: string; model: RiskModel }>();
+
+/** Another version was made active: every trust and procedure's active model is looked up afresh. */
+export const forgetActiveModels = () => activeModels.clear();
 
 /** The active model of a trust and procedure, decoded once and kept until a new upload. */
 /** The condition that picks a trust and procedure's active model version. */
@@ -274,11 +251,18 @@ export async function riskModelById(db: Db, id: string): Promise<RiskModel | nul
     return cached;
   }
   const [files] = await db
-    .select({ modelFile: mlModels.modelFile, wrapperFile: mlModels.wrapperFile })
+    .select({
+      modelFile: mlModels.modelFile,
+      wrapperFile: mlModels.wrapperFile,
+      recalibration: mlModels.recalibration,
+    })
     .from(mlModels)
     .where(eq(mlModels.id, id));
   if (!files) return null;
-  const model = loadModel(files.modelFile, files.wrapperFile);
+  const base = loadModel(files.modelFile, files.wrapperFile);
+  // A recalibrated version (decision 0046): the base model's probabilities through its map.
+  const map = files.recalibration as { intercept: number; slope: number } | null;
+  const model = map ? withProbabilityMap(base, map) : base;
   modelsById.set(id, model);
   if (modelsById.size > modelsKept) modelsById.delete(modelsById.keys().next().value!);
   return model;

@@ -6,7 +6,14 @@ import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
 import { requestScoringWherePending } from '../evaluations/index.js';
-import { activeModelCard, listModelVersions, uploadModel } from './models.js';
+import { activeModelCard, uploadModel } from './models.js';
+import { activateModelVersion, modelVersions, recalibrateModelVersion } from './model-governance.js';
+import { modelCard } from './model-card.js';
+import type { ModelCardPdfInput } from './model-card-pdf.js';
+import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
+import { contentDisposition, reportFileName } from '../reports/index.js';
+
+const cardDocument = documentKind('model-card', new URL('./model-card.document.js', import.meta.url));
 
 const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -32,8 +39,44 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, endpoints.models.versions, async (request) =>
-    listModelVersions(app.db, principalOf(request), request.params.trust, request.params.code),
+    modelVersions(app.db, principalOf(request), request.params.trust, request.params.code),
   );
+
+  route(app, endpoints.models.activate, async (request) => {
+    const { trust, code, id } = request.params;
+    const activated = await activateModelVersion(app.db, principalOf(request), trust, code, id);
+    // The list is re-scored by the normal scoring run; earlier evaluations are kept as they are.
+    await requestScoringWherePending(app.db, app.queue, { trustCode: trust, procedureCode: code });
+    return activated;
+  });
+
+  route(app, endpoints.models.card, async (request) =>
+    modelCard(app.db, principalOf(request), request.params.trust, request.params.code, request.params.id),
+  );
+
+  route(app, endpoints.models.cardExport, async (request, reply) => {
+    const { trust, code, id } = request.params;
+    const principal = principalOf(request);
+    const generatedAt = new Date();
+    const input: ModelCardPdfInput = {
+      card: await modelCard(app.db, principal, trust, code, id),
+      trustName: principal.trustName,
+      generatedAt,
+    };
+    const name = `Model card ${input.card.procedureName} v${input.card.version}`;
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition(reportFileName(name, 'pdf', generatedAt)))
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(documentPool().render(cardDocument, input));
+  });
+
+  route(app, endpoints.models.recalibrate, async (request, reply) => {
+    const { trust, code, id } = request.params;
+    const created = await recalibrateModelVersion(app.db, principalOf(request), trust, code, id, request.body);
+    return reply.status(201).send(created);
+  });
 };
 
 export default modelRoutes;

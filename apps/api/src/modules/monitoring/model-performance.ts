@@ -192,6 +192,31 @@ function versionsOf(list: ListOutcomes) {
     .sort((a, b) => Number(b.active) - Number(a.active) || b.modelVersion - a.modelVersion);
 }
 
+/**
+ * A model version's judged outcomes and their figures, for the model module's versions table, cards
+ * and recalibration (decision 0046); the caller has checked the access.
+ */
+export async function versionOutcomes(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+  query: ModelPerformanceQuery & { modelVersion: number },
+) {
+  const version = await currentVersion(db, trustCode, procedureCode);
+  const list = await lists.get(db, `${trustCode}/${procedureCode}`, version, () =>
+    readList(db, trustCode, procedureCode),
+  );
+  const outcomes = chosen(list, query);
+  return {
+    outcomes,
+    figures: performanceFigures(outcomes),
+    groups: (['sex', 'ethnicGroup', 'ageBand'] as const).map((by) => ({
+      by,
+      groups: groupsOf(outcomes, by),
+    })),
+  };
+}
+
 /** GET …/model-performance */
 export async function modelPerformance(
   db: Db,
@@ -234,6 +259,25 @@ const groupOrder: Record<Grouping, readonly string[]> = {
   ageBand: ageBands,
 };
 
+/** The figures of each group of a grouping; a group under 10 shows only "<10". */
+function groupsOf(
+  outcomes: readonly StoredOutcome[],
+  by: Grouping,
+  overall = performanceFigures(outcomes),
+): GroupFigures[] {
+  const members = new Map<string, StoredOutcome[]>(groupOrder[by].map((group) => [group, []]));
+  for (const outcome of outcomes) {
+    const group = groupOf[by](outcome);
+    if (group !== null) members.get(group)?.push(outcome);
+  }
+  return [...members.entries()].map(([group, inGroup]) => {
+    if (inGroup.length < smallGroupThreshold) return { group, n: '<10', suppressed: true };
+    const figures = performanceFigures(inGroup);
+    const flags = groupFlags(figures, overall);
+    return { group, ...figures, suppressed: false, flagged: flags.length > 0, flags };
+  });
+}
+
 /** GET …/model-performance/groups: the figures per group; a group under 10 shows only "<10". */
 export async function modelPerformanceGroups(
   db: Db,
@@ -248,17 +292,7 @@ export async function modelPerformanceGroups(
   return cached(db, trustCode, procedureCode, choice, (list) => {
     const outcomes = chosen(list, query);
     const overall = performanceFigures(outcomes);
-    const members = new Map<string, StoredOutcome[]>(groupOrder[query.by].map((group) => [group, []]));
-    for (const outcome of outcomes) {
-      const group = groupOf[query.by](outcome);
-      if (group !== null) members.get(group)?.push(outcome);
-    }
-    const groups: GroupFigures[] = [...members.entries()].map(([group, inGroup]) => {
-      if (inGroup.length < smallGroupThreshold) return { group, n: '<10', suppressed: true };
-      const figures = performanceFigures(inGroup);
-      const flags = groupFlags(figures, overall);
-      return { group, ...figures, suppressed: false, flagged: flags.length > 0, flags };
-    });
+    const groups = groupsOf(outcomes, query.by, overall);
     return { procedure: procedureCode, by: query.by, overall, groups };
   });
 }

@@ -228,6 +228,30 @@ async function stagedRows(db: Db, batchId: string): Promise<OutcomeToRecord[]> {
   }));
 }
 
+/**
+ * The trust's pathways (any procedure, active or archived) of the patients the shown rows with
+ * errors name, by NHS number, else by local identifier, as the waiting list's summary finds them
+ * (decision 0042): a row is not a pathway, but it names a patient.
+ */
+async function pathwaysOfRows(
+  db: Db,
+  trustCode: string,
+  rows: readonly { values: Record<string, string> }[],
+): Promise<string[]> {
+  const named = rows.map((row) => ({
+    nhs: (row.values.nhsNumber ?? '').replace(/[^0-9]/g, '') || null,
+    local: row.values.localPatientIdentifier?.trim() || null,
+  }));
+  const found = await queryRows<{ id: string }>(
+    db,
+    sql`with i as (select * from json_to_recordset(${JSON.stringify(named)}::json) as i(nhs text, local text))
+      select p.id from i join pathways p on p.trust_code = ${trustCode} and p.nhs_number = i.nhs
+      union
+      select p.id from i join pathways p on p.trust_code = ${trustCode} and p.local_patient_identifier = i.local`,
+  );
+  return found.map((row) => row.id);
+}
+
 export async function outcomesValidationSummary(
   db: Db,
   principal: Principal,
@@ -244,7 +268,7 @@ export async function outcomesValidationSummary(
       trustCode,
       route: routeOf(endpoints.outcomes.validationSummary),
       action: 'outcomes-summary',
-      pathwayIds: [],
+      pathwayIds: await pathwaysOfRows(db, trustCode, result.invalid_rows),
       detail: `outcomes upload ${batch.id}, page ${page.pageNumber}`,
     });
   const changes = confirmable(batch)

@@ -65,13 +65,27 @@ function evaluate(logits: Float64Array, events: Uint8Array, intercept: number, s
 }
 
 /**
+ * The log-likelihood of logit P(event) = a + b·x over the logits x and outcomes (1 = event): the
+ * likelihood-ratio tests of recalibration (apps/api/src/modules/models/recalibration/fit.ts) compare
+ * it at the fits below and at (0, 1).
+ */
+export function calibrationLogLikelihood(
+  logits: Float64Array,
+  events: Uint8Array,
+  intercept: number,
+  slope: number,
+): number {
+  return evaluate(logits, events, intercept, slope).logLikelihood;
+}
+
+/**
  * Newton–Raphson from (a, b) = (0, 1), the fit of a perfectly calibrated model. With `fitSlope`
  * false, b stays 1 and logit(p) is an offset. A step that lowers the log-likelihood is halved until
  * it does not, or until it is below the tolerance. Converged when a step is below 1e-12; null when
  * the information matrix is singular or 100 steps have not converged, which is how separated data
- * (no finite maximum) show themselves.
+ * (no finite maximum) show themselves. Exported for recalibration, which fits the same two lines.
  */
-function fitRecalibration(
+export function fitCalibrationLine(
   logits: Float64Array,
   events: Uint8Array,
   fitSlope: boolean,
@@ -126,7 +140,7 @@ export function calibrationFits(
   for (let i = 0; i < events.length; i++) eventCount += events[i]!;
   if (eventCount === 0 || eventCount === events.length) return { intercept: null, slope: null };
   return {
-    intercept: fitRecalibration(logits, events, false)?.intercept ?? null,
-    slope: fitRecalibration(logits, events, true)?.slope ?? null,
+    intercept: fitCalibrationLine(logits, events, false)?.intercept ?? null,
+    slope: fitCalibrationLine(logits, events, true)?.slope ?? null,
   };
 }

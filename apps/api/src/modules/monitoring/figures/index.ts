@@ -5,6 +5,12 @@
 export { bandFigures, groupFlags, performanceFigures } from './performance.js';
 export { decileFigures } from './deciles.js';
 export { cusumChart, vladPoints } from './sequential.js';
+export {
+  calibrationFits,
+  calibrationLogLikelihood,
+  clampedLogit,
+  fitCalibrationLine,
+} from './calibration.js';
 export { funnelCurve, funnelLimits } from './funnel.js';
 export { byarLowerCount, byarUpperCount, wilsonInterval, zFor95, zFor998 } from './intervals.js';
 export type {

@@ -28,6 +28,12 @@ export const mlModels = pgTable(
     uploadedBy: text('uploaded_by').notNull(),
     uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
     activatedAt: timestamptz('activated_at'),
+    /** Who made it active last (decision 0046: a recalibrated version needs a second technical admin). */
+    activatedBy: text('activated_by'),
+    activatedByUserId: uuid('activated_by_user_id'),
+    /** A recalibrated version's base version and map (decision 0046); null for an uploaded one. */
+    baseModelId: uuid('base_model_id'),
+    recalibration: jsonb('recalibration'),
   },
   (t) => [
     uniqueIndex('ml_models_version_unique').on(t.trustCode, t.procedureCode, t.version),

@@ -1,0 +1,165 @@
+/**
+ * A model version's card to the TRIPOD+AI items a deploying trust needs (decision 0046): what the
+ * developer wrote in the wrapper's card (intended use, development data, its figures), the
+ * predictors with their units and the values used when missing, the version's performance on the
+ * trust's own outcomes (model monitoring) overall and by group, known limitations, and how the
+ * version was made.
+ */
+import { showLondonDate } from '@esr/contracts/london-dates';
+import { demonstrationModelLabel } from '@esr/contracts/messages';
+import { groupingLabels } from '@esr/contracts/model-performance';
+import { modelMessages, type Recalibration, type TripodCard } from '@esr/contracts/models';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { notFound } from '../../platform/errors.js';
+import { requireAccess, type Principal } from '../identity/index.js';
+import { procedureName } from '../library/index.js';
+import { versionOutcomes } from '../monitoring/index.js';
+import type { StoredCard } from './model-files.js';
+import { riskModelById } from './models.js';
+
+interface CardRow extends Record<string, unknown> {
+  id: string;
+  version: number;
+  is_active: boolean;
+  model_type: string;
+  model_sha256: string;
+  wrapper_sha256: string;
+  uploaded_by: string;
+  uploaded_at: string | Date;
+  card: StoredCard;
+  base_model_id: string | null;
+  base_version: number | null;
+  recalibration: Recalibration | null;
+}
+
+const two = (value: number | null) => (value === null ? 'not calculated' : value.toFixed(2));
+
+/** The map and what it did, in words. */
+export function recalibrationText(map: Recalibration): string[] {
+  const window =
+    map.from || map.to ? ` operated ${map.from ? `from ${map.from}` : ''}${map.from && map.to ? ' ' : ''}${map.to ? `to ${map.to}` : ''}` : '';
+  const what =
+    map.method === 'intercept'
+      ? 'the overall level (intercept) was adjusted'
+      : 'the level and spread (intercept and slope) were adjusted';
+  return [
+    `Recalibrated from version ${map.baseVersion}: ${what}${map.requested === 'auto' ? ', as a closed test at 5% chose' : ''}. Predictions are the base model’s probability p passed through logit(p′) = a + b·logit(p), with a = ${map.intercept.toFixed(4)} and b = ${map.slope.toFixed(4)}.`,
+    `Fitted on ${map.n.toLocaleString('en-GB')} patients and ${map.events.toLocaleString('en-GB')} complications${window}. Out of sample (10-fold cross-validation): calibration intercept ${two(map.before.intercept)} before and ${two(map.after.intercept)} after, slope ${two(map.before.slope)} before and ${two(map.after.slope)} after, observed ÷ expected ${two(map.before.oe)} before and ${two(map.after.oe)} after.`,
+    'The band thresholds stay as configured, and the factors’ contributions shown on each risk summary stay on the base model’s log-odds scale.',
+  ];
+}
+
+/** GET …/models/{id}/card */
+export async function modelCard(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  id: string,
+): Promise<TripodCard> {
+  requireAccess(principal, 'models:read', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  const [row] = await queryRows<CardRow>(
+    db,
+    sql`select m.id, m.version, m.is_active, m.model_type, m.model_sha256, m.wrapper_sha256, m.uploaded_by,
+        m.uploaded_at, m.card, m.base_model_id, b.version as base_version, m.recalibration
+      from ml_models m left join ml_models b on b.id = m.base_model_id
+      where m.id = ${id} and m.trust_code = ${trustCode} and m.procedure_code = ${procedureCode}`,
+  );
+  if (!row) throw notFound(modelMessages.notFound);
+  const model = await riskModelById(db, id);
+  const wrapper = model?.wrapper;
+  const written = wrapper?.modelCard;
+  const { figures, groups } = await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version });
+  const flagged = groups.flatMap(({ by, groups: inGroup }) =>
+    inGroup.filter((group) => !group.suppressed && group.flagged).map((group) => `${group.group} (${groupingLabels[by].toLowerCase()})`),
+  );
+  const limitations = [
+    ...(row.card.demonstration ? ['Trained on synthetic data: a demonstration, not for clinical use.'] : []),
+    'It supports clinical judgement and does not replace it: a patient’s priority is a clinician’s decision.',
+    'Each factor’s contribution shows how the model weighs it for this patient; it is not a cause, and changing it may not change the risk.',
+    'When a value is missing the model uses the default listed with its predictor; the risk summary says which were used.',
+    figures.n === 0
+      ? 'Not yet checked against this trust’s own outcomes.'
+      : figures.enoughEvents
+        ? 'Checked against this trust’s outcomes: see the local performance.'
+        : 'Fewer than 100 complications recorded here: the local figures are too uncertain to act on.',
+    ...(flagged.length > 0 ? [`On this trust’s outcomes it performs differently for: ${flagged.join(', ')}.`] : []),
+    ...(written?.notes ? [written.notes] : []),
+  ];
+  const uploadedAt = new Date(row.uploaded_at);
+  const updates = row.recalibration
+    ? [`Made on ${showLondonDate(uploadedAt)} by ${row.uploaded_by}.`, ...recalibrationText(row.recalibration)]
+    : [`Uploaded on ${showLondonDate(uploadedAt)} by ${row.uploaded_by}; not updated since.`];
+  return {
+    id: row.id,
+    procedureCode,
+    procedureName: procedure,
+    version: row.version,
+    name: row.card.name,
+    modelVersion: row.card.modelVersion,
+    demonstration: row.card.demonstration,
+    label: row.card.demonstration ? demonstrationModelLabel : null,
+    isActive: row.is_active,
+    source: row.base_model_id ? 'recalibrated' : 'uploaded',
+    baseVersion: row.base_version === null ? null : Number(row.base_version),
+    uploadedBy: row.uploaded_by,
+    uploadedAt: uploadedAt.toISOString(),
+    modelSha256: row.model_sha256,
+    wrapperSha256: row.wrapper_sha256,
+    modelType: row.model_type,
+    library: `${row.card.library} ${row.card.libraryVersion}`,
+    intendedUse:
+      written?.intendedUse ??
+      `To estimate the risk of a complication after elective ${procedure.toLowerCase()}, for patients on the trust’s waiting list, so that the team can prepare them and prioritise the list.`,
+    intendedUsers:
+      'Clinicians and waiting list staff of the NHS trust, who read the risk beside the patient’s record and their own judgement.',
+    outcome: 'Any complication after the operation (the trust’s outcomes record whether one happened).',
+    timeFrame: 'Within 90 days of the operation.',
+    predictors: (wrapper?.features ?? []).map((feature) => ({
+      name: feature.name,
+      displayName: feature.displayName,
+      unit: feature.unit,
+      defaultWhenMissing: feature.default,
+      modifiable: feature.modifiable,
+    })),
+    thresholds: row.card.thresholds,
+    developmentData: {
+      description: written?.trainingData ?? null,
+      size: written?.trainingSize ?? null,
+      notes: null,
+    },
+    developmentPerformance: row.card.metrics,
+    localPerformance:
+      figures.n === 0
+        ? null
+        : {
+            n: figures.n,
+            events: figures.events,
+            oe: figures.oe,
+            auroc: figures.auroc,
+            calibrationIntercept: figures.calibrationIntercept,
+            calibrationSlope: figures.calibrationSlope,
+            brier: figures.brier,
+            enoughEvents: figures.enoughEvents,
+            groups: groups.flatMap(({ by, groups: inGroup }) =>
+              inGroup.map((group) =>
+                group.suppressed
+                  ? { by, group: group.group, n: '<10' as const, oe: null, auroc: null, flagged: false }
+                  : {
+                      by,
+                      group: group.group,
+                      n: group.n,
+                      oe: group.oe?.ratio ?? null,
+                      auroc: group.auroc?.value ?? null,
+                      flagged: group.flagged,
+                    },
+              ),
+            ),
+          },
+    limitations,
+    updates,
+    recalibration: row.recalibration,
+  };
+}

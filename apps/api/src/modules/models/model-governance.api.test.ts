@@ -1,0 +1,250 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { mapProbability } from '@esr/risk-engine/recalibrated-model';
+import { modelMessages, type ModelVersion, type TripodCard } from '@esr/contracts/models';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
+import { createUser } from '../../test/factories/users.js';
+import { insertPathways } from '../../test/factories/pathways.js';
+import { insertEvaluations } from '../../test/factories/outcomes.js';
+import {
+  createClericalTrust,
+  csvFile,
+  decide,
+  idle,
+  uploadFiles,
+  validated,
+  type ClericalTrust,
+} from '../../test/factories/waiting-list.js';
+import { multipartBody } from '../../test/multipart.js';
+import { recordOutcomes } from '../outcomes/index.js';
+
+/**
+ * Model governance (decision 0046) on a real database: the versions table, a rollback that
+ * re-scores the list and keeps every earlier evaluation, recalibration refused below 100
+ * complications and fitted above, a recalibrated version activated only by a second technical
+ * admin and then scoring through its map, the model card and its PDF, and who may do what.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../../../..');
+const kneeModel = fs.readFileSync(path.join(root, 'models/default/knee/model.pkl'));
+const kneeWrapper = fs.readFileSync(path.join(root, 'models/default/knee/wrapper.pkl'));
+
+let t: TestApp;
+let list: ClericalTrust;
+let admins: { first: string; second: string; clinician: string };
+const modelsUrl = (trust: string, procedure = 'knee') =>
+  `/api/trusts/${trust}/machine-learning/procedures/${procedure}/models`;
+
+async function call<T>(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const json = (response.headers['content-type'] ?? '').toString().includes('json');
+  return { status: response.statusCode, body: (json ? response.json<T>() : undefined) as T, raw: response };
+}
+const versions = async (trust = list.trustCode) =>
+  (await call<{ items: ModelVersion[] }>('GET', modelsUrl(trust), admins.first)).body.items;
+
+const pasHeader =
+  'NHS No,Hospital No,Forename,Surname,DOB,Gender,Height (cm),Weight (kg),Smoking Status,Procedure,Referral Date,TCI Date,Consultant,Hypertension';
+const patients = [
+  '999 000 0026,RAN300001,Siobhán,O’Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,,Mr A Hamid,Y',
+  '999 000 0018,RAN300002,Łukasz,Nowak,02/11/1948,M,178,91,2,Total knee replacement,15/02/2026,,Ms R Kaur,Y',
+  '999 000 0034,RAN300003,Zoë,Clarke,30/06/1960,F,165,80,1,Total knee replacement,20/03/2026,,Mr A Hamid,N',
+];
+
+async function currentProbabilities(db: Db, trustCode: string) {
+  return queryRows<{ id: string; probability: number; model_version: number }>(
+    db,
+    sql`select p.id, p.probability, e.model_version from pathways p
+      join evaluations e on e.id = p.current_evaluation_id
+      where p.trust_code = ${trustCode} and p.is_active order by p.id`,
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  list = await createClericalTrust(t);
+  const token = async (roles: ('tca' | 'cl')[]) =>
+    t.tokenFor((await createUser(t.app.db, { trustCode: list.trustCode, roles })).id);
+  admins = { first: await token(['tca']), second: await token(['tca']), clinician: await token(['cl']) };
+  const response = await uploadFiles(
+    t,
+    list,
+    'knee',
+    csvFile('ptl.csv', [pasHeader, ...patients]),
+    csvFile('pathology.csv', ['NHS Number,Test Name,Result,Units,Sample Date', '9990000026,Hb,128,g/L,01/10/2026']),
+  );
+  const { batchId } = response.json<{ batchId: string }>();
+  await validated(t, list, 'knee', batchId);
+  expect((await decide(t, list, 'knee', 'confirm_import', batchId)).statusCode).toBe(202);
+  await idle(t, list, 'knee');
+}, 240_000);
+afterAll(async () => t?.close());
+
+describe('model versions and rollback', () => {
+  it('lists each version with its source, smoke test and the pathways it scored', async () => {
+    const [first] = await versions();
+    expect(first).toMatchObject({ version: 1, isActive: true, source: 'uploaded', smokeTest: 'passed', pathwaysScored: 3 });
+    expect(first?.localPerformance).toBeNull();
+  });
+
+  it('rolls back to an earlier version: the list is re-scored and earlier evaluations are kept as they were', async () => {
+    const body = multipartBody([
+      { field: 'modelFile', fileName: 'knee-v2.pkl', bytes: kneeModel },
+      { field: 'wrapperFile', fileName: 'wrapper.pkl', bytes: kneeWrapper },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `${modelsUrl(list.trustCode)}/upload`,
+      headers: { ...bearer(admins.first), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(202);
+    await idle(t, list, 'knee');
+    expect((await currentProbabilities(t.app.db, list.trustCode)).map((row) => row.model_version)).toEqual([2, 2, 2]);
+    const before = await queryRows<{ id: string; probability: number; model_version: number }>(
+      t.app.db,
+      sql`select id, probability, model_version from evaluations where trust_code = ${list.trustCode} order by id`,
+    );
+    const v1 = (await versions()).find((version) => version.version === 1)!;
+
+    expect((await call('POST', `${modelsUrl(list.trustCode)}/${v1.id}/activate`, admins.clinician)).status).toBe(403);
+    const activated = await call<{ version: number }>('POST', `${modelsUrl(list.trustCode)}/${v1.id}/activate`, admins.first);
+    expect(activated.status).toBe(200);
+    expect(activated.body).toMatchObject({ version: 1, status: 'active' });
+    await idle(t, list, 'knee');
+    expect((await currentProbabilities(t.app.db, list.trustCode)).map((row) => row.model_version)).toEqual([1, 1, 1]);
+    const after = await queryRows<{ id: string; probability: number; model_version: number }>(
+      t.app.db,
+      sql`select id, probability, model_version from evaluations where trust_code = ${list.trustCode} order by id`,
+    );
+    expect(after.length).toBe(before.length + 3);
+    for (const evaluation of before) expect(after).toContainEqual(evaluation);
+    const listed = await versions();
+    expect(listed.map((version) => [version.version, version.isActive])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    const [log] = await queryRows<{ action: string }>(
+      t.app.db,
+      sql`select action from change_log where trust_code = ${list.trustCode} and entity_type = 'model' order by id desc limit 1`,
+    );
+    expect(log?.action).toBe('Made model version 1 active for Knee replacement');
+    // Activating the active version changes nothing.
+    expect((await call('POST', `${modelsUrl(list.trustCode)}/${v1.id}/activate`, admins.second)).status).toBe(200);
+  });
+
+  it('does not find another trust’s version', async () => {
+    const [otherModel] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select id from ml_models where trust_code = 'RL1' and procedure_code = 'knee' limit 1`,
+    );
+    expect((await call('POST', `${modelsUrl(list.trustCode)}/${otherModel!.id}/activate`, admins.first)).status).toBe(404);
+    expect((await call('GET', `${modelsUrl(list.trustCode)}/${otherModel!.id}/card`, admins.first)).status).toBe(404);
+    expect((await call('GET', modelsUrl('RL1'), admins.first)).status).toBe(403);
+  });
+});
+
+describe('recalibration', () => {
+  let activeVersion: ModelVersion;
+
+  it('is refused below 100 complications, saying why', async () => {
+    activeVersion = (await versions()).find((version) => version.isActive)!;
+    const refused = await call<{ detail: string }>(
+      'POST',
+      `${modelsUrl(list.trustCode)}/${activeVersion.id}/recalibrate`,
+      admins.first,
+      { method: 'auto' },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toBe(modelMessages.tooFewEvents(0));
+    expect(
+      (await call('POST', `${modelsUrl(list.trustCode)}/${activeVersion.id}/recalibrate`, admins.first, { method: 'sideways' }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('fits an intercept on the trust’s outcomes, as a new inactive version a second admin must activate, which then scores through its map', async () => {
+    // 1,200 operated patients whose true risk is twice the model's odds: an intercept of about log 2.
+    const count = 1_200;
+    const probabilities = Array.from({ length: count }, (_, index) => 0.04 + (0.2 * ((index * 7919) % count)) / count);
+    const ids = await insertPathways(
+      t.app.db,
+      list.trustCode,
+      'knee',
+      probabilities.map(() => ({ isActive: false, scored: { prediction: 'Low' as const, probability: 0.1 } })),
+    );
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (const [index, id] of ids.entries())
+      await insertEvaluations(t.app.db, id, [
+        { probability: probabilities[index]!, prediction: 'Low', createdAt: '2026-03-01T09:00:00Z', modelVersion: 1 },
+      ]);
+    await t.app.db.transaction(async (tx) =>
+      recordOutcomes(
+        tx as unknown as Db,
+        ids.map((id, index) => {
+          const p = probabilities[index]!;
+          const odds = (2 * p) / (1 - p);
+          return {
+            pathwayId: id,
+            dateOfOperation: '2026-04-01',
+            complication90Days: random() < odds / (1 + odds),
+            complicationType: null,
+            readmission30Days: null,
+            lengthOfStayDays: null,
+            death90Days: null,
+          };
+        }),
+        {
+          trustCode: list.trustCode,
+          procedureCode: 'knee',
+          source: 'file',
+          batchId: null,
+          fileName: 'outcomes.csv',
+          recordedBy: 'Test',
+          userId: null,
+        },
+      ),
+    );
+    const listed = (await versions()).find((version) => version.version === 1)!;
+    expect(listed.localPerformance?.n).toBe(count);
+
+    const created = await call<ModelVersion>(
+      'POST',
+      `${modelsUrl(list.trustCode)}/${activeVersion.id}/recalibrate`,
+      admins.first,
+      { method: 'intercept', from: '2026-01-01', to: '2026-12-31' },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ version: 3, isActive: false, source: 'recalibrated', baseVersion: 1, status: 'awaiting activation' });
+    const map = created.body.recalibration!;
+    expect(map.method).toBe('intercept');
+    expect(map.slope).toBe(1);
+    expect(map.intercept).toBeGreaterThan(0.4);
+    expect(map.intercept).toBeLessThan(1);
+    expect(map.n).toBe(count);
+
+    const card = await call<TripodCard>('GET', `${modelsUrl(list.trustCode)}/${created.body.id}/card`, admins.second);
+    expect(card.body.recalibration?.intercept).toBe(map.intercept);
+    expect(card.body.updates.join(' ')).toMatch(/logit\(p′\) = a \+ b·logit\(p\)/);
+    expect(card.body.predictors.length).toBeGreaterThan(5);
+    const pdf = await call('GET', `${modelsUrl(list.trustCode)}/${created.body.id}/card/export`, admins.second);
+    expect(pdf.raw.headers['content-type']).toBe('application/pdf');
+    expect(pdf.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const before = await currentProbabilities(t.app.db, list.trustCode);
+    const own = await call<{ detail: string }>('POST', `${modelsUrl(list.trustCode)}/${created.body.id}/activate`, admins.first);
+    expect(own.status).toBe(403);
+    expect(own.body.detail).toBe(modelMessages.secondAdminNeeded);
+    expect((await call('POST', `${modelsUrl(list.trustCode)}/${created.body.id}/activate`, admins.second)).status).toBe(200);
+    await idle(t, list, 'knee');
+    const after = await currentProbabilities(t.app.db, list.trustCode);
+    expect(after.map((row) => row.model_version)).toEqual([3, 3, 3]);
+    for (const [index, row] of after.entries())
+      expect(row.probability).toBeCloseTo(mapProbability(before[index]!.probability, map), 12);
+  });
+});

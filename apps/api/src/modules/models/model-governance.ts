@@ -1,0 +1,246 @@
+/**
+ * Model governance (decision 0046): every version with where it came from, what it scored and how
+ * it did on the trust's outcomes; making an earlier version active again (a rollback) or a
+ * recalibrated one, which needs a second technical admin; and fitting a recalibrated version on the
+ * trust's outcomes. A recalibrated version keeps its base version's files and adds the map: its
+ * predictions are the base model's probability passed through logit(p′) = a + b·logit(p).
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  modelMessages,
+  type ModelVersion,
+  type Recalibration,
+  type RecalibrationRequest,
+} from '@esr/contracts/models';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { recordChange } from '../change-log/index.js';
+import { principalName, requireAccess, type Principal } from '../identity/index.js';
+import { procedureName } from '../library/index.js';
+import { versionOutcomes } from '../monitoring/index.js';
+import { forgetActiveModels } from './models.js';
+import { fitRecalibration, recalibrationMinEvents } from './recalibration/fit.js';
+
+interface VersionRow extends Record<string, unknown> {
+  id: string;
+  version: number;
+  status: string;
+  is_active: boolean;
+  model_type: string;
+  model_file_name: string;
+  wrapper_file_name: string;
+  model_sha256: string;
+  uploaded_by: string;
+  uploaded_by_user_id: string | null;
+  uploaded_at: string | Date;
+  activated_at: string | Date | null;
+  activated_by: string | null;
+  base_model_id: string | null;
+  base_version: number | null;
+  recalibration: Recalibration | null;
+  pathways_scored: number | string | null;
+}
+
+const versionColumns = sql`m.id, m.version, m.status, m.is_active, m.model_type, m.model_file_name,
+  m.wrapper_file_name, m.model_sha256, m.uploaded_by, m.uploaded_by_user_id, m.uploaded_at,
+  m.activated_at, m.activated_by, m.base_model_id, b.version as base_version, m.recalibration`;
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+async function versionsOf(db: Db, trustCode: string, procedureCode: string, id?: string): Promise<VersionRow[]> {
+  return queryRows<VersionRow>(
+    db,
+    sql`select ${versionColumns}, s.pathways_scored
+      from ml_models m
+      left join ml_models b on b.id = m.base_model_id
+      left join (select model_id, count(distinct pathway_id) as pathways_scored from evaluations
+        where trust_code = ${trustCode} and procedure_code = ${procedureCode} group by model_id) s
+        on s.model_id = m.id
+      where m.trust_code = ${trustCode} and m.procedure_code = ${procedureCode}
+        ${id ? sql`and m.id = ${id}` : sql``}
+      order by m.version desc`,
+  );
+}
+
+async function versionOf(db: Db, trustCode: string, procedureCode: string, id: string): Promise<VersionRow> {
+  const [row] = await versionsOf(db, trustCode, procedureCode, id);
+  if (!row) throw notFound(modelMessages.notFound);
+  return row;
+}
+
+async function toVersion(db: Db, trustCode: string, procedureCode: string, row: VersionRow): Promise<ModelVersion> {
+  const { figures } = await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version });
+  return {
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    isActive: row.is_active,
+    modelType: row.model_type,
+    modelFileName: row.model_file_name,
+    wrapperFileName: row.wrapper_file_name,
+    modelSha256: row.model_sha256,
+    uploadedBy: row.uploaded_by,
+    uploadedAt: iso(row.uploaded_at)!,
+    source: row.base_model_id ? 'recalibrated' : 'uploaded',
+    baseVersion: row.base_version === null ? null : Number(row.base_version),
+    smokeTest: 'passed',
+    pathwaysScored: Number(row.pathways_scored ?? 0),
+    localPerformance:
+      figures.n > 0
+        ? {
+            n: figures.n,
+            events: figures.events,
+            oe: figures.oe?.ratio ?? null,
+            auroc: figures.auroc?.value ?? null,
+            enoughEvents: figures.enoughEvents,
+          }
+        : null,
+    activatedAt: iso(row.activated_at),
+    activatedBy: row.activated_by,
+    recalibration: row.recalibration,
+  };
+}
+
+/** GET …/models: every version, newest first. */
+export async function modelVersions(db: Db, principal: Principal, trustCode: string, procedureCode: string) {
+  requireAccess(principal, 'models:read', trustCode);
+  await procedureName(db, procedureCode);
+  const rows = await versionsOf(db, trustCode, procedureCode);
+  const items: ModelVersion[] = [];
+  for (const row of rows) items.push(await toVersion(db, trustCode, procedureCode, row));
+  return { items };
+}
+
+/**
+ * POST …/models/{id}/activate: the version becomes the active one and the list is re-scored by the
+ * caller (the normal scoring run); earlier evaluations are kept as they are. A recalibrated version
+ * never activated before needs a technical admin other than the one who made it.
+ */
+export async function activateModelVersion(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  id: string,
+): Promise<{ id: string; version: number; status: 'active' }> {
+  requireAccess(principal, 'models:upload', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  const result = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await txDb.execute(sql`select pg_advisory_xact_lock(hashtext(${`${trustCode}/${procedureCode}`}))`);
+    const row = await versionOf(txDb, trustCode, procedureCode, id);
+    if (row.is_active) return { id, version: row.version, status: 'active' as const };
+    if (row.base_model_id && row.activated_at === null && row.uploaded_by_user_id === principal.userId)
+      throw forbidden(modelMessages.secondAdminNeeded);
+    const [previous] = await queryRows<{ version: number }>(
+      txDb,
+      sql`update ml_models set is_active = false, status = 'superseded'
+        where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active
+        returning version`,
+    );
+    await txDb.execute(sql`update ml_models set is_active = true, status = 'active', activated_at = now(),
+        activated_by = ${principalName(principal)}, activated_by_user_id = ${principal.userId}::uuid
+      where id = ${id}`);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Made model version ${row.version} active for ${procedure}${row.base_model_id ? ' (recalibrated)' : ''}`,
+      entityType: 'model',
+      entityId: id,
+      before: previous ? { 'Active version': previous.version } : null,
+      after: { 'Active version': row.version },
+    });
+    return { id, version: row.version, status: 'active' as const };
+  });
+  forgetActiveModels();
+  return result;
+}
+
+/**
+ * POST …/models/{id}/recalibrate: fits the map on the trust's current outcomes judged against this
+ * version's predictions (operated between from and to), and stores a new inactive version with the
+ * base version's files and the map. Refused below 100 complications.
+ */
+export async function recalibrateModelVersion(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  id: string,
+  request: RecalibrationRequest,
+): Promise<ModelVersion> {
+  requireAccess(principal, 'models:upload', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  const base = await versionOf(db, trustCode, procedureCode, id);
+  const { outcomes } = await versionOutcomes(db, trustCode, procedureCode, {
+    modelVersion: base.version,
+    ...(request.from ? { from: request.from } : {}),
+    ...(request.to ? { to: request.to } : {}),
+  });
+  const events = outcomes.filter((outcome) => outcome.event).length;
+  if (events < recalibrationMinEvents) throw new HttpError(422, modelMessages.tooFewEvents(events));
+  // A map applies to the uploaded version's probabilities (its files are the ones kept): recalibrating
+  // a recalibrated version fits on the first map's outputs, so the two compose into one map of the
+  // uploaded version's, logit p₂ = a₂ + b₂·(a₁ + b₁·logit p₀).
+  const fit = fitRecalibration(outcomes, request.method);
+  if (fit.method === 'none') throw new HttpError(422, modelMessages.noUpdateNeeded);
+  const previousMap = base.recalibration;
+  const composed = previousMap
+    ? { intercept: fit.intercept + fit.slope * previousMap.intercept, slope: fit.slope * previousMap.slope }
+    : { intercept: fit.intercept, slope: fit.slope };
+  const recalibration: Recalibration = {
+    requested: request.method,
+    method: fit.method,
+    intercept: composed.intercept,
+    slope: composed.slope,
+    baseVersion: base.version,
+    from: request.from ?? null,
+    to: request.to ?? null,
+    n: fit.n,
+    events: fit.events,
+    tests: fit.tests,
+    before: fit.before,
+    after: fit.after,
+  };
+  const newId = crypto.randomUUID();
+  const version = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await txDb.execute(sql`select pg_advisory_xact_lock(hashtext(${`${trustCode}/${procedureCode}`}))`);
+    const [latest] = await queryRows<{ version: number }>(
+      txDb,
+      sql`select coalesce(max(version), 0) as version from ml_models
+        where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
+    );
+    const next = Number(latest?.version ?? 0) + 1;
+    await txDb.execute(sql`insert into ml_models (id, trust_code, procedure_code, version, status, is_active,
+        model_file, wrapper_file, model_sha256, wrapper_sha256, model_file_name, wrapper_file_name,
+        model_type, card, uploaded_by_user_id, uploaded_by, base_model_id, recalibration)
+      select ${newId}, trust_code, procedure_code, ${next}, 'awaiting activation', false, model_file,
+        wrapper_file, model_sha256, wrapper_sha256, model_file_name, wrapper_file_name, model_type, card,
+        ${principal.userId}::uuid, ${principalName(principal)}, coalesce(base_model_id, id),
+        ${JSON.stringify(recalibration)}::jsonb
+      from ml_models where id = ${id}`);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Recalibrated model version ${base.version} for ${procedure} as version ${next}`,
+      entityType: 'model',
+      entityId: newId,
+      after: {
+        Method: fit.method,
+        Intercept: Number(recalibration.intercept.toFixed(4)),
+        Slope: Number(recalibration.slope.toFixed(4)),
+        Patients: fit.n,
+        Complications: fit.events,
+        'Operated from': request.from ?? 'any date',
+        'Operated to': request.to ?? 'any date',
+      },
+    });
+    return next;
+  });
+  void version;
+  return toVersion(db, trustCode, procedureCode, await versionOf(db, trustCode, procedureCode, newId));
+}
