@@ -92,6 +92,8 @@ export const modelVersionSchema = z.object({
   localPerformance: localPerformanceSchema.nullable(),
   activatedAt: z.string().nullable(),
   activatedBy: z.string().nullable(),
+  /** The signed-in technical admin made this version (a recalibrated one then needs another to activate it). */
+  createdByYou: z.boolean(),
   recalibration: recalibrationSchema.nullable(),
 });
 export type ModelVersion = z.infer<typeof modelVersionSchema>;

@@ -101,7 +101,17 @@ export const evaluationModelSchema = z.object({
   /** The trust's upload number of the model for this procedure. */
   uploadVersion: z.number().int(),
   demonstration: z.boolean(),
+  /** Made by a version recalibrated on the trust's outcomes (decision 0046). */
+  recalibrated: z.boolean(),
 });
+
+/** Which model version made a prediction, as every screen and document names it. */
+export const modelVersionText = (model: { version: string; uploadVersion: number }) =>
+  `${model.uploadVersion} (model card ${model.version})`;
+
+/** Said wherever a recalibrated version's prediction is shown with its factors (decision 0046). */
+export const recalibratedModelNote =
+  'This prediction comes from a version recalibrated on this trust’s outcomes: the factors below are weighed on the original model’s scale.';
 
 export const riskResultSchema = z.object({
   evaluationId: z.string(),

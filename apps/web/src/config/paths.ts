@@ -58,7 +58,14 @@ export const paths = {
   unauthorized: (): string => publicPages.unauthorized,
   authCallback: (): string => publicPages.authCallback,
 
-  uploadModel: () => buildPath(screen.uploadModel.path),
+  /** With a procedure, the page shows that procedure's active model and its versions. */
+  uploadModel: (procedure?: string) =>
+    buildPath(screen.uploadModel.path, {}, { procedure: procedure || undefined }),
+  modelVersionCard: (type: string, id: string) => buildPath(screen.modelVersionCard.path, { type, id }),
+  modelVersionActivate: (type: string, id: string) =>
+    buildPath(screen.modelVersionActivate.path, { type, id }),
+  modelVersionRecalibrate: (type: string, id: string) =>
+    buildPath(screen.modelVersionRecalibrate.path, { type, id }),
 
   adminDashboard: () => buildPath(screen.adminDashboard.path),
   trustAdminDashboard: () => buildPath(screen.trustAdminDashboard.path),

@@ -52,6 +52,53 @@ export const screenTable = {
     title: 'Upload model',
     component: 'UploadModelPage',
   },
+  /**
+   * Decision 0046: a version of a procedure's model, its card, making it active and recalibrating
+   * it. The addresses between /upload-model and those pages have no page of their own: they
+   * redirect (to /upload-model, or to the card), so that each crumb of the breadcrumb opens a page.
+   */
+  uploadModelType: {
+    path: '/upload-model/:type',
+    allowed: technicalAdmin,
+    area: 'technical-admin',
+    title: 'Model versions',
+    component: 'ModelVersionsRedirect',
+  },
+  modelVersions: {
+    path: '/upload-model/:type/versions',
+    allowed: technicalAdmin,
+    area: 'technical-admin',
+    title: 'Model versions',
+    component: 'ModelVersionsRedirect',
+  },
+  modelVersion: {
+    path: '/upload-model/:type/versions/:id',
+    allowed: technicalAdmin,
+    area: 'technical-admin',
+    title: 'Model card',
+    component: 'ModelVersionsRedirect',
+  },
+  modelVersionCard: {
+    path: '/upload-model/:type/versions/:id/card',
+    allowed: technicalAdmin,
+    area: 'technical-admin',
+    title: 'Model card',
+    component: 'ModelCardPage',
+  },
+  modelVersionActivate: {
+    path: '/upload-model/:type/versions/:id/activate',
+    allowed: technicalAdmin,
+    area: 'technical-admin',
+    title: 'Make a model version active',
+    component: 'ActivateModelVersionPage',
+  },
+  modelVersionRecalibrate: {
+    path: '/upload-model/:type/versions/:id/recalibrate',
+    allowed: technicalAdmin,
+    area: 'technical-admin',
+    title: 'Recalibrate a model version',
+    component: 'RecalibrateModelVersionPage',
+  },
 
   adminDashboard: {
     path: '/admin-dashboard',

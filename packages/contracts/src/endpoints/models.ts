@@ -60,7 +60,7 @@ export const models = {
     tags: ['models'],
     summary: 'Make a version the active one (a rollback, or a recalibrated version), and re-score the list',
     description:
-      'The procedure’s active pathways are re-scored through the normal scoring run (the service shows busy meanwhile); earlier evaluations are never changed. A recalibrated version is activated only by a technical admin other than the one who created it (403 otherwise). Idempotent: activating the active version answers 200. In the change log.',
+      'The procedure’s active pathways are re-scored through the normal scoring run (the service shows busy meanwhile); earlier evaluations are never changed. A recalibrated version is activated only by a technical admin other than the one who created it (409 otherwise, saying so). Idempotent: activating the active version answers 200. In the change log.',
     params: versionParams,
     response: { 200: modelActivatedSchema, 409: errorResponseSchema, ...lookupErrors },
   }),

@@ -220,7 +220,7 @@ describe('recalibration', () => {
       { method: 'intercept', from: '2026-01-01', to: '2026-12-31' },
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ version: 3, isActive: false, source: 'recalibrated', baseVersion: 1, status: 'awaiting activation' });
+    expect(created.body).toMatchObject({ version: 3, createdByYou: true, isActive: false, source: 'recalibrated', baseVersion: 1, status: 'awaiting activation' });
     const map = created.body.recalibration!;
     expect(map.method).toBe('intercept');
     expect(map.slope).toBe(1);
@@ -238,7 +238,7 @@ describe('recalibration', () => {
 
     const before = await currentProbabilities(t.app.db, list.trustCode);
     const own = await call<{ detail: string }>('POST', `${modelsUrl(list.trustCode)}/${created.body.id}/activate`, admins.first);
-    expect(own.status).toBe(403);
+    expect(own.status).toBe(409);
     expect(own.body.detail).toBe(modelMessages.secondAdminNeeded);
     expect((await call('POST', `${modelsUrl(list.trustCode)}/${created.body.id}/activate`, admins.second)).status).toBe(200);
     await idle(t, list, 'knee');

@@ -14,7 +14,7 @@ import {
   type RecalibrationRequest,
 } from '@esr/contracts/models';
 import { queryRows, type Db } from '../../platform/db/client.js';
-import { forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { conflict, HttpError, notFound } from '../../platform/errors.js';
 import { recordChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
@@ -69,7 +69,13 @@ async function versionOf(db: Db, trustCode: string, procedureCode: string, id: s
   return row;
 }
 
-async function toVersion(db: Db, trustCode: string, procedureCode: string, row: VersionRow): Promise<ModelVersion> {
+async function toVersion(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  row: VersionRow,
+): Promise<ModelVersion> {
   const { figures } = await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version });
   return {
     id: row.id,
@@ -98,6 +104,7 @@ async function toVersion(db: Db, trustCode: string, procedureCode: string, row: 
         : null,
     activatedAt: iso(row.activated_at),
     activatedBy: row.activated_by,
+    createdByYou: row.uploaded_by_user_id !== null && row.uploaded_by_user_id === principal.userId,
     recalibration: row.recalibration,
   };
 }
@@ -108,7 +115,7 @@ export async function modelVersions(db: Db, principal: Principal, trustCode: str
   await procedureName(db, procedureCode);
   const rows = await versionsOf(db, trustCode, procedureCode);
   const items: ModelVersion[] = [];
-  for (const row of rows) items.push(await toVersion(db, trustCode, procedureCode, row));
+  for (const row of rows) items.push(await toVersion(db, principal, trustCode, procedureCode, row));
   return { items };
 }
 
@@ -132,7 +139,7 @@ export async function activateModelVersion(
     const row = await versionOf(txDb, trustCode, procedureCode, id);
     if (row.is_active) return { id, version: row.version, status: 'active' as const };
     if (row.base_model_id && row.activated_at === null && row.uploaded_by_user_id === principal.userId)
-      throw forbidden(modelMessages.secondAdminNeeded);
+      throw conflict(modelMessages.secondAdminNeeded);
     const [previous] = await queryRows<{ version: number }>(
       txDb,
       sql`update ml_models set is_active = false, status = 'superseded'
@@ -242,5 +249,5 @@ export async function recalibrateModelVersion(
     return next;
   });
   void version;
-  return toVersion(db, trustCode, procedureCode, await versionOf(db, trustCode, procedureCode, newId));
+  return toVersion(db, principal, trustCode, procedureCode, await versionOf(db, trustCode, procedureCode, newId));
 }

@@ -84,7 +84,13 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
       evaluatedAt: '2026-07-14T09:05:00.000Z',
       reason: 'batch',
       evaluatedBy: 'Scheduled scoring',
-      model: { name: 'Knee complications', version: '1.2.0', uploadVersion: 3, demonstration: true },
+      model: {
+        name: 'Knee complications',
+        version: '1.2.0',
+        uploadVersion: 3,
+        demonstration: true,
+        recalibrated: false,
+      },
     },
     areasOfImprovement: {
       dos: [
@@ -172,7 +178,7 @@ describe('riskSummaryPdf', () => {
     expect(first).toContain('Raise your haemoglobin');
     expect(first).toContain('Ask your GP whether you need iron before the operation.');
     expect(first).toContain('Model: Knee complications');
-    expect(first).toContain('Version: 1.2.0');
+    expect(first).toContain('Version: 3 (model card 1.2.0)');
     expect(first).toContain('Evaluated: 14-Jul-2026 10:05 (UK time)');
     expect(first).toContain('Generated: 15-Jul-2026 14:45 (UK time)');
     expect(first).toContain(demonstrationModelLabel);
@@ -272,7 +278,13 @@ describe('riskSummaryPdf', () => {
             defaultUsed: false,
           },
         ],
-        model: { name: 'Knee complications', version: '1.1.0', uploadVersion: 2, demonstration: false },
+        model: {
+          name: 'Knee complications',
+          version: '1.1.0',
+          uploadVersion: 2,
+          demonstration: false,
+          recalibrated: false,
+        },
       },
       areasOfImprovement: { dos: [] },
       isCurrent: false,

@@ -23,6 +23,7 @@ import {
   anomalyReasonText,
   patientMessages,
   surgicalRiskFactorNotKept,
+  modelVersionText,
   type HistoryEntry,
   type RiskResult,
   type RiskSummary,
@@ -391,7 +392,7 @@ function modelDetails({ flow, generatedAt }: Summary, team: Element, result: Ris
     model,
     [
       ['Model', result.model.name],
-      ['Version', result.model.version],
+      ['Version', modelVersionText(result.model)],
       ['Evaluated', `${showInstant(result.evaluatedAt)} (UK time)`],
       ['Generated', `${showInstant(generatedAt)} (UK time)`],
     ],

@@ -159,6 +159,7 @@ interface EvaluationRow extends Record<string, unknown> {
   surgical_risk_factors_kept: boolean;
   is_anomaly: boolean;
   anomaly_reason: string | null;
+  recalibrated: boolean | null;
 }
 
 const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
@@ -171,7 +172,8 @@ const evaluationColumnsSql = sql`e.id, e.pathway_id, e.model_id, e.model_version
   e.is_default_value_used, encode(e.feature_contributions, 'base64') as feature_contributions,
   e.evaluation_date::text as evaluation_date,
   e.feature_importance, e.contributions, e.areas_of_improvement, e.inputs, e.surgeon_name, e.surgery,
-  e.social, e.surgical_risk_factors_kept, e.is_anomaly, e.anomaly_reason`;
+  e.social, e.surgical_risk_factors_kept, e.is_anomaly, e.anomaly_reason,
+  (select m.base_model_id is not null from ml_models m where m.id = e.model_id) as recalibrated`;
 
 /** Who the pathway is about, as every patient answer names them. */
 const identityOf = (pathway: PathwayRow) => ({
@@ -372,6 +374,7 @@ function riskResult(
       version: evaluation.model_card_version,
       uploadVersion: evaluation.model_version,
       demonstration: evaluation.demonstration,
+      recalibrated: evaluation.recalibrated === true,
     },
   };
 }

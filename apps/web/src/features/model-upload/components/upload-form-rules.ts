@@ -1,5 +1,4 @@
-import { messages } from '@esr/contracts/messages';
-import { ApiError } from '../../../lib/api-client';
+import { formFailureOf } from '../lib/failure-text';
 
 export type UploadField = 'procedure' | 'modelFile' | 'wrapperFile';
 export type UploadErrors = Partial<Record<UploadField | 'form', string>>;
@@ -23,19 +22,6 @@ export function validateUpload(values: {
 
 /** docs/requirements.md §5, §8: server field errors go under their fields; other failures get the generic texts. */
 export function uploadErrorsFrom(error: unknown): UploadErrors {
-  if (error instanceof ApiError) {
-    const fields = error.body?.errors ?? {};
-    const mapped: UploadErrors = {};
-    if (fields.modelFile?.length) mapped.modelFile = fields.modelFile.join(' ');
-    if (fields.wrapperFile?.length) mapped.wrapperFile = fields.wrapperFile.join(' ');
-    const other = Object.entries(fields)
-      .filter(([key]) => key !== 'modelFile' && key !== 'wrapperFile')
-      .flatMap(([, list]) => list);
-    if (other.length > 0) mapped.form = other.join(' ');
-    if (Object.keys(mapped).length > 0) return mapped;
-    if (error.status === 400 || error.status === 403 || error.status === 404)
-      return { form: error.body?.detail ?? messages.someError };
-    if (error.status >= 500) return { form: messages.internalServerError };
-  }
-  return { form: messages.someError };
+  const { fieldErrors, message } = formFailureOf(error, ['modelFile', 'wrapperFile'] as const);
+  return { ...fieldErrors, ...(message && { form: message }) };
 }

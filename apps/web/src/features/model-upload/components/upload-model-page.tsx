@@ -1,18 +1,24 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
 import type { ModelCard } from '@esr/contracts/models';
+import { procedureCodeSchema, type ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
-import { InsetText, NotificationBanner, SummaryList, Table, Tag } from '../../../components/content';
+import { InsetText, NotificationBanner, SummaryList, Tag } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { FileInput, Select } from '../../../components/form-fields';
+import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { procedureGroups, useProcedures } from '../../../lib/api/library';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { formatDateTime } from '../../../lib/dates';
-import { modelQueryKeys, uploadModel, useActiveModel, useModelVersions } from '../api/active-model';
+import { usePageNotice } from '../../../lib/page-notice';
+import { useProcedureNameOf } from '../../../lib/procedure-type';
+import { modelQueryKeys, uploadModel, useActiveModel, useModelVersions } from '../api/models';
+import { percentText } from '../lib/version-text';
 import { uploadErrorsFrom, validateUpload, type UploadErrors } from './upload-form-rules';
+import { VersionsTable } from './versions-table';
 
 const fieldIds = { procedure: 'procedure', modelFile: 'model-file', wrapperFile: 'wrapper-file' } as const;
 /** The two pickle files, in the order of the form. */
@@ -26,7 +32,6 @@ const fileFields = [
 ] as const;
 type FileField = (typeof fileFields)[number]['field'];
 const noFiles: Record<FileField, File | null> = { modelFile: null, wrapperFile: null };
-const percent = (value: number) => `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`;
 
 function ActiveModelCard({ card }: { card: ModelCard }) {
   return (
@@ -48,7 +53,7 @@ function ActiveModelCard({ card }: { card: ModelCard }) {
             { key: 'Uploaded on', value: formatDateTime(card.uploadedAt) },
             {
               key: 'Risk thresholds',
-              value: `High from ${percent(card.thresholds.high)}, moderate from ${percent(card.thresholds.moderate)}`,
+              value: `High from ${percentText(card.thresholds.high)}, moderate from ${percentText(card.thresholds.moderate)}`,
             },
           ]}
         />
@@ -57,12 +62,29 @@ function ActiveModelCard({ card }: { card: ModelCard }) {
   );
 }
 
-/** docs/requirements.md §2 Technical admin /upload-model; docs/requirements.md §5 rules; docs/requirements.md §8 success alert and field errors. */
+/** The procedure of ?procedure=, kept in the address so that a version's page can return to it. */
+function useChosenProcedure(): [ProcedureCode | '', (procedure: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const parsed = procedureCodeSchema.safeParse(params.get('procedure'));
+  // Replaced, not pushed: Back leaves the page rather than stepping through the choices.
+  const choose = (procedure: string) => setParams(procedure ? { procedure } : {}, { replace: true });
+  return [parsed.success ? parsed.data : '', choose];
+}
+
+/**
+ * docs/requirements.md §2 Technical admin /upload-model; docs/requirements.md §5 rules; docs/requirements.md §8
+ * success alert and field errors. For the chosen procedure, its active model and every version of
+ * it (decision 0046), each with its card, its recalibration and making it active; what a version's
+ * page has just done is said in a success banner.
+ */
 export function UploadModelPage() {
   const { loginUserDetails } = useAuth();
   const trust = loginUserDetails?.trust.code;
   const procedures = useProcedures();
-  const [procedure, setProcedure] = useState('');
+  const nameOf = useProcedureNameOf();
+  const notice = usePageNotice();
+  const [procedure, setProcedure] = useChosenProcedure();
+  const [noticeProcedure] = useState(procedure);
   const [files, setFiles] = useState(noFiles);
   const [errors, setErrors] = useState<UploadErrors>({});
   const [attempts, setAttempts] = useState(0);
@@ -102,93 +124,98 @@ export function UploadModelPage() {
     }
   };
 
+  // A version's page's notice is about the procedure it returned to: another one chosen drops it.
+  const success = uploaded ? messages.modelUploaded : procedure === noticeProcedure ? notice : null;
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        {uploaded && (
-          <NotificationBanner title="Success" success>
-            <p className="nhsuk-notification-banner__heading">{messages.modelUploaded}</p>
-          </NotificationBanner>
-        )}
-        <ErrorSummary errors={summary} attempt={attempts} />
-        <h1>Upload model</h1>
-        <p>
-          Upload a model file and its wrapper file for one type of operation. Both are Python pickle files
-          (.pkl). They are checked without running any code they contain, and tested on reference records
-          before they replace the active model.
-        </p>
-        <p>
-          <Link className="nhsuk-link" to={paths.modelPerformance()}>
-            Model performance
-          </Link>
-          : how the models&apos; predictions compare with your trust&apos;s recorded outcomes.
-        </p>
-        <form onSubmit={submit} noValidate>
-          <Select
-            id={fieldIds.procedure}
-            label="Type of operation"
-            placeholder="Select the type of operation"
-            groups={procedureGroups(procedures.data ?? [])}
-            value={procedure}
-            error={errors.procedure}
-            onChange={(event) => {
-              setProcedure(event.target.value);
-              setUploaded(false);
-            }}
-          />
-          {fileFields.map(({ field, label, hint }) => (
-            <FileInput
-              key={field}
-              id={fieldIds[field]}
-              label={label}
-              hint={hint}
-              accept=".pkl"
-              ref={(input) => {
-                fileInputs.current[field] = input;
-              }}
-              error={errors[field]}
+    <>
+      <div className="nhsuk-grid-row">
+        <div className="nhsuk-grid-column-two-thirds">
+          {success && (
+            <NotificationBanner title="Success" success>
+              <p className="nhsuk-notification-banner__heading">{success}</p>
+            </NotificationBanner>
+          )}
+          <ErrorSummary errors={summary} attempt={attempts} />
+          <h1>Upload model</h1>
+          <p>
+            Upload a model file and its wrapper file for one type of operation. Both are Python pickle files
+            (.pkl). They are checked without running any code they contain, and tested on reference records
+            before they replace the active model.
+          </p>
+          <p>
+            <Link className="nhsuk-link" to={paths.modelPerformance()}>
+              Model performance
+            </Link>
+            : how the models&apos; predictions compare with your trust&apos;s recorded outcomes.
+          </p>
+          <form onSubmit={submit} noValidate>
+            <Select
+              id={fieldIds.procedure}
+              label="Type of operation"
+              placeholder="Select the type of operation"
+              groups={procedureGroups(procedures.data ?? [])}
+              value={procedure}
+              error={errors.procedure}
               onChange={(event) => {
-                const file = event.target.files?.[0] ?? null;
-                setFiles((current) => ({ ...current, [field]: file }));
+                setProcedure(event.target.value);
+                setUploaded(false);
               }}
             />
-          ))}
-          <Button type="submit" disabled={submitting} aria-disabled={submitting}>
-            {submitting ? messages.submitting : 'Submit'}
-          </Button>
-        </form>
-        {procedure && active.data && <ActiveModelCard card={active.data} />}
-        {procedure && active.isError && (
-          <InsetText>
-            <p>No model is active for this type of operation yet.</p>
-          </InsetText>
-        )}
-        {procedure && versions.data && versions.data.items.length > 0 && (
-          <>
-            <h2>Model versions</h2>
-            <Table
-              caption="Every version uploaded for this type of operation, newest first"
-              rowKey={(row) => row.id}
-              rows={versions.data.items}
-              columns={[
-                { header: 'Version', cell: (row) => row.version, numeric: true },
-                { header: 'Uploaded by', cell: (row) => row.uploadedBy },
-                { header: 'Uploaded on', cell: (row) => formatDateTime(row.uploadedAt) },
-                { header: 'Model file', cell: (row) => row.modelFileName },
-                {
-                  header: 'Status',
-                  cell: (row) =>
-                    row.isActive ? <Tag colour="green">Active</Tag> : <Tag colour="grey">Replaced</Tag>,
-                },
-                {
-                  header: 'SHA-256',
-                  cell: (row) => <code title={row.modelSha256}>{row.modelSha256.slice(0, 12)}…</code>,
-                },
-              ]}
-            />
-          </>
-        )}
+            {fileFields.map(({ field, label, hint }) => (
+              <FileInput
+                key={field}
+                id={fieldIds[field]}
+                label={label}
+                hint={hint}
+                accept=".pkl"
+                ref={(input) => {
+                  fileInputs.current[field] = input;
+                }}
+                error={errors[field]}
+                onChange={(event) => {
+                  const file = event.target.files?.[0] ?? null;
+                  setFiles((current) => ({ ...current, [field]: file }));
+                }}
+              />
+            ))}
+            <Button type="submit" disabled={submitting} aria-disabled={submitting}>
+              {submitting ? messages.submitting : 'Submit'}
+            </Button>
+          </form>
+          {procedure && active.data && <ActiveModelCard card={active.data} />}
+          {procedure && active.isError && (
+            <InsetText>
+              <p>No model is active for this type of operation yet.</p>
+            </InsetText>
+          )}
+        </div>
       </div>
-    </div>
+      {procedure && <ModelVersions type={procedure} procedureName={nameOf(procedure)} query={versions} />}
+    </>
+  );
+}
+
+/** The procedure's versions, under their heading, once they have loaded. */
+function ModelVersions({
+  type,
+  procedureName,
+  query,
+}: {
+  type: ProcedureCode;
+  procedureName: string;
+  query: ReturnType<typeof useModelVersions>;
+}) {
+  const items = query.data?.items ?? [];
+  return (
+    <section aria-labelledby="model-versions-heading">
+      <h2 id="model-versions-heading">Model versions</h2>
+      <ListStatus
+        isLoading={query.isLoading}
+        isError={query.isError}
+        isEmpty={Boolean(query.data && items.length === 0)}
+        onRetry={() => void query.refetch()}
+      />
+      {items.length > 0 && <VersionsTable type={type} procedureName={procedureName} versions={items} />}
+    </section>
   );
 }

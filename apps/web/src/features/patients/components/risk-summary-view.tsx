@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
 import {
   anomalyReasonText,
+  modelVersionText,
+  recalibratedModelNote,
   surgicalRiskFactorNotKept,
   type FeatureImportanceItem,
   type HistoryEntry,
@@ -253,10 +255,11 @@ function ModelDetails({ result }: { result: RiskResult }) {
       <SummaryList
         rows={[
           { key: 'Model', value: result.model.name },
-          { key: 'Model version', value: result.model.version },
+          { key: 'Model version', value: modelVersionText(result.model) },
           { key: 'Evaluated', value: formatDateTime(result.evaluatedAt) },
           { key: 'Reason', value: reasonLabels[result.reason] },
           ...(result.model.demonstration ? [{ key: 'Note', value: demonstrationModelLabel }] : []),
+          ...(result.model.recalibrated ? [{ key: 'Recalibrated', value: recalibratedModelNote }] : []),
         ]}
       />
     </>

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { messages } from '@esr/contracts/messages';
+import type { ModelVersion, RecalibrationRequest } from '@esr/contracts/models';
+import { Button } from '../../../components/button';
+import { SummaryList } from '../../../components/content';
+import { ErrorSummary } from '../../../components/error-summary';
+import { DateInput, Radios } from '../../../components/form-fields';
+import { paths } from '../../../config/paths';
+import { setPageNotice } from '../../../lib/page-notice';
+import { useRecalibrateModelVersion } from '../api/models';
+import {
+  recalibrateDefaults,
+  recalibrateFailureOf,
+  recalibrateFieldIds,
+  recalibrateFields,
+  recalibrateFormSchema,
+  type RecalibrateFailure,
+  type RecalibrateField,
+  type RecalibrateFormValues,
+} from '../lib/recalibrate-form';
+import { localPerformanceText, recalibrationMethodLabels, sourceText } from '../lib/version-text';
+import {
+  useModelVersion,
+  useReturnToVersions,
+  VersionHeading,
+  VersionLoadStatus,
+  VersionPage,
+  type VersionRoute,
+} from './version-screen';
+
+const title = 'Recalibrate a model version';
+
+/** What the new version's card says when the recalibration has made it. */
+export const recalibratedNotice = (version: number) =>
+  `Recalibrated version ${version} created. A second technical admin must activate it.`;
+
+const methodItems = (['auto', 'intercept', 'logistic'] as const).map((value) => ({
+  value,
+  label: `${recalibrationMethodLabels[value]}${value === 'auto' ? ' (recommended)' : ''}`,
+}));
+
+/**
+ * Decision 0046 /upload-model/{type}/versions/{id}/recalibrate: what recalibration does, how to do
+ * it and on which dates of operation; the new version is kept inactive, and its card says so.
+ */
+export function RecalibrateModelVersionPage() {
+  return <VersionPage title={title} screen={RecalibrateScreen} />;
+}
+
+function RecalibrateScreen(route: VersionRoute) {
+  const { versions, version } = useModelVersion(route);
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        {version ? (
+          <RecalibrateForm route={route} version={version} />
+        ) : (
+          <>
+            <VersionHeading title={title} procedureName={route.procedureName} />
+            <VersionLoadStatus query={versions} found={false} type={route.type} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function RecalibrateForm({ route, version }: { route: VersionRoute; version: ModelVersion }) {
+  const navigate = useNavigate();
+  const leave = useReturnToVersions(route.type);
+  const recalibrate = useRecalibrateModelVersion(route.trust, route.type, version.id);
+  const [failure, setFailure] = useState<RecalibrateFailure | null>(null);
+  const [failures, setFailures] = useState(0);
+  const form = useForm<RecalibrateFormValues, unknown, RecalibrationRequest>({
+    // The error summary takes focus (decision 0018), not the first field.
+    shouldFocusError: false,
+    resolver: zodResolver(recalibrateFormSchema),
+    defaultValues: recalibrateDefaults,
+  });
+  const errors = form.formState.errors as Partial<Record<RecalibrateField, FieldError>>;
+  const errorOf = (field: RecalibrateField) => errors[field]?.message ?? failure?.fieldErrors[field];
+  const busy = recalibrate.isPending;
+
+  const submit = form.handleSubmit(
+    async (body) => {
+      if (busy) return;
+      setFailure(null);
+      try {
+        const created = await recalibrate.mutateAsync(body);
+        const to = paths.modelVersionCard(route.type, created.id);
+        setPageNotice(to, recalibratedNotice(created.version));
+        void navigate(to, { replace: true });
+      } catch (error) {
+        setFailure(recalibrateFailureOf(error));
+        setFailures((count) => count + 1);
+      }
+    },
+    () => setFailure(null),
+  );
+
+  const summary = [
+    ...recalibrateFields.flatMap((field) => {
+      const text = errorOf(field);
+      return text ? [{ text, fieldId: recalibrateFieldIds[field] }] : [];
+    }),
+    ...(failure?.message ? [{ text: failure.message }] : []),
+  ];
+  const date = (key: 'from' | 'to', legend: string, hint: string) => (
+    <Controller
+      control={form.control}
+      name={key}
+      render={({ field }) => (
+        <DateInput
+          id={key}
+          legend={legend}
+          legendClassName="nhsuk-fieldset__legend--s"
+          hint={hint}
+          error={errorOf(key)}
+          value={field.value}
+          onChange={field.onChange}
+        />
+      )}
+    />
+  );
+
+  return (
+    <>
+      <ErrorSummary errors={summary} attempt={form.formState.submitCount + failures} />
+      <VersionHeading title={`Recalibrate version ${version.version}`} procedureName={route.procedureName} />
+      <p>
+        Your trust&apos;s outcomes show whether the model&apos;s risks are too high or too low for your
+        patients. Recalibration adjusts them: the model&apos;s factors stay the same, its probabilities are
+        shifted (intercept) or shifted and stretched (intercept and slope). The new version is not used until
+        a second technical admin activates it.
+      </p>
+      <SummaryList
+        rows={[
+          { key: 'Source', value: sourceText(version) },
+          { key: 'Local performance', value: localPerformanceText(version.localPerformance) },
+        ]}
+      />
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Controller
+          control={form.control}
+          name="method"
+          render={({ field }) => (
+            <Radios
+              name="method"
+              legend="How should the model be recalibrated?"
+              legendClassName="nhsuk-fieldset__legend--m"
+              hint="Letting the data choose makes the smallest change your outcomes support, which may be none."
+              error={errorOf('method')}
+              items={methodItems}
+              selected={[field.value]}
+              onChange={(value) => field.onChange(value)}
+            />
+          )}
+        />
+        <h2 className="nhsuk-heading-m">Dates of operation (optional)</h2>
+        <p>Leave the dates empty to use every outcome recorded for version {version.version}.</p>
+        {date('from', 'Start date', 'The first date of operation to include. For example, 1 6 2025')}
+        {date('to', 'End date', 'The last date of operation to include. For example, 31 5 2026')}
+        <div className="app-button-group">
+          {/* A busy button is aria-disabled, not disabled: a disabled button would lose the focus. */}
+          <Button type="submit" aria-disabled={busy}>
+            {busy ? messages.submitting : 'Fit recalibrated version'}
+          </Button>
+          <Button variant="secondary" onClick={leave}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ModelVersion, Recalibration, RecalibrationRequest } from '@esr/contracts/models';
+import { formatDate } from '../../../lib/dates';
+import { isAwaitingActivation } from './activation';
+
+/**
+ * A model version and its card in words (decision 0046): where it came from, how it did on the
+ * trust's outcomes, and how a recalibrated one was made. Ratios and calibration with two decimals,
+ * AUROC and the map's coefficients with three, counts with thousands separators.
+ */
+
+/** What a figure the data could not give shows. */
+export const notCalculated = 'not calculated';
+
+/** `value` with exactly `decimals` decimals; one that rounds to nothing is 0, never -0. */
+export function fixed(value: number, decimals: number): string {
+  const text = value.toFixed(decimals);
+  return Number(text) === 0 ? text.replace(/^-/, '') : text;
+}
+
+export const countText = (count: number): string => count.toLocaleString('en-GB');
+
+const counted = (count: number, one: string, many: string) =>
+  `${countText(count)} ${count === 1 ? one : many}`;
+
+/** A probability as a percentage, as the risk bands are given: 0.2 is '20%', 0.075 is '7.5%'. */
+export const percentText = (value: number): string => `${fixed(value * 100, 1).replace(/\.0$/, '')}%`;
+
+/** The first characters of a SHA-256 that the versions table shows. */
+export const shortHashLength = 12;
+
+/** Uploaded, or recalibrated from an earlier version. */
+export function sourceText(version: Pick<ModelVersion, 'source' | 'baseVersion'>): string {
+  if (version.source === 'uploaded') return 'Uploaded';
+  return version.baseVersion === null ? 'Recalibrated' : `Recalibrated from version ${version.baseVersion}`;
+}
+
+/** The warning after figures from too few complications. */
+export const tooFewEventsText = 'too few complications to act on';
+
+/**
+ * How a version's predictions did on the trust's recorded outcomes: 'O/E 1.13, AUROC 0.712 (412
+ * patients)', '… — too few complications to act on' below the threshold, or 'No outcomes yet'.
+ */
+export function localPerformanceText(performance: ModelVersion['localPerformance']): string {
+  if (!performance) return 'No outcomes yet';
+  const oe = performance.oe === null ? `O/E ${notCalculated}` : `O/E ${fixed(performance.oe, 2)}`;
+  const auroc =
+    performance.auroc === null ? `AUROC ${notCalculated}` : `AUROC ${fixed(performance.auroc, 3)}`;
+  const text = `${oe}, ${auroc} (${counted(performance.n, 'patient', 'patients')})`;
+  return performance.enoughEvents ? text : `${text} — ${tooFewEventsText}`;
+}
+
+/** The table's action that leads to a version's activation. */
+export const activateActionText = (version: Pick<ModelVersion, 'source' | 'activatedAt' | 'isActive'>) =>
+  isAwaitingActivation(version) ? 'Activate recalibrated version' : 'Make active';
+
+/** The recalibration methods a technical admin may ask for (the form recommends auto). */
+export const recalibrationMethodLabels: Record<RecalibrationRequest['method'], string> = {
+  auto: 'Let the data choose',
+  intercept: 'Adjust the overall level (intercept)',
+  logistic: 'Adjust the level and spread (intercept and slope)',
+};
+
+/** What was fitted: with auto, the least extensive update the data support, which may be none. */
+export const fittedMethodText: Record<Recalibration['method'], string> = {
+  none: "No change: the data did not show the model's risks to be too high or too low",
+  intercept: 'The overall level (intercept)',
+  logistic: 'The level and spread (intercept and slope)',
+};
+
+/**
+ * The dates of operation a fit used: 'operated between 01-Jun-2025 and 31-May-2026', or open at
+ * either end.
+ */
+export function operatedText(from: string | null, to: string | null): string {
+  if (from && to) return `operated between ${formatDate(from)} and ${formatDate(to)}`;
+  if (from) return `operated from ${formatDate(from)}`;
+  if (to) return `operated up to ${formatDate(to)}`;
+  return 'operated on any date';
+}
+
+const maybe = (value: number | null, decimals: number) =>
+  value === null ? notCalculated : fixed(value, decimals);
+
+/** A calibration estimate: 'intercept 0.21, slope 0.93, O/E 1.18'. */
+export const calibrationText = (estimate: Recalibration['before']): string =>
+  `intercept ${maybe(estimate.intercept, 2)}, slope ${maybe(estimate.slope, 2)}, O/E ${maybe(estimate.oe, 2)}`;
+
+/**
+ * The map a recalibrated version applies and what it was fitted on, with the calibration before and
+ * after (out of sample).
+ */
+export function recalibrationMapText(recalibration: Recalibration): string {
+  const { intercept, slope, n, events, from, to, before, after } = recalibration;
+  return (
+    `logit(p′) = a + b·logit(p) with a = ${fixed(intercept, 3)}, b = ${fixed(slope, 3)}, ` +
+    `fitted on ${counted(n, 'patient', 'patients')} and ${counted(events, 'complication', 'complications')} ` +
+    `${operatedText(from, to)}; calibration before: ${calibrationText(before)}; after: ${calibrationText(after)}.`
+  );
+}
+
+/** What a recalibration leaves as it was, said on a recalibrated version's card. */
+export const contributionsScaleText =
+  "The factors' contributions shown on each risk summary stay on the base model's scale.";
