@@ -671,6 +671,7 @@ describe('patient screens', () => {
     expect(await table.getByRole('columnheader').allTextContents()).toEqual([
       'Date',
       'Evaluation',
+      'Model version',
       'View',
       'Download',
     ]);
@@ -682,6 +683,8 @@ describe('patient screens', () => {
     expect(current[1]).toMatch(/^(High|Moderate|Low) risk, \d{1,3}\.\d% \(current\)$/);
     expect(older[1]).toMatch(/^(High|Moderate|Low) risk, \d{1,3}\.\d%$/);
     expect(current[1]).toContain(`${currentProbability} (current)`);
+    // Each names the trust's version of the model that made it (decision 0046).
+    expect(current[2]).toMatch(/^\d+$/);
     await visit(page, 'patients-previous-evaluations');
 
     const olderId = (await rows.nth(1).getByRole('link').getAttribute('href'))!.match(

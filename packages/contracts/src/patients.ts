@@ -236,6 +236,8 @@ export const riskHistoryItemSchema = z.object({
   isCurrent: z.boolean(),
   isAnomaly: z.boolean(),
   anomalyReason: z.string().nullable(),
+  /** The trust's version of the model that made it (decision 0046). */
+  modelVersion: z.number().int(),
 });
 export const riskHistorySchema = pagedSchema(riskHistoryItemSchema).extend({
   patient: z.object(patientHeader),

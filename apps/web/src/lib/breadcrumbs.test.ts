@@ -16,6 +16,20 @@ describe('breadcrumbs (docs/requirements.md §2)', () => {
     const crumbs = buildBreadcrumbs({ ...base, pathname: '/manage-active-trusts/add-new-trust' });
     expect(crumbs.map((c) => c.text)).toEqual([base.trustName, 'Manage active trusts', 'Add new trust']);
   });
+  it('calls a model version’s id “Version” (decision 0046)', () => {
+    const crumbs = buildBreadcrumbs({
+      ...base,
+      pathname: '/upload-model/knee/versions/47e5736f-782a-475c-a1db-58e7187c0d83/card',
+    });
+    expect(crumbs.map((c) => c.text)).toEqual([
+      base.trustName,
+      'Upload model',
+      'Knee',
+      'Versions',
+      'Version',
+      'Card',
+    ]);
+  });
   it('links every crumb but the last', () => {
     const crumbs = buildBreadcrumbs({ ...base, pathname: '/manage-active-trusts/RAN/users' });
     expect(crumbs.map((c) => c.href)).toEqual([

@@ -53,11 +53,15 @@ export function buildBreadcrumbs({
       index > 2 &&
       segments[index - 1] === 'history' &&
       decodeURIComponent(segment) === patient.evaluation.id;
+    // A model version's id (decision 0046) is no words: its crumb says what it is.
+    const isModelVersion = index > 0 && segments[index - 1] === 'versions' && segments[0] === 'upload-model';
     const text = isPatient
       ? `${patient.firstName} ${patient.lastName}`
       : isEvaluation
         ? patient.evaluation!.label
-        : segmentLabel(segment);
+        : isModelVersion
+          ? 'Version'
+          : segmentLabel(segment);
     // /patient-lookup/{id}/history has no screen of its own: its crumb leads to the list of
     // previous evaluations, where the user chose the one on screen.
     const isHistoryList = segment === 'history' && index === 2 && segments[0] === 'patient-lookup';

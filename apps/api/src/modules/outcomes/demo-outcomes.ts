@@ -216,7 +216,9 @@ export const startDemoOutcomes = (db: Db, log: { error(obj: object, msg?: string
           if (!used.has(number)) return number;
         }
       };
-      for (const history of histories)
-        await db.transaction(async (tx) => seedHistory(tx as unknown as Db, history, numbers, random));
+      // One transaction: the history appears whole (a list of operated patients never half written).
+      await db.transaction(async (tx) => {
+        for (const history of histories) await seedHistory(tx as unknown as Db, history, numbers, random);
+      });
     },
   });

@@ -605,10 +605,12 @@ export async function riskHistory(
     reason: 'batch' | 'remodel' | 'rescore';
     is_anomaly: boolean;
     anomaly_reason: string | null;
+    model_version: number;
     total_count: string | number;
   }>(
     db,
     sql`select e.id, e.created_at, e.prediction, e.probability, e.reason, e.is_anomaly, e.anomaly_reason,
+        e.model_version,
         (select count(*) from evaluations c where c.pathway_id = ${id}) as total_count
       from evaluations e where e.pathway_id = ${id}
       order by e.created_at desc, e.id desc
@@ -633,6 +635,7 @@ export async function riskHistory(
       probability: row.probability,
       reason: row.reason,
       isCurrent: row.id === pathway.current_evaluation_id,
+      modelVersion: Number(row.model_version),
       isAnomaly: row.is_anomaly,
       anomalyReason: row.is_anomaly ? row.anomaly_reason : null,
     })),

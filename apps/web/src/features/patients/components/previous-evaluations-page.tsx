@@ -111,6 +111,7 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
                   </>
                 ),
               },
+              { header: 'Model version', cell: (item) => String(item.modelVersion) },
               {
                 header: 'View',
                 cell: (item) => (
