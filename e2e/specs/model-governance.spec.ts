@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ModelPerformance } from '@esr/contracts/model-performance';
 import { modelMessages } from '@esr/contracts/models';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { activate, heading, pathname, serverWait, tabTo } from '../fixtures/keyboard.js';
+import { activate, heading, pathname, serverWait, chooseRadio } from '../fixtures/keyboard.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
 // Model governance end to end (decision 0046), with the keyboard alone and axe on every screen, on
@@ -57,24 +57,6 @@ async function signInByEmail(p: Page, email: string): Promise<void> {
   await expect
     .poll(() => p.getByRole('button', { name: 'Log out' }).isVisible(), { timeout: 15_000 })
     .toBe(true);
-}
-
-async function chooseRadio(group: Locator, label: string): Promise<void> {
-  const radios = group.getByRole('radio');
-  const labels = await radios.evaluateAll((inputs) =>
-    inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
-  );
-  const checked = await radios.evaluateAll((inputs) =>
-    inputs.findIndex((input) => (input as HTMLInputElement).checked),
-  );
-  const from = checked === -1 ? 0 : checked;
-  await tabTo(radios.nth(from));
-  const to = labels.findIndex((text) => text.startsWith(label));
-  expect(to, `${label} in ${labels.join(' | ')}`).toBeGreaterThanOrEqual(0);
-  if (checked === -1) await page.keyboard.press('Space');
-  for (let at = from; at !== to; at += to > at ? 1 : -1)
-    await page.keyboard.press(to > at ? 'ArrowDown' : 'ArrowUp');
-  await poll(() => radios.nth(to).isChecked()).toBe(true);
 }
 
 const versionsTable = () => page.getByRole('table', { name: /Every version of the knee replacement model/ });

@@ -15,6 +15,7 @@ import {
   serverWait,
   tabTo,
   typeInto,
+  chooseRadio,
 } from '../fixtures/keyboard.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
@@ -65,25 +66,6 @@ async function chooseOption(select: Locator, label: string): Promise<void> {
   for (let index = current; index !== at; index += at > index ? 1 : -1)
     await page.keyboard.press(at > index ? 'ArrowDown' : 'ArrowUp');
   await poll(() => select.evaluate((element) => (element as HTMLSelectElement).selectedIndex)).toBe(at);
-}
-
-/** Chooses a radio of a group with the arrow keys, from its checked (or first) radio. */
-async function chooseRadio(group: Locator, label: string): Promise<void> {
-  const radios = group.getByRole('radio');
-  const labels = await radios.evaluateAll((inputs) =>
-    inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
-  );
-  const checked = await radios.evaluateAll((inputs) =>
-    inputs.findIndex((input) => (input as HTMLInputElement).checked),
-  );
-  const from = checked === -1 ? 0 : checked;
-  await tabTo(radios.nth(from));
-  const to = labels.findIndex((text) => text.startsWith(label));
-  expect(to, `${label} in ${labels.join(' | ')}`).toBeGreaterThanOrEqual(0);
-  if (checked === -1) await page.keyboard.press('Space');
-  for (let at = from; at !== to; at += to > at ? 1 : -1)
-    await page.keyboard.press(to > at ? 'ArrowDown' : 'ArrowUp');
-  await poll(() => radios.nth(to).isChecked()).toBe(true);
 }
 
 beforeAll(async () => {

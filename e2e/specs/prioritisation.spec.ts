@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Matrix, PathwayPrioritisation, Worklist } from '@esr/contracts/prioritisation';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { activate, heading, pathname, serverWait, tabTo, typeInto } from '../fixtures/keyboard.js';
+import {
+  activate,
+  heading,
+  pathname,
+  serverWait,
+  tabTo,
+  typeInto,
+  chooseRadio,
+} from '../fixtures/keyboard.js';
 import { startServer, type RunningServer } from '../fixtures/server.js';
 
 // The prioritisation worklist end to end (decision 0044), with the keyboard alone and axe on every
@@ -36,26 +44,6 @@ async function api<T>(route: string): Promise<T> {
   });
   expect(response.status, route).toBe(200);
   return (await response.json()) as T;
-}
-
-/** Chooses a radio of a group with the arrow keys, from the group's checked (or first) radio. */
-async function chooseRadio(group: Locator, label: string): Promise<void> {
-  const radios = group.getByRole('radio');
-  await poll(() => radios.count(), serverWait).toBeGreaterThan(0);
-  const labels = await radios.evaluateAll((inputs) =>
-    inputs.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
-  );
-  const checked = await radios.evaluateAll((inputs) =>
-    inputs.findIndex((input) => (input as HTMLInputElement).checked),
-  );
-  const from = checked === -1 ? 0 : checked;
-  await tabTo(radios.nth(from));
-  const to = labels.findIndex((text) => text.startsWith(label));
-  expect(to, `${label} in ${labels.join(' | ')}`).toBeGreaterThanOrEqual(0);
-  if (checked === -1) await page.keyboard.press('Space');
-  for (let at = from; at !== to; at += to > at ? 1 : -1)
-    await page.keyboard.press(to > at ? 'ArrowDown' : 'ArrowUp');
-  await poll(() => radios.nth(to).isChecked()).toBe(true);
 }
 
 /** Ticks a checkbox reached with Tab. */

@@ -268,6 +268,7 @@ export const reportFieldKeys = [
   'status',
   'prediction',
   'probability',
+  'modelVersion',
   'adjustedPrediction',
 ] as const;
 export type ReportFieldKey = (typeof reportFieldKeys)[number];
@@ -287,6 +288,8 @@ export const reportFieldLabels: Record<ReportFieldKey, string> = {
   status: 'Status',
   prediction: 'Prediction',
   probability: 'Predicted probability',
+  // Decision 0046: the trust's version of the model that made the prediction.
+  modelVersion: 'Model version',
   // Decision 0044: the clinician's view, beside the model's prediction and never in its place.
   adjustedPrediction: 'Clinician’s view of the risk',
 };

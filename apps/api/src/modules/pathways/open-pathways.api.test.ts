@@ -640,6 +640,7 @@ describe('GET …/manage/records/active/export', () => {
       'social',
       'surgery',
       'probability',
+      'modelVersion',
     ];
     const response = await call(
       exportUrl(
@@ -669,6 +670,8 @@ describe('GET …/manage/records/active/export', () => {
         row.social ? socialLabels[row.social as keyof typeof socialLabels] : '',
         row.surgery ? readinessLabels[row.surgery as keyof typeof readinessLabels] : '',
         String(Math.round(row.probability! * 10_000) / 10_000),
+        // The trust's version of the model that made it (decision 0046): the default model's first.
+        '1',
       ]),
     );
     expect(rows.every((row) => /^(\d{10})?$/.test(row[1]!))).toBe(true);

@@ -117,6 +117,7 @@ interface ActiveExportRow extends ActiveRow {
   priority: string | null;
   probability: number | null;
   adjusted_prediction: string | null;
+  model_version: number | string | null;
   sort_key: string | null;
 }
 
@@ -163,6 +164,12 @@ const activeReportColumns: Record<ReportFieldKey, ColumnSpec<ActiveExportRow>> =
     kind: 'number',
     width: 11,
     value: (row) => (row.status === 'processed' && row.probability !== null ? Number(row.probability) : null),
+  },
+  modelVersion: {
+    kind: 'number',
+    width: 8,
+    value: (row) =>
+      row.status === 'processed' && row.model_version !== null ? Number(row.model_version) : null,
   },
   adjustedPrediction: {
     kind: 'text',
@@ -242,7 +249,8 @@ async function* keysetRows<Row extends { id: string; sort_key: string | null }>(
 const activeRows = (db: Db, trustCode: string, procedureCode: string, filter: ActiveRecordsFilter) =>
   keysetRows<ActiveExportRow>(
     db,
-    sql`${activeColumns}, p.priority, p.probability, p.adjusted_prediction`,
+    sql`${activeColumns}, p.priority, p.probability, p.adjusted_prediction,
+      (select e.model_version from evaluations e where e.id = p.current_evaluation_id) as model_version`,
     activeConditions(trustCode, procedureCode, filter),
     { column: sql`p.referral_date`, type: 'date', descending: false },
   );
