@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './open-pathways.js';
 
 /** Model upload form fields (docs/requirements.md §7) and the size we accept for each file. */
 export const modelUploadFields = ['modelFile', 'wrapperFile'] as const;
@@ -113,8 +114,8 @@ export const recalibrationRequestSchema = z.object({
   method: z.enum(['intercept', 'logistic', 'auto'], {
     error: 'Select how to recalibrate: the intercept, the intercept and slope, or let the data choose',
   }),
-  from: z.iso.date({ error: 'Enter the start date as YYYY-MM-DD' }).optional(),
-  to: z.iso.date({ error: 'Enter the end date as YYYY-MM-DD' }).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
 });
 export type RecalibrationRequest = z.infer<typeof recalibrationRequestSchema>;
 
