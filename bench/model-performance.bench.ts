@@ -30,13 +30,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import type { JWK } from 'jose';
-import type { Database } from '../apps/api/dist/platform/db/client.js';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
-import { activeRiskModel } from '../apps/api/dist/modules/models/models.js';
 import { developmentAccessToken } from './lib/access-token.js';
 import { benchDatabase } from './lib/bench-database.js';
+import { seedOutcomes } from './lib/seed-outcomes.js';
 import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
+import { median, timed } from './lib/timing.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -45,111 +45,6 @@ const connections = 4;
 const loadSeconds = 60;
 const targets = { coldMs: 1000, cachedP99Ms: 200 };
 const clinicianId = '00000000-0000-4000-8000-000000000004'; // Olu Adeyemi, clinician ('cl') of RAN
-
-/** A number in [0, 1) from a hash of `label` and a row's id: the same values on every run. */
-const unit = (label: string, id: string) =>
-  `((abs(hashtext('${label}' || ${id}::text)::bigint) % 1000000) / 1000000.0::float8)`;
-/** The operated (archived) pathways of the list, as `alias`. */
-const operated = (alias: string) =>
-  `${alias}.trust_code = 'RAN' and ${alias}.procedure_code = 'knee' and not ${alias}.is_active`;
-
-/**
- * The archived pathways seedPathways wrote become operated ones: an operation date over the two
- * years up to three months ago, referred 60–460 days before it, and (when scored) a risk whose
- * log-odds are about normal (mean −2.6, sd 0.9), banded by the active model's thresholds.
- */
-const operatedPathways = (thresholds: { high: number; moderate: number }) => `
-  with s as (
-    select id, current_evaluation_id is not null as scored,
-      current_date - 95 - (abs(hashtext('operated' || id::text)::bigint) % 730)::int as operated_on,
-      60 + (abs(hashtext('referred' || id::text)::bigint) % 400)::int as waited,
-      1 / (1 + exp(2.6 - 1.8 * (${unit('risk1', 'id')} + ${unit('risk2', 'id')} + ${unit('risk3', 'id')} - 1.5))) as risk
-    from pathways p where ${operated('p')})
-  update pathways p set date_of_operation = s.operated_on, referral_date = s.operated_on - s.waited,
-    date_removed = (s.operated_on + 1)::timestamp at time zone 'Europe/London',
-    probability = case when s.scored then s.risk end,
-    prediction = case when not s.scored then null when s.risk >= ${thresholds.high} then 'High'
-      when s.risk >= ${thresholds.moderate} then 'Moderate' else 'Low' end
-  from s where p.id = s.id`;
-
-/** Each evaluation made 5–60 days before its pathway's operation, with the pathway's risk. */
-const evaluatedBefore = `
-  update evaluations e set probability = p.probability, prediction = p.prediction,
-    created_at = ((p.date_of_operation - s.lag)::timestamp + time '09:30') at time zone 'Europe/London',
-    evaluation_date = p.date_of_operation - s.lag
-  from pathways p, lateral (select 5 + (abs(hashtext('evaluated' || p.id::text)::bigint) % 55)::int as lag) s
-  where e.id = p.current_evaluation_id and ${operated('p')}`;
-
-const outcomeColumns = `id, pathway_id, trust_code, procedure_code, is_current, date_of_operation,
-  complication_90_days, complication_type, readmission_30_days, length_of_stay_days, death_90_days, source,
-  file_name, recorded_at, recorded_by, evaluation_id, model_id, model_version, probability, prediction,
-  evaluated_at, sex, ethnic_group, age_band, adjusted_prediction`;
-
-/**
- * The current outcome of every operated pathway, as the outcome writer records it from a file:
- * judged against the pathway's evaluation (none for the 2 % never scored: excluded), with the sex
- * the model saw, and ethnic groups and age bands spread as a trust's knee list's are (the seeded
- * evaluations' values are all of one group).
- */
-const currentOutcomes = `
-  insert into pathway_outcomes (${outcomeColumns})
-  select md5('bench-outcome-' || o.id)::uuid, o.id, 'RAN', 'knee', true, o.date_of_operation, o.event,
-    case when o.event then (array['Surgical site infection', 'Venous thromboembolism', 'Dislocation',
-      'Acute kidney injury'])[1 + o.k % 4] end,
-    (o.event and o.k % 2 = 0) or o.k % 33 = 0, 1 + o.k % (case when o.event then 9 else 4 end),
-    o.event and o.k % 50 = 0, 'file', 'Theatre outcomes (benchmark)',
-    (o.date_of_operation + 100)::timestamp at time zone 'Europe/London', 'Benchmark',
-    e.id, e.model_id, e.model_version, e.probability, e.prediction, e.created_at,
-    case when e.id is null then 'Not stated' when e.inputs->>'sex' = 'M' then 'Male'
-      when e.inputs->>'sex' = 'F' then 'Female' else 'Not stated' end,
-    case when e.id is null then 'Not stated' when o.eg < 0.80 then 'White' when o.eg < 0.89 then 'Asian'
-      when o.eg < 0.93 then 'Black' when o.eg < 0.955 then 'Mixed' when o.eg < 0.975 then 'Other'
-      else 'Not stated' end,
-    case when e.id is null then null when o.ag < 0.04 then 'Under 50' when o.ag < 0.20 then '50 to 59'
-      when o.ag < 0.52 then '60 to 69' when o.ag < 0.87 then '70 to 79' else '80 and over' end,
-    case when e.id is not null and o.ad < 0.02 then (array['high', 'medium', 'low'])[1 + o.k % 3] end
-  from (select p.id, p.date_of_operation, p.current_evaluation_id,
-      ${unit('event', 'p.id')} < coalesce(p.probability, 0.09) as event,
-      abs(hashtext('kind' || p.id::text)::bigint) % 1000 as k,
-      ${unit('ethnic', 'p.id')} as eg, ${unit('age', 'p.id')} as ag, ${unit('adjusted', 'p.id')} as ad
-    from pathways p where ${operated('p')}) o
-  left join evaluations e on e.id = o.current_evaluation_id`;
-
-/** For 5 % of them, the outcome a later file corrected: recorded a month earlier, no longer current. */
-const correctedOutcomes = `
-  insert into pathway_outcomes (${outcomeColumns})
-  select md5('bench-earlier-outcome-' || pathway_id)::uuid, pathway_id, trust_code, procedure_code, false,
-    date_of_operation, not complication_90_days, null, readmission_30_days, length_of_stay_days, death_90_days,
-    source, file_name, recorded_at - interval '30 days', recorded_by, evaluation_id, model_id, model_version,
-    probability, prediction, evaluated_at, sex, ethnic_group, age_band, adjusted_prediction
-  from pathway_outcomes where is_current and ${unit('corrected', 'pathway_id')} < 0.05`;
-
-async function seedOutcomes(database: Database) {
-  const run = async (label: string, text: string) => {
-    const started = Date.now();
-    await database.executeSql(text);
-    console.log(`  ${label.padEnd(40)} ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  };
-  const { thresholds } = (await activeRiskModel(database.db, 'RAN', 'knee'))!.model.wrapper!;
-  await run('operated: dates and risks', operatedPathways(thresholds));
-  await run('evaluated before the operation', evaluatedBefore);
-  await run(`${fmt(rows)} current outcomes`, currentOutcomes);
-  await run('earlier outcomes of 5 %', correctedOutcomes);
-  await run(
-    'the list’s outcome version',
-    `insert into outcome_versions (trust_code, procedure_code, version) values ('RAN', 'knee', 1)`,
-  );
-}
-
-/** One request alone, to its last byte. */
-async function timed(url: string, init: RequestInit = {}) {
-  const started = performance.now();
-  const response = await fetch(url, init);
-  const body = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status} ${body}`);
-  return { ms, body };
-}
 
 /** `requests` requests at `connections`, stopped after `loadSeconds` whatever is left. */
 const load = (url: string, headers: Record<string, string>) =>
@@ -165,11 +60,6 @@ const load = (url: string, headers: Record<string, string>) =>
     const limit = setTimeout(() => instance.stop(), loadSeconds * 1000);
   });
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 

@@ -9,16 +9,18 @@ import { freshPostgres } from './database.js';
  * set, else a fresh PGlite folder. BENCH_DATABASE_NAME (PostgreSQL) or BENCH_DATA_DIR (PGlite)
  * keeps a seeded one between runs instead (`reused` says whether it was already there, so the
  * benchmark seeds only once). `name` names the scratch database and folder (`esr_{name}_bench_{pid}`).
+ * With `fresh`, always a scratch one (for a run that changes what it measures, or a second database).
  */
-export async function benchDatabase(name: string) {
+export async function benchDatabase(name: string, options: { fresh?: boolean } = {}) {
+  const keptName = options.fresh ? undefined : process.env.BENCH_DATABASE_NAME;
   const postgres = process.env.DATABASE_URL
     ? await freshPostgres(
         process.env.DATABASE_URL,
-        process.env.BENCH_DATABASE_NAME ?? `esr_${name}_bench_${process.pid}`,
-        Boolean(process.env.BENCH_DATABASE_NAME),
+        keptName ?? `esr_${name}_bench_${process.pid}`,
+        Boolean(keptName),
       )
     : undefined;
-  const keptDir = process.env.BENCH_DATA_DIR;
+  const keptDir = options.fresh ? undefined : process.env.BENCH_DATA_DIR;
   const dataDir = postgres
     ? undefined
     : (keptDir ?? mkdtempSync(path.join(os.tmpdir(), `esr-${name}-bench-`)));
