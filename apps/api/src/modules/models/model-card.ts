@@ -71,7 +71,9 @@ export async function modelCard(
   const model = await riskModelById(db, id);
   const wrapper = model?.wrapper;
   const written = wrapper?.modelCard;
-  const { figures, groups } = await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version });
+  const judged = await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version });
+  const figures = judged.figures();
+  const groups = judged.groups(figures);
   const flagged = groups.flatMap(({ by, groups: inGroup }) =>
     inGroup.filter((group) => !group.suppressed && group.flagged).map((group) => `${group.group} (${groupingLabels[by].toLowerCase()})`),
   );

@@ -76,7 +76,7 @@ async function toVersion(
   procedureCode: string,
   row: VersionRow,
 ): Promise<ModelVersion> {
-  const { figures } = await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version });
+  const figures = (await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version })).figures();
   return {
     id: row.id,
     version: row.version,

@@ -207,13 +207,17 @@ export async function versionOutcomes(
     readList(db, trustCode, procedureCode),
   );
   const outcomes = chosen(list, query);
+  // Computed when asked for: the versions table wants the headline figures only, a recalibration
+  // the outcomes only, and the card both with the groups.
+  const figures = () => performanceFigures(outcomes);
   return {
     outcomes,
-    figures: performanceFigures(outcomes),
-    groups: (['sex', 'ethnicGroup', 'ageBand'] as const).map((by) => ({
-      by,
-      groups: groupsOf(outcomes, by),
-    })),
+    figures,
+    groups: (overall = figures()) =>
+      (['sex', 'ethnicGroup', 'ageBand'] as const).map((by) => ({
+        by,
+        groups: groupsOf(outcomes, by, overall),
+      })),
   };
 }
 
