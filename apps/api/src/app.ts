@@ -30,6 +30,7 @@ import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
 import outcomeRoutes from './modules/outcomes/routes.js';
 import monitoringRoutes from './modules/monitoring/routes.js';
+import { integrationRoutes, startHl7Listener } from './modules/integration/index.js';
 import { startDemoPrioritisation } from './modules/prioritisation/index.js';
 import { startDemoOutcomes } from './modules/outcomes/index.js';
 import {
@@ -182,6 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(prioritisationRoutes);
     await app.register(outcomeRoutes);
     await app.register(monitoringRoutes);
+    await app.register(integrationRoutes);
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
@@ -192,6 +194,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {}),
     });
     app.decorate('queue', queue);
+    if (config.hl7Mllp) {
+      const listener = await startHl7Listener(database.db, config.hl7Mllp, app.log);
+      app.addHook('onClose', () => listener.close());
+    }
     await resumeInterruptedWork(database.db, queue);
     if (config.seedDemoWaitingLists) {
       await seedDemoWaitingLists(database.db, database.kind, queue);

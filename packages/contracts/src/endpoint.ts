@@ -39,7 +39,10 @@ export type EndpointPermission =
   | 'outcomes:record'
   | 'model-performance:read'
   | 'model-performance:settings'
-  | 'model-performance:national';
+  | 'model-performance:national'
+  // Decision 0047: held only by integration clients (systems), never by a person's role.
+  | 'integration:results'
+  | 'integration:risk';
 
 /** A response that is a file rather than JSON: its description and media types, for the OpenAPI document. */
 export interface FileResponse {
@@ -67,8 +70,11 @@ type EndpointAccess =
 
 export type EndpointDefinition = EndpointAccess & {
   readonly method: EndpointMethod;
-  /** The route pattern as the API registers it, e.g. `/api/users/:userId/`. */
-  readonly path: `/api/${string}`;
+  /**
+   * The route pattern as the API registers it, e.g. `/api/users/:userId/`: the web app's under
+   * `/api/`, the integration clients' under `/fhir/r4/` and `/hl7/v2` (decision 0047).
+   */
+  readonly path: `/api/${string}` | `/fhir/r4/${string}` | '/hl7/v2';
   /**
    * The web app sends the path with a trailing slash although the API registers it without one (as
    * docs/requirements.md §7 writes those calls; the API ignores trailing slashes).

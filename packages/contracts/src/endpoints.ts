@@ -1,6 +1,7 @@
 import { accessLog } from './endpoints/access-log.js';
 import { changeLog, dashboards } from './endpoints/admin.js';
 import { identity } from './endpoints/identity.js';
+import { integration } from './endpoints/integration.js';
 import { library } from './endpoints/library.js';
 import { modelPerformance } from './endpoints/model-performance.js';
 import { models } from './endpoints/models.js';
@@ -35,4 +36,5 @@ export const endpoints = {
   prioritisation,
   outcomes,
   modelPerformance,
+  integration,
 };

@@ -94,6 +94,13 @@ export type Contribution = z.infer<typeof contributionSchema>;
 
 export const adviceSchema = z.object({ title: z.string(), description: z.string() });
 
+/**
+ * Why an evaluation was made: a list's scoring, a clinician's remodel, a new model, or blood results
+ * sent by the trust's systems (decision 0047).
+ */
+export const evaluationReasonSchema = z.enum(['batch', 'remodel', 'rescore', 'results']);
+export type EvaluationReason = z.infer<typeof evaluationReasonSchema>;
+
 export const evaluationModelSchema = z.object({
   name: z.string(),
   /** The model card's version, e.g. 1.0.0. */
@@ -135,7 +142,7 @@ export const riskResultSchema = z.object({
   /** Every factor's push, largest first, for the chart. */
   contributions: z.array(contributionSchema),
   evaluatedAt: z.string(),
-  reason: z.enum(['batch', 'remodel', 'rescore']),
+  reason: evaluationReasonSchema,
   evaluatedBy: z.string(),
   model: evaluationModelSchema,
   /**
@@ -232,7 +239,7 @@ export const riskHistoryItemSchema = z.object({
   date: z.string(),
   prediction: predictionSchema,
   probability: z.number(),
-  reason: z.enum(['batch', 'remodel', 'rescore']),
+  reason: evaluationReasonSchema,
   isCurrent: z.boolean(),
   isAnomaly: z.boolean(),
   anomalyReason: z.string().nullable(),

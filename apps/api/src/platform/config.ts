@@ -47,6 +47,9 @@ const environmentSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  HL7_MLLP_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  HL7_MLLP_HOST: z.preprocess(emptyAsUndefined, z.string().max(255).optional()),
+  HL7_MLLP_CLIENT: optionalString,
   DEV_ACCESS_TOKEN_TTL_SECONDS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(30).max(3600).default(600),
@@ -96,6 +99,11 @@ export interface AppConfig {
   /** Import the demonstration trust's waiting lists at first start (not in tests, which bring their own). */
   seedDemoWaitingLists: boolean;
   logLevel: string;
+  /**
+   * The HL7 v2 MLLP listener (docs/integration.md): off unless a port is set; on loopback unless a
+   * host is; its messages are the named integration client's, as MLLP carries no token.
+   */
+  hl7Mllp: { port: number; host: string; clientId: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -155,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accessTokenTtlSeconds: e.DEV_ACCESS_TOKEN_TTL_SECONDS,
     };
   }
+  if (e.HL7_MLLP_PORT !== undefined && e.HL7_MLLP_CLIENT === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HL7_MLLP_CLIENT must name the integration client whose messages the MLLP listener receives',
+    );
+  }
   const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : identity.kind === 'development';
   return {
     nodeEnv: e.NODE_ENV,
@@ -178,6 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? e.SEED_DEMO_WAITING_LISTS === 'true' && seedDemoData
       : seedDemoData && e.NODE_ENV !== 'test',
     logLevel: e.LOG_LEVEL,
+    hl7Mllp:
+      e.HL7_MLLP_PORT === undefined
+        ? undefined
+        : { port: e.HL7_MLLP_PORT, host: e.HL7_MLLP_HOST ?? '127.0.0.1', clientId: e.HL7_MLLP_CLIENT! },
   };
 }
 

@@ -19,6 +19,8 @@ export interface TokenOverrides {
   expiresInSeconds?: number;
   typ?: string;
   signWith?: 'foreign-key';
+  /** The `client_id` claim: an integration client's own token has its client id as the subject too. */
+  clientId?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function createTestApp(
     config,
     async tokenFor(userId, overrides = {}) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ client_id: identity.clientId, scope: 'openid profile email' })
+      return new SignJWT({ client_id: overrides.clientId ?? identity.clientId, scope: 'openid profile email' })
         .setProtectedHeader({
           alg: 'RS256',
           typ: overrides.typ ?? 'at+jwt',

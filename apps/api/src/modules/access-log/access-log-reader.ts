@@ -44,6 +44,7 @@ const seenLabels: Record<AccessAction, string> = {
   outcome: 'Outcome after surgery',
   'outcome-change': 'Recorded an outcome after surgery',
   'outcomes-summary': 'Rows with errors in an outcomes file',
+  'risk-assessment': 'Risk assessment sent to another system (FHIR)',
 };
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-GB')} ${noun}${n === 1 ? '' : 's'}`;

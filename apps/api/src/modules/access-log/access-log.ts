@@ -32,6 +32,7 @@ export const accessActions = [
   'outcome',
   'outcome-change',
   'outcomes-summary',
+  'risk-assessment',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 
@@ -56,7 +57,10 @@ const columns = sql`(user_id, user_name, roles, trust_code, pathway_ids, action,
 
 /** The reader's columns: who, in which roles. */
 const reader = (principal: Principal) =>
-  sql`${principal.userId}::uuid, ${`${principal.firstName} ${principal.lastName}`}, ${principal.roles.join(',')}`;
+  sql`${principal.userId}::uuid, ${`${principal.firstName} ${principal.lastName}`}, ${
+    // A system holds no role: the log says it was an integration client (decision 0047).
+    principal.integrationClientId === undefined ? principal.roles.join(',') : 'Integration'
+  }`;
 
 /**
  * The pathway ids as one array literal, sent as a single parameter: an export's 100,000 ids are

@@ -54,7 +54,7 @@ export interface EvaluationColumns {
 }
 
 /**
- * Writes one evaluation of a pathway (a remodel) and makes it the pathway's current one, with its
+ * Writes one evaluation of a pathway (a remodel, or new blood results) and makes it the pathway's current one, with its
  * prediction: the bulk writers above do the same for a chunk in one statement each.
  */
 export async function recordEvaluation(
@@ -65,7 +65,8 @@ export async function recordEvaluation(
     trustCode: string;
     procedureCode: string;
     model: Omit<ModelVersion, 'model'>;
-    reason: 'remodel';
+    /** A clinician's remodel, or blood results sent by the trust's systems (decision 0047). */
+    reason: 'remodel' | 'results';
     createdBy: string;
     columns: EvaluationColumns;
     evaluationDate: string;

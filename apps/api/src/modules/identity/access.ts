@@ -41,16 +41,26 @@ export const permissions = {
   'model-performance:read': { roles: ['tca', 'cl', 'ta'] },
   'model-performance:settings': { roles: ['ta', 'tca'] },
   'model-performance:national': { roles: ['sa'], anyTrust: ['sa'] },
+  // Decision 0047: systems of the trust, never people; each client holds both, for its own trust only.
+  'integration:results': { roles: [], integration: true },
+  'integration:risk': { roles: [], integration: true },
 } as const satisfies Record<
   EndpointPermission,
-  { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] }
+  { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[]; integration?: true }
 >;
 
 /** The permission names are the endpoint table's: each is given its roles here, and none is missing. */
 export type Permission = EndpointPermission;
 
 export function hasAccess(principal: Principal, permission: Permission, trustCode?: string): boolean {
-  const rule = permissions[permission] as { roles: readonly RoleCode[]; anyTrust?: readonly RoleCode[] };
+  const rule = permissions[permission] as {
+    roles: readonly RoleCode[];
+    anyTrust?: readonly RoleCode[];
+    integration?: true;
+  };
+  // An integration client holds the integration permissions for its own trust, and nothing else.
+  if (principal.integrationClientId !== undefined)
+    return rule.integration === true && (trustCode === undefined || trustCode === principal.trustCode);
   const held = principal.roles.filter((role) => rule.roles.includes(role));
   if (held.length === 0) return false;
   if (trustCode === undefined || trustCode === principal.trustCode) return true;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Identity } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
-import { unauthorized } from '../../platform/errors.js';
+import { forbidden, unauthorized } from '../../platform/errors.js';
 import { safeErrorMessage } from '../../platform/logging.js';
 import type { PrincipalCache } from './principal-cache.js';
 import { resolvePrincipal, type Principal, type TokenVerifier } from './identity.js';
@@ -23,21 +23,38 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Every /api call carries a bearer access token (docs/requirements.md §7) unless its route is marked public. */
+/** The integration clients' endpoints (decision 0047); everything else under /api/ is for people. */
+export const isIntegrationUrl = (url: string) => url.startsWith('/fhir/') || url.startsWith('/hl7/');
+
+export const integrationMessages = {
+  peopleRefused: 'Only an integration client of the trust may call this endpoint',
+  clientsRefused: 'An integration client may call only the FHIR and HL7 endpoints',
+};
+
+/**
+ * Every /api, /fhir and /hl7 call carries a bearer access token (docs/requirements.md §7) unless its
+ * route is marked public. A person's token reaches only /api, an integration client's only /fhir and
+ * /hl7 (decision 0047).
+ */
 async function authentication(
   app: FastifyInstance,
   options: { db: Db; identity: Identity; verifier: TokenVerifier; cache: PrincipalCache },
 ) {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const integrationUrl = isIntegrationUrl(request.url);
+    if (!integrationUrl && (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs'))) return;
     if (request.routeOptions.config?.public) return;
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthorized();
     try {
       const payload = await options.verifier.verify(match[1]!);
-      request.principal = await resolvePrincipal(options.db, options.identity, payload, options.cache);
+      const principal = await resolvePrincipal(options.db, options.identity, payload, options.cache);
+      const isClient = principal.integrationClientId !== undefined;
+      if (integrationUrl && !isClient) throw forbidden(integrationMessages.peopleRefused);
+      if (!integrationUrl && isClient) throw forbidden(integrationMessages.clientsRefused);
+      request.principal = principal;
       // Every later line of this request names who made it (an id, never a name or patient data).
       request.log = request.log.child({ userId: request.principal.userId });
     } catch (error) {

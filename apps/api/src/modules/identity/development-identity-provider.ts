@@ -7,7 +7,7 @@ import type { JWK } from 'jose';
 import { eq, asc, sql } from 'drizzle-orm';
 import { productName } from '@esr/contracts/messages';
 import { roleNames, type RoleCode } from '@esr/contracts/roles';
-import { demoUsers } from '../../platform/db/seed.js';
+import { demoIntegrationClients, demoUsers } from '../../platform/db/seed.js';
 import { userRoles, users } from '../../platform/db/schema.js';
 import type { Db } from '../../platform/db/client.js';
 
@@ -157,6 +157,16 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
         ]),
         post_logout_redirect_uris: [...redirectHosts].map((origin) => `${origin}/`),
       },
+      // Systems sending blood results or reading risk assessments (docs/integration.md): OAuth 2.0
+      // client credentials, as a trust's integration engine gets its tokens from Entra ID.
+      ...demoIntegrationClients.map((client) => ({
+        client_id: client.clientId,
+        client_secret: client.secret,
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+        token_endpoint_auth_method: 'client_secret_basic' as const,
+      })),
     ],
     jwks: { keys: [options.signingKey as never] },
     cookies: { keys: [options.cookieSecret] },
@@ -170,6 +180,7 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
     },
     features: {
       devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => audience,
@@ -216,6 +227,7 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
       Grant: 12 * 3600,
       IdToken: 3600,
       AuthorizationCode: 60,
+      ClientCredentials: options.accessTokenTtlSeconds,
     },
     renderError: async (ctx, out) => {
       // Tabs that reach the idle timeout together each start signing out of one shared session;

@@ -164,6 +164,15 @@ export async function resolvePrincipal(
       : isEntra
         ? `entra:${String(payload.tid)}`
         : String(payload.iss);
+  const client = applicationClientOf(identity, payload);
+  if (client !== null) {
+    const clientKey = `client|${issuerKey}|${client}`;
+    const cachedClient = cache?.get(clientKey);
+    if (cachedClient) return cachedClient;
+    const principal = await lookUpIntegrationClient(db, issuerKey, client);
+    cache?.set(clientKey, principal);
+    return principal;
+  }
   const subject = isEntra ? String(payload.oid ?? payload.sub) : String(payload.sub);
   const cacheKey = `${issuerKey}|${subject}`;
   const cached = cache?.get(cacheKey);
@@ -171,6 +180,55 @@ export async function resolvePrincipal(
   const principal = await lookUpPrincipal(db, identity, issuerKey, subject, payload);
   cache?.set(cacheKey, principal);
   return principal;
+}
+
+/**
+ * The client an application's own token (OAuth 2.0 client credentials) was issued to, or null for
+ * a token issued to a person. Such a token's subject is the client itself (RFC 9068, as the
+ * development provider issues them); Entra ID marks its app-only tokens with `idtyp: app` where
+ * that optional claim is on, and gives them application roles and no delegated `scp` always.
+ */
+export function applicationClientOf(identity: Identity, payload: JWTPayload): string | null {
+  const client = [payload.client_id, payload.azp, payload.appid].find(
+    (value): value is string => typeof value === 'string' && value.length > 0,
+  );
+  if (client === undefined) return null;
+  if (payload.sub === client || payload.idtyp === 'app') return client;
+  const isEntra = identity.kind === 'external' && identity.provider === 'entra';
+  if (isEntra && payload.scp === undefined && Array.isArray(payload.roles)) return client;
+  return null;
+}
+
+interface IntegrationClientRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  status: number;
+  trust_code: string;
+  trust_name: string;
+  trust_status: number;
+}
+
+/** An integration client registered for the issuer (decision 0047), acting for its one trust. */
+async function lookUpIntegrationClient(db: Db, issuerKey: string, clientId: string): Promise<Principal> {
+  const [row] = await queryRows<IntegrationClientRow>(
+    db,
+    sql`select c.id, c.name, c.status, t.trust_code, t.trust_name, t.status as trust_status
+        from integration_clients c join trusts t on t.trust_code = c.trust_code
+        where c.issuer = ${issuerKey} and c.client_id = ${clientId}`,
+  );
+  if (!row) throw forbidden('This client is not registered to use this service');
+  if (row.status !== 1) throw forbidden('This client is disabled');
+  if (row.trust_status !== 1) throw forbidden('The client’s trust is disabled');
+  return {
+    userId: row.id,
+    firstName: 'Integration client',
+    lastName: row.name,
+    email: '',
+    trustCode: row.trust_code,
+    trustName: row.trust_name,
+    roles: [],
+    integrationClientId: row.id,
+  };
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

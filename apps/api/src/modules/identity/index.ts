@@ -1,6 +1,6 @@
 /** What the identity module offers the rest of the API; nothing else of it is imported from outside. */
-export { hasAccess, requireAccess } from './access.js';
-export { principalOf } from './authentication-plugin.js';
+export { hasAccess, requireAccess, type Permission } from './access.js';
+export { integrationMessages, isIntegrationUrl, principalOf } from './authentication-plugin.js';
 export { createTokenVerifier, principalName, type Principal } from './identity.js';
 export { PrincipalCache } from './principal-cache.js';
 export { loadDevelopmentSecrets, type DevelopmentSecrets } from './signing-keys.js';

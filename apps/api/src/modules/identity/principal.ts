@@ -9,6 +9,11 @@ export interface Principal {
   trustCode: string;
   trustName: string;
   roles: RoleCode[];
+  /**
+   * Set when the caller is a system, an integration client of the trust (decision 0047), rather
+   * than a person: it then holds no role, and `firstName` and `lastName` name the client.
+   */
+  integrationClientId?: string;
 }
 
 export const principalName = (p: Pick<Principal, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`;

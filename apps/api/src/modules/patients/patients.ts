@@ -10,6 +10,7 @@ import { nhsNumberDigits, hasValidCheckDigit } from '@esr/contracts/nhs-number';
 import type { Prediction } from '@esr/contracts/open-pathways';
 import type { RiskAdjustment } from '@esr/contracts/prioritisation';
 import {
+  type EvaluationReason,
   editDetailsMessages,
   maxAnomalyReasonLength,
   maxLocalIdentifierLength,
@@ -43,7 +44,7 @@ import {
 import { readinessValues, socialValues } from '@esr/contracts/open-pathways';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { requireAccess } from '../identity/index.js';
+import { requireAccess, type Permission } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import type { Principal } from '../identity/index.js';
 import {
@@ -65,6 +66,8 @@ import { patientAccessInsert, recordPatientAccess, routeOf, type AccessAction } 
 export interface PatientRead {
   action: AccessAction;
   route: string;
+  /** Who may read it: a person of the trust unless said (an integration client's read, decision 0047). */
+  permission?: Permission;
 }
 
 const read = (action: AccessAction, endpoint: { method: string; path: string }): PatientRead => ({
@@ -136,7 +139,7 @@ interface EvaluationRow extends Record<string, unknown> {
   model_name: string;
   model_card_version: string;
   demonstration: boolean;
-  reason: 'batch' | 'remodel' | 'rescore';
+  reason: EvaluationReason;
   created_at: string | Date;
   created_by: string;
   probability: number;
@@ -535,7 +538,7 @@ export async function riskSummary(
   id: string,
   read: PatientRead = patientReads.summary,
 ): Promise<RiskSummary> {
-  requireAccess(principal, 'patients:read', trustCode);
+  requireAccess(principal, read.permission ?? 'patients:read', trustCode);
   const [row] = await queryRows<SummaryRow>(
     db,
     sql`with p as (
@@ -602,7 +605,7 @@ export async function riskHistory(
     created_at: string | Date;
     prediction: string;
     probability: number;
-    reason: 'batch' | 'remodel' | 'rescore';
+    reason: EvaluationReason;
     is_anomaly: boolean;
     anomaly_reason: string | null;
     model_version: number;
@@ -660,7 +663,7 @@ export async function historyEntry(
   historyId: string,
   read: PatientRead = patientReads.historyEntry,
 ): Promise<HistoryEntry> {
-  requireAccess(principal, 'patients:read', trustCode);
+  requireAccess(principal, read.permission ?? 'patients:read', trustCode);
   const pathway = await findPathway(db, trustCode, procedureCode, id);
   const [evaluation] = await queryRows<EvaluationRow>(
     db,

@@ -14,3 +14,4 @@ export * from './schema/pathways.js';
 export * from './schema/evaluations.js';
 export * from './schema/patient-access-log.js';
 export * from './schema/outcomes.js';
+export * from './schema/integration.js';

@@ -2,7 +2,16 @@ import { roleCodes, roleNames } from '@esr/contracts/roles';
 import type { Db } from './client.js';
 import { sql } from 'drizzle-orm';
 import nhsTrusts from '../../data/nhs-trusts-england.json' with { type: 'json' };
-import { formOptions, procedures, roles, trustDirectory, trusts, userRoles, users } from './schema.js';
+import {
+  formOptions,
+  integrationClients,
+  procedures,
+  roles,
+  trustDirectory,
+  trusts,
+  userRoles,
+  users,
+} from './schema.js';
 
 /** Reference data every installation needs (docs/requirements.md §3). */
 export const procedureSeed = [
@@ -176,8 +185,41 @@ export async function seedReferenceData(db: Db): Promise<void> {
     });
 }
 
+/**
+ * The development provider's integration clients (docs/integration.md): a pathology link for the
+ * demonstration trust, and one for a second trust to show that each is kept to its own.
+ */
+export const demoIntegrationClients = [
+  {
+    id: '00000000-0000-4000-9000-000000000001',
+    clientId: 'ran-pathology-demo',
+    secret: 'ran-pathology-demo-secret',
+    trustCode: 'RAN',
+    name: 'RAN pathology link (demonstration)',
+  },
+  {
+    id: '00000000-0000-4000-9000-000000000002',
+    clientId: 'rl1-pathology-demo',
+    secret: 'rl1-pathology-demo-secret',
+    trustCode: 'RL1',
+    name: 'RL1 pathology link (demonstration)',
+  },
+] as const;
+
 export async function seedDemoData(db: Db): Promise<void> {
   await db.insert(trusts).values(demoTrusts).onConflictDoNothing();
+  await db
+    .insert(integrationClients)
+    .values(
+      demoIntegrationClients.map(({ id, clientId, trustCode, name }) => ({
+        id,
+        issuer: 'development',
+        clientId,
+        trustCode,
+        name,
+      })),
+    )
+    .onConflictDoNothing();
   for (const user of demoUsers) {
     const inserted = await db
       .insert(users)

@@ -32,7 +32,7 @@ async function webApp(app: FastifyInstance, options: { root: string }) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isAppPath =
-      request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/oidc');
+      request.method === 'GET' && !/^\/(api|fhir|hl7)\//.test(pathname) && !pathname.startsWith('/oidc');
     if (isAppPath && available && !path.extname(pathname)) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     }

@@ -4,6 +4,7 @@ import { applyConfirmedImport, refreshListStatistics } from './import-confirm.js
 import { activeRiskModel } from '../../models/index.js';
 import { defineJob } from '../../../platform/queue/job-definition.js';
 import { inferBatchJob, scoringKey } from '../../evaluations/index.js';
+import { applyKeptResultsJob, keptResultsKey } from '../../lab-results/index.js';
 
 /** Makes a confirmed upload the active list, scored (decision 0023; docs/architecture.md, Jobs; decision 0028). */
 export const confirmBatchJob = defineJob({
@@ -28,5 +29,11 @@ export const confirmBatchJob = defineJob({
         { trustCode, procedureCode },
         { singletonKey: scoringKey(trustCode, procedureCode) },
       );
+    // Results the trust's systems sent for patients now on the list (decision 0047).
+    await context.queue.enqueue(
+      applyKeptResultsJob,
+      { trustCode, procedureCode },
+      { singletonKey: keptResultsKey(trustCode, procedureCode) },
+    );
   },
 });

@@ -19,6 +19,7 @@ export const reasonLabels: Record<RiskResult['reason'], string> = {
   batch: 'Waiting list upload',
   remodel: 'Remodelled with new details',
   rescore: 'Scored again with a new model',
+  results: 'New blood results',
 };
 
 export interface InputSection {

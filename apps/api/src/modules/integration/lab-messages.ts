@@ -1,0 +1,132 @@
+/**
+ * One message of blood results from an integration client (decision 0047), whichever way it came
+ * (FHIR over HTTP, HL7 v2 over HTTP or MLLP): read it, keep its results, apply them, record it, and
+ * answer. A message with the same content from the same client is answered as the first time and
+ * changes nothing. The record keeps who sent it, when, its counts and the pathways it changed;
+ * never a patient's identifiers or values (those live only in the kept results, for 90 days).
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { LabField } from '@esr/contracts/remodel';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import type { Principal } from '../identity/index.js';
+import type { IncomingLabMessage } from './messages/lab-message.js';
+import { applyResults, keepResults, type KeptResult } from '../lab-results/index.js';
+
+/** What a message changed, for its answer. */
+export interface MessageReceipt {
+  results: number;
+  /** Results that met a pathway on the list. */
+  applied: number;
+  /** Results kept for a patient not on a list. */
+  held: number;
+  /** Items the message carried that the product does not use, each with why. */
+  ignored: number;
+  changedPathways: number;
+}
+
+/** An answer as sent: status, media type and body. */
+export interface MessageAnswer {
+  status: number;
+  type: string;
+  body: string;
+}
+
+/** How a message is read and answered: the parts that differ between FHIR and HL7. */
+export interface MessageFormat {
+  format: 'fhir' | 'hl7v2';
+  /** Reads the message; throws a MessageError for one it refuses. */
+  read(): IncomingLabMessage;
+  /** The answer to a refused message (the error thrown by read) and what to record of it. */
+  refused(error: unknown): { answer: MessageAnswer; messageId: string; detail: string };
+  accepted(message: IncomingLabMessage, receipt: MessageReceipt): MessageAnswer;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+interface StoredAnswer extends Record<string, unknown> {
+  response_status: number;
+  response_type: string;
+  response_body: string;
+}
+
+/**
+ * Receives one message as `caller`. The message's row is claimed first: a second copy arriving
+ * while the first is applied waits for it, then finds it and answers as it did.
+ */
+export async function receiveLabMessage(
+  db: Db,
+  caller: Principal,
+  rawText: string,
+  format: MessageFormat,
+  now: () => Date = () => new Date(),
+): Promise<MessageAnswer> {
+  let message: IncomingLabMessage | null = null;
+  let refusal: ReturnType<MessageFormat['refused']> | null = null;
+  try {
+    message = format.read();
+  } catch (error) {
+    refusal = format.refused(error);
+  }
+  const contentHash = message?.contentHash ?? sha256(rawText);
+  const clientId = caller.integrationClientId!;
+  return db.transaction(async (tx) => {
+    const id = timeOrderedUuid();
+    const claimed = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into integration_messages (id, integration_client_id, trust_code, format, message_id,
+          content_hash, outcome, response_status, response_type, response_body)
+        values (${id}, ${clientId}, ${caller.trustCode}, ${format.format},
+          ${(message?.messageId ?? refusal?.messageId ?? '').slice(0, 200)}, ${contentHash},
+          ${message ? 'accepted' : 'rejected'}, 0, '', '')
+        on conflict (integration_client_id, content_hash) do nothing
+        returning id`,
+    );
+    if (claimed.length === 0) {
+      const [stored] = await queryRows<StoredAnswer>(
+        tx,
+        sql`select response_status, response_type, response_body from integration_messages
+            where integration_client_id = ${clientId} and content_hash = ${contentHash}`,
+      );
+      return { status: stored!.response_status, type: stored!.response_type, body: stored!.response_body };
+    }
+
+    let answer: MessageAnswer;
+    let receipt: MessageReceipt | null = null;
+    let detail: string;
+    if (message) {
+      const kept: KeptResult[] = message.results.map((result) => ({
+        nhsNumber: result.patient.nhsNumber,
+        localPatientIdentifier: result.patient.localIdentifier,
+        lab: result.lab as LabField,
+        value: result.value,
+        takenAt: result.takenAt,
+        takenOn: result.takenOn,
+        status: result.status,
+      }));
+      await keepResults(tx, caller.trustCode, id, kept);
+      const applied = await applyResults(tx, caller, caller.trustCode, kept, now());
+      receipt = {
+        results: kept.length,
+        applied: applied.applied,
+        held: applied.held,
+        ignored: message.notes.length,
+        changedPathways: applied.changedPathwayIds.length,
+      };
+      answer = format.accepted(message, receipt);
+      detail = message.notes.map((note) => `${note.location}: ${note.text}`).join('\n');
+      await tx.execute(sql`update integration_messages set results = ${receipt.results},
+          applied = ${receipt.applied}, held = ${receipt.held}, ignored = ${receipt.ignored},
+          changed_pathway_ids = ${`{${applied.changedPathwayIds.join(',')}}`}::uuid[]
+        where id = ${id}`);
+    } else {
+      answer = refusal!.answer;
+      detail = refusal!.detail;
+    }
+    await tx.execute(sql`update integration_messages set detail = ${detail || null},
+        response_status = ${answer.status}, response_type = ${answer.type}, response_body = ${answer.body}
+      where id = ${id}`);
+    return answer;
+  });
+}

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@esr/contracts/endpoints';
+import { HttpError, notFound } from '../../platform/errors.js';
+import { route } from '../../platform/http/endpoint-routes.js';
+import { principalOf } from '../identity/index.js';
+import { capabilityStatement } from './fhir/capability-statement.js';
+import { operationOutcome } from './fhir/risk-assessment.js';
+import { fhirFormat, hl7Format, hl7Answer } from './message-formats.js';
+import { receiveLabMessage, type MessageAnswer } from './lab-messages.js';
+import { nhsNumberOfToken, readRiskAssessment, searchRiskAssessments } from './risk-assessments.js';
+
+const fhirJson = 'application/fhir+json; charset=utf-8';
+// The API's package version, read where both the sources and the build find it (two folders up).
+const softwareVersion = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+const hl7MediaTypes = ['application/hl7-v2', 'x-application/hl7-v2+er7', 'text/plain'];
+
+const issueCodes: Record<number, string> = {
+  400: 'invalid',
+  401: 'login',
+  403: 'forbidden',
+  404: 'not-found',
+  413: 'too-costly',
+  415: 'not-supported',
+  422: 'processing',
+  429: 'throttled',
+};
+
+const send = (reply: FastifyReply, answer: MessageAnswer) =>
+  reply.status(answer.status).type(answer.type).send(answer.body);
+
+/** A resource sent as its JSON text, as built: the response schema only documents it. */
+const sendResource = (reply: FastifyReply, resource: object, status = 200) =>
+  send(reply, { status, type: fhirJson, body: JSON.stringify(resource) });
+
+/**
+ * The integration clients' endpoints (decision 0047, docs/integration.md). Their errors are answered
+ * as their callers read them: an OperationOutcome for FHIR, an HL7 ACK for HL7, never the web app's
+ * `{detail, errors}`.
+ */
+const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser(
+    'application/fhir+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(hl7MediaTypes, { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    const status =
+      error instanceof HttpError ? error.statusCode : error.validation ? 400 : (error.statusCode ?? 500);
+    const words =
+      status >= 500
+        ? 'Internal server error occurred'
+        : error instanceof HttpError
+          ? [
+              error.detail,
+              ...Object.entries(error.errors ?? {}).map(([field, texts]) => `${field}: ${texts.join(' ')}`),
+            ]
+              .filter(Boolean)
+              .join('. ')
+          : error.message;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (status === 403) request.log.warn({ url: request.routeOptions.url }, 'access refused');
+    if (request.url.startsWith('/hl7/')) return send(reply, hl7Answer(status, words));
+    return sendResource(
+      reply,
+      operationOutcome([
+        {
+          severity: status >= 500 ? 'fatal' : 'error',
+          code: issueCodes[status] ?? 'exception',
+          diagnostics: words,
+        },
+      ]),
+      status,
+    );
+  });
+
+  const baseUrl = () => `${app.config.publicUrl}/fhir/r4`;
+  const publishedOn = new Date().toISOString();
+
+  route(app, endpoints.integration.fhirMetadata, async (_request, reply) =>
+    sendResource(reply, capabilityStatement({ baseUrl: baseUrl(), softwareVersion, publishedOn })),
+  );
+
+  route(app, endpoints.integration.fhirBundle, async (request, reply) => {
+    const answer = await receiveLabMessage(
+      app.db,
+      principalOf(request),
+      JSON.stringify(request.body),
+      fhirFormat(request.body, 'Bundle'),
+    );
+    return send(reply, answer);
+  });
+
+  route(app, endpoints.integration.fhirObservation, async (request, reply) => {
+    const answer = await receiveLabMessage(
+      app.db,
+      principalOf(request),
+      JSON.stringify(request.body),
+      fhirFormat(request.body, 'Observation'),
+    );
+    return send(reply, answer);
+  });
+
+  route(app, endpoints.integration.riskAssessments, async (request, reply) => {
+    const nhsNumber = nhsNumberOfToken(request.query['subject:identifier']);
+    const bundle = await searchRiskAssessments(
+      app.db,
+      principalOf(request),
+      nhsNumber,
+      baseUrl(),
+      `${baseUrl()}/RiskAssessment?subject:identifier=${encodeURIComponent(request.query['subject:identifier'])}`,
+    );
+    return sendResource(reply, bundle);
+  });
+
+  route(app, endpoints.integration.riskAssessment, async (request, reply) =>
+    sendResource(reply, await readRiskAssessment(app.db, principalOf(request), request.params.id, baseUrl())),
+  );
+
+  // Any other FHIR path: an OperationOutcome a FHIR client reads, rather than the web app's 404.
+  app.all('/fhir/r4/*', { config: { public: true }, schema: { hide: true } }, async (request) => {
+    throw notFound(
+      `This server has no FHIR endpoint ${request.method} ${request.url.split('?')[0]}: see /fhir/r4/metadata`,
+    );
+  });
+
+  route(app, endpoints.integration.hl7Message, async (request, reply) => {
+    const text = request.body;
+    const answer = await receiveLabMessage(app.db, principalOf(request), text, hl7Format(text));
+    return send(reply, answer);
+  });
+};
+
+export default integrationRoutes;

@@ -1,0 +1,3 @@
+/** What the lab-results module offers the rest of the API; nothing else of it is imported from outside. */
+export { applyKeptResultsJob, keptResultsKey } from './apply-kept-results-job.js';
+export { applyResults, keepResults, resultKeepingDays, type KeptResult } from './received-results.js';

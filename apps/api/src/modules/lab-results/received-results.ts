@@ -1,0 +1,359 @@
+/**
+ * Blood results sent by a trust's systems, applied to the pathways of the list (decision 0047): a
+ * result updates a pathway's latest result for its test when it is at least as recent as the one
+ * the pathway holds (the import's rule: on the same day, the later report wins), and the pathway is
+ * scored again through the one writer of evaluations with the reason "results". Every result is
+ * kept for 90 days, so that a patient who joins the list later, or whose list is re-imported
+ * without it, has it applied then.
+ */
+import { sql } from 'drizzle-orm';
+import { labFields, type LabField } from '@esr/contracts/remodel';
+import type { PatientRecord } from '@esr/risk-engine/evaluate';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { recordChange } from '../change-log/index.js';
+import {
+  activeModelVersion,
+  evaluationColumns,
+  evaluationDay,
+  fieldsAtFault,
+  recordEvaluation,
+  scoreRecords,
+  type ModelVersion,
+} from '../evaluations/index.js';
+import { principalName, type Principal } from '../identity/index.js';
+
+/** How long a result waits for its patient to be on a list. */
+export const resultKeepingDays = 90;
+
+/** A result as kept: the patient it is for, the test, its value in the input's unit and its day. */
+export interface KeptResult {
+  nhsNumber: string | null;
+  localPatientIdentifier: string | null;
+  lab: LabField;
+  value: number;
+  /** ISO instant the sample was taken. */
+  takenAt: string;
+  /** Its London day, YYYY-MM-DD. */
+  takenOn: string;
+  status: 'final' | 'amended' | 'corrected';
+}
+
+interface PathwayRow extends Record<string, unknown> {
+  id: string;
+  trust_code: string;
+  procedure_code: string;
+  nhs_number: string | null;
+  local_patient_identifier: string | null;
+  clinical: Record<string, unknown>;
+  lab_dates: Record<string, string> | null;
+}
+
+/** Whether a result belongs to a pathway: by NHS number where both have one, else by local identifier. */
+export function resultMeetsPathway(
+  result: Pick<KeptResult, 'nhsNumber' | 'localPatientIdentifier'>,
+  pathway: { nhs_number: string | null; local_patient_identifier: string | null },
+): boolean {
+  if (result.nhsNumber !== null && pathway.nhs_number !== null)
+    return result.nhsNumber === pathway.nhs_number;
+  return (
+    result.localPatientIdentifier !== null &&
+    pathway.local_patient_identifier !== null &&
+    result.localPatientIdentifier === pathway.local_patient_identifier
+  );
+}
+
+/** The day a pathway's result for a test was taken, as the import keeps it (decision 0032). */
+const labDateOf = (labDates: Record<string, string> | null, lab: LabField): string | null =>
+  labDates?.[lab] ?? labDates?.sampled ?? null;
+
+export interface PathwayUpdate {
+  clinical: Record<string, unknown>;
+  labDates: Record<string, string>;
+  /** The tests whose value changed, with their values before and after. */
+  changed: Array<{ lab: LabField; before: unknown; after: number }>;
+}
+
+/**
+ * A pathway's record with the results applied, or null when none changes it. Results are applied
+ * oldest first, so the latest of a test wins; a result older than the pathway's is left, and one of
+ * the same day replaces it (an amended report, or the later report of the day). The record keeps
+ * the key order an import writes (labs last, in the inputs' order) so its hash stays comparable.
+ */
+export function withResults(
+  pathway: Pick<PathwayRow, 'clinical' | 'lab_dates'>,
+  results: readonly KeptResult[],
+): PathwayUpdate | null {
+  const values = new Map<LabField, number>();
+  const days = new Map<LabField, string>();
+  for (const lab of labFields) {
+    const value = pathway.clinical[lab];
+    if (typeof value === 'number') values.set(lab, value);
+    const day = labDateOf(pathway.lab_dates, lab);
+    if (day !== null && value !== undefined && value !== null) days.set(lab, day);
+  }
+  const heldDays = new Map(days);
+  const ordered = [...results].sort((a, b) => (a.takenAt < b.takenAt ? -1 : a.takenAt > b.takenAt ? 1 : 0));
+  const changed = new Map<LabField, { before: unknown; after: number }>();
+  for (const result of ordered) {
+    const held = days.get(result.lab);
+    if (held !== undefined && result.takenOn < held) continue;
+    const before = values.get(result.lab);
+    days.set(result.lab, result.takenOn);
+    if (before === result.value) continue;
+    values.set(result.lab, result.value);
+    const first = changed.get(result.lab);
+    changed.set(result.lab, { before: first ? first.before : (before ?? null), after: result.value });
+  }
+  const dayChanged = labFields.some((lab) => days.get(lab) !== heldDays.get(lab));
+  if (changed.size === 0 && !dayChanged) return null;
+
+  const clinical: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(pathway.clinical))
+    if (!labFields.includes(key as LabField)) clinical[key] = value;
+  for (const lab of labFields) if (values.has(lab)) clinical[lab] = values.get(lab);
+
+  const labDates: Record<string, string> = {};
+  let sampled: string | undefined;
+  for (const day of days.values()) if (sampled === undefined || day > sampled) sampled = day;
+  if (sampled !== undefined) {
+    labDates.sampled = sampled;
+    for (const lab of labFields) {
+      const day = days.get(lab);
+      if (day !== undefined && day !== sampled) labDates[lab] = day;
+    }
+  }
+  return {
+    clinical,
+    labDates,
+    changed: [...changed].map(([lab, change]) => ({ lab, ...change })),
+  };
+}
+
+const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
+  p.clinical, p.lab_dates`;
+
+/** The trust's active pathways of the patients the results are for, locked for the update. */
+async function activePathwaysOf(
+  tx: Db,
+  trustCode: string,
+  results: readonly KeptResult[],
+): Promise<PathwayRow[]> {
+  const nhsNumbers = [...new Set(results.map((r) => r.nhsNumber).filter((n): n is string => n !== null))];
+  const locals = [
+    ...new Set(results.map((r) => r.localPatientIdentifier).filter((n): n is string => n !== null)),
+  ];
+  if (nhsNumbers.length === 0 && locals.length === 0) return [];
+  // NHS numbers are ten digits, safe in an array literal; local identifiers are free text, sent as JSON.
+  const rows =
+    nhsNumbers.length === 0
+      ? []
+      : await queryRows<PathwayRow>(
+          tx,
+          sql`select ${pathwayColumns} from pathways p
+              where p.trust_code = ${trustCode} and p.is_active
+                and p.nhs_number = any(${`{${nhsNumbers.join(',')}}`}::text[])
+              order by p.id for update`,
+        );
+  const byLocal =
+    locals.length === 0
+      ? []
+      : await queryRows<PathwayRow>(
+          tx,
+          sql`select ${pathwayColumns} from pathways p
+              where p.trust_code = ${trustCode} and p.is_active
+                and p.local_patient_identifier in (select jsonb_array_elements_text(${JSON.stringify(locals)}::jsonb))
+              order by p.id for update`,
+        );
+  const seen = new Set(rows.map((row) => row.id));
+  return [...rows, ...byLocal.filter((row) => !seen.has(row.id))];
+}
+
+export interface AppliedResults {
+  /** Results that met at least one active pathway. */
+  applied: number;
+  /** Results kept for a patient not on a list. */
+  held: number;
+  /** The pathways whose record changed. */
+  changedPathwayIds: string[];
+}
+
+const procedureLabels: Record<string, string> = { knee: 'knee', hip: 'hip' };
+
+/**
+ * Applies results to the trust's active pathways of their patients, re-scoring each pathway they
+ * change with the procedure's active model (or leaving it waiting for one), and writes the change
+ * log entry of each. Runs in the caller's transaction.
+ */
+export async function applyResults(
+  tx: Db,
+  actor: Principal,
+  trustCode: string,
+  results: readonly KeptResult[],
+  now: Date,
+): Promise<AppliedResults> {
+  const pathways = await activePathwaysOf(tx, trustCode, results);
+  const met = new Set<KeptResult>();
+  const changedPathwayIds: string[] = [];
+  const models = new Map<string, ModelVersion | null>();
+  for (const pathway of pathways) {
+    const mine = results.filter((result) => resultMeetsPathway(result, pathway));
+    for (const result of mine) met.add(result);
+    const update = withResults(pathway, mine);
+    if (!update) continue;
+    if (!models.has(pathway.procedure_code))
+      models.set(pathway.procedure_code, await activeModelVersion(tx, trustCode, pathway.procedure_code));
+    await rescore(tx, actor, pathway, update, models.get(pathway.procedure_code) ?? null, now);
+    if (update.changed.length > 0) changedPathwayIds.push(pathway.id);
+  }
+  return { applied: met.size, held: results.length - met.size, changedPathwayIds };
+}
+
+async function rescore(
+  tx: Db,
+  actor: Principal,
+  pathway: PathwayRow,
+  update: PathwayUpdate,
+  model: ModelVersion | null,
+  now: Date,
+): Promise<void> {
+  const clinicalJson = JSON.stringify(update.clinical);
+  await tx.execute(sql`update pathways set clinical = ${clinicalJson}::json, inputs_hash = md5(${clinicalJson}),
+      lab_dates = ${JSON.stringify(update.labDates)}::json, updated_at = now()
+    where id = ${pathway.id}`);
+  if (update.changed.length === 0) return;
+  if (!model) {
+    // Scored when the procedure has a model again, as a list waiting for one is.
+    await tx.execute(
+      sql`update pathways set status = 'waiting', updated_at = now() where id = ${pathway.id}`,
+    );
+  } else {
+    const evaluationDate = evaluationDay(now);
+    const record = update.clinical as PatientRecord;
+    const [outcome] = scoreRecords(model.model, [record], evaluationDate);
+    if (outcome!.ok) {
+      await recordEvaluation(tx, {
+        id: timeOrderedUuid(),
+        pathwayId: pathway.id,
+        trustCode: pathway.trust_code,
+        procedureCode: pathway.procedure_code,
+        model,
+        reason: 'results',
+        createdBy: principalName(actor),
+        columns: evaluationColumns(model.model, outcome!.result),
+        evaluationDate,
+        inputsJson: clinicalJson,
+      });
+    } else {
+      await tx.execute(sql`update pathways set status = 'failed',
+          failed_fields = ${JSON.stringify(fieldsAtFault(model.model, record))}::jsonb,
+          failure_reason = ${outcome!.reason}, updated_at = now()
+        where id = ${pathway.id}`);
+    }
+  }
+  await recordChange(tx, {
+    principal: actor,
+    trustCode: pathway.trust_code,
+    trustName: actor.trustName,
+    action: `New blood results for pathway ${pathway.id.slice(0, 8)} (${procedureLabels[pathway.procedure_code] ?? pathway.procedure_code})`,
+    entityType: 'patient',
+    entityId: pathway.id,
+    before: Object.fromEntries(update.changed.map((change) => [change.lab, change.before])),
+    after: Object.fromEntries(update.changed.map((change) => [change.lab, change.after])),
+  });
+}
+
+/** Keeps a message's results for 90 days, and forgets the trust's results older than that. */
+export async function keepResults(
+  tx: Db,
+  trustCode: string,
+  messageId: string,
+  results: readonly KeptResult[],
+): Promise<void> {
+  await tx.execute(
+    sql`delete from received_lab_results where trust_code = ${trustCode} and expires_at < now()`,
+  );
+  if (results.length === 0) return;
+  await tx.execute(sql`insert into received_lab_results (id, message_id, trust_code, nhs_number,
+      local_patient_identifier, lab, value, taken_at, taken_on, status, expires_at)
+    select r.id, ${messageId}::uuid, ${trustCode}, r.nhs_number, r.local_patient_identifier, r.lab, r.value,
+      r.taken_at, r.taken_on, r.status, now() + make_interval(days => ${resultKeepingDays})
+    from json_to_recordset(${JSON.stringify(
+      results.map((result) => ({
+        id: timeOrderedUuid(),
+        nhs_number: result.nhsNumber,
+        local_patient_identifier: result.localPatientIdentifier,
+        lab: result.lab,
+        value: result.value,
+        taken_at: result.takenAt,
+        taken_on: result.takenOn,
+        status: result.status,
+      })),
+    )}::json) as r(id uuid, nhs_number text, local_patient_identifier text, lab text, value float8,
+      taken_at timestamptz, taken_on date, status text)`);
+}
+
+/**
+ * After a list is confirmed: the kept results of the trust's patients on it, applied where newer
+ * than what the list gave them. Acts for the client that sent each result's message.
+ */
+export async function applyKeptResults(db: Db, trustCode: string, procedureCode: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{
+      client_id: string;
+      client_name: string;
+      trust_name: string;
+      nhs_number: string | null;
+      local_patient_identifier: string | null;
+      lab: LabField;
+      value: number;
+      taken_at: string | Date;
+      taken_on: string;
+      status: KeptResult['status'];
+    }>(
+      tx,
+      sql`select c.id as client_id, c.name as client_name, t.trust_name, r.nhs_number,
+            r.local_patient_identifier, r.lab, r.value, r.taken_at, r.taken_on::text as taken_on, r.status
+          from received_lab_results r
+          join integration_messages m on m.id = r.message_id
+          join integration_clients c on c.id = m.integration_client_id
+          join trusts t on t.trust_code = r.trust_code
+          where r.trust_code = ${trustCode} and r.expires_at >= now()
+            and exists (select 1 from pathways p where p.trust_code = r.trust_code
+              and p.procedure_code = ${procedureCode} and p.is_active
+              and ((r.nhs_number is not null and p.nhs_number = r.nhs_number)
+                or ((r.nhs_number is null or p.nhs_number is null)
+                  and p.local_patient_identifier = r.local_patient_identifier)))
+          order by r.taken_at, r.id`,
+    );
+    let changed = 0;
+    // The results of each client apply as that client: the change log names who sent them.
+    const byClient = new Map<string, typeof rows>();
+    for (const row of rows) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row]);
+    for (const clientRows of byClient.values()) {
+      const first = clientRows[0]!;
+      const actor: Principal = {
+        userId: first.client_id,
+        firstName: 'Integration client',
+        lastName: first.client_name,
+        email: '',
+        trustCode,
+        trustName: first.trust_name,
+        roles: [],
+        integrationClientId: first.client_id,
+      };
+      const results = clientRows.map((row) => ({
+        nhsNumber: row.nhs_number,
+        localPatientIdentifier: row.local_patient_identifier,
+        lab: row.lab,
+        value: row.value,
+        takenAt: new Date(row.taken_at).toISOString(),
+        takenOn: row.taken_on,
+        status: row.status,
+      }));
+      const applied = await applyResults(tx, actor, trustCode, results, now);
+      changed += applied.changedPathwayIds.length;
+    }
+    return { changed };
+  });
+}
