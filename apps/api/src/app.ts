@@ -30,7 +30,7 @@ import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
 import outcomeRoutes from './modules/outcomes/routes.js';
 import monitoringRoutes from './modules/monitoring/routes.js';
-import { integrationRoutes, startHl7Listener } from './modules/integration/index.js';
+import { integrationClientRoutes, integrationRoutes, startHl7Listener } from './modules/integration/index.js';
 import { startDemoPrioritisation } from './modules/prioritisation/index.js';
 import { startDemoOutcomes } from './modules/outcomes/index.js';
 import {
@@ -184,6 +184,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(outcomeRoutes);
     await app.register(monitoringRoutes);
     await app.register(integrationRoutes);
+    await app.register(integrationClientRoutes);
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {

@@ -18,23 +18,23 @@ export const accessLogMessages = {
 } as const;
 
 export const accessLogQuerySchema = pageQuerySchema.extend({
-  nhsNumber: z
-    .string()
-    .max(100)
-    .optional()
-    .describe('The patient’s NHS number: 10 digits, spaces and hyphens allowed, Modulus 11 checked'),
+  nhsNumber: z.string().max(100).optional().meta({
+    description: 'The patient’s NHS number: 10 digits, spaces and hyphens allowed, Modulus 11 checked',
+    example: '9434765919',
+  }),
 });
 export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
 
 /** One access: when, who, in which role, and what they saw in words. */
 export const accessLogEntrySchema = z.object({
-  /** ISO 8601, UTC. */
-  accessedAt: z.string(),
-  userName: z.string(),
-  /** The reader's roles by name, e.g. "Clinician". */
-  role: z.string(),
-  /** What was seen, e.g. "Risk summary PDF", "Total records, page 3", "Export 'Theatre list' (CSV, 2,400 patients)". */
-  seen: z.string(),
+  accessedAt: z.string().describe('When the record was seen: ISO 8601, UTC'),
+  userName: z.string().describe('The name of the user who saw it'),
+  role: z.string().describe('The reader’s roles by name, e.g. "Clinician"'),
+  seen: z
+    .string()
+    .describe(
+      'What was seen, e.g. "Risk summary PDF", "Total records, page 3", "Export \'Theatre list\' (CSV, 2,400 patients)"',
+    ),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 

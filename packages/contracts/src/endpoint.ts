@@ -26,6 +26,8 @@ export type EndpointPermission =
   | 'dashboard:trust-admin'
   | 'changelog:read'
   | 'access-log:read'
+  | 'integration-clients:read'
+  | 'integration-clients:write'
   | 'waiting-list:import'
   | 'waiting-list:read'
   | 'patients:read'

@@ -2,6 +2,7 @@ import { accessLog } from './endpoints/access-log.js';
 import { changeLog, dashboards } from './endpoints/admin.js';
 import { identity } from './endpoints/identity.js';
 import { integration } from './endpoints/integration.js';
+import { integrationClients } from './endpoints/integration-clients.js';
 import { library } from './endpoints/library.js';
 import { modelPerformance } from './endpoints/model-performance.js';
 import { models } from './endpoints/models.js';
@@ -37,4 +38,5 @@ export const endpoints = {
   outcomes,
   modelPerformance,
   integration,
+  integrationClients,
 };

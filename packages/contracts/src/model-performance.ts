@@ -45,186 +45,260 @@ export function ageBandOf(age: number | null | undefined): string | null {
 
 /** An estimate with its 95% interval. */
 export const intervalSchema = z.object({
-  value: z.number(),
-  lower: z.number(),
-  upper: z.number(),
+  value: z.number().describe('The estimate'),
+  lower: z.number().describe('The lower end of its 95% interval'),
+  upper: z.number().describe('The upper end of its 95% interval'),
 });
 export type Interval = z.infer<typeof intervalSchema>;
 
-export const oeSchema = z.object({ ratio: z.number(), lower: z.number(), upper: z.number() });
+export const oeSchema = z.object({
+  ratio: z.number().describe('Observed ÷ expected complications'),
+  lower: z.number().describe('The lower end of its 95% interval (Byar’s approximation)'),
+  upper: z.number().describe('The upper end of its 95% interval'),
+});
+
+const figureText = {
+  n: 'Outcomes judged',
+  events: 'Complications among them',
+  observedRate: 'events ÷ n; null when n is 0',
+  meanPredicted: 'The mean predicted probability; null when n is 0',
+} as const;
 
 export const bandFiguresSchema = z.object({
-  band: z.enum(['High', 'Moderate', 'Low']),
-  n: z.number().int(),
-  events: z.number().int(),
-  observedRate: z.number().nullable(),
-  meanPredicted: z.number().nullable(),
+  band: z.enum(['High', 'Moderate', 'Low']).describe('The risk band the model gave: High, Moderate or Low'),
+  n: z.number().int().describe(figureText.n),
+  events: z.number().int().describe(figureText.events),
+  observedRate: z.number().nullable().describe(figureText.observedRate),
+  meanPredicted: z.number().nullable().describe(figureText.meanPredicted),
 });
 
 export const decileSchema = z.object({
-  /** 1 to 10, lowest predicted first. */
-  decile: z.number().int(),
-  n: z.number().int(),
-  events: z.number().int(),
-  meanPredicted: z.number(),
-  observedRate: z.number(),
-  /** Wilson 95% interval of the observed rate. */
-  lower: z.number(),
-  upper: z.number(),
+  decile: z.number().int().describe('1 to 10, lowest predicted first'),
+  n: z.number().int().describe(figureText.n),
+  events: z.number().int().describe(figureText.events),
+  meanPredicted: z.number().describe('The mean predicted probability'),
+  observedRate: z.number().describe('events ÷ n'),
+  lower: z.number().describe('The lower end of the observed rate’s Wilson 95% interval'),
+  upper: z.number().describe('The upper end of that interval'),
 });
 
 /** Cumulative expected minus observed after each operation date. */
 export const vladPointSchema = z.object({
-  date: isoDateSchema,
-  /** Operations on this date. */
-  n: z.number().int(),
-  cumulativeExpected: z.number(),
-  cumulativeObserved: z.number().int(),
-  /** cumulativeExpected − cumulativeObserved: above 0, fewer complications than the model predicted. */
-  value: z.number(),
+  date: isoDateSchema.describe('A date of operation, YYYY-MM-DD'),
+  n: z.number().int().describe('Operations on this date'),
+  cumulativeExpected: z.number().describe('Complications expected up to and including this date'),
+  cumulativeObserved: z.number().int().describe('Complications observed up to and including this date'),
+  value: z
+    .number()
+    .describe(
+      'cumulativeExpected − cumulativeObserved: above 0, fewer complications than the model predicted',
+    ),
 });
 
 export const cusumPointSchema = z.object({
-  date: isoDateSchema,
-  /** The CUSUM after the date's last operation. */
-  value: z.number(),
-  /** The highest it reached during the date. */
-  peak: z.number(),
+  date: isoDateSchema.describe('A date of operation, YYYY-MM-DD'),
+  value: z.number().describe('The CUSUM after the date’s last operation'),
+  peak: z.number().describe('The highest it reached during the date'),
 });
 
 export const cusumSchema = z.object({
-  oddsRatio: z.number(),
-  threshold: z.number(),
-  /** The first operation date on which the CUSUM reached the threshold, if it has. */
-  signalledOn: isoDateSchema.nullable(),
-  points: z.array(cusumPointSchema),
+  oddsRatio: z
+    .number()
+    .describe('The odds ratio the CUSUM looks for: 2, a doubling of the odds of a complication'),
+  threshold: z.number().describe('The trust’s threshold at which it signals (4.5 by default)'),
+  signalledOn: isoDateSchema
+    .nullable()
+    .describe('The first date of operation on which the CUSUM reached the threshold; null if it has not'),
+  points: z.array(cusumPointSchema).describe('The CUSUM after each date of operation, in date order'),
 });
+
+const adjustedGroupSchema = (direction: string) =>
+  z
+    .object({
+      n: z.number().int().describe(`Outcomes whose risk a clinician had adjusted ${direction}`),
+      events: z.number().int().describe(figureText.events),
+      observedRate: z.number().nullable().describe(figureText.observedRate),
+    })
+    .describe(`The outcomes adjusted ${direction} and what happened`);
 
 /** What clinicians' adjustments of the risk looked like against what happened (decision 0044). */
 export const adjustmentFiguresSchema = z.object({
-  adjusted: z.number().int(),
-  adjustedUp: z.object({
-    n: z.number().int(),
-    events: z.number().int(),
-    observedRate: z.number().nullable(),
-  }),
-  adjustedDown: z.object({
-    n: z.number().int(),
-    events: z.number().int(),
-    observedRate: z.number().nullable(),
-  }),
+  adjusted: z.number().int().describe('Outcomes whose risk a clinician had adjusted when it was judged'),
+  adjustedUp: adjustedGroupSchema('up'),
+  adjustedDown: adjustedGroupSchema('down'),
 });
 
 /** The figures of a set of judged outcomes (every one present when n ≥ 1; fits null when they cannot be made). */
 export const performanceFiguresSchema = z.object({
-  n: z.number().int(),
-  events: z.number().int(),
-  expected: z.number(),
-  observedRate: z.number().nullable(),
-  meanPredicted: z.number().nullable(),
-  oe: oeSchema.nullable(),
-  calibrationIntercept: z.number().nullable(),
-  calibrationSlope: z.number().nullable(),
-  auroc: intervalSchema.nullable(),
-  brier: z.number().nullable(),
-  enoughEvents: z.boolean(),
+  n: z.number().int().describe(figureText.n),
+  events: z.number().int().describe(figureText.events),
+  expected: z.number().describe('The sum of the judged probabilities: the complications the model expected'),
+  observedRate: z.number().nullable().describe(figureText.observedRate),
+  meanPredicted: z.number().nullable().describe(figureText.meanPredicted),
+  oe: oeSchema
+    .nullable()
+    .describe('Observed ÷ expected, with its 95% interval; null when nothing is expected'),
+  calibrationIntercept: z
+    .number()
+    .nullable()
+    .describe(
+      'Calibration-in-the-large, a of logit P(y) = a + logit(p): 0 is perfect, above 0 the model under-predicts',
+    ),
+  calibrationSlope: z
+    .number()
+    .nullable()
+    .describe('b of logit P(y) = a + b·logit(p): 1 is perfect, below 1 the predictions are too extreme'),
+  auroc: intervalSchema
+    .nullable()
+    .describe(
+      'The area under the ROC curve with DeLong’s 95% interval; null with fewer than two of either outcome',
+    ),
+  brier: z.number().nullable().describe('The mean squared difference between prediction and outcome'),
+  enoughEvents: z.boolean().describe('False below 100 complications: too uncertain to act on'),
 });
 export type PerformanceFigures = z.infer<typeof performanceFiguresSchema>;
 
 export const modelVersionChoiceSchema = z.object({
-  modelVersion: z.number().int(),
-  active: z.boolean(),
-  n: z.number().int(),
+  modelVersion: z.number().int().describe('The trust’s version of the model'),
+  active: z.boolean().describe('True for the active version'),
+  n: z.number().int().describe('Outcomes judged against its predictions'),
 });
 
 export const modelPerformanceQuerySchema = z.object({
-  from: isoDateSchema.optional(),
-  to: isoDateSchema.optional(),
-  modelVersion: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  from: isoDateSchema.optional().meta({
+    description: 'The first date of operation counted, YYYY-MM-DD (inclusive)',
+    example: '2025-06-01',
+  }),
+  to: isoDateSchema.optional().meta({
+    description: 'The last date of operation counted, YYYY-MM-DD (inclusive)',
+    example: '2026-05-31',
+  }),
+  modelVersion: z.coerce.number().int().min(1).max(1_000_000).optional().meta({
+    description: 'Only the outcomes judged against this version’s predictions; absent: every version',
+    example: 2,
+  }),
 });
 export type ModelPerformanceQuery = z.infer<typeof modelPerformanceQuerySchema>;
 
 export const modelPerformanceSchema = performanceFiguresSchema.extend({
-  procedure: procedureCodeSchema,
-  from: isoDateSchema.nullable(),
-  to: isoDateSchema.nullable(),
-  modelVersion: z.number().int().nullable(),
-  /** The versions that made judged predictions, the active model's first. */
-  modelVersions: z.array(modelVersionChoiceSchema),
-  /** Outcomes with no evaluation on or before the day of operation: kept, not judged. */
-  excluded: z.number().int(),
-  bands: z.array(bandFiguresSchema),
-  deciles: z.array(decileSchema),
-  vlad: z.array(vladPointSchema),
-  cusum: cusumSchema,
-  adjustments: adjustmentFiguresSchema,
+  procedure: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
+  from: isoDateSchema
+    .nullable()
+    .describe('The first date of operation counted, as asked; null: from the first'),
+  to: isoDateSchema.nullable().describe('The last date of operation counted, as asked; null: to the last'),
+  modelVersion: z.number().int().nullable().describe('The version asked for; null: every version'),
+  modelVersions: z
+    .array(modelVersionChoiceSchema)
+    .describe('The versions that made judged predictions, the active model’s first'),
+  excluded: z
+    .number()
+    .int()
+    .describe('Outcomes with no evaluation on or before the day of operation: kept, not judged'),
+  bands: z.array(bandFiguresSchema).describe('The figures per risk band: High, Moderate, Low'),
+  deciles: z
+    .array(decileSchema)
+    .describe('Tenths of the patients by predicted probability, lowest first: the calibration plot'),
+  vlad: z
+    .array(vladPointSchema)
+    .describe('The variable life-adjusted display: cumulative expected minus observed, by date of operation'),
+  cusum: cusumSchema.describe('The risk-adjusted Bernoulli CUSUM, never reset'),
+  adjustments: adjustmentFiguresSchema.describe('Clinicians’ adjustments of the risk against what happened'),
 });
 export type ModelPerformance = z.infer<typeof modelPerformanceSchema>;
 
-export const groupsQuerySchema = modelPerformanceQuerySchema.extend({ by: groupingSchema });
+export const groupsQuerySchema = modelPerformanceQuerySchema.extend({
+  by: groupingSchema.meta({
+    description: 'Group by sex, ethnicGroup or ageBand (at operation), as the model saw them',
+    example: 'ageBand',
+  }),
+});
+
+const groupNameText = 'The group, e.g. Female, Asian or 60 to 69';
 
 export const groupFiguresSchema = z.union([
-  z.object({ group: z.string(), n: z.literal('<10'), suppressed: z.literal(true) }),
+  z.object({
+    group: z.string().describe(groupNameText),
+    n: z.literal('<10').describe('Fewer than 10 outcomes: nothing else is shown'),
+    suppressed: z.literal(true).describe('True: the group is too small to show'),
+  }),
   performanceFiguresSchema.extend({
-    group: z.string(),
-    suppressed: z.literal(false),
-    /** Its O/E interval excludes 1, or its AUROC is more than 0.05 from the whole list's. */
-    flagged: z.boolean(),
-    flags: z.array(z.enum(['oe', 'auroc'])),
+    group: z.string().describe(groupNameText),
+    suppressed: z.literal(false).describe('False: the group’s figures are shown'),
+    flagged: z
+      .boolean()
+      .describe('Its O/E interval excludes 1, or its AUROC is more than 0.05 from the whole list’s'),
+    flags: z.array(z.enum(['oe', 'auroc'])).describe('Which of the two flagged it: oe, auroc'),
   }),
 ]);
 export type GroupFigures = z.infer<typeof groupFiguresSchema>;
 
 export const modelPerformanceGroupsSchema = z.object({
-  procedure: procedureCodeSchema,
-  by: groupingSchema,
-  overall: performanceFiguresSchema,
-  groups: z.array(groupFiguresSchema),
+  procedure: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
+  by: groupingSchema.describe('What the groups are by: sex, ethnicGroup or ageBand'),
+  overall: performanceFiguresSchema.describe('The whole list’s figures, for comparison'),
+  groups: z.array(groupFiguresSchema).describe('Each group’s figures'),
 });
 export type ModelPerformanceGroups = z.infer<typeof modelPerformanceGroupsSchema>;
 
 export const nationalQuerySchema = z.object({
-  procedure: procedureCodeSchema,
-  from: isoDateSchema.optional(),
-  to: isoDateSchema.optional(),
+  procedure: procedureCodeSchema.meta({
+    description: 'The procedure: knee, hip or knee-hip',
+    example: 'knee',
+  }),
+  from: isoDateSchema.optional().meta({
+    description: 'The first date of operation counted, YYYY-MM-DD (inclusive)',
+    example: '2025-06-01',
+  }),
+  to: isoDateSchema.optional().meta({
+    description: 'The last date of operation counted, YYYY-MM-DD (inclusive)',
+    example: '2026-05-31',
+  }),
 });
 
 export const funnelLimitsSchema = z.object({
-  lower95: z.number(),
-  upper95: z.number(),
-  lower998: z.number(),
-  upper998: z.number(),
+  lower95: z.number().describe('The lower 95% limit of O/E at this expected count'),
+  upper95: z.number().describe('The upper 95% limit'),
+  lower998: z.number().describe('The lower 99.8% limit'),
+  upper998: z.number().describe('The upper 99.8% limit'),
 });
 
 export const nationalTrustSchema = z.object({
-  trustCode: z.string(),
-  trustName: z.string(),
-  n: z.number().int(),
-  events: z.number().int(),
-  expected: z.number(),
-  oe: z.number().nullable(),
-  limits: funnelLimitsSchema.nullable(),
-  /** Outside the 99.8% limits: 'high' (more complications than expected) or 'low'. */
-  outlier: z.enum(['high', 'low']).nullable(),
+  trustCode: z.string().describe('The trust’s NHS ODS code'),
+  trustName: z.string().describe('The trust’s name'),
+  n: z.number().int().describe(figureText.n),
+  events: z.number().int().describe(figureText.events),
+  expected: z.number().describe('The sum of the judged probabilities'),
+  oe: z.number().nullable().describe('Observed ÷ expected; null when nothing is expected'),
+  limits: funnelLimitsSchema.nullable().describe('The funnel’s limits at the trust’s expected count'),
+  outlier: z
+    .enum(['high', 'low'])
+    .nullable()
+    .describe('Outside the 99.8% limits: high (more complications than expected) or low; null inside them'),
 });
 
 export const nationalPerformanceSchema = z.object({
-  procedure: procedureCodeSchema,
-  trusts: z.array(nationalTrustSchema),
-  /** The funnel's limits over the range of expected counts, for drawing it. */
-  funnel: z.array(funnelLimitsSchema.extend({ expected: z.number() })),
+  procedure: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
+  trusts: z.array(nationalTrustSchema).describe('Each trust with judged outcomes'),
+  funnel: z
+    .array(funnelLimitsSchema.extend({ expected: z.number().describe('An expected count along the funnel') }))
+    .describe('The funnel’s limits over the range of expected counts, for drawing it'),
 });
 export type NationalPerformance = z.infer<typeof nationalPerformanceSchema>;
 
-export const monitoringSettingsSchema = z.object({ cusumThreshold: z.number() });
+export const monitoringSettingsSchema = z.object({
+  cusumThreshold: z.number().describe('The CUSUM threshold at which the trust is signalled (4.5 by default)'),
+});
 const thresholdMessage = 'Enter the CUSUM threshold as a number, like 4.5';
 export const monitoringSettingsRequestSchema = z.object({
   // A form sends text: blank is missing, anything else is read as a number (not a number is refused).
-  cusumThreshold: z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value),
-    z
-      .number({ error: thresholdMessage })
-      .min(cusumThresholdLimits.min, 'The CUSUM threshold must be 0.5 or more')
-      .max(cusumThresholdLimits.max, 'The CUSUM threshold must be 20 or less'),
-  ),
+  cusumThreshold: z
+    .preprocess(
+      (value) =>
+        typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value,
+      z
+        .number({ error: thresholdMessage })
+        .min(cusumThresholdLimits.min, 'The CUSUM threshold must be 0.5 or more')
+        .max(cusumThresholdLimits.max, 'The CUSUM threshold must be 20 or less'),
+    )
+    .meta({ description: 'The CUSUM threshold, 0.5 to 20, as a number or text', example: 4.5 }),
 });

@@ -5,100 +5,167 @@ import { isoDate } from './open-pathways.js';
 export const modelUploadFields = ['modelFile', 'wrapperFile'] as const;
 export const modelFileMaxBytes = 50 * 1024 * 1024;
 
+/** The words of a model version's fields, the same wherever one is shown. */
+const modelText = {
+  id: 'The model version’s id',
+  version: 'The trust’s version number of the procedure’s model, from 1',
+  name: 'The model’s name, from its wrapper',
+  modelVersion: 'The version its developer gave it, from the wrapper (the model card’s version)',
+  modelType: 'The estimator read from the file, e.g. XGBClassifier (300 trees, binary:logistic)',
+  demonstration: 'True for a demonstration model (synthetic data, not for clinical use)',
+  uploadedBy: 'The name of the technical admin who uploaded it (or recalibrated it)',
+  uploadedAt: 'When it was uploaded or made: ISO 8601, UTC',
+  modelSha256: 'The SHA-256 of the model file, in hex',
+  wrapperSha256: 'The SHA-256 of the wrapper file, in hex',
+  isActive: 'True for the version that scores the procedure’s pathways',
+  source: 'uploaded, or recalibrated from an earlier version',
+  baseVersion: 'For a recalibrated version, the version it was made from; null otherwise',
+  thresholds:
+    'The probabilities at which the bands start: high at or above high, moderate at or above moderate',
+} as const;
+
+const thresholdsSchema = z
+  .object({
+    high: z.number().describe('The probability from which a prediction is high risk'),
+    moderate: z.number().describe('The probability from which it is moderate risk (below: low)'),
+  })
+  .describe(modelText.thresholds);
+
 export const modelUploadAcceptedSchema = z.object({
-  id: z.string(),
-  version: z.number().int(),
-  status: z.literal('active'),
+  id: z.string().describe(modelText.id),
+  version: z.number().int().describe(modelText.version),
+  status: z.literal('active').describe('Always active: the new version replaced the active one'),
 });
 
 export const modelCardSchema = z.object({
-  id: z.string(),
-  procedureCode: z.string(),
-  version: z.number().int(),
-  name: z.string(),
-  modelVersion: z.string(),
-  modelType: z.string(),
-  demonstration: z.boolean(),
-  uploadedBy: z.string(),
-  uploadedAt: z.string(),
-  modelSha256: z.string(),
-  wrapperSha256: z.string(),
-  featureCount: z.number().int(),
-  thresholds: z.object({ high: z.number(), moderate: z.number() }),
-  metrics: z.record(z.string(), z.number()).nullable(),
+  id: z.string().describe(modelText.id),
+  procedureCode: z.string().describe('The procedure: knee, hip or knee-hip'),
+  version: z.number().int().describe(modelText.version),
+  name: z.string().describe(modelText.name),
+  modelVersion: z.string().describe(modelText.modelVersion),
+  modelType: z.string().describe(modelText.modelType),
+  demonstration: z.boolean().describe(modelText.demonstration),
+  uploadedBy: z.string().describe(modelText.uploadedBy),
+  uploadedAt: z.string().describe(modelText.uploadedAt),
+  modelSha256: z.string().describe(modelText.modelSha256),
+  wrapperSha256: z.string().describe(modelText.wrapperSha256),
+  featureCount: z.number().int().describe('How many inputs the model reads'),
+  thresholds: thresholdsSchema,
+  metrics: z
+    .record(z.string(), z.number())
+    .nullable()
+    .describe('The performance its developer reported, by name (e.g. auroc, brier); null when none'),
 });
 export type ModelCard = z.infer<typeof modelCardSchema>;
 
 /** A calibration estimated out of sample (10-fold cross-validation over the fitting window). */
 const calibrationEstimateSchema = z.object({
-  intercept: z.number().nullable(),
-  slope: z.number().nullable(),
-  oe: z.number().nullable(),
+  intercept: z
+    .number()
+    .nullable()
+    .describe('The calibration intercept: 0 is perfect; null when it cannot be fitted'),
+  slope: z.number().nullable().describe('The calibration slope: 1 is perfect; null when it cannot be fitted'),
+  oe: z.number().nullable().describe('Observed ÷ expected complications; null when nothing is expected'),
 });
+
+const likelihoodRatioTestSchema = (what: string) =>
+  z
+    .object({
+      statistic: z.number().describe('The likelihood-ratio statistic'),
+      pValue: z.number().describe('Its p-value'),
+    })
+    .nullable()
+    .describe(`${what}; null when it was not made`);
 
 /**
  * How a recalibrated version was made (decision 0046): the map logit(p′) = a + b·logit(p) fitted on
  * the trust's outcomes of its base version, and the calibration before and after, out of sample.
  */
 export const recalibrationSchema = z.object({
-  requested: z.enum(['intercept', 'logistic', 'auto']),
-  /** What was fitted: auto chooses the least extensive update the data support. */
-  method: z.enum(['none', 'intercept', 'logistic']),
-  intercept: z.number(),
-  slope: z.number(),
-  baseVersion: z.number().int(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  n: z.number().int(),
-  events: z.number().int(),
-  tests: z.object({
-    /** The closed test's first step: the full logistic update against none (2 degrees of freedom). */
-    logisticVsNone: z.object({ statistic: z.number(), pValue: z.number() }).nullable(),
-    interceptVsNone: z.object({ statistic: z.number(), pValue: z.number() }).nullable(),
-    slopeVsIntercept: z.object({ statistic: z.number(), pValue: z.number() }).nullable(),
-  }),
-  before: calibrationEstimateSchema,
-  after: calibrationEstimateSchema,
+  requested: z
+    .enum(['intercept', 'logistic', 'auto'])
+    .describe('The method asked for: intercept, logistic or auto'),
+  method: z
+    .enum(['none', 'intercept', 'logistic'])
+    .describe('What was fitted: auto chooses the least extensive update the data support'),
+  intercept: z.number().describe('a of the map logit(p′) = a + b·logit(p)'),
+  slope: z.number().describe('b of the map (1 when only the intercept was fitted)'),
+  baseVersion: z.number().int().describe('The version it recalibrates'),
+  from: z
+    .string()
+    .nullable()
+    .describe('The first date of operation fitted on, YYYY-MM-DD; null: from the first'),
+  to: z.string().nullable().describe('The last date of operation fitted on, YYYY-MM-DD; null: to the last'),
+  n: z.number().int().describe('Outcomes it was fitted on'),
+  events: z.number().int().describe('Complications among them'),
+  tests: z
+    .object({
+      logisticVsNone: likelihoodRatioTestSchema(
+        'The closed test’s first step: the full logistic update against none (2 degrees of freedom)',
+      ),
+      interceptVsNone: likelihoodRatioTestSchema('The intercept update against none (1 degree of freedom)'),
+      slopeVsIntercept: likelihoodRatioTestSchema(
+        'The logistic update against the intercept one (1 degree of freedom)',
+      ),
+    })
+    .describe('The likelihood-ratio tests of the closed test, at 5%'),
+  before: calibrationEstimateSchema.describe(
+    'The base version’s calibration, out of sample (10-fold cross-validation)',
+  ),
+  after: calibrationEstimateSchema.describe('The recalibrated calibration, out of sample'),
 });
 export type Recalibration = z.infer<typeof recalibrationSchema>;
 
 /** The version's predictions judged against the trust's outcomes (model monitoring), if any. */
 export const localPerformanceSchema = z.object({
-  n: z.number().int(),
-  events: z.number().int(),
-  oe: z.number().nullable(),
-  auroc: z.number().nullable(),
-  enoughEvents: z.boolean(),
+  n: z.number().int().describe('Outcomes judged against its predictions'),
+  events: z.number().int().describe('Complications among them'),
+  oe: z.number().nullable().describe('Observed ÷ expected; null when nothing is expected'),
+  auroc: z
+    .number()
+    .nullable()
+    .describe('The area under the ROC curve; null with fewer than two of either outcome'),
+  enoughEvents: z.boolean().describe('False below 100 complications: too uncertain to act on'),
 });
 
 export const modelVersionSchema = z.object({
-  id: z.string(),
-  version: z.number().int(),
-  /** active, superseded, or awaiting activation (a recalibrated version no one has activated). */
-  status: z.string(),
-  isActive: z.boolean(),
-  modelType: z.string(),
-  modelFileName: z.string(),
-  wrapperFileName: z.string(),
-  modelSha256: z.string(),
-  uploadedBy: z.string(),
-  uploadedAt: z.string(),
-  /** Uploaded, or recalibrated from an earlier version (decision 0046). */
-  source: z.enum(['uploaded', 'recalibrated']),
-  baseVersion: z.number().int().nullable(),
-  /** Every stored version passed the smoke test on the reference records before it was kept. */
-  smokeTest: z.literal('passed'),
-  /** Pathways it has evaluated. */
-  pathwaysScored: z.number().int(),
-  localPerformance: localPerformanceSchema.nullable(),
-  activatedAt: z.string().nullable(),
-  activatedBy: z.string().nullable(),
-  /** The signed-in technical admin made this version (a recalibrated one then needs another to activate it). */
-  createdByYou: z.boolean(),
-  recalibration: recalibrationSchema.nullable(),
+  id: z.string().describe(modelText.id),
+  version: z.number().int().describe(modelText.version),
+  status: z
+    .string()
+    .describe('active, superseded, or awaiting activation (a recalibrated version no one has activated)'),
+  isActive: z.boolean().describe(modelText.isActive),
+  modelType: z.string().describe(modelText.modelType),
+  modelFileName: z.string().describe('The model file’s name as it was uploaded'),
+  wrapperFileName: z.string().describe('The wrapper file’s name as it was uploaded'),
+  modelSha256: z.string().describe(modelText.modelSha256),
+  uploadedBy: z.string().describe(modelText.uploadedBy),
+  uploadedAt: z.string().describe(modelText.uploadedAt),
+  /** Decision 0046. */
+  source: z.enum(['uploaded', 'recalibrated']).describe(modelText.source),
+  baseVersion: z.number().int().nullable().describe(modelText.baseVersion),
+  smokeTest: z
+    .literal('passed')
+    .describe('Always passed: every stored version passed the smoke test on the reference records'),
+  pathwaysScored: z.number().int().describe('Pathways it has evaluated'),
+  localPerformance: localPerformanceSchema
+    .nullable()
+    .describe('Its predictions judged against the trust’s outcomes; null when there are none'),
+  activatedAt: z.string().nullable().describe('When it was last made active: ISO 8601, UTC; null if never'),
+  activatedBy: z.string().nullable().describe('Who last made it active; null if never'),
+  createdByYou: z
+    .boolean()
+    .describe(
+      'True when the signed-in technical admin made it (a recalibrated one then needs another to activate it)',
+    ),
+  recalibration: recalibrationSchema
+    .nullable()
+    .describe('How a recalibrated version was made; null for an uploaded one'),
 });
 export type ModelVersion = z.infer<typeof modelVersionSchema>;
-export const modelVersionsResponseSchema = z.object({ items: z.array(modelVersionSchema) });
+export const modelVersionsResponseSchema = z.object({
+  items: z.array(modelVersionSchema).describe('Every version, newest first'),
+});
 
 export const modelMessages = {
   secondAdminNeeded:
@@ -111,28 +178,42 @@ export const modelMessages = {
 } as const;
 
 export const recalibrationRequestSchema = z.object({
-  method: z.enum(['intercept', 'logistic', 'auto'], {
-    error: 'Select how to recalibrate: the intercept, the intercept and slope, or let the data choose',
+  method: z
+    .enum(['intercept', 'logistic', 'auto'], {
+      error: 'Select how to recalibrate: the intercept, the intercept and slope, or let the data choose',
+    })
+    .meta({
+      description:
+        'intercept (logit P(y) = a + logit(p)), logistic (a + b·logit(p)) or auto (a closed test at 5% picks none, intercept or both)',
+      example: 'auto',
+    }),
+  from: isoDate.optional().meta({
+    description: 'Fit on outcomes operated on this day or later, YYYY-MM-DD; absent: from the first',
+    example: '2025-06-01',
   }),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  to: isoDate.optional().meta({
+    description: 'Fit on outcomes operated on this day or earlier, YYYY-MM-DD; absent: to the last',
+    example: '2026-05-31',
+  }),
 });
 export type RecalibrationRequest = z.infer<typeof recalibrationRequestSchema>;
 
 export const modelActivatedSchema = z.object({
-  id: z.string(),
-  version: z.number().int(),
-  status: z.literal('active'),
+  id: z.string().describe(modelText.id),
+  version: z.number().int().describe(modelText.version),
+  status: z.literal('active').describe('Always active'),
 });
 
 /** A predictor as the model card lists it. */
 export const cardPredictorSchema = z.object({
-  name: z.string(),
-  displayName: z.string(),
-  unit: z.string(),
-  /** The value used when the record has none; null: the model handles a missing value itself. */
-  defaultWhenMissing: z.number().nullable(),
-  modifiable: z.boolean(),
+  name: z.string().describe('The input’s name as the model reads it, e.g. white_blood_count'),
+  displayName: z.string().describe('Its name in words'),
+  unit: z.string().describe('Its unit, or empty'),
+  defaultWhenMissing: z
+    .number()
+    .nullable()
+    .describe('The value used when the record has none; null: the model handles a missing value itself'),
+  modifiable: z.boolean().describe('True when the wrapper marks it as changeable before surgery (e.g. BMI)'),
 });
 
 /**
@@ -141,62 +222,97 @@ export const cardPredictorSchema = z.object({
  * where it was developed and on the trust's own outcomes (overall and by group), known limitations,
  * and how it was updated.
  */
+const estimateWithInterval = <Key extends string>(key: Key, estimate: string) =>
+  z
+    .object({
+      ...({ [key]: z.number().describe(estimate) } as Record<Key, z.ZodNumber>),
+      lower: z.number().describe('The lower end of its 95% interval'),
+      upper: z.number().describe('The upper end of its 95% interval'),
+    })
+    .nullable()
+    .describe(`${estimate}, with its 95% interval; null when it cannot be estimated`);
+
 export const tripodCardSchema = z.object({
-  id: z.string(),
-  procedureCode: z.string(),
-  procedureName: z.string(),
-  version: z.number().int(),
-  name: z.string(),
-  modelVersion: z.string(),
-  demonstration: z.boolean(),
-  /** "Demonstration model (synthetic data) — not for clinical use" for the demonstration models. */
-  label: z.string().nullable(),
-  isActive: z.boolean(),
-  source: z.enum(['uploaded', 'recalibrated']),
-  baseVersion: z.number().int().nullable(),
-  uploadedBy: z.string(),
-  uploadedAt: z.string(),
-  modelSha256: z.string(),
-  wrapperSha256: z.string(),
-  modelType: z.string(),
-  library: z.string(),
-  intendedUse: z.string(),
-  intendedUsers: z.string(),
-  outcome: z.string(),
-  timeFrame: z.string(),
-  predictors: z.array(cardPredictorSchema),
-  thresholds: z.object({ high: z.number(), moderate: z.number() }),
-  developmentData: z.object({
-    description: z.string().nullable(),
-    size: z.number().int().nullable(),
-    notes: z.string().nullable(),
-  }),
-  /** The figures the developer reported (auroc, brier, calibration…). */
-  developmentPerformance: z.record(z.string(), z.number()).nullable(),
+  id: z.string().describe(modelText.id),
+  procedureCode: z.string().describe('The procedure: knee, hip or knee-hip'),
+  procedureName: z.string().describe('The procedure’s name, e.g. Knee replacement'),
+  version: z.number().int().describe(modelText.version),
+  name: z.string().describe(modelText.name),
+  modelVersion: z.string().describe(modelText.modelVersion),
+  demonstration: z.boolean().describe(modelText.demonstration),
+  label: z
+    .string()
+    .nullable()
+    .describe(
+      '"Demonstration model (synthetic data) — not for clinical use" for the demonstration models; null otherwise',
+    ),
+  isActive: z.boolean().describe(modelText.isActive),
+  source: z.enum(['uploaded', 'recalibrated']).describe(modelText.source),
+  baseVersion: z.number().int().nullable().describe(modelText.baseVersion),
+  uploadedBy: z.string().describe(modelText.uploadedBy),
+  uploadedAt: z.string().describe(modelText.uploadedAt),
+  modelSha256: z.string().describe(modelText.modelSha256),
+  wrapperSha256: z.string().describe(modelText.wrapperSha256),
+  modelType: z.string().describe(modelText.modelType),
+  library: z.string().describe('The library and version the model was made with, e.g. xgboost 2.1.4'),
+  intendedUse: z.string().describe('What the model is for (TRIPOD+AI: intended use)'),
+  intendedUsers: z.string().describe('Who is to use it (TRIPOD+AI: intended users)'),
+  outcome: z.string().describe('The outcome it predicts'),
+  timeFrame: z.string().describe('The time frame of that outcome, e.g. within 90 days of the operation'),
+  predictors: z.array(cardPredictorSchema).describe('The inputs it reads, in its order'),
+  thresholds: thresholdsSchema,
+  developmentData: z
+    .object({
+      description: z
+        .string()
+        .nullable()
+        .describe('The data it was developed on, in words; null when not given'),
+      size: z
+        .number()
+        .int()
+        .nullable()
+        .describe('How many patients it was developed on; null when not given'),
+      notes: z.string().nullable().describe('Further notes; null when none'),
+    })
+    .describe('Where it was developed'),
+  developmentPerformance: z
+    .record(z.string(), z.number())
+    .nullable()
+    .describe('The figures the developer reported, by name (auroc, brier, calibration…); null when none'),
   localPerformance: z
     .object({
-      n: z.number().int(),
-      events: z.number().int(),
-      oe: z.object({ ratio: z.number(), lower: z.number(), upper: z.number() }).nullable(),
-      auroc: z.object({ value: z.number(), lower: z.number(), upper: z.number() }).nullable(),
-      calibrationIntercept: z.number().nullable(),
-      calibrationSlope: z.number().nullable(),
-      brier: z.number().nullable(),
-      enoughEvents: z.boolean(),
-      groups: z.array(
-        z.object({
-          by: z.string(),
-          group: z.string(),
-          n: z.union([z.number().int(), z.literal('<10')]),
-          oe: z.number().nullable(),
-          auroc: z.number().nullable(),
-          flagged: z.boolean(),
-        }),
-      ),
+      n: z.number().int().describe('Outcomes of the trust judged against its predictions'),
+      events: z.number().int().describe('Complications among them'),
+      oe: estimateWithInterval('ratio', 'Observed ÷ expected complications'),
+      auroc: estimateWithInterval('value', 'The area under the ROC curve'),
+      calibrationIntercept: z.number().nullable().describe('The calibration intercept: 0 is perfect'),
+      calibrationSlope: z.number().nullable().describe('The calibration slope: 1 is perfect'),
+      brier: z.number().nullable().describe('The mean squared difference between prediction and outcome'),
+      enoughEvents: z.boolean().describe('False below 100 complications: too uncertain to act on'),
+      groups: z
+        .array(
+          z.object({
+            by: z.string().describe('What the group is by: sex, ethnicGroup or ageBand'),
+            group: z.string().describe('The group, e.g. Female'),
+            n: z
+              .union([z.number().int(), z.literal('<10')])
+              .describe('Outcomes of the group, or "<10" (then nothing else is shown)'),
+            oe: z.number().nullable().describe('Observed ÷ expected; null when not shown or not estimable'),
+            auroc: z
+              .number()
+              .nullable()
+              .describe('The area under the ROC curve; null when not shown or not estimable'),
+            flagged: z.boolean().describe('True when the model performs differently for the group'),
+          }),
+        )
+        .describe('The same by sex, ethnic group and age band'),
     })
-    .nullable(),
-  limitations: z.array(z.string()),
-  updates: z.array(z.string()),
-  recalibration: recalibrationSchema.nullable(),
+    .nullable()
+    .describe('Its performance on the trust’s own outcomes; null when none are judged'),
+  limitations: z.array(z.string()).describe('Known limitations, in words'),
+  updates: z.array(z.string()).describe('How it was made and updated, in words'),
+  recalibration: recalibrationSchema
+    .nullable()
+    .describe('How a recalibrated version was made; null for an uploaded one'),
 });
 export type TripodCard = z.infer<typeof tripodCardSchema>;

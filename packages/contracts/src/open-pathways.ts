@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isCalendarDate } from './calendar.js';
 import { fieldLimits } from './field-limits.js';
-import { pagedSchema } from './paging.js';
+import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
+import { queryList, queryListWording } from './query-list.js';
 
 /**
  * Open pathways (docs/requirements.md §2 clerical screens, §3 active, archived and failed records, §7 calls): the
@@ -28,6 +29,25 @@ export const notProcessedLabel = 'Not processed';
 export const readinessValues = ['not_ready', 'requires_review', 'ready'] as const;
 export const socialValues = ['no_social_concerns', 'social_review_required', 'social_concerns'] as const;
 
+/** The words of a pathway's fields, the same in every list that shows them. */
+export const recordText = {
+  id: 'The pathway’s id: one patient’s referral for one procedure at the trust',
+  nhsNumber: 'The patient’s NHS number, 10 digits; null when the list gave none',
+  firstName: 'The patient’s first name',
+  lastName: 'The patient’s last name',
+  operationType: 'The operation as the waiting list names it, e.g. Total knee replacement',
+  hospitalNumber: 'The local patient identifier (hospital number) the trust gave',
+  dateOfBirth: 'The patient’s date of birth, YYYY-MM-DD',
+  prediction: 'The model’s risk band (high, medium or low) of a processed record; null otherwise',
+  probability:
+    'The model’s predicted probability of a complication, 0 to 1, behind the band; null unless processed',
+  tciDate: 'The date the patient is to come in for surgery (TCI), YYYY-MM-DD; null when none is booked',
+  surgeonName: 'The consultant surgeon',
+  referralDate: 'The referral date, YYYY-MM-DD',
+  social: 'Social aspects: no_social_concerns, social_review_required or social_concerns',
+  surgery: 'Readiness for surgery: not_ready, requires_review or ready',
+} as const;
+
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const isoDate = z
   .string()
@@ -39,27 +59,34 @@ export const isoDate = z
 
 /** docs/requirements.md §3 active record. Dates are YYYY-MM-DD; screens show DD-MMM-YYYY. */
 export const activeRecordSchema = z.object({
-  id: z.string(),
-  nhsNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  operationType: z.string(),
-  hospitalNumber: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  status: recordStatusSchema,
-  prediction: predictionSchema.nullable(),
-  /** The model's probability (0 to 1) behind the prediction; like it, only on a processed record. */
-  probability: z.number().nullable(),
-  tciDate: z.string().nullable(),
-  surgeonName: z.string().nullable(),
-  referralDate: z.string().nullable(),
-  social: z.enum(socialValues).nullable(),
-  surgery: z.enum(readinessValues).nullable(),
-  /**
-   * The current result has been flagged as an anomaly by a clinician, with the reason given if any
-   * (decision 0039); the total table reads it, other lists and reports leave it out.
-   */
-  anomaly: z.object({ reason: z.string().nullable() }).nullable().optional(),
+  id: z.string().describe(recordText.id),
+  nhsNumber: z.string().nullable().describe(recordText.nhsNumber),
+  firstName: z.string().nullable().describe(recordText.firstName),
+  lastName: z.string().nullable().describe(recordText.lastName),
+  operationType: z.string().describe(recordText.operationType),
+  hospitalNumber: z.string().nullable().describe(recordText.hospitalNumber),
+  dateOfBirth: z.string().nullable().describe(recordText.dateOfBirth),
+  status: recordStatusSchema.describe(
+    'processed (scored), waiting (not scored yet, shown as Not processed) or failed (could not be scored)',
+  ),
+  prediction: predictionSchema.nullable().describe(recordText.prediction),
+  probability: z.number().nullable().describe(recordText.probability),
+  tciDate: z.string().nullable().describe(recordText.tciDate),
+  surgeonName: z.string().nullable().describe(recordText.surgeonName),
+  referralDate: z.string().nullable().describe(recordText.referralDate),
+  social: z.enum(socialValues).nullable().describe(recordText.social),
+  surgery: z.enum(readinessValues).nullable().describe(recordText.surgery),
+  /** Decision 0039: the total table reads it, other lists and reports leave it out. */
+  anomaly: z
+    .object({
+      reason: z
+        .string()
+        .nullable()
+        .describe('Why it was flagged, as the clinician wrote it; null when no reason was given'),
+    })
+    .nullable()
+    .optional()
+    .describe('Present when a clinician flagged the current result as an anomaly; null or absent otherwise'),
 });
 export type ActiveRecord = z.infer<typeof activeRecordSchema>;
 export const activeRecordsSchema = pagedSchema(activeRecordSchema);
@@ -76,15 +103,40 @@ export const activeRecordsFilterSchema = z.object({
     .max(20)
     .transform((value) => value.replace(/[\s-]/g, ''))
     .refine((value) => value === '' || /^\d{1,10}$/.test(value), 'Enter up to 10 digits')
-    .optional(),
-  hospitalNumber: z.string().max(fieldLimits.localPatientIdentifier).optional(),
-  tciDate: isoDate.optional(),
-  referralDate: isoDate.optional(),
-  surgeonName: z.string().max(fieldLimits.surgeonName).optional(),
-  status: z.enum(['processed', 'waiting']).optional(),
-  prediction: predictionSchema.optional(),
-  social: z.enum(socialValues).optional(),
-  surgery: z.enum(readinessValues).optional(),
+    .optional()
+    .meta({
+      description: 'The start of the NHS number: up to 10 digits, spaces and hyphens ignored',
+      example: '9434765919',
+    }),
+  hospitalNumber: z.string().max(fieldLimits.localPatientIdentifier).optional().meta({
+    description: 'The start of the local patient identifier (hospital number), ignoring case',
+    example: 'RAN76',
+  }),
+  tciDate: isoDate
+    .optional()
+    .meta({ description: 'The TCI date, YYYY-MM-DD, exactly', example: '2026-12-14' }),
+  referralDate: isoDate
+    .optional()
+    .meta({ description: 'The referral date, YYYY-MM-DD, exactly', example: '2026-03-31' }),
+  surgeonName: z.string().max(fieldLimits.surgeonName).optional().meta({
+    description: 'Any part of the consultant surgeon’s name, ignoring case',
+    example: 'Okonkwo',
+  }),
+  status: z.enum(['processed', 'waiting']).optional().meta({
+    description: 'processed (scored) or waiting (not scored yet)',
+    example: 'processed',
+  }),
+  prediction: predictionSchema
+    .optional()
+    .meta({ description: 'Processed with this risk band: high, medium or low', example: 'high' }),
+  social: z.enum(socialValues).optional().meta({
+    description: 'Social aspects: no_social_concerns, social_review_required or social_concerns',
+    example: 'social_concerns',
+  }),
+  surgery: z.enum(readinessValues).optional().meta({
+    description: 'Readiness for surgery: not_ready, requires_review or ready',
+    example: 'ready',
+  }),
 });
 export type ActiveRecordsFilter = z.infer<typeof activeRecordsFilterSchema>;
 
@@ -115,75 +167,97 @@ export const defaultActiveSort: { sort: ActiveSortKey; direction: SortDirection 
 };
 
 export const activeRecordsQuerySchema = activeRecordsFilterSchema.extend({
-  sort: activeSortKeySchema.optional(),
-  direction: sortDirectionSchema.optional(),
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  sort: activeSortKeySchema.optional().meta({
+    description:
+      'risk (the model’s probability), wait (days since referral), tciDate or surname; by default the longest wait first',
+    example: 'risk',
+  }),
+  direction: sortDirectionSchema.optional().meta({
+    description:
+      'asc or desc; by default the highest risk, the longest wait, the earliest TCI date, surnames from A',
+    example: 'desc',
+  }),
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1).describe(pageNumberDescription),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
 });
 export type ActiveRecordsQuery = z.infer<typeof activeRecordsQuerySchema>;
 
-/** An answer of counters, `{ counters: { <name>: integer, … } }`, the names in the order given. */
-export const countersSchema = <const Name extends string>(names: readonly Name[]) =>
+/** An answer of counters, `{ counters: { <name>: integer, … } }`, the names in the order given, each described. */
+export const countersSchema = <const Name extends string>(descriptions: Record<Name, string>) =>
   z.object({
-    counters: z.object(
-      Object.fromEntries(names.map((name) => [name, z.number().int()])) as Record<Name, z.ZodNumber>,
-    ),
+    counters: z
+      .object(
+        Object.fromEntries(
+          Object.entries<string>(descriptions).map(([name, description]) => [
+            name,
+            z.number().int().describe(description),
+          ]),
+        ) as Record<Name, z.ZodNumber>,
+      )
+      .describe('The counters, by name'),
   });
 
 /** GET …/procedures/{type}/manage/processed (docs/requirements.md §2 processed screen). */
-export const processedCountsSchema = countersSchema(['total', 'high', 'medium', 'low']);
+export const processedCountsSchema = countersSchema({
+  total: 'Processed pathways of the active list',
+  high: 'Of them, those of high risk',
+  medium: 'Of them, those of medium (shown as moderate) risk',
+  low: 'Of them, those of low risk',
+});
 export type ProcessedCounts = z.infer<typeof processedCountsSchema>;
 
 /** docs/requirements.md §3 failed record; the error history names the person foreName / surName. */
 export const failedRecordSchema = z.object({
-  id: z.string(),
-  waitingListId: z.string(),
-  nhsNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  foreName: z.string().nullable(),
-  surName: z.string().nullable(),
-  operationType: z.string(),
-  procedureCode: procedureCodeSchema,
-  hospitalNumber: z.string().nullable(),
-  status: z.literal('failed'),
-  /** ISO time scoring was tried. */
-  dateProcessed: z.string().nullable(),
-  /** The record fields the model could not use (field keys; labels in importFieldLabels). */
-  failedFields: z.array(z.string()),
-  failureReason: z.string().nullable(),
+  id: z.string().describe(recordText.id),
+  waitingListId: z.string().describe('The upload (batch id) that last listed the pathway'),
+  nhsNumber: z.string().nullable().describe(recordText.nhsNumber),
+  firstName: z.string().nullable().describe(recordText.firstName),
+  lastName: z.string().nullable().describe(recordText.lastName),
+  foreName: z.string().nullable().describe('The first name again, as the error history names it'),
+  surName: z.string().nullable().describe('The last name again, as the error history names it'),
+  operationType: z.string().describe(recordText.operationType),
+  procedureCode: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
+  hospitalNumber: z.string().nullable().describe(recordText.hospitalNumber),
+  status: z.literal('failed').describe('Always failed: the model could not score it'),
+  dateProcessed: z.string().nullable().describe('When scoring was tried: ISO 8601, UTC'),
+  failedFields: z
+    .array(z.string())
+    .describe('The keys of the record’s fields the model could not use, e.g. height'),
+  failureReason: z.string().nullable().describe('Why it could not be scored, in words'),
 });
 export type FailedRecord = z.infer<typeof failedRecordSchema>;
 export const failedRecordsSchema = pagedSchema(failedRecordSchema);
 
 /** docs/requirements.md §3 archived record. */
 export const archivedRecordSchema = z.object({
-  id: z.string(),
-  nhsNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  operationType: z.string(),
-  procedureCode: procedureCodeSchema,
-  hospitalNumber: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  /** The TCI date the pathway had when it left the list. */
-  dateOfOperation: z.string().nullable(),
-  surgeonName: z.string().nullable(),
-  referralDate: z.string().nullable(),
-  /** ISO time the pathway left the active list. */
-  dateRemoved: z.string(),
-  /** The last upload (batch id) that listed the pathway. */
-  lastWaitingListId: z.string().nullable(),
-  /** The risk it had when it left the list, if it had been processed (decision 0038). */
-  prediction: predictionSchema.nullable(),
-  probability: z.number().nullable(),
+  id: z.string().describe(recordText.id),
+  nhsNumber: z.string().nullable().describe(recordText.nhsNumber),
+  firstName: z.string().nullable().describe(recordText.firstName),
+  lastName: z.string().nullable().describe(recordText.lastName),
+  operationType: z.string().describe(recordText.operationType),
+  procedureCode: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
+  hospitalNumber: z.string().nullable().describe(recordText.hospitalNumber),
+  dateOfBirth: z.string().nullable().describe(recordText.dateOfBirth),
+  dateOfOperation: z
+    .string()
+    .nullable()
+    .describe('The TCI date the pathway had when it left the list, YYYY-MM-DD; null when it had none'),
+  surgeonName: z.string().nullable().describe(recordText.surgeonName),
+  referralDate: z.string().nullable().describe(recordText.referralDate),
+  dateRemoved: z.string().describe('When the pathway left the active list: ISO 8601, UTC'),
+  lastWaitingListId: z.string().nullable().describe('The last upload (batch id) that listed the pathway'),
+  /** Decision 0038. */
+  prediction: predictionSchema
+    .nullable()
+    .describe('The risk band it had when it left the list, if it had been processed; null otherwise'),
+  probability: z.number().nullable().describe('The probability behind that band, 0 to 1; null otherwise'),
 });
 export type ArchivedRecord = z.infer<typeof archivedRecordSchema>;
 export const archivedRecordsSchema = pagedSchema(archivedRecordSchema);
 
 export const pageOnlyQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1).describe(pageNumberDescription),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
 });
 
 /** docs/requirements.md §9 report file types. */
@@ -192,8 +266,15 @@ export const reportFileTypeSchema = z.enum(reportFileTypes);
 export type ReportFileType = z.infer<typeof reportFileTypeSchema>;
 
 /** GET /api/waiting-list/procedures/{type}/manage/records/active/fields */
-export const reportFieldSchema = z.object({ key: z.string(), label: z.string() });
-export const reportFieldsSchema = z.object({ fields: z.array(reportFieldSchema) });
+export const reportFieldSchema = z.object({
+  key: z.string().describe('The key the export’s fields parameter takes, e.g. nhsNumber'),
+  label: z.string().describe('The column’s heading in the report, e.g. NHS number'),
+});
+export const reportFieldsSchema = z.object({
+  fields: z
+    .array(reportFieldSchema)
+    .describe('Every field a report can hold, in the order the form offers them'),
+});
 export type ReportField = z.infer<typeof reportFieldSchema>;
 
 /** docs/requirements.md §5 report: name (max 30), file type and at least one field, all required. */
@@ -203,16 +284,31 @@ export const activeExportQuerySchema = activeRecordsFilterSchema.extend({
     .string()
     .trim()
     .min(1, 'Enter a report name')
-    .max(reportNameMaxLength, 'Report name must be 30 characters or fewer'),
-  fileType: reportFileTypeSchema,
-  /** Field keys, comma-separated, in the order the report shows them. */
-  fields: z.string().min(1, 'Select at least one field').max(2000),
+    .max(reportNameMaxLength, 'Report name must be 30 characters or fewer')
+    .meta({
+      description:
+        'The report’s name, 1 to 30 characters: the file is named after it, with a timestamp (letters, digits, spaces, hyphens and underscores kept)',
+      example: 'Theatre list',
+    }),
+  fileType: reportFileTypeSchema.meta({ description: 'csv, xlsx or pdf', example: 'csv' }),
+  fields: queryList(z.string().max(100), {
+    maxItems: 100,
+    minItems: { count: 1, message: 'Select at least one field' },
+  }).meta({
+    description: `The report's columns: keys of GET …/records/active/fields, in the order the report shows them (a key given twice is shown once). ${queryListWording}`,
+    example: ['nhsNumber', 'lastName', 'tciDate'],
+  }),
 });
 export const processedExportQuerySchema = z.object({
-  fileType: z.literal('csv'),
-  prediction: predictionSchema.optional(),
+  fileType: z.literal('csv').meta({ description: 'Always csv', example: 'csv' }),
+  prediction: predictionSchema.optional().meta({
+    description: 'Only the processed pathways of this risk band: high, medium or low; absent: all of them',
+    example: 'high',
+  }),
 });
-export const archivedExportQuerySchema = z.object({ fileType: z.literal('csv') });
+export const archivedExportQuerySchema = z.object({
+  fileType: z.literal('csv').meta({ description: 'Always csv', example: 'csv' }),
+});
 export type ActiveExportQuery = z.infer<typeof activeExportQuerySchema>;
 export type ProcessedExportQuery = z.infer<typeof processedExportQuerySchema>;
 export type ArchivedExportQuery = z.infer<typeof archivedExportQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, predictionSchema } from './open-pathways.js';
-import { pagedSchema } from './paging.js';
+import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
 import { batchIdQuerySchema, batchStatusSchema, fileResultSchema, fileStatusSchema } from './waiting-list.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
 
@@ -26,38 +26,43 @@ export const outcomeFieldLabels = {
 export const outcomeSources = ['file', 'clinician'] as const;
 
 export const pathwayOutcomeSchema = z.object({
-  id: z.string(),
-  /** YYYY-MM-DD. */
-  dateOfOperation: z.string(),
-  complication90Days: z.boolean(),
-  complicationType: z.string().nullable(),
-  readmission30Days: z.boolean().nullable(),
-  lengthOfStayDays: z.number().nullable(),
-  death90Days: z.boolean().nullable(),
-  source: z.enum(outcomeSources),
-  /** The outcomes file it came from, for one from a file. */
-  fileName: z.string().nullable(),
-  recordedAt: z.string(),
-  recordedBy: z.string(),
+  id: z.string().describe('The outcome’s id'),
+  dateOfOperation: z.string().describe('The date of operation, YYYY-MM-DD'),
+  complication90Days: z.boolean().describe('Whether the patient had a complication within 90 days'),
+  complicationType: z.string().nullable().describe('The complication, in words; null when none was given'),
+  readmission30Days: z
+    .boolean()
+    .nullable()
+    .describe('Whether the patient was readmitted within 30 days; null: not known'),
+  lengthOfStayDays: z.number().nullable().describe('The length of stay in days; null: not known'),
+  death90Days: z.boolean().nullable().describe('Whether the patient died within 90 days; null: not known'),
+  source: z.enum(outcomeSources).describe('Where it came from: file (an outcomes upload) or clinician'),
+  fileName: z
+    .string()
+    .nullable()
+    .describe('The outcomes file it came from; null for one a clinician recorded'),
+  recordedAt: z.string().describe('When it was recorded: ISO 8601, UTC'),
+  recordedBy: z.string().describe('The name of the user who recorded or uploaded it'),
 });
 export type PathwayOutcome = z.infer<typeof pathwayOutcomeSchema>;
 
 /** The prediction an outcome is judged against: the latest made on or before the day of operation. */
 export const judgedPredictionSchema = z.object({
-  evaluationId: z.string(),
-  modelVersion: z.number().int(),
-  probability: z.number(),
-  prediction: predictionSchema,
-  evaluatedAt: z.string(),
+  evaluationId: z.string().describe('The evaluation that made the prediction'),
+  modelVersion: z.number().int().describe('The trust’s version of the model that made it'),
+  probability: z.number().describe('The predicted probability of a complication, 0 to 1'),
+  prediction: predictionSchema.describe('The risk band: high, medium or low'),
+  evaluatedAt: z.string().describe('When it was made: ISO 8601, UTC'),
 });
 
 export const pathwayOutcomesSchema = z.object({
-  /** The latest recorded outcome, or null when none is. */
-  current: pathwayOutcomeSchema.nullable(),
-  /** Null when the pathway had no evaluation on or before its day of operation (it is not judged). */
-  judgedPrediction: judgedPredictionSchema.nullable(),
-  /** Every outcome recorded, newest first. */
-  history: z.array(pathwayOutcomeSchema),
+  current: pathwayOutcomeSchema.nullable().describe('The latest recorded outcome; null when none is'),
+  judgedPrediction: judgedPredictionSchema
+    .nullable()
+    .describe(
+      'The prediction the outcome is judged against: the latest made on or before the day of operation; null when there is none (the outcome is not judged)',
+    ),
+  history: z.array(pathwayOutcomeSchema).describe('Every outcome recorded, newest first'),
 });
 export type PathwayOutcomes = z.infer<typeof pathwayOutcomesSchema>;
 
@@ -94,16 +99,30 @@ export const outcomeRequestSchema = z.object({
     .max(30, outcomeMessages.dateMissing)
     .trim()
     .min(1, outcomeMessages.dateMissing)
-    .pipe(isoDate),
-  complication90Days: yesNo('had a complication within 90 days'),
+    .pipe(isoDate)
+    .meta({
+      description: 'The date of operation, YYYY-MM-DD: today or earlier, and not before the referral date',
+      example: '2026-10-03',
+    }),
+  complication90Days: yesNo('had a complication within 90 days').meta({
+    description: 'yes or no: whether the patient had a complication within 90 days',
+    example: 'yes',
+  }),
   complicationType: z
     .string()
     .trim()
     .max(200, outcomeMessages.complicationTypeLong)
     .refine((value) => !hasBidiControls(value), bidiControlMessage)
     .optional()
-    .transform((value) => (value ? value : null)),
-  readmission30Days: optionalYesNo,
+    .transform((value) => (value ? value : null))
+    .meta({
+      description: 'The complication, in words, up to 200 characters',
+      example: 'Deep wound infection',
+    }),
+  readmission30Days: optionalYesNo.meta({
+    description: 'yes, no, or empty or absent when not known: readmitted within 30 days',
+    example: 'no',
+  }),
   lengthOfStayDays: z
     .union([z.number(), z.string().max(20, outcomeMessages.lengthOfStayNumber).trim()])
     .optional()
@@ -123,78 +142,101 @@ export const outcomeRequestSchema = z.object({
         return z.NEVER;
       }
       return days;
+    })
+    .meta({
+      description:
+        'The length of stay in days, 0 to 365, as a number or text; empty or absent when not known',
+      example: '6',
     }),
-  death90Days: optionalYesNo,
+  death90Days: optionalYesNo.meta({
+    description: 'yes, no, or empty or absent when not known: died within 90 days',
+    example: 'no',
+  }),
 });
 export type OutcomeRequest = z.input<typeof outcomeRequestSchema>;
 
 /** What a confirmed outcomes file does: new outcomes, corrected ones, active pathways archived as operated. */
 export const outcomeChangesSchema = z.object({
-  recorded: z.number().int(),
-  corrected: z.number().int(),
-  unchanged: z.number().int(),
-  operated: z.number().int(),
+  recorded: z.number().int().describe('Pathways given their first outcome'),
+  corrected: z.number().int().describe('Pathways whose outcome changes'),
+  unchanged: z.number().int().describe('Pathways whose outcome is the same as recorded'),
+  operated: z.number().int().describe('Active pathways archived as operated'),
 });
 export type OutcomeChanges = z.infer<typeof outcomeChangesSchema>;
 
-const totalsSchema = z.object({
-  rows: z.number().int(),
-  valid: z.number().int(),
-  invalid: z.number().int(),
-  error: z.number().int(),
-  warnings: z.number().int(),
-});
+const totalsSchema = z
+  .object({
+    rows: z.number().int().describe('Data rows read (valid and invalid)'),
+    valid: z.number().int().describe('Rows that passed validation'),
+    invalid: z.number().int().describe('Rows refused by validation'),
+    error: z.number().int().describe('Rows that could not be read at all'),
+    warnings: z.number().int().describe('Warnings, every one counted'),
+  })
+  .describe('The file’s counts');
+
+const outcomesBatchText = {
+  batchId: 'The outcomes upload’s batch id, as the upload answered it',
+  batchStatus: 'What became of the upload: VALIDATING, VALIDATED, CONFIRMING, IMPORTED, CANCELLED or EXPIRED',
+} as const;
 
 /** GET …/outcomes/upload-status/?batchId= */
 export const outcomesUploadStatusSchema = z.object({
-  batchId: z.string(),
-  batchStatus: batchStatusSchema,
-  fileName: z.string(),
-  status: fileStatusSchema,
+  batchId: z.string().describe(outcomesBatchText.batchId),
+  batchStatus: batchStatusSchema.describe(outcomesBatchText.batchStatus),
+  fileName: z.string().describe('The file’s name as it was uploaded'),
+  status: fileStatusSchema.describe(
+    'VALIDATING, VALIDATED, VALIDATED_WITH_ERRORS (some rows refused) or FAILED (the file itself)',
+  ),
   totals: totalsSchema,
 });
 export type OutcomesUploadStatus = z.infer<typeof outcomesUploadStatusSchema>;
 
 /** GET …/outcomes/validation-summary/?batchId= : the list file's result shape for the one file. */
 export const outcomesValidationSummarySchema = z.object({
-  batchId: z.string(),
-  batchStatus: batchStatusSchema,
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-  outcomes_result: fileResultSchema,
-  /** Valid rows that match a pathway of the trust and procedure (active or archived). */
-  matched: z.number().int(),
-  /** Valid rows that match none: warned about, and skipped. */
-  unmatched: z.number().int(),
-  /** While it can be confirmed, what the confirm will do; once imported, what it did; else null. */
-  changes: outcomeChangesSchema.nullable(),
+  batchId: z.string().describe(outcomesBatchText.batchId),
+  batchStatus: batchStatusSchema.describe(outcomesBatchText.batchStatus),
+  pageNumber: z.number().int().describe('The page of invalid rows answered, from 1'),
+  pageSize: z.number().int().describe('How many invalid rows a page holds'),
+  outcomes_result: fileResultSchema.describe('What validation found in the outcomes file'),
+  matched: z
+    .number()
+    .int()
+    .describe('Valid rows that match a pathway of the trust and procedure (active or archived)'),
+  unmatched: z.number().int().describe('Valid rows that match none: warned about, and skipped'),
+  changes: outcomeChangesSchema
+    .nullable()
+    .describe('While it can be confirmed, what the confirm will do; once imported, what it did; else null'),
 });
 export type OutcomesValidationSummary = z.infer<typeof outcomesValidationSummarySchema>;
 export const outcomesValidationSummaryQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
 });
 
 export const outcomesDecisionSchema = z.object({
-  batchId: z.string(),
-  batchStatus: batchStatusSchema,
-  changes: outcomeChangesSchema.nullable(),
+  batchId: z.string().describe(outcomesBatchText.batchId),
+  batchStatus: batchStatusSchema.describe(outcomesBatchText.batchStatus),
+  changes: outcomeChangesSchema.nullable().describe('Once imported, what the confirm did; null otherwise'),
 });
 export type OutcomesDecision = z.infer<typeof outcomesDecisionSchema>;
 
 export const outcomesUploadItemSchema = z.object({
-  batchId: z.string(),
-  fileName: z.string(),
-  uploadDate: z.string(),
-  status: z.string(),
-  statusLabel: z.string(),
-  user: z.string(),
+  batchId: z.string().describe(outcomesBatchText.batchId),
+  fileName: z.string().describe('The file’s name as it was uploaded'),
+  uploadDate: z.string().describe('When it was uploaded: ISO 8601, UTC'),
+  status: z
+    .string()
+    .describe(
+      'The file’s validation status, or IMPORTED, CANCELLED or EXPIRED once the upload was decided or lapsed',
+    ),
+  statusLabel: z.string().describe('The status in words, e.g. Validated with errors'),
+  user: z.string().describe('The name of the user who uploaded it'),
 });
 export const outcomesUploadsSchema = pagedSchema(outcomesUploadItemSchema);
 export type OutcomesUploads = z.infer<typeof outcomesUploadsSchema>;
 export const outcomesUploadsQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
 });
 
 /** The sample outcomes files the upload page offers (the same columns for every procedure). */

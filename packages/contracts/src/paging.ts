@@ -1,16 +1,20 @@
 import { z } from 'zod';
 
+/** The words of the paging parameters, the same on every list. */
+export const pageNumberDescription = 'The page to answer, from 1';
+export const pageSizeDescription = 'How many items a page holds, 1 to 100';
+
 export const pageQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  pageNumber: z.coerce.number().int().min(1).default(1).describe(pageNumberDescription),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
 });
 
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({
-    items: z.array(item),
-    pageNumber: z.number().int(),
-    pageSize: z.number().int(),
-    totalCount: z.number().int(),
+    items: z.array(item).describe('The items of the page, in the list’s order'),
+    pageNumber: z.number().int().describe('The page answered, from 1'),
+    pageSize: z.number().int().describe('How many items a page holds'),
+    totalCount: z.number().int().describe('How many items the whole list holds, over every page'),
   });
 }
 

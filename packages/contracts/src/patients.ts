@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { riskAdjustmentSchema } from './prioritisation.js';
-import { pagedSchema } from './paging.js';
+import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
-import { predictionSchema, readinessValues, socialValues } from './open-pathways.js';
+import { predictionSchema, readinessValues, recordText, socialValues } from './open-pathways.js';
 import { fieldLimits } from './field-limits.js';
+import { pathwayIdParam, procedureCodeParam, trustCodeParam } from './path-params.js';
 import { remodelRecordSchema } from './remodel.js';
 
 /**
@@ -17,6 +18,14 @@ export const maxSurgeonNameLength = fieldLimits.surgeonName;
 /** Why a result was flagged as an anomaly: a short note, not a clinical record (decision 0039). */
 export const maxAnomalyReasonLength = fieldLimits.anomalyReason;
 
+const isActiveText = 'True while the pathway is on the active list; false once archived (read-only)';
+const featureText = {
+  feature: 'The input’s name as the model reads it, e.g. white_blood_count',
+  displayName: 'Its name in words',
+  unit: 'Its unit, or empty',
+  defaultUsed: 'True when the value is the model’s default, because the record had none',
+} as const;
+
 /** Field names of the search's 400 errors (docs/requirements.md §5: NHSNumber and MedicalRecordNumber). */
 export const patientSearchMessages = {
   nhsNumberLength: 'Enter a 10-digit NHS number',
@@ -27,25 +36,38 @@ export const patientSearchMessages = {
 } as const;
 
 export const patientSearchQuerySchema = z.object({
-  nhsNumber: z.string().max(100).optional(),
-  medicalRecordNumber: z.string().max(100).optional(),
+  nhsNumber: z.string().max(100).optional().meta({
+    description:
+      'The NHS number: 10 digits, spaces and hyphens allowed, Modulus 11 checked (errors under NHSNumber)',
+    example: '9434765919',
+  }),
+  medicalRecordNumber: z.string().max(100).optional().meta({
+    description: 'Or the local patient identifier, up to 30 characters (errors under MedicalRecordNumber)',
+    example: 'RAN760798',
+  }),
 });
 export type PatientSearchQuery = z.infer<typeof patientSearchQuerySchema>;
 
 /** docs/requirements.md §3 patient search result: one per pathway. `isActive` false: archived, read-only. */
 export const patientSearchItemSchema = z.object({
-  id: z.string(),
-  medicalRecordNumber: z.string().nullable(),
-  nhsNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  operationType: procedureCodeSchema,
-  referralDate: z.string().nullable(),
-  isActive: z.boolean(),
+  id: z.string().describe(recordText.id),
+  medicalRecordNumber: z.string().nullable().describe(recordText.hospitalNumber),
+  nhsNumber: z.string().nullable().describe(recordText.nhsNumber),
+  firstName: z.string().nullable().describe(recordText.firstName),
+  lastName: z.string().nullable().describe(recordText.lastName),
+  dateOfBirth: z.string().nullable().describe(recordText.dateOfBirth),
+  operationType: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
+  referralDate: z.string().nullable().describe(recordText.referralDate),
+  isActive: z.boolean().describe(isActiveText),
 });
 export type PatientSearchItem = z.infer<typeof patientSearchItemSchema>;
-export const patientSearchResponseSchema = z.object({ patients: z.array(patientSearchItemSchema) });
+export const patientSearchResponseSchema = z.object({
+  patients: z
+    .array(patientSearchItemSchema)
+    .describe(
+      'The matching pathways at the trust (up to 50): active first, then by referral date, latest first',
+    ),
+});
 export type PatientSearchResponse = z.infer<typeof patientSearchResponseSchema>;
 
 /** processed; waiting (not scored yet); processing (being scored now); failed (the model could not score it). */
@@ -53,14 +75,14 @@ export const summaryStatuses = ['processed', 'waiting', 'processing', 'failed'] 
 export type SummaryStatus = (typeof summaryStatuses)[number];
 
 export const featureImportanceSchema = z.object({
-  feature: z.string(),
-  displayName: z.string(),
-  importance: z.enum(['high', 'medium', 'low']),
-  /** The number the model was given (a yes/no as 1 or 0), or null. */
-  value: z.number().nullable(),
-  unit: z.string(),
-  /** Whether the value is the model's normalised default, because the record had none. */
-  defaultUsed: z.boolean(),
+  feature: z.string().describe(featureText.feature),
+  displayName: z.string().describe(featureText.displayName),
+  importance: z
+    .enum(['high', 'medium', 'low'])
+    .describe('How much it weighs in this prediction: high, medium or low'),
+  value: z.number().nullable().describe('The number the model was given (a yes/no as 1 or 0), or null'),
+  unit: z.string().describe(featureText.unit),
+  defaultUsed: z.boolean().describe(featureText.defaultUsed),
 });
 export type FeatureImportanceItem = z.infer<typeof featureImportanceSchema>;
 
@@ -69,30 +91,36 @@ export type FeatureImportanceItem = z.infer<typeof featureImportanceSchema>;
  * `valueUsed` is the number the model was given (null only when the default itself is null).
  */
 export const defaultUsedSchema = z.object({
-  feature: z.string(),
-  displayName: z.string(),
-  valueUsed: z.number().nullable(),
-  unit: z.string(),
+  feature: z.string().describe(featureText.feature),
+  displayName: z.string().describe(featureText.displayName),
+  valueUsed: z
+    .number()
+    .nullable()
+    .describe('The default the model was given; null only when the default itself is null'),
+  unit: z.string().describe(featureText.unit),
 });
 export type DefaultUsed = z.infer<typeof defaultUsedSchema>;
 
 export const contributionSchema = z.object({
-  feature: z.string(),
-  displayName: z.string(),
-  /** Push on the model's raw output (log-odds for boosted trees): above 0 raises the risk. */
-  contribution: z.number(),
-  /**
-   * The number the model was given (a yes/no as 1 or 0), with its unit, and whether it is the
-   * model's default because the record had none. Null and false when an evaluation stored before
-   * decision 0028 kept no value for the factor.
-   */
-  value: z.number().nullable(),
-  unit: z.string(),
-  defaultUsed: z.boolean(),
+  feature: z.string().describe(featureText.feature),
+  displayName: z.string().describe(featureText.displayName),
+  contribution: z
+    .number()
+    .describe('Its push on the model’s raw output (log-odds for boosted trees): above 0 raises the risk'),
+  /** Null and false when an evaluation stored before decision 0028 kept no value for the factor. */
+  value: z
+    .number()
+    .nullable()
+    .describe('The number the model was given (a yes/no as 1 or 0); null when the evaluation kept none'),
+  unit: z.string().describe(featureText.unit),
+  defaultUsed: z.boolean().describe(featureText.defaultUsed),
 });
 export type Contribution = z.infer<typeof contributionSchema>;
 
-export const adviceSchema = z.object({ title: z.string(), description: z.string() });
+export const adviceSchema = z.object({
+  title: z.string().describe('The advice in a few words'),
+  description: z.string().describe('The advice in full'),
+});
 
 /**
  * Why an evaluation was made: a list's scoring, a clinician's remodel, a new model, or blood results
@@ -102,14 +130,14 @@ export const evaluationReasonSchema = z.enum(['batch', 'remodel', 'rescore', 're
 export type EvaluationReason = z.infer<typeof evaluationReasonSchema>;
 
 export const evaluationModelSchema = z.object({
-  name: z.string(),
-  /** The model card's version, e.g. 1.0.0. */
-  version: z.string(),
-  /** The trust's upload number of the model for this procedure. */
-  uploadVersion: z.number().int(),
-  demonstration: z.boolean(),
-  /** Made by a version recalibrated on the trust's outcomes (decision 0046). */
-  recalibrated: z.boolean(),
+  name: z.string().describe('The model’s name'),
+  version: z.string().describe('The model card’s version, e.g. 1.0.0'),
+  uploadVersion: z.number().int().describe('The trust’s version number of the procedure’s model'),
+  demonstration: z
+    .boolean()
+    .describe('True for a demonstration model (synthetic data, not for clinical use)'),
+  /** Decision 0046. */
+  recalibrated: z.boolean().describe('True when a version recalibrated on the trust’s outcomes made it'),
 });
 
 /** Which model version made a prediction, as every screen and document names it. */
@@ -120,36 +148,51 @@ export const modelVersionText = (model: { version: string; uploadVersion: number
 export const recalibratedModelNote =
   'This prediction comes from a version recalibrated on this trust’s outcomes: the factors below are weighed on the original model’s scale.';
 
+const evaluationReasonText =
+  'Why it was made: batch (the list’s scoring), remodel (a clinician’s corrected details), rescore (a new model) or results (blood results sent by the trust’s systems)';
+
+const anomalyReasonSchema = z
+  .string()
+  .nullable()
+  .describe(
+    'Why it was flagged, as the person who flagged it wrote it; null when flagged without one, or not flagged',
+  );
+
 export const riskResultSchema = z.object({
-  evaluationId: z.string(),
-  prediction: predictionSchema,
-  /** 0–1. */
-  probability: z.number(),
-  /** The mean predicted probability of the trust's scored list for this procedure, when known. */
-  averageProbability: z.number().nullable(),
-  isAnomaly: z.boolean(),
-  /** Why it was flagged, as the person who flagged it wrote it; null when flagged without one, or not flagged. */
-  anomalyReason: z.string().nullable(),
-  isDefaultValueUsed: z.boolean(),
-  /**
-   * Every input the model defaulted for this evaluation, of any importance, largest push first;
-   * empty when `isDefaultValueUsed` is false. Evaluations stored before decision 0028 list only the
-   * factors they stored (decision 0035).
-   */
-  defaultsUsed: z.array(defaultUsedSchema),
-  /** High and medium importance only (docs/requirements.md §3: low is hidden). */
-  featureImportance: z.array(featureImportanceSchema),
-  /** Every factor's push, largest first, for the chart. */
-  contributions: z.array(contributionSchema),
-  evaluatedAt: z.string(),
-  reason: evaluationReasonSchema,
-  evaluatedBy: z.string(),
-  model: evaluationModelSchema,
-  /**
-   * The clinician's view of the risk beside the model's (decision 0044), on the current result
-   * only; null when none is recorded, and on past evaluations (their history shows it instead).
-   */
-  adjustment: riskAdjustmentSchema.nullable(),
+  evaluationId: z.string().describe('The evaluation’s id'),
+  prediction: predictionSchema.describe('The model’s risk band: high, medium (shown as moderate) or low'),
+  probability: z.number().describe('The predicted probability of a complication, 0 to 1'),
+  averageProbability: z
+    .number()
+    .nullable()
+    .describe(
+      'The mean predicted probability of the trust’s scored list for this procedure; null when not known',
+    ),
+  isAnomaly: z.boolean().describe('True when a clinician flagged this result as an anomaly'),
+  anomalyReason: anomalyReasonSchema,
+  isDefaultValueUsed: z
+    .boolean()
+    .describe('True when the model used a default for an input the record lacked'),
+  /** Evaluations stored before decision 0028 list only the factors they stored (decision 0035). */
+  defaultsUsed: z
+    .array(defaultUsedSchema)
+    .describe(
+      'Every input the model defaulted for this evaluation, of any importance, largest push first; empty when isDefaultValueUsed is false',
+    ),
+  featureImportance: z
+    .array(featureImportanceSchema)
+    .describe('The factors of high and medium importance (low ones are left out)'),
+  contributions: z.array(contributionSchema).describe('Every factor’s push, largest first, for the chart'),
+  evaluatedAt: z.string().describe('When the evaluation was made: ISO 8601, UTC'),
+  reason: evaluationReasonSchema.describe(evaluationReasonText),
+  evaluatedBy: z.string().describe('Who made it: the clinician’s name, or "Batch scoring"'),
+  model: evaluationModelSchema.describe('The model version that made it'),
+  /** Decision 0044. */
+  adjustment: riskAdjustmentSchema
+    .nullable()
+    .describe(
+      'The clinician’s view of the risk beside the model’s, on the current result only; null when none is recorded, and on past evaluations (their history shows it instead)',
+    ),
 });
 export type RiskResult = z.infer<typeof riskResultSchema>;
 
@@ -159,13 +202,16 @@ export type RiskResult = z.infer<typeof riskResultSchema>;
  * model was given (a yes/no as 1 or 0), null when unknown; `…DefaultUsed` when the record had none.
  */
 export const inputChangeSchema = z.object({
-  feature: z.string(),
-  displayName: z.string(),
-  unit: z.string(),
-  before: z.number().nullable(),
-  beforeDefaultUsed: z.boolean(),
-  after: z.number().nullable(),
-  afterDefaultUsed: z.boolean(),
+  feature: z.string().describe(featureText.feature),
+  displayName: z.string().describe(featureText.displayName),
+  unit: z.string().describe(featureText.unit),
+  before: z
+    .number()
+    .nullable()
+    .describe('The number the model was given before (a yes/no as 1 or 0); null: unknown'),
+  beforeDefaultUsed: z.boolean().describe('True when that was the model’s default, the record having none'),
+  after: z.number().nullable().describe('The number the remodel gave it; null: unknown'),
+  afterDefaultUsed: z.boolean().describe('True when that is the model’s default, the record having none'),
 });
 export type InputChange = z.infer<typeof inputChangeSchema>;
 
@@ -174,38 +220,54 @@ export type InputChange = z.infer<typeof inputChangeSchema>;
  * values differ, largest push of the remodel's evaluation first.
  */
 export const remodelChangeSchema = z.object({
-  previousEvaluationId: z.string(),
-  previousEvaluatedAt: z.string(),
-  previousPrediction: predictionSchema,
-  previousProbability: z.number(),
-  inputs: z.array(inputChangeSchema),
+  previousEvaluationId: z.string().describe('The evaluation before the remodel'),
+  previousEvaluatedAt: z.string().describe('When it was made: ISO 8601, UTC'),
+  previousPrediction: predictionSchema.describe('Its risk band: high, medium or low'),
+  previousProbability: z.number().describe('Its predicted probability, 0 to 1'),
+  inputs: z
+    .array(inputChangeSchema)
+    .describe('The inputs whose values differ, largest push of the remodel’s evaluation first'),
 });
 export type RemodelChange = z.infer<typeof remodelChangeSchema>;
 
 const patientHeader = {
-  id: z.string(),
-  nhsNumber: z.string().nullable(),
-  medicalRecordNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  operationType: procedureCodeSchema,
+  id: z.string().describe(recordText.id),
+  nhsNumber: z.string().nullable().describe(recordText.nhsNumber),
+  medicalRecordNumber: z.string().nullable().describe(recordText.hospitalNumber),
+  firstName: z.string().nullable().describe(recordText.firstName),
+  lastName: z.string().nullable().describe(recordText.lastName),
+  dateOfBirth: z.string().nullable().describe(recordText.dateOfBirth),
+  operationType: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
 };
 
 /** docs/requirements.md §3 risk summary, with what the best calculators add (probability, average, contributions). */
 export const riskSummarySchema = z.object({
   ...patientHeader,
-  surgeonName: z.string().nullable(),
-  surgery: z.enum(readinessValues).nullable(),
-  social: z.enum(socialValues).nullable(),
-  isActive: z.boolean(),
-  status: z.enum(summaryStatuses),
-  result: riskResultSchema.nullable(),
-  areasOfImprovement: z.object({ dos: z.array(adviceSchema) }),
-  /** Why the model could not score the record, when status is failed. */
-  failure: z.object({ fields: z.array(z.string()), reason: z.string() }).nullable(),
-  /** When the evaluation shown is a remodel with an evaluation before it: what the remodel changed. */
-  change: remodelChangeSchema.nullable(),
+  surgeonName: z.string().nullable().describe(recordText.surgeonName),
+  surgery: z.enum(readinessValues).nullable().describe(recordText.surgery),
+  social: z.enum(socialValues).nullable().describe(recordText.social),
+  isActive: z.boolean().describe(isActiveText),
+  status: z
+    .enum(summaryStatuses)
+    .describe(
+      'processed; waiting (not scored yet); processing (being scored now); failed (the model could not score it)',
+    ),
+  result: riskResultSchema.nullable().describe('The evaluation shown; null when there is none'),
+  areasOfImprovement: z
+    .object({ dos: z.array(adviceSchema).describe('What the patient can do before surgery') })
+    .describe('Advice for the patient, from the model’s wrapper'),
+  failure: z
+    .object({
+      fields: z.array(z.string()).describe('The keys of the fields the model could not use'),
+      reason: z.string().describe('Why, in words'),
+    })
+    .nullable()
+    .describe('Why the model could not score the record, when status is failed; null otherwise'),
+  change: remodelChangeSchema
+    .nullable()
+    .describe(
+      'When the evaluation shown is a remodel with an evaluation before it, what the remodel changed; null otherwise',
+    ),
 });
 export type RiskSummary = z.infer<typeof riskSummarySchema>;
 
@@ -219,41 +281,47 @@ export const surgicalRiskFactorsShownValues = ['current', 'as-evaluated', 'not-k
 
 /** A past evaluation (spec /history/{historyId}): its summary, and the record the model read. */
 export const historyEntrySchema = riskSummarySchema.extend({
-  isCurrent: z.boolean(),
-  surgicalRiskFactorsShown: z.enum(surgicalRiskFactorsShownValues),
-  inputs: remodelRecordSchema.omit({
-    id: true,
-    nhsNumber: true,
-    medicalRecordNumber: true,
-    firstName: true,
-    lastName: true,
-    operationType: true,
-    isActive: true,
-  }),
+  isCurrent: z.boolean().describe('True when it is the evaluation the risk summary shows'),
+  surgicalRiskFactorsShown: z
+    .enum(surgicalRiskFactorsShownValues)
+    .describe(
+      'Whose surgeon, readiness and social aspects are shown: current (the pathway’s now), as-evaluated (kept with it) or not-kept (null)',
+    ),
+  inputs: remodelRecordSchema
+    .omit({
+      id: true,
+      nhsNumber: true,
+      medicalRecordNumber: true,
+      firstName: true,
+      lastName: true,
+      operationType: true,
+      isActive: true,
+    })
+    .describe('The record the model read, as the remodel record writes it'),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 /** docs/requirements.md §3 risk history page item; `isCurrent` marks the evaluation the summary shows. */
 export const riskHistoryItemSchema = z.object({
-  id: z.string(),
-  date: z.string(),
-  prediction: predictionSchema,
-  probability: z.number(),
-  reason: evaluationReasonSchema,
-  isCurrent: z.boolean(),
-  isAnomaly: z.boolean(),
-  anomalyReason: z.string().nullable(),
-  /** The trust's version of the model that made it (decision 0046). */
-  modelVersion: z.number().int(),
+  id: z.string().describe('The evaluation’s id (the historyId of its own page)'),
+  date: z.string().describe('When it was made: ISO 8601, UTC'),
+  prediction: predictionSchema.describe('The model’s risk band: high, medium or low'),
+  probability: z.number().describe('The predicted probability of a complication, 0 to 1'),
+  reason: evaluationReasonSchema.describe(evaluationReasonText),
+  isCurrent: z.boolean().describe('True for the evaluation the risk summary shows'),
+  isAnomaly: z.boolean().describe('True when a clinician flagged it as an anomaly'),
+  anomalyReason: anomalyReasonSchema,
+  /** Decision 0046. */
+  modelVersion: z.number().int().describe('The trust’s version of the model that made it'),
 });
 export const riskHistorySchema = pagedSchema(riskHistoryItemSchema).extend({
-  patient: z.object(patientHeader),
+  patient: z.object(patientHeader).describe('The patient of the pathway'),
 });
 export type RiskHistory = z.infer<typeof riskHistorySchema>;
 
 export const riskHistoryQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20).describe(pageSizeDescription),
 });
 
 export const editDetailsMessages = {
@@ -269,11 +337,32 @@ export const editDetailsMessages = {
  * (field-limits.ts), counted once surrounding spaces are gone, as the update keeps it.
  */
 export const surgicalRiskFactorsRequestSchema = z.object({
-  trustCode: z.string().max(10).optional(),
-  id: z.string().max(64).optional(),
-  social: z.string().max(50).nullish(),
-  surgery: z.string().max(50).nullish(),
-  surgeonName: z.string().trim().max(maxSurgeonNameLength, editDetailsMessages.surgeonTooLong).nullish(),
+  trustCode: z
+    .string()
+    .max(10)
+    .optional()
+    .meta({ description: 'The trust’s code: when given, it must match the path’s', example: 'RAN' }),
+  id: z.string().max(64).optional().meta({
+    description: 'The pathway’s id: when given, it must match the path’s',
+    example: '0193f7a2-5c1e-7b3d-9a41-6f2e8c0d4b17',
+  }),
+  social: z.string().max(50).nullish().meta({
+    description: 'Required: social aspects: no_social_concerns, social_review_required or social_concerns',
+    example: 'no_social_concerns',
+  }),
+  surgery: z.string().max(50).nullish().meta({
+    description: 'Required: readiness for surgery: not_ready, requires_review or ready',
+    example: 'ready',
+  }),
+  surgeonName: z
+    .string()
+    .trim()
+    .max(maxSurgeonNameLength, editDetailsMessages.surgeonTooLong)
+    .nullish()
+    .meta({
+      description: `Required: the consultant surgeon, up to ${maxSurgeonNameLength} characters`,
+      example: 'Miss L Okonkwo',
+    }),
 });
 export type SurgicalRiskFactorsRequest = z.infer<typeof surgicalRiskFactorsRequestSchema>;
 
@@ -306,20 +395,29 @@ export const anomalyRequestSchema = z
     reason: z
       .string()
       .max(maxAnomalyReasonLength * 5)
-      .nullish(),
+      .nullish()
+      .meta({
+        description: `Why the result is flagged, up to ${maxAnomalyReasonLength} characters (400 under reason); ignored when unflagging`,
+        example: 'Creatinine was taken during an acute kidney injury',
+      }),
   })
   .nullish();
 export type AnomalyRequest = z.infer<typeof anomalyRequestSchema>;
 
 export const anomalyResponseSchema = z.object({
-  isAnomaly: z.boolean(),
-  evaluationId: z.string(),
-  anomalyReason: z.string().nullable(),
+  isAnomaly: z.boolean().describe('True when the result is now flagged; false when it was unflagged'),
+  evaluationId: z.string().describe('The evaluation flagged or unflagged'),
+  anomalyReason: anomalyReasonSchema,
 });
 
 export const patientParamsSchema = z.object({
-  trust: z.string().min(1).max(10),
-  type: procedureCodeSchema,
-  id: z.guid(),
+  trust: trustCodeParam,
+  type: procedureCodeParam,
+  id: pathwayIdParam,
 });
-export const historyParamsSchema = patientParamsSchema.extend({ historyId: z.guid() });
+export const historyParamsSchema = patientParamsSchema.extend({
+  historyId: z.guid().meta({
+    description: 'The past evaluation’s id, as the risk history lists it',
+    example: '0193f7a3-0a2b-7c4d-8e5f-1a2b3c4d5e6f',
+  }),
+});

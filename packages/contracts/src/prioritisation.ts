@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedSchema } from './paging.js';
-import { activeRecordsFilterSchema, predictionSchema, type Prediction } from './open-pathways.js';
+import { activeRecordsFilterSchema, predictionSchema, recordText, type Prediction } from './open-pathways.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
 
 /**
@@ -260,65 +260,127 @@ export const prioritisationMessages = {
 } as const;
 
 export const priorityChangeRequestSchema = z.object({
-  priorityCode: priorityCodeSchema.optional().meta({ examples: ['P2'] }),
-  reason: freeText.optional().meta({ examples: ['Pain now uncontrolled with oral analgesia'] }),
+  priorityCode: priorityCodeSchema.optional().meta({
+    description: 'The new clinical priority, P1a to P6: required, and different from the current one',
+    example: 'P2',
+  }),
+  reason: freeText.optional().meta({
+    description: 'Why: required, up to 500 characters',
+    example: 'Pain now uncontrolled with oral analgesia',
+  }),
 });
 export type PriorityChangeRequest = z.infer<typeof priorityChangeRequestSchema>;
 
 export const validationRequestSchema = z.object({
-  outcome: z
-    .enum(validationOutcomes)
-    .optional()
-    .meta({ examples: ['remain'] }),
-  contact: z
-    .enum(validationContacts)
-    .optional()
-    .meta({ examples: ['phone'] }),
-  /** With the outcome postpone: the code the patient's choice gives (P5 or P6). */
-  postponeTo: z.enum(['P5', 'P6']).optional(),
-  note: freeText.optional().meta({ examples: ['Still wishes to have surgery; no change in mobility'] }),
+  outcome: z.enum(validationOutcomes).optional().meta({
+    description:
+      'Required: remain (on the list), postpone (at the patient’s choice) or remove (a clinical decision, taking the pathway off the list)',
+    example: 'remain',
+  }),
+  contact: z.enum(validationContacts).optional().meta({
+    description: 'Required: how the patient was contacted: phone, letter, digital or in_person',
+    example: 'phone',
+  }),
+  postponeTo: z.enum(['P5', 'P6']).optional().meta({
+    description:
+      'With postpone, required: P5 (COVID-19 concerns) or P6 (other reasons), which becomes the priority',
+    example: 'P6',
+  }),
+  note: freeText.optional().meta({
+    description: 'A note, up to 500 characters; with remove, required: the clinical decision',
+    example: 'Still wishes to have surgery; no change in mobility',
+  }),
 });
 export type ValidationRequest = z.infer<typeof validationRequestSchema>;
 
 export const harmReviewRequestSchema = z.object({
-  level: harmLevelSchema.optional().meta({ examples: ['moderate'] }),
+  level: harmLevelSchema.optional().meta({
+    description: 'Required: the level of harm: none, mild, moderate or severe',
+    example: 'moderate',
+  }),
   actions: z
     .array(z.enum(harmActions))
     .max(harmActions.length)
     .default([])
     .meta({
-      examples: [['moved_up_category', 'patient_told', 'gp_told']],
+      description:
+        'The actions taken: moved_up_category (with moderate or severe harm: moves the priority up one category, never past P1b), patient_told, gp_told, discharge_considered',
+      example: ['moved_up_category', 'patient_told', 'gp_told'],
     }),
-  note: freeText.optional(),
+  note: freeText.optional().meta({
+    description: 'A note, up to 500 characters',
+    example: 'Mobility worse; now needs a stick indoors',
+  }),
 });
 export type HarmReviewRequest = z.infer<typeof harmReviewRequestSchema>;
 
 export const riskAdjustmentRequestSchema = z.object({
-  prediction: predictionSchema.optional().meta({ examples: ['high'] }),
-  reason: freeText.optional().meta({ examples: ['Recent fall and new anticoagulation not in the record'] }),
+  prediction: predictionSchema.optional().meta({
+    description: 'Required: the clinician’s view of the risk: high, medium (shown as moderate) or low',
+    example: 'high',
+  }),
+  reason: freeText.optional().meta({
+    description: 'Why: required, up to 500 characters',
+    example: 'Recent fall and new anticoagulation not in the record',
+  }),
 });
 export type RiskAdjustmentRequest = z.infer<typeof riskAdjustmentRequestSchema>;
 
 /** The clinician's view of the risk, beside the model's (which it never changes). */
 export const riskAdjustmentSchema = z.object({
-  prediction: predictionSchema,
-  reason: z.string(),
-  by: z.string(),
-  /** ISO time it was recorded. */
-  on: z.string(),
+  prediction: predictionSchema.describe('The clinician’s view of the risk: high, medium or low'),
+  reason: z.string().describe('Why, as the clinician wrote it'),
+  by: z.string().describe('The name of the clinician who recorded it'),
+  on: z.string().describe('When it was recorded: ISO 8601, UTC'),
 });
 export type RiskAdjustment = z.infer<typeof riskAdjustmentSchema>;
 
-export const harmReviewSummarySchema = z.object({ level: harmLevelSchema, reviewedOn: z.string() });
+export const harmReviewSummarySchema = z.object({
+  level: harmLevelSchema.describe('The level of harm found: none, mild, moderate or severe'),
+  reviewedOn: z.string().describe('The day of the review, YYYY-MM-DD'),
+});
+
+/** The words of a pathway's prioritisation fields, the same on the worklist and the pathway's page. */
+const pathwayText = {
+  priority: 'The clinical priority, P1a to P6; null when the pathway has none',
+  priorityDate: 'The day the priority took effect, YYYY-MM-DD: its breach is counted from it',
+  clockStart:
+    'The RTT clock start, YYYY-MM-DD (the referral date when the list gave none); null without either',
+  daysWaited: 'Days since the clock start, in London calendar days; null without one',
+  waitBand: 'The wait band: 0-18, 18-52, 52-65, 65-78, 78-104 or 104+ weeks; null without a clock start',
+  flags: 'The flags raised today: priority_breached, validation_due, harm_review_due',
+  lastValidatedOn:
+    'The day of the last validation, YYYY-MM-DD (the list’s or one recorded here); null if never',
+  nextValidationDue: 'The day the next validation is due, YYYY-MM-DD; null without a clock start',
+  lastHarmReview: 'The last harm review recorded; null if none',
+  today: 'The London day the waits and flags are counted to, YYYY-MM-DD',
+} as const;
 
 /** The worklist's and the matrix's filters (all optional, combined with AND). */
 export const worklistFilterSchema = z.object({
-  risk: riskBandSchema.optional(),
-  wait: waitBandSchema.optional(),
-  flag: prioritisationFlagSchema.optional(),
-  /** A priority code, or `none` for pathways without one. */
-  priority: z.enum([...priorityCodes, 'none']).optional(),
-  surgeonName: z.string().max(100).optional(),
+  risk: riskBandSchema.optional().meta({
+    description: 'The model’s band of a processed pathway: high, medium or low; not_scored for the others',
+    example: 'high',
+  }),
+  wait: waitBandSchema.optional().meta({
+    description: 'Weeks since the RTT clock start: 0-18, 18-52, 52-65, 65-78, 78-104 or 104+',
+    example: '52-65',
+  }),
+  flag: prioritisationFlagSchema.optional().meta({
+    description: 'priority_breached, validation_due or harm_review_due',
+    example: 'harm_review_due',
+  }),
+  priority: z
+    .enum([...priorityCodes, 'none'])
+    .optional()
+    .meta({
+      description: 'A priority code, P1a to P6, or none for pathways without one',
+      example: 'P2',
+    }),
+  surgeonName: z.string().max(100).optional().meta({
+    description: 'Any part of the consultant surgeon’s name, ignoring case',
+    example: 'Okonkwo',
+  }),
   // As the total records list reads it: spaces and hyphens ignored, up to 10 digits.
   nhsNumber: activeRecordsFilterSchema.shape.nhsNumber,
 });
@@ -333,82 +395,110 @@ export const worklistSortLabels: Record<WorklistSort, string> = {
   priority: 'Most urgent priority',
 };
 
+const worklistSortText =
+  'longest_wait (the earliest clock start first, the default), highest_risk (the model’s probability, not scored last) or priority (P1a first, none last)';
+
 export const worklistQuerySchema = worklistFilterSchema.extend({
-  sort: worklistSortSchema.default('longest_wait'),
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  sort: worklistSortSchema
+    .default('longest_wait')
+    .meta({ description: worklistSortText, example: 'highest_risk' }),
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('The page (of 15), from 1'),
 });
 export type WorklistQuery = z.infer<typeof worklistQuerySchema>;
 
 export const worklistExportQuerySchema = worklistFilterSchema.extend({
-  sort: worklistSortSchema.default('longest_wait'),
-  fileType: z.enum(['csv', 'xlsx']),
+  sort: worklistSortSchema
+    .default('longest_wait')
+    .meta({ description: worklistSortText, example: 'highest_risk' }),
+  fileType: z.enum(['csv', 'xlsx']).meta({ description: 'csv or xlsx', example: 'xlsx' }),
 });
 export type WorklistExportQuery = z.infer<typeof worklistExportQuerySchema>;
 
 export const worklistItemSchema = z.object({
-  id: z.string(),
-  nhsNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  priority: priorityCodeSchema.nullable(),
-  priorityDate: z.string().nullable(),
-  clockStart: z.string().nullable(),
-  /** Days since the clock start (London dates); null without one. */
-  daysWaited: z.number().int().nullable(),
-  waitBand: waitBandSchema.nullable(),
-  tciDate: z.string().nullable(),
-  /** The model's band of a processed pathway. */
-  prediction: predictionSchema.nullable(),
-  probability: z.number().nullable(),
-  /** The clinician's view of the risk, when one is recorded. */
-  adjustedPrediction: predictionSchema.nullable(),
-  flags: z.array(prioritisationFlagSchema),
-  lastValidatedOn: z.string().nullable(),
-  nextValidationDue: z.string().nullable(),
-  lastHarmReview: harmReviewSummarySchema.nullable(),
+  id: z.string().describe(recordText.id),
+  nhsNumber: z.string().nullable().describe(recordText.nhsNumber),
+  firstName: z.string().nullable().describe(recordText.firstName),
+  lastName: z.string().nullable().describe(recordText.lastName),
+  priority: priorityCodeSchema.nullable().describe(pathwayText.priority),
+  priorityDate: z.string().nullable().describe(pathwayText.priorityDate),
+  clockStart: z.string().nullable().describe(pathwayText.clockStart),
+  daysWaited: z.number().int().nullable().describe(pathwayText.daysWaited),
+  waitBand: waitBandSchema.nullable().describe(pathwayText.waitBand),
+  tciDate: z.string().nullable().describe(recordText.tciDate),
+  prediction: predictionSchema.nullable().describe(recordText.prediction),
+  probability: z.number().nullable().describe(recordText.probability),
+  adjustedPrediction: predictionSchema
+    .nullable()
+    .describe('The clinician’s view of the risk, when one is recorded: high, medium or low; null otherwise'),
+  flags: z.array(prioritisationFlagSchema).describe(pathwayText.flags),
+  lastValidatedOn: z.string().nullable().describe(pathwayText.lastValidatedOn),
+  nextValidationDue: z.string().nullable().describe(pathwayText.nextValidationDue),
+  lastHarmReview: harmReviewSummarySchema.nullable().describe(pathwayText.lastHarmReview),
 });
 export type WorklistItem = z.infer<typeof worklistItemSchema>;
 export const worklistSchema = pagedSchema(worklistItemSchema);
 export type Worklist = z.infer<typeof worklistSchema>;
 
 export const matrixSchema = z.object({
-  /** Every risk band × wait band, in the order of `riskBands` then `waitBands`, zeros included. */
-  cells: z.array(z.object({ risk: riskBandSchema, wait: waitBandSchema, count: z.number().int() })),
-  flags: z.object({
-    priority_breached: z.number().int(),
-    validation_due: z.number().int(),
-    harm_review_due: z.number().int(),
-  }),
-  /** Matching pathways, with those without a clock start. */
-  total: z.number().int(),
-  /** Matching pathways with no clock start (nor referral date): they have no wait band. */
-  withoutClockStart: z.number().int(),
-  /** The London day the waits are counted to. */
-  today: z.string(),
+  cells: z
+    .array(
+      z.object({
+        risk: riskBandSchema.describe('The risk band: high, medium, low or not_scored'),
+        wait: waitBandSchema.describe('The wait band: 0-18, 18-52, 52-65, 65-78, 78-104 or 104+ weeks'),
+        count: z.number().int().describe('Matching pathways in this risk band and wait band'),
+      }),
+    )
+    .describe(
+      'Every risk band × wait band, by risk band (high first) then wait band (shortest first), zeros included',
+    ),
+  flags: z
+    .object({
+      priority_breached: z.number().int().describe('Matching pathways whose priority is breached'),
+      validation_due: z.number().int().describe('Matching pathways due a validation'),
+      harm_review_due: z.number().int().describe('Matching pathways due a harm review'),
+    })
+    .describe('How many matching pathways have each flag'),
+  total: z.number().int().describe('Matching pathways, with those without a clock start'),
+  withoutClockStart: z
+    .number()
+    .int()
+    .describe('Matching pathways with no clock start (nor referral date): they have no wait band'),
+  today: z.string().describe(pathwayText.today),
 });
 export type Matrix = z.infer<typeof matrixSchema>;
 
 export const equityGroupings = ['sex', 'ethnicGroup', 'ageBand'] as const;
-export const equityQuerySchema = z.object({ by: z.enum(equityGroupings) });
+export const equityQuerySchema = z.object({
+  by: z
+    .enum(equityGroupings)
+    .meta({ description: 'Group by sex, ethnicGroup or ageBand', example: 'ethnicGroup' }),
+});
 export type EquityGrouping = (typeof equityGroupings)[number];
 /** Groups of fewer pathways than this show their size as "<10" and no figures. */
 export const equitySmallGroup = 10;
 
 const equityFiguresSchema = z.object({
-  /** The number of pathways, or "<10" for a small group (then the figures are null). */
-  n: z.union([z.number().int(), z.literal('<10')]),
-  medianDaysWaited: z.number().nullable(),
-  over18Weeks: z.number().int().nullable(),
-  over52Weeks: z.number().int().nullable(),
+  n: z
+    .union([z.number().int(), z.literal('<10')])
+    .describe('The number of pathways, or "<10" for a small group (then the figures are null)'),
+  medianDaysWaited: z.number().nullable().describe('The median of the days waited since the clock start'),
+  over18Weeks: z.number().int().nullable().describe('How many have waited over 18 weeks'),
+  over52Weeks: z.number().int().nullable().describe('How many have waited over 52 weeks'),
 });
 export const equityGroupSchema = equityFiguresSchema.extend({
-  group: z.string(),
-  byPriority: z.array(equityFiguresSchema.extend({ priority: z.string() })),
+  group: z.string().describe('The group, e.g. Female, Asian or 60 to 69'),
+  byPriority: z
+    .array(
+      equityFiguresSchema.extend({
+        priority: z.string().describe('The priority code, or None for pathways without one'),
+      }),
+    )
+    .describe('The same figures for each priority code within the group'),
 });
 export const equitySchema = z.object({
-  by: z.enum(equityGroupings),
-  today: z.string(),
-  groups: z.array(equityGroupSchema),
+  by: z.enum(equityGroupings).describe('What the groups are by: sex, ethnicGroup or ageBand'),
+  today: z.string().describe(pathwayText.today),
+  groups: z.array(equityGroupSchema).describe('Each group, with its figures'),
 });
 export type Equity = z.infer<typeof equitySchema>;
 export const equityGroupLabels = {
@@ -440,60 +530,92 @@ export const ethnicGroupOfCode: Record<string, (typeof equityGroupLabels.ethnicG
 /** A dated entry of a pathway's prioritisation history; the fields its kind uses, null otherwise. */
 export const prioritisationEntryKinds = ['priority', 'validation', 'harm_review', 'risk_adjustment'] as const;
 export const prioritisationEntrySchema = z.object({
-  id: z.string(),
-  kind: z.enum(prioritisationEntryKinds),
-  /** ISO time recorded. */
-  recordedAt: z.string(),
-  recordedBy: z.string(),
-  priorityCode: priorityCodeSchema.nullable(),
-  previousPriorityCode: priorityCodeSchema.nullable(),
-  reason: z.string().nullable(),
-  outcome: z.enum(validationOutcomes).nullable(),
-  contact: z.enum(validationContacts).nullable(),
-  level: harmLevelSchema.nullable(),
-  actions: z.array(z.enum(harmActions)),
-  note: z.string().nullable(),
-  /** A risk adjustment's band; null on one that removed the adjustment. */
-  prediction: predictionSchema.nullable(),
-  /** The model's band when the adjustment was recorded. */
-  modelPrediction: predictionSchema.nullable(),
+  id: z.string().describe('The entry’s id'),
+  kind: z
+    .enum(prioritisationEntryKinds)
+    .describe('What was recorded: priority, validation, harm_review or risk_adjustment'),
+  recordedAt: z.string().describe('When it was recorded: ISO 8601, UTC'),
+  recordedBy: z.string().describe('The name of the user who recorded it'),
+  priorityCode: priorityCodeSchema
+    .nullable()
+    .describe('The priority it set (a priority change, a postponing validation, a harm review moving it up)'),
+  previousPriorityCode: priorityCodeSchema.nullable().describe('The priority before it, when it set one'),
+  reason: z.string().nullable().describe('The reason given (a priority change or a risk adjustment)'),
+  outcome: z
+    .enum(validationOutcomes)
+    .nullable()
+    .describe('A validation’s outcome: remain, postpone or remove'),
+  contact: z
+    .enum(validationContacts)
+    .nullable()
+    .describe('How a validation reached the patient: phone, letter, digital or in_person'),
+  level: harmLevelSchema.nullable().describe('A harm review’s level of harm: none, mild, moderate or severe'),
+  actions: z.array(z.enum(harmActions)).describe('A harm review’s actions; empty for other kinds'),
+  note: z.string().nullable().describe('The note given (a validation or a harm review)'),
+  prediction: predictionSchema
+    .nullable()
+    .describe('A risk adjustment’s band: high, medium or low; null on one that removed the adjustment'),
+  modelPrediction: predictionSchema.nullable().describe('The model’s band when the adjustment was recorded'),
 });
 export type PrioritisationEntry = z.infer<typeof prioritisationEntrySchema>;
 
 /** A pathway's prioritisation now, with its history, latest first. */
 export const pathwayPrioritisationSchema = z.object({
-  id: z.string(),
-  nhsNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  isActive: z.boolean(),
-  priority: priorityCodeSchema.nullable(),
-  priorityDate: z.string().nullable(),
-  /** Who set the current priority in this service; null when it came from the waiting list. */
-  prioritySetBy: z.string().nullable(),
-  /** The day after which the priority is breached; null for P4–P6 or without a priority. */
-  priorityDueBy: z.string().nullable(),
-  clockStart: z.string().nullable(),
-  daysWaited: z.number().int().nullable(),
-  waitBand: waitBandSchema.nullable(),
-  lastValidatedOn: z.string().nullable(),
-  nextValidationDue: z.string().nullable(),
-  lastHarmReview: harmReviewSummarySchema.nullable(),
-  harmReviewThresholdWeeks: z.array(z.number().int()),
-  prediction: predictionSchema.nullable(),
-  probability: z.number().nullable(),
-  adjustment: riskAdjustmentSchema.nullable(),
-  flags: z.array(prioritisationFlagSchema),
-  today: z.string(),
-  history: z.array(prioritisationEntrySchema),
+  id: z.string().describe(recordText.id),
+  nhsNumber: z.string().nullable().describe(recordText.nhsNumber),
+  firstName: z.string().nullable().describe(recordText.firstName),
+  lastName: z.string().nullable().describe(recordText.lastName),
+  isActive: z
+    .boolean()
+    .describe('True while the pathway is on the active list; false once archived (read-only)'),
+  priority: priorityCodeSchema.nullable().describe(pathwayText.priority),
+  priorityDate: z.string().nullable().describe(pathwayText.priorityDate),
+  prioritySetBy: z
+    .string()
+    .nullable()
+    .describe('Who set the current priority in this service; null when it came from the waiting list'),
+  priorityDueBy: z
+    .string()
+    .nullable()
+    .describe(
+      'The day after which the priority is breached, YYYY-MM-DD; null for P4 to P6 or without a priority',
+    ),
+  clockStart: z.string().nullable().describe(pathwayText.clockStart),
+  daysWaited: z.number().int().nullable().describe(pathwayText.daysWaited),
+  waitBand: waitBandSchema.nullable().describe(pathwayText.waitBand),
+  lastValidatedOn: z.string().nullable().describe(pathwayText.lastValidatedOn),
+  nextValidationDue: z.string().nullable().describe(pathwayText.nextValidationDue),
+  lastHarmReview: harmReviewSummarySchema.nullable().describe(pathwayText.lastHarmReview),
+  harmReviewThresholdWeeks: z
+    .array(z.number().int())
+    .describe('The trust’s harm-review thresholds in weeks, e.g. [52, 78, 104]'),
+  prediction: predictionSchema.nullable().describe(recordText.prediction),
+  probability: z.number().nullable().describe(recordText.probability),
+  adjustment: riskAdjustmentSchema
+    .nullable()
+    .describe('The clinician’s view of the risk; null when none is recorded'),
+  flags: z.array(prioritisationFlagSchema).describe(pathwayText.flags),
+  today: z.string().describe(pathwayText.today),
+  history: z.array(prioritisationEntrySchema).describe('Every entry recorded, latest first'),
 });
 export type PathwayPrioritisation = z.infer<typeof pathwayPrioritisationSchema>;
 
 export const prioritisationSettingsSchema = z.object({
-  harmReviewThresholdWeeks: z.array(z.number().int()),
+  harmReviewThresholdWeeks: z
+    .array(z.number().int())
+    .describe(
+      'The trust’s harm-review thresholds in weeks, in order (52, 78 and 104 unless the trust set its own)',
+    ),
 });
 export const prioritisationSettingsRequestSchema = z.object({
-  harmReviewThresholdWeeks: z.array(z.coerce.number()).max(20).optional(),
+  harmReviewThresholdWeeks: z
+    .array(z.coerce.number())
+    .max(20)
+    .optional()
+    .meta({
+      description: 'Required: 1 to 5 whole numbers of weeks between 1 and 260, each once',
+      example: [40, 52, 78, 104],
+    }),
 });
 export type PrioritisationSettings = z.infer<typeof prioritisationSettingsSchema>;
 

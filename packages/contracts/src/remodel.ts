@@ -385,22 +385,63 @@ export function tabIndexOf(key: RemodelField | 'dateOfBirth'): number {
 
 const remodelValue = z.string().max(20);
 
+const unknownWords = 'empty when not known';
+const yesNoText = (label: string) => `${label}: 1 yes, 0 no, ${unknownWords}`;
+
+/** What each remodel field holds, for the OpenAPI document, with a value it might hold. */
+export const remodelFieldText: Record<RemodelField, { description: string; example: string }> = {
+  height: { description: `Height in centimetres, 1 to 250; ${unknownWords}`, example: '165' },
+  weight: { description: `Weight in kilograms, 1 to 300; ${unknownWords}`, example: '80.5' },
+  sex: { description: `Sex: M or F; ${unknownWords}`, example: 'F' },
+  ethnicGroup: {
+    description: `NHS Data Dictionary ethnic category: A to S, Z not stated, 99 not known; ${unknownWords}`,
+    example: 'A',
+  },
+  smoking: {
+    description: `Smoking status: 1 current, 2 ex-smoker, 3 non-smoker (history not known), 4 never, Z not stated, 9 unknown; ${unknownWords}`,
+    example: '4',
+  },
+  dobDay: {
+    description: 'Day of the date of birth, 1 to 31 (the three parts are checked together)',
+    example: '14',
+  },
+  dobMonth: { description: 'Month of the date of birth, 1 to 12', example: '3' },
+  dobYear: { description: 'Year of the date of birth, four digits', example: '1951' },
+  ...(Object.fromEntries(
+    comorbidityFields.map((field) => [
+      field,
+      { description: yesNoText(comorbidityLabels[field]), example: '0' },
+    ]),
+  ) as Record<ComorbidityField, { description: string; example: string }>),
+  ...(Object.fromEntries(
+    labFields.map((field) => {
+      const rule = labRules[field];
+      return [
+        field,
+        {
+          description: `${rule.label} in ${rule.unit}, ${rule.min} to ${rule.max}; ${unknownWords}`,
+          example: String(rule.reference?.min ?? rule.min),
+        },
+      ];
+    }),
+  ) as Record<LabField, { description: string; example: string }>),
+};
+
 /**
  * The remodel record as GET answers it and PUT takes it (docs/requirements.md §3): the fields, all strings, and the
  * read-only facts about the pathway, which PUT accepts and ignores.
  */
 export const remodelRecordSchema = z.object({
-  id: z.string(),
-  nhsNumber: z.string().nullable(),
-  medicalRecordNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  operationType: z.string(),
-  isActive: z.boolean(),
-  ...(Object.fromEntries(remodelFields.map((field) => [field, z.string()])) as Record<
-    RemodelField,
-    z.ZodString
-  >),
+  id: z.string().describe('The pathway’s id (read-only)'),
+  nhsNumber: z.string().nullable().describe('The patient’s NHS number (read-only)'),
+  medicalRecordNumber: z.string().nullable().describe('The local patient identifier (read-only)'),
+  firstName: z.string().nullable().describe('The patient’s first name (read-only)'),
+  lastName: z.string().nullable().describe('The patient’s last name (read-only)'),
+  operationType: z.string().describe('The procedure: knee, hip or knee-hip (read-only)'),
+  isActive: z.boolean().describe('True while the pathway is on the active list (read-only)'),
+  ...(Object.fromEntries(
+    remodelFields.map((field) => [field, z.string().describe(remodelFieldText[field].description)]),
+  ) as Record<RemodelField, z.ZodString>),
 });
 export type RemodelRecord = z.infer<typeof remodelRecordSchema>;
 
@@ -426,10 +467,15 @@ const remodelRequestValue = z
 
 export const remodelRequestSchema = z
   .object(
-    Object.fromEntries(remodelFields.map((field) => [field, remodelRequestValue])) as Record<
-      RemodelField,
-      typeof remodelRequestValue
-    >,
+    Object.fromEntries(
+      remodelFields.map((field) => [
+        field,
+        remodelRequestValue.meta({
+          description: `${remodelFieldText[field].description}; left out: keeps its value`,
+          example: remodelFieldText[field].example,
+        }),
+      ]),
+    ) as Record<RemodelField, typeof remodelRequestValue>,
   )
   .loose();
 export type RemodelRequest = z.input<typeof remodelRequestSchema>;

@@ -34,5 +34,8 @@ export const guardRoleByCode: Record<RoleCode, GuardRole> = {
   wa: 'WaitingListAdmin',
 };
 
-export const roleSchema = z.object({ code: roleCodeSchema, name: z.string() });
+export const roleSchema = z.object({
+  code: roleCodeSchema.describe('The role’s code: sa, ta, cu, cl, tca or wa'),
+  name: z.string().describe('The role’s name, e.g. Clerical User'),
+});
 export type Role = z.infer<typeof roleSchema>;

@@ -5,12 +5,12 @@ import { checkEmail, checkNames, statusSchema } from './users.js';
 
 /** docs/requirements.md §3 Trust lookup entry: an NHS trust that can be added. */
 export const trustLookupSchema = z.object({
-  trustCode: z.string(),
-  trustName: z.string(),
-  trustRoleDescription: z.string(),
-  region: z.string(),
-  regionCode: z.string(),
-  country: z.string(),
+  trustCode: z.string().describe('The trust’s NHS ODS code, e.g. RAN'),
+  trustName: z.string().describe('The trust’s name'),
+  trustRoleDescription: z.string().describe('The organisation’s role in the NHS ODS list, e.g. NHS Trust'),
+  region: z.string().describe('The NHS England region, e.g. London'),
+  regionCode: z.string().describe('The region’s code, e.g. Y56'),
+  country: z.string().describe('The country, e.g. England'),
 });
 export type TrustLookup = z.infer<typeof trustLookupSchema>;
 export const trustLookupsSchema = z.array(trustLookupSchema);
@@ -18,49 +18,83 @@ export const trustLookupsSchema = z.array(trustLookupSchema);
 /** docs/requirements.md §3 Trust. */
 export const trustSchema = trustLookupSchema.extend({
   status: statusSchema,
-  trustTenantId: z.string().nullable(),
-  assignedUsers: z.number().int(),
-  primaryContactFirstName: z.string(),
-  primaryContactLastName: z.string(),
-  primaryContactEmail: z.string(),
-  primaryContactTelCode: z.string(),
-  primaryContactTelNumber: z.string(),
+  trustTenantId: z
+    .string()
+    .nullable()
+    .describe('The trust’s Microsoft Entra ID tenant (a GUID) its users sign in through; null when not set'),
+  assignedUsers: z.number().int().describe('Users of the trust, active or disabled'),
+  primaryContactFirstName: z.string().describe('First name of the trust’s primary contact'),
+  primaryContactLastName: z.string().describe('Last name of the primary contact'),
+  primaryContactEmail: z.string().describe('NHS e-mail address of the primary contact'),
+  primaryContactTelCode: z
+    .string()
+    .describe('International dialling code of the contact’s phone, e.g. +44; may be empty'),
+  primaryContactTelNumber: z
+    .string()
+    .describe('The contact’s phone number without the dialling code; may be empty'),
 });
 export type Trust = z.infer<typeof trustSchema>;
 export const trustsPageSchema = pagedSchema(trustSchema);
 export type TrustsPage = z.infer<typeof trustsPageSchema>;
 
 /** GET /api/trusts/ without listType: active trusts for selectors. */
-export const trustOptionSchema = z.object({ trustCode: z.string(), trustName: z.string() });
+export const trustOptionSchema = z.object({
+  trustCode: z.string().describe('The trust’s NHS ODS code'),
+  trustName: z.string().describe('The trust’s name'),
+});
 export type TrustOption = z.infer<typeof trustOptionSchema>;
 export const trustOptionsSchema = z.array(trustOptionSchema);
 
 const filterText = z.string().max(100).optional();
 export const trustsQuerySchema = pageQuerySchema.extend({
-  listType: z.enum(['paginated']).optional(),
-  trustName: filterText.describe('Part of the trust name'),
-  trustCode: filterText.describe('Prefix of the trust code'),
-  region: filterText.describe('Part of the region name'),
-  regionCode: filterText.describe('Region code, e.g. Y56'),
-  country: filterText.describe('Part of the country'),
-  status: z.enum(['0', '1']).optional().describe('1 Active, 0 Disabled'),
+  listType: z.enum(['paginated']).optional().meta({
+    description:
+      'paginated: the filtered, paged list of trusts (super admins); absent: the active trusts for selectors, as a plain list',
+    example: 'paginated',
+  }),
+  trustName: filterText.meta({ description: 'Part of the trust name', example: 'Orthopaedic' }),
+  trustCode: filterText.meta({ description: 'Prefix of the trust code', example: 'RA' }),
+  region: filterText.meta({ description: 'Part of the region name', example: 'London' }),
+  regionCode: filterText.meta({ description: 'Region code, e.g. Y56', example: 'Y56' }),
+  country: filterText.meta({ description: 'Part of the country', example: 'England' }),
+  status: z.enum(['0', '1']).optional().meta({ description: '1 Active, 0 Disabled', example: '1' }),
 });
 export type TrustsQuery = z.infer<typeof trustsQuerySchema>;
 
-export const trustParamsSchema = z.object({ trustCode: z.string().max(20) });
+export const trustParamsSchema = z.object({
+  trustCode: z.string().max(20).meta({ description: 'The trust’s NHS ODS code', example: 'RAN' }),
+});
 
 /** A GUID (Entra ID tenant id), any case (docs/identity.md: the token's tid must match it). */
 export const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const text = (max: number) => z.string().max(max);
 const trustFields = {
-  trustCode: text(20),
-  trustTenantId: text(100),
-  primaryContactFirstName: text(200),
-  primaryContactLastName: text(200),
-  primaryContactEmail: text(320),
-  primaryContactTelCode: text(10),
-  primaryContactTelNumber: text(30),
+  trustCode: text(20).meta({ description: 'The trust’s NHS ODS code, as in the path', example: 'RAN' }),
+  trustTenantId: text(100).meta({
+    description: 'The trust’s Microsoft Entra ID tenant id (a GUID), or empty',
+    example: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+  }),
+  primaryContactFirstName: text(200).meta({
+    description: 'First name of the primary contact: required, up to 50 characters',
+    example: 'Helen',
+  }),
+  primaryContactLastName: text(200).meta({
+    description: 'Last name of the primary contact: required, up to 50 characters',
+    example: 'Ward',
+  }),
+  primaryContactEmail: text(320).meta({
+    description: 'NHS e-mail address of the primary contact: nhs.net, or a domain ending .nhs.uk',
+    example: 'helen.ward@nhs.net',
+  }),
+  primaryContactTelCode: text(10).meta({
+    description: 'International dialling code, + and 1 to 4 digits; required with a number',
+    example: '+44',
+  }),
+  primaryContactTelNumber: text(30).meta({
+    description: 'Phone number without the dialling code: 7 to 15 digits (spaces ignored), or empty',
+    example: '2079460000',
+  }),
 };
 
 type TrustFieldValues = { [K in keyof typeof trustFields]: string };
@@ -99,7 +133,7 @@ export type CreateTrustBody = z.infer<typeof createTrustBodySchema>;
 
 /** PUT /api/trusts/{trustCode}/update (docs/requirements.md §7): the same plus status. */
 export const updateTrustBodySchema = z
-  .object({ ...trustFields, status: statusSchema })
+  .object({ ...trustFields, status: statusSchema.meta({ description: '1 Active, 0 Disabled', example: 1 }) })
   .strict()
   .superRefine(checkTrust);
 export type UpdateTrustBody = z.infer<typeof updateTrustBodySchema>;

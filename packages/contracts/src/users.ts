@@ -3,10 +3,11 @@ import { adminMessages, invalidNhsEmailMessage, messages } from './messages.js';
 import { fieldLimits } from './field-limits.js';
 import { emailProblem } from './nhs-email.js';
 import { pagedSchema, pageQuerySchema } from './paging.js';
+import { queryList, queryListWording } from './query-list.js';
 import { roleCodeSchema, roleSchema } from './roles.js';
 
 /** docs/requirements.md §9: status values 1 active, 0 disabled. */
-export const statusSchema = z.union([z.literal(0), z.literal(1)]);
+export const statusSchema = z.union([z.literal(0), z.literal(1)]).describe('1 Active, 0 Disabled');
 export type Status = z.infer<typeof statusSchema>;
 export const statusLabel = (status: number) => (status === 1 ? 'Active' : 'Disabled');
 
@@ -15,12 +16,12 @@ export const nameMaxLength = fieldLimits.personName;
 
 /** docs/requirements.md §3 User, as the lists show it. */
 export const userListItemSchema = z.object({
-  userId: z.string(),
-  userName: z.string(),
-  email: z.string(),
-  trustName: z.string(),
-  trustCode: z.string(),
-  assignedRoles: z.array(roleSchema),
+  userId: z.string().describe('The user’s id'),
+  userName: z.string().describe('First and last name'),
+  email: z.string().describe('The e-mail address the user signs in with'),
+  trustName: z.string().describe('The name of the user’s trust'),
+  trustCode: z.string().describe('The NHS ODS code of the user’s trust'),
+  assignedRoles: z.array(roleSchema).describe('The roles the user holds, in the roles’ order'),
   status: statusSchema,
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
@@ -29,9 +30,9 @@ export type UsersPage = z.infer<typeof usersPageSchema>;
 
 /** docs/requirements.md §2 User details (plus the name parts the edit form needs). */
 export const userDetailsSchema = userListItemSchema.extend({
-  firstName: z.string(),
-  lastName: z.string(),
-  createdDate: z.string(),
+  firstName: z.string().describe('First name'),
+  lastName: z.string().describe('Last name'),
+  createdDate: z.string().describe('When the user was added: ISO 8601, UTC'),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
@@ -66,11 +67,22 @@ export function checkNames(first: string, last: string, paths: [string, string],
 const text = (max: number) => z.string().max(max);
 
 const userFields = {
-  firstName: text(200),
-  lastName: text(200),
-  email: text(320),
-  trustCode: text(20),
-  roles: z.array(z.object({ code: roleCodeSchema }).strict()).max(10),
+  firstName: text(200).meta({ description: 'First name: required, up to 50 characters', example: 'Priya' }),
+  lastName: text(200).meta({ description: 'Last name: required, up to 50 characters', example: 'Shah' }),
+  email: text(320).meta({
+    description: 'The NHS e-mail address the user signs in with: nhs.net, or a domain ending .nhs.uk',
+    example: 'priya.shah@nhs.net',
+  }),
+  trustCode: text(20).meta({ description: 'The NHS ODS code of the user’s trust', example: 'RAN' }),
+  roles: z
+    .array(
+      z
+        .object({ code: roleCodeSchema.describe('A role code: sa, ta, cu, cl, tca or wa') })
+        .strict()
+        .describe('A role the user is to hold'),
+    )
+    .max(10)
+    .meta({ description: 'The roles the user is to hold: at least one', example: [{ code: 'cu' }] }),
 };
 
 function checkUser(
@@ -97,12 +109,17 @@ export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 /** PUT /api/users/{userId}/ (docs/requirements.md §7): the create fields plus status. */
 export const updateUserBodySchema = z
-  .object({ ...userFields, status: statusSchema })
+  .object({ ...userFields, status: statusSchema.meta({ description: '1 Active, 0 Disabled', example: 1 }) })
   .strict()
   .superRefine(checkUser);
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
-export const userParamsSchema = z.object({ userId: z.string().max(64) });
+export const userParamsSchema = z.object({
+  userId: z
+    .string()
+    .max(64)
+    .meta({ description: 'The user’s id', example: '0193f7a2-5c1e-7b3d-9a41-6f2e8c0d4b17' }),
+});
 
 /** The filters of the users list (docs/requirements.md §2, §7), by name. */
 export const userFilterNames = {
@@ -111,7 +128,7 @@ export const userFilterNames = {
 } as const;
 
 const filterText = z.string().max(100).optional();
-const roleList = z.union([roleCodeSchema, z.array(roleCodeSchema).max(20)]).optional();
+const roleList = queryList(roleCodeSchema, { maxItems: 20 }).optional();
 
 /**
  * GET /api/users/ query. The `filters[...]` keys are listed so that OpenAPI documents the bracket
@@ -119,14 +136,26 @@ const roleList = z.union([roleCodeSchema, z.array(roleCodeSchema).max(20)]).opti
  */
 export const usersQuerySchema = pageQuerySchema
   .extend({
-    trustCode: z.string().max(20).optional(),
-    hideSuperAdminRole: z.enum(['0', '1']).optional(),
+    trustCode: z.string().max(20).optional().meta({
+      description: 'Only users of this trust (super admins; trust admins get their own)',
+      example: 'RAN',
+    }),
+    hideSuperAdminRole: z
+      .enum(['0', '1'])
+      .optional()
+      .meta({ description: '1 leaves out users holding Super Admin (super admins)', example: '1' }),
     'filters[userName]': filterText.describe('Prefix of the first name, last name or full name'),
     'filters[email]': filterText.describe('Prefix of the e-mail address'),
     'filters[trustName]': filterText.describe('Part of the trust name (super admins)'),
     'filters[trustCode]': filterText.describe('Trust code (super admins)'),
-    'filters[assignedRoles][]': roleList.describe('Role codes, repeated: users holding any of them'),
-    'filters[status]': z.enum(['0', '1']).optional().describe('1 Active, 0 Disabled'),
+    'filters[assignedRoles][]': roleList.meta({
+      description: `Role codes (sa, ta, cu, cl, tca, wa): users holding any of them. ${queryListWording}`,
+      example: ['cu', 'cl'],
+    }),
+    'filters[status]': z
+      .enum(['0', '1'])
+      .optional()
+      .meta({ description: '1 Active, 0 Disabled', example: '1' }),
   })
   // Other spellings of the filters are read by parseBracketFilters; bounded here like the rest.
   .catchall(z.union([z.string().max(100), z.array(z.string().max(100)).max(20)]));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { countersSchema } from './open-pathways.js';
-import { pagedSchema } from './paging.js';
+import { countersSchema, recordText } from './open-pathways.js';
+import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
 import { procedureCodeSchema, type ProcedureCode } from './procedures.js';
 import { comorbidityLabels, labFields, labRules } from './remodel.js';
 
@@ -20,6 +20,8 @@ export const batchStatuses = [
 ] as const;
 export const batchStatusSchema = z.enum(batchStatuses);
 export type BatchStatus = z.infer<typeof batchStatusSchema>;
+
+const batchIdText = 'The upload’s batch id, as the upload answered it';
 
 /** Upload form fields (docs/requirements.md §7) and the size accepted for each file (configurable on the server). */
 export const importUploadFields = ['waitingListDataFile', 'bloodTestDataFile'] as const;
@@ -47,10 +49,13 @@ export const sampleFiles = (procedure: ProcedureCode) =>
  * procedure's list filtered by the risk (decision 0038).
  */
 export const procedureRiskCountsSchema = z.object({
-  procedureCode: procedureCodeSchema,
-  highRiskRecords: z.number().int(),
-  mediumRiskRecords: z.number().int(),
-  lowRiskRecords: z.number().int(),
+  procedureCode: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
+  highRiskRecords: z.number().int().describe('Its scored active pathways of high risk'),
+  mediumRiskRecords: z
+    .number()
+    .int()
+    .describe('Its scored active pathways of medium (shown as moderate) risk'),
+  lowRiskRecords: z.number().int().describe('Its scored active pathways of low risk'),
 });
 export type ProcedureRiskCounts = z.infer<typeof procedureRiskCountsSchema>;
 
@@ -58,48 +63,66 @@ export type ProcedureRiskCounts = z.infer<typeof procedureRiskCountsSchema>;
  * GET /api/trusts/{trust}/waiting-list/dashboard (docs/requirements.md §3 dashboard counters, all procedures),
  * and the risk counters of each procedure with an active list, in the procedures' order.
  */
-export const waitingListDashboardSchema = countersSchema([
-  'activeRecords',
-  'archivedRecords',
-  'processedRecords',
-  'failedRecords',
-  'highRiskRecords',
-  'mediumRiskRecords',
-  'lowRiskRecords',
-]).extend({ riskByProcedure: z.array(procedureRiskCountsSchema) });
+export const waitingListDashboardSchema = countersSchema({
+  activeRecords: 'Pathways on the trust’s active lists',
+  archivedRecords: 'Pathways that have left the active lists',
+  processedRecords: 'Active pathways the model has scored',
+  failedRecords: 'Active pathways the model could not score',
+  highRiskRecords: 'Scored active pathways of high risk',
+  mediumRiskRecords: 'Scored active pathways of medium (shown as moderate) risk',
+  lowRiskRecords: 'Scored active pathways of low risk',
+}).extend({
+  riskByProcedure: z
+    .array(procedureRiskCountsSchema)
+    .describe('The risk counters of each procedure with an active list, in the procedures’ order'),
+});
 export type WaitingListDashboard = z.infer<typeof waitingListDashboardSchema>;
 
 /** GET …/procedures/{type}/manage/ : counters of one procedure's active list. */
-export const procedureCountersSchema = countersSchema(['activeRecords', 'processedRecords', 'failedRecords']);
+export const procedureCountersSchema = countersSchema({
+  activeRecords: 'Pathways on the procedure’s active list',
+  processedRecords: 'Of them, those the model has scored',
+  failedRecords: 'Of them, those the model could not score',
+});
 export type ProcedureCounters = z.infer<typeof procedureCountersSchema>;
 
 /** GET …/procedures/{type}/batch-inferencing/status (docs/requirements.md §3 service status). */
 export const serviceStatusSchema = z.object({
-  status: z.enum(['busy', 'idle']),
-  /** ISO time the last scoring run finished, or null before the first. */
-  lastRun: z.string().nullable(),
+  status: z
+    .enum(['busy', 'idle'])
+    .describe('busy while an upload is validated or confirmed or the list is scored; idle otherwise'),
+  lastRun: z
+    .string()
+    .nullable()
+    .describe('When the last scoring run finished: ISO 8601, UTC; null before the first'),
 });
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
 /** One row of the upload history: one per file of an import (docs/requirements.md §3 upload history item). */
 export const uploadHistoryItemSchema = z.object({
-  batchId: z.string(),
-  fileName: z.string(),
-  fileType: z.enum(['waitingList', 'bloodTest']),
-  procedureCode: procedureCodeSchema,
-  /** ISO time of the upload; screens show DD-MMM-YYYY HH:mm:ss. */
-  uploadDate: z.string(),
-  /** The file's validation status, or what became of the import once it was decided. */
-  status: z.enum([...fileStatuses, 'IMPORTED', 'CANCELLED', 'EXPIRED']),
-  user: z.string(),
+  batchId: z.string().describe(batchIdText),
+  fileName: z.string().describe('The file’s name as it was uploaded'),
+  fileType: z
+    .enum(['waitingList', 'bloodTest'])
+    .describe('Which file of the upload: waitingList or bloodTest'),
+  procedureCode: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
+  /** Screens show DD-MMM-YYYY HH:mm:ss. */
+  uploadDate: z.string().describe('When it was uploaded: ISO 8601, UTC'),
+  status: z
+    .enum([...fileStatuses, 'IMPORTED', 'CANCELLED', 'EXPIRED'])
+    .describe('The file’s validation status, or what became of the upload once it was decided'),
+  user: z.string().describe('The name of the user who uploaded it'),
 });
 export type UploadHistoryItem = z.infer<typeof uploadHistoryItemSchema>;
 export const uploadHistorySchema = pagedSchema(uploadHistoryItemSchema);
 export type UploadHistory = z.infer<typeof uploadHistorySchema>;
 export const uploadHistoryQuerySchema = z.object({
-  procedureCode: procedureCodeSchema.optional(),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  procedureCode: procedureCodeSchema.optional().meta({
+    description: 'Only this procedure’s uploads: knee, hip or knee-hip; absent: all',
+    example: 'knee',
+  }),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
 });
 
 /** Words for the statuses, as the NHS.UK tags show them. */
@@ -113,57 +136,70 @@ export const uploadStatusLabels: Record<UploadHistoryItem['status'], string> = {
   EXPIRED: 'Expired',
 };
 
-/** POST …/files/upload/ answers 202 with the batch to poll. */
-export const uploadAcceptedSchema = z.object({ batchId: z.string() });
-export const batchIdQuerySchema = z.object({ batchId: z.uuid() });
-export const batchIdBodySchema = z.object({ batchId: z.uuid() });
+const batchIdParam = z
+  .uuid()
+  .meta({ description: batchIdText, example: '5f0c6d0e-8c1a-4d6b-9a43-2f7e1c9b8a10' });
 
-const fileTotalsSchema = z.object({
-  /** Data rows read (valid + invalid). */
-  rows: z.number().int(),
-  valid: z.number().int(),
-  /** Rows refused by validation (invalid_rows). */
-  invalid: z.number().int(),
-  /** Rows that could not be read at all (error_rows). */
-  error: z.number().int(),
-  warnings: z.number().int(),
+/** POST …/files/upload/ answers 202 with the batch to poll. */
+export const uploadAcceptedSchema = z.object({
+  batchId: z.string().describe('The upload’s batch id: poll its status with it, then confirm or cancel it'),
 });
+export const batchIdQuerySchema = z.object({ batchId: batchIdParam });
+export const batchIdBodySchema = z.object({ batchId: batchIdParam });
+
+const fileTotalsSchema = z
+  .object({
+    rows: z.number().int().describe('Data rows read (valid and invalid)'),
+    valid: z.number().int().describe('Rows that passed validation'),
+    invalid: z.number().int().describe('Rows refused by validation (invalid_rows)'),
+    error: z.number().int().describe('Rows that could not be read at all (error_rows)'),
+    warnings: z.number().int().describe('Warnings, every one counted'),
+  })
+  .describe('The file’s counts');
+
+const fileStatusText =
+  'VALIDATING, VALIDATED, VALIDATED_WITH_ERRORS (some rows refused) or FAILED (the file itself)';
+const batchStatusText =
+  'What became of the upload: VALIDATING, VALIDATED, CONFIRMING, IMPORTED, CANCELLED or EXPIRED';
 
 const fileStatusEntrySchema = z.object({
-  fileName: z.string(),
-  status: fileStatusSchema,
+  fileName: z.string().describe('The file’s name as it was uploaded'),
+  status: fileStatusSchema.describe(fileStatusText),
   totals: fileTotalsSchema,
 });
 
 /** GET …/files/upload-status/?batchId= (docs/requirements.md §3 batch status; snake_case as the spec's import shapes). */
 export const uploadStatusSchema = z.object({
-  batchId: z.string(),
-  batchStatus: batchStatusSchema,
-  waiting_list: fileStatusEntrySchema,
-  blood_test: fileStatusEntrySchema,
+  batchId: z.string().describe(batchIdText),
+  batchStatus: batchStatusSchema.describe(batchStatusText),
+  waiting_list: fileStatusEntrySchema.describe('The waiting-list file'),
+  blood_test: fileStatusEntrySchema.describe('The blood-test file'),
 });
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
 
 export const invalidRowSchema = z.object({
-  /** The row number the user sees in their spreadsheet program. */
-  row_number: z.number().int(),
-  error_count: z.number().int(),
-  /** Messages per field key (labels in importFieldLabels). */
-  field_specific_errors: z.record(z.string(), z.array(z.string())),
-  /** The first message, for a one-line view. */
-  validation_error: z.string().nullable(),
-  non_field_specific_errors: z.array(z.string()),
-  /** The row's cells by field key, as the file had them (cut to 100 characters). */
-  values: z.record(z.string(), z.string()),
+  row_number: z.number().int().describe('The row number the user sees in their spreadsheet program'),
+  error_count: z.number().int().describe('How many errors the row has'),
+  field_specific_errors: z
+    .record(z.string(), z.array(z.string()))
+    .describe('The messages of each field, by field key (e.g. nhsNumber)'),
+  validation_error: z.string().nullable().describe('The first message, for a one-line view'),
+  non_field_specific_errors: z.array(z.string()).describe('Messages about the row as a whole'),
+  values: z
+    .record(z.string(), z.string())
+    .describe('The row’s cells by field key, as the file had them (cut to 100 characters)'),
 });
 export type InvalidRow = z.infer<typeof invalidRowSchema>;
 
-export const errorRowSchema = z.object({ row_number: z.number().int(), errors: z.array(z.string()) });
+export const errorRowSchema = z.object({
+  row_number: z.number().int().describe('The row number the user sees in their spreadsheet program'),
+  errors: z.array(z.string()).describe('Why the row could not be read'),
+});
 
 export const rowWarningSchema = z.object({
-  row_number: z.number().int().nullable(),
-  field: z.string().nullable(),
-  message: z.string(),
+  row_number: z.number().int().nullable().describe('The row it is about; null for the file as a whole'),
+  field: z.string().nullable().describe('The field key it is about, if one'),
+  message: z.string().describe('The warning, in words'),
 });
 export type RowWarning = z.infer<typeof rowWarningSchema>;
 
@@ -172,34 +208,45 @@ export type RowWarning = z.infer<typeof rowWarningSchema>;
  * warning is in the file's warnings download.
  */
 export const warningGroupSchema = z.object({
-  /** The kind of warning, stable across uploads (for example `dobMissing`, `range:crp`). */
-  kind: z.string(),
-  /** The field the warnings are about, if one (labels in importFieldLabels). */
-  field: z.string().nullable(),
-  count: z.number().int(),
-  /** The group in words, with its count (for example '312 rows have no CRP result'). */
-  message: z.string(),
+  kind: z.string().describe('The kind of warning, stable across uploads (for example dobMissing, range:crp)'),
+  field: z.string().nullable().describe('The field key the warnings are about, if one'),
+  count: z.number().int().describe('How many warnings of this kind the file has'),
+  message: z
+    .string()
+    .describe('The group in words, with its count (for example "312 rows have no CRP result")'),
 });
 export type WarningGroup = z.infer<typeof warningGroupSchema>;
 
 export const fileResultSchema = z.object({
-  file_name: z.string(),
-  status: fileStatusSchema,
-  /** One page of the invalid rows (pageNumber and pageSize of the query); totals.invalid counts all. */
-  invalid_rows: z.array(invalidRowSchema),
-  error_rows: z.array(errorRowSchema),
-  /** The first warnings (up to 200); totals.warnings counts all. */
-  warnings: z.array(rowWarningSchema),
-  /** Every warning, counted by kind, most frequent first. */
-  warning_groups: z.array(warningGroupSchema),
-  base_errors: z.array(z.string()),
+  file_name: z.string().describe('The file’s name as it was uploaded'),
+  status: fileStatusSchema.describe(fileStatusText),
+  invalid_rows: z
+    .array(invalidRowSchema)
+    .describe(
+      'One page of the invalid rows (pageNumber and pageSize of the query); totals.invalid counts all',
+    ),
+  error_rows: z.array(errorRowSchema).describe('Rows that could not be read at all'),
+  warnings: z.array(rowWarningSchema).describe('The first warnings (up to 200); totals.warnings counts all'),
+  warning_groups: z.array(warningGroupSchema).describe('Every warning, counted by kind, most frequent first'),
+  base_errors: z.array(z.string()).describe('Errors of the file as a whole, which make it FAILED'),
   totals: fileTotalsSchema,
-  has_errors: z.boolean(),
-  has_validation_errors: z.boolean(),
-  error: z.string().nullable(),
-  diff_headers: z.object({ missing: z.array(z.string()), unexpected: z.array(z.string()) }),
-  /** csv, xlsx or xls as read from the content, and for blood tests long or wide. */
-  format: z.string().nullable(),
+  has_errors: z.boolean().describe('True when the file failed as a whole'),
+  has_validation_errors: z.boolean().describe('True when some rows were refused'),
+  error: z.string().nullable().describe('The first error of the file as a whole, in words; null when none'),
+  diff_headers: z
+    .object({
+      missing: z
+        .array(z.string())
+        .describe('Required columns the file lacks, by the template’s header names'),
+      unexpected: z
+        .array(z.string())
+        .describe('Columns the file has that are not read, as the file wrote them'),
+    })
+    .describe('How the file’s columns differ from the template'),
+  format: z
+    .string()
+    .nullable()
+    .describe('csv, xlsx or xls as read from the content, and for blood tests long or wide'),
 });
 export type FileResult = z.infer<typeof fileResultSchema>;
 
@@ -209,35 +256,36 @@ export type FileResult = z.infer<typeof fileResultSchema>;
  * longer holds). Before the confirm, what it will do; once imported, what it did.
  */
 export const importChangesSchema = z.object({
-  added: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  archived: z.number().int(),
+  added: z.number().int().describe('Pathways new to the active list'),
+  updated: z.number().int().describe('Active pathways whose data changes'),
+  unchanged: z.number().int().describe('Active pathways the list holds as they are'),
+  archived: z.number().int().describe('Active pathways the new list no longer holds: they leave the list'),
 });
 export type ImportChanges = z.infer<typeof importChangesSchema>;
 
 /** GET …/files/validation-summary/?batchId=&pageNumber=&pageSize= (docs/requirements.md §3 validation summary). */
 export const validationSummarySchema = z.object({
-  batchId: z.string(),
-  batchStatus: batchStatusSchema,
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-  waiting_list_result: fileResultSchema,
-  blood_test_result: fileResultSchema,
-  /** Patients of the list with no blood results: the model's defaults will be used for them. */
-  pathways_without_bloods: z.number().int(),
-  /** Blood results for no patient of the list (ignored). */
-  bloods_without_pathway: z.number().int(),
-  /**
-   * What the confirm will do, while the upload can be confirmed; what it did, once imported; null
-   * otherwise (still validating, a file with errors, cancelled or expired).
-   */
-  changes: importChangesSchema.nullable(),
+  batchId: z.string().describe(batchIdText),
+  batchStatus: batchStatusSchema.describe(batchStatusText),
+  pageNumber: z.number().int().describe('The page of invalid rows answered, from 1'),
+  pageSize: z.number().int().describe('How many invalid rows of each file a page holds'),
+  waiting_list_result: fileResultSchema.describe('What validation found in the waiting-list file'),
+  blood_test_result: fileResultSchema.describe('What validation found in the blood-test file'),
+  pathways_without_bloods: z
+    .number()
+    .int()
+    .describe('Patients of the list with no blood results: the model’s defaults will be used for them'),
+  bloods_without_pathway: z.number().int().describe('Blood results for no patient of the list (ignored)'),
+  changes: importChangesSchema
+    .nullable()
+    .describe(
+      'What the confirm will do, while the upload can be confirmed; what it did, once imported; null otherwise (still validating, a file with errors, cancelled or expired)',
+    ),
 });
 export type ValidationSummary = z.infer<typeof validationSummarySchema>;
 export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
 });
 
 /**
@@ -245,20 +293,19 @@ export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
  * which its confirm will archive (decision 0037). Reading it is recorded in the patient access log.
  */
 export const toBeArchivedQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
+  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
 });
 export const toBeArchivedRecordSchema = z.object({
-  id: z.string(),
-  nhsNumber: z.string().nullable(),
-  hospitalNumber: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  /** YYYY-MM-DD. */
-  dateOfBirth: z.string().nullable(),
-  referralDate: z.string().nullable(),
-  tciDate: z.string().nullable(),
-  surgeonName: z.string().nullable(),
+  id: z.string().describe(recordText.id),
+  nhsNumber: z.string().nullable().describe(recordText.nhsNumber),
+  hospitalNumber: z.string().nullable().describe(recordText.hospitalNumber),
+  firstName: z.string().nullable().describe(recordText.firstName),
+  lastName: z.string().nullable().describe(recordText.lastName),
+  dateOfBirth: z.string().nullable().describe(recordText.dateOfBirth),
+  referralDate: z.string().nullable().describe(recordText.referralDate),
+  tciDate: z.string().nullable().describe(recordText.tciDate),
+  surgeonName: z.string().nullable().describe(recordText.surgeonName),
 });
 export type ToBeArchivedRecord = z.infer<typeof toBeArchivedRecordSchema>;
 export const toBeArchivedSchema = pagedSchema(toBeArchivedRecordSchema);
@@ -270,17 +317,18 @@ export type ImportFileKind = (typeof importFileKinds)[number];
 
 /** GET …/files/rows-with-errors/ and …/files/warnings/ : CSV files of one file of an upload. */
 export const importFileDownloadQuerySchema = batchIdQuerySchema.extend({
-  file: z.enum(importFileKinds),
+  file: z
+    .enum(importFileKinds)
+    .meta({ description: 'Which file of the upload: waitingList or bloodTest', example: 'waitingList' }),
 });
 
 /** POST …/cancel_import/ and …/confirm_import/ answers. */
 export const importDecisionSchema = z.object({
-  batchId: z.string(),
-  batchStatus: batchStatusSchema,
-  /** Once imported: pathways created, updated and archived. */
-  created: z.number().int().nullable(),
-  updated: z.number().int().nullable(),
-  archived: z.number().int().nullable(),
+  batchId: z.string().describe(batchIdText),
+  batchStatus: batchStatusSchema.describe(batchStatusText),
+  created: z.number().int().nullable().describe('Once imported: pathways added to the list; null before'),
+  updated: z.number().int().nullable().describe('Once imported: pathways whose data changed; null before'),
+  archived: z.number().int().nullable().describe('Once imported: pathways that left the list; null before'),
 });
 export type ImportDecision = z.infer<typeof importDecisionSchema>;
 

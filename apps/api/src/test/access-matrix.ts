@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { RoleCode } from '@esr/contracts/roles';
 import type { Db } from '../platform/db/client.js';
+import { demoIntegrationClients } from '../platform/db/seed.js';
 import { createUser } from './factories/users.js';
 import { createDirectoryEntry, randomGuid, trustRow } from './factories/trusts.js';
 
@@ -33,6 +34,8 @@ export interface AccessCase {
 }
 
 const trustOf = (ctx: MatrixContext, target: Target) => (target === 'own' ? ctx.ownTrust : ctx.otherTrust);
+const clientTrustOf = (target: Target) =>
+  demoIntegrationClients.find((client) => client.trustCode === (target === 'own' ? 'RAN' : 'RL1'))!;
 const uniqueEmail = () => `matrix.${crypto.randomBytes(5).toString('hex')}@nhs.net`;
 
 const contact = {
@@ -222,11 +225,63 @@ export const accessMatrix: readonly AccessCase[] = [
       url: `/api/trusts/${trustOf(ctx, target)}/access-log/?nhsNumber=9434765919`,
     }),
   },
+  {
+    method: 'GET',
+    route: '/api/trusts/:trust/integration-clients',
+    allowed: ['sa', 'ta'],
+    trustScoped: true,
+    okStatus: 200,
+    build: async (ctx, target) => ({ url: `/api/trusts/${trustOf(ctx, target)}/integration-clients` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/trusts/:trust/integration-clients/messages',
+    allowed: ['sa', 'ta'],
+    trustScoped: true,
+    okStatus: 200,
+    build: async (ctx, target) => ({
+      url: `/api/trusts/${trustOf(ctx, target)}/integration-clients/messages?pageNumber=1`,
+    }),
+  },
+  // A client keeps its trust from being removed, so the calls that make or touch one use the demo
+  // trusts and their demo clients (db/seed.ts): RL1 is a trust none of the callers belongs to.
+  {
+    method: 'POST',
+    route: '/api/trusts/:trust/integration-clients',
+    allowed: ['sa', 'ta'],
+    trustScoped: true,
+    okStatus: 201,
+    build: async (_ctx, target) => ({
+      url: `/api/trusts/${clientTrustOf(target).trustCode}/integration-clients`,
+      body: {
+        name: 'Matrix client',
+        issuer: 'development',
+        clientId: `matrix-${crypto.randomBytes(5).toString('hex')}`,
+      },
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/trusts/:trust/integration-clients/:id/status',
+    allowed: ['sa', 'ta'],
+    trustScoped: true,
+    okStatus: 200,
+    // Active again: the call is allowed or refused without changing the client.
+    build: async (_ctx, target) => {
+      const client = clientTrustOf(target);
+      return {
+        url: `/api/trusts/${client.trustCode}/integration-clients/${client.id}/status`,
+        body: { status: 1 },
+      };
+    },
+  },
 ];
 
 /** /api routes outside the matrix, each with the reason. */
 export const accessMatrixExemptions: Record<string, string> = {
-  '/api/health': 'public: liveness',
+  '/api/health': 'public: readiness-style check kept for compatibility',
+  '/api/health/live': 'public: liveness probe, covered by health.api.test.ts',
+  '/api/health/ready': 'public: readiness probe, covered by health.api.test.ts',
   '/api/client-config': 'public: what the web app needs before sign-in',
   '/api/me/': 'every signed-in role; covered by me.api.test.ts',
   '/api/procedures': 'every signed-in role (library:read); covered by library.api.test.ts',

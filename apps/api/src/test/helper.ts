@@ -52,7 +52,10 @@ export async function createTestApp(
     config,
     async tokenFor(userId, overrides = {}) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ client_id: overrides.clientId ?? identity.clientId, scope: 'openid profile email' })
+      return new SignJWT({
+        client_id: overrides.clientId ?? identity.clientId,
+        scope: 'openid profile email',
+      })
         .setProtectedHeader({
           alg: 'RS256',
           typ: overrides.typ ?? 'at+jwt',

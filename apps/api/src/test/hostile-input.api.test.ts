@@ -49,6 +49,9 @@ const callerFor: Record<RoleCode, string> = {
   wa: demoUsers[5].id,
 };
 const roles = Object.keys(callerFor) as RoleCode[];
+/** The demonstration trust's integration client (decision 0047): the only caller of the FHIR and HL7 endpoints. */
+const integrationClient = 'ran-pathology-demo';
+type Caller = RoleCode | 'integration';
 const methods = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 /** Hostile text as it travels in a URL: raw percent-encoded bytes. */
@@ -66,11 +69,12 @@ const inJson = [
 
 let t: TestApp;
 let calls: Call[];
-const tokens = new Map<RoleCode, string>();
+const tokens = new Map<Caller, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of roles) tokens.set(role, await t.tokenFor(callerFor[role]));
+  tokens.set('integration', await t.tokenFor(integrationClient, { clientId: integrationClient }));
   const document = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
     paths: Record<string, Record<string, Operation>>;
   };
@@ -87,14 +91,46 @@ const isPublic = (operation: Operation) =>
 const holds = (role: RoleCode, required: readonly Permission[]) =>
   required.some((permission) => (permissions[permission].roles as readonly RoleCode[]).includes(role));
 
-/** A role that may call the operation (Super Admin unless it declares otherwise), or none if public. */
-function allowedRole(operation: Operation): RoleCode | undefined {
+/**
+ * A caller that may call the operation (Super Admin unless it declares otherwise; the integration
+ * client for the integration endpoints), or none if public.
+ */
+function allowedRole(operation: Operation): Caller | undefined {
   if (isPublic(operation)) return undefined;
   const required = operation['x-permissions'];
-  return required ? roles.find((role) => holds(role, required)) : 'sa';
+  if (!required) return 'sa';
+  const role = roles.find((candidate) => holds(candidate, required));
+  if (role) return role;
+  return required.every((permission) => permission.startsWith('integration:')) ? 'integration' : undefined;
 }
 
-const headersFor = (role: RoleCode | undefined) => (role ? bearer(tokens.get(role)!) : {});
+const headersFor = (caller: Caller | undefined) => (caller ? bearer(tokens.get(caller)!) : {});
+
+/**
+ * The fields an answer names, as each kind of caller reads it: `{detail, errors}` from /api, an
+ * OperationOutcome's issues (each with its field as the expression) from /fhir, and an HL7 ACK's
+ * text (`field: message`) from /hl7.
+ */
+function errorsOf(response: { body: string; headers: Record<string, unknown> }): Record<string, string[]> {
+  const type = String(response.headers['content-type'] ?? '');
+  if (type.startsWith('application/hl7-v2')) {
+    const errors: Record<string, string[]> = {};
+    for (const match of response.body.matchAll(/(?:^|\. )([^.|:]+): ([^.|\r]+)/g))
+      (errors[match[1]!] ??= []).push(match[2]!);
+    return errors;
+  }
+  const body = JSON.parse(response.body) as {
+    errors?: Record<string, string[]>;
+    resourceType?: string;
+    issue?: { diagnostics: string; expression?: string[] }[];
+  };
+  if (body.resourceType !== 'OperationOutcome') return body.errors ?? {};
+  const errors: Record<string, string[]> = {};
+  for (const issue of body.issue ?? [])
+    for (const field of issue.expression ?? [])
+      (errors[field] ??= []).push(issue.diagnostics.replace(/^[^:]*: /, ''));
+  return errors;
+}
 
 /** A valid-looking path parameter, so that only the hostile one can be refused. */
 function pathValue(name: string, schema: JsonSchema | undefined): string {
@@ -166,14 +202,13 @@ const jsonBodyOf = (operation: Operation) => operation.requestBody?.content['app
 const describeCall = (call: Call) => `${call.method} ${call.template}`;
 
 function expectRefused(
-  response: { statusCode: number; body: string; json(): unknown },
+  response: { statusCode: number; body: string; headers: Record<string, unknown> },
   field: string,
   message: string,
   what: string,
 ) {
   expect(response.statusCode, `${what}: ${response.body}`).toBe(400);
-  const body = response.json() as { detail: string; errors?: Record<string, string[]> };
-  expect(body.errors?.[field], `${what}: ${response.body}`).toContain(message);
+  expect(errorsOf(response)[field], `${what}: ${response.body}`).toContain(message);
 }
 
 describe('hostile text in every operation of the OpenAPI document', () => {
@@ -308,7 +343,7 @@ describe('hostile text in every operation of the OpenAPI document', () => {
           headers: headersFor(allowedRole(call.operation)),
         });
         expect(response.statusCode, `${describeCall(call)} ?${name}: ${response.body}`).toBe(400);
-        expect(Object.keys(response.json().errors ?? {}), `${describeCall(call)} ?${name}`).toContain(name);
+        expect(Object.keys(errorsOf(response)), `${describeCall(call)} ?${name}`).toContain(name);
       }
     }
   });

@@ -79,6 +79,22 @@ export const paths = {
   trustAddNewUser: (trustCode: string) => buildPath(screen.trustAddNewUser.path, { trustCode }),
   trustEditUserDetails: (trustCode: string, userId: string) =>
     buildPath(screen.trustEditUserDetails.path, { trustCode, userId }),
+  /** A trust admin's own trust's pages; with a trust code, a super admin's pages of that trust. */
+  integrationClients: (trustCode?: string) =>
+    trustCode
+      ? buildPath(screen.trustIntegrationClients.path, { trustCode })
+      : buildPath(screen.integrationClients.path),
+  registerIntegrationClient: (trustCode?: string) =>
+    trustCode
+      ? buildPath(screen.trustRegisterIntegrationClient.path, { trustCode })
+      : buildPath(screen.registerIntegrationClient.path),
+  /** With a page number above 1, that page of the list. */
+  integrationMessages: (trustCode?: string, page?: number) => {
+    const search = { page: page && page > 1 ? String(page) : undefined };
+    return trustCode
+      ? buildPath(screen.trustIntegrationMessages.path, { trustCode }, search)
+      : buildPath(screen.integrationMessages.path, {}, search);
+  },
   changeLog: () => buildPath(screen.changeLog.path),
   accessLog: () => buildPath(screen.accessLog.path),
   manageActiveUsers: () => buildPath(screen.manageActiveUsers.path),

@@ -163,6 +163,28 @@ export const screenTable = {
     title: 'Edit trust details',
     component: 'EditTrustPage',
   },
+  /** Decision 0048: a trust's integration clients, reached by a super admin from the trust's page. */
+  trustIntegrationClients: {
+    path: '/manage-active-trusts/:trustCode/integration-clients',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Integration clients',
+    component: 'IntegrationClientsPage',
+  },
+  trustRegisterIntegrationClient: {
+    path: '/manage-active-trusts/:trustCode/integration-clients/register-a-client',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Register a client',
+    component: 'RegisterIntegrationClientPage',
+  },
+  trustIntegrationMessages: {
+    path: '/manage-active-trusts/:trustCode/integration-clients/messages-received',
+    allowed: superAdmin,
+    area: 'admin',
+    title: 'Messages received',
+    component: 'IntegrationMessagesPage',
+  },
 
   trustAdminDashboard: {
     path: '/trust-admin-dashboard',
@@ -170,6 +192,28 @@ export const screenTable = {
     area: 'admin',
     title: 'Trust admin dashboard',
     component: 'TrustAdminDashboardPage',
+  },
+  /** Decision 0048: the trust admin's own trust's integration clients and the messages they sent. */
+  integrationClients: {
+    path: '/integration-clients',
+    allowed: trustAdmin,
+    area: 'admin',
+    title: 'Integration clients',
+    component: 'IntegrationClientsPage',
+  },
+  registerIntegrationClient: {
+    path: '/integration-clients/register-a-client',
+    allowed: trustAdmin,
+    area: 'admin',
+    title: 'Register a client',
+    component: 'RegisterIntegrationClientPage',
+  },
+  integrationMessages: {
+    path: '/integration-clients/messages-received',
+    allowed: trustAdmin,
+    area: 'admin',
+    title: 'Messages received',
+    component: 'IntegrationMessagesPage',
   },
 
   changeLog: {

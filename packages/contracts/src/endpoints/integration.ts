@@ -8,7 +8,10 @@ import { defineEndpoint } from '../endpoint.js';
  */
 const fhirResourceSchema = z
   .looseObject({
-    resourceType: z.string().describe('The FHIR resource type, e.g. Bundle, Observation, RiskAssessment'),
+    resourceType: z
+      .string()
+      .max(64)
+      .describe('The FHIR resource type, e.g. Bundle, Observation, RiskAssessment'),
   })
   .describe('A FHIR R4 resource in JSON');
 

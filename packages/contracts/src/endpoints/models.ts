@@ -11,11 +11,24 @@ import {
   recalibrationRequestSchema,
   tripodCardSchema,
 } from '../models.js';
+import { trustCodeParam } from '../path-params.js';
 import { lookupErrors, pdfDownload } from './shared.js';
 
-const params = z.object({ trust: z.string().min(1).max(10), code: z.string().min(1).max(20) });
+const params = z.object({
+  trust: trustCodeParam,
+  code: z
+    .string()
+    .min(1)
+    .max(20)
+    .meta({ description: 'The procedure the model scores: knee, hip or knee-hip', example: 'knee' }),
+});
 const base = '/api/trusts/:trust/machine-learning/procedures/:code/models';
-const versionParams = params.extend({ id: z.guid() });
+const versionParams = params.extend({
+  id: z.guid().meta({
+    description: 'The model version’s id, as the versions list gives it',
+    example: '0193f7a2-5c1e-7b3d-9a41-6f2e8c0d4b17',
+  }),
+});
 
 /** docs/requirements.md §7 model calls: a trust's model of a procedure, for its Technical Admin. */
 export const models = {

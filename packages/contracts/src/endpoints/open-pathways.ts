@@ -12,7 +12,7 @@ import {
   processedExportQuerySchema,
   reportFieldsSchema,
 } from '../open-pathways.js';
-import { procedureCodeSchema } from '../procedures.js';
+import { procedureCodeParam } from '../path-params.js';
 import { lookupErrors, procedurePathSchema, reportDownload, trustPathSchema } from './shared.js';
 
 const base = '/api/trusts/:trust/waiting-list';
@@ -84,7 +84,7 @@ export const openPathways = {
     permission: 'waiting-list:read',
     tags,
     summary: 'The fields a report of active pathways can hold, with their labels',
-    params: z.object({ type: procedureCodeSchema }),
+    params: z.object({ type: procedureCodeParam }),
     response: { 200: reportFieldsSchema, ...lookupErrors },
   }),
   activeExport: defineEndpoint({
@@ -94,7 +94,7 @@ export const openPathways = {
     tags,
     summary: 'Report of the active pathways that match the filters: csv, xlsx or pdf',
     description:
-      'fields lists report field keys (see …/active/fields), comma-separated, in the order the report shows them. The export is recorded in the change log.',
+      'fields lists report field keys (see …/active/fields) in the order the report shows them, comma-separated (fields=nhsNumber,lastName) or repeated (fields=nhsNumber&fields=lastName). The filters are the active list’s. The export is recorded in the change log.',
     params: procedurePathSchema,
     querystring: activeExportQuerySchema,
     response: { 200: reportDownload(['csv', 'xlsx', 'pdf']), ...lookupErrors },

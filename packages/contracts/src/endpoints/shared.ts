@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorResponseSchema } from '../errors.js';
 import type { ReportFileType } from '../open-pathways.js';
-import { procedureCodeSchema } from '../procedures.js';
+import { procedureCodeParam, trustCodeParam } from '../path-params.js';
 import type { FileResponse } from '../endpoint.js';
 
 /** The error answers the endpoints declare, as sets: every one answers 401 and 403 to a refused caller. */
@@ -10,8 +10,8 @@ export const requestErrors = { 400: errorResponseSchema, ...refusedErrors };
 export const lookupErrors = { ...requestErrors, 404: errorResponseSchema };
 
 /** Path parameters of the calls made under the signed-in user's trust (docs/requirements.md §7). */
-export const trustPathSchema = z.object({ trust: z.string().min(1).max(10) });
-export const procedurePathSchema = trustPathSchema.extend({ type: procedureCodeSchema });
+export const trustPathSchema = z.object({ trust: trustCodeParam });
+export const procedurePathSchema = trustPathSchema.extend({ type: procedureCodeParam });
 
 const reportMediaTypes: Record<ReportFileType, string> = {
   csv: 'text/csv',

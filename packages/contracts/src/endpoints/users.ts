@@ -12,7 +12,12 @@ import {
 import { requestErrors } from './shared.js';
 
 /** GET /api/users/{userId}/: trust admins' lookups send hideSuperAdminRole=1 (docs/requirements.md §6). */
-export const userDetailsQuerySchema = z.object({ hideSuperAdminRole: z.enum(['0', '1']).optional() });
+export const userDetailsQuerySchema = z.object({
+  hideSuperAdminRole: z.enum(['0', '1']).optional().meta({
+    description: '1: a user holding Super Admin is not found (trust admins’ lookups)',
+    example: '1',
+  }),
+});
 
 /** docs/requirements.md §7 user calls (§2 user lists, User details, Add and Edit user). */
 export const users = {

@@ -16,7 +16,7 @@ export interface ChangeEntry {
   trustName: string;
   /** Human-readable, shown in the change log's Action column, e.g. "Updated user Jane Smith". */
   action: string;
-  entityType: 'trust' | 'user' | 'model' | 'patient' | 'import' | 'report';
+  entityType: 'trust' | 'user' | 'model' | 'patient' | 'import' | 'report' | 'integration-client';
   entityId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -13,6 +13,7 @@ export {
   evaluationColumns,
   evaluationDay,
   fieldsAtFault,
+  nextTurn,
   pathwayStateColumns,
   recordInferenceRun,
   scoreForWriting,
@@ -20,6 +21,7 @@ export {
   scoringChunk,
   started,
   type ModelVersion,
+  type RecordToScore,
   type ScoredState,
 } from './scoring.js';
 export { requestScoringWherePending } from './scoring-requests.js';

@@ -20,7 +20,9 @@ import { activeRiskModel } from '../models/index.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { evaluationInsert, evaluationInsertParams } from './evaluation-writer.js';
 
-export type EvaluationReason = 'batch' | 'remodel' | 'rescore';
+import type { EvaluationReason } from '@esr/contracts/patients';
+
+export type { EvaluationReason };
 
 /** Rows read, scored and written per round: large enough for bulk statements, small enough for memory. */
 export const scoringChunk = 2000;
@@ -184,17 +186,43 @@ function explainForWriting(model: RiskModel, records: PatientRecord[], evaluatio
   }
 }
 
-/** Each record's new state, scored at once for a bulk write. */
-export function scoreForWriting(
+/**
+ * How long scoring may hold the thread that answers HTTP before letting other requests in. A chunk
+ * of 2,000 scored at once held it for 60–110 ms, and a second on a cold start while the code warms
+ * up: longer than a liveness probe may wait (docs/operations.md, "Health and logs").
+ */
+export const scoringTurnMs = 8;
+
+/** Lets the other requests waiting on this thread in before the next slice of work. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Each record's new state for a bulk write, scored a slice at a time between turns of the event
+ * loop. The slice grows while a turn stays short and shrinks when it runs long, so a cold start's
+ * slow first records and a warm run's fast ones both keep each turn to a few milliseconds.
+ */
+export async function scoreForWriting(
   scope: ScoringScope,
   records: RecordToScore[],
   evaluationDate: string,
-): ScoredState[] {
-  const outcomes = explainForWriting(
-    scope.model.model,
-    records.map((record) => record.clinical),
-    evaluationDate,
-  );
+): Promise<ScoredState[]> {
+  const outcomes: Explained[] = [];
+  let slice = 16;
+  for (let start = 0, end = 0; start < records.length; start = end) {
+    if (start > 0) await nextTurn();
+    const began = performance.now();
+    end = Math.min(start + slice, records.length);
+    outcomes.push(
+      ...explainForWriting(
+        scope.model.model,
+        records.slice(start, end).map((record) => record.clinical),
+        evaluationDate,
+      ),
+    );
+    const took = performance.now() - began;
+    if (took < scoringTurnMs / 2) slice = Math.min(slice * 2, 1024);
+    else if (took > scoringTurnMs) slice = Math.max(4, Math.floor(slice / 2));
+  }
   return records.map((record, index): ScoredState => {
     const outcome = outcomes[index]!;
     if (!outcome.ok)
@@ -311,9 +339,9 @@ export async function scorePending(
           and (status = 'waiting' or scored_model_id is distinct from ${model.id})`,
     );
   const scope = { trustCode, procedureCode, model };
-  const prepare = (rows: PendingRow[]) => {
+  const prepare = async (rows: PendingRow[]) => {
     const evaluationDate = evaluationDay(now());
-    const states = scoreForWriting(
+    const states = await scoreForWriting(
       scope,
       rows.map((row) => ({
         clinical: row.clinical,
@@ -332,7 +360,7 @@ export async function scorePending(
       ),
     };
   };
-  const write = ({ evaluationDate, pathways, evaluations }: ReturnType<typeof prepare>) =>
+  const write = ({ evaluationDate, pathways, evaluations }: Awaited<ReturnType<typeof prepare>>) =>
     database.bulkWrite(async (writer) => {
       // Only pathways whose data is still what was scored take the new evaluation.
       const written = await writer.query<{ id: string }>(
@@ -370,7 +398,7 @@ export async function scorePending(
   for (let start = 0; reading; start += chunk) {
     const rows = await reading;
     reading = start + chunk < pending.length ? started(readChunk(start + chunk)) : null;
-    const prepared = rows.length > 0 ? prepare(rows) : null;
+    const prepared = rows.length > 0 ? await prepare(rows) : null;
     if (writing.length >= writesAtOnce) scored += await writing.shift()!;
     if (prepared) writing.push(started(write(prepared)));
   }

@@ -23,6 +23,9 @@ export const permissions = {
   'changelog:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
   // Decision 0042: who has seen a patient's record, for the trust's admins and super admins.
   'access-log:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  // Decision 0048: the trust's integration clients, registered and disabled by its admins.
+  'integration-clients:read': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
+  'integration-clients:write': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
   // docs/requirements.md §6: the clerical user uploads patient lists and works the open pathways of their own trust.
   'waiting-list:import': { roles: ['cu'] },
   'waiting-list:read': { roles: ['cu'] },

@@ -1,3 +1,4 @@
 /** What the integration module offers the rest of the API; nothing else of it is imported from outside. */
 export { startHl7Listener } from './hl7-listener.js';
 export { default as integrationRoutes } from './routes.js';
+export { default as integrationClientRoutes } from './admin/routes.js';

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@esr/contracts/endpoints';
-import { HttpError, notFound } from '../../platform/errors.js';
+import { notFound, type HttpError } from '../../platform/errors.js';
+import { logProblem, problemOf } from '../../platform/http/error-handler.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
 import { capabilityStatement } from './fhir/capability-statement.js';
@@ -51,32 +52,31 @@ const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(hl7MediaTypes, { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
-    const status =
-      error instanceof HttpError ? error.statusCode : error.validation ? 400 : (error.statusCode ?? 500);
-    const words =
-      status >= 500
-        ? 'Internal server error occurred'
-        : error instanceof HttpError
-          ? [
-              error.detail,
-              ...Object.entries(error.errors ?? {}).map(([field, texts]) => `${field}: ${texts.join(' ')}`),
-            ]
-              .filter(Boolean)
-              .join('. ')
-          : error.message;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else if (status === 403) request.log.warn({ url: request.routeOptions.url }, 'access refused');
-    if (request.url.startsWith('/hl7/')) return send(reply, hl7Answer(status, words));
+    const problem = problemOf(error);
+    logProblem(error, problem, request);
+    const fields = Object.entries(problem.errors ?? {});
+    if (request.url.startsWith('/hl7/')) {
+      const words = [problem.detail, ...fields.map(([field, texts]) => `${field}: ${texts.join(' ')}`)];
+      return send(reply, hl7Answer(problem.status, words.join('. ')));
+    }
+    // Each field at fault is an issue of its own, its name as the expression.
+    const code = issueCodes[problem.status] ?? 'exception';
+    const severity = problem.status >= 500 ? 'fatal' : 'error';
     return sendResource(
       reply,
-      operationOutcome([
-        {
-          severity: status >= 500 ? 'fatal' : 'error',
-          code: issueCodes[status] ?? 'exception',
-          diagnostics: words,
-        },
-      ]),
-      status,
+      operationOutcome(
+        fields.length === 0
+          ? [{ severity, code, diagnostics: problem.detail }]
+          : fields.flatMap(([field, texts]) =>
+              texts.map((text) => ({
+                severity,
+                code,
+                diagnostics: `${problem.detail}: ${text}`,
+                expression: [field],
+              })),
+            ),
+      ),
+      problem.status,
     );
   });
 

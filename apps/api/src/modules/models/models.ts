@@ -239,33 +239,52 @@ export async function activeRiskModel(
 
 /** Model versions loaded lately, by id: a stored version never changes, and past evaluations name theirs. */
 const modelsById = new Map<string, RiskModel>();
+/**
+ * Loaded models by what they are made of (their files' hashes and any recalibration map): every
+ * trust's demonstration model of a procedure is the same files, loaded once. Loading decodes and
+ * compiles on the thread that answers HTTP (35–140 ms), so it is done as seldom as it can be.
+ */
+const modelsByContent = new Map<string, RiskModel>();
 const modelsKept = 16;
+
+const contentKey = (modelSha256: string, wrapperSha256: string, recalibration: unknown) =>
+  `${modelSha256}/${wrapperSha256}/${recalibration ? JSON.stringify(recalibration) : ''}`;
+
+function keep<K, V>(cache: Map<K, V>, key: K, value: V): V {
+  // Most recently used last, so that the oldest is the one let go.
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > modelsKept) cache.delete(cache.keys().next().value!);
+  return value;
+}
 
 /** A stored model version, loaded with its wrapper (the past evaluations' explanations need theirs). */
 export async function riskModelById(db: Db, id: string): Promise<RiskModel | null> {
   const cached = modelsById.get(id);
-  if (cached) {
-    // Most recently used last, so that the oldest is the one let go.
-    modelsById.delete(id);
-    modelsById.set(id, cached);
-    return cached;
-  }
-  const [files] = await db
+  if (cached) return keep(modelsById, id, cached);
+  const [version] = await db
     .select({
-      modelFile: mlModels.modelFile,
-      wrapperFile: mlModels.wrapperFile,
+      modelSha256: mlModels.modelSha256,
+      wrapperSha256: mlModels.wrapperSha256,
       recalibration: mlModels.recalibration,
     })
+    .from(mlModels)
+    .where(eq(mlModels.id, id));
+  if (!version) return null;
+  const key = contentKey(version.modelSha256, version.wrapperSha256, version.recalibration);
+  const loaded = modelsByContent.get(key);
+  if (loaded) return keep(modelsById, id, keep(modelsByContent, key, loaded));
+  const [files] = await db
+    .select({ modelFile: mlModels.modelFile, wrapperFile: mlModels.wrapperFile })
     .from(mlModels)
     .where(eq(mlModels.id, id));
   if (!files) return null;
   const base = loadModel(files.modelFile, files.wrapperFile);
   // A recalibrated version (decision 0046): the base model's probabilities through its map.
-  const map = files.recalibration as { intercept: number; slope: number } | null;
+  const map = version.recalibration as { intercept: number; slope: number } | null;
   const model = map ? withProbabilityMap(base, map) : base;
-  modelsById.set(id, model);
-  if (modelsById.size > modelsKept) modelsById.delete(modelsById.keys().next().value!);
-  return model;
+  keep(modelsByContent, key, model);
+  return keep(modelsById, id, model);
 }
 
 /**
@@ -288,6 +307,8 @@ export async function installDefaultModels(db: Db, trustCodes?: string[]): Promi
     const modelBytes = fs.readFileSync(path.join(modelsRoot, procedureCode, 'model.pkl'));
     const wrapperBytes = fs.readFileSync(path.join(modelsRoot, procedureCode, 'wrapper.pkl'));
     const model = loadModel(modelBytes, wrapperBytes);
+    // Every trust's version of it is these files: loaded already for all of them.
+    keep(modelsByContent, contentKey(sha256(modelBytes), sha256(wrapperBytes), null), model);
     const card = cardOf(model, model.wrapper!);
     for (const trustCode of missing) {
       await db

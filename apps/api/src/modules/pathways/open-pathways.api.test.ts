@@ -11,6 +11,7 @@ import {
   recordStatusLabels,
   reportFieldKeys,
   reportFieldLabels,
+  reportMessages,
   riskLabels,
   socialLabels,
   type ActiveRecord,
@@ -861,6 +862,47 @@ describe('GET …/manage/records/active/export', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors)).toContain(field);
     expect(await reportEntries()).toHaveLength(before);
+  });
+
+  it.each([
+    ['comma-separated', 'fields=lastName,nhsNumber,tciDate'],
+    ['repeated', 'fields=lastName&fields=nhsNumber&fields=tciDate'],
+    ['repeated and comma-separated at once', 'fields=lastName,nhsNumber&fields=tciDate'],
+    ['with spaces and a key given twice', 'fields=%20lastName%20,nhsNumber&fields=lastName&fields=tciDate'],
+  ])('takes fields %s, as the same columns in the same order', async (_form, fields) => {
+    const response = await call(exportUrl(`fileName=Columns&fileType=csv&${fields}`));
+    expect(response.statusCode, response.body).toBe(200);
+    const [head] = parseCsv(response.rawPayload.subarray(3).toString('utf8'));
+    expect(head).toEqual([
+      reportFieldLabels.lastName,
+      reportFieldLabels.nhsNumber,
+      reportFieldLabels.tciDate,
+    ]);
+  });
+
+  it('refuses an unknown key in the repeated form as in the comma-separated one', async () => {
+    const response = await call(exportUrl('fileName=A&fileType=csv&fields=nhsNumber&fields=password'));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      fields: [reportMessages.unknownField],
+    });
+  });
+
+  it('documents fields in the OpenAPI document as a list of keys, written either way', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { parameters: { name: string; in: string; schema: unknown; description?: string }[] }>
+      >;
+    }>();
+    const operation =
+      document.paths['/api/trusts/{trust}/waiting-list/procedures/{type}/manage/records/active/export']!.get!;
+    const fields = operation.parameters.find(
+      (parameter) => parameter.name === 'fields' && parameter.in === 'query',
+    );
+    expect(fields?.schema).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(fields?.description).toMatch(/comma-separated/i);
+    expect(fields?.description).toMatch(/repeated/i);
   });
 
   it('keeps only letters, digits, spaces, hyphens and underscores of the report name', async () => {

@@ -181,8 +181,8 @@ const activeReportColumns: Record<ReportFieldKey, ColumnSpec<ActiveExportRow>> =
   },
 };
 
-function chosenFields(fields: string): ReportFieldKey[] {
-  const keys = [...new Set(fields.split(',').map((key) => key.trim()))].filter(Boolean);
+function chosenFields(fields: readonly string[]): ReportFieldKey[] {
+  const keys = [...new Set(fields)];
   if (keys.length === 0)
     throw badRequest('The request is not valid', { fields: [reportMessages.fieldsRequired] });
   const unknown = keys.filter((key) => !(reportFieldKeys as readonly string[]).includes(key));

@@ -1,45 +1,63 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors.js';
 
+/** An error as the API answers it: its status, its detail, and the fields at fault. */
+export interface Problem {
+  status: number;
+  detail: string;
+  errors?: Record<string, string[]>;
+}
+
 /**
- * One error handler (fastify/demo): `{detail, errors}` for expected failures, and a generic
- * message for 5xx so that no internals or patient data leak (security baseline).
+ * What an error answers, whichever shape a caller reads it in (`{detail, errors}` here; an
+ * OperationOutcome or an HL7 ACK on the integration endpoints): a generic message for 5xx, so
+ * that no internals or patient data leak (security baseline).
  */
+export function problemOf(error: FastifyError | HttpError): Problem {
+  if (error instanceof HttpError)
+    return {
+      status: error.statusCode,
+      detail: error.detail,
+      ...(error.errors ? { errors: error.errors } : {}),
+    };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'request';
+      (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+    }
+    return { status: 400, detail: 'The request is not valid', errors };
+  }
+  const status = error.statusCode ?? 500;
+  return status >= 500
+    ? { status: 500, detail: 'Internal server error occurred' }
+    : { status, detail: error.message };
+}
+
+/** Logs what an audit or an operator needs of an error, without patient data. */
+export function logProblem(error: FastifyError | HttpError, problem: Problem, request: FastifyRequest): void {
+  if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  else if (problem.status === 403) {
+    // Which trust was asked for: a refused look at another trust's data is what an audit wants.
+    const { trust } = (request.params ?? {}) as { trust?: unknown };
+    request.log.warn(
+      { url: request.routeOptions.url, ...(typeof trust === 'string' ? { trust: trust.slice(0, 20) } : {}) },
+      'access refused',
+    );
+  }
+}
+
+/** One error handler (fastify/demo): `{detail, errors}` for expected failures. */
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.statusCode === 403) {
-        // Which trust was asked for: a refused look at another trust's data is what an audit wants.
-        const { trust } = (request.params ?? {}) as { trust?: unknown };
-        request.log.warn(
-          {
-            url: request.routeOptions.url,
-            ...(typeof trust === 'string' ? { trust: trust.slice(0, 20) } : {}),
-          },
-          'access refused',
-        );
-      }
-      return reply.status(error.statusCode).send({
-        detail: error.detail,
-        ...(error.errors ? { errors: error.errors } : {}),
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'request';
-        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
-      }
-      return reply.status(400).send({ detail: 'The request is not valid', errors });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ detail: 'Internal server error occurred' });
-    }
-    return reply.status(status).send({ detail: error.message });
+    const problem = problemOf(error);
+    logProblem(error, problem, request);
+    return reply.status(problem.status).send({
+      detail: problem.detail,
+      ...(problem.errors ? { errors: problem.errors } : {}),
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-/** Super admin and trust admin screens (docs/requirements.md §2 Admin screens): one chunk, loaded by screens.ts. */
+/** Super admin and trust admin screens (docs/requirements.md §2 Admin screens; decision 0048): one chunk, loaded by screens.ts. */
 export { SuperAdminDashboardPage } from '../../features/admin/components/super-admin-dashboard-page';
 export { TrustAdminDashboardPage } from '../../features/admin/components/trust-admin-dashboard-page';
 export { ManageTrustsPage } from '../../features/admin/components/manage-trusts-page';
@@ -10,3 +10,6 @@ export { UserDetailsPage } from '../../features/admin/components/user-details-pa
 export { AddUserPage, EditUserPage } from '../../features/admin/components/user-form-page';
 export { ChangeLogPage } from '../../features/admin/components/change-log-page';
 export { AccessLogPage } from '../../features/admin/components/access-log-page';
+export { IntegrationClientsPage } from '../../features/integration-clients/components/integration-clients-page';
+export { RegisterIntegrationClientPage } from '../../features/integration-clients/components/register-client-page';
+export { IntegrationMessagesPage } from '../../features/integration-clients/components/messages-page';

@@ -21,7 +21,9 @@ import {
   evaluationInsertParams,
   pathwayStateColumns,
   recordInferenceRun,
+  nextTurn,
   scoreForWriting,
+  type RecordToScore,
   scoringChunk,
   started,
   type ModelVersion,
@@ -231,7 +233,7 @@ async function writeStagedRows(
       };
     });
   };
-  const prepare = (rows: StagedRow[]) => {
+  const prepare = async (rows: StagedRow[]) => {
     const outcomes = rows.map((row): RowOutcome => ({
       row: row.row_number,
       id: row.pathway_id ?? timeOrderedUuid(),
@@ -240,12 +242,20 @@ async function writeStagedRows(
     }));
     const toScore = rows.flatMap((row, index) => (row.keeps ? [] : [{ row, outcome: outcomes[index]! }]));
     if (model) {
-      const states = scoreForWriting(
-        { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
-        toScore.map(({ row }) => ({
+      // Read a slice at a time, as they are scored: 2,000 records parsed at once hold this thread,
+      // which answers HTTP too, for tens of milliseconds.
+      const records: RecordToScore[] = [];
+      for (let index = 0; index < toScore.length; index++) {
+        if (index > 0 && index % 250 === 0) await nextTurn();
+        const { row } = toScore[index]!;
+        records.push({
           clinical: JSON.parse(row.clinical) as PatientRecord,
           reason: row.rescored ? 'rescore' : 'batch',
-        })),
+        });
+      }
+      const states = await scoreForWriting(
+        { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
+        records,
         evaluationDate,
       );
       toScore.forEach(({ outcome }, index) => Object.assign(outcome, states[index], { modelId: model.id }));
@@ -290,7 +300,7 @@ async function writeStagedRows(
   };
   // A chunk's statements are sent at once, in order; the connection runs them one after another.
   // Neither waits for this thread, busy scoring the next chunk, to send it.
-  const write = async ({ matched, added }: ReturnType<typeof prepare>) => {
+  const write = async ({ matched, added }: Awaited<ReturnType<typeof prepare>>) => {
     const statements = [
       [matched, updateEvaluated, updateAlone, 'updated'],
       [added, insertEvaluated, insertAlone, 'created'],
@@ -333,7 +343,7 @@ async function writeStagedRows(
     // session takes statements in turn, it is read after the previous chunk's statements and before
     // this chunk's: this thread scores each chunk while the database writes the one before.
     const reading = rows.length === scoringChunk ? started(read(lastRow(rows))) : null;
-    const prepared = prepare(rows);
+    const prepared = await prepare(rows);
     await writing;
     writing = started(write(prepared));
     rows = reading ? await reading : [];

@@ -5,7 +5,7 @@ import { useAdminRole } from '../lib/admin-role';
 import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
 
-/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044); the model's performance (decision 0045). */
+/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044); the model's performance (decision 0045); the trust's integration clients (decision 0048). */
 export function TrustAdminDashboardPage() {
   const dashboard = useTrustAdminDashboard();
   const { ownTrustName } = useAdminRole();
@@ -38,6 +38,13 @@ export function TrustAdminDashboardPage() {
               "Everyone who has seen a patient's record in your trust, for a subject access request or a privacy incident.",
             linkText: 'Search',
             to: paths.accessLog(),
+          },
+          {
+            title: 'Integration clients',
+            description:
+              'Systems that send blood results and read risk assessments for your trust, and the messages they sent.',
+            linkText: 'Manage',
+            to: paths.integrationClients(),
           },
           {
             title: 'Prioritisation settings',

@@ -8,7 +8,7 @@ import { EditLink } from './edit-link';
 import { ListStatus } from '../../../components/list-status';
 import { StatusTag } from './manage-trusts-page';
 
-/** docs/requirements.md §2 Trust details: every field, phone as code plus 3-3-4 number, users link, edit icon. */
+/** docs/requirements.md §2 Trust details: every field, phone as code plus 3-3-4 number, users link, edit icon; the trust's integration clients (decision 0048). */
 export function TrustDetailsPage() {
   const { trustCode = '' } = useParams();
   const trust = useTrust(trustCode);
@@ -66,6 +66,15 @@ export function TrustDetailsPage() {
                       </>
                     )}
                   </>
+                ),
+              },
+              {
+                key: 'Integration clients',
+                value: (
+                  <Link to={paths.integrationClients(data.trustCode)}>
+                    View integration clients
+                    <span className="nhsuk-u-visually-hidden"> of {data.trustName}</span>
+                  </Link>
                 ),
               },
             ]}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  integrationClientMessages,
+  issuerInWords,
+  messageOutcomeLabels,
+  type IntegrationClient,
+} from '@esr/contracts/integration-clients';
+import { messages } from '@esr/contracts/messages';
+import { statusLabel, type Status } from '@esr/contracts/users';
+import { Button } from '../../../components/button';
+import { CaptionHeading } from '../../../components/caption-heading';
+import { InsetText, NotificationBanner, Table, Tag, type Column } from '../../../components/content';
+import { DataText, dataText } from '../../../components/data-text';
+import { ErrorSummary } from '../../../components/error-summary';
+import { ListStatus } from '../../../components/list-status';
+import { ApiError } from '../../../lib/api-client';
+import { usePageNotice } from '../../../lib/page-notice';
+import { useChangeIntegrationClientStatus } from '../api/change-integration-client-status';
+import { useIntegrationClients } from '../api/get-integration-clients';
+import { useClientsScope } from '../lib/client-scope';
+import { statusNotice } from '../lib/notices';
+import { DateCell, DateTimeCell } from './date-time';
+import './integration-clients.scss';
+
+const ClientStatusTag = ({ status }: { status: number }) => (
+  <Tag colour={status === 1 ? 'green' : 'grey'}>{statusLabel(status)}</Tag>
+);
+
+function LastMessage({ client }: { client: IntegrationClient }) {
+  if (!client.lastMessage) return <>None yet</>;
+  return (
+    <>
+      <DateTimeCell value={client.lastMessage.receivedAt} />
+      <br />
+      {messageOutcomeLabels[client.lastMessage.outcome]}
+    </>
+  );
+}
+
+/**
+ * Decision 0048: the systems registered to send the trust blood results and read its risk
+ * assessments, each with its last message; a client is disabled or enabled from its row, and a
+ * disabled client's tokens are refused at once. Registering is a page of its own.
+ */
+export function IntegrationClientsPage() {
+  const { trust, registerPath, messagesPath } = useClientsScope();
+  const navigate = useNavigate();
+  const clients = useIntegrationClients(trust);
+  const change = useChangeIntegrationClientStatus(trust);
+  const registered = usePageNotice();
+  const [changed, setChanged] = useState<{ name: string; status: Status } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const data = clients.data;
+
+  const setStatus = async (client: IntegrationClient, status: Status) => {
+    if (change.isPending) return;
+    setChanged(null);
+    setFailure(null);
+    try {
+      await change.mutateAsync({ id: client.id, status });
+      setChanged({ name: client.name, status });
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError && error.status >= 500
+          ? messages.internalServerError
+          : (error instanceof ApiError && error.body?.detail) || messages.someError,
+      );
+      setAttempt((count) => count + 1);
+    }
+  };
+
+  const columns: Column<IntegrationClient>[] = [
+    { header: 'Name', cell: (client) => <DataText text={client.name} /> },
+    {
+      header: 'Client ID',
+      cell: (client) => (
+        <span className="app-identifier app-client-id">
+          <DataText text={client.clientId} />
+        </span>
+      ),
+    },
+    {
+      header: 'Issuer',
+      cell: (client) => (
+        <span className="app-identifier app-issuer">
+          <DataText text={issuerInWords(client.issuer)} />
+        </span>
+      ),
+    },
+    { header: 'Status', cell: (client) => <ClientStatusTag status={client.status} /> },
+    { header: 'Registered', cell: (client) => <DateCell value={client.registeredAt} /> },
+    { header: 'Last message', cell: (client) => <LastMessage client={client} /> },
+    {
+      header: 'Action',
+      cell: (client) => {
+        const next: Status = client.status === 1 ? 0 : 1;
+        return (
+          <Button
+            variant="secondary"
+            className="nhsuk-button--small nhsuk-u-margin-bottom-0"
+            aria-disabled={change.isPending || undefined}
+            onClick={() => void setStatus(client, next)}
+          >
+            {next === 0 ? 'Disable' : 'Enable'}
+            <span className="nhsuk-u-visually-hidden"> {dataText(client.name)}</span>
+          </Button>
+        );
+      },
+    },
+  ];
+  const notice = changed && statusNotice(changed.name, changed.status);
+
+  return (
+    <>
+      <ErrorSummary errors={failure ? [{ text: failure }] : []} attempt={attempt} />
+      {registered && !changed && (
+        <NotificationBanner title="Success" success>
+          <p className="nhsuk-notification-banner__heading">
+            <DataText text={registered} />
+          </p>
+          <p>It can now send blood results and read risk assessments for this trust.</p>
+        </NotificationBanner>
+      )}
+      {notice && (
+        <NotificationBanner title="Success" success>
+          <p className="nhsuk-notification-banner__heading">
+            <DataText text={notice.heading} />
+          </p>
+          <p>{notice.text}</p>
+        </NotificationBanner>
+      )}
+      <CaptionHeading title={integrationClientMessages.title} caption={data?.trustName} />
+      <p className="nhsuk-body-l">{integrationClientMessages.lead}</p>
+      <Button onClick={() => void navigate(registerPath)}>{integrationClientMessages.registerTitle}</Button>
+      <ListStatus
+        isLoading={clients.isLoading}
+        isError={clients.isError}
+        isEmpty={false}
+        onRetry={() => void clients.refetch()}
+      />
+      {data && data.items.length === 0 && (
+        <InsetText>
+          <p>{integrationClientMessages.noClients}</p>
+        </InsetText>
+      )}
+      {data && data.items.length > 0 && (
+        <Table
+          caption="Registered clients"
+          columns={columns}
+          rows={data.items}
+          rowKey={(client) => client.id}
+        />
+      )}
+      <h2>{integrationClientMessages.messagesTitle}</h2>
+      <p>Every message these clients have sent, newest first, and what was done with it.</p>
+      <p>
+        <Link className="nhsuk-link" to={messagesPath()}>
+          View messages received
+        </Link>
+      </p>
+    </>
+  );
+}
