@@ -32,6 +32,12 @@ const locationText = (location: MessageLocation) =>
     .filter((part) => part !== undefined)
     .join('-');
 
+/** A refusal as recorded: its words, led by where it is unless they already say so. */
+const detailOf = (refusal: MessageError, where: string) =>
+  !where || refusal.message.startsWith(refusal.location.segment ?? refusal.location.path ?? where)
+    ? refusal.message
+    : `${where}: ${refusal.message}`;
+
 /** A message refused by its reader, or an error the reader did not expect (answered as unreadable). */
 const asMessageError = (error: unknown): MessageError =>
   error instanceof MessageError ? error : new MessageError('unreadable', {}, 'The message could not be read');
@@ -60,7 +66,7 @@ export function fhirFormat(body: unknown, kind: 'Bundle' | 'Observation', now = 
           ),
         },
         messageId: bundleId(body),
-        detail: where ? `${where}: ${refusal.message}` : refusal.message,
+        detail: detailOf(refusal, where),
       };
     },
     accepted(message: IncomingLabMessage, receipt: MessageReceipt): MessageAnswer {
@@ -106,7 +112,7 @@ export function hl7Format(text: string, now = new Date()): MessageFormat {
           body: hl7Ack(text, code, refusal),
         },
         messageId: controlIdOf(text),
-        detail: where ? `${where}: ${refusal.message}` : refusal.message,
+        detail: detailOf(refusal, where),
       };
     },
     accepted(_message, receipt) {
