@@ -31,10 +31,8 @@ import { demoListsFolder } from '../imports/demo-waiting-lists.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import {
   createClericalTrust,
-  decide,
-  idle,
-  uploadFiles,
-  validated,
+  csvFile,
+  importList as importListThrough,
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
 import { createTrust, createUser } from '../../test/factories/users.js';
@@ -86,21 +84,14 @@ const bloods = [
   `${nhsLukasz},ZZP000002,eGFR,68,mL/min/1.73m2,,14-Oct-2026 09:10`,
 ];
 
-async function importList(procedure: ProcedureCode, rows: string[]) {
-  const upload = await uploadFiles(
+const importList = (procedure: ProcedureCode, rows: string[]) =>
+  importListThrough(
     t,
     clerical,
     procedure,
-    { name: `${procedure}-ptl.csv`, bytes: [header, ...rows].join('\r\n') + '\r\n' },
-    { name: 'bloods.csv', bytes: bloods.join('\r\n') + '\r\n' },
+    csvFile(`${procedure}-ptl.csv`, [header, ...rows]),
+    csvFile('bloods.csv', bloods),
   );
-  expect(upload.statusCode, upload.body).toBe(202);
-  const { batchId } = upload.json<{ batchId: string }>();
-  const status = await validated(t, clerical, procedure, batchId);
-  expect(status.waiting_list.status, JSON.stringify(status)).toMatch(/^VALIDATED/);
-  expect((await decide(t, clerical, procedure, 'confirm_import', batchId)).statusCode).toBe(202);
-  await idle(t, clerical, procedure);
-}
 
 type Method = 'GET' | 'PUT' | 'POST';
 const call = (method: Method, url: string, token = clinicianToken, payload?: object) =>

@@ -130,3 +130,25 @@ export const idle = (t: TestApp, who: ClericalTrust, procedure: ProcedureCode) =
     (status) => status.status === 'idle',
     120_000,
   );
+
+/**
+ * A list and its blood results imported through the real pipeline: uploaded, validated, confirmed,
+ * and waited for until every pathway is scored. Throws, naming the step, when one fails.
+ */
+export async function importList(
+  t: TestApp,
+  who: ClericalTrust,
+  procedure: ProcedureCode,
+  list: UploadFile,
+  bloods: UploadFile | null,
+): Promise<void> {
+  const upload = await uploadFiles(t, who, procedure, list, bloods);
+  if (upload.statusCode !== 202) throw new Error(`upload answered ${upload.statusCode}: ${upload.body}`);
+  const { batchId } = upload.json<{ batchId: string }>();
+  const status = await validated(t, who, procedure, batchId);
+  if (!status.waiting_list.status.startsWith('VALIDATED'))
+    throw new Error(`validation ended ${JSON.stringify(status)}`);
+  const confirm = await decide(t, who, procedure, 'confirm_import', batchId);
+  if (confirm.statusCode !== 202) throw new Error(`confirm answered ${confirm.statusCode}: ${confirm.body}`);
+  await idle(t, who, procedure);
+}
