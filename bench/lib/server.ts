@@ -51,3 +51,37 @@ export async function startBuiltServer(port: number, env: Record<string, string>
     },
   };
 }
+
+/**
+ * Starts the built worker (`npm run worker`, PostgreSQL only) beside a server started with
+ * `RUN_WORKER=false`, as production runs them; resolved once it has started.
+ */
+export async function startBuiltWorker(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['apps/api/dist/worker.js'], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let log = '';
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('worker started')) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`The worker exited while starting (code ${code})`)));
+  });
+  return {
+    rssMb: () => memoryMb(child.pid, 'VmRSS'),
+    peakRssMb: () => memoryMb(child.pid, 'VmHWM'),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -17,10 +17,24 @@ class CookieJar {
 
 /**
  * Signs in as a user through the development provider's real authorization-code + PKCE flow,
- * as the browser does, and returns the access token.
+ * as the browser does, and returns the access token. With `via`, every request of the flow goes to
+ * that origin instead of the public one, as a load balancer keeping a user on one of several API
+ * processes sends it (they share one public address, hence one issuer).
  */
-export async function signInWithCodeFlow(baseUrl: string, userId: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl}/api/client-config`)).json()) as {
+export async function signInWithCodeFlow(
+  baseUrl: string,
+  userId: string,
+  options: { via?: string } = {},
+): Promise<string> {
+  const routed = (address: string) => {
+    if (!options.via) return address;
+    const target = new URL(address);
+    const via = new URL(options.via);
+    target.protocol = via.protocol;
+    target.host = via.host;
+    return target.toString();
+  };
+  const config = (await (await fetch(routed(`${baseUrl}/api/client-config`))).json()) as {
     authority: string;
     clientId: string;
     scope: string;
@@ -45,7 +59,7 @@ export async function signInWithCodeFlow(baseUrl: string, userId: string): Promi
   let method = 'GET';
   let body: string | undefined;
   for (let hop = 0; hop < 12; hop += 1) {
-    const response = await fetch(url, {
+    const response = await fetch(routed(url), {
       method,
       redirect: 'manual',
       headers: {
@@ -61,7 +75,7 @@ export async function signInWithCodeFlow(baseUrl: string, userId: string): Promi
       if (next.toString().startsWith(redirectUri)) {
         const code = next.searchParams.get('code');
         if (!code) throw new Error(`Sign-in failed: ${next.search}`);
-        const token = await fetch(`${config.authority}/token`, {
+        const token = await fetch(routed(`${config.authority}/token`), {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({

@@ -362,7 +362,10 @@ export async function scorePending(
   };
   const write = ({ evaluationDate, pathways, evaluations }: Awaited<ReturnType<typeof prepare>>) =>
     database.bulkWrite(async (writer) => {
-      // Only pathways whose data is still what was scored take the new evaluation.
+      // Only pathways whose data is still what was scored take the new evaluation, and only those
+      // still waiting for this model: a run that overlaps another of the same list (a retry of a
+      // job whose worker was thought gone, or a confirm scoring the same rows) waits for the other's
+      // rows and then leaves them, so that no pathway gets two evaluations of one model version.
       const written = await writer.query<{ id: string }>(
         `update pathways p set
             status = v.status,
@@ -376,6 +379,7 @@ export async function scorePending(
             updated_at = now()
           from ${pathways.source}
           where p.id = v.id and p.inputs_hash = v.hash and p.is_active
+            and (p.status = 'waiting' or p.scored_model_id is distinct from $1)
           returning p.id`,
         [model.id, ...pathways.params],
       );

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import type { JobContext, JobDefinition, JobQueue } from './job-definition.js';
+import { orphanSweepSeconds, orphanedJobs, runningJobLocks } from './running-jobs.js';
 
 export interface Queue extends JobQueue {
   /** Jobs of these queues that are waiting or running, for service-status screens (docs/architecture.md, Jobs). */
@@ -9,6 +10,9 @@ export interface Queue extends JobQueue {
 }
 
 const queueName = (job: JobDefinition) => `${job.name}.v${job.version}`;
+
+/** The advisory lock under which a process creates the queues (beside the migrations' 727_341_001). */
+const queueCreationLockKey = 727_341_003;
 
 /**
  * One queue library over the product's own database (pg-boss 10.x, docs/architecture.md, Jobs), on PostgreSQL
@@ -43,16 +47,33 @@ export async function startQueue(
     return id;
   };
   const context: JobContext = { ...options.context, database, queue: { enqueue } };
-  for (const job of jobs) {
-    await boss.createQueue(queueName(job), {
-      name: queueName(job),
-      retryLimit: job.retryLimit ?? 3,
-      retryDelay: 5,
-      retryBackoff: true,
-      ...(job.policy ? { policy: job.policy } : {}),
-      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+  const locks = options.work
+    ? runningJobLocks(database, (error) =>
+        options.context.log.error({ err: error }, 'running jobs lock connection failed'),
+      )
+    : undefined;
+  const createQueues = async () => {
+    for (const job of jobs)
+      await boss.createQueue(queueName(job), {
+        name: queueName(job),
+        retryLimit: job.retryLimit ?? 3,
+        retryDelay: 5,
+        retryBackoff: true,
+        ...(job.policy ? { policy: job.policy } : {}),
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+      });
+  };
+  // Processes started together (a deployment's API processes and workers) would create the same
+  // queues at once, and pg-boss's creation of a queue's table deadlocks with another's: one
+  // process creates them while the others wait, as for the migrations.
+  if (database.kind === 'postgres')
+    await database.bulkWrite(async (writer) => {
+      await writer.query('select pg_advisory_xact_lock($1)', [queueCreationLockKey]);
+      await createQueues();
     });
-    if (options.work) {
+  else await createQueues();
+  if (options.work)
+    for (const job of jobs) {
       const worker = await boss.work<unknown>(
         queueName(job),
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
@@ -60,11 +81,14 @@ export async function startQueue(
           for (const item of batch) {
             const payload = job.payload.parse(item.data);
             context.log.info({ job: job.name, id: item.id }, 'job started');
+            const held = await locks!.hold(item.id);
             try {
               await job.handle(payload, context);
             } catch (error) {
               context.log.error({ job: job.name, id: item.id, err: error }, 'job failed');
               throw error;
+            } finally {
+              if (held) await locks!.release(item.id);
             }
             context.log.info({ job: job.name, id: item.id }, 'job finished');
           }
@@ -72,12 +96,37 @@ export async function startQueue(
       );
       workers.set(queueName(job), worker);
     }
+  // A job whose process stopped (killed, or its machine lost) is failed, so that pg-boss retries it
+  // after its retry delay rather than after its expiry; its handler is idempotent (docs/architecture.md, Jobs).
+  let sweep: NodeJS.Timeout | undefined;
+  if (options.work) {
+    const names = jobs.map(queueName);
+    const handOn = async () => {
+      try {
+        for (const orphan of await orphanedJobs(database, names)) {
+          options.context.log.error(
+            { job: orphan.name, id: orphan.id },
+            'job handed on: its process stopped',
+          );
+          await boss.fail(orphan.name, orphan.id, { message: 'The process running this job stopped' });
+        }
+      } catch (error) {
+        options.context.log.error({ err: error }, 'looking for jobs whose process stopped failed');
+      }
+    };
+    await handOn();
+    sweep = setInterval(() => void handOn(), orphanSweepSeconds * 1000);
+    sweep.unref();
   }
   return {
     enqueue,
     async pendingCount(job) {
       return (await boss.getQueueSize(queueName(job), { before: 'completed' })) ?? 0;
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    async stop() {
+      clearInterval(sweep);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await locks?.close();
+    },
   };
 }
