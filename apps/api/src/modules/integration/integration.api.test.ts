@@ -268,7 +268,8 @@ describe('FHIR results in', () => {
     expect(await evaluationsOf(lukasz.id)).toHaveLength(evaluations.length);
     const [count] = await queryRows<{ n: number }>(
       t.app.db,
-      sql`select count(*)::int as n from received_lab_results where nhs_number = ${nhsLukasz} and value = 131`,
+      sql`select count(*)::int as n from received_lab_results
+          where trust_code = ${clerical.trustCode} and nhs_number = ${nhsLukasz} and value = 131`,
     );
     expect(count!.n).toBe(1);
   });

@@ -99,9 +99,14 @@ describe('the demonstration outcomes', () => {
             headers: bearer(await t.tokenFor(superAdmin.id)),
           })
         ).json<NationalPerformance>(),
-      (found) => found.trusts.length >= 3,
+      (found) =>
+        ['R0A', 'RAN', 'RL1'].every((code) => found.trusts.some((trust) => trust.trustCode === code)),
       120_000,
     );
-    expect(national.trusts.map((trust) => trust.trustCode).sort()).toEqual(['R0A', 'RAN', 'RL1']);
+    // The demonstration's three trusts; on a database shared with other tests, their trusts too.
+    const demoTrusts = national.trusts
+      .map((trust) => trust.trustCode)
+      .filter((code) => ['R0A', 'RAN', 'RL1'].includes(code));
+    expect(demoTrusts.sort()).toEqual(['R0A', 'RAN', 'RL1']);
   }, 400_000);
 });
