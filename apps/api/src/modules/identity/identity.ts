@@ -12,7 +12,7 @@ import { roleNames, type RoleCode } from '@esr/contracts/roles';
 import type { Identity } from '../../platform/config.js';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import type { PrincipalCache } from './principal-cache.js';
-import { type Principal } from './principal.js';
+import { integrationPrincipal, type Principal } from './principal.js';
 
 export { principalName, type Principal } from './principal.js';
 import { HttpError, forbidden, unauthorized } from '../../platform/errors.js';
@@ -169,7 +169,7 @@ export async function resolvePrincipal(
     const clientKey = `client|${issuerKey}|${client}`;
     const cachedClient = cache?.get(clientKey);
     if (cachedClient) return cachedClient;
-    const principal = await lookUpIntegrationClient(db, issuerKey, client);
+    const principal = await resolveIntegrationClient(db, client, issuerKey);
     cache?.set(clientKey, principal);
     return principal;
   }
@@ -208,27 +208,32 @@ interface IntegrationClientRow extends Record<string, unknown> {
   trust_status: number;
 }
 
-/** An integration client registered for the issuer (decision 0047), acting for its one trust. */
-async function lookUpIntegrationClient(db: Db, issuerKey: string, clientId: string): Promise<Principal> {
-  const [row] = await queryRows<IntegrationClientRow>(
+/**
+ * An integration client registered with this client id (decision 0047), acting for its one trust:
+ * for the issuer that signed its token, or (the MLLP listener, whose messages carry no token) the
+ * one registered with that id. Refused when unknown, disabled, or its trust is.
+ */
+export async function resolveIntegrationClient(
+  db: Db,
+  clientId: string,
+  issuerKey?: string,
+): Promise<Principal> {
+  const rows = await queryRows<IntegrationClientRow>(
     db,
     sql`select c.id, c.name, c.status, t.trust_code, t.trust_name, t.status as trust_status
         from integration_clients c join trusts t on t.trust_code = c.trust_code
-        where c.issuer = ${issuerKey} and c.client_id = ${clientId}`,
+        where c.client_id = ${clientId} ${issuerKey === undefined ? sql`` : sql`and c.issuer = ${issuerKey}`}`,
   );
+  const row = rows.length === 1 ? rows[0] : undefined;
   if (!row) throw forbidden('This client is not registered to use this service');
   if (row.status !== 1) throw forbidden('This client is disabled');
   if (row.trust_status !== 1) throw forbidden('The client’s trust is disabled');
-  return {
-    userId: row.id,
-    firstName: 'Integration client',
-    lastName: row.name,
-    email: '',
+  return integrationPrincipal({
+    id: row.id,
+    name: row.name,
     trustCode: row.trust_code,
     trustName: row.trust_name,
-    roles: [],
-    integrationClientId: row.id,
-  };
+  });
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

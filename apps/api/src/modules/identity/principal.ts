@@ -17,3 +17,20 @@ export interface Principal {
 }
 
 export const principalName = (p: Pick<Principal, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`;
+
+/** An integration client as the principal its calls act as (decision 0047): a system of one trust, holding no role. */
+export const integrationPrincipal = (client: {
+  id: string;
+  name: string;
+  trustCode: string;
+  trustName: string;
+}): Principal => ({
+  userId: client.id,
+  firstName: 'Integration client',
+  lastName: client.name,
+  email: '',
+  trustCode: client.trustCode,
+  trustName: client.trustName,
+  roles: [],
+  integrationClientId: client.id,
+});

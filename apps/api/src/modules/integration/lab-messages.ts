@@ -93,8 +93,8 @@ export async function receiveLabMessage(
     }
 
     let answer: MessageAnswer;
-    let receipt: MessageReceipt | null = null;
     let detail: string;
+    let counts = { results: 0, applied: 0, held: 0, ignored: 0, changed: [] as string[] };
     if (message) {
       const kept: KeptResult[] = message.results.map((result) => ({
         nhsNumber: result.patient.nhsNumber,
@@ -107,24 +107,23 @@ export async function receiveLabMessage(
       }));
       await keepResults(tx, caller.trustCode, id, kept);
       const applied = await applyResults(tx, caller, caller.trustCode, kept, now());
-      receipt = {
+      counts = {
         results: kept.length,
         applied: applied.applied,
         held: applied.held,
         ignored: message.notes.length,
-        changedPathways: applied.changedPathwayIds.length,
+        changed: applied.changedPathwayIds,
       };
-      answer = format.accepted(message, receipt);
+      answer = format.accepted(message, { ...counts, changedPathways: counts.changed.length });
       detail = message.notes.map((note) => `${note.location}: ${note.text}`).join('\n');
-      await tx.execute(sql`update integration_messages set results = ${receipt.results},
-          applied = ${receipt.applied}, held = ${receipt.held}, ignored = ${receipt.ignored},
-          changed_pathway_ids = ${`{${applied.changedPathwayIds.join(',')}}`}::uuid[]
-        where id = ${id}`);
     } else {
       answer = refusal!.answer;
       detail = refusal!.detail;
     }
-    await tx.execute(sql`update integration_messages set detail = ${detail || null},
+    // The row claimed above, completed in one statement with what the message did and the answer.
+    await tx.execute(sql`update integration_messages set results = ${counts.results},
+        applied = ${counts.applied}, held = ${counts.held}, ignored = ${counts.ignored},
+        changed_pathway_ids = ${`{${counts.changed.join(',')}}`}::uuid[], detail = ${detail || null},
         response_status = ${answer.status}, response_type = ${answer.type}, response_body = ${answer.body}
       where id = ${id}`);
     return answer;

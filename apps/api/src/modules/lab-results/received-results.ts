@@ -21,7 +21,7 @@ import {
   scoreRecords,
   type ModelVersion,
 } from '../evaluations/index.js';
-import { principalName, type Principal } from '../identity/index.js';
+import { integrationPrincipal, principalName, type Principal } from '../identity/index.js';
 
 /** How long a result waits for its patient to be on a list. */
 export const resultKeepingDays = 90;
@@ -329,19 +329,19 @@ export async function applyKeptResults(db: Db, trustCode: string, procedureCode:
     let changed = 0;
     // The results of each client apply as that client: the change log names who sent them.
     const byClient = new Map<string, typeof rows>();
-    for (const row of rows) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row]);
+    for (const row of rows) {
+      const mine = byClient.get(row.client_id);
+      if (mine) mine.push(row);
+      else byClient.set(row.client_id, [row]);
+    }
     for (const clientRows of byClient.values()) {
       const first = clientRows[0]!;
-      const actor: Principal = {
-        userId: first.client_id,
-        firstName: 'Integration client',
-        lastName: first.client_name,
-        email: '',
+      const actor = integrationPrincipal({
+        id: first.client_id,
+        name: first.client_name,
         trustCode,
         trustName: first.trust_name,
-        roles: [],
-        integrationClientId: first.client_id,
-      };
+      });
       const results = clientRows.map((row) => ({
         nhsNumber: row.nhs_number,
         localPatientIdentifier: row.local_patient_identifier,
