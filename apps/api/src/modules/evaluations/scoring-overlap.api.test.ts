@@ -7,6 +7,7 @@ import {
   createClericalTrust,
   decide,
   idle,
+  jobsSettled,
   uploadFiles,
   validated,
 } from '../../test/factories/waiting-list.js';
@@ -43,6 +44,9 @@ describe(`two scoring runs of one list at once (${process.env.DATABASE_URL ? 'Po
     await validated(t, who, 'knee', batchId);
     expect((await decide(t, who, 'knee', 'confirm_import', batchId)).statusCode).toBe(202);
     await idle(t, who, 'knee');
+    // The confirm's own scoring run, queued after the status turned idle, would otherwise find the
+    // model activated below and score the list before the two runs this test starts.
+    await jobsSettled(t, who);
     await t.app.db.execute(
       sql`update ml_models set is_active = true where id = (select id from ml_models
         where trust_code = ${who.trustCode} and procedure_code = 'knee' order by version desc limit 1)`,

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { UploadStatus, ValidationSummary } from '@esr/contracts/waiting-list';
 import { installDefaultModels } from '../../modules/models/index.js';
+import { queryRows } from '../../platform/db/client.js';
 import { bearer, type TestApp } from '../helper.js';
 import { multipartBody } from '../multipart.js';
 import { createTrust, createUser } from './users.js';
@@ -128,6 +130,25 @@ export const idle = (t: TestApp, who: ClericalTrust, procedure: ProcedureCode) =
         `/api/trusts/${who.trustCode}/waiting-list/procedures/${procedure}/batch-inferencing/status`,
       ),
     (status) => status.status === 'idle',
+    120_000,
+  );
+
+/**
+ * Waits until no job of the trust waits or runs: the status turns idle as soon as a confirmed list
+ * is committed with nothing to score, while the confirm job may still be queuing its scoring run
+ * and the kept results; a test that changes the models next must not race that run.
+ */
+export const jobsSettled = (t: TestApp, who: ClericalTrust) =>
+  waitUntil(
+    async () => {
+      const [row] = await queryRows<{ pending: number }>(
+        t.app.db,
+        sql`select count(*)::int as pending from pgboss.job
+          where data->>'trustCode' = ${who.trustCode} and state < 'completed'`,
+      );
+      return row?.pending ?? 0;
+    },
+    (pending) => pending === 0,
     120_000,
   );
 
