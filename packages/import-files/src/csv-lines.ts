@@ -48,6 +48,7 @@ export class CsvLines {
   readonly #encoding: CsvBytes['encoding'];
   readonly #delimiter: number;
   readonly #maxColumns: number;
+  readonly #maxRecordChars: number;
   readonly #tokenizer: CsvTokenizer;
   #position: number;
   #line: number;
@@ -58,6 +59,7 @@ export class CsvLines {
     this.#encoding = source.encoding;
     this.#delimiter = source.delimiter;
     this.#maxColumns = source.maxColumns;
+    this.#maxRecordChars = source.maxRecordChars;
     this.starts = new Int32Array(source.maxColumns);
     this.ends = new Int32Array(source.maxColumns);
     this.wide = new Uint8Array(source.maxColumns);
@@ -160,19 +162,39 @@ export class CsvLines {
     return true;
   }
 
-  /** Reads the record starting at `start` with the tokenizer, a line at a time until it ends. */
+  /**
+   * Reads the record starting at `start` with the tokenizer, a line at a time until it ends. Lines
+   * that leave a quoted field open are held and given to the tokenizer together once the field closes
+   * (or the record grows too long): given one at a time, each would make the tokenizer read the
+   * record again from its start, and a field of many line breaks would take quadratic time. The
+   * tokenizer gives the same rows either way, as a line that leaves a field open gives it no row.
+   */
   #tokenize(start: number, lineEnd: number): void {
     const bytes = this.bytes;
     const tokenizer = this.#tokenizer;
     tokenizer.restartAt(this.#line);
     const rows: RawRow[] = [];
+    const scan = new OpenRecord(this.#delimiter);
+    let held = '';
+    // After a record too long, the tokenizer has read on from its second line; lines then go one at a time.
+    let holding = true;
     let from = start;
     let to = lineEnd;
     for (;;) {
       const final = to >= bytes.length;
-      tokenizer.push(this.#decode(from, final ? bytes.length : to + 1), final, rows);
+      const text = this.#decode(from, final ? bytes.length : to + 1);
       from = to + 1;
-      if (final || !tokenizer.pending) break;
+      if (holding) {
+        held += text;
+        if (final || !scan.openAfter(text) || scan.chars > this.#maxRecordChars) {
+          tokenizer.push(held, final, rows);
+          held = '';
+          holding = false;
+        }
+      } else {
+        tokenizer.push(text, final, rows);
+      }
+      if (final || (!holding && !tokenizer.pending)) break;
       to = bytes.indexOf(LF, from);
       if (to < 0) to = bytes.length;
     }
@@ -221,6 +243,50 @@ export class CsvLines {
   /** Field i's length in bytes (0 past the line's last field). */
   byteLength(field: number): number {
     return field < this.fields ? this.ends[field]! - this.starts[field]! : 0;
+  }
+}
+
+/**
+ * Whether lines of CSV leave a quoted field open, read as the tokenizer reads them: a field is quoted
+ * when it starts with a quote, a doubled quote inside it is a quote, and a line feed or carriage return
+ * outside quotes ends the record.
+ */
+class OpenRecord {
+  #state: 'fieldStart' | 'unquoted' | 'quoted' | 'quoteInQuoted' = 'fieldStart';
+  /** The characters of the record read so far, from its start (as the tokenizer measures a record). */
+  chars = 0;
+
+  constructor(private readonly delimiter: number) {}
+
+  /** Reads one more line (ending in a line feed unless it is the last): is a quoted field open after it? */
+  openAfter(line: string): boolean {
+    let state = this.#state;
+    let chars = this.chars;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      chars++;
+      if (state === 'quoted') {
+        if (c === QUOTE) state = 'quoteInQuoted';
+        continue;
+      }
+      if (state === 'quoteInQuoted' && c === QUOTE) {
+        state = 'quoted';
+        continue;
+      }
+      if (state === 'fieldStart' && c === QUOTE) {
+        state = 'quoted';
+      } else if (c === this.delimiter) {
+        state = 'fieldStart';
+      } else if (c === LF || c === CR) {
+        state = 'fieldStart';
+        chars = 0;
+      } else {
+        state = 'unquoted';
+      }
+    }
+    this.#state = state;
+    this.chars = chars;
+    return state === 'quoted';
   }
 }
 

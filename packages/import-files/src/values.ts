@@ -234,7 +234,7 @@ export function parseYesNo(raw: string, label: string): Parsed<0 | 1> {
   return value === undefined ? { ok: false, error: rowMessages.yesNo(label, raw) } : { ok: true, value };
 }
 
-const plainNumber = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+const plainNumber = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** A plain decimal number, optionally followed by the unit the column is in (`172 cm`). */
 export function parseMeasure(raw: string, label: string, unit: string): Parsed<number> {

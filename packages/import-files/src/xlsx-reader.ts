@@ -23,12 +23,22 @@ const builtInDateFormats = new Set([
   55, 56, 57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
 ]);
 
+/** The text without its bracketed parts (`[Red]`, `[$-809]`); an unclosed `[` and what follows it stay. */
+function withoutBrackets(text: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf('[', from);
+    const close = open < 0 ? -1 : text.indexOf(']', open + 1);
+    if (close < 0) return out + text.slice(from);
+    out += text.slice(from, open);
+    from = close + 1;
+  }
+}
+
 export function isDateFormatCode(code: string): boolean {
-  const bare = code
-    .replace(/"[^"]*"/g, '')
-    .replace(/\\./g, '')
-    .replace(/\[[^\]]*\]/g, '')
-    .toLowerCase();
+  // Brackets are cut with indexOf: an expression would look for a `]` again from each of many `[`.
+  const bare = withoutBrackets(code.replace(/"[^"]*"/g, '').replace(/\\./g, '')).toLowerCase();
   if (bare === 'general' || bare.length === 0) return false;
   return /[dmyhs]/.test(bare.replace(/e[+-]/g, ''));
 }

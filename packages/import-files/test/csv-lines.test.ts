@@ -122,6 +122,30 @@ describe('CSV lines read from their bytes', () => {
       { numRuns: 3000 },
     );
   });
+
+  it('gives the rows the tokenizer gives when fed a line at a time, records too long included', () => {
+    const alphabet = fc.constantFrom('a', 'bb', ',', '"', '""', '\n', '\r', '\r\n', '\u0000', 'é');
+    /** The tokenizer given the text one line (to its line feed) at a time, as files were once read. */
+    const lineByLine = (text: string, maxRecordChars: number) => {
+      const out: RawRow[] = [];
+      const tokenizer = new CsvTokenizer(44, 4, maxRecordChars);
+      for (const line of text.split(/(?<=\n)/)) tokenizer.push(line, !line.endsWith('\n'), out);
+      if (text === '' || text.endsWith('\n')) tokenizer.push('', true, out);
+      return out;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 60 }),
+        fc.constantFrom(4, 8, 16, 100_000),
+        (pieces, max) => {
+          const text = pieces.join('');
+          const lines = new CsvLines(source(utf8(text), { maxColumns: 4, maxRecordChars: max }));
+          expect(records(lines).rows).toEqual(lineByLine(text, max));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 describe('a cache of what cells were read as, by their bytes', () => {

@@ -196,7 +196,7 @@ function predict(opts: Map<string, string | true>, out: Output): void {
       const t = cell.trim();
       if (t === '') return NaN;
       const v = Number(t);
-      if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(t) || !Number.isFinite(v)) {
+      if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(t) || !Number.isFinite(v)) {
         throw new UsageError(
           `Row ${i + 2}, column ${j + 1} (${header[j]}): ${JSON.stringify(t)} is not a number`,
         );

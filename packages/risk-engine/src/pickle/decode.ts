@@ -674,7 +674,7 @@ class Unpickler {
     if (t === '-inf') return -Infinity;
     if (t === 'nan' || t === '-nan') return NaN;
     const v = Number(t);
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/.test(t) || Number.isNaN(v)) {
+    if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/.test(t) || Number.isNaN(v)) {
       this.fail('malformed', 'Malformed pickle: bad FLOAT argument');
     }
     return v;

@@ -13,7 +13,7 @@ import { NdArray, PyDict, PyInstance } from './values.js';
 import type { PyValue } from './values.js';
 
 function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n.toLocaleString('en-GB');
 }
 
 export function tooManyElements(limits: DecodeLimits, offset?: number): PickleError {

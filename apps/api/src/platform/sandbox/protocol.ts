@@ -18,3 +18,17 @@ export type SandboxCommand =
   | { type: 'ack' }
   /** What the task waits for part-way through (`TaskContext.receive`), once the server has it. */
   | { type: 'input'; data: unknown };
+
+/** A resident sandbox's command: read one piece (resident-sandbox.ts). */
+export interface ResidentCommand {
+  type: 'run';
+  id: number;
+  input: unknown;
+}
+
+export type ResidentReply<TResult> =
+  /** The thread has loaded its code: a piece's time budget counts from when it is sent after this. */
+  | { type: 'ready' }
+  | { type: 'done'; id: number; result: TResult }
+  /** Only the exception's class name travels, as its message may quote the piece read. */
+  | { type: 'failed'; id: number; message: string; outOfMemory?: boolean };

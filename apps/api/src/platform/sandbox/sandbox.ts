@@ -97,7 +97,7 @@ const readyKey = (task: SandboxTask, limits: SandboxLimits) => JSON.stringify({ 
 export function keepThreadReady(task: SandboxTask, limits: SandboxLimits): void {
   const key = readyKey(task, limits);
   if (readyThreads.has(key)) return;
-  const worker = startWorker(task, undefined, limits);
+  const worker = startSandboxThread(task, undefined, limits);
   const drop = () => {
     if (readyThreads.get(key) === worker) readyThreads.delete(key);
   };
@@ -122,7 +122,7 @@ function threadFor(
 ): Worker {
   const key = readyKey(task, limits);
   const ready = readyThreads.get(key);
-  if (!ready) return startWorker(task, request, limits, transferList);
+  if (!ready) return startSandboxThread(task, request, limits, transferList);
   readyThreads.delete(key);
   ready.ref();
   ready.postMessage({ type: 'start', request } satisfies SandboxCommand, transferList);
@@ -141,7 +141,8 @@ function replaceReadyThreads(): void {
   }
 }
 
-function startWorker(
+/** A thread of the task with the limits' heap and stack (a resident sandbox starts its own with this). */
+export function startSandboxThread(
   task: SandboxTask,
   workerData: unknown,
   limits: SandboxLimits,

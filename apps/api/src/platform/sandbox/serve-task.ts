@@ -1,7 +1,13 @@
 /** The thread side of sandbox.ts: runs one task on the request it was started with. */
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SandboxCommand, SandboxReply, SandboxRequest } from './protocol.js';
+import type {
+  ResidentCommand,
+  ResidentReply,
+  SandboxCommand,
+  SandboxReply,
+  SandboxRequest,
+} from './protocol.js';
 
 /**
  * Thrown by a task whose buffers (outside the heap its thread is limited to) would pass
@@ -109,4 +115,30 @@ export function serveTask<TInput, TResult, TBatch = never>(
   // A thread started ahead of its task waits for the request; any other has it from the start.
   const request = workerData as SandboxRequest<TInput> | undefined;
   if (request) run(request);
+}
+
+/**
+ * The thread side of resident-sandbox.ts: reads one piece after another, each answered by its id.
+ * A piece that throws is answered as failed (its class name only); one that never returns is
+ * stopped by the server with the whole thread.
+ */
+export function serveResidentTask<TInput, TResult>(task: (input: TInput) => TResult): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveResidentTask runs only on a worker thread');
+  port.on('message', (command: ResidentCommand) => {
+    if (command.type !== 'run') return;
+    let reply: ResidentReply<TResult>;
+    try {
+      reply = { type: 'done', id: command.id, result: task(command.input as TInput) };
+    } catch (error) {
+      reply = {
+        type: 'failed',
+        id: command.id,
+        message: error instanceof Error ? error.name : 'Error',
+        outOfMemory: error instanceof RangeError && /memory|allocation/i.test(error.message),
+      };
+    }
+    port.postMessage(reply);
+  });
+  port.postMessage({ type: 'ready' } satisfies ResidentReply<TResult>);
 }
