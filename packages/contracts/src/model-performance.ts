@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { isoDate as isoDateSchema } from './open-pathways.js';
 import { equityGroupLabels, ethnicGroupOfCode } from './prioritisation.js';
 import { procedureCodeSchema } from './procedures.js';
+import { hiddenFigureSchema } from './small-groups.js';
+import { boundedDate, decimalNumber } from './text-rules.js';
 
 /**
  * Model monitoring (docs/model-monitoring.md, decision 0045): the trust's recorded outcomes against
@@ -11,7 +13,7 @@ import { procedureCodeSchema } from './procedures.js';
 
 /** Below this many events the figures are shown as too uncertain to act on. */
 export const enoughEventsThreshold = 100;
-/** A group smaller than this shows its size as "<10" and nothing else. */
+/** A group smaller than this is hidden, and others beside it so that it cannot be worked out (decision 0052). */
 export const smallGroupThreshold = 10;
 /** A group's AUROC further than this from the whole list's flags the group. */
 export const groupAurocDifference = 0.05;
@@ -165,15 +167,15 @@ export const modelVersionChoiceSchema = z.object({
 });
 
 export const modelPerformanceQuerySchema = z.object({
-  from: isoDateSchema.optional().meta({
-    description: 'The first date of operation counted, YYYY-MM-DD (inclusive)',
+  from: boundedDate.optional().meta({
+    description: 'The first date of operation counted, YYYY-MM-DD (inclusive), from 1900-01-01',
     example: '2025-06-01',
   }),
-  to: isoDateSchema.optional().meta({
-    description: 'The last date of operation counted, YYYY-MM-DD (inclusive)',
+  to: boundedDate.optional().meta({
+    description: 'The last date of operation counted, YYYY-MM-DD (inclusive), up to 2300-12-31',
     example: '2026-05-31',
   }),
-  modelVersion: z.coerce.number().int().min(1).max(1_000_000).optional().meta({
+  modelVersion: decimalNumber(z.number().int().min(1).max(1_000_000)).optional().meta({
     description: 'Only the outcomes judged against this version’s predictions; absent: every version',
     example: 2,
   }),
@@ -218,8 +220,10 @@ const groupNameText = 'The group, e.g. Female, Asian or 60 to 69';
 export const groupFiguresSchema = z.union([
   z.object({
     group: z.string().describe(groupNameText),
-    n: z.literal('<10').describe('Fewer than 10 outcomes: nothing else is shown'),
-    suppressed: z.literal(true).describe('True: the group is too small to show'),
+    n: hiddenFigureSchema,
+    suppressed: z
+      .literal(true)
+      .describe('True: the group is hidden, being small or to keep a small group from being worked out'),
   }),
   performanceFiguresSchema.extend({
     group: z.string().describe(groupNameText),
@@ -245,12 +249,12 @@ export const nationalQuerySchema = z.object({
     description: 'The procedure: knee, hip or knee-hip',
     example: 'knee',
   }),
-  from: isoDateSchema.optional().meta({
-    description: 'The first date of operation counted, YYYY-MM-DD (inclusive)',
+  from: boundedDate.optional().meta({
+    description: 'The first date of operation counted, YYYY-MM-DD (inclusive), from 1900-01-01',
     example: '2025-06-01',
   }),
-  to: isoDateSchema.optional().meta({
-    description: 'The last date of operation counted, YYYY-MM-DD (inclusive)',
+  to: boundedDate.optional().meta({
+    description: 'The last date of operation counted, YYYY-MM-DD (inclusive), up to 2300-12-31',
     example: '2026-05-31',
   }),
 });
@@ -290,15 +294,17 @@ export const monitoringSettingsSchema = z.object({
 });
 const thresholdMessage = 'Enter the CUSUM threshold as a number, like 4.5';
 export const monitoringSettingsRequestSchema = z.object({
-  // A form sends text: blank is missing, anything else is read as a number (not a number is refused).
+  // A form sends text: blank is missing, anything else must be a plain decimal number (text-rules.ts).
   cusumThreshold: z
     .preprocess(
-      (value) =>
-        typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value,
-      z
-        .number({ error: thresholdMessage })
-        .min(cusumThresholdLimits.min, 'The CUSUM threshold must be 0.5 or more')
-        .max(cusumThresholdLimits.max, 'The CUSUM threshold must be 20 or less'),
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      decimalNumber(
+        z
+          .number({ error: thresholdMessage })
+          .min(cusumThresholdLimits.min, 'The CUSUM threshold must be 0.5 or more')
+          .max(cusumThresholdLimits.max, 'The CUSUM threshold must be 20 or less'),
+        thresholdMessage,
+      ),
     )
     .meta({ description: 'The CUSUM threshold, 0.5 to 20, as a number or text', example: 4.5 }),
 });

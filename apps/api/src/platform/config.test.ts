@@ -38,11 +38,37 @@ describe('configuration (validated at start)', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ IDLE_TIMEOUT_MS: '-5' }, 'IDLE_TIMEOUT_MS'],
     [{ CONTACT_EMAIL: 'not-an-email' }, 'CONTACT_EMAIL'],
+    [{ HL7_MLLP_IDLE_TIMEOUT_SECONDS: '0' }, 'HL7_MLLP_IDLE_TIMEOUT_SECONDS'],
+    [{ HL7_MLLP_IDLE_TIMEOUT_SECONDS: 'a minute' }, 'HL7_MLLP_IDLE_TIMEOUT_SECONDS'],
+    [{ HL7_MLLP_MAX_CONNECTIONS: '2.5' }, 'HL7_MLLP_MAX_CONNECTIONS'],
+    [{ HL7_MLLP_MAX_CONNECTIONS: '0' }, 'HL7_MLLP_MAX_CONNECTIONS'],
+    [{ HL7_MLLP_MAX_MESSAGE_KB: '1MB' }, 'HL7_MLLP_MAX_MESSAGE_KB'],
+    [{ HL7_MLLP_MAX_MESSAGE_KB: '100000' }, 'HL7_MLLP_MAX_MESSAGE_KB'],
     [{ OIDC_ISSUER: 'https://login.example' }, 'must be set together'],
     [{ NODE_ENV: 'production' }, 'refused when NODE_ENV=production'],
   ])('refuses %o with a message naming the problem', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('bounds the MLLP listener: 60 s idle, 50 connections and 1 MiB a message unless set', () => {
+    const mllp = { HL7_MLLP_PORT: '2575', HL7_MLLP_CLIENT: 'ran-pathology-demo' };
+    expect(loadConfig(mllp).hl7Mllp).toEqual({
+      port: 2575,
+      host: '127.0.0.1',
+      clientId: 'ran-pathology-demo',
+      idleTimeoutMs: 60_000,
+      maxConnections: 50,
+      maxMessageBytes: 1_048_576,
+    });
+    expect(
+      loadConfig({
+        ...mllp,
+        HL7_MLLP_IDLE_TIMEOUT_SECONDS: '300',
+        HL7_MLLP_MAX_CONNECTIONS: '4',
+        HL7_MLLP_MAX_MESSAGE_KB: '256',
+      }).hl7Mllp,
+    ).toMatchObject({ idleTimeoutMs: 300_000, maxConnections: 4, maxMessageBytes: 262_144 });
   });
 
   it('takes an external provider when all three OIDC settings are given', () => {

@@ -50,6 +50,22 @@ const environmentSchema = z.object({
   HL7_MLLP_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   HL7_MLLP_HOST: z.preprocess(emptyAsUndefined, z.string().max(255).optional()),
   HL7_MLLP_CLIENT: optionalString,
+  HL7_MLLP_IDLE_TIMEOUT_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(86_400).default(60),
+  ),
+  HL7_MLLP_MAX_CONNECTIONS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1000).default(50),
+  ),
+  HL7_MLLP_MAX_MESSAGE_KB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(16_384).default(1024),
+  ),
+  INTEGRATION_READ_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(60_000).default(5_000),
+  ),
   DEV_ACCESS_TOKEN_TTL_SECONDS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(30).max(3600).default(600),
@@ -101,9 +117,26 @@ export interface AppConfig {
   logLevel: string;
   /**
    * The HL7 v2 MLLP listener (docs/integration.md): off unless a port is set; on loopback unless a
-   * host is; its messages are the named integration client's, as MLLP carries no token.
+   * host is; its messages are the named integration client's, as MLLP carries no token. A
+   * connection idle for `idleTimeoutMs` is closed, one past `maxConnections` is closed as it
+   * arrives, and a message (finished or not) past `maxMessageBytes` is answered AR and its
+   * connection closed.
    */
-  hl7Mllp: { port: number; host: string; clientId: string } | undefined;
+  hl7Mllp:
+    | {
+        port: number;
+        host: string;
+        clientId: string;
+        idleTimeoutMs: number;
+        maxConnections: number;
+        maxMessageBytes: number;
+      }
+    | undefined;
+  /**
+   * How long one FHIR or HL7 message may take to be read on its sandbox thread before it is
+   * refused as "could not be read in time" (docs/integration.md, Refusals).
+   */
+  integrationReadTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -191,10 +224,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? e.SEED_DEMO_WAITING_LISTS === 'true' && seedDemoData
       : seedDemoData && e.NODE_ENV !== 'test',
     logLevel: e.LOG_LEVEL,
+    integrationReadTimeoutMs: e.INTEGRATION_READ_TIMEOUT_MS,
     hl7Mllp:
       e.HL7_MLLP_PORT === undefined
         ? undefined
-        : { port: e.HL7_MLLP_PORT, host: e.HL7_MLLP_HOST ?? '127.0.0.1', clientId: e.HL7_MLLP_CLIENT! },
+        : {
+            port: e.HL7_MLLP_PORT,
+            host: e.HL7_MLLP_HOST ?? '127.0.0.1',
+            clientId: e.HL7_MLLP_CLIENT!,
+            idleTimeoutMs: e.HL7_MLLP_IDLE_TIMEOUT_SECONDS * 1000,
+            maxConnections: e.HL7_MLLP_MAX_CONNECTIONS,
+            maxMessageBytes: e.HL7_MLLP_MAX_MESSAGE_KB * 1024,
+          },
   };
 }
 

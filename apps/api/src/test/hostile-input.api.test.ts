@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '@esr/contracts/roles';
+import { textRuleMessages } from '@esr/contracts/text-rules';
 import { demoUsers } from '../platform/db/seed.js';
 import { hostileTextMessages, maxDepth, maxValues } from '../platform/http/hostile-text.js';
 import { permissions, type Permission } from '../modules/identity/access.js';
@@ -23,11 +24,12 @@ interface JsonSchema {
   allOf?: JsonSchema[];
   maxLength?: number;
   const?: unknown;
+  description?: string;
   additionalProperties?: JsonSchema | boolean;
 }
 
 interface Operation {
-  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  parameters?: { in: string; name: string; description?: string; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   security?: unknown[];
   'x-permissions'?: Permission[];
@@ -143,7 +145,7 @@ function pathValue(name: string, schema: JsonSchema | undefined): string {
 /** Fills a path template; the named parameter gets the raw (already encoded) text. */
 function pathOf(call: Call, hostile?: { name: string; raw: string }): string {
   const schemas = new Map(call.operation.parameters?.map((p) => [p.name, p.schema]));
-  return call.template.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+  return call.template.replace(/\{([^{}]+)\}/g, (_match, name: string) =>
     name === hostile?.name ? hostile.raw : encodeURIComponent(pathValue(name, schemas.get(name))),
   );
 }
@@ -346,6 +348,220 @@ describe('hostile text in every operation of the OpenAPI document', () => {
         expect(Object.keys(errorsOf(response)), `${describeCall(call)} ?${name}`).toContain(name);
       }
     }
+  });
+});
+
+/**
+ * Characters no field may hold (docs/decisions/0049-json-api-text-rules.md), as they travel in a URL
+ * (percent-encoded UTF-8) and in JSON.
+ */
+const controls = [
+  {
+    label: 'an escape character',
+    raw: 'R%1BN',
+    value: 'Mr \u001b[31mSmith',
+    message: textRuleMessages.control('U+001B'),
+  },
+  {
+    label: 'a C1 control (next line)',
+    raw: 'R%C2%85N',
+    value: 'Smith\u0085Jones',
+    message: textRuleMessages.control('U+0085'),
+  },
+  {
+    label: 'a byte order mark',
+    raw: '%EF%BB%BFRAN',
+    value: '\ufeffSmith',
+    message: textRuleMessages.byteOrderMark,
+  },
+  {
+    label: 'a noncharacter',
+    raw: 'R%EF%BF%BFN',
+    value: 'Smith\uffff',
+    message: textRuleMessages.noncharacter('U+FFFF'),
+  },
+];
+
+/** Fields typed in a text area: a note or a reason may run over several lines. */
+const multiLineFields = new Set(['note', 'reason']);
+
+/** The first and last days a date may not be: before 1900 (year 0000 cannot be stored at all), and far ahead. */
+const calendarEnds = [
+  { date: '0000-01-01', message: textRuleMessages.dateTooEarly },
+  { date: '0001-01-01', message: textRuleMessages.dateTooEarly },
+  { date: '1899-12-31', message: textRuleMessages.dateTooEarly },
+  { date: '9999-12-31', message: textRuleMessages.dateTooLate },
+];
+const isDate = (description: string | undefined) => /YYYY-MM-DD/.test(description ?? '');
+
+describe('control characters, line breaks and dates in every operation of the OpenAPI document', () => {
+  it('answers 400 naming each path and query parameter that holds a control character, U+FEFF or a noncharacter', async () => {
+    let tried = 0;
+    for (const call of calls) {
+      const body = jsonBodyOf(call.operation);
+      const payload = body ? { payload: sample(body) as object } : {};
+      const headers = headersFor(allowedRole(call.operation));
+      for (const parameter of call.operation.parameters?.filter((p) => p.in === 'path') ?? [])
+        for (const hostile of controls) {
+          const response = await t.app.inject({
+            method: call.method as 'GET',
+            url: pathOf(call, { name: parameter.name, raw: hostile.raw }),
+            headers,
+            ...payload,
+          });
+          expectRefused(
+            response,
+            parameter.name,
+            hostile.message,
+            `${describeCall(call)} with ${hostile.label} in ${parameter.name}`,
+          );
+          tried += 1;
+        }
+      const listed = call.operation.parameters?.filter((p) => p.in === 'query').map((p) => p.name) ?? [];
+      for (const name of [...listed, 'unlisted'])
+        for (const hostile of controls) {
+          const response = await t.app.inject({
+            method: call.method as 'GET',
+            url: `${pathOf(call)}?${encodeURIComponent(name)}=${hostile.raw}`,
+            headers,
+            ...payload,
+          });
+          expectRefused(
+            response,
+            name,
+            hostile.message,
+            `${describeCall(call)} with ${hostile.label} in ?${name}`,
+          );
+          tried += 1;
+        }
+    }
+    expect(tried).toBeGreaterThan(100);
+  });
+
+  it('answers 400 naming each string field of a JSON body that holds one', async () => {
+    let tried = 0;
+    for (const call of calls) {
+      const schema = jsonBodyOf(call.operation);
+      if (!schema) continue;
+      const valid = sample(schema);
+      for (const path of stringPaths(valid))
+        for (const hostile of controls) {
+          const response = await t.app.inject({
+            method: call.method as 'POST',
+            url: pathOf(call),
+            headers: { ...headersFor(allowedRole(call.operation)), 'content-type': 'application/json' },
+            payload: JSON.stringify(withValue(valid, path, hostile.value)),
+          });
+          expectRefused(
+            response,
+            path.join('.'),
+            hostile.message,
+            `${describeCall(call)} with ${hostile.label} in ${path.join('.')}`,
+          );
+          tried += 1;
+        }
+    }
+    expect(tried).toBeGreaterThan(40);
+  });
+
+  it('refuses a line break in every one-line string of a JSON body, and takes one in a note or a reason', async () => {
+    const checked: string[] = [];
+    const notes: string[] = [];
+    for (const call of calls) {
+      const schema = jsonBodyOf(call.operation);
+      if (!schema) continue;
+      const valid = sample(schema);
+      for (const path of stringPaths(valid)) {
+        const field = path.join('.');
+        const what = `${describeCall(call)} ${field}`;
+        const send = (value: string) =>
+          t.app.inject({
+            method: call.method as 'POST',
+            url: pathOf(call),
+            headers: { ...headersFor(allowedRole(call.operation)), 'content-type': 'application/json' },
+            payload: JSON.stringify(withValue(valid, path, value)),
+          });
+        const broken = await send('Line one\nline two');
+        expect(broken.statusCode, `${what}: ${broken.body}`).toBeLessThan(500);
+        if (multiLineFields.has(path.at(-1)!)) {
+          expect(errorsOf(broken)[field] ?? [], what).not.toContain(textRuleMessages.lineBreak);
+          notes.push(what);
+          continue;
+        }
+        // A field with a format of its own (a date, a code, a number) refuses the text anyway: the
+        // line break must still be refused, under the field. Any other must refuse it as one.
+        const spaced = await send('Line one line two');
+        const ownFormat = errorsOf(spaced)[field] !== undefined;
+        expect(broken.statusCode, `${what}: ${broken.body}`).toBe(400);
+        if (ownFormat) expect(errorsOf(broken)[field], `${what}: ${broken.body}`).toBeDefined();
+        else expect(errorsOf(broken)[field], `${what}: ${broken.body}`).toContain(textRuleMessages.lineBreak);
+        checked.push(`${what}${ownFormat ? ' (own format)' : ''}`);
+      }
+    }
+    // Names, surgeons, report fields and client fields are among them, refused as line breaks.
+    for (const expected of [
+      'POST /api/users/ firstName',
+      'POST /api/trusts/{trustCode}/create primaryContactLastName',
+      'PUT /api/trusts/{trust}/procedures/{type}/patients/{id}/surgical-risk-factors surgeonName',
+      'POST /api/trusts/{trust}/procedures/{type}/patients/{id}/outcome complicationType',
+      'POST /api/trusts/{trust}/integration-clients name',
+    ])
+      expect(checked, expected).toContain(expected);
+    // And the notes and reasons, which take line breaks, were tried too.
+    expect(notes).toContain('POST /api/trusts/{trust}/procedures/{type}/patients/{id}/validations note');
+    expect(notes).toContain('POST /api/trusts/{trust}/procedures/{type}/patients/{id}/mark/anomaly reason');
+  });
+
+  it('answers 400, never 500, to a date parameter or body date at the calendar’s ends', async () => {
+    const found: string[] = [];
+    for (const call of calls) {
+      const headers = headersFor(allowedRole(call.operation));
+      for (const parameter of call.operation.parameters?.filter((p) => p.in === 'query') ?? []) {
+        if (!isDate(parameter.description ?? parameter.schema?.description)) continue;
+        found.push(`${describeCall(call)} ?${parameter.name}`);
+        for (const end of calendarEnds) {
+          const response = await t.app.inject({
+            method: call.method as 'GET',
+            url: `${pathOf(call)}?procedure=knee&${encodeURIComponent(parameter.name)}=${end.date}`,
+            headers,
+          });
+          expectRefused(
+            response,
+            parameter.name,
+            end.message,
+            `${describeCall(call)} ?${parameter.name}=${end.date}`,
+          );
+        }
+      }
+      const schema = jsonBodyOf(call.operation);
+      if (!schema) continue;
+      const valid = sample(schema);
+      for (const [key, property] of Object.entries(schema.properties ?? {})) {
+        if (!isDate(property.description)) continue;
+        found.push(`${describeCall(call)} ${key}`);
+        for (const end of calendarEnds) {
+          const response = await t.app.inject({
+            method: call.method as 'POST',
+            url: pathOf(call),
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: JSON.stringify(withValue(valid, [key], end.date)),
+          });
+          expectRefused(response, key, end.message, `${describeCall(call)} ${key}=${end.date}`);
+        }
+      }
+    }
+    for (const expected of [
+      'GET /api/model-performance ?from',
+      'GET /api/model-performance ?to',
+      'GET /api/trusts/{trust}/procedures/{type}/model-performance ?from',
+      'GET /api/trusts/{trust}/procedures/{type}/model-performance/groups ?to',
+      'GET /api/trusts/{trust}/waiting-list/procedures/{type}/manage/records/active ?tciDate',
+      'GET /api/trusts/{trust}/waiting-list/procedures/{type}/manage/records/active ?referralDate',
+      'GET /api/admin/changelog ?dateAndTime',
+      'POST /api/trusts/{trust}/procedures/{type}/patients/{id}/outcome dateOfOperation',
+      'POST /api/trusts/{trust}/machine-learning/procedures/{code}/models/{id}/recalibrate from',
+    ])
+      expect(found, expected).toContain(expected);
   });
 });
 

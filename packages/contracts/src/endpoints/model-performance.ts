@@ -39,7 +39,7 @@ export const modelPerformance = {
     permission: 'model-performance:read',
     tags,
     summary: 'The same figures per group: by sex, ethnic group or age band at operation',
-    description: `by is sex, ethnicGroup or ageBand (the values the model saw). ${period} A group of fewer than 10 shows n as "<10" and nothing else. A group is flagged when its O/E interval excludes 1 or its AUROC differs from the whole list’s by more than 0.05.`,
+    description: `by is sex, ethnicGroup or ageBand (the values the model saw). ${period} A group of fewer than 10 shows n as "hidden" and nothing else; so does the next smallest group (or more) wherever the whole list's figures less the shown groups' would give a hidden group's figures away. A group with no outcomes shows 0. A group is flagged when its O/E interval excludes 1 or its AUROC differs from the whole list’s by more than 0.05.`,
     params: procedurePathSchema,
     querystring: groupsQuerySchema,
     response: { 200: modelPerformanceGroupsSchema, ...lookupErrors },

@@ -8,21 +8,36 @@ import { requireAccess } from '../identity/index.js';
 import { principalName, type Principal } from '../identity/index.js';
 import { allOf, offsetOf, startsWith } from '../../platform/db/list-queries.js';
 import { londonDayBounds } from '../../platform/london-day.js';
+import { pathwayChangeAction, type PathwayOfChange } from './patient-in-words.js';
 
-export interface ChangeEntry {
+interface ChangeEntryFields {
   /** Who made the change (a background job acts for the user who asked for it). */
   principal: Pick<Principal, 'firstName' | 'lastName'> & { userId: string | null };
   trustCode: string | null;
   trustName: string;
-  /** Human-readable, shown in the change log's Action column, e.g. "Updated user Jane Smith". */
+  /**
+   * Human-readable, shown in the change log's Action column, e.g. "Updated user Jane Smith". For a
+   * change to a pathway, only what was done ("Remodelled"): the entry adds the patient and procedure.
+   */
   action: string;
-  entityType: 'trust' | 'user' | 'model' | 'patient' | 'import' | 'report' | 'integration-client';
-  entityId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   /** 'super-admin' keeps the entry from trust admins (changes touching a super admin; decision 0010). */
   audience?: 'trust' | 'super-admin';
 }
+
+/**
+ * A change to record. A change to a patient's pathway gives the pathway's row rather than an id, so
+ * that every such entry names the patient the same way (decision 0051).
+ */
+export type ChangeEntry = ChangeEntryFields &
+  (
+    | {
+        entityType: 'trust' | 'user' | 'model' | 'import' | 'report' | 'integration-client';
+        entityId: string;
+      }
+    | { entityType: 'patient'; pathway: PathwayOfChange }
+  );
 
 /** Only the fields that changed, as {before, after} (security baseline: audit before/after). */
 export function diffFields(
@@ -44,14 +59,15 @@ export function diffFields(
  * the change, so the change and its record commit together.
  */
 export async function recordChange(db: Db, entry: ChangeEntry): Promise<void> {
+  const ofPathway = entry.entityType === 'patient';
   await db.insert(changeLog).values({
     createdByUserId: entry.principal.userId,
     createdBy: principalName(entry.principal),
     trustCode: entry.trustCode,
     trustName: entry.trustName,
-    action: entry.action,
+    action: ofPathway ? pathwayChangeAction(entry.action, entry.pathway) : entry.action,
     entityType: entry.entityType,
-    entityId: entry.entityId,
+    entityId: ofPathway ? entry.pathway.id : entry.entityId,
     changes: diffFields(entry.before, entry.after),
     audience: entry.audience ?? 'trust',
   });
@@ -66,6 +82,8 @@ interface ChangeLogRow extends Record<string, unknown> {
   trust_name: string;
   action: string;
   changes: Record<string, { before: unknown; after: unknown }> | string | null;
+  entity_type: string;
+  entity_id: string;
 }
 
 /**
@@ -88,6 +106,22 @@ function byPersonMakingChanges(name: string, scope: SQL[], pageSize: number, off
       order by p.created_on desc nulls last, p.id desc nulls last limit ${pageSize} offset ${offset}`,
   };
 }
+
+/**
+ * The procedure of each pathway a page's entries concern, which the link to the patient's record
+ * needs: one look-up by primary key for the page, not one per entry skipped to reach it.
+ */
+async function proceduresOfPathways(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const uuids = [...new Set(ids)].filter((id) => uuidPattern.test(id));
+  if (uuids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; procedure_code: string }>(
+    db,
+    sql`select id, procedure_code from pathways where id = any(${`{${uuids.join(',')}}`}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row.procedure_code]));
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * GET /api/admin/changelog (docs/requirements.md §2 Change log, §7): newest first, 15 a page. Super admins see
@@ -122,7 +156,8 @@ export async function listChangeLog(
   const offset = offsetOf(query.pageNumber, query.pageSize);
   // The indexes hold created_on and id DESC NULLS LAST: the order must say so to use them.
   const newestFirst = sql`l.created_on desc nulls last, l.id desc nulls last`;
-  const columns = sql`l.id, l.created_on, l.created_by, l.trust_code, l.trust_name, l.action, l.changes`;
+  const columns = sql`l.id, l.created_on, l.created_by, l.trust_code, l.trust_name, l.action, l.changes,
+    l.entity_type, l.entity_id`;
   let rows: ChangeLogRow[];
   if (search.length === 0) {
     // The total from the trigger-kept counters (decision 0011); the counters table is aliased `l`
@@ -162,18 +197,25 @@ export async function listChangeLog(
       rows = [{ total_count: counted?.total_count ?? 0, id: null } as ChangeLogRow];
     }
   }
+  const entries = rows.filter((row) => row.id !== null);
+  const procedures = await proceduresOfPathways(
+    db,
+    entries.filter((row) => row.entity_type === 'patient').map((row) => row.entity_id),
+  );
   return {
-    items: rows
-      .filter((row) => row.id !== null)
-      .map((row) => ({
-        id: Number(row.id),
-        createdOn: new Date(row.created_on).toISOString(),
-        createdBy: row.created_by,
-        trustCode: row.trust_code,
-        trustName: row.trust_name,
-        action: row.action,
-        changes: (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) ?? {},
-      })),
+    items: entries.map((row) => ({
+      id: Number(row.id),
+      createdOn: new Date(row.created_on).toISOString(),
+      createdBy: row.created_by,
+      trustCode: row.trust_code,
+      trustName: row.trust_name,
+      action: row.action,
+      changes: (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) ?? {},
+      pathway:
+        row.entity_type === 'patient'
+          ? { id: row.entity_id, procedureCode: procedures.get(row.entity_id) ?? null }
+          : null,
+    })),
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
     totalCount: Number(rows[0]?.total_count ?? 0),

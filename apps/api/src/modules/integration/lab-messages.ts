@@ -11,8 +11,9 @@ import type { LabField } from '@esr/contracts/remodel';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import type { Principal } from '../identity/index.js';
-import type { IncomingLabMessage } from './messages/lab-message.js';
-import { applyResults, keepResults, type KeptResult } from '../lab-results/index.js';
+import { acceptedAnswer, birthDateRefusalAnswer, type MessageToRead } from './message-formats.js';
+import { readMessage } from './message-reader.js';
+import { applyResults, birthDateRefusal, keepResults, type KeptResult } from '../lab-results/index.js';
 
 /** What a message changed, for its answer. */
 export interface MessageReceipt {
@@ -33,16 +34,6 @@ export interface MessageAnswer {
   body: string;
 }
 
-/** How a message is read and answered: the parts that differ between FHIR and HL7. */
-export interface MessageFormat {
-  format: 'fhir' | 'hl7v2';
-  /** Reads the message; throws a MessageError for one it refuses. */
-  read(): IncomingLabMessage;
-  /** The answer to a refused message (the error thrown by read) and what to record of it. */
-  refused(error: unknown): { answer: MessageAnswer; messageId: string; detail: string };
-  accepted(message: IncomingLabMessage, receipt: MessageReceipt): MessageAnswer;
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 interface StoredAnswer extends Record<string, unknown> {
@@ -51,25 +42,33 @@ interface StoredAnswer extends Record<string, unknown> {
   response_body: string;
 }
 
+export interface ReceiveOptions {
+  /** How long the message may take to be read on its thread. */
+  readTimeoutMs: number;
+  /** The message's own id as the route found it (a FHIR Bundle's), for a refusal made without reading it. */
+  envelopeId?: string;
+  now?: () => Date;
+}
+
 /**
- * Receives one message as `caller`. The message's row is claimed first: a second copy arriving
- * while the first is applied waits for it, then finds it and answers as it did.
+ * Receives one message as `caller`: read on its sandbox thread, then, in one transaction, recorded,
+ * kept and applied. The message's row is claimed first: a second copy arriving while the first is
+ * applied waits for it, then finds it and answers as it did.
  */
 export async function receiveLabMessage(
   db: Db,
   caller: Principal,
-  rawText: string,
-  format: MessageFormat,
-  now: () => Date = () => new Date(),
+  input: MessageToRead,
+  options: ReceiveOptions,
 ): Promise<MessageAnswer> {
-  let message: IncomingLabMessage | null = null;
-  let refusal: ReturnType<MessageFormat['refused']> | null = null;
-  try {
-    message = format.read();
-  } catch (error) {
-    refusal = format.refused(error);
-  }
-  const contentHash = message?.contentHash ?? sha256(rawText);
+  const now = options.now ?? (() => new Date());
+  const read = await readMessage(input, options.readTimeoutMs, options.envelopeId);
+  const message = 'message' in read.outcome ? read.outcome.message : null;
+  const refusal = 'refusal' in read.outcome ? read.outcome.refusal : null;
+  // A message refused only because too many were waiting is recorded apart from its content, so
+  // that the same message sent again is read, not answered from this record.
+  const contentHash =
+    message?.contentHash ?? `${sha256(input.text)}${read.transient ? `:${timeOrderedUuid()}` : ''}`;
   const clientId = caller.integrationClientId!;
   return db.transaction(async (tx) => {
     const id = timeOrderedUuid();
@@ -77,7 +76,7 @@ export async function receiveLabMessage(
       tx,
       sql`insert into integration_messages (id, integration_client_id, trust_code, format, message_id,
           content_hash, outcome, response_status, response_type, response_body)
-        values (${id}, ${clientId}, ${caller.trustCode}, ${format.format},
+        values (${id}, ${clientId}, ${caller.trustCode}, ${input.format},
           ${(message?.messageId ?? refusal?.messageId ?? '').slice(0, 200)}, ${contentHash},
           ${message ? 'accepted' : 'rejected'}, 0, '', '')
         on conflict (integration_client_id, content_hash) do nothing
@@ -94,6 +93,10 @@ export async function receiveLabMessage(
 
     let answer: MessageAnswer;
     let detail: string;
+    let accepted = message !== null;
+    // A refusal for the date of birth depends on the list and the trust's setting, not the content
+    // alone: the same message sent again, once either has changed, is read again.
+    let answerStandsForContent = true;
     let counts = { results: 0, applied: 0, held: 0, ignored: 0, changed: [] as string[] };
     if (message) {
       const kept: KeptResult[] = message.results.map((result) => ({
@@ -104,27 +107,48 @@ export async function receiveLabMessage(
         takenAt: result.takenAt,
         takenOn: result.takenOn,
         status: result.status,
+        birthDate: result.patient.birthDate,
       }));
-      await keepResults(tx, caller.trustCode, id, kept);
-      const applied = await applyResults(tx, caller, caller.trustCode, kept, now());
-      counts = {
-        results: kept.length,
-        applied: applied.applied,
-        held: applied.held,
-        ignored: message.notes.length,
-        changed: applied.changedPathwayIds,
-      };
-      answer = format.accepted(message, { ...counts, changedPathways: counts.changed.length });
-      detail = message.notes.map((note) => `${note.location}: ${note.text}`).join('\n');
+      // Decision 0055: a result for a patient born on another day than the pathway its NHS number
+      // names, or with no date of birth at all, refuses the message before anything is kept.
+      const refused = await birthDateRefusal(tx, caller.trustCode, kept);
+      if (refused) {
+        const refusal = birthDateRefusalAnswer(
+          input,
+          message,
+          message.results[refused.result]!,
+          refused.problem,
+        );
+        answer = refusal.answer;
+        detail = refusal.detail;
+        accepted = false;
+        answerStandsForContent = false;
+      } else {
+        await keepResults(tx, caller.trustCode, id, kept);
+        const applied = await applyResults(tx, caller, caller.trustCode, kept, now());
+        counts = {
+          results: kept.length,
+          applied: applied.applied,
+          held: applied.held,
+          ignored: message.notes.length,
+          changed: applied.changedPathwayIds,
+        };
+        answer = acceptedAnswer(input, message, { ...counts, changedPathways: counts.changed.length });
+        detail = [...message.flags, ...message.notes]
+          .map((note) => `${note.location}: ${note.text}`)
+          .join('\n');
+      }
     } else {
       answer = refusal!.answer;
       detail = refusal!.detail;
     }
     // The row claimed above, completed in one statement with what the message did and the answer.
-    await tx.execute(sql`update integration_messages set results = ${counts.results},
+    await tx.execute(sql`update integration_messages set outcome = ${accepted ? 'accepted' : 'rejected'},
+        results = ${counts.results},
         applied = ${counts.applied}, held = ${counts.held}, ignored = ${counts.ignored},
         changed_pathway_ids = ${`{${counts.changed.join(',')}}`}::uuid[], detail = ${detail || null},
-        response_status = ${answer.status}, response_type = ${answer.type}, response_body = ${answer.body}
+        response_status = ${answer.status}, response_type = ${answer.type}, response_body = ${answer.body},
+        content_hash = ${answerStandsForContent ? contentHash : `${contentHash}:${id}`}
       where id = ${id}`);
     return answer;
   });

@@ -8,7 +8,7 @@ import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
 import { capabilityStatement } from './fhir/capability-statement.js';
 import { operationOutcome } from './fhir/risk-assessment.js';
-import { fhirFormat, hl7Format, hl7Answer } from './message-formats.js';
+import { bundleId, hl7Answer } from './message-formats.js';
 import { receiveLabMessage, type MessageAnswer } from './lab-messages.js';
 import { nhsNumberOfToken, readRiskAssessment, searchRiskAssessments } from './risk-assessments.js';
 
@@ -87,25 +87,22 @@ const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     sendResource(reply, capabilityStatement({ baseUrl: baseUrl(), softwareVersion, publishedOn })),
   );
 
-  route(app, endpoints.integration.fhirBundle, async (request, reply) => {
-    const answer = await receiveLabMessage(
+  const readTimeoutMs = app.config.integrationReadTimeoutMs;
+  const receiveFhir = (request: FastifyRequest, kind: 'Bundle' | 'Observation') =>
+    receiveLabMessage(
       app.db,
       principalOf(request),
-      JSON.stringify(request.body),
-      fhirFormat(request.body, 'Bundle'),
+      { format: 'fhir', kind, text: JSON.stringify(request.body), now: Date.now() },
+      { readTimeoutMs, envelopeId: bundleId(request.body) },
     );
-    return send(reply, answer);
-  });
 
-  route(app, endpoints.integration.fhirObservation, async (request, reply) => {
-    const answer = await receiveLabMessage(
-      app.db,
-      principalOf(request),
-      JSON.stringify(request.body),
-      fhirFormat(request.body, 'Observation'),
-    );
-    return send(reply, answer);
-  });
+  route(app, endpoints.integration.fhirBundle, async (request, reply) =>
+    send(reply, await receiveFhir(request, 'Bundle')),
+  );
+
+  route(app, endpoints.integration.fhirObservation, async (request, reply) =>
+    send(reply, await receiveFhir(request, 'Observation')),
+  );
 
   route(app, endpoints.integration.riskAssessments, async (request, reply) => {
     const nhsNumber = nhsNumberOfToken(request.query['subject:identifier']);
@@ -131,8 +128,12 @@ const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, endpoints.integration.hl7Message, async (request, reply) => {
-    const text = request.body;
-    const answer = await receiveLabMessage(app.db, principalOf(request), text, hl7Format(text));
+    const answer = await receiveLabMessage(
+      app.db,
+      principalOf(request),
+      { format: 'hl7v2', text: request.body, now: Date.now() },
+      { readTimeoutMs },
+    );
     return send(reply, answer);
   });
 };

@@ -19,8 +19,10 @@ import {
   type NationalPerformance,
 } from '@esr/contracts/model-performance';
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { hiddenFigure } from '@esr/contracts/small-groups';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { VersionedCache } from '../../platform/db/versioned-cache.js';
+import { hiddenGroups } from '../../platform/small-groups.js';
 import { recordChange } from '../change-log/index.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
@@ -263,26 +265,38 @@ const groupOrder: Record<Grouping, readonly string[]> = {
   ageBand: ageBands,
 };
 
-/** The figures of each group of a grouping; a group under 10 shows only "<10". */
+/**
+ * The figures of each group of a grouping; a group under 10, and whichever others would let it be
+ * worked out from the whole list's figures shown beside them, show only "hidden" (decision 0052).
+ */
 function groupsOf(
   outcomes: readonly StoredOutcome[],
   by: Grouping,
   overall = performanceFigures(outcomes),
 ): GroupFigures[] {
   const members = new Map<string, StoredOutcome[]>(groupOrder[by].map((group) => [group, []]));
+  const outside: StoredOutcome[] = [];
   for (const outcome of outcomes) {
     const group = groupOf[by](outcome);
-    if (group !== null) members.get(group)?.push(outcome);
+    const inGroup = group === null ? undefined : members.get(group);
+    if (inGroup) inGroup.push(outcome);
+    else outside.push(outcome);
   }
-  return [...members.entries()].map(([group, inGroup]) => {
-    if (inGroup.length < smallGroupThreshold) return { group, n: '<10', suppressed: true };
+  const counted = (inGroup: readonly StoredOutcome[]) => ({
+    size: inGroup.length,
+    counts: [inGroup.filter((outcome) => outcome.event).length],
+  });
+  // Outcomes in no group (an age not known) are taken as known to the reader, as they may be elsewhere.
+  const hidden = hiddenGroups([...members.values()].map(counted), smallGroupThreshold, counted(outside));
+  return [...members.entries()].map(([group, inGroup], index) => {
+    if (hidden[index]) return { group, n: hiddenFigure, suppressed: true };
     const figures = performanceFigures(inGroup);
     const flags = groupFlags(figures, overall);
     return { group, ...figures, suppressed: false, flagged: flags.length > 0, flags };
   });
 }
 
-/** GET …/model-performance/groups: the figures per group; a group under 10 shows only "<10". */
+/** GET …/model-performance/groups: the figures per group beside the whole list's; small groups hidden (decision 0052). */
 export async function modelPerformanceGroups(
   db: Db,
   principal: Principal,

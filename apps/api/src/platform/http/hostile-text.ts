@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyServerOptions, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { bidiControlMessage, bidiControlPattern } from '@esr/contracts/text-direction';
+import { controlCharacterProblem, withoutControlCharacters } from '@esr/contracts/text-rules';
 import { badRequest } from '../errors.js';
 
 /**
@@ -15,6 +16,13 @@ import { badRequest } from '../errors.js';
  * mark) are refused the same way: stored, they would let a name or a surgeon read as another
  * (docs/decisions/0043-names-that-cannot-disguise-themselves.md). The import removes them with a
  * warning instead; a person using the screens never meets this answer, as the forms remove them.
+ *
+ * Characters no field may hold are refused the same way (docs/decisions/0049-json-api-text-rules.md):
+ * control characters other than tab, carriage return and line feed, DEL, the C1 controls, U+FEFF and
+ * the noncharacters (`controlCharacterProblem` of contracts' text-rules.ts, as for a note). Line
+ * breaks and tabs are for the schemas to refuse, since only they know which fields are on one
+ * line. A body that is one text (an HL7 v2 message) is left to its reader, which names the segment
+ * and field at fault in its own answer.
  *
  * The walk is bounded (bodies are capped at 1 MB anyway): a structure deeper or larger than the
  * limits is refused as a whole rather than passed on unread.
@@ -38,16 +46,28 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 const loneSurrogates = new RegExp(loneSurrogate.source, 'g');
 const bidiControls = new RegExp(bidiControlPattern.source, 'g');
 
-export function textProblem(text: string): string | undefined {
+/** Text PostgreSQL cannot store, or that could disguise a name: refused in every text the API reads. */
+function unstorableProblem(text: string): string | undefined {
   if (text.includes('\u0000')) return hostileTextMessages.nul;
   if (loneSurrogate.test(text)) return hostileTextMessages.surrogate;
   if (bidiControlPattern.test(text)) return hostileTextMessages.bidi;
   return undefined;
 }
 
+/**
+ * What is wrong with a parameter, a query value, a JSON string or key, or (on one line) a file
+ * name.
+ */
+export function textProblem(text: string, options = { multiline: true }): string | undefined {
+  return unstorableProblem(text) ?? controlCharacterProblem(text, options);
+}
+
 /** A hostile key becomes a readable field name: the answer must not carry the characters back. */
 const printable = (name: string) =>
-  name.replaceAll('\u0000', '\uFFFD').replace(loneSurrogates, '\uFFFD').replace(bidiControls, '\uFFFD');
+  withoutControlCharacters(
+    name.replaceAll('\u0000', '\uFFFD').replace(loneSurrogates, '\uFFFD').replace(bidiControls, '\uFFFD'),
+    { multiline: false },
+  );
 const fieldName = (path: readonly string[]) => (path.length === 0 ? 'request' : printable(path.join('.')));
 
 type Errors = Record<string, string[]>;
@@ -57,7 +77,11 @@ const add = (errors: Errors, field: string, message: string) => {
 };
 
 /** Walks parsed JSON, a query or parameters without recursion, adding each hostile string or key. */
-function inspect(root: unknown, errors: Errors): void {
+function inspect(
+  root: unknown,
+  errors: Errors,
+  problemOf: (text: string) => string | undefined = (text) => textProblem(text),
+): void {
   const pending: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
   let seen = 0;
   for (let next = pending.pop(); next; next = pending.pop()) {
@@ -65,7 +89,7 @@ function inspect(root: unknown, errors: Errors): void {
     seen += 1;
     if (seen > maxValues) return add(errors, 'request', hostileTextMessages.tooMany);
     if (typeof value === 'string') {
-      const problem = textProblem(value);
+      const problem = problemOf(value);
       if (problem) add(errors, fieldName(path), problem);
     } else if (typeof value === 'object' && value !== null) {
       if (path.length >= maxDepth) return add(errors, 'request', hostileTextMessages.tooDeep);
@@ -110,7 +134,9 @@ async function hostileText(app: FastifyInstance) {
     badlyEncodedQueryKeys(request.url, errors);
     inspect(request.params, errors);
     inspect(request.query, errors);
-    inspect(request.body, errors);
+    // A body that is one text (an HL7 v2 message): its reader judges its characters (see above).
+    if (typeof request.body === 'string') inspect(request.body, errors, unstorableProblem);
+    else inspect(request.body, errors);
     if (Object.keys(errors).length > 0) throw badRequest(invalidRequest, errors);
   });
 }

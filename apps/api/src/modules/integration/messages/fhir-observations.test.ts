@@ -50,7 +50,7 @@ describe('readFhirBundle: a UK Core transaction Bundle', () => {
       ['Bundle.entry[7].resource', 'crp', 3.2, 'mg/L', null],
     ]);
     expect(message.results[0]).toEqual({
-      patient: { nhsNumber: '9434765919', localIdentifier: 'K1234567' },
+      patient: { nhsNumber: '9434765919', localIdentifier: 'K1234567', birthDate: '1956-03-12' },
       lab: 'haemoglobin',
       value: 134,
       unit: 'g/L',
@@ -60,6 +60,7 @@ describe('readFhirBundle: a UK Core transaction Bundle', () => {
       outsideRange: false,
       code: { system: 'http://snomed.info/sct', code: '1022431000000105', display: 'Haemoglobin estimation' },
       location: 'Bundle.entry[2].resource',
+      birthDateAt: { path: 'Bundle.entry[0].resource.birthDate' },
       limit: null,
       assumedUnit: null,
     });
@@ -126,7 +127,12 @@ describe('readFhirBundle: a collection Bundle coded in LOINC', () => {
   });
 
   it('finds the Patient by its relative reference and reads its NHS number written with spaces', () => {
-    expect(message.results[0]!.patient).toEqual({ nhsNumber: '9990000026', localIdentifier: 'RBB0012345' });
+    // The Patient gives no birthDate: the result's date of birth is null, for the trust's setting to decide.
+    expect(message.results[0]!.patient).toEqual({
+      nhsNumber: '9990000026',
+      localIdentifier: 'RBB0012345',
+      birthDate: null,
+    });
     expect(message.messageId).toBe('c0ffee00-1234-4abc-8def-000000000042');
   });
 
@@ -146,7 +152,7 @@ describe('readFhirObservation', () => {
     expect(message.messageId).toBe('rth-26c0067890-crea');
     expect(message.results).toEqual([
       {
-        patient: { nhsNumber: '9990000018', localIdentifier: 'RTH7654321' },
+        patient: { nhsNumber: '9990000018', localIdentifier: 'RTH7654321', birthDate: null },
         lab: 'creatinine',
         value: 101,
         unit: 'umol/L',
@@ -160,6 +166,7 @@ describe('readFhirObservation', () => {
           display: 'Serum creatinine level',
         },
         location: 'Observation',
+        birthDateAt: { path: 'Observation.contained[0].birthDate' },
         limit: null,
         assumedUnit: null,
       },
@@ -284,6 +291,42 @@ describe('readFhirBundle: refused messages', () => {
     });
   });
 
+  it.each([500, -50, 0, 1e308])('refuses haemoglobin %s g/L at valueQuantity.value', (value) => {
+    const bundle = fixture('uk-core-transaction-bundle.json');
+    entryCoded(bundle, '1022431000000105').valueQuantity.value = value;
+    expect(bundleRefusal(bundle)).toMatchObject({
+      kind: 'invalid',
+      location: { path: 'Bundle.entry[2].resource.valueQuantity.value' },
+      message:
+        "Bundle.entry[2].resource: the haemoglobin result is not a possible value (a patient's result is between 30 and 250 g/L); check it in the laboratory system.",
+    });
+  });
+
+  it('refuses an impossible value written as text, at valueString', () => {
+    const bundle = fixture('uk-core-transaction-bundle.json');
+    const hb = entryCoded(bundle, '1022431000000105');
+    delete hb.valueQuantity;
+    hb.valueString = '150' + '*'.repeat(30) + '9'.repeat(20);
+    // Read as a comment (not a number), in linear time: left out with a note, not refused.
+    expect(readFhirBundle(bundle, { now }).notes.map((n) => n.text)).toContain(
+      'The result is text, not a number: ignored.',
+    );
+    hb.valueString = '-50 L';
+    expect(bundleRefusal(bundle).location).toEqual({ path: 'Bundle.entry[2].resource.valueString' });
+  });
+
+  it('takes a value outside the range the model was developed on, and flags it', () => {
+    const bundle = fixture('uk-core-transaction-bundle.json');
+    entryCoded(bundle, '1022431000000105').valueQuantity.value = 45;
+    const message = readFhirBundle(bundle, { now });
+    expect(message.flags).toEqual([
+      {
+        location: 'Bundle.entry[2].resource',
+        text: "The haemoglobin result is outside the range the model was developed on (50–200 g/L): it was applied, and the patient's risk summary says so.",
+      },
+    ]);
+  });
+
   it('refuses an Observation with no status or an unknown one', () => {
     const bundle = fixture('uk-core-transaction-bundle.json');
     entryCoded(bundle, '1022431000000105').status = 'done';
@@ -340,5 +383,36 @@ describe('readFhirBundle: content hash', () => {
     delete bundle.id;
     const message = readFhirBundle(bundle, { now });
     expect(message.messageId).toBe(message.contentHash);
+  });
+});
+
+describe('readFhirBundle: the Patient’s birthDate (decision 0055)', () => {
+  const withBirthDate = (birthDate: unknown) => {
+    const bundle = fixture('uk-core-transaction-bundle.json');
+    const entries = bundle.entry as { resource: Json }[];
+    entries[0]!.resource.birthDate = birthDate;
+    return bundle;
+  };
+
+  it('reads it as each of the Patient’s results’ date of birth', () => {
+    const message = readFhirBundle(withBirthDate('1956-03-13'), { now });
+    expect(new Set(message.results.map((result) => result.patient.birthDate))).toEqual(
+      new Set(['1956-03-13']),
+    );
+  });
+
+  it('refuses a birthDate that is partial, not a real date or in the future, naming the element only', () => {
+    for (const [birthDate, problem] of [
+      ['1956-03', 'gives only part of a date: give the whole date (YYYY-MM-DD)'],
+      ['1956-02-30', 'is not a real date'],
+      ['2099-01-01', 'is in the future'],
+      [19560312, 'is not a date (YYYY-MM-DD)'],
+    ] as const) {
+      const error = bundleRefusal(withBirthDate(birthDate));
+      expect(error.location).toEqual({ path: 'Bundle.entry[0].resource.birthDate' });
+      expect(error.message).toBe(
+        `Bundle.entry[0].resource.birthDate ${problem}; check it against the patient's record.`,
+      );
+    }
   });
 });

@@ -10,12 +10,19 @@ import {
   MessageError,
   MessageReading,
   type Hl7ErrorCode,
+  type MessageLocation,
   type IncomingLabMessage,
   type LabCode,
   type PatientIdentifiers,
 } from './lab-message.js';
 import { isInFuture, readFhirDateTime, type MessageTime } from './message-times.js';
-import { localIdentifierFits, localTooLongNote, readNhsNumber } from './patient-identifiers.js';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import {
+  localIdentifierFits,
+  localTooLongNote,
+  readBirthDate,
+  readNhsNumber,
+} from './patient-identifiers.js';
 import { convertValue, quoted } from './result-values.js';
 
 /** UK Core's NHS number identifier system, and the one DSTU2 profiles used. */
@@ -105,10 +112,11 @@ function identifierCandidate(identifier: unknown, path: string): IdentifierCandi
 interface Subject {
   patient: PatientIdentifiers;
   localTooLong: boolean;
+  birthDateAt: MessageLocation;
 }
 
 /** Who an Observation is about: its NHS number (checked) and a local identifier, else the message is refused. */
-function readSubject(observation: Json, path: string, patients: Patients): Subject {
+function readSubject(observation: Json, path: string, patients: Patients, now: Date): Subject {
   const subject = observation.subject;
   if (!isObject(subject)) {
     throw invalid(
@@ -121,6 +129,9 @@ function readSubject(observation: Json, path: string, patients: Patients): Subje
   const own = identifierCandidate(subject.identifier, `${path}.subject.identifier`);
   if (own) candidates.push(own);
   const reference = text(subject.reference);
+  // The Patient's birthDate (decision 0055): only a Patient in the message gives one.
+  let birthDate: string | null = null;
+  let birthDateAt: MessageLocation = { path: `${path}.subject` };
   if (reference !== null) {
     const found = patients.find(reference, observation, path);
     if (found === null && own === null) {
@@ -133,6 +144,21 @@ function readSubject(observation: Json, path: string, patients: Patients): Subje
     if (found !== null) {
       if (found.resource.resourceType !== 'Patient') {
         throw invalid(`${path}.subject.reference`, `${path}: the subject is not a Patient.`, 103);
+      }
+      birthDateAt = { path: `${found.path}.birthDate` };
+      const raw = found.resource.birthDate;
+      if (raw !== undefined) {
+        const read =
+          typeof raw === 'string'
+            ? readBirthDate(raw, 'fhir', todayInLondon(now))
+            : ({ ok: false, problem: 'is not a date (YYYY-MM-DD)' } as const);
+        if (!read.ok) {
+          throw invalid(
+            `${found.path}.birthDate`,
+            `${found.path}.birthDate ${read.problem}; check it against the patient's record.`,
+          );
+        }
+        birthDate = read.value;
       }
       const identifiers = Array.isArray(found.resource.identifier) ? found.resource.identifier : [];
       identifiers.forEach((identifier, i) => {
@@ -167,7 +193,7 @@ function readSubject(observation: Json, path: string, patients: Patients): Subje
       101,
     );
   }
-  return { patient: { nhsNumber, localIdentifier }, localTooLong };
+  return { patient: { nhsNumber, localIdentifier, birthDate }, localTooLong, birthDateAt };
 }
 
 /** The test an Observation's codes name, with the coding that named it; null when none is one of the nine. */
@@ -220,7 +246,14 @@ interface IncomingCoding {
 }
 
 type ValueReading =
-  | { kind: 'number'; value: number; limit: '<' | '>' | null; unit: string | null; unitPath: string }
+  | {
+      kind: 'number';
+      value: number;
+      limit: '<' | '>' | null;
+      unit: string | null;
+      unitPath: string;
+      valuePath: string;
+    }
   | { kind: 'none'; note: string };
 
 function readValue(observation: Json, path: string): ValueReading {
@@ -257,6 +290,7 @@ function readValue(observation: Json, path: string): ValueReading {
         limit,
         unit: code,
         unitPath: `${path}.valueQuantity.code`,
+        valuePath: `${path}.valueQuantity.value`,
       };
     }
     if (unitText !== null) {
@@ -266,6 +300,7 @@ function readValue(observation: Json, path: string): ValueReading {
         limit,
         unit: unitText,
         unitPath: `${path}.valueQuantity.unit`,
+        valuePath: `${path}.valueQuantity.value`,
       };
     }
     return {
@@ -274,6 +309,7 @@ function readValue(observation: Json, path: string): ValueReading {
       limit,
       unit: code,
       unitPath: `${path}.valueQuantity.code`,
+      valuePath: `${path}.valueQuantity.value`,
     };
   }
   if (typeof observation.valueInteger === 'number') {
@@ -283,6 +319,7 @@ function readValue(observation: Json, path: string): ValueReading {
       limit: null,
       unit: null,
       unitPath: `${path}.valueInteger`,
+      valuePath: `${path}.valueInteger`,
     };
   }
   if (typeof observation.valueString === 'string') {
@@ -296,6 +333,7 @@ function readValue(observation: Json, path: string): ValueReading {
       limit: parsed.limit,
       unit: null,
       unitPath: `${path}.valueString`,
+      valuePath: `${path}.valueString`,
     };
   }
   const other = Object.keys(observation).find((key) => key.startsWith('value'));
@@ -314,6 +352,7 @@ const timeProblems = {
   format: 'is not a FHIR dateTime (YYYY-MM-DD, or YYYY-MM-DDThh:mm:ss with an offset such as Z or +01:00)',
   noDay: 'gives no day',
   notReal: 'is not a real date and time',
+  tooEarly: 'is before 1900, so it cannot be a sample time',
 } as const;
 
 /** When the sample was taken: effectiveDateTime, effectivePeriod.start or effectiveInstant. */
@@ -358,7 +397,7 @@ function readObservation(
   if (!observationStatuses.includes(status)) {
     throw invalid(`${path}.status`, `${path}: status ${quoted(status)} is not an Observation status.`, 103);
   }
-  const { patient, localTooLong } = readSubject(observation, path, patients);
+  const { patient, localTooLong, birthDateAt } = readSubject(observation, path, patients, now);
   if (localTooLong) reading.leave(path, localTooLongNote, patient);
   const code = readCode(observation, path);
   if (code.lab === null) {
@@ -374,7 +413,14 @@ function readObservation(
     reading.leave(path, value.note, patient);
     return;
   }
-  const converted = convertValue(code.lab, value.value, value.unit, path, { path: value.unitPath });
+  const converted = convertValue(
+    code.lab,
+    value.value,
+    value.unit,
+    path,
+    { path: value.unitPath },
+    { path: value.valuePath },
+  );
   const time = readSampleTime(observation, path, now);
   reading.results.push({
     patient,
@@ -387,6 +433,7 @@ function readObservation(
     outsideRange: converted.outsideRange,
     code: code.coding,
     location: path,
+    birthDateAt,
     limit: value.limit,
     assumedUnit: converted.assumedUnit,
   });

@@ -63,7 +63,7 @@ describe('readOruR01: a WinPath-style ORU^R01', () => {
       ['OBX[12]', 'albumin', 41, 'g/L'],
     ]);
     expect(first[0]).toEqual({
-      patient: { nhsNumber: '9434765919', localIdentifier: 'K1234567' },
+      patient: { nhsNumber: '9434765919', localIdentifier: 'K1234567', birthDate: '1956-03-12' },
       lab: 'haemoglobin',
       value: 134,
       unit: 'g/L',
@@ -73,6 +73,7 @@ describe('readOruR01: a WinPath-style ORU^R01', () => {
       outsideRange: false,
       code: { system: 'SCT', code: '1022431000000105', display: 'Haemoglobin estimation' },
       location: 'OBX[1]',
+      birthDateAt: { segment: 'PID', segmentIndex: 1, field: 7 },
       limit: null,
       assumedUnit: null,
     });
@@ -102,7 +103,11 @@ describe('readOruR01: a WinPath-style ORU^R01', () => {
       ['OBX[13]', 'haemoglobin', 118, 'g/dL', 'final', '2026-06-24T09:15:00+01:00', false],
       ['OBX[14]', 'creatinine', 101, 'umol/L', 'corrected', '2026-06-24T09:15:00+01:00', false],
     ]);
-    expect(second[0]!.patient).toEqual({ nhsNumber: '9990000018', localIdentifier: 'RTH7654321' });
+    expect(second[0]!.patient).toEqual({
+      nhsNumber: '9990000018',
+      localIdentifier: 'RTH7654321',
+      birthDate: '1948-07-04',
+    });
   });
 
   it('leaves out a comment and a preliminary result, with a note that names no patient', () => {
@@ -157,7 +162,7 @@ describe('readOruR01: codes', () => {
     expect(mislabelled.results.filter((r) => r.lab === 'sodium')).toHaveLength(1);
     const localOnly = readOruR01(
       withSegment(winpath, potassium, (s) =>
-        s.replace('1000651000000109^Serum potassium level^SCT^K^', 'NA^'),
+        s.replace('1000651000000109^Serum potassium level^SCT^K^', 'NA^').replace('||4.4|', '||139|'),
       ),
       { now },
     );
@@ -293,9 +298,17 @@ describe('readOruR01: refused messages', () => {
 
   it('keeps a patient with a hospital number only, and one whose hospital number is too long by their NHS number', () => {
     const local = readOruR01(winpath.replace('9434765919^^^NHS^NH~', ''), { now });
-    expect(local.results[0]!.patient).toEqual({ nhsNumber: null, localIdentifier: 'K1234567' });
+    expect(local.results[0]!.patient).toEqual({
+      nhsNumber: null,
+      localIdentifier: 'K1234567',
+      birthDate: '1956-03-12',
+    });
     const long = readOruR01(winpath.replace('K1234567^', `${'K'.repeat(31)}^`), { now });
-    expect(long.results[0]!.patient).toEqual({ nhsNumber: '9434765919', localIdentifier: null });
+    expect(long.results[0]!.patient).toEqual({
+      nhsNumber: '9434765919',
+      localIdentifier: null,
+      birthDate: '1956-03-12',
+    });
     expect(long.notes[0]).toEqual({
       location: 'PID[1]',
       text: 'The local patient identifier is longer than 30 characters, so it was not kept.',
@@ -333,6 +346,91 @@ describe('readOruR01: refused messages', () => {
     expect(refusal(`${winpath}${telepath.replace(/\r\n/g, '\r')}`)).toMatchObject({
       location: { segment: 'MSH', segmentIndex: 2 },
     });
+  });
+});
+
+describe('readOruR01: values no patient can have, and text that is not text', () => {
+  const hb = segmentIndex(winpath, 'OBX|1|NM|1022431000000105');
+  const withHb = (value: string) =>
+    withSegment(winpath, hb, (s) => s.replace('||134|g/L|', `||${value}|g/L|`));
+
+  it.each(['500', '-50', '0', '1e308', '29.9', '250.1'])('refuses haemoglobin %s g/L at OBX-5', (value) => {
+    const error = refusal(withHb(value));
+    expect(error.kind).toBe('invalid');
+    expect(error.location).toMatchObject({ segment: 'OBX', segmentIndex: 1, field: 5 });
+    expect(error.message).toBe(
+      "OBX[1]: the haemoglobin result is not a possible value (a patient's result is between 30 and 250 g/L); check it in the laboratory system.",
+    );
+  });
+
+  it('refuses a potassium result sent under the sodium code: 4.4 mmol/L is no sodium', () => {
+    const potassium = segmentIndex(winpath, 'OBX|2|NM|1000651000000109');
+    const error = refusal(
+      withSegment(winpath, potassium, (s) =>
+        s.replace('1000651000000109^Serum potassium level^SCT^K^', 'NA^'),
+      ),
+    );
+    expect(error.location).toMatchObject({ segment: 'OBX', field: 5 });
+  });
+
+  it('takes a value outside the range the model was developed on, and flags it', () => {
+    const message = readOruR01(withHb('45'), { now });
+    expect(message.results.find((r) => r.location === 'OBX[1]')).toMatchObject({
+      value: 45,
+      outsideRange: true,
+    });
+    expect(message.flags).toEqual([
+      {
+        location: 'OBX[1]',
+        text: "The haemoglobin result is outside the range the model was developed on (50–200 g/L): it was applied, and the patient's risk summary says so.",
+      },
+    ]);
+    expect(readOruR01(winpath, { now }).flags).toEqual([]);
+  });
+
+  it.each([
+    [
+      'an escaped NUL in MSH-10',
+      (text: string) => text.replace('|WP26112500001|', '|WP\\X00\\1|'),
+      'MSH',
+      10,
+    ],
+    [
+      'an escaped NUL in PID-3',
+      (text: string) => text.replace('9434765919^^^NHS^NH', '9434765919\\X00\\^^^NHS^NH'),
+      'PID',
+      3,
+    ],
+    [
+      'an escaped C1 control in PID-3',
+      (text: string) => text.replace('K1234567^^^RTH01', 'K12\\X9B\\34567^^^RTH01'),
+      'PID',
+      3,
+    ],
+    ['an escaped ESC in OBX-6', (text: string) => text.replace('||134|g/L|', '||134|g/L\\X1B\\|'), 'OBX', 6],
+    [
+      'a literal C1 control in MSH-10',
+      (text: string) => text.replace('|WP26112500001|', '|WP\u0085|'),
+      'MSH',
+      10,
+    ],
+    [
+      'an escaped line break in MSH-10',
+      (text: string) => text.replace('|WP26112500001|', '|WP\\.br\\1|'),
+      'MSH',
+      10,
+    ],
+  ])('refuses %s as unreadable, naming the field', (_name, change, segment, field) => {
+    const error = refusal(change(winpath));
+    expect(error.kind).toBe('unreadable');
+    expect(error.location).toMatchObject({ segment, field });
+    expect(error.message).toContain(`${segment}-${field} holds a control character`);
+    noPatientData(error.message);
+  });
+
+  it('still reads escapes that decode to text: \\F\\, \\S\\ and \\X41\\', () => {
+    const message = readOruR01(winpath.replace('K1234567^^^RTH01', 'K12\\X41\\34567^^^RTH01'), { now });
+    expect(message.results[0]!.patient.localIdentifier).toBe('K12A34567');
   });
 });
 
@@ -402,5 +500,36 @@ describe('hl7Ack', () => {
       'WP26112500001',
       'The message contains NUL bytes, so it is not HL7 v2 text.',
     ]);
+  });
+});
+
+describe('readOruR01: the date of birth in PID-7 (decision 0055)', () => {
+  const pidOf = (text: string) => text.split('\r').find((segment) => segment.startsWith('PID|1'))!;
+  const withBirth = (birth: string) => {
+    const pid = pidOf(winpath).split('|');
+    pid[7] = birth;
+    return winpath.replace(pidOf(winpath), pid.join('|'));
+  };
+
+  it('reads a date, with or without a time after it, and none when PID-7 is empty', () => {
+    expect(readOruR01(withBirth('19560312'), { now }).results[0]!.patient.birthDate).toBe('1956-03-12');
+    expect(readOruR01(withBirth('195603120000'), { now }).results[0]!.patient.birthDate).toBe('1956-03-12');
+    expect(readOruR01(withBirth(''), { now }).results[0]!.patient.birthDate).toBeNull();
+  });
+
+  it('refuses a date of birth that is partial, not a real date or in the future, at PID-7, without repeating it', () => {
+    for (const [birth, problem] of [
+      ['1956', 'gives only part of a date: give the whole date (YYYYMMDD)'],
+      ['19560231', 'is not a real date'],
+      ['20990101', 'is in the future'],
+      ['12/03/1956', 'is not a date (YYYYMMDD)'],
+    ] as const) {
+      const error = refusal(withBirth(birth));
+      expect(error.location).toEqual({ segment: 'PID', segmentIndex: 1, field: 7 });
+      expect(error.message).toBe(
+        `PID[1]: the date of birth in PID-7 ${problem}; check it against the patient's record.`,
+      );
+      expect(error.message).not.toContain(birth);
+    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hl7Context, Hl7Message, Hl7Segment } from '@medplum/core';
+import { controlCharacterProblem } from '@esr/contracts/text-rules';
 import { parseLabResult } from '@esr/import-files/lab-values';
 import { codeSystemName, codesToRead, labForCode, unitFactorFor } from './lab-codes.js';
 import {
@@ -19,7 +20,13 @@ import {
   type PatientIdentifiers,
 } from './lab-message.js';
 import { isInFuture, messageTime, readHl7DateTime, type MessageTime } from './message-times.js';
-import { localIdentifierFits, localTooLongNote, readNhsNumber } from './patient-identifiers.js';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import {
+  localIdentifierFits,
+  localTooLongNote,
+  readBirthDate,
+  readNhsNumber,
+} from './patient-identifiers.js';
 import { convertValue, quoted } from './result-values.js';
 
 export interface Hl7ReadOptions {
@@ -167,37 +174,63 @@ function repetitions(segment: Hl7Segment, field: number): string[][] {
   return segment.fields[index]?.components ?? [];
 }
 
-/** A component as text: unescaped, trimmed, and the HL7 null `""` as empty. */
+/**
+ * A field's text once its escapes are decoded must pass the rules every other text the product
+ * takes passes (decision 0021): no NUL, no other C0 or C1 control character (a `\X00\` or
+ * `\X9B\` escape would otherwise put one into a stored id, where the database refuses it or a
+ * screen shows it), and valid Unicode.
+ */
+function checkedText(value: string, location: MessageLocation): string {
+  const problem = controlCharacterProblem(value, { multiline: false });
+  if (problem === undefined) return value;
+  const where = `${location.segment}-${location.field}`;
+  throw unreadable(
+    location,
+    `${where} holds a control character once its escape sequences are decoded (${problem}); it is not text we can take.`,
+    102,
+  );
+}
+
+/** A component as text: unescaped, checked, trimmed, and the HL7 null `""` as empty. */
 function componentText(segment: Hl7Segment, field: number, component = 1, repetition = 0): string {
   const raw = repetitions(segment, field)[repetition]?.[component - 1] ?? '';
-  const value = unescape(raw, segment.context).trim();
+  const value = checkedText(unescape(raw, segment.context), {
+    segment: segment.name,
+    field,
+    repetition: repetition + 1,
+    component,
+  }).trim();
   return value === '""' ? '' : value;
 }
 
-function subcomponentText(raw: string, subcomponent: number, context: Hl7Context): string {
-  const value = unescape(raw.split(context.subcomponentSeparator)[subcomponent] ?? '', context).trim();
+function subcomponentText(raw: string, subcomponent: number, segment: Hl7Segment, field: number): string {
+  const context = segment.context;
+  const value = checkedText(unescape(raw.split(context.subcomponentSeparator)[subcomponent] ?? '', context), {
+    segment: segment.name,
+    field,
+  }).trim();
   return value === '""' ? '' : value;
 }
 
 interface PatientGroup {
   patient: PatientIdentifiers;
   localTooLong: boolean;
+  birthDateAt: MessageLocation;
 }
 
 /**
  * PID-3's identifiers: the NHS number is the one typed NH, or assigned by NHS or the NHS number OID;
  * the local identifier is the hospital number (type MR, then PI, then PT or HN), else the first other.
  */
-function readPatient(pid: Hl7Segment, index: number): PatientGroup {
-  const context = pid.context;
+function readPatient(pid: Hl7Segment, index: number, now: Date): PatientGroup {
   let nhsNumber: string | null = null;
   const locals: { value: string; rank: number }[] = [];
   repetitions(pid, 3).forEach((components, r) => {
     const value = componentText(pid, 3, 1, r);
     if (value.length === 0) return;
     const authority = components[3] ?? '';
-    const namespace = subcomponentText(authority, 0, context).toUpperCase();
-    const universalId = subcomponentText(authority, 1, context);
+    const namespace = subcomponentText(authority, 0, pid, 3).toUpperCase();
+    const universalId = subcomponentText(authority, 1, pid, 3);
     const type = componentText(pid, 3, 5, r).toUpperCase();
     if (type === 'NH' || namespace === 'NHS' || universalId === nhsNumberOid) {
       const read = readNhsNumber(value);
@@ -227,7 +260,20 @@ function readPatient(pid: Hl7Segment, index: number): PatientGroup {
       101,
     );
   }
-  return { patient: { nhsNumber, localIdentifier }, localTooLong };
+  // PID-7, the date of birth (decision 0055): compared with the pathway's where results are applied.
+  const birthDateAt = { segment: 'PID', segmentIndex: index, field: 7 };
+  const birthDate = readBirthDate(componentText(pid, 7, 1), 'hl7', todayInLondon(now));
+  if (!birthDate.ok) {
+    throw invalid(
+      birthDateAt,
+      `PID[${index}]: the date of birth in PID-7 ${birthDate.problem}; check it against the patient's record.`,
+    );
+  }
+  return {
+    patient: { nhsNumber, localIdentifier, birthDate: birthDate.value },
+    localTooLong,
+    birthDateAt,
+  };
 }
 
 type ValueReading =
@@ -269,6 +315,13 @@ function readValue(obx: Hl7Segment): ValueReading {
   return { kind: 'none', note: `The result's value type ${quoted(type)} is not a number: ignored.` };
 }
 
+/** The text without the run of `character` it ends with. */
+function trimEnd(text: string, character: string): string {
+  let end = text.length;
+  while (end > 0 && text.charAt(end - 1) === character) end--;
+  return text.slice(0, end);
+}
+
 /**
  * OBX-6 as sent. Its identifier is read first, then its text, then the whole field, for a lab that
  * writes `x10^9/L` without escaping the ^ (which then splits the field into components).
@@ -276,9 +329,13 @@ function readValue(obx: Hl7Segment): ValueReading {
 function readUnit(obx: Hl7Segment, lab: LabCode): string | null {
   const identifier = componentText(obx, 6, 1);
   const text = componentText(obx, 6, 2);
-  const whole = unescape((repetitions(obx, 6)[0] ?? []).join(obx.context.componentSeparator), obx.context)
-    .replace(new RegExp(`\\${obx.context.componentSeparator}+$`), '')
-    .trim();
+  const whole = trimEnd(
+    checkedText(unescape((repetitions(obx, 6)[0] ?? []).join(obx.context.componentSeparator), obx.context), {
+      segment: 'OBX',
+      field: 6,
+    }),
+    obx.context.componentSeparator,
+  ).trim();
   const candidates = [identifier, text, whole].filter((unit) => unit.length > 0);
   if (candidates.length === 0) return null;
   return candidates.find((unit) => unitFactorFor(lab, unit) !== null) ?? candidates[0]!;
@@ -288,6 +345,7 @@ const timeProblems = {
   format: 'is not an HL7 date and time (YYYYMMDDHHMM[SS][+ZZZZ])',
   noDay: 'gives no day',
   notReal: 'is not a real date and time',
+  tooEarly: 'is before 1900, so it cannot be a sample time',
 } as const;
 
 function readTime(segment: Hl7Segment, index: number, field: number, now: Date): MessageTime | null {
@@ -358,11 +416,14 @@ function readObx(
     leave(value.note);
     return;
   }
-  const converted = convertValue(named.lab, value.value, readUnit(obx, named.lab), where, {
-    segment: 'OBX',
-    segmentIndex: index,
-    field: 6,
-  });
+  const converted = convertValue(
+    named.lab,
+    value.value,
+    readUnit(obx, named.lab),
+    where,
+    { segment: 'OBX', segmentIndex: index, field: 6 },
+    { segment: 'OBX', segmentIndex: index, field: 5 },
+  );
   const time = readTime(obx, index, 14, now) ?? (order ? readTime(order.segment, order.index, 7, now) : null);
   if (time === null) {
     throw invalid(
@@ -384,6 +445,7 @@ function readObx(
     outsideRange: converted.outsideRange,
     code,
     location: where,
+    birthDateAt: group.birthDateAt,
     limit: value.limit,
     assumedUnit: converted.assumedUnit,
   });
@@ -448,7 +510,7 @@ export function readOruR01(text: string, options: Hl7ReadOptions): IncomingLabMe
       );
     }
     if (segment.name === 'PID') {
-      group = readPatient(segment, index);
+      group = readPatient(segment, index, options.now);
       order = null;
       if (group.localTooLong) reading.leave(`PID[${index}]`, localTooLongNote, group.patient);
     } else if (segment.name === 'OBR') {

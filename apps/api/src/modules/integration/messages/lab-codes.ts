@@ -244,6 +244,22 @@ export function labSpec(lab: LabCode) {
   return specByLab.get(lab)!;
 }
 
+/** The input's name inside a sentence: 'haemoglobin', 'white cell count', 'eGFR', 'CRP'. */
+export function testName(lab: LabCode): string {
+  const label = labSpec(lab).label;
+  const second = label.charAt(1);
+  return second !== '' && second === second.toLowerCase() ? label.toLowerCase() : label;
+}
+
+/**
+ * What the answer and the message log say of an applied result outside the range the model was
+ * developed on (the file import's range warning): applied, and named on the risk summary.
+ */
+export function outsideModelRangeNote(lab: LabCode): string {
+  const spec = labSpec(lab);
+  return `The ${testName(lab)} result is outside the range the model was developed on (${spec.min}–${spec.max} ${spec.unit}): it was applied, and the patient's risk summary says so.`;
+}
+
 /** The conversion factor to the input's unit, or null for a unit we do not read. */
 export function unitFactorFor(lab: LabCode, unit: string): number | null {
   const verdict = unitFactor(lab, importUnit(unit));

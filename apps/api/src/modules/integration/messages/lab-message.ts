@@ -5,12 +5,18 @@
  */
 import { createHash } from 'node:crypto';
 import type { LabCode } from '@esr/import-files/types';
+import { outsideModelRangeNote } from './lab-codes.js';
 
 export type { LabCode };
 
 export interface PatientIdentifiers {
   nhsNumber: string | null;
   localIdentifier: string | null;
+  /**
+   * YYYY-MM-DD, HL7 PID-7 or FHIR Patient.birthDate; null when the message gives none. Compared
+   * with the pathway's where the results are applied (decision 0055).
+   */
+  birthDate: string | null;
 }
 
 export interface IncomingLabResult {
@@ -35,6 +41,11 @@ export interface IncomingLabResult {
   code: { system: string; code: string; display?: string };
   /** Where in the message: 'OBX[3]' or 'Bundle.entry[2].resource'. */
   location: string;
+  /**
+   * Where the patient's date of birth is, or would be (PID-7 of its PID; Patient.birthDate, or the
+   * Observation's subject when it names no Patient): a refusal for it names this.
+   */
+  birthDateAt: MessageLocation;
   /** A lab's reporting limit (`<5`, `>90`): the limit is the value, as in the file import. */
   limit: '<' | '>' | null;
   /**
@@ -62,6 +73,11 @@ export interface IncomingLabMessage {
   processingId: string | null;
   results: IncomingLabResult[];
   notes: MessageNote[];
+  /**
+   * Results taken but outside the range the model was developed on, each with where it is: said in
+   * the answer and the message log, as the risk summary says it (docs/integration.md).
+   */
+  flags: MessageNote[];
   /**
    * SHA-256 (hex) of what the message says: its format, sender, its own identifier (MSH-10,
    * Bundle.identifier, Bundle.id or Observation.id when it has one), every result (patient, test,
@@ -188,6 +204,9 @@ export class MessageReading {
       processingId: envelope.processingId,
       results: this.results,
       notes: this.leftOut.map((item) => item.note),
+      flags: this.results
+        .filter((result) => result.outsideRange)
+        .map((result) => ({ location: result.location, text: outsideModelRangeNote(result.lab) })),
       contentHash,
     };
   }

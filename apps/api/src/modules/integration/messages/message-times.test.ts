@@ -35,6 +35,9 @@ describe('readHl7DateTime', () => {
     ['202611', 'noDay'],
     ['2026', 'noDay'],
     ['20261131', 'notReal'],
+    ['00000101', 'tooEarly'],
+    ['00010101', 'tooEarly'],
+    ['18991231', 'tooEarly'],
     ['20261125250000', 'notReal'],
     ['20261125083000+0075', 'notReal'],
   ])('refuses %s (%s)', (text, problem) => {
@@ -60,6 +63,8 @@ describe('readFhirDateTime', () => {
     ['2026-11', 'noDay'],
     ['2026', 'noDay'],
     ['2026-02-29', 'notReal'],
+    ['0001-01-01', 'tooEarly'],
+    ['1899-12-31T23:00:00Z', 'tooEarly'],
     ['2026-11-25T24:00:00Z', 'notReal'],
   ])('refuses %s (%s)', (text, problem) => {
     expect(shown(readFhirDateTime(text))).toBe(problem);

@@ -14,7 +14,10 @@ export interface MessageTime {
 }
 
 export type TimeReading =
-  { ok: true; time: MessageTime } | { ok: false; problem: 'format' | 'noDay' | 'notReal' };
+  { ok: true; time: MessageTime } | { ok: false; problem: 'format' | 'noDay' | 'notReal' | 'tooEarly' };
+
+/** No sample is older than this; an earlier year is a placeholder or a typing error (and Date.UTC reads 0–99 as 1900–1999). */
+export const earliestSampleYear = 1900;
 
 /** How far ahead of our clock a sender's clock may run before its sample times count as in the future. */
 export const clockSkewMs = 5 * 60_000;
@@ -71,6 +74,7 @@ interface Parts {
 
 function fromParts(p: Parts): TimeReading {
   if (!isCalendarDate(p.year, p.month, p.day)) return { ok: false, problem: 'notReal' };
+  if (p.year < earliestSampleYear) return { ok: false, problem: 'tooEarly' };
   if (p.hour === null) {
     return { ok: true, time: messageTime(londonInstant(Date.UTC(p.year, p.month - 1, p.day))) };
   }

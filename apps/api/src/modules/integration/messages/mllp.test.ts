@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hl7Ack } from './hl7v2-oru.js';
-import { startMllpListener, type MllpListener } from './mllp.js';
+import { startMllpListener, type MllpCloseReason, type MllpListener } from './mllp.js';
 
 const VT = '\u000b';
 const END = '\u001c\r';
@@ -16,13 +16,22 @@ afterEach(async () => {
 
 /** A listener that answers each message with an AA naming what it received. */
 async function echoListener(
-  options: { maxMessageBytes?: number; handle?: (text: string) => Promise<string> } = {},
+  options: {
+    maxMessageBytes?: number;
+    idleTimeoutMs?: number;
+    maxConnections?: number;
+    onClose?: (reason: MllpCloseReason) => void;
+    handle?: (text: string) => Promise<string>;
+  } = {},
 ) {
   const received: string[] = [];
   listener = await startMllpListener({
     host: '127.0.0.1',
     port: 0,
     maxMessageBytes: options.maxMessageBytes,
+    idleTimeoutMs: options.idleTimeoutMs,
+    maxConnections: options.maxConnections,
+    onClose: options.onClose,
     handle:
       options.handle ??
       (async (text) => {
@@ -70,6 +79,30 @@ async function exchange(
   socket.destroy();
   return { frames, closed };
 }
+
+/** A connection left open, with the frames it is answered and when it is closed (ms after opening). */
+async function openConnection(options: { allowHalfOpen?: boolean } = {}) {
+  const socket = net.connect({
+    port: listener!.address().port,
+    host: '127.0.0.1',
+    allowHalfOpen: options.allowHalfOpen ?? false,
+  });
+  const opened = Date.now();
+  const state = { socket, answers: [] as string[], ended: false, closedAfterMs: null as number | null };
+  socket.on('error', () => {});
+  socket.on('data', (data) => state.answers.push(data.toString('utf8')));
+  socket.on('end', () => (state.ended = true));
+  const closed = new Promise<void>((resolve) =>
+    socket.once('close', () => {
+      state.closedAfterMs = Date.now() - opened;
+      resolve();
+    }),
+  );
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  return { ...state, state, closed };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const msa = (frame: string) =>
   frame
@@ -150,6 +183,101 @@ describe('startMllpListener', () => {
     expect(msa(frames[0]!).slice(0, 3)).toEqual(['MSA', 'AR', 'F1']);
     expect(frames[0]).toContain('207^Application internal error^HL70357');
     expect(msa(frames[1]!).slice(0, 3)).toEqual(['MSA', 'AA', 'F2']);
+  });
+
+  it('closes a connection idle for the timeout, unfinished frame and all, and reports it', async () => {
+    const reasons: MllpCloseReason[] = [];
+    const received = await echoListener({ idleTimeoutMs: 250, onClose: (reason) => reasons.push(reason) });
+    const quiet = await openConnection();
+    const talking = await openConnection();
+    quiet.socket.write(`${VT}${message('I1').slice(0, 40)}`);
+    // Bytes every 50 ms keep the other one open past the timeout.
+    const all = `${VT}${message('I2')}${END}`;
+    for (let i = 0; i < all.length; i += 15) {
+      talking.socket.write(all.slice(i, i + 15));
+      await pause(50);
+    }
+    await quiet.closed;
+    expect(quiet.state.closedAfterMs).toBeGreaterThanOrEqual(240);
+    expect(quiet.state.closedAfterMs).toBeLessThan(1000);
+    expect(talking.state.closedAfterMs).toBeNull();
+    expect(received).toEqual([message('I2')]);
+    expect(reasons).toEqual(['idle']);
+    await talking.closed;
+    expect(reasons).toEqual(['idle', 'idle']);
+  });
+
+  it('does not count waiting for the handler as idle', async () => {
+    await echoListener({
+      idleTimeoutMs: 100,
+      handle: async (text) => {
+        await pause(300);
+        return hl7Ack(text, 'AA');
+      },
+    });
+    const { frames, closed } = await exchange([`${VT}${message('J1')}${END}`], 1);
+    expect(msa(frames[0]!).slice(0, 3)).toEqual(['MSA', 'AA', 'J1']);
+    expect(closed).toBe(false);
+  });
+
+  it('closes a connection past the cap as it arrives, reads nothing from it, and takes one again when a slot frees', async () => {
+    const reasons: MllpCloseReason[] = [];
+    const received = await echoListener({ maxConnections: 2, onClose: (reason) => reasons.push(reason) });
+    const first = await openConnection();
+    const second = await openConnection();
+    // Both answered: the listener holds both before the third arrives.
+    first.socket.write(`${VT}${message('K1')}${END}`);
+    second.socket.write(`${VT}${message('K2')}${END}`);
+    while (first.state.answers.length === 0 || second.state.answers.length === 0) await pause(5);
+    const third = await openConnection();
+    third.socket.write(`${VT}${message('K3')}${END}`);
+    await third.closed;
+    expect(third.state.closedAfterMs).toBeLessThan(500);
+    expect(third.state.answers).toEqual([]);
+    expect(reasons).toEqual(['connection-limit']);
+    first.socket.destroy();
+    await first.closed;
+    await pause(20);
+    const { frames } = await exchange([`${VT}${message('K4')}${END}`], 1);
+    expect(msa(frames[0]!).slice(0, 3)).toEqual(['MSA', 'AA', 'K4']);
+    expect(received).toEqual([message('K1'), message('K2'), message('K4')]);
+    second.socket.destroy();
+  });
+
+  it('answers an unfinished frame past the size limit with an AR, drops it and closes, even if the sender keeps its side open', async () => {
+    const reasons: MllpCloseReason[] = [];
+    const received = await echoListener({
+      maxMessageBytes: 2000,
+      idleTimeoutMs: 200,
+      onClose: (reason) => reasons.push(reason),
+    });
+    // A sender that keeps its side open after the listener's ends (no end block ever comes).
+    const sender = await openConnection({ allowHalfOpen: true });
+    sender.socket.write(`${VT}${message('L1')}NTE|1||`);
+    for (let i = 0; i < 5 && sender.state.answers.length === 0; i++) {
+      sender.socket.write('x'.repeat(600));
+      await pause(15);
+    }
+    while (!sender.state.ended) await pause(5);
+    const answered = Date.now();
+    // Its side closed too at the idle timeout: bytes it sends then are refused, and it sees the close.
+    while (sender.state.closedAfterMs === null && Date.now() - answered < 1000) {
+      sender.socket.write('x');
+      await pause(25);
+    }
+    await sender.closed;
+    expect(Date.now() - answered).toBeGreaterThanOrEqual(190);
+    const answer = sender.state.answers.join('');
+    expect(answer.startsWith(VT) && answer.endsWith(END)).toBe(true);
+    expect(msa(answer.slice(1, -2)).slice(0, 4)).toEqual([
+      'MSA',
+      'AR',
+      'L1',
+      'The message is larger than 2,000 bytes, the most one message may be.',
+    ]);
+    expect(received).toEqual([]);
+    expect(reasons).toEqual(['too-large']);
+    expect(sender.state.closedAfterMs).toBeLessThan(900);
   });
 
   it('closes with connections open', async () => {

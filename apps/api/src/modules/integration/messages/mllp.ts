@@ -20,16 +20,35 @@ export interface MllpListenerOptions {
   port: number;
   /** Reads one message's text and returns the answer's (an ACK). */
   handle: (text: string) => Promise<string>;
-  /** A message longer than this is answered with an AR and the connection closed. */
+  /**
+   * A message longer than this, finished or not, is answered with an AR and the connection closed:
+   * an unfinished frame is never held past it.
+   */
   maxMessageBytes?: number;
+  /** A connection that sends and receives nothing for this long is closed. */
+  idleTimeoutMs?: number;
+  /** Connections open at once; one more is closed as it arrives, before it is read. */
+  maxConnections?: number;
+  /** Told of each connection the listener closes on its own account (never with message content). */
+  onClose?: (reason: MllpCloseReason) => void;
 }
+
+/** Why the listener closed a connection: over the connection cap, idle, or a message too large. */
+export type MllpCloseReason = 'connection-limit' | 'idle' | 'too-large';
 
 export interface MllpListener {
   close(): Promise<void>;
   address(): { port: number };
 }
 
+/** The HTTP endpoint's body limit (`POST /hl7/v2`), so a message is refused alike either way. */
 export const defaultMaxMessageBytes = 1024 * 1024;
+export const defaultIdleTimeoutMs = 60_000;
+/**
+ * An integration engine keeps one connection, or a few; with each holding up to a message's limit,
+ * 50 bound the listener's buffers to 50 MB at the default limit.
+ */
+export const defaultMaxConnections = 50;
 
 /** The character set MSH-18 names, where Node can decode it; UTF-8 otherwise (and for ASCII). */
 function charsetOf(bytes: Buffer): BufferEncoding {
@@ -57,10 +76,25 @@ function serve(socket: net.Socket, options: MllpListenerOptions): void {
   let pendingCr = false;
   let queue = Promise.resolve();
   let closed = false;
+  /** Messages read and not yet answered: waiting on the handler is not idleness. */
+  let unanswered = 0;
+
+  const idleTimeoutMs = options.idleTimeoutMs ?? defaultIdleTimeoutMs;
+  socket.setTimeout(idleTimeoutMs);
+  socket.on('timeout', () => {
+    if (closed) return void socket.destroy();
+    // Writing the answer is activity, and restarts the timer.
+    if (unanswered > 0) return;
+    options.onClose?.('idle');
+    closed = true;
+    chunks = [];
+    socket.destroy();
+  });
 
   const answer = (bytes: Buffer) => {
+    unanswered++;
     queue = queue.then(async () => {
-      if (closed) return;
+      if (closed) return void unanswered--;
       const encoding = charsetOf(bytes);
       const text = bytes.toString(encoding);
       let reply: string;
@@ -73,6 +107,7 @@ function serve(socket: net.Socket, options: MllpListenerOptions): void {
           hl7ErrorCode: 207,
         });
       }
+      unanswered--;
       if (!closed) socket.write(frame(reply, encoding));
     });
   };
@@ -86,7 +121,14 @@ function serve(socket: net.Socket, options: MllpListenerOptions): void {
       hl7ErrorCode: 207,
     });
     chunks = [];
+    length = 0;
+    options.onClose?.('too-large');
+    // Ending (rather than destroying) lets the AR reach the sender before the connection closes;
+    // what it sends meanwhile is read and dropped. A sender that never closes its side is cut off
+    // after the idle timeout all the same, however much it goes on sending.
     socket.end(frame(reply, 'utf8'));
+    const cutOff = setTimeout(() => socket.destroy(), idleTimeoutMs);
+    socket.once('close', () => clearTimeout(cutOff));
   };
 
   socket.on('data', (data: Buffer) => {
@@ -151,6 +193,9 @@ export async function startMllpListener(options: MllpListenerOptions): Promise<M
     socket.on('close', () => sockets.delete(socket));
     serve(socket, options);
   });
+  // Node closes a connection past the cap as it is accepted, so no byte of it is read.
+  server.maxConnections = options.maxConnections ?? defaultMaxConnections;
+  server.on('drop', () => options.onClose?.('connection-limit'));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

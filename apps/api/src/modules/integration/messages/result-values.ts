@@ -4,9 +4,9 @@
  * difference: a unit we do not know refuses the message, where the file import warns and takes the
  * value as it is, because no one reviews a message before it is applied.
  */
-import { guessUnit, outsideRange, tidy } from '@esr/import-files/lab-values';
+import { guessUnit, impossibleValue, outsideRange, tidy } from '@esr/import-files/lab-values';
 import type { LabCode } from '@esr/import-files/types';
-import { acceptedUnits, labSpec, unitFactorFor } from './lab-codes.js';
+import { acceptedUnits, labSpec, testName, unitFactorFor } from './lab-codes.js';
 import { MessageError, type MessageLocation } from './lab-message.js';
 
 export interface ConvertedValue {
@@ -29,7 +29,9 @@ export function quoted(text: string): string {
 
 /**
  * `value` (as read, a limit's number for `<5`) in the input's unit. `unit` is null when the message
- * gave none; `where` names the result in an error ('OBX[3]'); `unitLocation` is where its unit is.
+ * gave none; `where` names the result in an error ('OBX[3]'); `unitLocation` and `valueLocation`
+ * are where its unit and value are. A value no patient can have refuses the message: applied, it
+ * would move a patient's risk on a laboratory system's mistake.
  */
 export function convertValue(
   lab: LabCode,
@@ -37,6 +39,7 @@ export function convertValue(
   unit: string | null,
   where: string,
   unitLocation: MessageLocation,
+  valueLocation: MessageLocation,
 ): ConvertedValue {
   const spec = labSpec(lab);
   let converted = value;
@@ -58,6 +61,14 @@ export function convertValue(
       converted = tidy(value * guess.factor);
       assumedUnit = guess.unit;
     }
+  }
+  if (impossibleValue(spec, converted)) {
+    throw new MessageError(
+      'invalid',
+      valueLocation,
+      `${where}: the ${testName(lab)} result is not a possible value (a patient's result is between ${spec.possibleMin} and ${spec.possibleMax} ${spec.unit}); check it in the laboratory system.`,
+      102,
+    );
   }
   return { value: converted, unit: unit ?? '', assumedUnit, outsideRange: outsideRange(spec, converted) };
 }

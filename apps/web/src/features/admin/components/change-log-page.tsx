@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ChangeLogEntry } from '@esr/contracts/change-log';
+import type { GuardRole } from '@esr/contracts/roles';
 import type { Column } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
 import { adminMessages } from '@esr/contracts/messages';
@@ -13,6 +14,10 @@ import { useTrustOptions } from '../api/get-trust-options';
 import { useAdminRole } from '../lib/admin-role';
 import { readFilters, readPage, writeFilters } from '../lib/search-params';
 import { FilterButtons, PagedResults } from '../../../components/list-status';
+import { paths } from '../../../config/paths';
+import { screenTable } from '../../../config/screen-table';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { isAdmitted } from '../../../lib/roles';
 
 const filterKeys = ['dateAndTime', 'userMakingChanges', 'trustCode'] as const;
 const dateFieldId = 'filter-date';
@@ -59,6 +64,39 @@ function Changes({ entry }: { entry: ChangeLogEntry }) {
   );
 }
 
+/**
+ * Decision 0051: the record of the patient a change concerns, for a viewer who may open it, that
+ * is who also works as a clerical user or clinician of the entry's trust. The entry names the
+ * patient only by initials and the end of the NHS number; the record says who it is.
+ */
+export function patientRecordPath(
+  entry: Pick<ChangeLogEntry, 'pathway' | 'trustCode'>,
+  viewer: { roles: readonly GuardRole[]; trustCode: string | undefined },
+): string | null {
+  const pathway = entry.pathway;
+  if (!pathway?.procedureCode || entry.trustCode === null || entry.trustCode !== viewer.trustCode)
+    return null;
+  if (!isAdmitted(viewer.roles, screenTable.patientSummary.allowed)) return null;
+  return paths.patientSummary(pathway.id, pathway.procedureCode);
+}
+
+export function PatientRecordLink({ entry }: { entry: ChangeLogEntry }) {
+  const { roles, loginUserDetails } = useAuth();
+  const to = patientRecordPath(entry, { roles, trustCode: loginUserDetails?.trust.code });
+  if (!to) return null;
+  return (
+    <p className="nhsuk-body-s nhsuk-u-margin-top-2 nhsuk-u-margin-bottom-0">
+      <Link to={to}>
+        View the patient’s record
+        <span className="nhsuk-u-visually-hidden">
+          {' '}
+          for <DataText text={entry.action} />
+        </span>
+      </Link>
+    </p>
+  );
+}
+
 const columns: Column<ChangeLogEntry>[] = [
   { header: 'Date and time', cell: (entry) => formatDateTime(entry.createdOn) },
   { header: 'User making changes', cell: (entry) => <DataText text={entry.createdBy} /> },
@@ -69,6 +107,7 @@ const columns: Column<ChangeLogEntry>[] = [
       <>
         <DataText text={entry.action} />
         <Changes entry={entry} />
+        <PatientRecordLink entry={entry} />
       </>
     ),
   },

@@ -35,6 +35,7 @@ const fieldLabels: Record<string, string> = {
   pathwaysAdded: 'Pathways added',
   pathwaysUpdated: 'Pathways updated',
   pathwaysArchived: 'Pathways archived',
+  archiveAcknowledged: 'Archive acknowledged by typing the number',
 };
 
 /** "someNewField" → "Some new field", for fields that later capabilities add before they get a label. */

@@ -27,10 +27,10 @@ const figures = {
 };
 
 describe('a group of the fairness table (decision 0045)', () => {
-  it('shows only "Fewer than 10", across the row, for a small group', () => {
-    const markup = row({ group: 'Mixed', n: '<10', suppressed: true });
+  it('shows only "Hidden", across the row, for a hidden group', () => {
+    const markup = row({ group: 'Mixed', n: 'hidden', suppressed: true });
     expect(markup).toContain('<th scope="row" class="nhsuk-table__header">Mixed</th>');
-    expect(markup).toContain('<td class="nhsuk-table__cell" colSpan="6">Fewer than 10</td>');
+    expect(markup).toContain('<td class="nhsuk-table__cell" colSpan="6">Hidden</td>');
     expect(markup.match(/<td/g)).toHaveLength(1);
     expect(markup).not.toContain('Check');
   });
@@ -85,7 +85,7 @@ describe('a group of the fairness table (decision 0045)', () => {
 
   it('heads the table with the grouping', () => {
     const markup = renderToStaticMarkup(
-      <FairnessTable by="ethnicGroup" groups={[{ group: 'Mixed', n: '<10', suppressed: true }]} />,
+      <FairnessTable by="ethnicGroup" groups={[{ group: 'Mixed', n: 'hidden', suppressed: true }]} />,
     );
     expect(markup).toContain('The model’s figures by ethnic group');
     expect(markup).toContain('<th scope="col" class="nhsuk-table__header">Ethnic group</th>');

@@ -1,11 +1,7 @@
 import { useId } from 'react';
-import {
-  groupingLabels,
-  smallGroupThreshold,
-  type GroupFigures,
-  type Grouping,
-} from '@esr/contracts/model-performance';
+import { groupingLabels, type GroupFigures, type Grouping } from '@esr/contracts/model-performance';
 import { equityGroupLabels } from '@esr/contracts/prioritisation';
+import { hiddenFigureText } from '@esr/contracts/small-groups';
 import { Tag } from '../../../components/content';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { aurocText, countText, groupFlagTexts, oeText, ratioText } from '../lib/figures-text';
@@ -28,8 +24,9 @@ const figureHeaders = [
 const numeric = 'nhsuk-table__cell nhsuk-table__cell--numeric';
 
 /**
- * A group's row of the fairness table: its figures and whether it is flagged, in words; a group
- * of fewer than 10 patients shows only that, across the row, to protect their identities.
+ * A group's row of the fairness table: its figures and whether it is flagged, in words; a hidden
+ * group (fewer than 10 patients, or one that would let such a group be worked out) shows only
+ * that, across the row, to protect their identities (decision 0052).
  */
 export function GroupRow({ by, group }: { by: Grouping; group: GroupFigures }) {
   const name = (
@@ -42,7 +39,7 @@ export function GroupRow({ by, group }: { by: Grouping; group: GroupFigures }) {
       <tr className="nhsuk-table__row">
         {name}
         <td className="nhsuk-table__cell" colSpan={figureHeaders.length + 1}>
-          Fewer than {smallGroupThreshold}
+          {hiddenFigureText}
         </td>
       </tr>
     );

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { groupingLabels, type ModelPerformance } from '@esr/contracts/model-performance';
+import { hiddenFigureMeaning } from '@esr/contracts/small-groups';
 import { InsetText } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
@@ -155,7 +156,8 @@ function TrustFigures({
           The same figures for each group by {grouping}. A group is flagged ‘Check’ when its complications
           differ from those expected by more than chance would explain, or when the model tells apart the
           patients who had a complication less or more well than across the whole list. A flag is a prompt to
-          look closer, not proof that the model is unfair. To group the patients another way, use{' '}
+          look closer, not proof that the model is unfair. {hiddenFigureMeaning('patients')} To group the
+          patients another way, use{' '}
           <a className="nhsuk-link" href="#by">
             Group the fairness table by
           </a>{' '}

@@ -22,7 +22,7 @@ const groups: ModelPerformanceGroups = {
   procedure: 'knee',
   by: 'sex',
   overall: figuresOf(),
-  groups: [{ group: 'unknown', n: '<10', suppressed: true }],
+  groups: [{ group: 'unknown', n: 'hidden', suppressed: true }],
 };
 
 function render(url: string, pattern: string, page: ReactNode, fill: (client: QueryClient) => void) {
@@ -73,7 +73,8 @@ describe('the model performance screen (decision 0045)', () => {
     expect(markup).toContain('Your trust’s CUSUM threshold is 4.5.');
     // A clinician may not change it.
     expect(markup).not.toContain('href="/model-performance/settings"');
-    expect(markup).toContain('Fewer than 10');
+    expect(markup).toContain('>Hidden</td>');
+    expect(markup).toContain('or that showing it would let someone work out a group of fewer than 10');
     expect(markup).toContain('Clinicians adjusted the model’s risk for 12 of these patients');
     expect(markup).toContain('<option value="3">Version 3 (active), 300 outcomes</option>');
     expect(markup).toContain('>Update</button>');
