@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { FileResult } from '@esr/contracts/waiting-list';
 import { totalPagesOf } from '../lib/pagination';
 import {
@@ -60,6 +61,7 @@ export function FileSummary({
   onPage,
   hrefFor,
   downloads,
+  patientHref,
 }: {
   id: string;
   words: FileSummaryWords;
@@ -71,6 +73,11 @@ export function FileSummary({
   onPage: (page: number) => void;
   hrefFor: (page: number) => string;
   downloads?: FileSummaryDownloads | undefined;
+  /**
+   * Decision 0055: the risk summary of the patient on the list whose NHS number a row gives with
+   * another date of birth, where a clinician confirms a corrected one.
+   */
+  patientHref?: ((pathwayId: string) => string) | undefined;
 }) {
   const { title, noun } = words;
   const totals = result.totals;
@@ -89,6 +96,7 @@ export function FileSummary({
       : []),
   ];
   const lines = problemLines(result.invalid_rows, labelOf);
+  const conflicts = result.invalid_rows.filter((row) => row.conflicting_pathway_id);
   const totalPages = totalPagesOf(totals.invalid, pageSize);
   return (
     <section aria-labelledby={`${id}-summary-title`}>
@@ -142,6 +150,24 @@ export function FileSummary({
               { header: 'Reason', cell: (line) => <DataText text={line.reason} /> },
             ]}
           />
+          {patientHref && conflicts.length > 0 && (
+            <>
+              <p>
+                A row whose NHS number is on the list with another date of birth is another patient, or a
+                corrected date of birth. Open the patient on the list; a clinician confirms a corrected date
+                of birth from there.
+              </p>
+              <ul className="nhsuk-list">
+                {conflicts.map((row) => (
+                  <li key={row.row_number}>
+                    <Link className="nhsuk-link" to={patientHref(row.conflicting_pathway_id!)}>
+                      The patient on the list for row {countText(row.row_number)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <Pagination
             label={`Pages of ${noun} rows with errors`}
             pageNumber={pageNumber}

@@ -17,7 +17,7 @@ import { BatchStatusHeading, UploadStagesPage } from './upload-stage';
 import { ValidationStatus } from './validation-status';
 
 const render = (element: ReactNode) => renderToStaticMarkup(element);
-const text = (html: string) => html.replace(/<[^>]+>/g, '');
+const text = (html: string) => html.replace(/<[^<>]+>/g, '');
 const buttons = (html: string) =>
   [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/g)].map((match) => ({
     disabled: /\sdisabled=""/.test(match[1]!),

@@ -5,13 +5,15 @@ import { InsetText } from './content';
 /**
  * The end of an upload's summary (docs/requirements.md §2, §4): Confirm and Cancel; an upload already
  * decided says so and offers to start again; one that cannot be confirmed says why (`blockedText`),
- * its Confirm disabled, or not shown at all (`blockedConfirm: 'hidden'`).
+ * its Confirm disabled, or not shown at all (`blockedConfirm: 'hidden'`). A confirm with serious
+ * consequences (`confirmVariant: 'warning'`) is the NHS.UK warning button.
  */
 export function UploadDecision({
   decided,
   blocked,
   blockedText,
   blockedConfirm = 'disabled',
+  confirmVariant = 'primary',
   busy,
   labels,
   onConfirm,
@@ -22,6 +24,7 @@ export function UploadDecision({
   blocked: boolean;
   blockedText: string;
   blockedConfirm?: 'disabled' | 'hidden';
+  confirmVariant?: 'primary' | 'warning';
   busy: 'confirm' | 'cancel' | null;
   /** The buttons' words: Confirm, Cancel, and Cancel once the upload is decided. */
   labels: { confirm: string; cancel: string; restart: string };
@@ -45,7 +48,12 @@ export function UploadDecision({
       )}
       <div className="app-button-group">
         {showConfirm && (
-          <Button disabled={confirmDisabled} aria-disabled={confirmDisabled} onClick={onConfirm}>
+          <Button
+            variant={confirmVariant}
+            disabled={confirmDisabled}
+            aria-disabled={confirmDisabled}
+            onClick={onConfirm}
+          >
             {busy === 'confirm' ? 'Confirming...' : labels.confirm}
           </Button>
         )}

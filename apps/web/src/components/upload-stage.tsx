@@ -17,6 +17,8 @@ export interface FollowedBatch {
   setParams: SetURLSearchParams;
   /** A problem for the error summary, which takes focus. */
   onProblem: (text: string) => void;
+  /** Problems for the error summary, each linked to its field when it names one. */
+  onProblems: (items: ErrorSummaryItem[]) => void;
   /** The upload is confirmed: on to its complete page. */
   onConfirmed: () => void;
   /** Back to choosing files. */
@@ -91,6 +93,7 @@ export function UploadStagesPage({
               params,
               setParams,
               onProblem: (text) => report([{ text }]),
+              onProblems: report,
               onConfirmed: () => void navigate(completePath(batchId)),
               onRestart: () => setParams(new URLSearchParams()),
             })}

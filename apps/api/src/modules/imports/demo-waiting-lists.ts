@@ -1,13 +1,15 @@
 /**
  * At first start the demonstration trust's knee, hip and knee-hip lists are imported through the
  * same pipeline as any upload (validate, confirm, score), as uploaded by the demonstration clerical
- * user, so that `npm start` shows a populated product and the files serve as examples.
+ * user, so that `npm start` shows a populated product and the files serve as examples. Their dates
+ * follow the day of the first start (decision 0054, `demo-dates.ts`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { todayInLondon } from '@esr/contracts/london-dates';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Database, type Db } from '../../platform/db/client.js';
 import { demoUsers } from '../../platform/db/seed.js';
@@ -16,6 +18,7 @@ import { validateBatchJob } from './stage/validate-batch-job.js';
 import type { JobQueue } from '../../platform/queue/job-definition.js';
 import { storeImportFile } from './batch-files.js';
 import { batchLifetimeMs } from './waiting-list-imports.js';
+import { demoShiftDays, shiftDemoFile } from './demo-dates.js';
 
 /** The example extracts stay in the sources (the build copies no data files): found from src/ or dist/. */
 export const demoListsFolder = path.resolve(
@@ -35,23 +38,40 @@ export const demoLists: { procedureCode: ProcedureCode; waitingList: string; blo
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-/** Queues the demonstration imports once: nothing happens when the trust has any upload already. */
+const clerk = demoUsers.find((user) => user.firstName === 'Claire')!;
+
+/**
+ * Queues the demonstration imports once: nothing happens when the trust has any upload already.
+ * `now` is the first start (tests set it): the files' dates move to its London day, and the uploads
+ * are dated by it, which is how the demonstration history finds that day (`demoFirstStartDay`).
+ */
 export async function seedDemoWaitingLists(
   db: Db,
   databaseKind: Database['kind'],
   queue: JobQueue,
+  now: Date = new Date(),
 ): Promise<number> {
-  const clerk = demoUsers.find((user) => user.firstName === 'Claire')!;
   const [existing] = await queryRows<{ n: number | string }>(
     db,
     sql`select count(*) as n from import_batches where trust_code = ${clerk.trustCode}`,
   );
   if (Number(existing?.n ?? 0) > 0) return 0;
+  // The files as the trust would have sent them on the day of the first start, shifted before the
+  // upload is stored: from there on they are an upload like any other (decision 0054).
+  const days = demoShiftDays(todayInLondon(now));
+  const files: { list: (typeof demoLists)[number]; waitingList: Buffer; bloodTests: Buffer }[] = [];
+  for (const list of demoLists) {
+    const read = (name: string, kind: 'waitingList' | 'bloodTests') =>
+      shiftDemoFile(name, fs.readFileSync(path.join(demoListsFolder, name)), kind, days);
+    files.push({
+      list,
+      waitingList: await read(list.waitingList, 'waitingList'),
+      bloodTests: await read(list.bloodTests, 'bloodTests'),
+    });
+  }
   const queued: { batchId: string; procedureCode: ProcedureCode }[] = [];
   await db.transaction(async (tx) => {
-    for (const list of demoLists) {
-      const waitingList = fs.readFileSync(path.join(demoListsFolder, list.waitingList));
-      const bloodTests = fs.readFileSync(path.join(demoListsFolder, list.bloodTests));
+    for (const { list, waitingList, bloodTests } of files) {
       const batchId = crypto.randomUUID();
       await tx.insert(importBatches).values({
         id: batchId,
@@ -60,6 +80,8 @@ export async function seedDemoWaitingLists(
         status: 'VALIDATING',
         createdByUserId: clerk.id,
         createdBy: `${clerk.firstName} ${clerk.lastName}`,
+        createdAt: now,
+        // The pipeline's own clock, as for any upload: a test's first start may be days ago.
         expiresAt: new Date(Date.now() + batchLifetimeMs),
         waitingListFileName: list.waitingList,
         waitingListSha256: sha256(waitingList),
@@ -78,4 +100,19 @@ export async function seedDemoWaitingLists(
     await queue.enqueue(validateBatchJob, { batchId, trustCode: clerk.trustCode, procedureCode });
   }
   return queued.length;
+}
+
+/**
+ * The London day of the first start, which the demonstration lists' dates follow, so that the
+ * history recorded once they are scored (priorities, validations, harm reviews, outcomes) is dated
+ * from the same day even when it is recorded after a restart; today when the lists were never seeded.
+ * The demonstration's uploads are the only ones confirmed as soon as they validate.
+ */
+export async function demoFirstStartDay(db: Db): Promise<string> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`select min(created_at) as at from import_batches
+      where trust_code = ${clerk.trustCode} and auto_confirm`,
+  );
+  return todayInLondon(row?.at ? new Date(row.at) : new Date());
 }

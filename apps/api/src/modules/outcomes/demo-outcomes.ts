@@ -5,15 +5,17 @@
  * knee, so the figures show a calibrated model with enough complications to act on; on hip the
  * same until six months ago and doubled odds and more since, so the CUSUM signals and the VLAD
  * turns, as a drifting model does; other trusts get a smaller history for the national funnel.
+ * Dated back from the first start, whose day the lists' dates follow (decision 0054), so that the
+ * operations and the lists' waits keep the same distance on whatever day `npm start` first ran.
  * Done once: nothing happens when the demonstration trust has any outcome.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@esr/contracts/prioritisation';
-import { todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordOnceReady } from '../../platform/db/record-once.js';
 import { copyEvaluationsAsOf, type EvaluationCopy } from '../evaluations/index.js';
+import { demoFirstStartDay } from '../imports/index.js';
 import { recordOutcomes, type OutcomeToRecord } from './outcome-writer.js';
 
 const demoTrust = 'RAN';
@@ -37,7 +39,7 @@ const histories: DemoHistory[] = [
   { trustCode: 'R0A', procedureCode: 'hip', expectedEvents: 20, drift: 1 },
 ];
 
-/** The history spans this many days back from today. */
+/** The history spans this many days back from the first start. */
 const historyDays = 540;
 const driftDays = 182;
 
@@ -90,7 +92,13 @@ async function demoState(db: Db): Promise<'done' | 'ready' | 'waiting'> {
   return Number(row?.procedures ?? 0) === 3 && Number(row?.waiting ?? 0) === 0 ? 'ready' : 'waiting';
 }
 
-async function seedHistory(tx: Db, history: DemoHistory, numbers: () => string, random: () => number) {
+async function seedHistory(
+  tx: Db,
+  history: DemoHistory,
+  today: string,
+  numbers: () => string,
+  random: () => number,
+) {
   const sources = await queryRows<SourcePathway>(
     tx,
     sql`select p.id, p.current_evaluation_id as evaluation_id, p.first_name, p.last_name,
@@ -109,7 +117,6 @@ async function seedHistory(tx: Db, history: DemoHistory, numbers: () => string, 
   const meanProbability =
     sources.reduce((sum, source) => sum + Number(source.probability), 0) / sources.length;
   const count = Math.min(6000, Math.ceil(history.expectedEvents / Math.max(meanProbability, 0.01)));
-  const today = todayInLondon();
   const pathways: Record<string, unknown>[] = [];
   const evaluations: EvaluationCopy[] = [];
   const outcomes: OutcomeToRecord[] = [];
@@ -218,7 +225,9 @@ export const startDemoOutcomes = (db: Db, log: { error(obj: object, msg?: string
       };
       // One transaction: the history appears whole (a list of operated patients never half written).
       await db.transaction(async (tx) => {
-        for (const history of histories) await seedHistory(tx as unknown as Db, history, numbers, random);
+        const today = await demoFirstStartDay(tx as unknown as Db);
+        for (const history of histories)
+          await seedHistory(tx as unknown as Db, history, today, numbers, random);
       });
     },
   });

@@ -1,17 +1,17 @@
 /**
  * The demonstration trust's prioritisation history (decision 0044): once its demonstration lists
  * have been imported and scored, some validations, harm reviews (one moving a priority up) and
- * clinicians' risk adjustments are recorded, dated over the past weeks, so that `npm start` shows
- * a worklist with work done as well as work due. Done once: nothing happens when the trust has any
- * entry already.
+ * clinicians' risk adjustments are recorded, dated over the weeks before the first start (whose day
+ * the lists' dates follow, decision 0054), so that `npm start` shows a worklist with work done as
+ * well as work due. Done once: nothing happens when the trust has any entry already.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addDays, priorityMovedUp, type PriorityCode } from '@esr/contracts/prioritisation';
-import { todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordOnceReady } from '../../platform/db/record-once.js';
 import { demoUsers } from '../../platform/db/seed.js';
+import { demoFirstStartDay } from '../imports/index.js';
 import { predictionOf } from '../pathways/index.js';
 
 const demoTrust = 'RAN';
@@ -91,12 +91,14 @@ const adjustmentReasons = [
   'BMI has risen since the weight in the record was taken',
 ];
 
-/** The demonstration history of one procedure's list: its entries and what they leave on each pathway. */
-async function historyOf(db: Db, procedureCode: string) {
+/**
+ * The demonstration history of one procedure's list: its entries and what they leave on each
+ * pathway, dated back from `today`, the day of the first start.
+ */
+async function historyOf(db: Db, procedureCode: string, today: string) {
   const clerk = userNamed('Claire');
   const listAdmin = userNamed('Wendy');
   const clinician = userNamed('Olu');
-  const today = todayInLondon();
   const pathways = await queryRows<DemoPathway>(
     db,
     sql`select p.id, p.priority, (${today}::date - p.clock_start) as days, p.prediction, p.status
@@ -197,8 +199,8 @@ async function historyOf(db: Db, procedureCode: string) {
  * Records one list's history in two statements, each handed its rows as one JSON value: on the
  * embedded database a statement a row would keep its one thread from everyone else for seconds.
  */
-async function seedList(db: Db, procedureCode: string) {
-  const { entries, updates } = await historyOf(db, procedureCode);
+async function seedList(db: Db, procedureCode: string, today: string) {
+  const { entries, updates } = await historyOf(db, procedureCode, today);
   if (entries.length === 0) return;
   await db.execute(sql`insert into prioritisation_entries (id, pathway_id, trust_code, kind, recorded_at, recorded_on,
       user_id, recorded_by, priority_code, previous_priority_code, reason, outcome, contact, level, actions, note,
@@ -232,6 +234,7 @@ export const startDemoPrioritisation = (db: Db, log: { error(obj: object, msg?: 
     state: demoState,
     record: (db) =>
       db.transaction(async (tx) => {
-        for (const procedureCode of procedures) await seedList(tx, procedureCode);
+        const today = await demoFirstStartDay(tx);
+        for (const procedureCode of procedures) await seedList(tx, procedureCode, today);
       }),
   });

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ProcedureRiskCounts } from '@esr/contracts/waiting-list';
-import { RiskByProcedure, riskCounters, riskListPath } from './dashboard-page';
+import { RiskByProcedure, riskCounters, riskListPath, withoutBandCounters } from './dashboard-page';
 
 const procedures = [
   { code: 'knee', name: 'Knee replacement', category: 'joint replacement' },
@@ -11,8 +11,22 @@ const procedures = [
   { code: 'knee-hip', name: 'Knee and hip replacement', category: 'joint replacement' },
 ];
 const counts: ProcedureRiskCounts[] = [
-  { procedureCode: 'knee', highRiskRecords: 1243, mediumRiskRecords: 812, lowRiskRecords: 345 },
-  { procedureCode: 'knee-hip', highRiskRecords: 0, mediumRiskRecords: 19, lowRiskRecords: 681 },
+  {
+    procedureCode: 'knee',
+    highRiskRecords: 1243,
+    mediumRiskRecords: 812,
+    lowRiskRecords: 345,
+    incompleteRecords: 289,
+    excludedRecords: 0,
+  },
+  {
+    procedureCode: 'knee-hip',
+    highRiskRecords: 0,
+    mediumRiskRecords: 19,
+    lowRiskRecords: 681,
+    incompleteRecords: 12,
+    excludedRecords: 3,
+  },
 ];
 
 function render(counter: (typeof riskCounters)[number], rows: ProcedureRiskCounts[]) {
@@ -29,7 +43,7 @@ function render(counter: (typeof riskCounters)[number], rows: ProcedureRiskCount
 const links = (markup: string) =>
   [...markup.matchAll(/<a[^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/g)].map((match) => ({
     href: match[1]!.replace(/&amp;/g, '&'),
-    name: match[2]!.replace(/<[^>]+>/g, ''),
+    name: match[2]!.replace(/<[^<>]+>/g, ''),
   }));
 
 describe("the dashboard's risk counts (docs/decisions/0038-the-risk-leads-the-lists.md)", () => {
@@ -55,6 +69,27 @@ describe("the dashboard's risk counts (docs/decisions/0038-the-risk-leads-the-li
     expect(links(render(high!, counts)).map((link) => link.name)).toEqual([
       'Knee replacement: 1,243 high risk records',
     ]);
+  });
+
+  it('lead each procedure’s incomplete and not-scored counts to its records of that status (decision 0057)', () => {
+    const [incomplete, excluded] = withoutBandCounters;
+    expect(links(render(incomplete!, counts))).toEqual([
+      {
+        href: '/manage-open-pathways/knee/total?status=incomplete',
+        name: 'Knee replacement: 289 incomplete records',
+      },
+      {
+        href: '/manage-open-pathways/knee-hip/total?status=incomplete',
+        name: 'Knee and hip replacement: 12 incomplete records',
+      },
+    ]);
+    expect(links(render(excluded!, counts))).toEqual([
+      {
+        href: '/manage-open-pathways/knee-hip/total?status=excluded',
+        name: 'Knee and hip replacement: 3 not scored records',
+      },
+    ]);
+    expect(render(excluded!, counts)).toContain('<li>Knee replacement: 0</li>');
   });
 
   it('show a count of none without a link, and nothing when the trust has no list', () => {

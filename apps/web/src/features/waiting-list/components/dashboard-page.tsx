@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
+import {
+  recordStatusLabels,
+  riskLabels,
+  withoutBandText,
+  type Prediction,
+  type RecordStatus,
+} from '@esr/contracts/open-pathways';
 import type { ProcedureRiskCounts } from '@esr/contracts/waiting-list';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { ActionLink, CounterCard } from '../../../components/counter-card';
@@ -10,16 +16,12 @@ import { useWaitingListDashboard } from '../api/get-waiting-list-dashboard';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 
-/** The risk counters, each with the band its links filter by. */
-export const riskCounters: {
-  prediction: Prediction;
+/** A counter counted per procedure, and the list of one procedure its links lead to. */
+export interface ProcedureCounter {
   title: string;
   key: keyof Omit<ProcedureRiskCounts, 'procedureCode'>;
-}[] = [
-  { prediction: 'high', title: riskLabels.high, key: 'highRiskRecords' },
-  { prediction: 'medium', title: riskLabels.medium, key: 'mediumRiskRecords' },
-  { prediction: 'low', title: riskLabels.low, key: 'lowRiskRecords' },
-];
+  listPath: (procedureCode: string) => string;
+}
 
 /**
  * The address of one procedure's total records filtered by a risk, the highest first: where a
@@ -27,6 +29,42 @@ export const riskCounters: {
  */
 export const riskListPath = (procedureCode: string, prediction: Prediction) =>
   paths.totalRecords(procedureCode, new URLSearchParams({ prediction, sort: 'risk' }).toString());
+
+/** The address of one procedure's total records of one status. */
+export const statusListPath = (procedureCode: string, status: RecordStatus) =>
+  paths.totalRecords(procedureCode, new URLSearchParams({ status }).toString());
+
+const riskCounter = (prediction: Prediction, key: ProcedureCounter['key']): ProcedureCounter => ({
+  title: riskLabels[prediction],
+  key,
+  listPath: (procedureCode) => riskListPath(procedureCode, prediction),
+});
+
+/** The risk counters, each with the band its links filter by. */
+export const riskCounters: ProcedureCounter[] = [
+  riskCounter('high', 'highRiskRecords'),
+  riskCounter('medium', 'mediumRiskRecords'),
+  riskCounter('low', 'lowRiskRecords'),
+];
+
+/**
+ * The pathways without a band (decision 0057), each for its reason, with the status their links
+ * filter by: scored but missing a required input, and outside the model's population.
+ */
+export const withoutBandCounters: (ProcedureCounter & { description: string })[] = [
+  {
+    title: recordStatusLabels.incomplete,
+    key: 'incompleteRecords',
+    listPath: (procedureCode) => statusListPath(procedureCode, 'incomplete'),
+    description: withoutBandText.incomplete,
+  },
+  {
+    title: recordStatusLabels.excluded,
+    key: 'excludedRecords',
+    listPath: (procedureCode) => statusListPath(procedureCode, 'excluded'),
+    description: withoutBandText.excluded,
+  },
+];
 
 /**
  * A risk counter's count for each procedure with a list, each a link to that procedure's records of
@@ -36,7 +74,7 @@ export function RiskByProcedure({
   counter,
   procedures,
 }: {
-  counter: (typeof riskCounters)[number];
+  counter: ProcedureCounter;
   procedures: ProcedureRiskCounts[];
 }) {
   const nameOf = useProcedureNameOf();
@@ -49,7 +87,7 @@ export function RiskByProcedure({
         return (
           <li key={procedure.procedureCode}>
             {count > 0 ? (
-              <Link className="nhsuk-link" to={riskListPath(procedure.procedureCode, counter.prediction)}>
+              <Link className="nhsuk-link" to={counter.listPath(procedure.procedureCode)}>
                 {words}
                 <span className="nhsuk-u-visually-hidden"> {counter.title.toLowerCase()} records</span>
               </Link>
@@ -117,6 +155,14 @@ export function DashboardPage() {
         {riskCounters.map((counter) => (
           <li className="nhsuk-grid-column-one-third nhsuk-card-group__item" key={counter.key}>
             <CounterCard title={counter.title} value={counters?.[counter.key]} {...totals}>
+              <RiskByProcedure counter={counter} procedures={dashboard.data?.riskByProcedure ?? []} />
+            </CounterCard>
+          </li>
+        ))}
+        {withoutBandCounters.map((counter) => (
+          <li className="nhsuk-grid-column-one-half nhsuk-card-group__item" key={counter.key}>
+            <CounterCard title={counter.title} value={counters?.[counter.key]} {...totals}>
+              <p className="nhsuk-body-s">{counter.description}</p>
               <RiskByProcedure counter={counter} procedures={dashboard.data?.riskByProcedure ?? []} />
             </CounterCard>
           </li>

@@ -5,13 +5,19 @@ import { BatchStatusHeading, UploadStagesPage, type FollowedBatch } from '../../
 import { ListStatus } from '../../../components/list-status';
 import { ValidationStatus } from '../../../components/validation-status';
 import { paths } from '../../../config/paths';
-import { uploadDecisions } from '../../../lib/upload-form';
+import { decisionProblem, uploadDecisions } from '../../../lib/upload-form';
 import { useCancelImport } from '../api/cancel-import';
 import { useConfirmImport } from '../api/confirm-import';
 import { useDownloadImportFile, type ImportDownload } from '../api/download-import-file';
 import { useUploadStatus } from '../api/get-upload-status';
 import { useValidationSummary } from '../api/get-validation-summary';
 import { listFiles, stillValidating } from '../lib/file-status';
+import {
+  archiveCountFieldId,
+  archiveCountProblem,
+  archiveCountRefusal,
+  readArchiveCount,
+} from '../lib/archive-count';
 import { readPage } from '../../../lib/page-param';
 import { useProcedureType } from '../../../lib/procedure-type';
 import { useTrustCode } from '../../../lib/auth/trust-code';
@@ -88,6 +94,10 @@ function Validation({ trust, type, batch }: { trust: string; type: ProcedureCode
     }
   };
   const busy = confirm.isPending ? 'confirm' : cancel.isPending ? 'cancel' : null;
+  // The number archived, typed when the summary warns of it (docs/decisions/0053-archive-warning-on-confirm.md).
+  const [typedCount, setTypedCount] = useState('');
+  const [countError, setCountError] = useState<string | undefined>(undefined);
+  const archiveWarning = waitingListSummary.data?.archiveWarning ?? null;
 
   const withPage = (file: keyof SummaryPages, page: number) => {
     const next = new URLSearchParams(params);
@@ -96,12 +106,39 @@ function Validation({ trust, type, batch }: { trust: string; type: ProcedureCode
     return next;
   };
 
+  // Cancel as every upload cancels; Confirm below, for the number it may need.
   const decisions = uploadDecisions({
     ...batch,
     batchStatus: waitingListSummary.data?.batchStatus,
-    confirm: confirm.mutateAsync,
+    confirm: (id) => confirm.mutateAsync({ batchId: id }),
     cancel: cancel.mutateAsync,
   });
+  const countProblem = (text: string) => {
+    setCountError(text);
+    batch.onProblems([{ text, fieldId: archiveCountFieldId }]);
+  };
+  // The number is checked here first, so that a missing or mistyped one is said at once; the server
+  // checks it again against the list as it is when the confirm arrives.
+  const confirmUpload = async () => {
+    if (archiveWarning) {
+      const problem = archiveCountProblem(typedCount, archiveWarning.archived);
+      if (problem) return countProblem(problem);
+    }
+    setCountError(undefined);
+    try {
+      await confirm.mutateAsync({
+        batchId,
+        archiveCount: archiveWarning ? readArchiveCount(typedCount) : undefined,
+      });
+      batch.onConfirmed();
+    } catch (error) {
+      const refusal = archiveCountRefusal(error);
+      if (!refusal) return batch.onProblem(decisionProblem(error));
+      // The list is not as the summary said: read again, it shows the warning and the number now.
+      countProblem(refusal);
+      void waitingListSummary.refetch();
+    }
+  };
 
   return (
     <>
@@ -127,10 +164,11 @@ function Validation({ trust, type, batch }: { trust: string; type: ProcedureCode
           hrefFor={(file, page) => `?${withPage(file, page).toString()}`}
           type={type}
           busy={busy}
-          onConfirm={() => void decisions.confirm()}
+          onConfirm={() => void confirmUpload()}
           onCancel={() => void decisions.cancel()}
           onDownload={(file, what) => void doDownload(file, what)}
           downloading={downloading}
+          archiveCount={{ value: typedCount, error: countError, onChange: setTypedCount }}
         />
       )}
     </>

@@ -9,10 +9,18 @@ import { isDecided } from '../../../lib/upload-status';
 import type { ImportDownload } from '../api/download-import-file';
 import { isConfirmDisabled } from '../lib/confirm-rule';
 import { changeLines, failedFileMessage, matchingLines } from '../lib/validation-summary';
+import { ArchiveCountField, ArchiveWarningCallout } from './archive-warning';
 
 export interface SummaryPages {
   waitingList: number;
   bloodTest: number;
+}
+
+/** The number typed to confirm an upload the summary warns of (decision 0053), and its error. */
+export interface ArchiveCountInput {
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
 }
 
 const warnings =
@@ -36,7 +44,9 @@ const words: Record<ImportFileKind, FileSummaryWords> = {
 
 /**
  * docs/requirements.md §2 "Confirm Upload Summary" with Cancel and Confirm; docs/requirements.md §4 decides when Confirm is
- * disabled. Each file's invalid rows are paged on their own, each page asked of the server.
+ * disabled. Each file's invalid rows are paged on their own, each page asked of the server. An
+ * upload that would take a large share of the list off it is warned of, and Confirm asks for the
+ * number archived (docs/decisions/0053-archive-warning-on-confirm.md).
  */
 export function UploadSummary({
   type,
@@ -50,6 +60,7 @@ export function UploadSummary({
   onCancel,
   onDownload,
   downloading,
+  archiveCount,
 }: {
   type: ProcedureCode;
   /** The summary at the waiting list's page of invalid rows. */
@@ -65,6 +76,7 @@ export function UploadSummary({
   onDownload: (file: ImportFileKind, download: ImportDownload) => void;
   /** The download in progress, if one is. */
   downloading: { file: ImportFileKind; download: ImportDownload } | null;
+  archiveCount: ArchiveCountInput;
 }) {
   const summary = waitingList;
   // Each file's result, from the summary at that file's page of invalid rows.
@@ -75,6 +87,7 @@ export function UploadSummary({
   const bothRead =
     summary.waiting_list_result.status !== 'FAILED' && summary.blood_test_result.status !== 'FAILED';
   const alreadyDecided = isDecided(summary.batchStatus);
+  const archiveWarning = alreadyDecided ? null : summary.archiveWarning;
   return (
     <>
       <h2>Confirm Upload Summary</h2>
@@ -89,6 +102,7 @@ export function UploadSummary({
           pageSize={pageSize}
           onPage={(page) => onPage(file, page)}
           hrefFor={(page) => hrefFor(file, page)}
+          patientHref={(pathwayId) => paths.patientSummary(pathwayId, type)}
           downloads={{
             onDownload: (download) => onDownload(file, download),
             downloading: downloading?.file === file ? downloading.download : null,
@@ -108,6 +122,7 @@ export function UploadSummary({
         <section aria-labelledby="changes-title">
           <h3 id="changes-title">What confirming will do</h3>
           <p>The new list replaces the current list for this type of operation.</p>
+          {archiveWarning && <ArchiveWarningCallout warning={archiveWarning} />}
           <SummaryList
             rows={changeLines(summary.changes).map((line) => ({ key: line.label, value: line.count }))}
           />
@@ -120,11 +135,20 @@ export function UploadSummary({
           )}
         </section>
       )}
+      {archiveWarning && (
+        <ArchiveCountField
+          value={archiveCount.value}
+          error={archiveCount.error}
+          onChange={archiveCount.onChange}
+          onSubmit={onConfirm}
+        />
+      )}
       <UploadDecision
         decided={alreadyDecided}
         blocked={isConfirmDisabled(summary)}
         blockedText={`${importMessages.notReadyToConfirm}. Cancel this upload, correct the files and upload them again.`}
         busy={busy}
+        confirmVariant={archiveWarning ? 'warning' : 'primary'}
         labels={{ confirm: 'Confirm', cancel: 'Cancel', restart: 'Upload new files' }}
         onConfirm={onConfirm}
         onCancel={onCancel}

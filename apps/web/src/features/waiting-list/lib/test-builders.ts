@@ -3,7 +3,10 @@ import { buildFileResult } from '../../../lib/test-builders';
 
 export function buildSummary(
   overrides: { waitingList?: Partial<FileResult>; bloodTest?: Partial<FileResult> } & Partial<
-    Pick<ValidationSummary, 'pathways_without_bloods' | 'bloods_without_pathway' | 'batchStatus' | 'changes'>
+    Pick<
+      ValidationSummary,
+      'pathways_without_bloods' | 'bloods_without_pathway' | 'batchStatus' | 'changes' | 'archiveWarning'
+    >
   > = {},
 ): ValidationSummary {
   return {
@@ -19,6 +22,7 @@ export function buildSummary(
       overrides.changes === undefined
         ? { added: 3, updated: 0, unchanged: 0, archived: 0 }
         : overrides.changes,
+    archiveWarning: overrides.archiveWarning ?? null,
   };
 }
 
