@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pagedSchema, pageNumberDescription, pageSizeDescription } from './paging.js';
 import { statusSchema } from './users.js';
+import { decimalNumber, singleLine } from './text-rules.js';
+import { labMessageSettingsSchema } from './patient-identity.js';
 
 /**
  * A trust's integration clients (decision 0047, decision 0048): the systems that send it blood
@@ -163,6 +165,8 @@ export const integrationClientsSchema = z.object({
   trustName: z.string().describe('The name of the trust'),
   acceptedIssuer: acceptedIssuerSchema,
   items: z.array(integrationClientSchema).describe('The trust’s clients, by name'),
+  /** Decision 0055. */
+  settings: labMessageSettingsSchema.describe('How the trust’s results are matched to its patients'),
 });
 export type IntegrationClients = z.infer<typeof integrationClientsSchema>;
 
@@ -170,7 +174,8 @@ export const clientNameSchema = z
   .string({ error: integrationClientMessages.nameRequired })
   .trim()
   .min(1, integrationClientMessages.nameRequired)
-  .max(integrationClientLimits.name, integrationClientMessages.nameTooLong);
+  .max(integrationClientLimits.name, integrationClientMessages.nameTooLong)
+  .check(singleLine);
 
 // RFC 6749 appendix A: a client_id is printable ASCII (VSCHAR).
 export const clientIdSchema = z
@@ -178,13 +183,15 @@ export const clientIdSchema = z
   .trim()
   .min(1, integrationClientMessages.clientIdRequired)
   .max(integrationClientLimits.clientId, integrationClientMessages.clientIdTooLong)
-  .regex(/^[\x20-\x7E]*$/, integrationClientMessages.clientIdCharacters);
+  .regex(/^[\x20-\x7E]*$/, integrationClientMessages.clientIdCharacters)
+  .check(singleLine);
 
 export const issuerSchema = z
   .string({ error: integrationClientMessages.issuerRequired })
   .trim()
   .min(1, integrationClientMessages.issuerRequired)
   .max(integrationClientLimits.issuer, integrationClientMessages.issuerInvalid)
+  .check(singleLine)
   .refine(isIssuerKey, integrationClientMessages.issuerInvalid)
   .overwrite(normaliseIssuer);
 
@@ -214,12 +221,8 @@ export const integrationClientStatusBodySchema = z.object({
 export type IntegrationClientStatusBody = z.infer<typeof integrationClientStatusBodySchema>;
 
 export const integrationMessagesQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
+  pageNumber: decimalNumber(z.number().int().min(1)).default(1).describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100))
     .default(integrationMessagesPageSize)
     .describe(pageSizeDescription),
 });

@@ -9,6 +9,7 @@ import {
   integrationMessagesQuerySchema,
   registerIntegrationClientBodySchema,
 } from '../integration-clients.js';
+import { labMessageSettingsSchema } from '../patient-identity.js';
 import { lookupErrors, requestErrors, trustPathSchema } from './shared.js';
 
 const clientPathSchema = trustPathSchema.extend({
@@ -61,6 +62,18 @@ export const integrationClients = {
     params: clientPathSchema,
     body: integrationClientStatusBodySchema,
     response: { 200: integrationClientSchema, ...lookupErrors },
+  }),
+  changeSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/trusts/:trust/integration-clients/settings',
+    permission: 'integration-clients:write',
+    tags,
+    summary: 'Say whether the trust’s laboratory systems send a date of birth with each result',
+    description:
+      'Example: {"labMessagesWithoutBirthDate":true}. Off (the default), a result whose patient has no date of birth (HL7 PID-7, FHIR Patient.birthDate) is refused; on, it is matched by NHS number alone. A result whose date of birth is not the pathway’s is refused either way (decision 0055). In the change log when it changes.',
+    params: trustPathSchema,
+    body: labMessageSettingsSchema,
+    response: { 200: labMessageSettingsSchema, ...lookupErrors, ...requestErrors },
   }),
   messages: defineEndpoint({
     method: 'GET',

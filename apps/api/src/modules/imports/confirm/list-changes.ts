@@ -21,6 +21,16 @@ export const copiedColumns = [
 ];
 
 /**
+ * Whether a pathway `p` is the staged row `s`'s patient by date of birth (decision 0055): the same
+ * date, or the one a clinician confirmed as corrected, or no date on one side (matched by the NHS
+ * number or local identifier alone, with a warning). A row whose key is on the list with another
+ * date of birth is refused at validation (`stage/identity-check.ts`), so it never reaches a confirm;
+ * should it, it would match nothing rather than another patient's pathway.
+ */
+export const bornAlike = `(s.date_of_birth is null or p.date_of_birth is null
+  or p.date_of_birth = s.date_of_birth or p.accepted_date_of_birth is not distinct from s.date_of_birth)`;
+
+/**
  * Decision 0044: a matched pathway keeps the priority a clinician set here (`priority_set_on`) when
  * they set it on or after the day the extract says its priority was set, or when the extract gives
  * no such day; a later priority date in the extract replaces it.
@@ -43,6 +53,9 @@ export function matchedValue(column: string): string {
       return `case when ${keepsPrioritySetHere} then p.${column} else s.${column} end`;
     case 'last_validated_on':
       return `greatest(p.last_validated_on, s.last_validated_on)`;
+    case 'date_of_birth':
+      // A row without one leaves the pathway's: it is what tells its patient from another (decision 0055).
+      return `coalesce(s.date_of_birth, p.date_of_birth)`;
     default:
       return `s.${column}`;
   }
@@ -59,6 +72,14 @@ export const prioritySetColumns = ['priority_set_by', 'priority_set_on'].map((co
  * record's JSON text, written in one order of keys by the import and the remodel alike.
  */
 export const inputsHash = `md5(s.clinical)`;
+
+/**
+ * Whether what decides the pathway's prediction is unchanged: the record the model reads, when its
+ * blood results were taken (a result of the same value taken again replaces one too old to use),
+ * and the operation, which decides whether the model may score the pathway at all (decision 0057).
+ */
+const unchangedInputs = `(p.inputs_hash = ${inputsHash} and p.lab_dates::text is not distinct from s.lab_dates
+  and p.operation is not distinct from s.operation)`;
 
 /**
  * Whether the confirm would write the matched pathway as it is: every column it copies from the
@@ -79,25 +100,29 @@ const sameRow = [
 
 /**
  * Each staged row of a batch ($1) with the active pathway of the trust ($2) and procedure ($3) it
- * is matched to: by NHS number, else by local identifier for a row without one. `unchanged`: the
+ * is matched to: by NHS number, else by local identifier for a row without one, and by date of
+ * birth (`bornAlike`). `unchanged`: the
  * model reads the same record; `same`: the confirm would change nothing of the pathway. Each row's
  * pathway is looked up through an index (a lateral query with a limit): as a join, a list
  * re-imported before the database had statistics of it was matched by comparing every staged row
  * with every pathway (10 minutes for 100,000 rows).
  */
-export const matchedRows = `select s.row_number, p.id, p.inputs_hash = ${inputsHash} as unchanged, p.same,
+export const matchedRows = `select s.row_number, p.id, ${unchangedInputs} as unchanged, p.same,
     p.status, p.scored_model_id
   from staged_pathways s cross join lateral (
-    select p.id, p.inputs_hash, p.status, p.scored_model_id, ${sameRow} as same from pathways p
+    select p.id, p.inputs_hash, p.lab_dates, p.operation, p.status, p.scored_model_id, ${sameRow} as same
+    from pathways p
     where p.trust_code = $2 and p.procedure_code = $3 and p.is_active and p.nhs_number = s.nhs_number
+      and ${bornAlike}
     limit 1) p
   where s.batch_id = $1 and s.nhs_number is not null
 union all
-select s.row_number, p.id, p.inputs_hash = ${inputsHash}, p.same, p.status, p.scored_model_id
+select s.row_number, p.id, ${unchangedInputs}, p.same, p.status, p.scored_model_id
   from staged_pathways s cross join lateral (
-    select p.id, p.inputs_hash, p.status, p.scored_model_id, ${sameRow} as same from pathways p
+    select p.id, p.inputs_hash, p.lab_dates, p.operation, p.status, p.scored_model_id, ${sameRow} as same
+    from pathways p
     where p.trust_code = $2 and p.local_patient_identifier = s.local_patient_identifier
-      and p.procedure_code = $3 and p.is_active and p.nhs_number is null
+      and p.procedure_code = $3 and p.is_active and p.nhs_number is null and ${bornAlike}
     order by p.created_at
     limit 1) p
   where s.batch_id = $1 and s.nhs_number is null`;
@@ -121,6 +146,12 @@ export interface StagedBatch {
 const params = (batch: StagedBatch) => [batch.id, batch.trustCode, batch.procedureCode];
 const number = (value: unknown) => Number(value ?? 0);
 
+/** What a confirm would do, and the active list it would do it to (decision 0053 weighs one by the other). */
+export interface PlannedChanges extends ImportChanges {
+  /** The list's active pathways now. */
+  active: number;
+}
+
 /**
  * What confirming the batch would do now: its staged rows added or matched (updated, or unchanged),
  * and the active pathways no row matches archived. The confirm archives every active pathway it did
@@ -129,7 +160,7 @@ const number = (value: unknown) => Number(value ?? 0);
 export async function plannedChanges(
   database: Pick<Database, 'executeSql'>,
   batch: StagedBatch,
-): Promise<ImportChanges> {
+): Promise<PlannedChanges> {
   const { rows } = await database.executeSql(
     `with m as materialized (${matchedRows})
     select (select count(*) from staged_pathways s where s.batch_id = $1) as staged,
@@ -148,6 +179,7 @@ export async function plannedChanges(
     updated: matched - same,
     unchanged: same,
     archived: number(counts?.active) - number(counts?.matched_pathways),
+    active: number(counts?.active),
   };
 }
 

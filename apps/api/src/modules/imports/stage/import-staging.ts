@@ -4,7 +4,7 @@
  * the refused rows kept with their reasons. The active list is never touched here.
  */
 import { eq, sql } from 'drizzle-orm';
-import { defaultedFieldsOf } from '../model-inputs.js';
+import { modelInputRulesOf } from '../model-inputs.js';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { FileOutcome, InvalidRow, RowWarning, WarningGroup } from '@esr/import-files/types';
 import { queryRows, type CopyWriter, type Database, type Db } from '../../../platform/db/client.js';
@@ -13,6 +13,7 @@ import type { BloodTestFileResult, FileKind, FileRead, WaitingListFileResult } f
 import { SandboxFailure, type SandboxLimits } from '../../../platform/sandbox/sandbox.js';
 import { startReading, type FileReading, type ReadingSettings } from '../read/import-reading.js';
 import { stagedColumns } from './staged-record.js';
+import { checkIdentities } from './identity-check.js';
 import type { UploadHandoff } from '../read/upload-handoff.js';
 import { discardStagedRows, readImportFile, warningsKind } from '../batch-files.js';
 
@@ -163,7 +164,7 @@ async function readingOfStoredFiles(
     {
       batchId: batch.id,
       procedure: batch.procedureCode as ProcedureCode,
-      defaultedFields: await defaultedFieldsOf(db, batch.trustCode, batch.procedureCode),
+      ...(await modelInputRulesOf(db, batch.trustCode, batch.procedureCode)),
       waitingList: { fileName: batch.waitingListFileName, bytes: transferable(stored.waitingList) },
       bloodTest: { fileName: batch.bloodTestFileName, bytes: transferable(stored.bloodTest) },
     },
@@ -217,20 +218,71 @@ async function readAndStage(
     };
   }
   const listRead = (list as PromiseFulfilledResult<WaitingListFileResult>).value;
+  let waitingList = storedOutcome(listRead.read);
   if (listRead.read.outcome.status === 'FAILED') {
     // Rows are staged as the list is read: those of a list that failed part-way are not kept.
     await staging.abort(new Error('The waiting list could not be read'));
     await discardStagedRows(db, batch.id);
   } else {
     await staging.end();
+    waitingList = await withIdentitiesChecked(db, batch, waitingList);
   }
   return {
-    waitingList: storedOutcome(listRead.read),
-    bloodTest: storedOutcome((bloods as PromiseFulfilledResult<BloodTestFileResult>).value.read),
+    waitingList,
+    bloodTest: withRowsRefused(
+      storedOutcome((bloods as PromiseFulfilledResult<BloodTestFileResult>).value.read),
+      listRead.bloodRowsRefused,
+    ),
     pathwaysWithoutBloods: listRead.pathwaysWithoutBloods,
     bloodsWithoutPathway: listRead.bloodsWithoutPathway,
   };
 }
+
+/** An outcome with `count` more of its valid rows refused: with errors, then. */
+function withRowsRefused(outcome: StoredOutcome, count: number): StoredOutcome {
+  if (count === 0 || outcome.status === 'FAILED') return outcome;
+  return {
+    ...outcome,
+    status: 'VALIDATED_WITH_ERRORS',
+    totals: {
+      ...outcome.totals,
+      valid: outcome.totals.valid - count,
+      invalid: outcome.totals.invalid + count,
+    },
+  };
+}
+
+/**
+ * The staged list checked against the active list, who each row is (decision 0055): rows refused
+ * for it leave the staged rows, as do those the reader refused after staging them (the earlier of
+ * two rows with one NHS number and two dates of birth); its warnings join the file's.
+ */
+async function withIdentitiesChecked(
+  db: Db,
+  batch: typeof importBatches.$inferSelect,
+  outcome: StoredOutcome,
+): Promise<StoredOutcome> {
+  if (outcome.totals.invalid > 0) {
+    await db.execute(sql`delete from staged_pathways s using import_row_issues i
+      where i.batch_id = ${batch.id} and i.kind = 'waitingList'
+        and s.batch_id = i.batch_id and s.row_number = i.row_number`);
+  }
+  const found = await checkIdentities(db, batch, {
+    invalid: (rows) => keepInvalidRows(db, batch.id, 'waitingList', rows),
+    warnings: (rows) => keepWarnings(db, batch.id, 'waitingList', rows),
+  });
+  const checked = withRowsRefused(outcome, found.refused);
+  if (found.warnings.length === 0) return checked;
+  return {
+    ...checked,
+    totals: { ...checked.totals, warnings: checked.totals.warnings + found.warnings.length },
+    warnings: [...checked.warnings, ...found.warnings].slice(0, warningsShown),
+    warningGroups: [...checked.warningGroups, ...found.groups].sort((a, b) => b.count - a.count),
+  };
+}
+
+/** The warnings a file's outcome lists one by one (the first; the groups count them all). */
+const warningsShown = 200;
 
 /**
  * The validate-batch job. Idempotent: a retried run starts the staging again from nothing, and a

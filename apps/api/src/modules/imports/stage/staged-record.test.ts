@@ -27,6 +27,7 @@ const record: WaitingListRecord = {
   weight: 71,
   smoking: '4',
   operationType: 'knee',
+  operation: 'W401',
   referralDate: '2026-01-03',
   clockStart: '2025-12-29',
   tciDate: null,
@@ -136,6 +137,17 @@ describe('a staged row', () => {
     expect(validated('last_validated_on')).toBe('2026-03-01');
     expect(validated('surgery')).toBe('\\N');
     expect(validated('social')).toBe('social_concerns');
+  });
+
+  it('writes the operation as the file wrote it, for the population rule (decision 0057)', () => {
+    expect(fieldsOf(stagedLineStart('batch', 7, record) + stagedLineEnd())('operation')).toBe('W401');
+    const words = { ...record, operation: 'Revision total knee replacement' };
+    expect(fieldsOf(stagedLineStart('batch', 7, words) + stagedLineEnd())('operation')).toBe(
+      'Revision total knee replacement',
+    );
+    expect(
+      fieldsOf(stagedLineStart('batch', 7, { ...record, operation: null }) + stagedLineEnd())('operation'),
+    ).toBe('\\N');
   });
 
   it('names every column of the staging table, so that COPY fills each one', () => {

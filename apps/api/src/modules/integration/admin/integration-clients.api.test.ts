@@ -107,6 +107,8 @@ describe('GET /api/trusts/{trust}/integration-clients', () => {
       trustName: trust.trustName,
       acceptedIssuer: { kind: 'development' },
       items: [],
+      // Decision 0055: results without a date of birth are refused unless the trust says otherwise.
+      settings: { labMessagesWithoutBirthDate: false },
     });
   });
 });

@@ -21,6 +21,7 @@ import {
   type MessageOutcome,
   type RegisterIntegrationClientBody,
 } from '@esr/contracts/integration-clients';
+import type { LabMessageSettings } from '@esr/contracts/patient-identity';
 import { adminMessages } from '@esr/contracts/messages';
 import type { Identity } from '../../../platform/config.js';
 import { queryRows, type Db } from '../../../platform/db/client.js';
@@ -35,12 +36,14 @@ const trustCodeOf = (trust: string) => trust.trim().toUpperCase();
 interface TrustRow extends Record<string, unknown> {
   trust_name: string;
   trust_tenant_id: string | null;
+  lab_messages_without_birth_date: boolean;
 }
 
-async function findTrust(db: Db, trustCode: string): Promise<TrustRow> {
+async function findTrust(db: Db, trustCode: string, lock = false): Promise<TrustRow> {
   const [trust] = await queryRows<TrustRow>(
     db,
-    sql`select trust_name, trust_tenant_id from trusts where trust_code = ${trustCode}`,
+    sql`select trust_name, trust_tenant_id, lab_messages_without_birth_date from trusts
+      where trust_code = ${trustCode} ${lock ? sql`for update` : sql``}`,
   );
   if (!trust) throw notFound(integrationClientMessages.trustNotFound);
   return trust;
@@ -123,7 +126,43 @@ export async function listIntegrationClients(
     trustName: found.trust_name,
     acceptedIssuer: acceptedIssuerOf(identity, found.trust_tenant_id),
     items: rows.map(toClient),
+    settings: { labMessagesWithoutBirthDate: found.lab_messages_without_birth_date },
   };
+}
+
+/**
+ * PUT /api/trusts/{trust}/integration-clients/settings (decision 0055): whether the trust's
+ * laboratory systems send a date of birth with each result. Off, a result without one is refused;
+ * on, it is matched by NHS number alone. In the change log when it changes.
+ */
+export async function changeLabMessageSettings(
+  db: Db,
+  principal: Principal,
+  trust: string,
+  body: LabMessageSettings,
+): Promise<LabMessageSettings> {
+  const trustCode = trustCodeOf(trust);
+  requireAccess(principal, 'integration-clients:write', trustCode);
+  return db.transaction(async (tx) => {
+    const found = await findTrust(tx, trustCode, true);
+    const before = found.lab_messages_without_birth_date;
+    const after = body.labMessagesWithoutBirthDate;
+    if (before !== after) {
+      await tx.execute(sql`update trusts set lab_messages_without_birth_date = ${after}, updated_at = now()
+        where trust_code = ${trustCode}`);
+      await recordChange(tx, {
+        principal,
+        trustCode,
+        trustName: found.trust_name,
+        action: `Results without a date of birth from the trust's laboratory systems: ${after ? 'matched by NHS number alone' : 'refused'}`,
+        entityType: 'trust',
+        entityId: trustCode,
+        before: { labMessagesWithoutBirthDate: before },
+        after: { labMessagesWithoutBirthDate: after },
+      });
+    }
+    return { labMessagesWithoutBirthDate: after };
+  });
 }
 
 /** 409 naming the field, so that the form says it under the client ID. */

@@ -4,6 +4,7 @@ import { route } from '../../../platform/http/endpoint-routes.js';
 import { principalOf } from '../../identity/index.js';
 import {
   changeIntegrationClientStatus,
+  changeLabMessageSettings,
   listIntegrationClients,
   listIntegrationMessages,
   registerIntegrationClient,
@@ -39,6 +40,9 @@ const integrationClientRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.id,
       request.body,
     ),
+  );
+  route(app, endpoints.integrationClients.changeSettings, async (request) =>
+    changeLabMessageSettings(app.db, principalOf(request), request.params.trust, request.body),
   );
   route(app, endpoints.integrationClients.messages, async (request) =>
     listIntegrationMessages(app.db, principalOf(request), request.params.trust, request.query),

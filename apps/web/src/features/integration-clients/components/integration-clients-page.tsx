@@ -21,6 +21,7 @@ import { useIntegrationClients } from '../api/get-integration-clients';
 import { useClientsScope } from '../lib/client-scope';
 import { statusNotice } from '../lib/notices';
 import { DateCell, DateTimeCell } from './date-time';
+import { LabMessageSettingsForm } from './lab-message-settings';
 import './integration-clients.scss';
 
 const ClientStatusTag = ({ status }: { status: number }) => (
@@ -153,6 +154,7 @@ export function IntegrationClientsPage() {
           rowKey={(client) => client.id}
         />
       )}
+      {data && <LabMessageSettingsForm trust={trust} settings={data.settings} />}
       <h2>{integrationClientMessages.messagesTitle}</h2>
       <p>Every message these clients have sent, newest first, and what was done with it.</p>
       <p>

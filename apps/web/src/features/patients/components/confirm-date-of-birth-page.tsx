@@ -1,0 +1,233 @@
+import { useMemo, useState } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import { messages } from '@esr/contracts/messages';
+import {
+  identityCorrectionMessages as identityMessages,
+  maxIdentityReasonLength,
+  type IdentityCorrectionRequest,
+} from '@esr/contracts/patient-identity';
+import type { RiskSummary } from '@esr/contracts/patients';
+import { Button } from '../../../components/button';
+import { SummaryList, WarningCallout } from '../../../components/content';
+import { ErrorSummary } from '../../../components/error-summary';
+import { DateInput } from '../../../components/form-fields';
+import { ApiError } from '../../../lib/api-client';
+import { emptyDateParts, readDateParts, type DateParts } from '../../../lib/calendar-date';
+import { formatDate } from '../../../lib/dates';
+import { useProcedureNameOf } from '../../../lib/procedure-type';
+import { useCorrectIdentity } from '../api/identity-correction';
+import { useRiskSummary } from '../api/get-risk-summary';
+import {
+  PatientHeading,
+  PatientLoadStatus,
+  PatientPage,
+  personName,
+  useBreadcrumbPatient,
+  type PatientRoute,
+} from './patient-screen';
+import { CountedTextarea } from './prioritisation-fields';
+import { CancelButton, errorSummaryItems, usePrioritisationReturn } from './prioritisation-screen';
+import { patientRows } from './risk-summary-view';
+import { ConflictList } from './identity-conflicts';
+
+const title = 'Confirm a corrected date of birth';
+
+const fields = ['dateOfBirth', 'reason'] as const;
+type Field = (typeof fields)[number];
+const fieldIds: Record<Field, string> = { dateOfBirth: 'dateOfBirth-day', reason: 'reason' };
+
+interface FormValues {
+  dateOfBirth: DateParts;
+  reason: string;
+}
+
+/**
+ * The form's check, as the API makes it (decision 0055): a real date in the past, an age of 110 or
+ * under, not the pathway's own; a reason of up to 500 characters. Its output is the request.
+ */
+const formSchema = (current: string | null, today = todayInLondon()) =>
+  z
+    .object({
+      dateOfBirth: z.object({ day: z.string(), month: z.string(), year: z.string() }),
+      reason: z.string(),
+    })
+    .transform((values, context): IdentityCorrectionRequest => {
+      const date = readDateParts(values.dateOfBirth);
+      const oldest = `${Number(today.slice(0, 4)) - 110}${today.slice(4)}`;
+      const dateProblem =
+        date.kind === 'empty'
+          ? identityMessages.dateRequired
+          : date.kind === 'invalid'
+            ? identityMessages.dateInvalid
+            : date.iso > today
+              ? identityMessages.dateFuture
+              : date.iso < oldest
+                ? identityMessages.dateTooOld
+                : date.iso === current
+                  ? identityMessages.dateSame
+                  : null;
+      if (dateProblem) context.addIssue({ code: 'custom', path: ['dateOfBirth'], message: dateProblem });
+      const reason = values.reason.trim();
+      const reasonProblem =
+        reason.length === 0
+          ? identityMessages.reasonRequired
+          : reason.length > maxIdentityReasonLength
+            ? identityMessages.reasonTooLong
+            : null;
+      if (reasonProblem) context.addIssue({ code: 'custom', path: ['reason'], message: reasonProblem });
+      if (dateProblem || reasonProblem || date.kind !== 'date') return z.NEVER;
+      return { dateOfBirth: date.iso, reason };
+    });
+
+/** What the server refused: its messages under their fields, or one for the page. */
+function failureOf(error: unknown): { fieldErrors: Partial<Record<Field, string>>; message?: string } {
+  if (!(error instanceof ApiError)) return { fieldErrors: {}, message: messages.someError };
+  const fieldErrors: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    const first = error.body?.errors?.[field]?.[0];
+    if (first) fieldErrors[field] = first;
+  }
+  if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
+  return {
+    fieldErrors: {},
+    message: error.status < 500 && error.body?.detail ? error.body.detail : messages.someError,
+  };
+}
+
+/**
+ * Decision 0055 /patient-lookup/{id}/confirm-corrected-date-of-birth (clinicians): "same patient,
+ * date of birth corrected". A waiting list gave this pathway's NHS number with another date of
+ * birth; when the trust's system corrected it, the clinician types the corrected date and how they
+ * know, and the next upload with it updates the pathway. Back on the risk summary, it says so.
+ */
+export function ConfirmDateOfBirthPage() {
+  return <PatientPage title={title} screen={ConfirmDateOfBirthScreen} />;
+}
+
+function ConfirmDateOfBirthScreen(route: PatientRoute) {
+  const summary = useRiskSummary(route.trust, route.type, route.id);
+  const nameOf = useProcedureNameOf();
+  useBreadcrumbPatient(route.id, summary.data);
+  const patient = summary.data;
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        {patient ? (
+          <CorrectionForm route={route} patient={patient} procedureName={nameOf(route.type)} />
+        ) : (
+          <>
+            <PatientHeading title={title} name={undefined} />
+            <PatientLoadStatus query={summary} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CorrectionForm({
+  route,
+  patient,
+  procedureName,
+}: {
+  route: PatientRoute;
+  patient: RiskSummary;
+  procedureName: string;
+}) {
+  const correct = useCorrectIdentity(route.trust, route.type, route.id);
+  const { leave } = usePrioritisationReturn(route.id, route.type);
+  const [failure, setFailure] = useState<ReturnType<typeof failureOf> | null>(null);
+  const [failures, setFailures] = useState(0);
+  const schema = useMemo(() => formSchema(patient.dateOfBirth), [patient.dateOfBirth]);
+  const form = useForm<FormValues, unknown, IdentityCorrectionRequest>({
+    // The error summary takes focus (decision 0018), not the first field.
+    shouldFocusError: false,
+    resolver: zodResolver(schema),
+    defaultValues: { dateOfBirth: emptyDateParts, reason: '' },
+  });
+  const errors = form.formState.errors as Partial<Record<Field, FieldError>>;
+  const errorOf = (field: Field) => errors[field]?.message ?? failure?.fieldErrors[field];
+  const busy = correct.isPending;
+  const submit = form.handleSubmit(
+    async (body) => {
+      if (busy) return;
+      setFailure(null);
+      try {
+        await correct.mutateAsync(body);
+        leave(identityMessages.confirmed);
+      } catch (error) {
+        setFailure(failureOf(error));
+        setFailures((count) => count + 1);
+      }
+    },
+    () => setFailure(null),
+  );
+  return (
+    <>
+      <ErrorSummary
+        errors={errorSummaryItems(fields, fieldIds, errorOf, failure?.message)}
+        attempt={form.formState.submitCount + failures}
+      />
+      <PatientHeading title={title} name={personName(patient)} />
+      <SummaryList rows={patientRows(patient, procedureName)} />
+      {patient.identityConflicts.length > 0 && (
+        <>
+          <h2 className="nhsuk-heading-s">What the waiting list says</h2>
+          <ConflictList conflicts={patient.identityConflicts} />
+        </>
+      )}
+      <WarningCallout heading="Check it is the same patient">
+        <p>
+          Confirm only if the trust&apos;s system corrected this patient&apos;s date of birth. If the row is
+          another patient with this NHS number, do not confirm: the NHS number needs correcting in the source
+          system instead.
+        </p>
+      </WarningCallout>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Controller
+          control={form.control}
+          name="dateOfBirth"
+          render={({ field }) => (
+            <DateInput
+              id="dateOfBirth"
+              legend="Corrected date of birth"
+              legendClassName="nhsuk-fieldset__legend--s"
+              hint={`As the trust's system now holds it, for example 4 7 1960. The pathway has ${
+                patient.dateOfBirth ? formatDate(patient.dateOfBirth) : 'no date of birth'
+              }.`}
+              error={errorOf('dateOfBirth')}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="reason"
+          render={({ field }) => (
+            <CountedTextarea
+              id="reason"
+              label="How do you know it is the same patient?"
+              hint="For example, what you checked and with whom. It is kept in the change log, with your name."
+              error={errorOf('reason')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        <div className="app-button-group">
+          {/* A busy button is aria-disabled, not disabled: a disabled button would lose the focus. */}
+          <Button type="submit" aria-disabled={busy}>
+            {busy ? messages.submitting : 'Confirm corrected date of birth'}
+          </Button>
+          <CancelButton onCancel={() => leave()} />
+        </div>
+      </form>
+    </>
+  );
+}
