@@ -6,19 +6,16 @@ import { apiRequest } from '../../../lib/api-client';
 import { patientKeys } from './query-keys';
 
 /**
- * docs/requirements.md §7: POST …/patients/{id}/mark/anomaly/ flags the result, or unflags it (§4). A flag
- * carries the reason given, if any (decision 0039); an unflag sends no body.
+ * docs/requirements.md §7: POST …/patients/{id}/mark/anomaly/ flags the result, or unflags it (§4), with
+ * the reason given: optional for a flag (decision 0039), required to remove one (decision 0056).
  */
-export const markAnomaly = (trust: string, type: ProcedureCode, id: string, reason?: string) =>
-  apiRequest(endpoints.patients.markAnomaly, {
-    params: { trust, type, id },
-    body: reason === undefined ? undefined : { reason },
-  });
+export const markAnomaly = (trust: string, type: ProcedureCode, id: string, reason: string) =>
+  apiRequest(endpoints.patients.markAnomaly, { params: { trust, type, id }, body: { reason } });
 
 export function useMarkAnomaly(trust: string, type: ProcedureCode, id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reason?: string) => markAnomaly(trust, type, id, reason),
+    mutationFn: (reason: string) => markAnomaly(trust, type, id, reason),
     onSuccess: async ({ isAnomaly, anomalyReason, evaluationId }) => {
       // The answer shows at once; the summary and the lists are then fetched again.
       client.setQueryData<RiskSummary>(patientKeys.riskSummary(trust, type, id), (summary) =>

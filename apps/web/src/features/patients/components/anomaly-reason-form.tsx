@@ -5,12 +5,27 @@ import { charactersLeftText } from '../lib/what-changed';
 
 export const anomalyReasonFieldId = 'anomaly-reason';
 
+/** The form's words: flagging asks why, optionally (decision 0039); removing a flag asks why, required (decision 0056). */
+export const anomalyReasonWords = {
+  flag: {
+    label: 'Why is this result an anomaly? (optional)',
+    hint: 'For example, a blood result that looks as if it was recorded in the wrong units. The reason is shown with the flag and kept in the change log.',
+    submit: 'Flag as anomaly',
+  },
+  remove: {
+    label: 'Why are you removing the anomaly flag?',
+    hint: 'For example, a repeat blood test confirmed the value. The reason is kept in the previous evaluations and the change log.',
+    submit: 'Remove anomaly flag',
+  },
+} as const;
+
 /**
- * Asked before a result is flagged (decision 0039): why it is an anomaly, optional, in an NHS.UK
- * textarea with its character count. The field takes the focus when the form opens. 'Flag as
- * anomaly' sends it; Cancel closes the form and flags nothing.
+ * Asked before a result is flagged, or its flag removed: why, in an NHS.UK textarea with its
+ * character count. The field takes the focus when the form opens. The submit button sends it;
+ * Cancel closes the form and changes nothing.
  */
 export function AnomalyReasonForm({
+  removing = false,
   reason,
   error,
   busy,
@@ -18,6 +33,8 @@ export function AnomalyReasonForm({
   onFlag,
   onCancel,
 }: {
+  /** True when the result is flagged, and the form removes the flag. */
+  removing?: boolean;
   reason: string;
   error: string | undefined;
   busy: boolean;
@@ -29,6 +46,7 @@ export function AnomalyReasonForm({
   useEffect(() => field.current?.focus(), []);
   const id = anomalyReasonFieldId;
   const over = reason.length > maxAnomalyReasonLength;
+  const words = anomalyReasonWords[removing ? 'remove' : 'flag'];
   return (
     <form
       noValidate
@@ -39,11 +57,10 @@ export function AnomalyReasonForm({
     >
       <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>
         <label className="nhsuk-label nhsuk-label--s" htmlFor={id}>
-          Why is this result an anomaly? (optional)
+          {words.label}
         </label>
         <div className="nhsuk-hint" id={`${id}-hint`}>
-          For example, a blood result that looks as if it was recorded in the wrong units. The reason is shown
-          with the flag and kept in the change log.
+          {words.hint}
         </div>
         {error && (
           <span className="nhsuk-error-message" id={`${id}-error`}>
@@ -74,7 +91,7 @@ export function AnomalyReasonForm({
       <div className="app-button-group">
         {/* Busy buttons are aria-disabled, not disabled: a disabled button would lose the focus. */}
         <Button type="submit" variant="secondary" aria-disabled={busy}>
-          Flag as anomaly
+          {words.submit}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
-import { priorityCodes, priorityDescriptions } from '@esr/contracts/prioritisation';
+import { lowRiskIsNotUrgency, priorityCodes, priorityDescriptions } from '@esr/contracts/prioritisation';
+import { InsetText } from '../../../components/content';
+import { formatDate } from '../../../lib/dates';
 import { useChangePriority } from '../api/change-priority';
-import { priorityChangedNotice } from '../lib/prioritisation-display';
+import { changePriorityHint, postponedFromText, priorityChangedNotice } from '../lib/prioritisation-display';
 import { changePriorityFields, changePriorityFormSchema } from '../lib/prioritisation-forms';
 import { RadiosField, TextareaField } from './prioritisation-fields';
 import {
@@ -16,13 +18,19 @@ const title = 'Change priority';
 
 /**
  * Decision 0044 /patient-lookup/{id}/change-priority (clinicians): the current priority, the new
- * one (not the same) and the reason, kept in the pathway's history.
+ * one (not the same, unless it keeps a postponement waiting for a clinician, decision 0056) and the
+ * reason, kept in the pathway's history. Beside the choice, that the predicted risk is not urgency
+ * (hazard H008).
  */
 export const ChangePriorityPage = prioritisationFormPage(title, ChangePriorityForm);
 
 function ChangePriorityForm({ pathway, route }: PrioritisationFormProps) {
   const change = useChangePriority(route.trust, route.type, route.id);
-  const schema = useMemo(() => changePriorityFormSchema(pathway.priority), [pathway.priority]);
+  const reviewDue = pathway.postponedFrom !== null;
+  const schema = useMemo(
+    () => changePriorityFormSchema(pathway.priority, reviewDue),
+    [pathway.priority, reviewDue],
+  );
   const state = usePrioritisationForm({
     route,
     fields: changePriorityFields,
@@ -37,14 +45,22 @@ function ChangePriorityForm({ pathway, route }: PrioritisationFormProps) {
       state={state}
       title={title}
       pathway={pathway}
-      rows={[{ key: 'Current priority', value: <CurrentPriority pathway={pathway} /> }]}
+      rows={[
+        { key: 'Current priority', value: <CurrentPriority pathway={pathway} /> },
+        ...(pathway.postponedFrom
+          ? [{ key: 'Clinician review', value: postponedFromText(pathway.postponedFrom, formatDate) }]
+          : []),
+      ]}
       submitLabel="Change priority"
     >
+      <InsetText>
+        <p>{lowRiskIsNotUrgency}</p>
+      </InsetText>
       <RadiosField
         state={state}
         name="priorityCode"
         legend="New priority"
-        hint="Choose a priority different from the current one."
+        hint={changePriorityHint(pathway)}
         items={priorityCodes.map((code) => ({
           value: code,
           label: priorityDescriptions[code],
