@@ -301,8 +301,44 @@ def advice_rules(features: list[dict]) -> list[dict]:
     return rules
 
 
+# OPCS-4.10 primary total replacements: the operations the synthetic cohort stands for (a revision,
+# a conversion or a replacement of the head of femur after a fracture is another population).
+PRIMARY_KNEE = ["W40.1", "W41.1", "W42.1", "O18.1"]
+PRIMARY_HIP = ["W37.1", "W38.1", "W39.1", "W93.1", "W94.1", "W95.1"]
+POPULATION_CODES = {"knee": PRIMARY_KNEE, "hip": PRIMARY_HIP, "knee-hip": PRIMARY_KNEE + PRIMARY_HIP}
+POPULATION_WORDS = {
+    "knee": "Adults having a primary total knee replacement",
+    "hip": "Adults having a primary total hip replacement",
+    "knee-hip": "Adults having a primary total knee or hip replacement",
+}
+
+# The record fields without which a prediction is not banded: the measured inputs among the ten
+# that weigh most in every demonstration model's development data (age, body mass index,
+# haemoglobin and eGFR: featureImportances in metrics.json), whose default (a typical patient's
+# value) would hide the very thing that raises a patient's risk. A comorbidity left blank reads as
+# "No" with a warning instead: a record lists the conditions a patient has.
+REQUIRED_INPUTS = ["dateOfBirth", "height", "weight", "haemoglobin", "egfr"]
+
+OUTCOME = {
+    "definition": ("Any complication within 90 days of the operation. In the synthetic development "
+                   "data this is one drawn event whose odds follow published effect sizes of any "
+                   "complication after joint replacement (ml/cohort.py), not a recorded diagnosis."),
+    "horizonDays": 90,
+}
+
+
+def development_ranges(x_raw: np.ndarray) -> dict:
+    """The lowest and highest age and body mass index of the training data (whole numbers outward)."""
+    ranges = {}
+    for name in ("age", "bmi"):
+        column = x_raw[:, FEATURE_NAMES.index(name)]
+        column = column[~np.isnan(column)]
+        ranges[name] = {"min": float(np.floor(column.min())), "max": float(np.ceil(column.max()))}
+    return ranges
+
+
 def build_wrapper(procedure: str, features: list[dict], thresholds: dict,
-                  metrics: dict) -> dict:
+                  metrics: dict, ranges: dict) -> dict:
     """The wrapper dict, exactly the keys of docs/model-artifacts.md, plain Python types."""
     return {
         "formatVersion": 1,
@@ -334,6 +370,14 @@ def build_wrapper(procedure: str, features: list[dict], thresholds: dict,
                 "calibrationIntercept": round(metrics["calibrationIntercept"], 4),
             },
         },
+        "population": {
+            "opcs4": list(POPULATION_CODES[procedure]),
+            "ageYears": {"min": 18, "max": None},
+            "description": POPULATION_WORDS[procedure],
+        },
+        "requiredInputs": list(REQUIRED_INPUTS),
+        "developmentRanges": ranges,
+        "outcome": dict(OUTCOME),
     }
 
 
@@ -415,6 +459,25 @@ def write_model_card(folder: Path, procedure: str, wrapper: dict, report: dict) 
         "its own validated model, trained and governed under its DCB0160 clinical safety case, "
         "before predictions are used for patients. The UI labels this model \"Demonstration "
         "model (synthetic data) — not for clinical use\" (`modelCard.demonstration` is true).",
+        "",
+        "## Population, required inputs and outcome",
+        "",
+        f"- Population: {wrapper['population']['description'].lower()}, OPCS-4 "
+        f"{', '.join(wrapper['population']['opcs4'])}, aged {wrapper['population']['ageYears']['min']} "
+        "and over. A revision (fourth character 3 or 4), a conversion (2), an unspecified "
+        "replacement (8, 9) and a replacement of the head of femur (W46–W48, mostly after a "
+        "fracture) are outside it: the product keeps such a patient on the list and does not score "
+        "them.",
+        "- Required inputs: " + ", ".join(f"`{field}`" for field in wrapper["requiredInputs"]) + ". "
+        "These are the measured inputs among the ten that weigh most in every demonstration model "
+        "(age, body mass index, haemoglobin and eGFR; `featureImportances` in metrics.json): "
+        "filled with a typical patient's value, they would hide what raises this patient's risk, "
+        "so a pathway missing one gets no risk band (\"Incomplete\"). Every other input is "
+        "filled with the default listed under Features when blank, and the product names it.",
+        "- Development ranges (outside them the risk summary says the patient is outside the data "
+        "the model learnt from): " + "; ".join(
+            f"{name} {r['min']:g}–{r['max']:g}" for name, r in wrapper["developmentRanges"].items()) + ".",
+        f"- Outcome: {wrapper['outcome']['definition']} Horizon {wrapper['outcome']['horizonDays']} days.",
         "",
         "## Model",
         "",
@@ -643,7 +706,8 @@ def train_procedure(procedure: str) -> tuple[xgboost.XGBClassifier, dict, dict]:
         "featureImportances": {name: float(v) for name, v in
                                zip(FEATURE_NAMES, model.feature_importances_)},
     }
-    wrapper = build_wrapper(procedure, features, thresholds, report["heldOut"])
+    wrapper = build_wrapper(procedure, features, thresholds, report["heldOut"],
+                            development_ranges(x_train_raw))
 
     folder = OUT_ROOT / procedure
     write_pickles(folder, model, wrapper)

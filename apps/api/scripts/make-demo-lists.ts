@@ -11,9 +11,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { demoExtractsDay } from '../src/modules/imports/demo-dates.js';
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/data/demo-lists');
-const referenceDay = Date.UTC(2026, 10, 1);
+/** The day the extracts are made as of: the seeding moves their dates from it to the first start (decision 0054). */
+const referenceDay = Date.parse(demoExtractsDay);
 const dayMs = 86_400_000;
 
 function random(seed: number) {
@@ -591,7 +593,8 @@ function bloodTests(list: Patient[], seed: number): string {
     if (next() < 0.12) continue;
     const samples = next() < 0.3 ? 2 : 1;
     for (let s = 0; s < samples; s++) {
-      const taken = referenceDay - Math.floor(next() * 150 + 5 + s * 60) * dayMs;
+      // Pre-operative bloods: most taken within the 90 days a model may use them (decision 0057), a few before.
+      const taken = referenceDay - Math.floor(next() * 95 + 5 + s * 60) * dayMs;
       const time = `${String(8 + Math.floor(next() * 9)).padStart(2, '0')}:${String(Math.floor(next() * 60)).padStart(2, '0')}`;
       for (const lab of labs) {
         if (next() < 0.05) continue;

@@ -14,9 +14,9 @@ import {
   readHeaderCell,
 } from './headers.js';
 import type { LabSpec } from './headers.js';
-import { guessUnit, outsideRange, parseLabResult, tidy, unitFactor } from './lab-values.js';
+import { guessUnit, impossibleValue, outsideRange, parseLabResult, tidy, unitFactor } from './lab-values.js';
 import type { UnitVerdict } from './lab-values.js';
-import { fileMessages, rowMessages, warningMessages } from './messages.js';
+import { fileMessages, identityMessages, identityOf, rowMessages, warningMessages } from './messages.js';
 import { NumberIndex } from './number-index.js';
 import { localIdentifierDamage, parseNhsNumber } from './nhs-number.js';
 import type { Parsed } from './nhs-number.js';
@@ -52,6 +52,7 @@ const specs = labCodes.map((code) => labSpecs.find((s) => s.key === code)!);
 const fieldLabels: Record<string, string> = {
   nhsNumber: 'NHS number',
   localPatientIdentifier: 'Local patient identifier',
+  dateOfBirth: 'Date of birth',
   testName: 'Test name',
   testCode: 'Test code',
   result: 'Result',
@@ -80,6 +81,12 @@ export class PatientResults {
   private lastStampId = 0;
   readonly nhsNumbers: (string | null)[] = [];
   readonly localIdentifiers: (string | null)[] = [];
+  /**
+   * Each patient's date of birth (YYYY-MM-DD) as the file's first row with one gave it, and that row:
+   * compared with the waiting list's (decision 0055). Null, and 0, for a file without one.
+   */
+  readonly birthDates: (string | null)[] = [];
+  readonly birthDateRows: number[] = [];
 
   get count(): number {
     return this.nhsNumbers.length;
@@ -90,6 +97,8 @@ export class PatientResults {
     const patient = this.nhsNumbers.length;
     this.nhsNumbers.push(nhsNumber);
     this.localIdentifiers.push(localPatientIdentifier);
+    this.birthDates.push(null);
+    this.birthDateRows.push(0);
     if ((patient + 1) * labCount > this.values.length) {
       const values = new Float64Array(this.values.length * 2);
       values.set(this.values);
@@ -127,6 +136,15 @@ export class PatientResults {
   /** The YYYY-MM-DD sample date of that result, if the file gave one. */
   sampleDate(patient: number, lab: number): string | undefined {
     return this.sampleDays[this.stamps[patient * labCount + lab]!];
+  }
+
+  /** The rows whose results are the patient's latest, in order: those a list row would take. */
+  usedRows(patient: number): number[] {
+    const rows: number[] = [];
+    for (let at = patient * labCount; at < (patient + 1) * labCount; at++) {
+      if (this.stamps[at] !== 0 && !rows.includes(this.rows[at]!)) rows.push(this.rows[at]!);
+    }
+    return rows.sort((a, b) => a - b);
   }
 
   /** Whether the patient has a result (a row that gave none, a comment, say, adds a patient too). */
@@ -407,6 +425,9 @@ class BloodRowReader {
   private readonly mapped: { key: string; index: number }[];
   private readonly nhsIndex: number;
   private readonly localIndex: number;
+  /** The date of birth column, if the file has one (decision 0055). */
+  private readonly dobIndex: number;
+  private readonly dobOptions: DateOptions;
   private readonly nameIndex: number;
   private readonly codeIndex: number;
   private readonly resultIndex: number;
@@ -430,6 +451,7 @@ class BloodRowReader {
     const at = (key: string) => columns.get(key) ?? -1;
     this.nhsIndex = at('nhsNumber');
     this.localIndex = at('localPatientIdentifier');
+    this.dobIndex = at('dateOfBirth');
     this.nameIndex = at('testName');
     this.codeIndex = at('testCode');
     this.resultIndex = at('result');
@@ -444,10 +466,20 @@ class BloodRowReader {
           unit: headerUnits.get(spec.key) ?? null,
         }));
     const used = long
-      ? ['nhsNumber', 'localPatientIdentifier', 'testName', 'testCode', 'result', 'unit', 'sampleDate']
-      : ['nhsNumber', 'localPatientIdentifier', 'sampleDate', ...labColumns.map((s) => s.key)];
+      ? [
+          'nhsNumber',
+          'localPatientIdentifier',
+          'dateOfBirth',
+          'testName',
+          'testCode',
+          'result',
+          'unit',
+          'sampleDate',
+        ]
+      : ['nhsNumber', 'localPatientIdentifier', 'dateOfBirth', 'sampleDate', ...labColumns.map((s) => s.key)];
     this.mapped = used.filter((key) => columns.has(key)).map((key) => ({ key, index: columns.get(key)! }));
     this.dateOptions = { spreadsheet, fullYearOnly: false };
+    this.dobOptions = { spreadsheet, fullYearOnly: true };
   }
 
   private test(raw: string | undefined): TestInfo | null {
@@ -514,6 +546,8 @@ class BloodRowReader {
    * caller then reads it with `read`, and nothing has been counted or kept.
    */
   readLine(lines: CsvLines, output: Output<never>): boolean {
+    // A file with dates of birth checks each against the patient's others: every row is read whole.
+    if (this.dobIndex >= 0) return false;
     const maxCellChars = this.limits.maxCellChars;
     let any = false;
     for (const { index } of this.mapped) {
@@ -599,6 +633,10 @@ class BloodRowReader {
       raw = cellValue(text);
     }
 
+    const spec = specs[test.labNumber]!;
+    // A value no patient can have makes the row an error, which `read` reports.
+    if (this.impossible(spec, test.labNumber, Number.isNaN(simple) ? raw : simple, unit) !== null)
+      return false;
     output.rows++;
     let patient = nhsNumber !== null ? this.lastPatient : -1;
     if (patient < 0) {
@@ -608,7 +646,6 @@ class BloodRowReader {
     if (local !== null && this.results.localIdentifiers[patient] === null) {
       this.results.localIdentifiers[patient] = local;
     }
-    const spec = specs[test.labNumber]!;
     if (Number.isNaN(simple)) {
       this.result(output, lines.rowNumber, patient, spec, test.labNumber, raw, unit, stamp, true);
     } else {
@@ -616,6 +653,43 @@ class BloodRowReader {
       this.accept(output, lines.rowNumber, patient, spec, test.labNumber, simple, null, null, unit, stamp);
     }
     return true;
+  }
+
+  /**
+   * The row's date of birth, if the file has the column and the row a value: an error when it cannot
+   * be read, or when an earlier row of the same NHS number gave another (decision 0055).
+   */
+  private birthDate(
+    cells: readonly string[],
+    nhsNumber: string | null,
+    local: string | null,
+    errors: RowIssue[] | null,
+  ): { ok: true; value: string } | { ok: false; issue: RowIssue } | null {
+    if (this.dobIndex < 0 || failed(errors, 'dateOfBirth')) return null;
+    const raw = cellValue(cells[this.dobIndex]);
+    if (raw === null) return null;
+    const parsed = parseDate(raw, 'Date of birth', this.dobOptions);
+    if (!parsed.ok) return { ok: false, issue: { field: 'dateOfBirth', message: parsed.error } };
+    const value = parsed.value.slice(0, 10);
+    const known =
+      nhsNumber !== null
+        ? this.patientsByNhsNumber.get(Number(nhsNumber))
+        : (this.patientsByLocal.get(local ?? '') ?? -1);
+    const earlier = known < 0 ? null : this.results.birthDates[known]!;
+    if (earlier !== null && earlier !== value) {
+      return {
+        ok: false,
+        issue: {
+          field: 'dateOfBirth',
+          message: identityMessages.bloodFileConflict(
+            identityOf(nhsNumber, local),
+            this.results.birthDateRows[known]!,
+            earlier,
+          ),
+        },
+      };
+    }
+    return { ok: true, value };
   }
 
   private date(raw: string): Parsed<string> {
@@ -732,6 +806,9 @@ class BloodRowReader {
       (errors ??= []).push({ field: null, message: rowMessages.noIdentifier });
     }
 
+    const born = this.birthDate(cells, nhsNumber, local, errors);
+    if (born !== null && !born.ok) (errors ??= []).push(born.issue);
+
     let stamp = '';
     if (this.dateIndex >= 0 && !failed(errors, 'sampleDate')) {
       const raw = cellValue(cells[this.dateIndex]);
@@ -743,6 +820,8 @@ class BloodRowReader {
         else (errors ??= []).push({ field: 'sampleDate', message: parsed.error });
       }
     }
+
+    for (const issue of this.impossibleResults(cells, test)) (errors ??= []).push(issue);
 
     if (errors !== null) {
       const shown: Record<string, string> = {};
@@ -757,6 +836,10 @@ class BloodRowReader {
     const { index: patient, added } = this.patient(nhsNumber, local);
     if (!added && this.results.localIdentifiers[patient] === null && local !== null) {
       this.results.localIdentifiers[patient] = local;
+    }
+    if (born !== null && born.ok && this.results.birthDates[patient] === null) {
+      this.results.birthDates[patient] = born.value;
+      this.results.birthDateRows[patient] = row.rowNumber;
     }
 
     if (this.long) {
@@ -809,6 +892,87 @@ class BloodRowReader {
   }
 
   /**
+   * A result's number in the spec's unit: converted by its unit when known (an unknown unit leaves
+   * it as it is), or, with no unit, by the unit its size suggests (guessUnit).
+   */
+  private valueIn(
+    spec: LabSpec,
+    lab: number,
+    parsedValue: number,
+    unit: string | null,
+  ): { value: number; unknownUnit: boolean; guessed: { unit: string } | null } {
+    if (unit !== null) {
+      const cache = this.units[lab]!;
+      let verdict = cache.get(unit);
+      if (verdict === undefined) {
+        verdict = unitFactor(spec.key, unit);
+        if (cache.size < 1000) cache.set(unit, verdict);
+      }
+      if (verdict.kind === 'unknown') return { value: parsedValue, unknownUnit: true, guessed: null };
+      return {
+        value: verdict.factor === 1 ? parsedValue : tidy(parsedValue * verdict.factor),
+        unknownUnit: false,
+        guessed: null,
+      };
+    }
+    const guess = guessUnit(spec.key, parsedValue);
+    return guess
+      ? { value: tidy(parsedValue * guess.factor), unknownUnit: false, guessed: { unit: guess.unit } }
+      : { value: parsedValue, unknownUnit: false, guessed: null };
+  }
+
+  /**
+   * The row error for a result no patient can have (LabSpec.possibleMin–possibleMax), or null. `result`
+   * is the cell as written, or the number a simple line already read from it.
+   */
+  private impossible(
+    spec: LabSpec,
+    lab: number,
+    result: string | number | null,
+    unit: string | null,
+  ): RowIssue | null {
+    if (result === null) return null;
+    let number: number;
+    if (typeof result === 'number') number = result;
+    else {
+      const parsed = parseLabResult(result);
+      if (parsed.kind === 'comment') return null;
+      number = parsed.value;
+    }
+    const { value } = this.valueIn(spec, lab, number, unit);
+    if (!impossibleValue(spec, value)) return null;
+    return {
+      field: spec.key,
+      message: rowMessages.impossibleResult(
+        spec.label,
+        typeof result === 'number' ? String(result) : result,
+        value,
+        spec.unit,
+        spec.possibleMin,
+        spec.possibleMax,
+      ),
+    };
+  }
+
+  /** The errors of a row's results that no patient can have: the row is then refused whole. */
+  private impossibleResults(cells: readonly string[], test: TestInfo | null): RowIssue[] {
+    const issues: RowIssue[] = [];
+    if (this.long) {
+      if (test === null || test.lab === null) return issues;
+      const lab = labIndex.get(test.lab)!;
+      const unit = (this.unitIndex >= 0 ? cellValue(cells[this.unitIndex]) : null) ?? test.unit;
+      const issue = this.impossible(specs[lab]!, lab, cellValue(cells[this.resultIndex]), unit);
+      if (issue) issues.push(issue);
+      return issues;
+    }
+    for (const column of this.wideColumns) {
+      const issue = this.impossible(column.spec, column.lab, cellValue(cells[column.index]), column.unit);
+      if (issue) issues.push(issue);
+    }
+    return issues;
+  }
+
+  /**
    * A result read as a number: converted to the spec's unit, warned about where it is a limit, in
    * another unit or out of range, and offered as the patient's latest. `raw` is the cell as written,
    * for the warnings, or null for the simple line being read (made only if a warning needs it).
@@ -826,41 +990,27 @@ class BloodRowReader {
     stamp: string,
   ): void {
     const field = spec.key;
-    let value = parsedValue;
-    if (unit !== null) {
-      const cache = this.units[lab]!;
-      let verdict = cache.get(unit);
-      if (verdict === undefined) {
-        verdict = unitFactor(spec.key, unit);
-        if (cache.size < 1000) cache.set(unit, verdict);
-      }
-      if (verdict.kind === 'known') {
-        if (verdict.factor !== 1) value = tidy(value * verdict.factor);
-      } else {
-        output.warn(
-          rowNumber,
-          field,
-          warningMessages.unknownUnit(spec.label, unit, spec.unit),
-          `unit:${field}`,
-        );
-      }
-    } else {
-      const guess = guessUnit(spec.key, value);
-      if (guess) {
-        value = tidy(value * guess.factor);
-        output.warn(
-          rowNumber,
-          field,
-          warningMessages.guessedUnit(
-            spec.label,
-            rawText ?? this.lineText(this.resultIndex),
-            guess.unit,
-            value,
-            spec.unit,
-          ),
-          `guess:${field}`,
-        );
-      }
+    const { value, unknownUnit, guessed } = this.valueIn(spec, lab, parsedValue, unit);
+    if (unknownUnit) {
+      output.warn(
+        rowNumber,
+        field,
+        warningMessages.unknownUnit(spec.label, unit!, spec.unit),
+        `unit:${field}`,
+      );
+    } else if (guessed) {
+      output.warn(
+        rowNumber,
+        field,
+        warningMessages.guessedUnit(
+          spec.label,
+          rawText ?? this.lineText(this.resultIndex),
+          guessed.unit,
+          value,
+          spec.unit,
+        ),
+        `guess:${field}`,
+      );
     }
     if (limit === '<') {
       output.warn(

@@ -177,6 +177,17 @@ export const comorbidityColumns: (ColumnSpec & { key: ComorbidityCode })[] = [
   },
 ];
 
+/**
+ * The date of birth, in the waiting list and, optionally, the blood-test file: a blood row whose date
+ * of birth is not the list's for its NHS number is refused (decision 0055).
+ */
+export const dateOfBirthColumn: ColumnSpec = {
+  key: 'dateOfBirth',
+  header: 'Date of Birth',
+  label: 'Date of birth',
+  aliases: ['Date of Birth', 'DOB', 'Birth Date', 'Birthdate', 'Patient DOB', 'person_birth_date', 'D.O.B.'],
+};
+
 /** docs/requirements.md §5 waiting-list columns, in the template's order. */
 export const waitingListColumns: ColumnSpec[] = [
   ...identifierColumns,
@@ -200,20 +211,7 @@ export const waitingListColumns: ColumnSpec[] = [
     label: 'Surname',
     aliases: ['Surname', 'Last Name', 'Family Name', 'Patient Surname'],
   },
-  {
-    key: 'dateOfBirth',
-    header: 'Date of Birth',
-    label: 'Date of birth',
-    aliases: [
-      'Date of Birth',
-      'DOB',
-      'Birth Date',
-      'Birthdate',
-      'Patient DOB',
-      'person_birth_date',
-      'D.O.B.',
-    ],
-  },
+  dateOfBirthColumn,
   {
     key: 'sex',
     header: 'Sex',
@@ -390,10 +388,19 @@ export const waitingListColumns: ColumnSpec[] = [
 export interface LabSpec {
   key: LabCode;
   label: string;
-  /** docs/requirements.md §5 units and hard ranges (outside them is a warning on import). */
+  /**
+   * docs/requirements.md §5 units and hard ranges: the range the model accepts, the data it was
+   * developed on (outside it is a warning on import and a flag on the risk summary).
+   */
   unit: string;
   min: number;
   max: number;
+  /**
+   * The values a living patient's result can have (docs/import-format.md "Possible values"): outside
+   * them the result is an error of the laboratory system or of the extract, never applied.
+   */
+  possibleMin: number;
+  possibleMax: number;
   aliases: string[];
 }
 
@@ -405,6 +412,8 @@ export const labSpecs: LabSpec[] = [
     unit: 'g/L',
     min: 50,
     max: 200,
+    possibleMin: 30,
+    possibleMax: 250,
     aliases: [
       'Haemoglobin',
       'Hemoglobin',
@@ -422,6 +431,8 @@ export const labSpecs: LabSpec[] = [
     unit: '10^9/L',
     min: 0.5,
     max: 30,
+    possibleMin: 0,
+    possibleMax: 1000,
     aliases: [
       'WBC',
       'WCC',
@@ -443,6 +454,8 @@ export const labSpecs: LabSpec[] = [
     unit: '10^9/L',
     min: 50,
     max: 600,
+    possibleMin: 0,
+    possibleMax: 5000,
     aliases: ['PLT', 'Platelets', 'Platelet count', 'Plat', 'Plt count', '1022651000000100', '777-3'],
   },
   {
@@ -451,6 +464,8 @@ export const labSpecs: LabSpec[] = [
     unit: 'mmol/L',
     min: 1,
     max: 15,
+    possibleMin: 0.1,
+    possibleMax: 200,
     aliases: ['Urea', 'Serum urea', 'Plasma urea', 'Ur', '1000951000000103', '22664-7'],
   },
   {
@@ -459,6 +474,8 @@ export const labSpecs: LabSpec[] = [
     unit: 'µmol/L',
     min: 10,
     max: 200,
+    possibleMin: 5,
+    possibleMax: 3000,
     aliases: [
       'Creatinine',
       'Creat',
@@ -477,6 +494,8 @@ export const labSpecs: LabSpec[] = [
     unit: 'ml/min',
     min: 15,
     max: 150,
+    possibleMin: 1,
+    possibleMax: 250,
     aliases: [
       'eGFR',
       'GFR',
@@ -497,6 +516,8 @@ export const labSpecs: LabSpec[] = [
     unit: 'mmol/L',
     min: 100,
     max: 160,
+    possibleMin: 80,
+    possibleMax: 250,
     aliases: ['Sodium', 'Na', 'Na+', 'Serum sodium', 'Plasma sodium', '1000661000000107', '2951-2'],
   },
   {
@@ -505,6 +526,8 @@ export const labSpecs: LabSpec[] = [
     unit: 'g/L',
     min: 5,
     max: 100,
+    possibleMin: 1,
+    possibleMax: 100,
     aliases: ['Albumin', 'Alb', 'Serum albumin', 'Plasma albumin', '1000821000000103', '1751-7'],
   },
   {
@@ -513,6 +536,8 @@ export const labSpecs: LabSpec[] = [
     unit: 'mg/L',
     min: 0.01,
     max: 100,
+    possibleMin: 0,
+    possibleMax: 1000,
     aliases: [
       'CRP',
       'C-reactive protein',
@@ -528,6 +553,7 @@ export const labSpecs: LabSpec[] = [
 /** Long-format pathology columns (one row per result). */
 export const bloodLongColumns: ColumnSpec[] = [
   ...identifierColumns,
+  dateOfBirthColumn,
   {
     key: 'testName',
     header: 'Test Name',
@@ -748,13 +774,32 @@ export interface HeaderCell {
   unit: string | null;
 }
 
+/**
+ * A trimmed header's trailing bracket, `(…)` or `[…]` with no bracket inside, and the text before it,
+ * found by looking back from the end (an expression would look again from each of many brackets).
+ * Text before the bracket that runs over more than one line is not a name with a unit.
+ */
+function trailingBracket(text: string): { base: string; unit: string } | null {
+  const last = text.charCodeAt(text.length - 1);
+  if (last !== 41 && last !== 93) return null;
+  for (let i = text.length - 2; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 41 || c === 93) return null;
+    if (c === 40 || c === 91) {
+      const base = text.slice(0, i).trimEnd();
+      return /[\n\r\u2028\u2029]/.test(base) ? null : { base, unit: text.slice(i + 1, -1) };
+    }
+  }
+  return null;
+}
+
 export function readHeaderCell(raw: string): HeaderCell {
   const text = raw.replace(/^\uFEFF/, '').trim();
-  const bracket = /^(.*?)[\s]*[([]([^()[\]]*)[)\]]\s*$/.exec(text);
+  const bracket = trailingBracket(text);
   return {
     squashed: squash(text),
-    base: bracket ? squash(bracket[1]!) : null,
-    unit: bracket ? bracket[2]!.trim() : null,
+    base: bracket ? squash(bracket.base) : null,
+    unit: bracket ? bracket.unit.trim() : null,
   };
 }
 
@@ -837,6 +882,7 @@ const waitingListOnly = new Set(
 const bloodOnly = new Set([...bloodLongColumns.map((c) => c.key), ...labSpecs.map((l) => l.key)]);
 bloodOnly.delete('nhsNumber');
 bloodOnly.delete('localPatientIdentifier');
+bloodOnly.delete('dateOfBirth');
 
 /** Which kind of file a header belongs to, by how many of each kind's own columns it names. */
 export function headerKindScores(cells: string[]): { waitingList: number; blood: number } {

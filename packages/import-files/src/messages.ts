@@ -1,6 +1,7 @@
 // Every message a clerk may read about an upload, in one place so wording stays consistent and tests
 // can assert it. Plain English (docs/requirements.md §8): say what is wrong and what to do about it.
 import { fieldLimits } from '@esr/contracts/field-limits';
+import { showCalendarDate } from '@esr/contracts/london-dates';
 import { importFieldLabels } from '@esr/contracts/waiting-list';
 
 const count = (n: number): string => n.toLocaleString('en-GB');
@@ -145,14 +146,86 @@ export function warningGroupMessage(group: {
       return `${results(n, label)} had no unit and ${n === 1 ? 'was' : 'were'} converted: add a unit column to be sure.`;
     case 'limit':
       return `${results(n, label)} ${n === 1 ? 'is' : 'are'} a lab's reporting limit (such as '<5'): the limit was used.`;
+    case 'identityDetails':
+      return `${rowsHave(n)} the NHS number and date of birth of a patient on the list but another hospital number or surname: check ${n === 1 ? 'it is' : 'they are'} the same ${n === 1 ? 'patient' : 'patients'} (download the warnings to see both).`;
+    case 'identityByNumberOnly':
+      return `${count(n)} ${n === 1 ? 'row was' : 'rows were'} matched to a patient on the list without comparing dates of birth, because one side has none: check ${n === 1 ? 'it' : 'them'}.`;
     case 'directionControls':
       return `Hidden text-direction characters were removed from ${label} in ${count(n)} ${n === 1 ? 'row' : 'rows'}.`;
+    case 'blank': {
+      // What follows the first ': ' of a row's warning, whole: the value used may hold one too
+      // ("… is blank: the model will use 'White: British'.").
+      const at = group.message.indexOf(': ');
+      const rest = at < 0 ? 'the model will use its default.' : group.message.slice(at + 2);
+      return `${label} is blank in ${count(n)} ${n === 1 ? 'row' : 'rows'}: ${rest}`;
+    }
+    case 'outsidePopulation':
+      return `${count(n)} ${n === 1 ? 'row is' : 'rows are'} outside the population the model was made for: ${n === 1 ? 'the patient stays' : 'the patients stay'} on the list and ${n === 1 ? 'is' : 'are'} not scored.`;
     case 'range':
       return `${results(n, label)} ${n === 1 ? 'is' : 'are'} outside the range the risk model accepts: check ${n === 1 ? 'it' : 'them'}.`;
     default:
       return n === 1 ? group.message : `${count(n)} warnings: ${group.message}`;
   }
 }
+
+/** A calendar date (YYYY-MM-DD) as the product shows one: 05-Mar-1951. */
+const showBirthDate = showCalendarDate;
+
+/** A patient as an identity message names one: the date of birth, then the hospital number if known. */
+const bornAs = (dateOfBirth: string | null, local: string | null) =>
+  `${dateOfBirth === null ? 'no date of birth' : showBirthDate(dateOfBirth)}${local === null ? '' : ` (${local})`}`;
+
+/** Who a pathway is (docs/decisions/0055-identity-by-nhs-number-and-date-of-birth.md), named by its NHS number or local identifier. */
+export const identityOf = (nhsNumber: string | null, local: string | null) =>
+  nhsNumber !== null ? `NHS number ${showNhsNumber(nhsNumber)}` : `Local patient identifier ${local ?? ''}`;
+
+/**
+ * Decision 0055: a pathway is matched by its NHS number (else its local identifier) and its date of
+ * birth. Each message names both sides by date of birth and hospital number only, enough for the
+ * clerk to find the patient in the source system and no more.
+ */
+export const identityMessages = {
+  /** A row whose NHS number (or local identifier) is on the active list for a patient born on another day. */
+  listConflict: (
+    identity: string,
+    list: { dateOfBirth: string | null; local: string | null },
+    row: { dateOfBirth: string | null; local: string | null },
+  ) =>
+    `${identity} is on the list for a patient born ${bornAs(list.dateOfBirth, list.local)}; this row says ${bornAs(row.dateOfBirth, row.local)}. Check the ${identity.startsWith('NHS') ? 'NHS number' : 'local patient identifier'} in the source system. If the date of birth was corrected there, ask a clinician to confirm the corrected date of birth from the patient's risk summary, then upload the file again.`,
+  /** Two rows of one file with the same NHS number and different dates of birth: both are refused. */
+  fileConflict: (identity: string, otherRow: number, other: string, mine: string) =>
+    `${identity} is also in row ${count(otherRow)} with another date of birth (${showBirthDate(other)}); this row says ${showBirthDate(mine)}. One NHS number is one patient: check both rows in the source system.`,
+  /** The same NHS number and date of birth as a patient on the list, but another hospital number or surname. */
+  otherDetails: (
+    identity: string,
+    list: { local: string | null; lastName: string | null },
+    row: { local: string | null; lastName: string | null },
+  ) => {
+    const said = (side: { local: string | null; lastName: string | null }) =>
+      [
+        side.local === null ? null : `hospital number ${side.local}`,
+        side.lastName === null ? null : `surname ${side.lastName}`,
+      ]
+        .filter((part) => part !== null)
+        .join(', ');
+    return `${identity} and the date of birth match a patient on the list with ${said(list)}; this row says ${said(row)}. It is taken as the same patient: check it is.`;
+  },
+  /** A row without a date of birth whose NHS number is on the list: matched by the NHS number alone. */
+  noBirthDateInRow: (identity: string, list: { dateOfBirth: string; local: string | null }) =>
+    `This row has no date of birth: it is matched by ${identity} alone to the patient on the list born ${bornAs(list.dateOfBirth, list.local)}, who keeps that date of birth. Add the date of birth to be sure it is the same patient.`,
+  /** A patient on the list without a date of birth: the row's is taken. */
+  noBirthDateOnList: (identity: string, row: { dateOfBirth: string }) =>
+    `The patient on the list with ${identity} has no date of birth: this row is matched by the ${identity.startsWith('NHS') ? 'NHS number' : 'local patient identifier'} alone, and its date of birth (${showBirthDate(row.dateOfBirth)}) is taken.`,
+  /** A blood-test row whose date of birth contradicts the waiting list's row of its NHS number. */
+  bloodBirthDate: (identity: string, listRow: number, list: string, mine: string) =>
+    `Date of birth ${showBirthDate(mine)} does not match the waiting list's row ${count(listRow)} for ${identity} (${showBirthDate(list)}): these results may be another patient's. Check the patient in the laboratory system.`,
+  /** A blood-test row whose hospital number contradicts the waiting list's row of its NHS number. */
+  bloodLocal: (identity: string, listRow: number, list: string, mine: string) =>
+    `Local patient identifier ${mine} does not match the waiting list's row ${count(listRow)} for ${identity} (${list}): these results may be another patient's. Check the patient in the laboratory system.`,
+  /** Two rows of the blood-test file with the same NHS number and different dates of birth. */
+  bloodFileConflict: (identity: string, otherRow: number, other: string) =>
+    `${identity} is in row ${count(otherRow)} with another date of birth (${showBirthDate(other)}): these results may be another patient's. Check the patient in the laboratory system.`,
+} as const;
 
 export const warningMessages = {
   duplicateColumn: (used: string, ignored: string) =>
@@ -201,6 +274,9 @@ export const warningMessages = {
     `${label} ${raw} has no unit and looks like ${unit}; it was converted to ${value} ${target}. Add a unit column to be sure.`,
   unknownUnit: (label: string, unit: string, target: string) =>
     `${label} unit ${quote(unit)} is not recognised; the value was taken as ${target}.`,
+  blankInput: (label: string, value: string) => `${label} is blank: the model will use '${value}'.`,
+  outsidePopulation: (reason: string) =>
+    `Outside the population the model was made for (${reason}): the patient stays on the list and is not scored.`,
   outOfRange: (label: string, value: number, unit: string, min: number, max: number) =>
     `${label} ${value} ${unit} is outside the range the risk model accepts (${min}–${max} ${unit}): check it.`,
 } as const;
@@ -233,6 +309,9 @@ export const rowMessages = {
   cellTooLong: (label: string, limit: number) => `${label} is longer than ${count(limit)} characters.`,
   badCharacter: (label: string) =>
     `${label} contains a character that cannot be read (a control character, NUL byte or broken character): retype it.`,
+  /** A result no living patient can have (LabSpec.possibleMin–possibleMax): a mistake of the laboratory system or the extract. */
+  impossibleResult: (label: string, raw: string, value: number, unit: string, min: number, max: number) =>
+    `${label} result ${quote(raw)} (${value} ${unit}) is not a possible value: a patient's result is between ${min} and ${max} ${unit}. Check it in the laboratory system.`,
   tooManyColumns: (columns: number, limit: number) =>
     `The row has ${count(columns)} cells; at most ${count(limit)} are allowed.`,
   rowTooLong:

@@ -93,6 +93,11 @@ export interface WaitingListRecord {
   weight: number | null;
   smoking: SmokingCode | null;
   operationType: ProcedureCode;
+  /**
+   * The operation as the file writes it (an OPCS-4 code or words), trimmed, at most 100 characters,
+   * for the model's population rule; null when blank.
+   */
+  operation: string | null;
   /** YYYY-MM-DD: the file's, or its clock start when it has no referral date column (decision 0044). */
   referralDate: string | null;
   /** YYYY-MM-DD: the RTT clock start, the file's, or else the referral date (decision 0044). */

@@ -2,6 +2,13 @@ import { fieldLimits } from '@esr/contracts/field-limits';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { hasBidiControls, withoutBidiControls } from '@esr/contracts/text-direction';
 import { ageOn, parseDate, showDate } from './dates.js';
+import {
+  ageOn as ageInYears,
+  ageOutside,
+  opcs4Code,
+  operationOutside,
+  type Population,
+} from '@esr/risk-engine/population';
 import type { DateOptions } from './dates.js';
 import {
   comorbidityColumns,
@@ -11,7 +18,14 @@ import {
   waitingListColumns,
   waitingListHeaderTable,
 } from './headers.js';
-import { fileMessages, rowMessages, showNhsNumber, warningMessages } from './messages.js';
+import {
+  fileMessages,
+  identityMessages,
+  identityOf,
+  rowMessages,
+  showNhsNumber,
+  warningMessages,
+} from './messages.js';
 import { localIdentifierDamage, parseNhsNumber } from './nhs-number.js';
 import type { Parsed } from './nhs-number.js';
 import { cut, failedOutcome, finalOutcome, Output, warningList } from './output.js';
@@ -46,6 +60,13 @@ import {
 } from './values.js';
 
 export interface WaitingListOptions {
+  /**
+   * What each defaulted field takes when blank, in words ("Never smoked", "No"): every other blank
+   * input the model reads is a warning naming it (decision 0057).
+   */
+  defaultWords?: Readonly<Record<string, string>>;
+  /** Who the active model was made for: a row outside it is a warning (decision 0057). */
+  population?: Population | null;
   procedure: ProcedureCode;
   /** YYYY-MM-DD: the day ages and future dates are judged against. */
   today: string;
@@ -206,6 +227,13 @@ class RowReader {
   /** The row each NHS number and local identifier was first seen on, to refuse a pathway twice. */
   private readonly seenNhsNumbers = new NumberIndex();
   private readonly seenLocals = new Map<string, number>();
+  /**
+   * The date of birth of each valid row's NHS number, as a day number (`birthDay`; 0 for none):
+   * another row of that NHS number born on another day makes both rows errors (decision 0055).
+   */
+  private readonly birthDays = new NumberIndex();
+  /** The earlier rows already refused for such a conflict, each refused once. */
+  private readonly conflictedFirstRows = new Set<number>();
   private readonly dobOptions: DateOptions;
   private readonly dateOptions: DateOptions;
   /** The file has a clock start column and no referral date column: the clock start is both. */
@@ -237,6 +265,50 @@ class RowReader {
 
   private fail(field: string | null, message: string): void {
     this.errors.push({ field, message });
+  }
+
+  /**
+   * Decision 0057: each blank input the active model reads (beyond sex, height, weight and date of
+   * birth, warned of already) is a warning naming the value the model will use, grouped by field;
+   * a row whose operation or age is outside the model's population is a warning naming why.
+   */
+  private warnModelInputs(
+    output: Output<WaitingListRow>,
+    rowNumber: number,
+    record: WaitingListRecord,
+    failed: (field: string) => boolean,
+  ): void {
+    const words = this.options.defaultWords;
+    if (words) {
+      const blank = (field: string, value: unknown) => {
+        if (value !== null || failed(field) || words[field] === undefined) return;
+        output.warn(
+          rowNumber,
+          field,
+          warningMessages.blankInput(labels.get(field as FieldKey) ?? field, words[field]),
+          `blank:${field}`,
+        );
+      };
+      blank('ethnicGroup', record.ethnicGroup);
+      blank('smoking', record.smoking);
+      for (const code of Object.keys(record.comorbidities))
+        blank(code, record.comorbidities[code as keyof typeof record.comorbidities]);
+    }
+    const population = this.options.population;
+    if (!population) return;
+    const outside =
+      operationOutside(population, { code: opcs4Code(record.operation), text: record.operation }) ??
+      ageOutside(
+        population,
+        record.dateOfBirth === null ? null : ageInYears(record.dateOfBirth, this.options.today),
+      );
+    if (outside !== null)
+      output.warn(
+        rowNumber,
+        'operationType',
+        warningMessages.outsidePopulation(outside),
+        'outsidePopulation',
+      );
   }
 
   private check<T>(key: string, raw: string | null, parsed: Parsed<T> | null): T | null {
@@ -476,6 +548,7 @@ class RowReader {
       weight,
       smoking: this.check('smoking', smoking, smoking === null ? null : parseSmoking(smoking)),
       operationType,
+      operation: operationRaw === null ? null : operationRaw.slice(0, 100),
       referralDate,
       clockStart,
       tciDate,
@@ -487,6 +560,7 @@ class RowReader {
       social: this.check('social', social, social === null ? null : parseSocial(social)),
       comorbidities,
     };
+    this.warnModelInputs(output, row.rowNumber, record, failed);
 
     // docs/requirements.md §5: a pathway is matched by NHS number, else local patient identifier.
     const first =
@@ -496,11 +570,19 @@ class RowReader {
           ? this.firstRowOfLocal(localPatientIdentifier, row.rowNumber)
           : -1;
     if (first >= 0) {
-      const identity =
-        nhsNumber !== null
-          ? `NHS number ${showNhsNumber(nhsNumber)}`
-          : `local patient identifier ${localPatientIdentifier}`;
-      this.fail(null, rowMessages.duplicate(first, identity));
+      const firstBorn = nhsNumber !== null ? this.birthDays.get(Number(nhsNumber)) : -1;
+      if (firstBorn > 0 && dateOfBirth !== null && firstBorn !== birthDay(dateOfBirth)) {
+        // One NHS number, two dates of birth: two patients, or one mistyped. Neither row can be
+        // trusted to be the pathway's patient, so the earlier row, already read as valid, is
+        // refused too (its staged line is dropped with it).
+        this.identityConflict(output, nhsNumber!, first, dayText(firstBorn), row.rowNumber, dateOfBirth);
+      } else {
+        const identity =
+          nhsNumber !== null
+            ? `NHS number ${showNhsNumber(nhsNumber)}`
+            : `local patient identifier ${localPatientIdentifier}`;
+        this.fail(null, rowMessages.duplicate(first, identity));
+      }
     }
 
     if (this.errors.length > 0) {
@@ -512,7 +594,34 @@ class RowReader {
       output.invalidRow({ rowNumber: row.rowNumber, errors: this.errors, values: shown });
       return;
     }
+    if (nhsNumber !== null && first < 0)
+      this.birthDays.putIfAbsent(Number(nhsNumber), dateOfBirth === null ? 0 : birthDay(dateOfBirth));
     output.row({ rowNumber: row.rowNumber, record });
+  }
+
+  /** Refuses this row, and the earlier valid row of the same NHS number born on another day. */
+  private identityConflict(
+    output: Output<WaitingListRow>,
+    nhsNumber: string,
+    firstRow: number,
+    firstBorn: string,
+    rowNumber: number,
+    born: string,
+  ): void {
+    const identity = identityOf(nhsNumber, null);
+    this.fail('dateOfBirth', identityMessages.fileConflict(identity, firstRow, firstBorn, born));
+    if (this.conflictedFirstRows.has(firstRow)) return;
+    this.conflictedFirstRows.add(firstRow);
+    output.invalidRow({
+      rowNumber: firstRow,
+      errors: [
+        {
+          field: 'dateOfBirth',
+          message: identityMessages.fileConflict(identity, rowNumber, born, firstBorn),
+        },
+      ],
+      values: { nhsNumber: showNhsNumber(nhsNumber), dateOfBirth: showDate(firstBorn) },
+    });
   }
 
   private firstRowOfLocal(local: string, rowNumber: number): number {
@@ -533,3 +642,18 @@ class RowReader {
     return text !== null && totalsLine.test(text);
   }
 }
+
+const dayMs = 86_400_000;
+const day1900 = Date.UTC(1900, 0, 1) / dayMs;
+
+/** A date of birth (YYYY-MM-DD, from 1900 on) as a whole number of days from 1900, always above 0. */
+function birthDay(date: string): number {
+  return (
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / dayMs -
+    day1900 +
+    1
+  );
+}
+
+/** `birthDay` back as YYYY-MM-DD. */
+const dayText = (day: number) => new Date((day - 1 + day1900) * dayMs).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simpleDecimal } from '../src/blood-tests.js';
-import { fileMessages, rowMessages, warningMessages } from '../src/messages.js';
+import { fileMessages, identityMessages, rowMessages, warningMessages } from '../src/messages.js';
 import { bloodTests, errorsOf, fixture } from './helpers/collect.js';
 import { spaced, testNhsNumber } from './helpers/nhs.js';
 
@@ -130,6 +130,51 @@ describe('blood tests: long format', () => {
     ]);
     expect(errorsOf(result, 6)).toEqual([`sampleDate: ${rowMessages.sampleMissing}`]);
     expect(errorsOf(result, 7)).toEqual([`localPatientIdentifier: ${rowMessages.localTooLong(31)}`]);
+  });
+
+  it('refuses a row whose result no patient can have, and only warns about one outside the model’s range', async () => {
+    const result = await bloodTests(
+      [
+        'NHS Number,Test Name,Result,Unit,Sample Date',
+        `${nhs(0)},Hb,500,g/L,03/02/2025`,
+        `${nhs(0)},Hb,-50,g/L,03/02/2025`,
+        `${nhs(0)},Hb,0,g/L,03/02/2025`,
+        `${nhs(0)},Hb,1e308,g/L,03/02/2025`,
+        `${nhs(0)},Hb,2.1,,03/02/2025`,
+        `${nhs(0)},Sodium,300 H,mmol/L,03/02/2025`,
+        `${nhs(1)},Hb,45,g/L,03/02/2025`,
+        `${nhs(1)},Hb,250,g/L,02/02/2025`,
+      ].join('\n'),
+    );
+    expect(result.outcome.totals).toMatchObject({ rows: 8, valid: 2, invalid: 6 });
+    const impossible = (raw: string, value: number) =>
+      `haemoglobin: ${rowMessages.impossibleResult('Haemoglobin', raw, value, 'g/L', 30, 250)}`;
+    expect(errorsOf(result, 2)).toEqual([impossible('500', 500)]);
+    expect(errorsOf(result, 3)).toEqual([impossible('-50', -50)]);
+    expect(errorsOf(result, 4)).toEqual([impossible('0', 0)]);
+    expect(errorsOf(result, 5)).toEqual([impossible('1e308', 1e308)]);
+    // No unit: 2.1 is taken as g/dL, 21 g/L, which no patient can have either.
+    expect(errorsOf(result, 6)).toEqual([impossible('2.1', 21)]);
+    expect(errorsOf(result, 7)).toEqual([
+      `sodium: ${rowMessages.impossibleResult('Sodium', '300 H', 300, 'mmol/L', 80, 250)}`,
+    ]);
+    // The first patient has no result left; the second keeps the latest, outside the model's range.
+    expect(result.rows.map((row) => [row.nhsNumber, row.results])).toEqual([[nhs(1), { haemoglobin: 45 }]]);
+    expect(result.warnings.map((w) => w.message)).toEqual([
+      warningMessages.outOfRange('Haemoglobin', 45, 'g/L', 50, 200),
+      warningMessages.outOfRange('Haemoglobin', 250, 'g/L', 50, 200),
+    ]);
+  });
+
+  it('refuses a wide row whole when one of its results no patient can have', async () => {
+    const result = await bloodTests(
+      [`NHS Number,Hb (g/L),Sodium,CRP`, `${nhs(0)},131,139,5`, `${nhs(1)},132,-140,4`].join('\n'),
+    );
+    expect(result.outcome.totals).toMatchObject({ rows: 2, valid: 1, invalid: 1 });
+    expect(errorsOf(result, 3)).toEqual([
+      `sodium: ${rowMessages.impossibleResult('Sodium', '-140', -140, 'mmol/L', 80, 250)}`,
+    ]);
+    expect(result.rows.map((row) => row.nhsNumber)).toEqual([nhs(0)]);
   });
 
   it('converts units from the unit column, and warns about units it does not know', async () => {
@@ -377,5 +422,31 @@ describe('blood tests: a long extract read from its bytes', () => {
     );
     for (const text of ['', '.5', '5.', '-3', '1e5', '1,5', ' 4', '1234567890123456'])
       expect(simpleDecimal(new TextEncoder().encode(text), 0, text.length)).toBeNaN();
+  });
+});
+
+describe('blood tests: a date of birth column (decision 0055)', () => {
+  it('keeps each patient’s date of birth and the rows whose results are used, refusing a row that gives another', async () => {
+    const result = await bloodTests(
+      [
+        'NHS Number,MRN,D.O.B.,Test Name,Result,Units,Sample Date',
+        `${nhs(0)},RAN981432,12/03/1951,Haemoglobin,128,g/L,10/02/2025 08:15`,
+        `${nhs(0)},RAN981432,12/03/1951,Haemoglobin,131,g/L,11/02/2025 08:15`,
+        `${nhs(0)},RAN981432,04/07/1960,Albumin,39,g/L,11/02/2025 08:15`,
+        `${nhs(1)},RAN981433,31/02/1948,Albumin,41,g/L,11/02/2025 08:15`,
+        `${nhs(2)},RAN981434,,Albumin,40,g/L,11/02/2025 08:15`,
+      ].join('\n'),
+    );
+    expect(errorsOf(result, 4)).toEqual([
+      `dateOfBirth: ${identityMessages.bloodFileConflict('NHS number 999 000 0018', 2, '1951-03-12')}`,
+    ]);
+    expect(errorsOf(result, 5)).toEqual([
+      `dateOfBirth: ${rowMessages.dateNotReal('Date of birth', '31/02/1948')}`,
+    ]);
+    expect(result.outcome.diffHeaders.unexpected).toEqual([]);
+    expect(result.rows.map((patient) => [patient.nhsNumber, patient.rowNumbers])).toEqual([
+      [nhs(0), [3]],
+      [nhs(2), [6]],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { fileMessages, rowMessages, warningMessages } from '../src/messages.js';
+import { fileMessages, identityMessages, rowMessages, warningMessages } from '../src/messages.js';
 import { errorsOf, fixture, minimalHeader, waitingList } from './helpers/collect.js';
 import { spaced, testNhsNumber } from './helpers/nhs.js';
 import { minimalWorkbook, sheetXml } from './helpers/zip-writer.js';
@@ -253,6 +253,36 @@ describe('waiting list: invalid rows', () => {
     expect(errorsOf(result, 3)).toEqual([`null: ${rowMessages.duplicate(2, 'NHS number 999 000 0018')}`]);
     expect(errorsOf(result, 5)).toEqual([`null: ${rowMessages.duplicate(4, 'local patient identifier H3')}`]);
     expect(result.rows.map((r) => r.rowNumber)).toEqual([2, 4, 6]);
+  });
+
+  it('refuses both rows of one NHS number with two dates of birth, the earlier once however many follow (decision 0055)', async () => {
+    const result = await waitingList(
+      [
+        'NHS Number,Hospital Number,Forename,Surname,DOB,Sex,Referral Date',
+        `${nhs(0)},RAN981432,Margaret,Hughes,12/03/1951,F,14/01/2026`,
+        `${nhs(1)},RAN981433,Arthur,Pryce,02/11/1948,M,03/02/2026`,
+        `${spaced(nhs(0))},RAN100555,Gareth,Jenkins,04/07/1960,M,20/02/2026`,
+        `${nhs(0)},RAN100556,Eleri,Rees,19/05/1972,F,21/02/2026`,
+        `${nhs(0)},RAN981432,Margaret,Hughes,12/03/1951,F,14/01/2026`,
+      ].join('\n'),
+    );
+    const identity = 'NHS number 999 000 0018';
+    expect(errorsOf(result, 2)).toEqual([
+      `dateOfBirth: ${identityMessages.fileConflict(identity, 4, '1960-07-04', '1951-03-12')}`,
+    ]);
+    expect(errorsOf(result, 4)).toEqual([
+      `dateOfBirth: ${identityMessages.fileConflict(identity, 2, '1951-03-12', '1960-07-04')}`,
+    ]);
+    expect(errorsOf(result, 5)).toEqual([
+      `dateOfBirth: ${identityMessages.fileConflict(identity, 2, '1951-03-12', '1972-05-19')}`,
+    ]);
+    // The same date of birth again is the plain duplicate it always was.
+    expect(errorsOf(result, 6)).toEqual([`null: ${rowMessages.duplicate(2, identity)}`]);
+    expect(result.invalidRows.filter((row) => row.rowNumber === 2)).toHaveLength(1);
+    expect(result.outcome.totals).toMatchObject({ rows: 5, valid: 1, invalid: 4 });
+    expect(identityMessages.fileConflict(identity, 4, '1960-07-04', '1951-03-12')).toBe(
+      'NHS number 999 000 0018 is also in row 4 with another date of birth (04-Jul-1960); this row says 12-Mar-1951. One NHS number is one patient: check both rows in the source system.',
+    );
   });
 
   it('finds each repeated NHS number among thousands, naming the row it was first on', async () => {

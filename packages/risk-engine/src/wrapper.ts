@@ -103,6 +103,37 @@ const modelCardSchema = z.strictObject({
   metrics: atMost(z.record(key, finite.nullable()), B.metrics).optional(),
 });
 
+/**
+ * An OPCS-4 procedure code with its fourth character, written with its dot (`W40.1`): the fourth
+ * character says primary, conversion or revision (docs/model-artifacts.md, Population).
+ */
+export const opcs4CodePattern = /^[A-Z]\d{2}\.\d$/;
+
+/** Who the model was made for: the operations by OPCS-4 code, and the ages in whole years. */
+const populationSchema = z.strictObject({
+  opcs4: z
+    .array(text.regex(opcs4CodePattern, 'must be an OPCS-4 code with its fourth character, such as W40.1'))
+    .min(1)
+    .max(B.features),
+  ageYears: z.strictObject({
+    min: finite.refine((x) => x >= 0, 'must be >= 0'),
+    max: finite.nullable(),
+  }),
+  description: text.min(1),
+});
+
+/** The record fields the model reads whose absence makes a prediction too uncertain to band. */
+const recordFieldName = text.min(1);
+
+/** The lowest and highest value of a feature in the data the model was developed on. */
+const developmentRangeSchema = z.strictObject({ min: finite, max: finite });
+
+/** What the model predicts, and over how long (docs/model-artifacts.md, Outcome). */
+const outcomeSchema = z.strictObject({
+  definition: longText.min(1),
+  horizonDays: z.number().int().min(1).max(3650),
+});
+
 export const wrapperSchema = z
   .strictObject({
     formatVersion: z.literal(1),
@@ -116,6 +147,10 @@ export const wrapperSchema = z
     advice: z.array(adviceSchema).max(B.advice),
     modelCard: modelCardSchema,
     linearReferenceMeans: z.array(finite).max(B.features).optional(),
+    population: populationSchema.optional(),
+    requiredInputs: z.array(recordFieldName).max(B.features).optional(),
+    developmentRanges: atMost(z.record(key, developmentRangeSchema), B.features).optional(),
+    outcome: outcomeSchema.optional(),
   })
   .superRefine((w, ctx) => {
     const seen = new Set<string>();
@@ -152,6 +187,47 @@ export const wrapperSchema = z
         });
       }
     });
+    const fieldsRead = new Set(
+      w.features.flatMap((f) =>
+        f.source.kind === 'field'
+          ? [f.source.field]
+          : f.source.derivation === 'bmi'
+            ? ['height', 'weight']
+            : ['dateOfBirth'],
+      ),
+    );
+    w.requiredInputs?.forEach((field, i) => {
+      if (!fieldsRead.has(field))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['requiredInputs', i],
+          message: `names no record field a feature reads ("${field}")`,
+        });
+    });
+    for (const [name, range] of Object.entries(w.developmentRanges ?? {})) {
+      if (!seen.has(name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['developmentRanges', name],
+          message: `names no feature ("${name}")`,
+        });
+      else if (range.min > range.max)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['developmentRanges', name, 'min'],
+          message: 'must not exceed max',
+        });
+    }
+    if (
+      w.population &&
+      w.population.ageYears.max !== null &&
+      w.population.ageYears.max < w.population.ageYears.min
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['population', 'ageYears', 'max'],
+        message: 'must not be below min',
+      });
     if (w.linearReferenceMeans && w.linearReferenceMeans.length !== w.features.length) {
       ctx.addIssue({
         code: 'custom',
@@ -227,6 +303,14 @@ const wrapperShape: Shape = dict({
     metrics: { kind: 'map', max: B.metrics, of: { kind: 'nullable', of: numberShape } },
   }),
   linearReferenceMeans: list(B.features, numberShape),
+  population: dict({
+    opcs4: list(B.features, textShape(B.textChars)),
+    ageYears: dict({ min: numberShape, max: { kind: 'nullable', of: numberShape } }),
+    description: textShape(B.textChars),
+  }),
+  requiredInputs: list(B.features, textShape(B.textChars)),
+  developmentRanges: { kind: 'map', max: B.features, of: dict({ min: numberShape, max: numberShape }) },
+  outcome: dict({ definition: textShape(B.longTextChars), horizonDays: numberShape }),
 });
 
 /** What a decoded value is, in the words of the Python that wrote it. */

@@ -84,6 +84,44 @@ describe('wrapper.pkl', () => {
     );
   });
 
+  it('reads a declared population, required inputs, development ranges and outcome, and refuses them malformed', () => {
+    const declared = loadModel(
+      modelBytes,
+      variant(() => undefined),
+    ).wrapper!;
+    expect(declared.population).toEqual({
+      opcs4: ['W40.1', 'W41.1', 'W42.1', 'O18.1'],
+      ageYears: { min: 18, max: null },
+      description: 'Adults having a primary total knee replacement',
+    });
+    expect(declared.requiredInputs).toEqual(['dateOfBirth', 'height', 'weight', 'haemoglobin', 'egfr']);
+    expect(declared.developmentRanges).toEqual({ age: { min: 39, max: 94 }, bmi: { min: 15, max: 60 } });
+    expect(declared.outcome?.horizonDays).toBe(90);
+    // A wrapper without them is a wrapper of format 1 as before.
+    const bare = variant((w) => {
+      delete w.population;
+      delete w.requiredInputs;
+      delete w.developmentRanges;
+      delete w.outcome;
+    });
+    expect(loadModel(modelBytes, bare).wrapper!.population).toBeUndefined();
+    expect(
+      wrapperError(
+        variant((w) => {
+          w.population = { opcs4: ['W401', 'W40'], ageYears: { min: 18, max: 10 }, description: 'x' };
+          w.requiredInputs = ['haemoglobin', 'ferritin'];
+          w.developmentRanges = { age: { min: 90, max: 40 }, shoe_size: { min: 1, max: 2 } };
+        }),
+      ).message,
+    ).toBe(
+      'wrapper.pkl is malformed: population.opcs4[0]: must be an OPCS-4 code with its fourth character, such as W40.1; ' +
+        'population.opcs4[1]: must be an OPCS-4 code with its fourth character, such as W40.1; ' +
+        'requiredInputs[1]: names no record field a feature reads ("ferritin"); ' +
+        'developmentRanges.age.min: must not exceed max; developmentRanges.shoe_size: names no feature ("shoe_size"); ' +
+        'population.ageYears.max: must not be below min',
+    );
+  });
+
   it('checks the feature count against the model', () => {
     const e = wrapperError(variant((w) => w.features.pop()));
     expect(e.code).toBe('feature-count-mismatch');
@@ -98,6 +136,8 @@ describe('wrapper.pkl', () => {
       variant((w) => {
         w.features = w.features.slice(0, 5);
         w.advice = w.advice.filter((a) => w.features.some((f) => f.name === a.feature));
+        delete w.requiredInputs;
+        delete w.developmentRanges;
         (w.features[3] as Record<string, unknown>).default = defaultOf3;
       });
     expect(loadModel(gb, firstFive(0)).wrapper?.features).toHaveLength(5);

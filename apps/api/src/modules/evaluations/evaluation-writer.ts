@@ -7,12 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import type { ModelVersion, ScoringScope } from './scoring.js';
+import type { ModelVersion, ScoredState, ScoringScope } from './scoring.js';
 
 /**
  * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with what it
  * keeps of the pathway as the statement wrote it (`pathway`, the alias of a row with its `clinical`,
- * the record the model read, and its `surgeon_name`, `surgery` and `social`, kept to show a past
+ * the record the model read, its `lab_dates`, and its `surgeon_name`, `surgery` and `social`, kept to show a past
  * evaluation as it was: decision 0039), and the model version's columns (from `$first`, 8
  * parameters: trust, procedure, model id, version, name, card version, demonstration, then the
  * evaluation day). Written in the database from the record it already holds, so the inputs never
@@ -26,10 +26,11 @@ export const evaluationInsert = (pathway: string, first = 1) => {
   return `insert into evaluations (id, pathway_id, trust_code,
     procedure_code, model_id, model_version, model_name, model_card_version, demonstration, reason,
     created_by, probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs,
-    surgeon_name, surgery, social, surgical_risk_factors_kept)
+    withheld_inputs, unused_inputs, lab_dates, surgeon_name, surgery, social, surgical_risk_factors_kept)
   select v."evaluationId", v.id, ${trust}, ${procedure}, ${modelId}, ${version}, ${name}, ${card}, ${demonstration},
-    v.reason, 'Batch scoring', v.probability, v.prediction, v."defaultUsed", decode(v.contributions, 'base64'),
-    ${day}::date, ${pathway}.clinical, ${pathway}.surgeon_name, ${pathway}.surgery, ${pathway}.social, true`;
+    v.reason, 'Batch scoring', v."modelProbability", v.band, v."defaultUsed", decode(v.contributions, 'base64'),
+    ${day}::date, ${pathway}.clinical, v."withheldInputs", v."unusedInputs", ${pathway}.lab_dates,
+    ${pathway}.surgeon_name, ${pathway}.surgery, ${pathway}.social, true`;
 };
 
 /** The 8 parameters of `evaluationInsert`. */
@@ -44,23 +45,15 @@ export const evaluationInsertParams = (scope: ScoringScope, evaluationDate: stri
   evaluationDate,
 ];
 
-/** One evaluation as the model gave it, in the columns the pathway and the evaluation store. */
-export interface EvaluationColumns {
-  probability: number;
-  prediction: string;
-  isDefaultValueUsed: boolean;
-  /** Base64 text of the stored bytes. */
-  contributions: string;
-}
-
 /**
- * Writes one evaluation of a pathway (a remodel, or new blood results) and makes it the pathway's current one, with its
- * prediction: the bulk writers above do the same for a chunk in one statement each.
+ * Writes one pathway's scored state (a remodel, or new blood results, scored by `scoreForWriting`):
+ * its evaluation, made the pathway's current one with its prediction; or, for a pathway outside the
+ * model's population, no evaluation and the reason (decision 0057). The bulk writers above do the
+ * same for a chunk in one statement each. A failed state is the caller's to answer.
  */
 export async function recordEvaluation(
   tx: Db,
   evaluation: {
-    id: string;
     pathwayId: string;
     trustCode: string;
     procedureCode: string;
@@ -68,30 +61,43 @@ export async function recordEvaluation(
     /** A clinician's remodel, or blood results sent by the trust's systems (decision 0047). */
     reason: 'remodel' | 'results';
     createdBy: string;
-    columns: EvaluationColumns;
+    state: ScoredState;
     evaluationDate: string;
-    /** The record the model read, as the JSON text the pathway stores. */
+    /** The record the pathway holds, as the JSON text it stores. */
     inputsJson: string;
   },
 ): Promise<void> {
-  const { id, pathwayId, model, columns } = evaluation;
+  const { pathwayId, model, state } = evaluation;
+  if (state.status === 'excluded' || state.evaluationId === null) {
+    await tx.execute(sql`update pathways set
+        status = ${state.status}, current_evaluation_id = null, prediction = null, probability = null,
+        scored_model_id = ${model.id}, exclusion = ${state.exclusion}, defaulted_inputs = null,
+        failed_fields = ${state.failedFields}::jsonb, failure_reason = ${state.failureReason},
+        processed_at = now(), updated_at = now()
+      where id = ${pathwayId}`);
+    return;
+  }
+  const id = state.evaluationId;
   // The surgeon, readiness and social aspects as the pathway holds them now (decision 0039).
   await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
       model_version, model_name, model_card_version, demonstration, reason, created_by, probability,
       prediction, is_default_value_used, feature_contributions, evaluation_date, inputs,
-      surgeon_name, surgery, social, surgical_risk_factors_kept)
+      withheld_inputs, unused_inputs, lab_dates, surgeon_name, surgery, social, surgical_risk_factors_kept)
     select ${id}::uuid, ${pathwayId}::uuid, ${evaluation.trustCode}, ${evaluation.procedureCode},
       ${model.id}::uuid, ${model.version}::integer, ${model.name}, ${model.cardVersion},
       ${model.demonstration}::boolean, ${evaluation.reason}, ${evaluation.createdBy},
-      ${columns.probability}::float8, ${columns.prediction}, ${columns.isDefaultValueUsed}::boolean,
-      decode(${columns.contributions}, 'base64'),
+      ${state.modelProbability}::float8, ${state.band}, ${state.defaultUsed}::boolean,
+      decode(${state.contributions}, 'base64'),
       ${evaluation.evaluationDate}::date, ${evaluation.inputsJson}::json,
+      ${state.withheldInputs}::jsonb, ${state.unusedInputs}::jsonb, p.lab_dates,
       p.surgeon_name, p.surgery, p.social, true
     from pathways p where p.id = ${pathwayId}::uuid`);
   await tx.execute(sql`update pathways set
-      status = 'processed', current_evaluation_id = ${id},
-      prediction = ${columns.prediction}, probability = ${columns.probability},
-      scored_model_id = ${model.id}, failed_fields = null, failure_reason = null,
+      status = ${state.status}, current_evaluation_id = ${id},
+      prediction = ${state.prediction}, probability = ${state.probability},
+      scored_model_id = ${model.id}, failed_fields = ${state.failedFields}::jsonb, failure_reason = null,
+      exclusion = null,
+      defaulted_inputs = ${state.defaultedInputs}::jsonb,
       processed_at = now(), updated_at = now()
     where id = ${pathwayId}`);
 }
@@ -119,11 +125,11 @@ export async function copyEvaluationsAsOf(
   await tx.execute(sql`insert into evaluations (id, pathway_id, trust_code, procedure_code, model_id,
       model_version, model_name, model_card_version, demonstration, reason, created_at, created_by,
       probability, prediction, is_default_value_used, feature_contributions, evaluation_date, inputs,
-      surgeon_name, surgery, social, surgical_risk_factors_kept)
+      withheld_inputs, unused_inputs, lab_dates, surgeon_name, surgery, social, surgical_risk_factors_kept)
     select n.id, n.pathway_id, ${target.trustCode}, e.procedure_code, ${target.modelId}, ${target.modelVersion},
       e.model_name, e.model_card_version, e.demonstration, 'batch', n.at::timestamptz, 'Batch scoring',
       e.probability, e.prediction, e.is_default_value_used, e.feature_contributions, n.at::date, e.inputs,
-      e.surgeon_name, e.surgery, e.social, e.surgical_risk_factors_kept
+      e.withheld_inputs, e.unused_inputs, e.lab_dates, e.surgeon_name, e.surgery, e.social, e.surgical_risk_factors_kept
     from json_to_recordset(${JSON.stringify(
       copies.map((copy) => ({
         id: copy.id,

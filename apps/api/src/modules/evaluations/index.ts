@@ -10,6 +10,7 @@ export {
 export { inferBatchJob, scoringKey } from './infer-batch-job.js';
 export {
   activeModelVersion,
+  bloodResultMaxAgeDays,
   evaluationColumns,
   evaluationDay,
   fieldsAtFault,
@@ -23,5 +24,15 @@ export {
   type ModelVersion,
   type RecordToScore,
   type ScoredState,
+  type ScoringScope,
 } from './scoring.js';
 export { requestScoringWherePending } from './scoring-requests.js';
+export {
+  daysBefore,
+  defaultBloodResultMaxAgeDays,
+  missingRequiredInputs,
+  prepareRecord,
+  type LabDates,
+  type PreparedRecord,
+  type ScoringFacts,
+} from './model-safeguards.js';

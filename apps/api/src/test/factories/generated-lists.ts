@@ -76,6 +76,10 @@ export function generatedWaitingList(
   ];
   const list = [header.join(',')];
   const tests = ['NHS Number,Test Name,Result,Units,Sample Date'];
+  // Taken three weeks before today, so that the results stay within the 90 days a model may use
+  // them (decision 0057) whenever the tests run.
+  const sampled = new Date(Date.now() - 21 * 86_400_000);
+  const sampleDate = `${two(sampled.getUTCDate())}/${two(sampled.getUTCMonth() + 1)}/${sampled.getUTCFullYear()}`;
   const nhsNumbers: string[] = [];
   for (let i = 0; i < rows; i++) {
     const nhs = testNhsNumber(options.firstNumber + i);
@@ -100,7 +104,10 @@ export function generatedWaitingList(
       ].join(','),
     );
     for (const [name, mean, sd, units] of bloods)
-      tests.push(`${nhs},${name},${(mean + (next() - 0.5) * 2 * sd).toFixed(1)},${units},01/10/2026`);
+      tests.push(`${nhs},${name},${(mean + (next() - 0.5) * 2 * sd).toFixed(1)},${units},${sampleDate}`);
+    // eGFR, which the models require (decision 0057), from the row's place so that the seeded
+    // values above stay as they were.
+    tests.push(`${nhs},eGFR,${55 + (i % 40)},mL/min/1.73m2,${sampleDate}`);
   }
   return {
     waitingListCsv: `${list.join('\r\n')}\r\n`,

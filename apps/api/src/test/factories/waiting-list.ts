@@ -111,13 +111,35 @@ export function decide(
   procedure: ProcedureCode,
   action: 'confirm_import' | 'cancel_import',
   batchId: string,
+  body: { archiveCount?: number | string } = {},
 ) {
   return t.app.inject({
     method: 'POST',
     url: `${filesBase(who, procedure)}/${action}/`,
     headers: bearer(who.token),
-    payload: { batchId },
+    payload: { batchId, ...body },
   });
+}
+
+/**
+ * Confirms as the clerk does on the summary: with the number archived typed in when the summary
+ * warns of it (docs/decisions/0053-archive-warning-on-confirm.md).
+ */
+export async function confirmAsClerk(
+  t: TestApp,
+  who: ClericalTrust,
+  procedure: ProcedureCode,
+  batchId: string,
+) {
+  const { archiveWarning } = await summaryOf(t, who, procedure, batchId);
+  return decide(
+    t,
+    who,
+    procedure,
+    'confirm_import',
+    batchId,
+    archiveWarning ? { archiveCount: archiveWarning.archived } : {},
+  );
 }
 
 /** Waits until the procedure's service is idle again: imported and every pathway scored. */
@@ -169,7 +191,7 @@ export async function importList(
   const status = await validated(t, who, procedure, batchId);
   if (!status.waiting_list.status.startsWith('VALIDATED'))
     throw new Error(`validation ended ${JSON.stringify(status)}`);
-  const confirm = await decide(t, who, procedure, 'confirm_import', batchId);
+  const confirm = await confirmAsClerk(t, who, procedure, batchId);
   if (confirm.statusCode !== 202) throw new Error(`confirm answered ${confirm.statusCode}: ${confirm.body}`);
   await idle(t, who, procedure);
 }

@@ -23,6 +23,11 @@ export const waitingListColumns = () => ({
   lastName: text('last_name'),
   dateOfBirth: date('date_of_birth', { mode: 'string' }),
   operationType: text('operation_type').notNull(),
+  /**
+   * The operation as the extract writes it (an OPCS-4 code such as `W401`, or words such as "Total
+   * knee replacement"), for the model's population rule (decision 0057): null when the cell was blank.
+   */
+  operation: text('operation'),
   referralDate: date('referral_date', { mode: 'string' }),
   tciDate: date('tci_date', { mode: 'string' }),
   surgeonName: text('surgeon_name'),

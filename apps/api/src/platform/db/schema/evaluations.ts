@@ -22,7 +22,8 @@ import { pathways } from './pathways.js';
  * compactly (decision 0028): each feature's contribution in the model's feature order and the date
  * the record was read on; the factors, values, units and advice shown are rebuilt from them, the
  * inputs and the model version. Evaluations stored before keep their explanation as written. Only
- * the anomaly flag and its reason change once an evaluation is written.
+ * the anomaly flag and its reasons, and the review of a clerical user's change, change once an
+ * evaluation is written.
  */
 export const evaluations = pgTable(
   'evaluations',
@@ -64,6 +65,18 @@ export const evaluations = pgTable(
     /** The record the model read, as the pathway kept it (JSON as written, decision 0030). */
     inputs: json('inputs').notNull(),
     /**
+     * The model's required inputs the record lacked (decision 0057): the prediction is "Incomplete",
+     * without a band. Null when none was missing.
+     */
+    withheldInputs: jsonb('withheld_inputs'),
+    /**
+     * Blood results the record held but the model was not given, too old to use: `{field: sample
+     * day}` (decision 0057). Null when none was.
+     */
+    unusedInputs: jsonb('unused_inputs'),
+    /** When the record's blood results were taken, as the pathway kept it then (decision 0057). */
+    labDates: json('lab_dates'),
+    /**
      * The pathway's consultant surgeon, readiness for surgery and social aspects when the
      * evaluation was made: the model does not read them, but a past evaluation is shown with them
      * as they were (decision 0039). Null for an evaluation made before they were kept.
@@ -76,6 +89,20 @@ export const evaluations = pgTable(
     isAnomaly: boolean('is_anomaly').notNull().default(false),
     /** Why the result was flagged, as written by whoever flagged it; cleared with the flag (decision 0039). */
     anomalyReason: text('anomaly_reason'),
+    /**
+     * Why the flag was last removed, by whom and when (decision 0056: a flag is removed only with a
+     * reason); null if it never was.
+     */
+    anomalyRemovedReason: text('anomaly_removed_reason'),
+    anomalyRemovedBy: text('anomaly_removed_by'),
+    anomalyRemovedAt: timestamptz('anomaly_removed_at'),
+    /**
+     * Made by a remodel of someone acting as Clerical User (decision 0056): the prediction says so
+     * until a clinician marks the change reviewed, by name and when.
+     */
+    clericalChange: boolean('clerical_change').notNull().default(false),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamptz('reviewed_at'),
   },
   (t) => [
     index('evaluations_pathway_idx').on(t.pathwayId, t.createdAt.desc()),

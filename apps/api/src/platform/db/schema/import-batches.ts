@@ -1,4 +1,4 @@
-import { pgTable, text, integer, uuid, jsonb, index, primaryKey, boolean } from 'drizzle-orm/pg-core';
+import { pgTable, text, integer, uuid, jsonb, index, primaryKey, boolean, date } from 'drizzle-orm/pg-core';
 import { bytea, trustAndProcedure, waitingListColumns, timestamptz } from './column-types.js';
 
 /**
@@ -37,6 +37,11 @@ export const importBatches = pgTable(
     createdCount: integer('created_count'),
     updatedCount: integer('updated_count'),
     archivedCount: integer('archived_count'),
+    /**
+     * The number of pathways to be archived that the clerk typed to confirm, when the summary
+     * warned of it (decision 0053); null when the confirm did not ask for it. The change log names it.
+     */
+    archiveAcknowledged: integer('archive_acknowledged'),
     /** Confirm as soon as both files validate (the demonstration lists loaded at first start). */
     autoConfirm: boolean('auto_confirm').notNull().default(false),
   },
@@ -104,4 +109,27 @@ export const stagedPathways = pgTable(
     labDates: text('lab_dates').notNull(),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.rowNumber] })],
+);
+
+/**
+ * Decision 0055: each row of a batch refused because its NHS number (or, without one, its local
+ * identifier) is on the active list for a patient born on another day, with that pathway and what
+ * the row says. The patient's risk summary shows a clinician the conflicts of the trust's undecided
+ * uploads, so that a corrected date of birth can be confirmed.
+ */
+export const importIdentityConflicts = pgTable(
+  'import_identity_conflicts',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    pathwayId: uuid('pathway_id').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    localPatientIdentifier: text('local_patient_identifier'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.rowNumber] }),
+    index('import_identity_conflicts_pathway_idx').on(t.pathwayId),
+  ],
 );

@@ -94,6 +94,11 @@ export const receivedLabResults = pgTable(
     trustCode: text('trust_code').notNull(),
     nhsNumber: text('nhs_number'),
     localPatientIdentifier: text('local_patient_identifier'),
+    /**
+     * The patient's date of birth as the message gave it (decision 0055): a kept result is applied to
+     * a pathway only when the pathway's date of birth is the same. Null when the message had none.
+     */
+    birthDate: date('birth_date', { mode: 'string' }),
     /** One of the model's nine laboratory inputs. */
     lab: text('lab').notNull(),
     /** In the input's unit. */

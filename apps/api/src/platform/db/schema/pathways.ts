@@ -43,8 +43,19 @@ export const pathways = pgTable(
     /** Hash of what the model reads, so an import that changes nothing keeps the prediction. */
     inputsHash: text('inputs_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    /** waiting (shown 'Not processed'), processed, failed */
+    /**
+     * waiting (shown 'Not processed'), processed, failed; incomplete: scored, but a required input is
+     * missing, so no band; excluded: outside the model's population, not scored (decision 0057).
+     */
     status: text('status').notNull().default('waiting'),
+    /** Why an excluded pathway is outside the model's population, in words ("revision of knee replacement, W40.3"). */
+    exclusion: text('exclusion'),
+    /**
+     * The record fields the current evaluation's model was given a default for, because the record
+     * lacked them or held a result too old to use (decision 0057): the lists' "Missing inputs" flag
+     * and the exports' "Defaulted inputs". Null when none was.
+     */
+    defaultedInputs: jsonb('defaulted_inputs'),
     /** High, Moderate or Low from the current evaluation. */
     prediction: text('prediction'),
     probability: doublePrecision('probability'),
@@ -72,6 +83,21 @@ export const pathways = pgTable(
     lastHarmReviewLevel: text('last_harm_review_level'),
     /** The clinician's view of the risk (high, medium, low); the model's prediction is never changed. */
     adjustedPrediction: text('adjusted_prediction'),
+    /**
+     * Decision 0056, kept here for the worklist's flags: when the earliest change a clerical user
+     * made to what the model reads, not yet reviewed by a clinician, was made (null: none waits);
+     * and, while a clinician's decision is due after a P1a, P1b or P2 pathway was postponed at the
+     * patient's request, the priority postponed and its priority date (whose breach still counts).
+     */
+    clericalChangeUnreviewedAt: timestamptz('clerical_change_unreviewed_at'),
+    postponedFromPriority: text('postponed_from_priority'),
+    postponedFromPriorityDate: date('postponed_from_priority_date', { mode: 'string' }),
+    /**
+     * Decision 0055: a date of birth a clinician confirmed as this patient's, corrected in the trust's
+     * system: a list row with the pathway's NHS number and this date of birth is the same patient,
+     * as one with the pathway's own date of birth is. Null: none confirmed.
+     */
+    acceptedDateOfBirth: date('accepted_date_of_birth', { mode: 'string' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -7,6 +7,7 @@ import {
   index,
   uniqueIndex,
   integer,
+  boolean,
 } from 'drizzle-orm/pg-core';
 
 /** docs/requirements.md §3 Trust. Status 1 active, 0 disabled (docs/requirements.md §9). */
@@ -30,6 +31,14 @@ export const trusts = pgTable(
     harmReviewThresholdWeeks: integer('harm_review_threshold_weeks').array(),
     /** The risk-adjusted CUSUM's threshold set by the trust; null: the default 4.5 (decision 0045). */
     cusumThreshold: doublePrecision('cusum_threshold'),
+    /**
+     * Decision 0055: the trust's laboratory systems never send a patient's date of birth (HL7 PID-7,
+     * FHIR Patient.birthDate), so a result without one is matched by NHS number alone rather than
+     * refused. Off unless a trust admin turns it on.
+     */
+    labMessagesWithoutBirthDate: boolean('lab_messages_without_birth_date').notNull().default(false),
+    /** The oldest blood result the model may use, in days before the day of scoring; null: the default 90 (decision 0057). */
+    bloodResultMaxAgeDays: integer('blood_result_max_age_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import { demoListsFolder } from '../../modules/imports/demo-waiting-lists.js';
+import { demoShiftDays, shiftCsvDates } from '../../modules/imports/demo-dates.js';
+
+/**
+ * A demonstration extract as a test uploads it. Its blood results are dated as if extracted today,
+ * as the first start dates them (decision 0054): a model uses only recent results (decision 0057),
+ * so results dated by the day the extracts were written would grow too old as the calendar moves on.
+ * The waiting lists keep their dates, which the tests read as they are.
+ */
+export function demoFileText(name: string): string {
+  const text = fs.readFileSync(path.join(demoListsFolder, name), 'utf8').replace(/^\uFEFF/, '');
+  return name.endsWith('-blood-tests.csv')
+    ? shiftCsvDates(text, 'bloodTests', demoShiftDays(todayInLondon()))
+    : text;
+}
+
+export const demoFile = (name: string) => ({
+  name,
+  bytes: name.endsWith('.csv')
+    ? Buffer.from(demoFileText(name))
+    : fs.readFileSync(path.join(demoListsFolder, name)),
+});
