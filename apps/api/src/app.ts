@@ -30,6 +30,7 @@ import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
 import outcomeRoutes from './modules/outcomes/routes.js';
 import monitoringRoutes from './modules/monitoring/routes.js';
+import scoringRoutes from './modules/evaluations/routes.js';
 import { integrationClientRoutes, integrationRoutes, startHl7Listener } from './modules/integration/index.js';
 import { startDemoPrioritisation } from './modules/prioritisation/index.js';
 import { startDemoOutcomes } from './modules/outcomes/index.js';
@@ -72,6 +73,11 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** How much of its uploads this process reads ahead for its own validation jobs (tests turn it off). */
   uploadHandoff?: UploadHandoffLimits;
+  /**
+   * The moment of the first start as the demonstration lists are dated by it (decision 0054): tests
+   * set the day; the pipeline and every screen keep the real clock.
+   */
+  demoClock?: () => Date;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -183,6 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(prioritisationRoutes);
     await app.register(outcomeRoutes);
     await app.register(monitoringRoutes);
+    await app.register(scoringRoutes);
     await app.register(integrationRoutes);
     await app.register(integrationClientRoutes);
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
@@ -196,12 +203,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     app.decorate('queue', queue);
     if (config.hl7Mllp) {
-      const listener = await startHl7Listener(database.db, config.hl7Mllp, app.log);
+      const listener = await startHl7Listener(
+        database.db,
+        { ...config.hl7Mllp, readTimeoutMs: config.integrationReadTimeoutMs },
+        app.log,
+      );
       app.addHook('onClose', () => listener.close());
     }
     await resumeInterruptedWork(database.db, queue);
     if (config.seedDemoWaitingLists) {
-      await seedDemoWaitingLists(database.db, database.kind, queue);
+      await seedDemoWaitingLists(database.db, database.kind, queue, options.demoClock?.());
       // Its history once the demonstration lists are scored (decision 0044); only where the jobs run.
       if (config.runWorker) {
         stopDemoPrioritisation = startDemoPrioritisation(database.db, app.log);

@@ -32,6 +32,8 @@ export type EndpointPermission =
   | 'waiting-list:read'
   | 'patients:read'
   | 'patients:write'
+  | 'patients:review-changes'
+  | 'patients:identity-correction'
   | 'prioritisation:read'
   | 'prioritisation:validate'
   | 'prioritisation:clinical'
@@ -42,6 +44,8 @@ export type EndpointPermission =
   | 'model-performance:read'
   | 'model-performance:settings'
   | 'model-performance:national'
+  // Decision 0057: the trust's scoring settings (the oldest blood result the model may use).
+  | 'scoring:settings'
   // Decision 0047: held only by integration clients (systems), never by a person's role.
   | 'integration:results'
   | 'integration:risk';

@@ -11,6 +11,7 @@ import { operations } from './endpoints/operations.js';
 import { outcomes } from './endpoints/outcomes.js';
 import { patients } from './endpoints/patients.js';
 import { prioritisation } from './endpoints/prioritisation.js';
+import { scoring } from './endpoints/scoring.js';
 import { trusts } from './endpoints/trusts.js';
 import { users } from './endpoints/users.js';
 import { waitingList } from './endpoints/waiting-list.js';
@@ -37,6 +38,7 @@ export const endpoints = {
   prioritisation,
   outcomes,
   modelPerformance,
+  scoring,
   integration,
   integrationClients,
 };

@@ -8,7 +8,7 @@ export const errorResponseSchema = z.object({
     .optional()
     .meta({
       description:
-        'With 400: the messages for each field, keyed by its name (a path parameter, a query parameter, or the dotted path in the body, e.g. roles.0.code)',
+        'With 400, and with a 409 that a field can settle (the confirm’s archiveCount): the messages for each field, keyed by its name (a path parameter, a query parameter, or the dotted path in the body, e.g. roles.0.code)',
       example: { fileName: ['Enter a report name'] },
     }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from './open-pathways.js';
+import { hiddenFigureSchema } from './small-groups.js';
+import { boundedDate } from './text-rules.js';
 
 /** Model upload form fields (docs/requirements.md §7) and the size we accept for each file. */
 export const modelUploadFields = ['modelFile', 'wrapperFile'] as const;
@@ -187,11 +188,11 @@ export const recalibrationRequestSchema = z.object({
         'intercept (logit P(y) = a + logit(p)), logistic (a + b·logit(p)) or auto (a closed test at 5% picks none, intercept or both)',
       example: 'auto',
     }),
-  from: isoDate.optional().meta({
+  from: boundedDate.optional().meta({
     description: 'Fit on outcomes operated on this day or later, YYYY-MM-DD; absent: from the first',
     example: '2025-06-01',
   }),
-  to: isoDate.optional().meta({
+  to: boundedDate.optional().meta({
     description: 'Fit on outcomes operated on this day or earlier, YYYY-MM-DD; absent: to the last',
     example: '2026-05-31',
   }),
@@ -295,8 +296,10 @@ export const tripodCardSchema = z.object({
             by: z.string().describe('What the group is by: sex, ethnicGroup or ageBand'),
             group: z.string().describe('The group, e.g. Female'),
             n: z
-              .union([z.number().int(), z.literal('<10')])
-              .describe('Outcomes of the group, or "<10" (then nothing else is shown)'),
+              .union([z.number().int(), hiddenFigureSchema])
+              .describe(
+                'Outcomes of the group, or "hidden" for a small group or one hidden so that a small group cannot be worked out (then nothing else is shown)',
+              ),
             oe: z.number().nullable().describe('Observed ÷ expected; null when not shown or not estimable'),
             auroc: z
               .number()

@@ -4,6 +4,7 @@ import { fieldLimits } from './field-limits.js';
 import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
 import { procedureCodeSchema } from './procedures.js';
 import { queryList, queryListWording } from './query-list.js';
+import { boundedDate, decimalNumber, singleLine } from './text-rules.js';
 
 /**
  * Open pathways (docs/requirements.md §2 clerical screens, §3 active, archived and failed records, §7 calls): the
@@ -11,7 +12,11 @@ import { queryList, queryListWording } from './query-list.js';
  */
 
 /** docs/requirements.md §4 record status: `waiting` is shown 'Not processed'; `failed` could not be scored. */
-export const recordStatuses = ['processed', 'waiting', 'failed'] as const;
+/**
+ * A record's scoring: processed (a band), waiting, failed; incomplete (scored without a band: a
+ * required input is missing) and excluded (outside the model's population, not scored), decision 0057.
+ */
+export const recordStatuses = ['processed', 'waiting', 'failed', 'incomplete', 'excluded'] as const;
 export const recordStatusSchema = z.enum(recordStatuses);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
 
@@ -27,6 +32,12 @@ export const riskLabels: Record<Prediction, string> = {
 export const notProcessedLabel = 'Not processed';
 
 export const readinessValues = ['not_ready', 'requires_review', 'ready'] as const;
+/** The missing-inputs filter (decision 0057): the model was given a default for an input the record lacks, or not. */
+export const missingInputsValues = ['yes', 'no'] as const;
+export const missingInputsLabels: Record<(typeof missingInputsValues)[number], string> = {
+  yes: 'Some inputs not recorded',
+  no: 'All inputs recorded',
+};
 export const socialValues = ['no_social_concerns', 'social_review_required', 'social_concerns'] as const;
 
 /** The words of a pathway's fields, the same in every list that shows them. */
@@ -46,9 +57,17 @@ export const recordText = {
   referralDate: 'The referral date, YYYY-MM-DD',
   social: 'Social aspects: no_social_concerns, social_review_required or social_concerns',
   surgery: 'Readiness for surgery: not_ready, requires_review or ready',
+  status:
+    'processed (scored), waiting (not scored yet, shown as Not processed), failed (could not be scored), incomplete (scored without a band: a required input is missing) or excluded (outside the model’s population, not scored)',
+  statusDetail:
+    'For an incomplete record, the required inputs missing ("haemoglobin not recorded"); for an excluded one, why it is outside the model’s population; null otherwise',
+  defaultedInputs: 'The inputs the model was given a default for, by name ("Haemoglobin"); empty when none',
 } as const;
 
-/** A calendar day, YYYY-MM-DD, that exists. */
+/**
+ * A calendar day, YYYY-MM-DD, that exists: the dates of answers. A date a request takes is read
+ * with `boundedDate` (text-rules.ts), which also keeps it from 1900 to 2300.
+ */
 export const isoDate = z
   .string()
   .max(10)
@@ -66,9 +85,9 @@ export const activeRecordSchema = z.object({
   operationType: z.string().describe(recordText.operationType),
   hospitalNumber: z.string().nullable().describe(recordText.hospitalNumber),
   dateOfBirth: z.string().nullable().describe(recordText.dateOfBirth),
-  status: recordStatusSchema.describe(
-    'processed (scored), waiting (not scored yet, shown as Not processed) or failed (could not be scored)',
-  ),
+  status: recordStatusSchema.describe(recordText.status),
+  statusDetail: z.string().nullable().optional().describe(recordText.statusDetail),
+  defaultedInputs: z.array(z.string()).optional().describe(recordText.defaultedInputs),
   prediction: predictionSchema.nullable().describe(recordText.prediction),
   probability: z.number().nullable().describe(recordText.probability),
   tciDate: z.string().nullable().describe(recordText.tciDate),
@@ -93,7 +112,7 @@ export const activeRecordsSchema = pagedSchema(activeRecordSchema);
 export type ActiveRecords = z.infer<typeof activeRecordsSchema>;
 
 /**
- * docs/requirements.md §7 active records query: the nine filters (all optional, combined with AND) and paging.
+ * docs/requirements.md §7 active records query: the nine filters, and decision 0057's missing inputs (all optional, combined with AND) and paging.
  * nhsNumber accepts spaces and matches from the start; hospitalNumber matches from the start and
  * surgeonName any part of the name ("Okonkwo" finds "Miss L Okonkwo"), both ignoring case.
  */
@@ -108,22 +127,23 @@ export const activeRecordsFilterSchema = z.object({
       description: 'The start of the NHS number: up to 10 digits, spaces and hyphens ignored',
       example: '9434765919',
     }),
-  hospitalNumber: z.string().max(fieldLimits.localPatientIdentifier).optional().meta({
+  hospitalNumber: z.string().max(fieldLimits.localPatientIdentifier).check(singleLine).optional().meta({
     description: 'The start of the local patient identifier (hospital number), ignoring case',
     example: 'RAN76',
   }),
-  tciDate: isoDate
+  tciDate: boundedDate
     .optional()
     .meta({ description: 'The TCI date, YYYY-MM-DD, exactly', example: '2026-12-14' }),
-  referralDate: isoDate
+  referralDate: boundedDate
     .optional()
     .meta({ description: 'The referral date, YYYY-MM-DD, exactly', example: '2026-03-31' }),
-  surgeonName: z.string().max(fieldLimits.surgeonName).optional().meta({
+  surgeonName: z.string().max(fieldLimits.surgeonName).check(singleLine).optional().meta({
     description: 'Any part of the consultant surgeon’s name, ignoring case',
     example: 'Okonkwo',
   }),
-  status: z.enum(['processed', 'waiting']).optional().meta({
-    description: 'processed (scored) or waiting (not scored yet)',
+  status: recordStatusSchema.optional().meta({
+    description:
+      'processed (scored), waiting (not scored yet), failed (could not be scored), incomplete (scored without a band: a required input is missing) or excluded (outside the model’s population, not scored)',
     example: 'processed',
   }),
   prediction: predictionSchema
@@ -136,6 +156,12 @@ export const activeRecordsFilterSchema = z.object({
   surgery: z.enum(readinessValues).optional().meta({
     description: 'Readiness for surgery: not_ready, requires_review or ready',
     example: 'ready',
+  }),
+  /** Decision 0057. */
+  missingInputs: z.enum(missingInputsValues).optional().meta({
+    description:
+      'yes: only the records whose model was given a default for an input they lack; no: only those it was given none',
+    example: 'yes',
   }),
 });
 export type ActiveRecordsFilter = z.infer<typeof activeRecordsFilterSchema>;
@@ -177,8 +203,10 @@ export const activeRecordsQuerySchema = activeRecordsFilterSchema.extend({
       'asc or desc; by default the highest risk, the longest wait, the earliest TCI date, surnames from A',
     example: 'desc',
   }),
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
+  pageNumber: decimalNumber(z.number().int().min(1).max(1_000_000))
+    .default(1)
+    .describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
 });
 export type ActiveRecordsQuery = z.infer<typeof activeRecordsQuerySchema>;
 
@@ -203,6 +231,9 @@ export const processedCountsSchema = countersSchema({
   high: 'Of them, those of high risk',
   medium: 'Of them, those of medium (shown as moderate) risk',
   low: 'Of them, those of low risk',
+  incomplete:
+    'Pathways of the active list scored without a band, a required input missing (not in the total: decision 0057)',
+  excluded: 'Pathways of the active list outside the model’s population, not scored (decision 0057)',
 });
 export type ProcessedCounts = z.infer<typeof processedCountsSchema>;
 
@@ -256,8 +287,10 @@ export type ArchivedRecord = z.infer<typeof archivedRecordSchema>;
 export const archivedRecordsSchema = pagedSchema(archivedRecordSchema);
 
 export const pageOnlyQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
+  pageNumber: decimalNumber(z.number().int().min(1).max(1_000_000))
+    .default(1)
+    .describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
 });
 
 /** docs/requirements.md §9 report file types. */
@@ -285,6 +318,7 @@ export const activeExportQuerySchema = activeRecordsFilterSchema.extend({
     .trim()
     .min(1, 'Enter a report name')
     .max(reportNameMaxLength, 'Report name must be 30 characters or fewer')
+    .check(singleLine)
     .meta({
       description:
         'The report’s name, 1 to 30 characters: the file is named after it, with a timestamp (letters, digits, spaces, hyphens and underscores kept)',
@@ -328,7 +362,24 @@ export const recordStatusLabels: Record<RecordStatus, string> = {
   processed: 'Processed',
   waiting: notProcessedLabel,
   failed: 'Failed processing',
+  incomplete: 'Incomplete',
+  excluded: 'Not scored',
 };
+
+/** Why the records of a status have no band (decision 0057), as the screens' counters explain it. */
+export const withoutBandText = {
+  incomplete: 'Scored, but an input the model needs is not recorded, so they have no risk band.',
+  excluded: 'Not scored: the patients are not ones the model was made for, such as revisions.',
+} as const satisfies Partial<Record<RecordStatus, string>>;
+
+/** Where a band would show, for a record without one (decision 0057): 'Incomplete: haemoglobin not recorded'. */
+export function recordStatusText(record: { status: RecordStatus; statusDetail?: string | null }): string {
+  const label = recordStatusLabels[record.status];
+  if (!record.statusDetail) return label;
+  return record.status === 'excluded'
+    ? `${label}: outside the model’s population (${record.statusDetail})`
+    : `${label}: ${record.statusDetail}`;
+}
 
 /** docs/requirements.md §3 readiness for surgery, in words. */
 export const readinessLabels: Record<(typeof readinessValues)[number], string> = {
@@ -364,6 +415,7 @@ export const reportFieldKeys = [
   'status',
   'prediction',
   'probability',
+  'defaultedInputs',
   'modelVersion',
   'adjustedPrediction',
 ] as const;
@@ -384,6 +436,8 @@ export const reportFieldLabels: Record<ReportFieldKey, string> = {
   status: 'Status',
   prediction: 'Prediction',
   probability: 'Predicted probability',
+  // Decision 0057: the inputs the model was given a default for, by name.
+  defaultedInputs: 'Defaulted inputs',
   // Decision 0046: the trust's version of the model that made the prediction.
   modelVersion: 'Model version',
   // Decision 0044: the clinician's view, beside the model's prediction and never in its place.

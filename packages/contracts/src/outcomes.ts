@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isoDate, predictionSchema } from './open-pathways.js';
+import { predictionSchema } from './open-pathways.js';
 import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
 import { batchIdQuerySchema, batchStatusSchema, fileResultSchema, fileStatusSchema } from './waiting-list.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
+import { boundedDate, decimalNumber, plainDecimal, singleLine } from './text-rules.js';
 
 /**
  * Outcomes after surgery (docs/model-monitoring.md, decision 0045): what happened to each operated
@@ -99,9 +100,10 @@ export const outcomeRequestSchema = z.object({
     .max(30, outcomeMessages.dateMissing)
     .trim()
     .min(1, outcomeMessages.dateMissing)
-    .pipe(isoDate)
+    .pipe(boundedDate)
     .meta({
-      description: 'The date of operation, YYYY-MM-DD: today or earlier, and not before the referral date',
+      description:
+        'The date of operation, YYYY-MM-DD: today or earlier, not before the referral date, and not before 1900',
       example: '2026-10-03',
     }),
   complication90Days: yesNo('had a complication within 90 days').meta({
@@ -113,6 +115,7 @@ export const outcomeRequestSchema = z.object({
     .trim()
     .max(200, outcomeMessages.complicationTypeLong)
     .refine((value) => !hasBidiControls(value), bidiControlMessage)
+    .check(singleLine)
     .optional()
     .transform((value) => (value ? value : null))
     .meta({
@@ -128,8 +131,9 @@ export const outcomeRequestSchema = z.object({
     .optional()
     .transform((value, context) => {
       if (value === undefined || value === '') return null;
-      const days = typeof value === 'number' ? value : Number(value);
-      if (!Number.isFinite(days)) {
+      // Plain decimal only: Number() would keep "0x10" as 16 days and "1e2" as 100.
+      const days = typeof value === 'number' ? value : plainDecimal(value);
+      if (days === undefined || !Number.isFinite(days)) {
         context.addIssue({ code: 'custom', message: outcomeMessages.lengthOfStayNumber });
         return z.NEVER;
       }
@@ -209,8 +213,8 @@ export const outcomesValidationSummarySchema = z.object({
 });
 export type OutcomesValidationSummary = z.infer<typeof outcomesValidationSummarySchema>;
 export const outcomesValidationSummaryQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
+  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
 });
 
 export const outcomesDecisionSchema = z.object({
@@ -235,8 +239,8 @@ export const outcomesUploadItemSchema = z.object({
 export const outcomesUploadsSchema = pagedSchema(outcomesUploadItemSchema);
 export type OutcomesUploads = z.infer<typeof outcomesUploadsSchema>;
 export const outcomesUploadsQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
+  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
 });
 
 /** The sample outcomes files the upload page offers (the same columns for every procedure). */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { decimalNumber } from './text-rules.js';
 
 /** The words of the paging parameters, the same on every list. */
 export const pageNumberDescription = 'The page to answer, from 1';
 export const pageSizeDescription = 'How many items a page holds, 1 to 100';
 
 export const pageQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
+  pageNumber: decimalNumber(z.number().int().min(1)).default(1).describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
 });
 
 export function pagedSchema<T extends z.ZodType>(item: T) {

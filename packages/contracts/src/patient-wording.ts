@@ -1,6 +1,17 @@
-import type { Contribution, DefaultUsed, FeatureImportanceItem } from './patients.js';
+import { showCalendarDate } from './london-dates.js';
+import type {
+  BloodResultRead,
+  Contribution,
+  DefaultUsed,
+  FeatureImportanceItem,
+  ModelInput,
+  OutsideModelRange,
+  StaleInput,
+} from './patients.js';
 import {
+  comorbidityLabels,
   comorbidityFields,
+  labRules,
   ethnicGroupOptions,
   factorLabel,
   sexOptions,
@@ -99,4 +110,70 @@ export function answerText(
   }
   const value = parts[0]!;
   return optionLists[question.fields[0]!]?.find((option) => option.value === value)?.label ?? value;
+}
+
+/** Heads the list of values outside the data the model was developed on, on the summary and in the PDF. */
+export const outsideModelRangeHeading = 'Values outside the data the model learnt from';
+
+export const outsideModelRangeIntro =
+  'The model learnt from patients whose results lay inside these ranges, so its prediction is less certain for this patient. Check these values:';
+
+/** One such value: 'Haemoglobin 45 g/L (the model learnt from 50 to 200 g/L)'. */
+export function outsideModelRangeText(item: OutsideModelRange): string {
+  const unit = item.unit ? ` ${item.unit}` : '';
+  return `${item.label} ${numberText(item.value)}${unit} (the model learnt from ${numberText(item.min)} to ${numberText(item.max)}${unit})`;
+}
+
+/** An input's name inside a sentence: 'haemoglobin', 'date of birth', but 'eGFR' and 'CRP' as written. */
+export function inputInSentence(input: ModelInput): string {
+  const second = input.label.charAt(1);
+  return second !== '' && second === second.toLowerCase() ? input.label.toLowerCase() : input.label;
+}
+
+const listed = (words: string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/** Where a band would show, for a pathway missing a required input (decision 0057): 'Incomplete: haemoglobin not recorded'. */
+export function incompleteText(missing: readonly ModelInput[]): string {
+  return `Incomplete: ${listed(missing.map(inputInSentence))} not recorded`;
+}
+
+/** The probability of an incomplete pathway, said to be what it is. */
+export const incompleteProbabilityNote = 'It is not a risk band: record the missing inputs and remodel.';
+
+/** A blood result left out for its age: 'Haemoglobin 12-Jan-2026 is older than 90 days: not used'. */
+export function staleInputText(item: StaleInput): string {
+  return `${item.label} ${showCalendarDate(item.sampledOn)} is older than ${item.maxAgeDays} days: not used`;
+}
+
+/** A blood result the model read, with its sample date: 'Haemoglobin 128 g/L (taken 12-Oct-2026)'. */
+export function bloodResultText(item: BloodResultRead): string {
+  const value = `${numberText(item.value)}${item.unit ? ` ${item.unit}` : ''}`;
+  return `${item.label} ${value} (${item.sampledOn ? `taken ${showCalendarDate(item.sampledOn)}` : 'sample date not known'})`;
+}
+
+/** Where a band would show, for a pathway outside the model's population (decision 0057). */
+export const notScoredText = (exclusion: string) =>
+  `Not scored: outside the model’s population (${exclusion})`;
+
+/** The record fields the models read, named as the forms name them (decision 0057). */
+const inputLabels: Record<string, string> = {
+  dateOfBirth: 'Date of birth',
+  sex: 'Sex',
+  ethnicGroup: 'Ethnic category',
+  height: 'Height',
+  weight: 'Weight',
+  smoking: 'Smoking status',
+};
+
+/** A record field with its name in words: 'haemoglobin' → Haemoglobin, 'hfl' → Heart failure. */
+export function modelInputOf(field: string): ModelInput {
+  const label =
+    inputLabels[field] ??
+    (Object.hasOwn(labRules, field) ? labRules[field as keyof typeof labRules].label : undefined) ??
+    (Object.hasOwn(comorbidityLabels, field)
+      ? comorbidityLabels[field as keyof typeof comorbidityLabels]
+      : undefined) ??
+    field;
+  return { field, label };
 }

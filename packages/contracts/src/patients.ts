@@ -6,6 +6,9 @@ import { predictionSchema, readinessValues, recordText, socialValues } from './o
 import { fieldLimits } from './field-limits.js';
 import { pathwayIdParam, procedureCodeParam, trustCodeParam } from './path-params.js';
 import { remodelRecordSchema } from './remodel.js';
+import { decimalNumber, multiLine, singleLine } from './text-rules.js';
+import { clericalChangeSchema, clericalChangesDescription } from './clerical-changes.js';
+import { identityConflictSchema, identityConflictsDescription } from './patient-identity.js';
 
 /**
  * The patient screens' calls (docs/requirements.md §2 patient screens, §3 patient search result, risk summary,
@@ -71,7 +74,7 @@ export const patientSearchResponseSchema = z.object({
 export type PatientSearchResponse = z.infer<typeof patientSearchResponseSchema>;
 
 /** processed; waiting (not scored yet); processing (being scored now); failed (the model could not score it). */
-export const summaryStatuses = ['processed', 'waiting', 'processing', 'failed'] as const;
+export const summaryStatuses = ['processed', 'waiting', 'processing', 'failed', 'excluded'] as const;
 export type SummaryStatus = (typeof summaryStatuses)[number];
 
 export const featureImportanceSchema = z.object({
@@ -100,6 +103,43 @@ export const defaultUsedSchema = z.object({
   unit: z.string().describe(featureText.unit),
 });
 export type DefaultUsed = z.infer<typeof defaultUsedSchema>;
+
+/**
+ * A laboratory value the model read that lies outside the data it was developed on (the range
+ * the model accepts, docs/import-format.md): the prediction is less certain there, and the risk
+ * summary, its PDF and the FHIR RiskAssessment say so.
+ */
+export const outsideModelRangeSchema = z.object({
+  field: z.string().describe('The record field: haemoglobin, egfr, crp, …'),
+  label: z.string().describe('Its name as the screens write it: Haemoglobin, eGFR, CRP, …'),
+  value: z.number().describe('The value the model read, in the unit below'),
+  unit: z.string().describe('Its unit'),
+  min: z.number().describe('The lowest value of the data the model was developed on'),
+  max: z.number().describe('The highest value of the data the model was developed on'),
+});
+export type OutsideModelRange = z.infer<typeof outsideModelRangeSchema>;
+
+/** An input of the model by its record field and its name in words (decision 0057). */
+export const modelInputSchema = z.object({
+  field: z.string().describe('The record field: dateOfBirth, height, haemoglobin, …'),
+  label: z.string().describe('Its name in words: Date of birth, Height, Haemoglobin, …'),
+});
+export type ModelInput = z.infer<typeof modelInputSchema>;
+
+/** A blood result the record held but the model was not given, too old to use (decision 0057). */
+export const staleInputSchema = modelInputSchema.extend({
+  sampledOn: z.string().describe('The day the sample was taken, YYYY-MM-DD'),
+  maxAgeDays: z.number().int().describe('The trust’s limit on a result’s age, in days'),
+});
+export type StaleInput = z.infer<typeof staleInputSchema>;
+
+/** A blood result the model read, with the day its sample was taken (decision 0057). */
+export const bloodResultReadSchema = modelInputSchema.extend({
+  value: z.number().describe('The value, in the unit below'),
+  unit: z.string().describe('Its unit'),
+  sampledOn: z.string().nullable().describe('The day the sample was taken, YYYY-MM-DD; null when not known'),
+});
+export type BloodResultRead = z.infer<typeof bloodResultReadSchema>;
 
 export const contributionSchema = z.object({
   feature: z.string().describe(featureText.feature),
@@ -160,8 +200,29 @@ const anomalyReasonSchema = z
 
 export const riskResultSchema = z.object({
   evaluationId: z.string().describe('The evaluation’s id'),
-  prediction: predictionSchema.describe('The model’s risk band: high, medium (shown as moderate) or low'),
-  probability: z.number().describe('The predicted probability of a complication, 0 to 1'),
+  prediction: predictionSchema
+    .nullable()
+    .describe(
+      'The model’s risk band: high, medium (shown as moderate) or low; null when it is withheld because a required input is missing ("Incomplete")',
+    ),
+  probability: z
+    .number()
+    .describe(
+      'The predicted probability of a complication, 0 to 1; when the band is withheld, made with default values and shown only on the summary',
+    ),
+  missingRequiredInputs: z
+    .array(modelInputSchema)
+    .describe(
+      'The model’s required inputs the record lacked: the band is withheld when any is; empty when none',
+    ),
+  staleInputs: z
+    .array(staleInputSchema)
+    .describe(
+      'Blood results not given to the model because they were older than the trust’s limit; empty when none',
+    ),
+  bloodResults: z
+    .array(bloodResultReadSchema)
+    .describe('The blood results the model read, each with its sample date'),
   averageProbability: z
     .number()
     .nullable()
@@ -178,6 +239,11 @@ export const riskResultSchema = z.object({
     .array(defaultUsedSchema)
     .describe(
       'Every input the model defaulted for this evaluation, of any importance, largest push first; empty when isDefaultValueUsed is false',
+    ),
+  outsideModelRange: z
+    .array(outsideModelRangeSchema)
+    .describe(
+      'The laboratory values the model read that lie outside the data it was developed on; empty when none',
     ),
   featureImportance: z
     .array(featureImportanceSchema)
@@ -222,7 +288,9 @@ export type InputChange = z.infer<typeof inputChangeSchema>;
 export const remodelChangeSchema = z.object({
   previousEvaluationId: z.string().describe('The evaluation before the remodel'),
   previousEvaluatedAt: z.string().describe('When it was made: ISO 8601, UTC'),
-  previousPrediction: predictionSchema.describe('Its risk band: high, medium or low'),
+  previousPrediction: predictionSchema
+    .nullable()
+    .describe('Its risk band: high, medium or low; null when it was incomplete'),
   previousProbability: z.number().describe('Its predicted probability, 0 to 1'),
   inputs: z
     .array(inputChangeSchema)
@@ -250,7 +318,7 @@ export const riskSummarySchema = z.object({
   status: z
     .enum(summaryStatuses)
     .describe(
-      'processed; waiting (not scored yet); processing (being scored now); failed (the model could not score it)',
+      'processed (an incomplete result too: see result.prediction); waiting (not scored yet); processing (being scored now); failed (the model could not score it); excluded (outside the model’s population, not scored)',
     ),
   result: riskResultSchema.nullable().describe('The evaluation shown; null when there is none'),
   areasOfImprovement: z
@@ -263,10 +331,26 @@ export const riskSummarySchema = z.object({
     })
     .nullable()
     .describe('Why the model could not score the record, when status is failed; null otherwise'),
+  exclusion: z
+    .string()
+    .nullable()
+    .describe(
+      'When status is excluded, why the pathway is outside the model’s population, in words ("revision of knee replacement, W40.3"); null otherwise',
+    ),
   change: remodelChangeSchema
     .nullable()
     .describe(
       'When the evaluation shown is a remodel with an evaluation before it, what the remodel changed; null otherwise',
+    ),
+  /** Decision 0056. */
+  clericalChanges: z.array(clericalChangeSchema).describe(clericalChangesDescription),
+  /** Decision 0055. */
+  identityConflicts: z.array(identityConflictSchema).describe(identityConflictsDescription),
+  acceptedDateOfBirth: z
+    .string()
+    .nullable()
+    .describe(
+      'A corrected date of birth a clinician confirmed for this patient (YYYY-MM-DD), which the next waiting list may give; null when none (decision 0055)',
     ),
 });
 export type RiskSummary = z.infer<typeof riskSummarySchema>;
@@ -301,6 +385,14 @@ export const historyEntrySchema = riskSummarySchema.extend({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/** Why a flag was removed, kept with the evaluation (decision 0056: removing a flag takes a reason). */
+export const anomalyRemovalSchema = z.object({
+  reason: z.string().describe('Why the flag was removed, as the person who removed it wrote it'),
+  by: z.string().describe('The name of the person who removed it'),
+  at: z.string().describe('When: ISO 8601, UTC'),
+});
+export type AnomalyRemoval = z.infer<typeof anomalyRemovalSchema>;
+
 /** docs/requirements.md §3 risk history page item; `isCurrent` marks the evaluation the summary shows. */
 export const riskHistoryItemSchema = z.object({
   id: z.string().describe('The evaluation’s id (the historyId of its own page)'),
@@ -311,8 +403,20 @@ export const riskHistoryItemSchema = z.object({
   isCurrent: z.boolean().describe('True for the evaluation the risk summary shows'),
   isAnomaly: z.boolean().describe('True when a clinician flagged it as an anomaly'),
   anomalyReason: anomalyReasonSchema,
+  /** Decision 0056. */
+  anomalyRemoval: anomalyRemovalSchema
+    .nullable()
+    .describe(
+      'When a flag on it was removed (and it is not flagged again), who removed it and why; null otherwise',
+    ),
   /** Decision 0046. */
   modelVersion: z.number().int().describe('The trust’s version of the model that made it'),
+  /** Decision 0056. */
+  clericalChange: clericalChangeSchema
+    .nullable()
+    .describe(
+      'When a clerical user’s change of the details made it, who and when, and its review; null otherwise',
+    ),
 });
 export const riskHistorySchema = pagedSchema(riskHistoryItemSchema).extend({
   patient: z.object(patientHeader).describe('The patient of the pathway'),
@@ -320,8 +424,8 @@ export const riskHistorySchema = pagedSchema(riskHistoryItemSchema).extend({
 export type RiskHistory = z.infer<typeof riskHistorySchema>;
 
 export const riskHistoryQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20).describe(pageSizeDescription),
+  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(20).describe(pageSizeDescription),
 });
 
 export const editDetailsMessages = {
@@ -340,17 +444,18 @@ export const surgicalRiskFactorsRequestSchema = z.object({
   trustCode: z
     .string()
     .max(10)
+    .check(singleLine)
     .optional()
     .meta({ description: 'The trust’s code: when given, it must match the path’s', example: 'RAN' }),
-  id: z.string().max(64).optional().meta({
+  id: z.string().max(64).check(singleLine).optional().meta({
     description: 'The pathway’s id: when given, it must match the path’s',
     example: '0193f7a2-5c1e-7b3d-9a41-6f2e8c0d4b17',
   }),
-  social: z.string().max(50).nullish().meta({
+  social: z.string().max(50).check(singleLine).nullish().meta({
     description: 'Required: social aspects: no_social_concerns, social_review_required or social_concerns',
     example: 'no_social_concerns',
   }),
-  surgery: z.string().max(50).nullish().meta({
+  surgery: z.string().max(50).check(singleLine).nullish().meta({
     description: 'Required: readiness for surgery: not_ready, requires_review or ready',
     example: 'ready',
   }),
@@ -358,6 +463,7 @@ export const surgicalRiskFactorsRequestSchema = z.object({
     .string()
     .trim()
     .max(maxSurgeonNameLength, editDetailsMessages.surgeonTooLong)
+    .check(singleLine)
     .nullish()
     .meta({
       description: `Required: the consultant surgeon, up to ${maxSurgeonNameLength} characters`,
@@ -374,7 +480,12 @@ export const patientMessages = {
   notScored: 'This pathway has not been scored yet, so there is no result to flag.',
   remodelFailed: 'The model could not score these details.',
   anomalyReasonTooLong: `Reason must be ${maxAnomalyReasonLength} characters or fewer`,
+  /** Decision 0056: a flag is removed only with a reason, as the change log and the history keep it. */
+  unflagReasonRequired: 'Enter why you are removing the anomaly flag',
 } as const;
+
+/** The reason kept with a removed flag, as the history writes it (decision 0056). */
+export const anomalyRemovalText = (reason: string) => `Flag removed. Reason given: ${reason}`;
 
 /** The reason kept with an anomaly flag, as the summary, the history and the PDF write it. */
 export const anomalyReasonText = (reason: string) => `Reason given: ${reason}`;
@@ -386,18 +497,19 @@ export const anomalyFlagLabel = 'Flagged as an anomaly';
 export const surgicalRiskFactorNotKept = 'Not kept with this evaluation';
 
 /**
- * POST mark/anomaly/ (docs/requirements.md §7 leaves the body open): no body, or an optional reason
- * kept with a flag (decision 0039). The schema's bound only stops a huge body; the rule is
- * `maxAnomalyReasonLength`, answered under `reason`.
+ * POST mark/anomaly/ (docs/requirements.md §7 leaves the body open): a reason, optional with a flag
+ * (decision 0039) and required to remove one (decision 0056), kept with the evaluation. The schema's
+ * bound only stops a huge body; the rule is `maxAnomalyReasonLength`, answered under `reason`.
  */
 export const anomalyRequestSchema = z
   .object({
     reason: z
       .string()
       .max(maxAnomalyReasonLength * 5)
+      .check(multiLine)
       .nullish()
       .meta({
-        description: `Why the result is flagged, up to ${maxAnomalyReasonLength} characters (400 under reason); ignored when unflagging`,
+        description: `Why the result is flagged (optional), or why the flag is removed (required), up to ${maxAnomalyReasonLength} characters (400 under reason)`,
         example: 'Creatinine was taken during an acute kidney injury',
       }),
   })

@@ -101,6 +101,36 @@ describe('flags', () => {
     expect(due({ clockStart: ago(600), lastHarmReviewOn: ago(100) })).toBe(true);
     expect(due({ clockStart: ago(300) }, [40])).toBe(true);
   });
+
+  it('keeps the breach of a P1a, P1b or P2 postponed at the patient’s request while a clinician’s review is due (decision 0056)', () => {
+    const flags = (values: Partial<FlagInputs>) => flagsOf(pathway(values), today, thresholds);
+    // P6 since yesterday, postponed from a P2 given 29 days ago: one day past its 28.
+    const postponed = { priority: 'P6' as const, priorityDate: ago(1) };
+    expect(flags({ ...postponed, postponedFrom: { priority: 'P2', priorityDate: ago(29) } })).toEqual([
+      'priority_breached',
+      'clinician_review_due',
+    ]);
+    expect(flags({ ...postponed, postponedFrom: { priority: 'P2', priorityDate: ago(28) } })).toEqual([
+      'clinician_review_due',
+    ]);
+    expect(flags({ ...postponed, postponedFrom: { priority: 'P1a', priorityDate: null } })).toEqual([
+      'clinician_review_due',
+    ]);
+    // Once a clinician has decided, P6 alone: no limit, no review.
+    expect(flags(postponed)).toEqual([]);
+    expect(flags({ ...postponed, clericalChangeUnreviewed: true })).toEqual(['clerical_change_unreviewed']);
+  });
+
+  it('flags a pathway whose model was given a default for an input it lacks, last (decision 0057)', () => {
+    const flags = (values: Partial<FlagInputs>) => flagsOf(pathway(values), today, thresholds);
+    const postponed = { priority: 'P6' as const, priorityDate: ago(1) };
+    expect(flags({ ...postponed, missingInputs: true })).toEqual(['missing_inputs']);
+    expect(flags({ ...postponed, clericalChangeUnreviewed: true, missingInputs: true })).toEqual([
+      'clerical_change_unreviewed',
+      'missing_inputs',
+    ]);
+    expect(flags({ ...postponed, missingInputs: false })).toEqual([]);
+  });
 });
 
 describe('moving up a category', () => {

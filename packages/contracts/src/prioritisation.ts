@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { pagedSchema } from './paging.js';
-import { activeRecordsFilterSchema, predictionSchema, recordText, type Prediction } from './open-pathways.js';
+import {
+  activeRecordsFilterSchema,
+  predictionSchema,
+  recordStatusSchema,
+  recordText,
+  type Prediction,
+} from './open-pathways.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
+import { hiddenFigureSchema } from './small-groups.js';
+import { decimalNumber, multiLine, singleLine } from './text-rules.js';
 
 /**
  * Prioritisation (docs/prioritisation.md, decision 0044): the clinical priority codes, the
@@ -107,25 +115,66 @@ export function waitBandOf(daysWaited: number): WaitBand {
   return '104+';
 }
 
-/** Risk bands of the matrix: the model's band of a processed pathway, or not scored. */
-export const riskBands = ['high', 'medium', 'low', 'not_scored'] as const;
+/**
+ * Risk rows of the matrix: the model's band of a processed pathway; then, with no band (decision
+ * 0057), incomplete (scored, a required input missing), excluded (outside the model's population,
+ * not scored), and not_processed (waiting to be scored, or could not be scored).
+ */
+export const riskBands = ['high', 'medium', 'low', 'incomplete', 'excluded', 'not_processed'] as const;
 export const riskBandSchema = z.enum(riskBands);
 export type RiskBand = z.infer<typeof riskBandSchema>;
 export const riskBandLabels: Record<RiskBand, string> = {
   high: 'High risk',
   medium: 'Moderate risk',
   low: 'Low risk',
-  not_scored: 'Not scored',
+  incomplete: 'Incomplete',
+  excluded: 'Not scored (outside the model’s population)',
+  not_processed: 'Not processed',
 };
+/** The rows without a band from the model (decision 0057). */
+export const unbandedRiskBands: readonly RiskBand[] = ['incomplete', 'excluded', 'not_processed'];
+const riskBandsText =
+  'high, medium or low (the model’s band of a processed pathway), incomplete (scored, but a required input is missing: no band), excluded (outside the model’s population: not scored) or not_processed (waiting to be scored, or could not be scored)';
 
-export const prioritisationFlags = ['priority_breached', 'validation_due', 'harm_review_due'] as const;
+/**
+ * The worklist's flags. Two are decision 0056's: a P1a, P1b or P2 pathway postponed at the
+ * patient's request waits for a clinician's decision, and a prediction made from details a clerical
+ * user changed waits for a clinician's review. The last is decision 0057's: the model was given a
+ * default for an input the record lacks.
+ */
+export const prioritisationFlags = [
+  'priority_breached',
+  'validation_due',
+  'harm_review_due',
+  'clinician_review_due',
+  'clerical_change_unreviewed',
+  'missing_inputs',
+] as const;
 export const prioritisationFlagSchema = z.enum(prioritisationFlags);
 export type PrioritisationFlag = z.infer<typeof prioritisationFlagSchema>;
 export const flagLabels: Record<PrioritisationFlag, string> = {
   priority_breached: 'Priority breached',
   validation_due: 'Validation due',
   harm_review_due: 'Harm review due',
+  clinician_review_due: 'Clinician review due',
+  clerical_change_unreviewed: 'Changed by clerical staff, not reviewed',
+  missing_inputs: 'Missing inputs',
 };
+const flagsText =
+  'priority_breached, validation_due, harm_review_due, clinician_review_due (a P1a, P1b or P2 pathway postponed at the patient’s request, until a clinician decides its priority), clerical_change_unreviewed (a prediction made from details a clerical user changed, until a clinician marks it reviewed) or missing_inputs (the model was given a default for an input the record lacks)';
+
+/**
+ * The priorities whose postponement at the patient's request (P5 or P6) waits for a clinician's
+ * decision (decision 0056): the urgent ones, whose breach stays counted meanwhile.
+ */
+export const priorityReviewedAfterPostponing: readonly PriorityCode[] = ['P1a', 'P1b', 'P2'];
+
+/**
+ * Said beside the priority choice (hazard H008): the model predicts complications after surgery,
+ * not how urgent the surgery is.
+ */
+export const lowRiskIsNotUrgency =
+  'The predicted risk is the chance of a complication after surgery, not how urgent the surgery is. A low predicted risk is not a reason to lower a clinical priority.';
 
 /** Validation: every 12 weeks from 12 weeks' wait. */
 export const validationIntervalDays = 84;
@@ -156,6 +205,21 @@ export interface FlagInputs {
   clockStart: string | null;
   lastValidatedOn: string | null;
   lastHarmReviewOn: string | null;
+  /**
+   * While a clinician's review is due after a P1a, P1b or P2 pathway was postponed at the patient's
+   * request (decision 0056): the priority before it and that priority's date; null or absent otherwise.
+   */
+  postponedFrom?: { priority: PriorityCode; priorityDate: string | null } | null;
+  /** A prediction made from details a clerical user changed waits for a clinician's review (decision 0056). */
+  clericalChangeUnreviewed?: boolean;
+  /** The model was given a default for an input the record lacks (decision 0057). */
+  missingInputs?: boolean;
+}
+
+/** Past the priority's limit: more days since the priority date than the code allows. */
+function breached(priority: PriorityCode | null, priorityDate: string | null, today: string): boolean {
+  const limit = priority ? priorityLimitDays[priority] : null;
+  return limit !== null && priorityDate !== null && daysBetween(priorityDate, today) > limit;
 }
 
 /** The flags of a pathway on `today` (London), in the order of `prioritisationFlags`. */
@@ -165,8 +229,12 @@ export function flagsOf(
   thresholdWeeks: readonly number[],
 ): PrioritisationFlag[] {
   const flags: PrioritisationFlag[] = [];
-  const limit = pathway.priority ? priorityLimitDays[pathway.priority] : null;
-  if (limit !== null && pathway.priorityDate && daysBetween(pathway.priorityDate, today) > limit)
+  const { postponedFrom } = pathway;
+  // A postponement waiting for a clinician keeps the breach of the priority it postponed.
+  if (
+    breached(pathway.priority, pathway.priorityDate, today) ||
+    (postponedFrom && breached(postponedFrom.priority, postponedFrom.priorityDate, today))
+  )
     flags.push('priority_breached');
   if (pathway.clockStart) {
     if (
@@ -179,6 +247,9 @@ export function flagsOf(
     if (crossedOn !== null && (pathway.lastHarmReviewOn === null || pathway.lastHarmReviewOn < crossedOn))
       flags.push('harm_review_due');
   }
+  if (postponedFrom) flags.push('clinician_review_due');
+  if (pathway.clericalChangeUnreviewed) flags.push('clerical_change_unreviewed');
+  if (pathway.missingInputs) flags.push('missing_inputs');
   return flags;
 }
 
@@ -227,12 +298,16 @@ export const harmActionLabels: Record<(typeof harmActions)[number], string> = {
   discharge_considered: 'Discharge considered',
 };
 
-/** A reason or note: 1–500 characters as typed (trimmed), no NUL or direction controls. */
+/**
+ * A reason or note: 1–500 characters as typed (trimmed), no NUL, direction controls or control
+ * characters; typed in a text area, so it may run over several lines.
+ */
 export const maxPrioritisationTextLength = 500;
 const freeText = z
   .string()
   .max(5_000)
-  .refine((value) => !hasBidiControls(value), bidiControlMessage);
+  .refine((value) => !hasBidiControls(value), bidiControlMessage)
+  .check(multiLine);
 
 /**
  * Messages of the pathway's forms (docs/prioritisation.md); each names the field it is about, as
@@ -261,7 +336,8 @@ export const prioritisationMessages = {
 
 export const priorityChangeRequestSchema = z.object({
   priorityCode: priorityCodeSchema.optional().meta({
-    description: 'The new clinical priority, P1a to P6: required, and different from the current one',
+    description:
+      'The new clinical priority, P1a to P6: required, and different from the current one, except while a clinician’s review of a postponement is due, when the current one confirms it',
     example: 'P2',
   }),
   reason: freeText.optional().meta({
@@ -348,7 +424,7 @@ const pathwayText = {
     'The RTT clock start, YYYY-MM-DD (the referral date when the list gave none); null without either',
   daysWaited: 'Days since the clock start, in London calendar days; null without one',
   waitBand: 'The wait band: 0-18, 18-52, 52-65, 65-78, 78-104 or 104+ weeks; null without a clock start',
-  flags: 'The flags raised today: priority_breached, validation_due, harm_review_due',
+  flags: `The flags raised today: ${flagsText}`,
   lastValidatedOn:
     'The day of the last validation, YYYY-MM-DD (the list’s or one recorded here); null if never',
   nextValidationDue: 'The day the next validation is due, YYYY-MM-DD; null without a clock start',
@@ -359,7 +435,7 @@ const pathwayText = {
 /** The worklist's and the matrix's filters (all optional, combined with AND). */
 export const worklistFilterSchema = z.object({
   risk: riskBandSchema.optional().meta({
-    description: 'The model’s band of a processed pathway: high, medium or low; not_scored for the others',
+    description: riskBandsText,
     example: 'high',
   }),
   wait: waitBandSchema.optional().meta({
@@ -367,7 +443,7 @@ export const worklistFilterSchema = z.object({
     example: '52-65',
   }),
   flag: prioritisationFlagSchema.optional().meta({
-    description: 'priority_breached, validation_due or harm_review_due',
+    description: flagsText,
     example: 'harm_review_due',
   }),
   priority: z
@@ -377,7 +453,7 @@ export const worklistFilterSchema = z.object({
       description: 'A priority code, P1a to P6, or none for pathways without one',
       example: 'P2',
     }),
-  surgeonName: z.string().max(100).optional().meta({
+  surgeonName: z.string().max(100).check(singleLine).optional().meta({
     description: 'Any part of the consultant surgeon’s name, ignoring case',
     example: 'Okonkwo',
   }),
@@ -386,29 +462,38 @@ export const worklistFilterSchema = z.object({
 });
 export type WorklistFilter = z.infer<typeof worklistFilterSchema>;
 
-export const worklistSorts = ['longest_wait', 'highest_risk', 'priority'] as const;
+/** The worklist's orders, NHS England's (the default) first, as the order choice lists them. */
+export const worklistSorts = ['priority', 'longest_wait', 'highest_risk'] as const;
 export const worklistSortSchema = z.enum(worklistSorts);
 export type WorklistSort = z.infer<typeof worklistSortSchema>;
 export const worklistSortLabels: Record<WorklistSort, string> = {
+  priority: 'Most urgent priority',
   longest_wait: 'Longest wait',
   highest_risk: 'Highest risk',
-  priority: 'Most urgent priority',
 };
 
+/**
+ * NHS England's order (decision 0056): the most urgent clinical priority first, then the longest
+ * wait. The worklist, its address and its export start from it.
+ */
+export const defaultWorklistSort: WorklistSort = 'priority';
+
 const worklistSortText =
-  'longest_wait (the earliest clock start first, the default), highest_risk (the model’s probability, not scored last) or priority (P1a first, none last)';
+  'priority (P1a first, none last, then the longest wait: NHS England’s order, the default), longest_wait (the earliest clock start first) or highest_risk (the model’s probability of a processed pathway; those without a band last)';
 
 export const worklistQuerySchema = worklistFilterSchema.extend({
   sort: worklistSortSchema
-    .default('longest_wait')
+    .default(defaultWorklistSort)
     .meta({ description: worklistSortText, example: 'highest_risk' }),
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('The page (of 15), from 1'),
+  pageNumber: decimalNumber(z.number().int().min(1).max(1_000_000))
+    .default(1)
+    .describe('The page (of 15), from 1'),
 });
 export type WorklistQuery = z.infer<typeof worklistQuerySchema>;
 
 export const worklistExportQuerySchema = worklistFilterSchema.extend({
   sort: worklistSortSchema
-    .default('longest_wait')
+    .default(defaultWorklistSort)
     .meta({ description: worklistSortText, example: 'highest_risk' }),
   fileType: z.enum(['csv', 'xlsx']).meta({ description: 'csv or xlsx', example: 'xlsx' }),
 });
@@ -425,6 +510,9 @@ export const worklistItemSchema = z.object({
   daysWaited: z.number().int().nullable().describe(pathwayText.daysWaited),
   waitBand: waitBandSchema.nullable().describe(pathwayText.waitBand),
   tciDate: z.string().nullable().describe(recordText.tciDate),
+  status: recordStatusSchema.describe(recordText.status),
+  statusDetail: z.string().nullable().describe(recordText.statusDetail),
+  defaultedInputs: z.array(z.string()).describe(recordText.defaultedInputs),
   prediction: predictionSchema.nullable().describe(recordText.prediction),
   probability: z.number().nullable().describe(recordText.probability),
   adjustedPrediction: predictionSchema
@@ -443,19 +531,35 @@ export const matrixSchema = z.object({
   cells: z
     .array(
       z.object({
-        risk: riskBandSchema.describe('The risk band: high, medium, low or not_scored'),
+        risk: riskBandSchema.describe(`The risk row: ${riskBandsText}`),
         wait: waitBandSchema.describe('The wait band: 0-18, 18-52, 52-65, 65-78, 78-104 or 104+ weeks'),
         count: z.number().int().describe('Matching pathways in this risk band and wait band'),
       }),
     )
     .describe(
-      'Every risk band × wait band, by risk band (high first) then wait band (shortest first), zeros included',
+      'Every risk row × wait band, by risk row (high first, not_processed last) then wait band (shortest first), zeros included',
     ),
   flags: z
     .object({
       priority_breached: z.number().int().describe('Matching pathways whose priority is breached'),
       validation_due: z.number().int().describe('Matching pathways due a validation'),
       harm_review_due: z.number().int().describe('Matching pathways due a harm review'),
+      clinician_review_due: z
+        .number()
+        .int()
+        .describe(
+          'Matching pathways postponed from P1a, P1b or P2 at the patient’s request, due a clinician’s review',
+        ),
+      clerical_change_unreviewed: z
+        .number()
+        .int()
+        .describe(
+          'Matching pathways whose prediction was made from details clerical staff changed, not yet reviewed',
+        ),
+      missing_inputs: z
+        .number()
+        .int()
+        .describe('Matching pathways whose model was given a default for an input the record lacks'),
     })
     .describe('How many matching pathways have each flag'),
   total: z.number().int().describe('Matching pathways, with those without a clock start'),
@@ -474,13 +578,15 @@ export const equityQuerySchema = z.object({
     .meta({ description: 'Group by sex, ethnicGroup or ageBand', example: 'ethnicGroup' }),
 });
 export type EquityGrouping = (typeof equityGroupings)[number];
-/** Groups of fewer pathways than this show their size as "<10" and no figures. */
+/** Groups of fewer pathways than this are hidden, and others beside them so that they cannot be worked out (decision 0052). */
 export const equitySmallGroup = 10;
 
 const equityFiguresSchema = z.object({
   n: z
-    .union([z.number().int(), z.literal('<10')])
-    .describe('The number of pathways, or "<10" for a small group (then the figures are null)'),
+    .union([z.number().int(), hiddenFigureSchema])
+    .describe(
+      'The number of pathways, or "hidden" for a small group or one hidden so that a small group cannot be worked out (then the figures are null)',
+    ),
   medianDaysWaited: z.number().nullable().describe('The median of the days waited since the clock start'),
   over18Weeks: z.number().int().nullable().describe('How many have waited over 18 weeks'),
   over52Weeks: z.number().int().nullable().describe('How many have waited over 52 weeks'),
@@ -559,6 +665,23 @@ export const prioritisationEntrySchema = z.object({
 });
 export type PrioritisationEntry = z.infer<typeof prioritisationEntrySchema>;
 
+/**
+ * The priority a validation postponed at the patient's request, while a clinician's decision is due
+ * (decision 0056): its breach is still counted from its date.
+ */
+export const postponedFromSchema = z.object({
+  priority: priorityCodeSchema.describe('The priority before the postponement: P1a, P1b or P2'),
+  priorityDate: z
+    .string()
+    .nullable()
+    .describe('Its priority date, YYYY-MM-DD, from which its breach is counted'),
+  dueBy: z
+    .string()
+    .nullable()
+    .describe('The day after which it is breached, YYYY-MM-DD; null without a priority date'),
+});
+export type PostponedFrom = z.infer<typeof postponedFromSchema>;
+
 /** A pathway's prioritisation now, with its history, latest first. */
 export const pathwayPrioritisationSchema = z.object({
   id: z.string().describe(recordText.id),
@@ -591,10 +714,23 @@ export const pathwayPrioritisationSchema = z.object({
     .describe('The trust’s harm-review thresholds in weeks, e.g. [52, 78, 104]'),
   prediction: predictionSchema.nullable().describe(recordText.prediction),
   probability: z.number().nullable().describe(recordText.probability),
+  riskStatus: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'Where the pathway has no band, why: "Incomplete: haemoglobin not recorded", "Not scored: outside the model’s population (…)" (decision 0057); null otherwise',
+    ),
   adjustment: riskAdjustmentSchema
     .nullable()
     .describe('The clinician’s view of the risk; null when none is recorded'),
   flags: z.array(prioritisationFlagSchema).describe(pathwayText.flags),
+  /** Decision 0056. */
+  postponedFrom: postponedFromSchema
+    .nullable()
+    .describe(
+      'While a clinician’s review is due after a P1a, P1b or P2 pathway was postponed at the patient’s request: the priority it was postponed from; null otherwise',
+    ),
   today: z.string().describe(pathwayText.today),
   history: z.array(prioritisationEntrySchema).describe('Every entry recorded, latest first'),
 });
@@ -609,7 +745,7 @@ export const prioritisationSettingsSchema = z.object({
 });
 export const prioritisationSettingsRequestSchema = z.object({
   harmReviewThresholdWeeks: z
-    .array(z.coerce.number())
+    .array(decimalNumber(z.number(), prioritisationMessages.thresholdsInvalid))
     .max(20)
     .optional()
     .meta({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from './calendar.js';
+import { dateYears, plainDecimal, singleLine } from './text-rules.js';
 
 /**
  * The remodel record (docs/requirements.md §3) and its rules (docs/requirements.md §5): what a clinician may correct before the
@@ -288,8 +289,8 @@ export const remodelMessages = {
   choose: (label: string) => `Select ${label.toLowerCase()}, or tick 'I do not know this information'`,
 } as const;
 
-const numberPattern = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
-const numberOf = (text: string): number | null => (numberPattern.test(text) ? Number(text) : null);
+// Plain decimal only (text-rules.ts), as the outcome's length of stay: "0x10" is not 16.
+const numberOf = (text: string): number | null => plainDecimal(text) ?? null;
 
 export type RemodelErrors = Partial<Record<RemodelField | 'dateOfBirth', string>>;
 
@@ -338,7 +339,7 @@ export function remodelErrors(values: Partial<RemodelValues>, today = new Date()
       number,
       number,
     ];
-    const inRange = d >= 1 && d <= 31 && m >= 1 && m <= 12 && y >= 1900 && y <= 2300;
+    const inRange = d >= 1 && d <= 31 && m >= 1 && m <= 12 && y >= dateYears.min && y <= dateYears.max;
     const born = Date.UTC(y, m - 1, d);
     const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
     if (!inRange || !isCalendarDate(y, m, d) || born > todayUtc)
@@ -383,7 +384,8 @@ export function tabIndexOf(key: RemodelField | 'dateOfBirth'): number {
   return remodelTabs.findIndex((tab) => tab.questions.some((question) => asksFor(question, key)));
 }
 
-const remodelValue = z.string().max(20);
+// Trimmed as it is kept: a line break or tab inside a value is refused, one around it is not.
+const remodelValue = z.string().max(20).trim().check(singleLine);
 
 const unknownWords = 'empty when not known';
 const yesNoText = (label: string) => `${label}: 1 yes, 0 no, ${unknownWords}`;

@@ -34,6 +34,16 @@ export const guardRoleByCode: Record<RoleCode, GuardRole> = {
   wa: 'WaitingListAdmin',
 };
 
+/**
+ * The header the web app names the role the user is acting in with, as a role code (cu, cl, …):
+ * a user holding several switches between them (docs/decisions/0056-changes-by-clerical-staff-reviewed.md).
+ */
+export const actingRoleHeader = 'x-acting-role';
+
+/** The role code of a guard role. */
+export const roleCodeOfGuardRole = (role: GuardRole): RoleCode =>
+  (Object.keys(guardRoleByCode) as RoleCode[]).find((code) => guardRoleByCode[code] === role)!;
+
 export const roleSchema = z.object({
   code: roleCodeSchema.describe('The role’s code: sa, ta, cu, cl, tca or wa'),
   name: z.string().describe('The role’s name, e.g. Clerical User'),

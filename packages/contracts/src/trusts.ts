@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminMessages } from './messages.js';
 import { pagedSchema, pageQuerySchema } from './paging.js';
 import { checkEmail, checkNames, statusSchema } from './users.js';
+import { singleLine } from './text-rules.js';
 
 /** docs/requirements.md §3 Trust lookup entry: an NHS trust that can be added. */
 export const trustLookupSchema = z.object({
@@ -45,7 +46,7 @@ export const trustOptionSchema = z.object({
 export type TrustOption = z.infer<typeof trustOptionSchema>;
 export const trustOptionsSchema = z.array(trustOptionSchema);
 
-const filterText = z.string().max(100).optional();
+const filterText = z.string().max(100).check(singleLine).optional();
 export const trustsQuerySchema = pageQuerySchema.extend({
   listType: z.enum(['paginated']).optional().meta({
     description:
@@ -68,7 +69,8 @@ export const trustParamsSchema = z.object({
 /** A GUID (Entra ID tenant id), any case (docs/identity.md: the token's tid must match it). */
 export const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const text = (max: number) => z.string().max(max);
+// Trimmed as the trust is kept, so that a tab or line break pasted around a value is not refused.
+const text = (max: number) => z.string().max(max).trim().check(singleLine);
 const trustFields = {
   trustCode: text(20).meta({ description: 'The trust’s NHS ODS code, as in the path', example: 'RAN' }),
   trustTenantId: text(100).meta({

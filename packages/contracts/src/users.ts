@@ -5,6 +5,7 @@ import { emailProblem } from './nhs-email.js';
 import { pagedSchema, pageQuerySchema } from './paging.js';
 import { queryList, queryListWording } from './query-list.js';
 import { roleCodeSchema, roleSchema } from './roles.js';
+import { singleLine } from './text-rules.js';
 
 /** docs/requirements.md §9: status values 1 active, 0 disabled. */
 export const statusSchema = z.union([z.literal(0), z.literal(1)]).describe('1 Active, 0 Disabled');
@@ -63,8 +64,9 @@ export function checkNames(first: string, last: string, paths: [string, string],
     ctx.addIssue({ code: 'custom', path: [paths[1]], message: adminMessages.lastNameTooLong });
 }
 
-// Bounded lengths keep absurd input out before the rules run; the rules give the messages.
-const text = (max: number) => z.string().max(max);
+// Bounded lengths keep absurd input out before the rules run; the rules give the messages. Trimmed
+// as the user is kept, so that a tab or line break pasted around a value is not refused.
+const text = (max: number) => z.string().max(max).trim().check(singleLine);
 
 const userFields = {
   firstName: text(200).meta({ description: 'First name: required, up to 50 characters', example: 'Priya' }),
@@ -127,7 +129,7 @@ export const userFilterNames = {
   lists: ['assignedRoles'],
 } as const;
 
-const filterText = z.string().max(100).optional();
+const filterText = z.string().max(100).check(singleLine).optional();
 const roleList = queryList(roleCodeSchema, { maxItems: 20 }).optional();
 
 /**
@@ -172,10 +174,10 @@ export interface UserFilters {
 
 export const userFiltersSchema = z
   .object({
-    userName: z.string().max(100).optional(),
-    email: z.string().max(100).optional(),
-    trustName: z.string().max(100).optional(),
-    trustCode: z.string().max(20).optional(),
+    userName: z.string().max(100).check(singleLine).optional(),
+    email: z.string().max(100).check(singleLine).optional(),
+    trustName: z.string().max(100).check(singleLine).optional(),
+    trustCode: z.string().max(20).check(singleLine).optional(),
     assignedRoles: z.array(roleCodeSchema).optional(),
     status: z.enum(['0', '1']).transform(Number).pipe(statusSchema).optional(),
   })

@@ -3,6 +3,8 @@ import { countersSchema, recordText } from './open-pathways.js';
 import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
 import { procedureCodeSchema, type ProcedureCode } from './procedures.js';
 import { comorbidityLabels, labFields, labRules } from './remodel.js';
+import { decimalNumber } from './text-rules.js';
+import { archiveCountSchema, archiveWarningSchema } from './archive-warning.js';
 
 /** docs/requirements.md §4: validation status of each file of an import. */
 export const fileStatuses = ['VALIDATING', 'VALIDATED', 'VALIDATED_WITH_ERRORS', 'FAILED'] as const;
@@ -56,6 +58,14 @@ export const procedureRiskCountsSchema = z.object({
     .int()
     .describe('Its scored active pathways of medium (shown as moderate) risk'),
   lowRiskRecords: z.number().int().describe('Its scored active pathways of low risk'),
+  incompleteRecords: z
+    .number()
+    .int()
+    .describe('Its active pathways scored without a band, a required input missing (decision 0057)'),
+  excludedRecords: z
+    .number()
+    .int()
+    .describe('Its active pathways outside the model’s population, not scored (decision 0057)'),
 });
 export type ProcedureRiskCounts = z.infer<typeof procedureRiskCountsSchema>;
 
@@ -71,6 +81,9 @@ export const waitingListDashboardSchema = countersSchema({
   highRiskRecords: 'Scored active pathways of high risk',
   mediumRiskRecords: 'Scored active pathways of medium (shown as moderate) risk',
   lowRiskRecords: 'Scored active pathways of low risk',
+  incompleteRecords:
+    'Active pathways scored without a band, a required input missing (decision 0057; not in processedRecords)',
+  excludedRecords: 'Active pathways outside the model’s population, not scored (decision 0057)',
 }).extend({
   riskByProcedure: z
     .array(procedureRiskCountsSchema)
@@ -83,6 +96,8 @@ export const procedureCountersSchema = countersSchema({
   activeRecords: 'Pathways on the procedure’s active list',
   processedRecords: 'Of them, those the model has scored',
   failedRecords: 'Of them, those the model could not score',
+  incompleteRecords: 'Of them, those scored without a band, a required input missing (decision 0057)',
+  excludedRecords: 'Of them, those outside the model’s population, not scored (decision 0057)',
 });
 export type ProcedureCounters = z.infer<typeof procedureCountersSchema>;
 
@@ -121,8 +136,8 @@ export const uploadHistoryQuerySchema = z.object({
     description: 'Only this procedure’s uploads: knee, hip or knee-hip; absent: all',
     example: 'knee',
   }),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
+  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
 });
 
 /** Words for the statuses, as the NHS.UK tags show them. */
@@ -146,6 +161,11 @@ export const uploadAcceptedSchema = z.object({
 });
 export const batchIdQuerySchema = z.object({ batchId: batchIdParam });
 export const batchIdBodySchema = z.object({ batchId: batchIdParam });
+/** POST …/files/confirm_import/: the batch, and the number archived when the summary warns of it (decision 0053). */
+export const confirmImportBodySchema = batchIdBodySchema.extend({
+  archiveCount: archiveCountSchema.optional(),
+});
+export type ConfirmImportBody = z.input<typeof confirmImportBodySchema>;
 
 const fileTotalsSchema = z
   .object({
@@ -188,6 +208,13 @@ export const invalidRowSchema = z.object({
   values: z
     .record(z.string(), z.string())
     .describe('The row’s cells by field key, as the file had them (cut to 100 characters)'),
+  conflicting_pathway_id: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'Decision 0055: for a row refused because its NHS number (or local identifier) is on the list for a patient born on another day, the id of that pathway, whose risk summary a clinician confirms a corrected date of birth from; absent otherwise',
+    ),
 });
 export type InvalidRow = z.infer<typeof invalidRowSchema>;
 
@@ -281,11 +308,16 @@ export const validationSummarySchema = z.object({
     .describe(
       'What the confirm will do, while the upload can be confirmed; what it did, once imported; null otherwise (still validating, a file with errors, cancelled or expired)',
     ),
+  archiveWarning: archiveWarningSchema
+    .nullable()
+    .describe(
+      'While the upload can be confirmed: the warning that confirming would take a large share of the list off it, whose number the confirm needs (decision 0053); null otherwise',
+    ),
 });
 export type ValidationSummary = z.infer<typeof validationSummarySchema>;
 export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
+  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
 });
 
 /**
@@ -293,8 +325,8 @@ export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
  * which its confirm will archive (decision 0037). Reading it is recorded in the patient access log.
  */
 export const toBeArchivedQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1).describe(pageNumberDescription),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15).describe(pageSizeDescription),
+  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
+  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
 });
 export const toBeArchivedRecordSchema = z.object({
   id: z.string().describe(recordText.id),

@@ -57,13 +57,31 @@ const stringFields = ['severity', 'schema', 'table', 'column', 'dataType', 'cons
  */
 export function scrubMessage(message: string): string {
   if (message.startsWith('Failed query:')) {
-    const params = message.search(/\n\s*params:/);
-    return params === -1 ? message : message.slice(0, params);
+    // The last line break before `params:` is found (an expression looking from each line break of a
+    // run would take quadratic time), then the first of the white space before it, where the SQL ends.
+    let params = message.search(/\n[^\S\n]*params:/);
+    if (params === -1) return message;
+    for (let i = params - 1; i >= 0 && /\s/.test(message.charAt(i)); i--) {
+      if (message.charAt(i) === '\n') params = i;
+    }
+    return message.slice(0, params);
   }
   return message.replace(quoted, (match, offset: number) => {
-    const before = /([A-Za-z_]+)\s*$/.exec(message.slice(Math.max(0, offset - 40), offset));
-    return before && identifierKinds.has(before[1]!.toLowerCase()) ? match : '"[redacted]"';
+    const before = wordBefore(message.slice(Math.max(0, offset - 40), offset));
+    return identifierKinds.has(before.toLowerCase()) ? match : '"[redacted]"';
   });
+}
+
+/** The word (letters and underscores) that `text` ends with, white space after it aside; '' if none. */
+function wordBefore(text: string): string {
+  const end = text.trimEnd().length;
+  let start = end;
+  while (start > 0 && isWordCharacter(text.charCodeAt(start - 1))) start--;
+  return text.slice(start, end);
+}
+
+function isWordCharacter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
 function typeOf(error: Record<string, unknown>): string {

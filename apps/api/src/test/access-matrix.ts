@@ -275,6 +275,27 @@ export const accessMatrix: readonly AccessCase[] = [
       };
     },
   },
+  // Decision 0057: the oldest blood result the model may use, the trust admin's to read and set.
+  {
+    method: 'GET',
+    route: '/api/trusts/:trust/scoring/settings',
+    allowed: ['ta'],
+    trustScoped: true,
+    okStatus: 200,
+    build: async (ctx, target) => ({ url: `/api/trusts/${trustOf(ctx, target)}/scoring/settings` }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/trusts/:trust/scoring/settings',
+    allowed: ['ta'],
+    trustScoped: true,
+    okStatus: 200,
+    // The default limit: the call is allowed or refused without changing what scoring uses.
+    build: async (ctx, target) => ({
+      url: `/api/trusts/${trustOf(ctx, target)}/scoring/settings`,
+      body: { bloodResultMaxAgeDays: 90 },
+    }),
+  },
 ];
 
 /** /api routes outside the matrix, each with the reason. */
@@ -310,6 +331,8 @@ export const accessMatrixExemptions: Record<string, string> = {
       'clerical users and clinicians (patients:read, patients:write) of the trust; they need imported, scored pathways, so patients.api.test.ts tries every other role and another trust on each',
     ]),
   ),
+  '/api/trusts/:trust/procedures/:type/patients/:id/review-changes':
+    'clinicians acting as Clinician (patients:review-changes) of the trust, decision 0056; it needs a remodel by a clerical user, so clerical-changes.api.test.ts tries every other role, a clinician acting as Clerical User and another trust',
 };
 
 /** Model routes belong to the model-upload capability and are covered by its own tests. */

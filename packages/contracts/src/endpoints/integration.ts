@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { singleLine } from '../text-rules.js';
 
 /**
  * A FHIR R4 resource as JSON: its `resourceType` and whatever else it holds. The product checks the
@@ -11,6 +12,7 @@ const fhirResourceSchema = z
     resourceType: z
       .string()
       .max(64)
+      .check(singleLine)
       .describe('The FHIR resource type, e.g. Bundle, Observation, RiskAssessment'),
   })
   .describe('A FHIR R4 resource in JSON');

@@ -30,7 +30,8 @@ export const openPathways = {
     path: `${base}/procedures/:type/manage/processed`,
     permission: 'waiting-list:read',
     tags,
-    summary: 'Processed pathways of one procedure’s active list: total, high, medium and low risk',
+    summary:
+      'Processed pathways of one procedure’s active list: total, high, medium and low risk; and those incomplete or outside the model’s population',
     params: procedurePathSchema,
     response: { 200: processedCountsSchema, ...lookupErrors },
   }),
@@ -42,7 +43,7 @@ export const openPathways = {
     summary:
       'A page of one procedure’s active pathways, filtered and sorted (by default the longest wait first)',
     description:
-      'The nine filters are optional and combined with AND. NHS number and local patient identifier (hospitalNumber) match from the start, surgeon name any part of the name, ignoring case and spaces in NHS numbers; dates are YYYY-MM-DD and match exactly; prediction means processed with that risk. sort is risk (the probability), wait (days since referral), tciDate or surname; direction is asc or desc (by default the highest risk, the longest wait, the earliest TCI date, surnames from A). Records without a value come last either way; the id breaks ties.',
+      'The ten filters are optional and combined with AND. NHS number and local patient identifier (hospitalNumber) match from the start, surgeon name any part of the name, ignoring case and spaces in NHS numbers; dates are YYYY-MM-DD and match exactly; prediction means processed with that risk; missingInputs yes means the model was given a default for an input the record lacks (decision 0057). An incomplete or excluded record has no prediction nor probability: statusDetail says why. sort is risk (the probability), wait (days since referral), tciDate or surname; direction is asc or desc (by default the highest risk, the longest wait, the earliest TCI date, surnames from A). Records without a value come last either way; the id breaks ties.',
     params: procedurePathSchema,
     querystring: activeRecordsQuerySchema,
     response: { 200: activeRecordsSchema, ...lookupErrors },
@@ -94,7 +95,7 @@ export const openPathways = {
     tags,
     summary: 'Report of the active pathways that match the filters: csv, xlsx or pdf',
     description:
-      'fields lists report field keys (see …/active/fields) in the order the report shows them, comma-separated (fields=nhsNumber,lastName) or repeated (fields=nhsNumber&fields=lastName). The filters are the active list’s. The export is recorded in the change log.',
+      'fields lists report field keys (see …/active/fields) in the order the report shows them, comma-separated (fields=nhsNumber,lastName) or repeated (fields=nhsNumber&fields=lastName). The filters are the active list’s. The prediction of an incomplete or excluded record says why it has none ("Incomplete: haemoglobin not recorded"), never a band; defaultedInputs names the inputs the model was given a default for. The export is recorded in the change log.',
     params: procedurePathSchema,
     querystring: activeExportQuerySchema,
     response: { 200: reportDownload(['csv', 'xlsx', 'pdf']), ...lookupErrors },

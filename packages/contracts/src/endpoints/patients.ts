@@ -15,6 +15,7 @@ import {
   surgicalRiskFactorsRequestSchema,
 } from '../patients.js';
 import { remodelRecordSchema, remodelRequestSchema } from '../remodel.js';
+import { identityCorrectionRequestSchema } from '../patient-identity.js';
 import { lookupErrors, pdfDownload, trustPathSchema } from './shared.js';
 
 const changeErrors = { ...lookupErrors, 409: errorResponseSchema };
@@ -94,7 +95,7 @@ export const patients = {
     permission: 'patients:write',
     tags,
     summary: 'Flags the current result as an anomaly, or unflags it (a toggle)',
-    description: `Optional body {reason}: why the result is flagged, at most ${maxAnomalyReasonLength} characters (400 under reason), kept with the flag. Unflagging clears the reason; a reason sent with it is not kept.`,
+    description: `Body {reason}, at most ${maxAnomalyReasonLength} characters (400 under reason). Flagging: optional, why the result is flagged, kept with the flag. Unflagging: required (400 under reason when blank), why the flag is removed, kept with the evaluation and in the change log, while the flag's own reason is cleared.`,
     params: patientParamsSchema,
     body: anomalyRequestSchema,
     response: { 200: anomalyResponseSchema, ...changeErrors },
@@ -108,6 +109,29 @@ export const patients = {
     summary: 'Changes the consultant surgeon, readiness for surgery and social aspects',
     params: patientParamsSchema,
     body: surgicalRiskFactorsRequestSchema,
+    response: { 200: riskSummarySchema, ...changeErrors },
+  }),
+  reviewChanges: defineEndpoint({
+    method: 'POST',
+    path: `${base}/review-changes`,
+    permission: 'patients:review-changes',
+    tags,
+    summary: 'A clinician marks the changes clerical staff made to the details the model reads as reviewed',
+    description:
+      'No body. For a clinician of the trust acting as Clinician (the X-Acting-Role header cl, or holding Clinician without Clerical User); 403 for anyone else. 409 when no change by clerical staff waits for review, or the pathway is archived. Written to the change log and the access log; answers the risk summary, its clericalChanges then empty.',
+    params: patientParamsSchema,
+    response: { 200: riskSummarySchema, ...changeErrors },
+  }),
+  identityCorrection: defineEndpoint({
+    method: 'POST',
+    path: `${base}/identity-correction`,
+    permission: 'patients:identity-correction',
+    tags,
+    summary: 'A clinician confirms the pathway’s patient with a corrected date of birth (decision 0055)',
+    description:
+      'Example: {"dateOfBirth":"1960-07-04","reason":"PAS record checked with the patient: date of birth mistyped at registration"}. For a clinician of the trust acting as Clinician; 403 for anyone else. After it, a waiting-list row with the pathway’s NHS number and this date of birth is this patient (the next upload takes it as the pathway’s date of birth). 400 with errors under dateOfBirth and reason; 409 when the pathway is archived. Written to the change log and the access log; answers the risk summary.',
+    params: patientParamsSchema,
+    body: identityCorrectionRequestSchema,
     response: { 200: riskSummarySchema, ...changeErrors },
   }),
   remodelRecord: defineEndpoint({

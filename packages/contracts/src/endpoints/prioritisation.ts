@@ -25,7 +25,7 @@ const tags = ['prioritisation'];
 const changeErrors = { ...lookupErrors, 409: errorResponseSchema };
 
 const filters =
-  'Filters (all optional, combined with AND): risk (high, medium, low, not_scored: the model’s band of a processed pathway), wait (0-18, 18-52, 52-65, 65-78, 78-104, 104+: weeks since the RTT clock start, in London calendar days), flag (priority_breached, validation_due, harm_review_due), priority (P1a … P6, or none), surgeonName (any part, ignoring case) and nhsNumber (from the start, spaces ignored).';
+  'Filters (all optional, combined with AND): risk (high, medium, low: the model’s band of a processed pathway; incomplete: scored but a required input is missing, so no band; excluded: outside the model’s population, not scored; not_processed: waiting to be scored or could not be), wait (0-18, 18-52, 52-65, 65-78, 78-104, 104+: weeks since the RTT clock start, in London calendar days), flag (priority_breached, validation_due, harm_review_due, clinician_review_due, clerical_change_unreviewed, missing_inputs), priority (P1a … P6, or none), surgeonName (any part, ignoring case) and nhsNumber (from the start, spaces ignored).';
 
 /**
  * The prioritisation worklist (docs/prioritisation.md, decision 0044): the risk × wait matrix, the
@@ -38,8 +38,8 @@ export const prioritisation = {
     path: `${base}/matrix`,
     permission: 'prioritisation:read',
     tags,
-    summary: 'Active pathways counted by risk band and wait band, with the flag counts',
-    description: `${filters} Every cell is present, zeros included. Example: {"cells":[{"risk":"high","wait":"52-65","count":12},…],"flags":{"priority_breached":3,"validation_due":40,"harm_review_due":7},"total":812,"withoutClockStart":0,"today":"2026-11-27"}`,
+    summary: 'Active pathways counted by risk row (band, or why none) and wait band, with the flag counts',
+    description: `${filters} Every cell is present, zeros included. Example: {"cells":[{"risk":"high","wait":"52-65","count":12},…],"flags":{"priority_breached":3,"validation_due":40,"harm_review_due":7,"clinician_review_due":1,"clerical_change_unreviewed":2,"missing_inputs":90},"total":812,"withoutClockStart":0,"today":"2026-11-27"}`,
     params: procedurePathSchema,
     querystring: worklistFilterSchema,
     response: { 200: matrixSchema, ...lookupErrors },
@@ -50,7 +50,7 @@ export const prioritisation = {
     permission: 'prioritisation:read',
     tags,
     summary: 'A page (15) of the active pathways that match the filters, with their wait, risk and flags',
-    description: `${filters} sort: longest_wait (default: the earliest clock start first), highest_risk (the model’s probability, not scored last) or priority (P1a first, none last); the id breaks ties. Each page read is recorded in the patient access log.`,
+    description: `${filters} sort: priority (default, NHS England’s order: P1a first, none last, then the longest wait), longest_wait (the earliest clock start first) or highest_risk (the model’s probability of a processed pathway; those without a band last); the id breaks ties. Each page read is recorded in the patient access log.`,
     params: procedurePathSchema,
     querystring: worklistQuerySchema,
     response: { 200: worklistSchema, ...lookupErrors },
@@ -73,7 +73,7 @@ export const prioritisation = {
     tags,
     summary: 'Waits of the active list by sex, ethnic group or age band, overall and by priority',
     description:
-      'by: sex, ethnicGroup (White, Mixed, Asian, Black, Other, Not stated) or ageBand (Under 50, 50 to 59, 60 to 69, 70 to 79, 80 and over, Not known). Per group: n, medianDaysWaited, over18Weeks and over52Weeks (counts), and the same per priority code. A group of fewer than 10 pathways shows n as "<10" and no figures.',
+      'by: sex, ethnicGroup (White, Mixed, Asian, Black, Other, Not stated) or ageBand (Under 50, 50 to 59, 60 to 69, 70 to 79, 80 and over, Not known). Per group: n, medianDaysWaited, over18Weeks and over52Weeks (counts), and the same per priority code. A group (or a group’s priority row) of fewer than 10 pathways shows n as "hidden" and no figures; so do the next smallest (or more) wherever the group’s total, the number at each priority or the list’s size less the shown figures would give a hidden one away. A group or priority row with no pathways is left out, unless it is hidden for that reason.',
     params: procedurePathSchema,
     querystring: equityQuerySchema,
     response: { 200: equitySchema, ...lookupErrors },
@@ -115,7 +115,7 @@ export const prioritisation = {
     tags,
     summary: 'Changes the pathway’s clinical priority, with the reason (clinicians)',
     description:
-      'Example: {"priorityCode":"P2","reason":"Pain now uncontrolled"}. 409 when the pathway is archived.',
+      'Example: {"priorityCode":"P2","reason":"Pain now uncontrolled"}. While a clinician’s review is due after a P1a, P1b or P2 pathway was postponed at the patient’s request, the current priority may be given to confirm the postponement; either decision ends the review. 409 when the pathway is archived.',
     params: patientParamsSchema,
     body: priorityChangeRequestSchema,
     response: { 200: pathwayPrioritisationSchema, ...changeErrors },
@@ -127,7 +127,7 @@ export const prioritisation = {
     tags,
     summary: 'Records an administrative validation: remain, postpone (P5 or P6) or remove',
     description:
-      'Example: {"outcome":"remain","contact":"phone","note":"Still wishes to proceed"}. Postpone sets the priority to postponeTo (P5 or P6); remove, with the clinical decision as the note, takes the pathway off the active list. Clerical users and waiting list admins.',
+      'Example: {"outcome":"remain","contact":"phone","note":"Still wishes to proceed"}. Postpone sets the priority to postponeTo (P5 or P6), and of a P1a, P1b or P2 pathway raises clinician_review_due until a clinician decides its priority, its breach still counted meanwhile; remove, with the clinical decision as the note, takes the pathway off the active list. Clerical users and waiting list admins.',
     params: patientParamsSchema,
     body: validationRequestSchema,
     response: { 200: pathwayPrioritisationSchema, ...changeErrors },

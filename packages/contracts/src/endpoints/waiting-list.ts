@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import {
   batchIdBodySchema,
   batchIdQuerySchema,
+  confirmImportBodySchema,
   importDecisionSchema,
   importFileDownloadQuerySchema,
   procedureCountersSchema,
@@ -151,9 +152,10 @@ export const waitingList = {
     tags,
     summary: 'Confirm an upload: its rows become the active list, then every pathway is scored',
     description:
-      '202 when accepted, 200 when it was already confirmed (idempotent). 409 while validating or once cancelled; 422 unless both files validated without errors.',
+      '202 when accepted, 200 when it was already confirmed (idempotent). 409 while validating or once cancelled; 422 unless both files validated without errors. ' +
+      'When the validation summary has an archiveWarning, archiveCount must be its number: without it, or with another number, 409 whose detail is the warning’s sentence and errors.archiveCount says what to do (decision 0053).',
     params: procedurePathSchema,
-    body: batchIdBodySchema,
+    body: confirmImportBodySchema,
     response: {
       200: importDecisionSchema,
       202: importDecisionSchema,

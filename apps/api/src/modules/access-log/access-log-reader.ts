@@ -45,6 +45,8 @@ const seenLabels: Record<AccessAction, string> = {
   'outcome-change': 'Recorded an outcome after surgery',
   'outcomes-summary': 'Rows with errors in an outcomes file',
   'risk-assessment': 'Risk assessment sent to another system (FHIR)',
+  'changes-review': 'Marked changes by clerical staff as reviewed',
+  'identity-correction': 'Confirmed a corrected date of birth',
 };
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-GB')} ${noun}${n === 1 ? '' : 's'}`;

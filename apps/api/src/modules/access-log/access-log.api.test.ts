@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { demoFileText } from '../../test/factories/demo-files.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accessLogMessages, type AccessLogPage } from '@esr/contracts/access-log';
 import { queryRows } from '../../platform/db/client.js';
-import { demoListsFolder } from '../imports/demo-waiting-lists.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import {
   createClericalTrust,
@@ -32,8 +30,7 @@ let superAdminToken: string;
 /** Tokens of every role that may not read the access log, in the list's trust. */
 let refusedTokens: string[];
 
-const demoText = (name: string) =>
-  fs.readFileSync(path.join(demoListsFolder, name), 'utf8').replace(/^\uFEFF/, '');
+const demoText = demoFileText;
 const demoRows = demoText('knee-waiting-list.csv').split(/\r?\n/).filter(Boolean).slice(1);
 /** The first patient of the list: Patricia Morris, 999 084 5255. */
 const patricia = demoRows[0]!.split(',')[0]!.replace(/\s/g, '');

@@ -33,6 +33,8 @@ export const accessActions = [
   'outcome-change',
   'outcomes-summary',
   'risk-assessment',
+  'changes-review',
+  'identity-correction',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 

@@ -60,12 +60,17 @@ const patients = {
   gareth:
     '999 000 0042,RAN200004,Gareth,Price,11/09/1955,M,181,99,4,Total knee replacement,01/04/2026,,Ms R Kaur,N,N,N',
 };
+// Taken three weeks before today, with the eGFR the models require: Siobhán is scored with a band
+// (decision 0057), as the export of processed records and the risk adjustment need.
+const sampled = new Date(Date.now() - 21 * 86_400_000);
+const sampleDate = `${String(sampled.getUTCDate()).padStart(2, '0')}/${String(sampled.getUTCMonth() + 1).padStart(2, '0')}/${sampled.getUTCFullYear()}`;
 const bloods = (nhsNumbers: string[]) =>
   csvFile('pathology.csv', [
     'NHS Number,Test Name,Result,Units,Sample Date',
     ...nhsNumbers.flatMap((nhs) => [
-      `${nhs},Hb,128,g/L,01/10/2026`,
-      `${nhs},Creatinine,88,umol/L,01/10/2026`,
+      `${nhs},Hb,128,g/L,${sampleDate}`,
+      `${nhs},Creatinine,88,umol/L,${sampleDate}`,
+      `${nhs},eGFR,74,mL/min/1.73m2,${sampleDate}`,
     ]),
   ]);
 
@@ -133,6 +138,12 @@ const samples: Record<string, Sample> = {
     body: { surgeonName: 'Ms R Kaur', surgery: 'ready', social: 'no_social_concerns' },
   },
   'PUT /api/trusts/:trust/procedures/:type/patients/:id': { method: 'PUT', url: patient, body: {} },
+  // The clerical user's remodel above waits for a clinician's review (decision 0056).
+  'POST /api/trusts/:trust/procedures/:type/patients/:id/review-changes': {
+    method: 'POST',
+    url: (s) => `${patient(s)}/review-changes`,
+    byClinician: true,
+  },
   'GET /api/trusts/:trust/waiting-list/procedures/:type/manage/records/active': {
     // Filtered by NHS number: a look-up by another name.
     url: () =>
@@ -188,6 +199,13 @@ const samples: Record<string, Sample> = {
     method: 'POST',
     url: (s) => `${patient(s)}/priority`,
     body: { priorityCode: 'P3', reason: 'Pain now uncontrolled' },
+    byClinician: true,
+  },
+  // Decision 0055: a clinician confirms a corrected date of birth (Siobhán's is 14-Mar-1951).
+  'POST /api/trusts/:trust/procedures/:type/patients/:id/identity-correction': {
+    method: 'POST',
+    url: (s) => `${patient(s)}/identity-correction`,
+    body: { dateOfBirth: '1951-03-15', reason: 'PAS record checked with the patient at clinic' },
     byClinician: true,
   },
   'POST /api/trusts/:trust/procedures/:type/patients/:id/harm-reviews': {

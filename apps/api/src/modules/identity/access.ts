@@ -32,6 +32,9 @@ export const permissions = {
   // docs/requirements.md §6: clerical users and clinicians look patients up, read, edit and remodel them.
   'patients:read': { roles: ['cu', 'cl'] },
   'patients:write': { roles: ['cu', 'cl'] },
+  // Decision 0056: a clinician, acting as one (actsAsClinician), marks clerical staff's changes reviewed.
+  'patients:review-changes': { roles: ['cl'] },
+  'patients:identity-correction': { roles: ['cl'] },
   // Decision 0044: the worklist is read by clerical users, clinicians and waiting list admins;
   // administrative validations are clerical; priority, harm and risk are clinical decisions.
   'prioritisation:read': { roles: ['cu', 'cl', 'wa'] },
@@ -44,6 +47,8 @@ export const permissions = {
   'model-performance:read': { roles: ['tca', 'cl', 'ta'] },
   'model-performance:settings': { roles: ['ta', 'tca'] },
   'model-performance:national': { roles: ['sa'], anyTrust: ['sa'] },
+  // Decision 0057: the oldest blood result the model may use is the trust admin's to set.
+  'scoring:settings': { roles: ['ta'] },
   // Decision 0047: systems of the trust, never people; each client holds both, for its own trust only.
   'integration:results': { roles: [], integration: true },
   'integration:risk': { roles: [], integration: true },

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { actingRoleHeader, roleCodeSchema, type RoleCode } from '@esr/contracts/roles';
 import type { Identity } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
-import { forbidden, unauthorized } from '../../platform/errors.js';
+import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import { safeErrorMessage } from '../../platform/logging.js';
 import type { PrincipalCache } from './principal-cache.js';
 import { resolvePrincipal, type Principal, type TokenVerifier } from './identity.js';
+import { heldActingRole } from './principal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +27,17 @@ export function principalOf(request: FastifyRequest): Principal {
 
 /** The integration clients' endpoints (decision 0047); everything else under /api/ is for people. */
 export const isIntegrationUrl = (url: string) => url.startsWith('/fhir/') || url.startsWith('/hl7/');
+
+export const actingRoleMessage = 'X-Acting-Role must be a role code: sa, ta, cu, cl, tca or wa';
+
+/** The role code an `X-Acting-Role` header names; anything else is refused. */
+function namedActingRole(request: FastifyRequest): RoleCode | undefined {
+  const value = request.headers[actingRoleHeader];
+  if (value === undefined) return undefined;
+  const parsed = roleCodeSchema.safeParse(value);
+  if (!parsed.success) throw badRequest(actingRoleMessage);
+  return parsed.data;
+}
 
 export const integrationMessages = {
   peopleRefused: 'Only an integration client of the trust may call this endpoint',
@@ -54,7 +67,9 @@ async function authentication(
       const isClient = principal.integrationClientId !== undefined;
       if (integrationUrl && !isClient) throw forbidden(integrationMessages.peopleRefused);
       if (!integrationUrl && isClient) throw forbidden(integrationMessages.clientsRefused);
-      request.principal = principal;
+      // The cached principal is shared by calls: the acting role goes on a copy (decision 0056).
+      const acting = isClient ? undefined : heldActingRole(principal, namedActingRole(request));
+      request.principal = acting ? { ...principal, actingRole: acting } : principal;
       // Every later line of this request names who made it (an id, never a name or patient data).
       request.log = request.log.child({ userId: request.principal.userId });
     } catch (error) {

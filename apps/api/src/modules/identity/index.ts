@@ -2,7 +2,7 @@
 export { hasAccess, requireAccess, type Permission } from './access.js';
 export { integrationMessages, isIntegrationUrl, principalOf } from './authentication-plugin.js';
 export { createTokenVerifier, principalName, resolveIntegrationClient, type Principal } from './identity.js';
-export { integrationPrincipal } from './principal.js';
+export { actsAsClinician, integrationPrincipal } from './principal.js';
 export { PrincipalCache } from './principal-cache.js';
 export { loadDevelopmentSecrets, type DevelopmentSecrets } from './signing-keys.js';
 export { default as authentication } from './authentication-plugin.js';

@@ -14,6 +14,12 @@ export interface Principal {
    * than a person: it then holds no role, and `firstName` and `lastName` name the client.
    */
   integrationClientId?: string;
+  /**
+   * The role the user is acting in, of those they hold, as the web app names it in the
+   * `X-Acting-Role` header (role switching, docs/requirements.md §2); absent when the call does not
+   * say. Decision 0056: a change by someone acting as Clerical User waits for a clinician's review.
+   */
+  actingRole?: RoleCode;
 }
 
 export const principalName = (p: Pick<Principal, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`;
@@ -34,3 +40,21 @@ export const integrationPrincipal = (client: {
   roles: [],
   integrationClientId: client.id,
 });
+
+/**
+ * The acting role a call names, when the user holds it: a role they do not hold (a role removed
+ * since the page was loaded) names none, and the call is taken as from a user who did not say.
+ */
+export const heldActingRole = (principal: Principal, named: RoleCode | undefined): RoleCode | undefined =>
+  named !== undefined && principal.roles.includes(named) ? named : undefined;
+
+/**
+ * Whether a person acts as a clinician in this call (decision 0056): they hold Clinician and act in
+ * it, or hold Clinician and not Clerical User and did not say. A user holding both who did not say
+ * is taken as acting as Clerical User, so that their change is shown to clinicians rather than
+ * taken as reviewed.
+ */
+export const actsAsClinician = (principal: Principal): boolean =>
+  principal.integrationClientId === undefined &&
+  principal.roles.includes('cl') &&
+  (principal.actingRole === 'cl' || (principal.actingRole === undefined && !principal.roles.includes('cu')));

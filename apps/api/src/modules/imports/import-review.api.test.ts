@@ -296,22 +296,49 @@ describe('the warnings', () => {
       ['9434765919'],
     );
     const summary: ValidationSummary = await summaryOf(t, who, 'knee', batchId);
-    expect(summary.waiting_list_result.warning_groups).toEqual([
-      {
-        kind: 'dobMissing',
-        field: 'dateOfBirth',
-        count: 3,
-        message: '3 rows have no date of birth: the model will use its default age for them.',
-      },
+    const groups = summary.waiting_list_result.warning_groups;
+    // The knee model's inputs (models/default/knee/MODEL_CARD.md) that this PAS extract has no
+    // column for are blank in all four rows: a group each, naming the value the model will use
+    // (decision 0057); then the three rows without a date of birth.
+    const notInExtract = ['ethnicGroup', 'af', 'ihd', 'ang', 'valv', 'pvd', 'dem', 'alz'].concat([
+      'pa',
+      'ps',
+      'idd',
+      'nidd',
+      'hypo',
+      'hype',
+      'ra',
+      'foa',
     ]);
+    expect(groups.map((group) => [group.kind, group.count])).toEqual([
+      ...notInExtract.map((field) => [`blank:${field}`, 4]),
+      ['dobMissing', 3],
+    ]);
+    expect(groups[0]).toEqual({
+      kind: 'blank:ethnicGroup',
+      field: 'ethnicGroup',
+      count: 4,
+      message: "Ethnic category is blank in 4 rows: the model will use 'White: British'.",
+    });
+    expect(groups.at(-1)).toEqual({
+      kind: 'dobMissing',
+      field: 'dateOfBirth',
+      count: 3,
+      message: '3 rows have no date of birth: the model will use its default age for them.',
+    });
     const response = await download(who, 'warnings', batchId, 'waitingList');
     expect(response.statusCode).toBe(200);
-    expect(csvLines(response.body)).toEqual([
-      'Row in your spreadsheet,Field,Warning',
+    const lines = csvLines(response.body);
+    expect(lines[0]).toBe('Row in your spreadsheet,Field,Warning');
+    expect(lines.length - 1).toBe(groups.reduce((sum, group) => sum + group.count, 0));
+    expect(lines.filter((line) => line.includes(',Date of birth,'))).toEqual([
       '2,Date of birth,Date of birth is missing: the model will use its default age.',
       '3,Date of birth,Date of birth is missing: the model will use its default age.',
       '4,Date of birth,Date of birth is missing: the model will use its default age.',
     ]);
+    expect(lines).toContain(
+      "5,Ethnic category,Ethnic category is blank: the model will use 'White: British'.",
+    );
   });
 
   it('of a blood-test file are grouped by test, and the file’s own warnings are listed first', async () => {

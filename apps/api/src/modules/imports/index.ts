@@ -1,6 +1,6 @@
 /** What the imports module offers the rest of the API; nothing else of it is imported from outside. */
 export { confirmBatchJob } from './confirm/confirm-batch-job.js';
-export { seedDemoWaitingLists } from './demo-waiting-lists.js';
+export { demoFirstStartDay, seedDemoWaitingLists } from './demo-waiting-lists.js';
 export { resumeInterruptedWork } from './import-recovery.js';
 export { importSettingsFor } from './import-settings.js';
 export { type ReadingSettings } from './read/import-reading.js';

@@ -153,10 +153,11 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     const { trust, type } = request.params;
     const { decision, accepted } = await confirmImport(
       app.db,
+      app.database,
       principalOf(request),
       trust,
       type,
-      request.body.batchId,
+      request.body,
       app.queue,
     );
     return reply.status(accepted ? 202 : 200).send(decision);

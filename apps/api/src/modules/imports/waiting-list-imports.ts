@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '@esr/contracts/messages';
-import { defaultedFieldsOf } from './model-inputs.js';
+import { modelInputRulesOf } from './model-inputs.js';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import {
   importFileExtensions,
@@ -44,6 +44,12 @@ import { plannedChanges, toBeArchivedPage } from './confirm/list-changes.js';
 import { warningGroupsOf, type StoredWarningGroup } from './warning-groups.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
 import { endpoints } from '@esr/contracts/endpoints';
+import {
+  archiveCountMessages,
+  archiveSentence,
+  archiveWarningOf,
+  needsArchiveAcknowledgement,
+} from '@esr/contracts/archive-warning';
 
 /** An undecided upload is discarded after this (its staged rows with it). */
 export const batchLifetimeMs = 24 * 60 * 60 * 1000;
@@ -188,13 +194,13 @@ export async function uploadImport(
     waitingListSha256: sha256(waitingList.bytes),
     bloodTestSha256: sha256(bloodTest.bytes),
   };
-  const defaultedFields = await defaultedFieldsOf(db, trustCode, procedureCode);
+  const modelInputs = await modelInputRulesOf(db, trustCode, procedureCode);
   // Read while the files are stored (decision 0031): the validation job takes up the reading.
   settings.handoff?.keep(
     {
       batchId,
       procedure: procedureCode as ProcedureCode,
-      defaultedFields,
+      ...modelInputs,
       waitingList: { fileName: path.basename(waitingList.fileName), bytes: waitingList.bytes },
       bloodTest: { fileName: path.basename(bloodTest.fileName), bytes: bloodTest.bytes },
     },
@@ -307,6 +313,8 @@ interface IssueRow extends Record<string, unknown> {
   row_number: number;
   errors: { field: string | null; message: string }[];
   cells: Record<string, string>;
+  /** Decision 0055: the pathway on the list the row's NHS number belongs to, when it gives another date of birth. */
+  conflicting_pathway_id?: string | null;
 }
 
 /** A refused row as the validation summary shows it: its errors by field, and its cells. */
@@ -342,12 +350,18 @@ async function fileResult(
   const outcome = outcomeOf(kind === 'waitingList' ? batch.waitingListResult : batch.bloodTestResult);
   const issues = await queryRows<IssueRow>(
     db,
-    sql`select row_number, errors, cells from import_row_issues
-      where batch_id = ${batch.id} and kind = ${kind}
-      order by row_number
+    sql`select i.row_number, i.errors, i.cells, c.pathway_id as conflicting_pathway_id
+      from import_row_issues i
+      left join import_identity_conflicts c on c.batch_id = i.batch_id and c.row_number = i.row_number
+        and i.kind = 'waitingList'
+      where i.batch_id = ${batch.id} and i.kind = ${kind}
+      order by i.row_number
       limit ${page.pageSize} offset ${offsetOf(page.pageNumber, page.pageSize)}`,
   );
-  const invalidRows = issues.map((issue) => invalidRowOf(issue.row_number, issue.errors, issue.cells));
+  const invalidRows = issues.map((issue) => ({
+    ...invalidRowOf(issue.row_number, issue.errors, issue.cells),
+    ...(issue.conflicting_pathway_id ? { conflicting_pathway_id: issue.conflicting_pathway_id } : {}),
+  }));
   const totals = outcome?.totals ?? emptyTotals;
   return {
     file_name: fileName,
@@ -404,22 +418,35 @@ const confirmable = (batch: ImportBatchRow) =>
   batch.bloodTestStatus === 'VALIDATED';
 
 /**
- * What the confirm will do (decision 0037), while the upload can be confirmed; what it did, once
- * imported: every valid row was added, updated or found unchanged.
+ * What the confirm will do (decision 0037), while the upload can be confirmed, with the warning
+ * whose number the confirm then needs when it would take a large share of the list off it
+ * (decision 0053); what it did, once imported: every valid row was added, updated or found unchanged.
  */
 async function changesOf(
+  db: Db,
   database: Pick<Database, 'executeSql'>,
   batch: ImportBatchRow,
-): Promise<ImportChanges | null> {
-  if (confirmable(batch)) return plannedChanges(database, batch);
-  if (batch.status !== 'IMPORTED' || batch.createdCount === null || batch.updatedCount === null) return null;
+): Promise<Pick<ValidationSummary, 'changes' | 'archiveWarning'>> {
+  if (confirmable(batch)) {
+    const { active, ...changes } = await plannedChanges(database, batch);
+    const counts = { archived: changes.archived, active };
+    return {
+      changes,
+      archiveWarning: needsArchiveAcknowledgement(counts)
+        ? archiveWarningOf(counts, await procedureName(db, batch.procedureCode))
+        : null,
+    };
+  }
+  if (batch.status !== 'IMPORTED' || batch.createdCount === null || batch.updatedCount === null)
+    return { changes: null, archiveWarning: null };
   const valid = outcomeOf(batch.waitingListResult)?.totals.valid ?? 0;
-  return {
+  const done: ImportChanges = {
     added: batch.createdCount,
     updated: batch.updatedCount,
     unchanged: Math.max(0, valid - batch.createdCount - batch.updatedCount),
     archived: batch.archivedCount ?? 0,
   };
+  return { changes: done, archiveWarning: null };
 }
 
 export async function validationSummary(
@@ -459,7 +486,7 @@ export async function validationSummary(
     blood_test_result: bloodTest,
     pathways_without_bloods: batch.pathwaysWithoutBloods ?? 0,
     bloods_without_pathway: batch.bloodsWithoutPathway ?? 0,
-    changes: await changesOf(database, batch),
+    ...(await changesOf(db, database, batch)),
   };
 }
 
@@ -548,18 +575,51 @@ export async function cancelImport(
 }
 
 /**
- * Confirm (docs/requirements.md §4): only when both files validated without errors. Idempotent: a second confirm,
- * while the first is applied or after, answers with the same batch and applies nothing again.
+ * Decision 0053: a confirm that would archive more than the limits of the list needs the number it
+ * archives (`archiveCount`), as the summary's warning gives it; a number given when none is needed
+ * is checked all the same, since a caller who sends one is relying on it. Counted as the summary
+ * counts (`plannedChanges`), now: an upload cancels every undecided one of its list and only a
+ * confirm adds pathways, so the confirm job archives these or fewer (some may leave the list
+ * meanwhile as operated or removed), never more. Refused with 409, the warning's sentence and the
+ * field's message. Answers the number acknowledged, or null when none was needed.
+ */
+async function acknowledgedArchive(
+  db: Db,
+  database: Pick<Database, 'executeSql'>,
+  batch: ImportBatchRow,
+  archiveCount: number | undefined,
+): Promise<number | null> {
+  const { archived, active } = await plannedChanges(database, batch);
+  const needed = needsArchiveAcknowledgement({ archived, active });
+  if (archiveCount === undefined ? !needed : archiveCount === archived) return needed ? archived : null;
+  throw new HttpError(
+    409,
+    archiveSentence({ archived, active }, await procedureName(db, batch.procedureCode)),
+    {
+      archiveCount: [archiveCount === undefined ? archiveCountMessages.missing : archiveCountMessages.wrong],
+    },
+  );
+}
+
+/**
+ * Confirm (docs/requirements.md §4): only when both files validated without errors, and with the
+ * number archived when the summary warns of it (decision 0053). Idempotent: a second confirm, while
+ * the first is applied or after, answers with the same batch and applies nothing again.
  */
 export async function confirmImport(
   db: Db,
+  database: Pick<Database, 'executeSql'>,
   principal: Principal,
   trustCode: string,
   procedureCode: string,
-  batchId: string,
+  body: { batchId: string; archiveCount?: number | undefined },
   queue: JobQueue,
 ): Promise<{ decision: ImportDecision; accepted: boolean }> {
-  await findBatch(db, principal, trustCode, procedureCode, batchId, 'waiting-list:import');
+  const { batchId } = body;
+  const found = await findBatch(db, principal, trustCode, procedureCode, batchId, 'waiting-list:import');
+  const acknowledged = confirmable(found)
+    ? await acknowledgedArchive(db, database, found, body.archiveCount)
+    : null;
   const result = await db.transaction(async (tx) => {
     const [batch] = await tx.select().from(importBatches).where(eq(importBatches.id, batchId)).for('update');
     if (!batch) throw notFound(importMessages.batchNotFound);
@@ -577,6 +637,7 @@ export async function confirmImport(
         decidedAt: new Date(),
         decidedBy: principalName(principal),
         decidedByUserId: principal.userId,
+        archiveAcknowledged: acknowledged,
       })
       .where(eq(importBatches.id, batchId))
       .returning();

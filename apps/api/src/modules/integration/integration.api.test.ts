@@ -1,13 +1,12 @@
+import { demoFileText } from '../../test/factories/demo-files.js';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { showCalendarDate } from '@esr/contracts/london-dates';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { RiskHistory } from '@esr/contracts/patients';
 import { queryRows } from '../../platform/db/client.js';
-import { demoListsFolder } from '../imports/demo-waiting-lists.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import {
   createClericalTrust,
@@ -17,6 +16,10 @@ import {
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
 import { createTrust, createUser } from '../../test/factories/users.js';
+import { insertPathways } from '../../test/factories/pathways.js';
+import { testNhsNumber } from '../../test/factories/generated-lists.js';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import type { ChangeLogPage } from '@esr/contracts/change-log';
 import { validateFhir } from './fhir/fhir-validation.js';
 
 /**
@@ -34,8 +37,7 @@ let clinicianToken: string;
 let clinicianId: string;
 const labClientId = `lab-${crypto.randomUUID().slice(0, 8)}`;
 
-const demoText = (name: string) =>
-  fs.readFileSync(path.join(demoListsFolder, name), 'utf8').replace(/^\uFEFF/, '');
+const demoText = demoFileText;
 const demoLines = demoText('knee-waiting-list.csv').split(/\r?\n/).filter(Boolean);
 const header = demoLines[0]!;
 const flags = (yes: string[] = []) =>
@@ -54,11 +56,27 @@ const lukaszKnee = `${nhsLukasz},ZZP000002,Łukasz,Nowak,02/11/1948,Male,A,178,9
 const zoeKnee = `,${localOnly},Zoë,Clarke,30/06/1960,Female,A,165,80,1,Total knee replacement,20/03/2026,,Mr A Hamid,P4,Ready,No social concerns,${flags(['nidd'])}`;
 const laterKnee = `${nhsLater},ZZP000003,Dafydd,Price,09/09/1955,Male,A,170,85,3,Total knee replacement,01/04/2026,,Ms R Kaur,P4,Ready,No social concerns,${flags()}`;
 const siobhanHip = `${nhsSiobhan},ZZP000001,Siobhán,O'Brien,14/03/1951,Female,A,160,72,4,Total hip replacement,05/05/2026,,Ms J Patel,P4,Ready,No social concerns,${flags(['hypt'])}`;
+// The days the results were taken, counted back from today: a model uses results of the last 90
+// days only (decision 0057), so fixed dates would grow too old as the calendar moves on. The
+// extract's first, then the newer ones the trust's systems send since, and one older than the extract's.
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const taken = {
+  siobhanExtract: daysAgo(55),
+  lukaszExtract: daysAgo(53),
+  beforeExtract: daysAgo(96),
+  earlier: daysAgo(18),
+  sent: daysAgo(17),
+  later: daysAgo(16),
+};
+/** An HL7 v2 timestamp (YYYYMMDDHHMMSS) on one of those days. */
+const hl7Time = (day: string, time: string) => `${day.replaceAll('-', '')}${time}`;
+const obxTime = hl7Time(taken.sent, '083000');
 const bloods = [
   'NHS Number,Hospital Number,Test Name,Result,Units,Flag,Sample Date',
-  `${nhsSiobhan},ZZP000001,Haemoglobin,128,g/L,,12-Oct-2026 12:59`,
-  `${nhsSiobhan},ZZP000001,Albumin,41,g/L,,12-Oct-2026 12:59`,
-  `${nhsLukasz},ZZP000002,eGFR,68,mL/min/1.73m2,,14-Oct-2026 09:10`,
+  `${nhsSiobhan},ZZP000001,Haemoglobin,128,g/L,,${showCalendarDate(taken.siobhanExtract)} 12:59`,
+  `${nhsSiobhan},ZZP000001,Albumin,41,g/L,,${showCalendarDate(taken.siobhanExtract)} 12:59`,
+  `${nhsSiobhan},ZZP000001,eGFR,71,mL/min/1.73m2,,${showCalendarDate(taken.siobhanExtract)} 12:59`,
+  `${nhsLukasz},ZZP000002,eGFR,68,mL/min/1.73m2,,${showCalendarDate(taken.lukaszExtract)} 09:10`,
 ];
 
 const importList = (procedure: ProcedureCode, rows: string[]) =>
@@ -131,7 +149,7 @@ const bundle = (id: string, observations: object[]) => ({
   resourceType: 'Bundle',
   identifier: { system: 'urn:ietf:rfc:3986', value: `urn:uuid:${id}` },
   type: 'collection',
-  timestamp: '2026-11-20T10:15:00+00:00',
+  timestamp: `${taken.later}T10:15:00+00:00`,
   entry: observations.map((resource) => ({ fullUrl: `urn:uuid:${crypto.randomUUID()}`, resource })),
 });
 
@@ -141,10 +159,10 @@ const hl7 = (
   pid = `PID|1||${nhsLukasz}^^^NHS^NH~ZZP000002^^^RAN^MR||NOWAK^LUKASZ||19481102|M`,
 ) =>
   [
-    `MSH|^~\\&|WINPATH|RAN_PATH|ESR|RAN|20261120101500||ORU^R01|${controlId}|P|2.4|||AL|NE`,
+    `MSH|^~\\&|WINPATH|RAN_PATH|ESR|RAN|${hl7Time(taken.later, '101500')}||ORU^R01|${controlId}|P|2.4|||AL|NE`,
     pid,
     'PV1|1|O',
-    'OBR|1|ORD123|LAB456|U&E^Urea and electrolytes^WINPATH|||20261119083000',
+    `OBR|1|ORD123|LAB456|U&E^Urea and electrolytes^WINPATH|||${obxTime}`,
     ...obx,
   ].join('\r');
 const postFhir = (url: string, body: unknown, token = clientToken) =>
@@ -173,6 +191,11 @@ beforeAll(async () => {
   await t.app.db.execute(sql`insert into integration_clients (id, issuer, client_id, trust_code, name) values
     (${crypto.randomUUID()}, 'development', ${labClientId}, ${clerical.trustCode}, 'Pathology link'),
     (${crypto.randomUUID()}, 'development', ${`${labClientId}-other`}, ${other.trustCode}, 'Other trust link')`);
+  // These messages name their patient by NHS number alone, as the trusts' systems that never send
+  // a date of birth do: their admins have said so (decision 0055; birth-date.api.test.ts checks the
+  // date of birth of messages that carry one, and refuses one without for a trust that has not).
+  await t.app.db.execute(sql`update trusts set lab_messages_without_birth_date = true
+    where trust_code in (${clerical.trustCode}, ${other.trustCode})`);
   clientToken = await t.tokenFor(labClientId, { clientId: labClientId });
   otherClientToken = await t.tokenFor(`${labClientId}-other`, { clientId: `${labClientId}-other` });
   await importList('knee', [siobhanKnee, lukaszKnee, zoeKnee, ...demoLines.slice(1, 21)]);
@@ -193,8 +216,8 @@ describe('FHIR results in', () => {
     const response = await postFhir(
       '/fhir/r4/Bundle',
       bundle(crypto.randomUUID(), [
-        observation(nhsSiobhan, haemoglobin, 10.2, gramsPerDecilitre, '2026-11-19T08:30:00+00:00'),
-        observation(nhsSiobhan, albumin, 33, gramsPerLitre, '2026-11-19T08:30:00+00:00'),
+        observation(nhsSiobhan, haemoglobin, 10.2, gramsPerDecilitre, `${taken.sent}T08:30:00+00:00`),
+        observation(nhsSiobhan, albumin, 33, gramsPerLitre, `${taken.sent}T08:30:00+00:00`),
       ]),
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -211,7 +234,8 @@ describe('FHIR results in', () => {
     // g/dL converted as the file import converts it.
     expect(kneeAfter.clinical.haemoglobin).toBe(102);
     expect(kneeAfter.clinical.albumin).toBe(33);
-    expect(kneeAfter.lab_dates).toEqual({ sampled: '2026-11-19' });
+    // The eGFR the message did not bring keeps the day it was taken (decision 0057).
+    expect(kneeAfter.lab_dates).toEqual({ sampled: taken.sent, egfr: taken.siobhanExtract });
     const after = await evaluationsOf(knee.id);
     expect(after).toHaveLength(before.length + 1);
     const latest = after.at(-1)!;
@@ -247,22 +271,70 @@ describe('FHIR results in', () => {
       t.app.db,
       sql`select action, created_by, changes from change_log where entity_id = ${knee.id} order by id desc limit 1`,
     );
-    expect(changes[0]!.action).toBe(`New blood results for pathway ${knee.id.slice(0, 8)} (knee)`);
+    expect(changes[0]!.action).toBe('New blood results for patient S O, NHS number ending 0026 (knee)');
     expect(changes[0]!.changes).toEqual({
       haemoglobin: { before: 128, after: 102 },
       albumin: { before: 41, after: 33 },
     });
   });
 
+  it('names in the change log the patient of each pathway it changed, however alike the pathways’ ids (decision 0051)', async () => {
+    // A trust of its own, whose two pathways' time-ordered ids share their first 8 characters.
+    const trust = await createTrust(t.app.db, { labMessagesWithoutBirthDate: true });
+    const siobhanId = timeOrderedUuid();
+    const lukaszId = `${siobhanId.slice(0, 8)}${timeOrderedUuid().slice(8)}`;
+    await insertPathways(t.app.db, trust.trustCode, 'knee', [
+      { id: siobhanId, nhsNumber: nhsSiobhan, firstName: 'Siobhán', lastName: "O'Brien" },
+      { id: lukaszId, nhsNumber: nhsLukasz, firstName: 'Łukasz', lastName: 'Nowak' },
+    ]);
+    const client = `${labClientId}-names`;
+    await t.app.db.execute(sql`insert into integration_clients (id, issuer, client_id, trust_code, name)
+      values (${crypto.randomUUID()}, 'development', ${client}, ${trust.trustCode}, 'Pathology link')`);
+    const response = await postFhir(
+      '/fhir/r4/Bundle',
+      bundle(crypto.randomUUID(), [
+        observation(nhsSiobhan, haemoglobin, 118, gramsPerLitre, `${taken.sent}T08:30:00+00:00`),
+        observation(nhsLukasz, haemoglobin, 131, gramsPerLitre, `${taken.sent}T08:30:00+00:00`),
+      ]),
+      await t.tokenFor(client, { clientId: client }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+
+    const admin = await createUser(t.app.db, { trustCode: trust.trustCode, roles: ['ta'] });
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/changelog?trustCode=${trust.trustCode}`,
+      headers: bearer(await t.tokenFor(admin.id)),
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const entries = log
+      .json<ChangeLogPage>()
+      .items.map(({ action, pathway, createdBy }) => ({ action, pathway, createdBy }))
+      .sort((a, b) => (a.action < b.action ? -1 : 1));
+    expect(entries).toEqual([
+      {
+        action: 'New blood results for patient S O, NHS number ending 0026 (knee)',
+        pathway: { id: siobhanId, procedureCode: 'knee' },
+        createdBy: 'Integration client Pathology link',
+      },
+      {
+        action: 'New blood results for patient Ł N, NHS number ending 0034 (knee)',
+        pathway: { id: lukaszId, procedureCode: 'knee' },
+        createdBy: 'Integration client Pathology link',
+      },
+    ]);
+    expect(log.body).not.toMatch(/Siobh|O'Brien|Łukasz|Nowak|9990000026|9990000034/);
+  });
+
   it('answers a message sent twice as the first time, and changes nothing', async () => {
     const message = bundle(crypto.randomUUID(), [
-      observation(nhsLukasz, haemoglobin, 131, gramsPerLitre, '2026-11-18T09:00:00Z'),
+      observation(nhsLukasz, haemoglobin, 131, gramsPerLitre, `${taken.earlier}T09:00:00Z`),
     ]);
     const first = await postFhir('/fhir/r4/Bundle', message);
     expect(first.statusCode, first.body).toBe(200);
     const lukasz = await pathwayOf('knee', { nhs: nhsLukasz });
     const evaluations = await evaluationsOf(lukasz.id);
-    const second = await postFhir('/fhir/r4/Bundle', { ...message, timestamp: '2026-11-20T11:00:00Z' });
+    const second = await postFhir('/fhir/r4/Bundle', { ...message, timestamp: `${taken.later}T11:00:00Z` });
     expect(second.statusCode).toBe(200);
     expect(second.body).toBe(first.body);
     expect(await evaluationsOf(lukasz.id)).toHaveLength(evaluations.length);
@@ -287,13 +359,13 @@ describe('FHIR results in', () => {
         ),
         40,
         { unit: 'mL/min/1.73m2', code: 'mL/min/{1.73_m2}' },
-        '2026-09-01T09:00:00+01:00',
+        `${taken.beforeExtract}T09:00:00+01:00`,
       ),
     );
     expect(older.statusCode, older.body).toBe(200);
     expect((await pathwayOf('knee', { nhs: nhsLukasz })).clinical.egfr).toBe(68);
 
-    const sameDay = '2026-11-18T09:00:00Z';
+    const sameDay = `${taken.earlier}T09:00:00Z`;
     const amended = await postFhir(
       '/fhir/r4/Observation',
       observation(nhsLukasz, haemoglobin, 129, gramsPerLitre, sameDay, 'amended'),
@@ -306,7 +378,7 @@ describe('FHIR results in', () => {
     const response = await postFhir(
       '/fhir/r4/Bundle',
       bundle(crypto.randomUUID(), [
-        observation(nhsLater, albumin, 29, gramsPerLitre, '2026-11-19T08:30:00Z'),
+        observation(nhsLater, albumin, 29, gramsPerLitre, `${taken.sent}T08:30:00Z`),
       ]),
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -334,7 +406,7 @@ describe('FHIR results in', () => {
     const response = await postFhir(
       '/fhir/r4/Bundle',
       bundle(crypto.randomUUID(), [
-        observation(nhsSiobhan, haemoglobin, 90, gramsPerLitre, '2026-11-20T08:30:00Z'),
+        observation(nhsSiobhan, haemoglobin, 90, gramsPerLitre, `${taken.later}T08:30:00Z`),
       ]),
       otherClientToken,
     );
@@ -352,8 +424,14 @@ describe('FHIR results in', () => {
     const unknownUnit = await postFhir(
       '/fhir/r4/Bundle',
       bundle(crypto.randomUUID(), [
-        observation(nhsLukasz, albumin, 20, gramsPerLitre, '2026-11-20T08:30:00Z'),
-        observation(nhsLukasz, haemoglobin, 7.1, { unit: 'mmol/L', code: 'mmol/L' }, '2026-11-20T08:30:00Z'),
+        observation(nhsLukasz, albumin, 20, gramsPerLitre, `${taken.later}T08:30:00Z`),
+        observation(
+          nhsLukasz,
+          haemoglobin,
+          7.1,
+          { unit: 'mmol/L', code: 'mmol/L' },
+          `${taken.later}T08:30:00Z`,
+        ),
       ]),
     );
     expect(unknownUnit.statusCode, unknownUnit.body).toBe(422);
@@ -375,14 +453,14 @@ describe('FHIR results in', () => {
     expect(wrongType.statusCode).toBe(422);
 
     const noSubject = await postFhir('/fhir/r4/Observation', {
-      ...observation(nhsLukasz, albumin, 30, gramsPerLitre, '2026-11-20T08:30:00Z'),
+      ...observation(nhsLukasz, albumin, 30, gramsPerLitre, `${taken.later}T08:30:00Z`),
       subject: undefined,
     });
     expect(noSubject.statusCode).toBe(422);
 
     const hostile = await postFhir(
       '/fhir/r4/Observation',
-      JSON.stringify(observation(nhsLukasz, albumin, 30, gramsPerLitre, '2026-11-20T08:30:00Z')).replace(
+      JSON.stringify(observation(nhsLukasz, albumin, 30, gramsPerLitre, `${taken.later}T08:30:00Z`)).replace(
         '"final"',
         '"fin\\u0000al"',
       ),
@@ -398,10 +476,10 @@ describe('HL7 v2 results in', () => {
     const controlId = `MSG${Date.now()}`;
     const response = await postHl7(
       hl7(controlId, [
-        'OBX|1|NM|NA^Sodium^WINPATH||139|mmol/L|133-146|N|||F|||20261119083000',
-        'OBX|2|NM|K^Potassium^WINPATH||4.4|mmol/L|3.5-5.3|N|||F|||20261119083000',
-        'OBX|3|NM|UREA^Urea^WINPATH||9.8|mmol/L|2.5-7.8|H|||F|||20261119083000',
-        'OBX|4|NM|CREA^Creatinine^WINPATH||112|umol/L|59-104|H|||F|||20261119083000',
+        `OBX|1|NM|NA^Sodium^WINPATH||139|mmol/L|133-146|N|||F|||${obxTime}`,
+        `OBX|2|NM|K^Potassium^WINPATH||4.4|mmol/L|3.5-5.3|N|||F|||${obxTime}`,
+        `OBX|3|NM|UREA^Urea^WINPATH||9.8|mmol/L|2.5-7.8|H|||F|||${obxTime}`,
+        `OBX|4|NM|CREA^Creatinine^WINPATH||112|umol/L|59-104|H|||F|||${obxTime}`,
       ]),
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -417,10 +495,10 @@ describe('HL7 v2 results in', () => {
 
     const again = await postHl7(
       hl7(controlId, [
-        'OBX|1|NM|NA^Sodium^WINPATH||139|mmol/L|133-146|N|||F|||20261119083000',
-        'OBX|2|NM|K^Potassium^WINPATH||4.4|mmol/L|3.5-5.3|N|||F|||20261119083000',
-        'OBX|3|NM|UREA^Urea^WINPATH||9.8|mmol/L|2.5-7.8|H|||F|||20261119083000',
-        'OBX|4|NM|CREA^Creatinine^WINPATH||112|umol/L|59-104|H|||F|||20261119083000',
+        `OBX|1|NM|NA^Sodium^WINPATH||139|mmol/L|133-146|N|||F|||${obxTime}`,
+        `OBX|2|NM|K^Potassium^WINPATH||4.4|mmol/L|3.5-5.3|N|||F|||${obxTime}`,
+        `OBX|3|NM|UREA^Urea^WINPATH||9.8|mmol/L|2.5-7.8|H|||F|||${obxTime}`,
+        `OBX|4|NM|CREA^Creatinine^WINPATH||112|umol/L|59-104|H|||F|||${obxTime}`,
       ]),
     );
     expect(again.body).toBe(response.body);
@@ -428,7 +506,7 @@ describe('HL7 v2 results in', () => {
 
   it('answers AE naming the segment and field of a refused result, and AR for text it cannot read', async () => {
     const refused = await postHl7(
-      hl7(`BAD${Date.now()}`, ['OBX|1|NM|NA^Sodium^WINPATH||139|furlongs|133-146|N|||F|||20261119083000']),
+      hl7(`BAD${Date.now()}`, [`OBX|1|NM|NA^Sodium^WINPATH||139|furlongs|133-146|N|||F|||${obxTime}`]),
     );
     expect(refused.statusCode, refused.body).toBe(422);
     const ack = segments(refused.body);
@@ -448,9 +526,16 @@ describe('HL7 v2 results in', () => {
     const port = await freePort();
     const mllp = await createTestApp({ HL7_MLLP_PORT: String(port), HL7_MLLP_CLIENT: 'ran-pathology-demo' });
     try {
+      // The demonstration trust's list may hold anyone on a database shared with earlier runs: a
+      // patient of a number drawn for this run, whom no list there holds with another date of birth.
+      const nhs = testNhsNumber(300_000 + Math.floor(Math.random() * 100_000));
       const answer = await mllpSend(
         port,
-        hl7(`MLLP${Date.now()}`, ['OBX|1|NM|NA^Sodium^WINPATH||139|mmol/L|||||F|||20261119083000']),
+        hl7(
+          `MLLP${Date.now()}`,
+          [`OBX|1|NM|NA^Sodium^WINPATH||139|mmol/L|||||F|||${obxTime}`],
+          `PID|1||${nhs}^^^NHS^NH||PRICE^DAFYDD||19550909|M`,
+        ),
       );
       expect(segments(answer).find((s) => s.startsWith('MSA'))).toMatch(/^MSA\|AA\|MLLP/);
     } finally {

@@ -97,7 +97,7 @@ export async function searchRiskAssessments(
     sql`select p.id, p.procedure_code, pr.name as procedure_name, p.nhs_number, p.local_patient_identifier
         from pathways p join procedures pr on pr.code = p.procedure_code
         where p.trust_code = ${caller.trustCode} and p.nhs_number = ${nhsNumber} and p.is_active
-          and p.status = 'processed' and p.current_evaluation_id is not null
+          and p.status in ('processed', 'incomplete') and p.current_evaluation_id is not null
         order by p.procedure_code`,
   );
   const resources: FhirRiskAssessment[] = [];

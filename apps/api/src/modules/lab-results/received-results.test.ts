@@ -9,6 +9,7 @@ const result = (overrides: Partial<KeptResult>): KeptResult => ({
   takenAt: '2026-11-19T08:30:00.000Z',
   takenOn: '2026-11-19',
   status: 'final',
+  birthDate: '1951-03-14',
   ...overrides,
 });
 
@@ -96,5 +97,23 @@ describe('resultMeetsPathway', () => {
         local_patient_identifier: null,
       }),
     ).toBe(false);
+  });
+  it('meets only a pathway born on the same day, or on the day a clinician confirmed as corrected (decision 0055)', () => {
+    const born = { ...pathway, date_of_birth: '1951-03-14', accepted_date_of_birth: null };
+    expect(resultMeetsPathway(result({ birthDate: '1951-03-14' }), born)).toBe(true);
+    expect(resultMeetsPathway(result({ birthDate: '1960-07-04' }), born)).toBe(false);
+    expect(resultMeetsPathway(result({ birthDate: '1951-03-15' }), born)).toBe(false);
+    expect(
+      resultMeetsPathway(result({ birthDate: '1951-03-15' }), {
+        ...born,
+        accepted_date_of_birth: '1951-03-15',
+      }),
+    ).toBe(true);
+    // No date on one side: the key alone (a message without one is refused before this, unless the
+    // trust's setting lets it through).
+    expect(resultMeetsPathway(result({ birthDate: null }), born)).toBe(true);
+    expect(resultMeetsPathway(result({ birthDate: '1960-07-04' }), { ...born, date_of_birth: null })).toBe(
+      true,
+    );
   });
 });

@@ -14,11 +14,10 @@ import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { recordChange } from '../change-log/index.js';
 import {
   activeModelVersion,
-  evaluationColumns,
+  bloodResultMaxAgeDays,
   evaluationDay,
-  fieldsAtFault,
   recordEvaluation,
-  scoreRecords,
+  scoreForWriting,
   type ModelVersion,
 } from '../evaluations/index.js';
 import { integrationPrincipal, principalName, type Principal } from '../identity/index.js';
@@ -37,6 +36,8 @@ export interface KeptResult {
   /** Its London day, YYYY-MM-DD. */
   takenOn: string;
   status: 'final' | 'amended' | 'corrected';
+  /** The patient's date of birth as the message gave it, YYYY-MM-DD; null when it gave none (decision 0055). */
+  birthDate: string | null;
 }
 
 interface PathwayRow extends Record<string, unknown> {
@@ -45,12 +46,17 @@ interface PathwayRow extends Record<string, unknown> {
   procedure_code: string;
   nhs_number: string | null;
   local_patient_identifier: string | null;
+  first_name: string | null;
+  last_name: string | null;
   clinical: Record<string, unknown>;
   lab_dates: Record<string, string> | null;
+  operation: string | null;
+  date_of_birth: string | null;
+  accepted_date_of_birth: string | null;
 }
 
-/** Whether a result belongs to a pathway: by NHS number where both have one, else by local identifier. */
-export function resultMeetsPathway(
+/** Whether a result's key names a pathway: by NHS number where both have one, else by local identifier. */
+function sameKey(
   result: Pick<KeptResult, 'nhsNumber' | 'localPatientIdentifier'>,
   pathway: { nhs_number: string | null; local_patient_identifier: string | null },
 ): boolean {
@@ -61,6 +67,70 @@ export function resultMeetsPathway(
     pathway.local_patient_identifier !== null &&
     result.localPatientIdentifier === pathway.local_patient_identifier
   );
+}
+
+/**
+ * Whether the result's date of birth is the pathway's (decision 0055): the same date, or the one a
+ * clinician confirmed as corrected; or no date on one side, when the key alone decides.
+ */
+const bornAlike = (
+  result: { birthDate: string | null },
+  pathway: { date_of_birth?: string | null; accepted_date_of_birth?: string | null },
+) =>
+  result.birthDate === null ||
+  (pathway.date_of_birth ?? null) === null ||
+  result.birthDate === pathway.date_of_birth ||
+  result.birthDate === pathway.accepted_date_of_birth;
+
+/**
+ * Whether a result belongs to a pathway: by NHS number where both have one, else by local
+ * identifier, and born on the same day. A kept result of a patient born on another day is never
+ * applied, even where no message was refused for it (a list confirmed since, say).
+ */
+export function resultMeetsPathway(
+  result: Pick<KeptResult, 'nhsNumber' | 'localPatientIdentifier'> & { birthDate?: string | null },
+  pathway: {
+    nhs_number: string | null;
+    local_patient_identifier: string | null;
+    date_of_birth?: string | null;
+    accepted_date_of_birth?: string | null;
+  },
+): boolean {
+  return sameKey(result, pathway) && bornAlike({ birthDate: result.birthDate ?? null }, pathway);
+}
+
+/** Why a message's results cannot be taken: one with no date of birth, or one born on another day. */
+export interface BirthDateRefusal {
+  /** The result (its index in the message's results) the refusal names. */
+  result: number;
+  problem: 'missing' | 'mismatch';
+}
+
+/**
+ * Decision 0055, before anything of a message is kept or applied: a result whose patient has no date
+ * of birth, unless the trust says its systems never send one, or whose date of birth is not that of
+ * an active pathway its NHS number (or local identifier) names, refuses the whole message. The first
+ * such result, in the message's order; null when every result may be taken.
+ */
+export async function birthDateRefusal(
+  tx: Db,
+  trustCode: string,
+  results: readonly KeptResult[],
+): Promise<BirthDateRefusal | null> {
+  if (results.length === 0) return null;
+  if (results.some((result) => result.birthDate === null)) {
+    const [trust] = await queryRows<{ without: boolean }>(
+      tx,
+      sql`select lab_messages_without_birth_date as without from trusts where trust_code = ${trustCode}`,
+    );
+    if (!trust?.without)
+      return { result: results.findIndex((r) => r.birthDate === null), problem: 'missing' };
+  }
+  const pathways = await activePathwaysOf(tx, trustCode, results, false);
+  const index = results.findIndex((result) =>
+    pathways.some((pathway) => sameKey(result, pathway) && !bornAlike(result, pathway)),
+  );
+  return index < 0 ? null : { result: index, problem: 'mismatch' };
 }
 
 /** The day a pathway's result for a test was taken, as the import keeps it (decision 0032). */
@@ -131,14 +201,17 @@ export function withResults(
 }
 
 const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
-  p.clinical, p.lab_dates`;
+  p.first_name, p.last_name, p.clinical, p.lab_dates, p.operation, p.date_of_birth::text as date_of_birth,
+  p.accepted_date_of_birth::text as accepted_date_of_birth`;
 
-/** The trust's active pathways of the patients the results are for, locked for the update. */
+/** The trust's active pathways of the patients the results are for, locked for the update unless said. */
 async function activePathwaysOf(
   tx: Db,
   trustCode: string,
   results: readonly KeptResult[],
+  lock = true,
 ): Promise<PathwayRow[]> {
+  const forUpdate = lock ? sql`for update` : sql``;
   const nhsNumbers = [...new Set(results.map((r) => r.nhsNumber).filter((n): n is string => n !== null))];
   const locals = [
     ...new Set(results.map((r) => r.localPatientIdentifier).filter((n): n is string => n !== null)),
@@ -153,7 +226,7 @@ async function activePathwaysOf(
           sql`select ${pathwayColumns} from pathways p
               where p.trust_code = ${trustCode} and p.is_active
                 and p.nhs_number = any(${`{${nhsNumbers.join(',')}}`}::text[])
-              order by p.id for update`,
+              order by p.id ${forUpdate}`,
         );
   const byLocal =
     locals.length === 0
@@ -163,7 +236,7 @@ async function activePathwaysOf(
           sql`select ${pathwayColumns} from pathways p
               where p.trust_code = ${trustCode} and p.is_active
                 and p.local_patient_identifier in (select jsonb_array_elements_text(${JSON.stringify(locals)}::jsonb))
-              order by p.id for update`,
+              order by p.id ${forUpdate}`,
         );
   const seen = new Set(rows.map((row) => row.id));
   return [...rows, ...byLocal.filter((row) => !seen.has(row.id))];
@@ -177,8 +250,6 @@ export interface AppliedResults {
   /** The pathways whose record changed. */
   changedPathwayIds: string[];
 }
-
-const procedureLabels: Record<string, string> = { knee: 'knee', hip: 'hip' };
 
 /**
  * Applies results to the trust's active pathways of their patients, re-scoring each pathway they
@@ -229,35 +300,42 @@ async function rescore(
     );
   } else {
     const evaluationDate = evaluationDay(now);
-    const record = update.clinical as PatientRecord;
-    const [outcome] = scoreRecords(model.model, [record], evaluationDate);
-    if (outcome!.ok) {
-      await recordEvaluation(tx, {
-        id: timeOrderedUuid(),
-        pathwayId: pathway.id,
+    const [state] = await scoreForWriting(
+      {
         trustCode: pathway.trust_code,
         procedureCode: pathway.procedure_code,
         model,
-        reason: 'results',
-        createdBy: principalName(actor),
-        columns: evaluationColumns(model.model, outcome!.result),
-        evaluationDate,
-        inputsJson: clinicalJson,
-      });
-    } else {
-      await tx.execute(sql`update pathways set status = 'failed',
-          failed_fields = ${JSON.stringify(fieldsAtFault(model.model, record))}::jsonb,
-          failure_reason = ${outcome!.reason}, updated_at = now()
-        where id = ${pathway.id}`);
-    }
+        bloodResultMaxAgeDays: await bloodResultMaxAgeDays(tx, pathway.trust_code),
+      },
+      [
+        {
+          clinical: update.clinical as PatientRecord,
+          labDates: update.labDates,
+          operation: pathway.operation,
+          reason: 'results',
+        },
+      ],
+      evaluationDate,
+    );
+    await recordEvaluation(tx, {
+      pathwayId: pathway.id,
+      trustCode: pathway.trust_code,
+      procedureCode: pathway.procedure_code,
+      model,
+      reason: 'results',
+      createdBy: principalName(actor),
+      state: state!,
+      evaluationDate,
+      inputsJson: clinicalJson,
+    });
   }
   await recordChange(tx, {
     principal: actor,
     trustCode: pathway.trust_code,
     trustName: actor.trustName,
-    action: `New blood results for pathway ${pathway.id.slice(0, 8)} (${procedureLabels[pathway.procedure_code] ?? pathway.procedure_code})`,
+    action: 'New blood results',
     entityType: 'patient',
-    entityId: pathway.id,
+    pathway,
     before: Object.fromEntries(update.changed.map((change) => [change.lab, change.before])),
     after: Object.fromEntries(update.changed.map((change) => [change.lab, change.after])),
   });
@@ -275,21 +353,23 @@ export async function keepResults(
   );
   if (results.length === 0) return;
   await tx.execute(sql`insert into received_lab_results (id, message_id, trust_code, nhs_number,
-      local_patient_identifier, lab, value, taken_at, taken_on, status, expires_at)
-    select r.id, ${messageId}::uuid, ${trustCode}, r.nhs_number, r.local_patient_identifier, r.lab, r.value,
+      local_patient_identifier, birth_date, lab, value, taken_at, taken_on, status, expires_at)
+    select r.id, ${messageId}::uuid, ${trustCode}, r.nhs_number, r.local_patient_identifier, r.birth_date,
+      r.lab, r.value,
       r.taken_at, r.taken_on, r.status, now() + make_interval(days => ${resultKeepingDays})
     from json_to_recordset(${JSON.stringify(
       results.map((result) => ({
         id: timeOrderedUuid(),
         nhs_number: result.nhsNumber,
         local_patient_identifier: result.localPatientIdentifier,
+        birth_date: result.birthDate,
         lab: result.lab,
         value: result.value,
         taken_at: result.takenAt,
         taken_on: result.takenOn,
         status: result.status,
       })),
-    )}::json) as r(id uuid, nhs_number text, local_patient_identifier text, lab text, value float8,
+    )}::json) as r(id uuid, nhs_number text, local_patient_identifier text, birth_date date, lab text, value float8,
       taken_at timestamptz, taken_on date, status text)`);
 }
 
@@ -305,6 +385,7 @@ export async function applyKeptResults(db: Db, trustCode: string, procedureCode:
       trust_name: string;
       nhs_number: string | null;
       local_patient_identifier: string | null;
+      birth_date: string | null;
       lab: LabField;
       value: number;
       taken_at: string | Date;
@@ -313,7 +394,8 @@ export async function applyKeptResults(db: Db, trustCode: string, procedureCode:
     }>(
       tx,
       sql`select c.id as client_id, c.name as client_name, t.trust_name, r.nhs_number,
-            r.local_patient_identifier, r.lab, r.value, r.taken_at, r.taken_on::text as taken_on, r.status
+            r.local_patient_identifier, r.birth_date::text as birth_date, r.lab, r.value, r.taken_at,
+            r.taken_on::text as taken_on, r.status
           from received_lab_results r
           join integration_messages m on m.id = r.message_id
           join integration_clients c on c.id = m.integration_client_id
@@ -345,6 +427,7 @@ export async function applyKeptResults(db: Db, trustCode: string, procedureCode:
       const results = clientRows.map((row) => ({
         nhsNumber: row.nhs_number,
         localPatientIdentifier: row.local_patient_identifier,
+        birthDate: row.birth_date,
         lab: row.lab,
         value: row.value,
         takenAt: new Date(row.taken_at).toISOString(),

@@ -8,6 +8,7 @@ import { showLondonDateTime } from '@esr/contracts/london-dates';
 import { productName } from '@esr/contracts/messages';
 import { groupingLabels, type Grouping } from '@esr/contracts/model-performance';
 import type { TripodCard } from '@esr/contracts/models';
+import { hiddenFigure, hiddenFigureMeaning, hiddenFigureText } from '@esr/contracts/small-groups';
 import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
 import { onEveryBufferedPage } from '../../platform/pdf/page-numbers.js';
 import { nhsColour, useStyle } from '../../platform/pdf/pdf-text.js';
@@ -121,13 +122,14 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
       ['*', 220],
     );
     if (!local.enoughEvents) paragraph('Fewer than 100 complications: these figures are too uncertain to act on.');
+    if (local.groups.some((group) => group.n === hiddenFigure)) paragraph(hiddenFigureMeaning('patients'));
     table(
       ['Group', 'Patients', 'O/E', 'AUROC', 'Flag'],
       local.groups.map((group) => [
         `${groupingLabels[group.by as Grouping] ?? group.by}: ${group.group}`,
-        group.n === '<10' ? 'Fewer than 10' : group.n.toLocaleString('en-GB'),
-        orNot(group.oe, 2),
-        orNot(group.auroc, 3),
+        group.n === hiddenFigure ? hiddenFigureText : group.n.toLocaleString('en-GB'),
+        group.n === hiddenFigure ? '' : orNot(group.oe, 2),
+        group.n === hiddenFigure ? '' : orNot(group.auroc, 3),
         group.flagged ? 'Check' : '',
       ]),
       ['*', 70, 50, 50, 45],

@@ -9,6 +9,7 @@ import { showLondonDate } from '@esr/contracts/london-dates';
 import { demonstrationModelLabel } from '@esr/contracts/messages';
 import { groupingLabels } from '@esr/contracts/model-performance';
 import { modelMessages, type Recalibration, type TripodCard } from '@esr/contracts/models';
+import { hiddenFigure } from '@esr/contracts/small-groups';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
@@ -148,7 +149,7 @@ export async function modelCard(
             groups: groups.flatMap(({ by, groups: inGroup }) =>
               inGroup.map((group) =>
                 group.suppressed
-                  ? { by, group: group.group, n: '<10' as const, oe: null, auroc: null, flagged: false }
+                  ? { by, group: group.group, n: hiddenFigure, oe: null, auroc: null, flagged: false }
                   : {
                       by,
                       group: group.group,

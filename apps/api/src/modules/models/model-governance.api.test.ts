@@ -55,6 +55,19 @@ const patients = [
   '999 000 0034,RAN300003,Zoë,Clarke,30/06/1960,F,165,80,1,Total knee replacement,20/03/2026,,Mr A Hamid,N',
 ];
 
+// Each patient's haemoglobin and eGFR, taken three weeks before today: the inputs the models require,
+// recent enough to use (decision 0057), so that every pathway is scored with its probability shown.
+const sampled = new Date(Date.now() - 21 * 86_400_000);
+const sampleDate = `${String(sampled.getUTCDate()).padStart(2, '0')}/${String(sampled.getUTCMonth() + 1).padStart(2, '0')}/${sampled.getUTCFullYear()}`;
+const bloods = [
+  ['9990000026', 128, 74],
+  ['9990000018', 141, 63],
+  ['9990000034', 119, 88],
+].flatMap(([nhs, hb, egfr]) => [
+  `${nhs},Hb,${hb},g/L,${sampleDate}`,
+  `${nhs},eGFR,${egfr},mL/min/1.73m2,${sampleDate}`,
+]);
+
 async function currentProbabilities(db: Db, trustCode: string) {
   return queryRows<{ id: string; probability: number; model_version: number }>(
     db,
@@ -75,7 +88,7 @@ beforeAll(async () => {
     list,
     'knee',
     csvFile('ptl.csv', [pasHeader, ...patients]),
-    csvFile('pathology.csv', ['NHS Number,Test Name,Result,Units,Sample Date', '9990000026,Hb,128,g/L,01/10/2026']),
+    csvFile('pathology.csv', ['NHS Number,Test Name,Result,Units,Sample Date', ...bloods]),
   );
   const { batchId } = response.json<{ batchId: string }>();
   await validated(t, list, 'knee', batchId);

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@esr/contracts/prioritisation';
@@ -7,12 +11,15 @@ import type {
   ModelPerformanceGroups,
   NationalPerformance,
 } from '@esr/contracts/model-performance';
-import type {
-  OutcomesDecision,
-  OutcomesUploadStatus,
-  OutcomesValidationSummary,
-  PathwayOutcomes,
+import type { TripodCard } from '@esr/contracts/models';
+import {
+  outcomeMessages,
+  type OutcomesDecision,
+  type OutcomesUploadStatus,
+  type OutcomesValidationSummary,
+  type PathwayOutcomes,
 } from '@esr/contracts/outcomes';
+import { textRuleMessages } from '@esr/contracts/text-rules';
 import { queryRows } from '../../platform/db/client.js';
 import { installDefaultModels } from '../models/index.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
@@ -336,6 +343,38 @@ describe('a clinician’s outcome', () => {
     expect(
       (await call('POST', url, own.cl, { dateOfOperation: daysAgo(3), complication90Days: 'maybe' })).status,
     ).toBe(400);
+    // A length of stay written any way but plain decimal: Number() would have kept "0x10" as 16 days.
+    for (const lengthOfStayDays of ['0x10', '1e1', '+2', 'Infinity', '1_000']) {
+      const refused = await call<{ errors: Record<string, string[]> }>('POST', url, own.cl, {
+        dateOfOperation: daysAgo(3),
+        complication90Days: 'no',
+        lengthOfStayDays,
+      });
+      expect(refused.status, lengthOfStayDays).toBe(400);
+      expect(refused.body.errors.lengthOfStayDays).toEqual([outcomeMessages.lengthOfStayNumber]);
+    }
+    // A date of operation before 1900, and one PostgreSQL cannot hold at all: 400, never 500.
+    for (const dateOfOperation of ['1899-12-31', '0000-01-01']) {
+      const refused = await call<{ errors: Record<string, string[]> }>('POST', url, own.cl, {
+        dateOfOperation,
+        complication90Days: 'no',
+      });
+      expect(refused.status, dateOfOperation).toBe(400);
+      expect(refused.body.errors.dateOfOperation).toEqual([textRuleMessages.dateTooEarly]);
+    }
+    // A complication type on one line; the escape character is refused before the schema reads it.
+    for (const [complicationType, message] of [
+      ['Deep wound\ninfection', textRuleMessages.lineBreak],
+      ['Deep wound \u001b[0minfection', textRuleMessages.control('U+001B')],
+    ] as const) {
+      const refused = await call<{ errors: Record<string, string[]> }>('POST', url, own.cl, {
+        dateOfOperation: daysAgo(3),
+        complication90Days: 'yes',
+        complicationType,
+      });
+      expect(refused.status, complicationType).toBe(400);
+      expect(refused.body.errors.complicationType).toEqual([message]);
+    }
     expect(
       (await call('POST', url, own.cu, { dateOfOperation: daysAgo(3), complication90Days: 'no' })).status,
     ).toBe(403);
@@ -437,12 +476,13 @@ describe('model performance', () => {
     expect(await ok<ModelPerformance>('GET', performanceUrl(own), own.cl)).toEqual(all);
   });
 
-  it('gives the figures by group, a group under 10 as "<10" alone', async () => {
+  it('gives the figures by group, a group under 10 as "hidden" alone, with the next smallest hidden too', async () => {
     const bySex = await ok<ModelPerformanceGroups>('GET', performanceUrl(own, '/groups?by=sex'), own.cl);
+    // Nobody's sex is not stated: a group of nobody identifies no one, and is shown as 0.
     expect(bySex.groups.map((group) => [group.group, group.n])).toEqual([
       ['Female', 30],
       ['Male', 30],
-      ['Not stated', '<10'],
+      ['Not stated', 0],
     ]);
     const female = bySex.groups[0]!;
     expect(female.suppressed ? null : female.expected).toBeCloseTo(3, 9);
@@ -451,8 +491,18 @@ describe('model performance', () => {
       performanceUrl(own, '/groups?by=ethnicGroup'),
       own.cl,
     );
+    // Eight Black patients; White, the only other group with anyone in it, is hidden so that the
+    // whole list less the shown groups does not give them.
+    expect(byEthnicity.groups.map((group) => [group.group, group.n])).toEqual([
+      ['White', 'hidden'],
+      ['Mixed', 0],
+      ['Asian', 0],
+      ['Black', 'hidden'],
+      ['Other', 0],
+      ['Not stated', 0],
+    ]);
     const black = byEthnicity.groups.find((group) => group.group === 'Black');
-    expect(black).toEqual({ group: 'Black', n: '<10', suppressed: true });
+    expect(black).toEqual({ group: 'Black', n: 'hidden', suppressed: true });
     expect((await call('GET', performanceUrl(own, '/groups?by=postcode'), own.cl)).status).toBe(400);
   });
 
@@ -488,5 +538,122 @@ describe('model performance', () => {
     await ok('PUT', `/api/trusts/${own.code}/model-performance/settings`, own.ta, { cusumThreshold: 1.5 });
     const figures = await ok<ModelPerformance>('GET', performanceUrl(own), own.cl);
     expect(figures.cusum.threshold).toBe(1.5);
+  });
+});
+
+describe('model performance by group: a small group cannot be worked out (decision 0052)', () => {
+  let own: Trust;
+  // Ages at operation by band, with complications: the under-50s are six, none with a complication.
+  const bands = [
+    { band: 'Under 50', age: 44, n: 6, events: 0 },
+    { band: '50 to 59', age: 54, n: 14, events: 2 },
+    { band: '60 to 69', age: 64, n: 25, events: 3 },
+    { band: '70 to 79', age: 74, n: 23, events: 4 },
+    { band: '80 and over', age: 84, n: 12, events: 1 },
+  ];
+  const people = bands.flatMap((band) =>
+    Array.from({ length: band.n }, (_, index) => ({
+      band: band.band,
+      age: band.age,
+      event: index < band.events,
+      probability: 0.04 + 0.01 * (index % 7),
+    })),
+  );
+  const sumOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+
+  beforeAll(async () => {
+    own = await freshTrust();
+    const numbers = nhsNumbers(999300000, people.length);
+    const ids = await insertPathways(
+      t.app.db,
+      own.code,
+      'knee',
+      people.map((_, index) => ({
+        nhsNumber: numbers[index]!,
+        clockStart: daysAgo(500),
+        scored: { prediction: 'Low' as const, probability: 0.1 },
+        sex: (index % 2 === 0 ? 'F' : 'M') as 'F' | 'M',
+      })),
+    );
+    const lines = ['NHS Number,Date of Operation,Complication'];
+    for (const [index, id] of ids.entries()) {
+      const person = people[index]!;
+      const operated = daysAgo(120 - (index % 60));
+      await insertEvaluations(t.app.db, id, [
+        {
+          probability: person.probability,
+          prediction: 'Low',
+          createdAt: `${daysAgo(200)}T09:00:00Z`,
+          inputs: {
+            sex: index % 2 === 0 ? 'F' : 'M',
+            ethnicGroup: 'A',
+            // Born on 1 January: a year older at operation than `age`, well inside the band.
+            dateOfBirth: `${Number(operated.slice(0, 4)) - person.age - 1}-01-01`,
+          },
+        },
+      ]);
+      lines.push(`${numbers[index]!},${ukDate(operated)},${person.event ? 'Y' : 'N'}`);
+    }
+    const { batchId } = await uploaded(own, 'outcomes.csv', lines.join('\n'));
+    expect((await confirm(own, batchId)).status).toBe(200);
+  });
+
+  it('hides the under-50s and the next smallest band, so the whole list less the shown bands gives neither', async () => {
+    const byAge = await ok<ModelPerformanceGroups>('GET', performanceUrl(own, '/groups?by=ageBand'), own.tca);
+    expect(byAge.overall.n).toBe(people.length);
+    expect(byAge.groups.find((group) => group.group === 'Under 50')).toEqual({
+      group: 'Under 50',
+      n: 'hidden',
+      suppressed: true,
+    });
+    const shown = byAge.groups.flatMap((group) => (group.suppressed ? [] : [group]));
+    const hidden = byAge.groups.filter((group) => group.suppressed).map((group) => group.group);
+    // What subtraction gives: the hidden bands together, never the under-50s alone.
+    const left = {
+      n: byAge.overall.n - sumOf(shown.map((group) => group.n)),
+      events: byAge.overall.events - sumOf(shown.map((group) => group.events)),
+      expected: byAge.overall.expected - sumOf(shown.map((group) => group.expected)),
+    };
+    const under50 = people.filter((person) => person.band === 'Under 50');
+    expect(hidden.length).toBeGreaterThanOrEqual(2);
+    expect(left.n).toBeGreaterThanOrEqual(10);
+    expect(left.n).not.toBe(under50.length);
+    // Some complications among the hidden bands, so the under-50s' none cannot be read off either.
+    expect(left.events).toBeGreaterThan(0);
+    expect(left.events).toBeLessThan(left.n);
+    expect(Math.abs(left.expected - sumOf(under50.map((person) => person.probability)))).toBeGreaterThan(
+      0.01,
+    );
+    // And exactly the hidden bands' figures, as the data were built.
+    const inHidden = people.filter((person) => hidden.includes(person.band));
+    expect(left.n).toBe(inHidden.length);
+    expect(left.events).toBe(inHidden.filter((person) => person.event).length);
+  });
+
+  it('hides the same bands on the version’s model card and its PDF', async () => {
+    const [model] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select id from ml_models where trust_code = ${own.code} and procedure_code = 'knee' and is_active`,
+    );
+    const cardUrl = `/api/trusts/${own.code}/machine-learning/procedures/knee/models/${model!.id}/card`;
+    const card = await ok<TripodCard>('GET', cardUrl, own.tca);
+    const byAge = await ok<ModelPerformanceGroups>('GET', performanceUrl(own, '/groups?by=ageBand'), own.tca);
+    expect(
+      card.localPerformance?.groups
+        .filter((group) => group.by === 'ageBand')
+        .map((group) => [group.group, group.n]),
+    ).toEqual(byAge.groups.map((group) => [group.group, group.n]));
+    const pdf = await t.app.inject({ method: 'GET', url: `${cardUrl}/export`, headers: bearer(own.tca) });
+    expect(pdf.statusCode).toBe(200);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'card-')), 'card.pdf');
+    fs.writeFileSync(file, pdf.rawPayload);
+    // pdftotext (Debian poppler-utils) must be installed: without it this test fails, never skips.
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain('Age at operation: Under 50 Hidden');
+    expect(text).toContain('‘Hidden’ means the group has fewer than 10 patients');
+    expect(text).not.toContain('Under 50 6');
   });
 });

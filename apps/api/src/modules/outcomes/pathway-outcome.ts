@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
-import { recordChange } from '../change-log/index.js';
+import { recordChange, type PathwayOfChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
 import { predictionOf } from '../pathways/index.js';
 import { recordOutcomes } from './outcome-writer.js';
@@ -57,9 +57,12 @@ const outcomeOf = (row: OutcomeRow): PathwayOutcome => ({
 });
 
 async function findPathway(db: Db, trustCode: string, procedureCode: string, id: string, lock = false) {
-  const [row] = await queryRows<{ id: string; referral_date: string | null; is_active: boolean }>(
+  const [row] = await queryRows<
+    PathwayOfChange & { referral_date: string | null; is_active: boolean } & Record<string, unknown>
+  >(
     db,
-    sql`select id, referral_date::text as referral_date, is_active from pathways
+    sql`select id, procedure_code, nhs_number, local_patient_identifier, first_name, last_name,
+        referral_date::text as referral_date, is_active from pathways
       where id = ${id} and trust_code = ${trustCode} and procedure_code = ${procedureCode}
       ${lock ? sql`for update` : sql``}`,
   );
@@ -149,9 +152,9 @@ export async function recordPathwayOutcome(
       principal,
       trustCode,
       trustName: principal.trustName,
-      action: `${before ? 'Corrected' : 'Recorded'} the outcome after surgery for pathway ${id.slice(0, 8)} (${procedureCode})`,
+      action: `${before ? 'Corrected' : 'Recorded'} the outcome after surgery`,
       entityType: 'patient',
-      entityId: id,
+      pathway,
       before: inWords(before),
       after: inWords(after.current),
     });

@@ -4,8 +4,10 @@ export {
   activeConditions,
   archivedColumns,
   countActive,
+  missingInputsSql,
   predictionOf,
+  scoringStateOf,
   toActiveRecord,
 } from './open-pathways.js';
-export type { ActiveRow, ArchivedRow, RecordRow } from './open-pathways.js';
+export type { ActiveRow, ArchivedRow, RecordRow, ScoringStateRow } from './open-pathways.js';
 export { procedureCounters, waitingListDashboard } from './pathways.js';

@@ -1,3 +1,5 @@
+import { demoFileText } from '../../test/factories/demo-files.js';
+import { comorbidityLabels } from '@esr/contracts/remodel';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,11 +25,10 @@ import {
 } from '@esr/contracts/open-pathways';
 import type { ProcedureCounters } from '@esr/contracts/waiting-list';
 import { queryRows } from '../../platform/db/client.js';
-import { demoListsFolder } from '../imports/demo-waiting-lists.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import {
   createClericalTrust,
-  decide,
+  confirmAsClerk,
   get,
   idle,
   uploadFiles,
@@ -63,12 +64,14 @@ interface Oracle {
   social: string | null;
   surgery: string | null;
   priority: string | null;
+  failed_fields: string[] | null;
+  exclusion: string | null;
+  defaulted_inputs: string[] | null;
 }
 /** Every active knee pathway, read straight from the table, in the list's order. */
 let active: Oracle[];
 
-const demoText = (name: string) =>
-  fs.readFileSync(path.join(demoListsFolder, name), 'utf8').replace(/^\uFEFF/, '');
+const demoText = demoFileText;
 const demoLines = demoText('knee-waiting-list.csv').split(/\r?\n/).filter(Boolean);
 const header = demoLines[0]!;
 const demoRows = demoLines.slice(1);
@@ -116,7 +119,8 @@ async function importKnee(waitingList: string) {
   const { batchId } = upload.json<{ batchId: string }>();
   const status = await validated(t, who, 'knee', batchId);
   expect(status.waiting_list.status, JSON.stringify(status)).toBe('VALIDATED');
-  expect((await decide(t, who, 'knee', 'confirm_import', batchId)).statusCode).toBe(202);
+  // The second list archives 400 of 2,400, which the clerk confirms by typing the number (decision 0053).
+  expect((await confirmAsClerk(t, who, 'knee', batchId)).statusCode).toBe(202);
   await idle(t, who, 'knee');
 }
 
@@ -129,7 +133,8 @@ async function readOracle(): Promise<Oracle[]> {
     t.app.db,
     sql`select id::text as id, nhs_number, local_patient_identifier, first_name, last_name,
         date_of_birth::text as date_of_birth, operation_type, referral_date::text as referral_date,
-        tci_date::text as tci_date, surgeon_name, status, prediction, probability, social, surgery, priority
+        tci_date::text as tci_date, surgeon_name, status, prediction, probability, social, surgery, priority,
+        failed_fields, exclusion, defaulted_inputs
       from pathways where trust_code = ${who.trustCode} and procedure_code = 'knee' and is_active`,
   );
   // Referral date then id (UUIDs order as their lower-case text), no date last.
@@ -166,6 +171,35 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => t?.close());
 
+/** The demonstration models' inputs by name, written out here as the screens name them. */
+const inputLabels: Record<string, string> = {
+  dateOfBirth: 'Date of birth',
+  height: 'Height',
+  weight: 'Weight',
+  sex: 'Sex',
+  ethnicGroup: 'Ethnic category',
+  smoking: 'Smoking status',
+  haemoglobin: 'Haemoglobin',
+  whiteBloodCount: 'White blood cell count',
+  plateletCount: 'Platelet count',
+  urea: 'Urea',
+  creatinine: 'Creatinine',
+  egfr: 'eGFR',
+  sodium: 'Sodium',
+  albumin: 'Albumin',
+  crp: 'CRP',
+  ...comorbidityLabels,
+};
+const listed = (words: string[]) =>
+  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+const inputWords: Record<string, string> = {
+  dateOfBirth: 'date of birth',
+  height: 'height',
+  weight: 'weight',
+  haemoglobin: 'haemoglobin',
+  egfr: 'eGFR',
+};
+
 const expectedRecord = (row: Oracle): ActiveRecord => ({
   id: row.id,
   nhsNumber: row.nhs_number,
@@ -175,6 +209,14 @@ const expectedRecord = (row: Oracle): ActiveRecord => ({
   hospitalNumber: row.local_patient_identifier,
   dateOfBirth: row.date_of_birth,
   status: row.status as ActiveRecord['status'],
+  // Decision 0057: what an incomplete record lacks, or why an excluded one is not scored, in words.
+  statusDetail:
+    row.status === 'incomplete'
+      ? `${listed(row.failed_fields!.map((field) => inputWords[field] ?? field))} not recorded`
+      : row.status === 'excluded'
+        ? row.exclusion
+        : null,
+  defaultedInputs: (row.defaulted_inputs ?? []).map((field) => inputLabels[field] ?? field),
   prediction:
     row.status === 'processed'
       ? ((Object.keys(stored) as Prediction[]).find((p) => stored[p] === row.prediction) ?? null)
@@ -209,7 +251,15 @@ describe('the setup', () => {
   it('imported the second list over the first: 2,005 active knee pathways, 400 archived', async () => {
     expect(active).toHaveLength(keptDemoRows + extraRows.length);
     const counters = await get<ProcedureCounters>(t, who, `${base()}/procedures/knee/manage/`);
-    expect(counters.counters).toEqual({ activeRecords: 2005, processedRecords: 2000, failedRecords: 3 });
+    // Decision 0057: the pathways without a band are counted apart, each for its reason.
+    const ofStatus = (status: string) => active.filter((row) => row.status === status).length;
+    expect(counters.counters).toEqual({
+      activeRecords: 2005,
+      processedRecords: ofStatus('processed'),
+      failedRecords: 3,
+      incompleteRecords: ofStatus('incomplete'),
+      excludedRecords: ofStatus('excluded'),
+    });
   });
 });
 
@@ -243,6 +293,9 @@ describe('GET …/manage/processed and the active list agree', () => {
       high: expected('high'),
       medium: expected('medium'),
       low: expected('low'),
+      // Decision 0057: beside the processed ones, never in their total.
+      incomplete: active.filter((row) => row.status === 'incomplete').length,
+      excluded: active.filter((row) => row.status === 'excluded').length,
     });
     expect(counts.counters.high + counts.counters.medium + counts.counters.low).toBe(counts.counters.total);
     for (const p of ['high', 'medium', 'low'] as const) {
@@ -261,7 +314,7 @@ describe('GET …/manage/processed and the active list agree', () => {
 
   it('answers zeros for a procedure with no list', async () => {
     const counts = await get<ProcessedCounts>(t, who, `${base()}/procedures/hip/manage/processed`);
-    expect(counts.counters).toEqual({ total: 0, high: 0, medium: 0, low: 0 });
+    expect(counts.counters).toEqual({ total: 0, high: 0, medium: 0, low: 0, incomplete: 0, excluded: 0 });
   });
 });
 
@@ -422,7 +475,8 @@ describe('GET …/manage/records/active', () => {
     ['tciDate=2026-02-30', 'tciDate'],
     ['referralDate=05-03-2026', 'referralDate'],
     ['prediction=severe', 'prediction'],
-    ['status=failed', 'status'],
+    ['status=scored', 'status'],
+    ['missingInputs=maybe', 'missingInputs'],
     ['social=worried', 'social'],
     ['surgery=soon', 'surgery'],
     ['nhsNumber=94347659190', 'nhsNumber'],
@@ -547,7 +601,10 @@ describe('GET …/manage/records/archived', () => {
         processed ? (Object.keys(stored) as Prediction[]).find((p) => stored[p] === row.prediction)! : null,
       );
     }
-    expect(items.filter((item) => item.prediction !== null).length).toBeGreaterThan(300);
+    // About a third of the demonstration knee pathways are incomplete (decision 0057): no band either.
+    const banded = items.filter((item) => item.prediction !== null).length;
+    expect(banded).toBe(risks.filter((row) => row.status === 'processed').length);
+    expect(banded).toBeGreaterThan(200);
     expect(byId.get(risks[0]!.id)!.prediction).toBeNull();
   });
 });
@@ -1051,6 +1108,7 @@ describe('the OpenAPI document', () => {
       'prediction',
       'social',
       'surgery',
+      'missingInputs',
       'sort',
       'direction',
       'pageNumber',

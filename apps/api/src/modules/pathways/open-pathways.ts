@@ -21,6 +21,7 @@ import type {
 import {
   defaultActiveSort,
   defaultSortDirections,
+  recordStatuses,
   reportFieldKeys,
   reportFieldLabels,
 } from '@esr/contracts/open-pathways';
@@ -31,6 +32,7 @@ import type { Principal } from '../identity/index.js';
 import { allOf, offsetOf, startsWith } from '../../platform/db/list-queries.js';
 import { recordPatientAccess, routeOf, type AccessAction } from '../access-log/index.js';
 import { endpoints } from '@esr/contracts/endpoints';
+import { incompleteText, modelInputOf as inputOf } from '@esr/contracts/patient-wording';
 
 type Paged<T> = { items: T[]; pageNumber: number; pageSize: number; totalCount: number };
 
@@ -45,6 +47,7 @@ const filterNames: Record<keyof ActiveRecordsFilter, string> = {
   prediction: 'prediction',
   social: 'social aspects',
   surgery: 'readiness for surgery',
+  missingInputs: 'missing inputs',
 };
 
 const activeRead = { action: 'active-list', endpoint: endpoints.openPathways.activeRecords } as const;
@@ -122,6 +125,13 @@ export function activeSortOf(query: { sort?: ActiveSortKey; direction?: SortDire
 
 const n = (value: unknown) => Number(value ?? 0);
 
+/**
+ * The model was given a default for an input the record lacks (decision 0057): the pathway's
+ * `defaulted_inputs` is a list with something in it (null when none was defaulted).
+ */
+export const missingInputsSql = sql`coalesce(jsonb_typeof(p.defaulted_inputs) = 'array'
+  and p.defaulted_inputs <> '[]'::jsonb, false)`;
+
 /** The filters the counters answer alone; any other needs its matches counted. */
 const counterFilters = new Set<keyof ActiveRecordsFilter>(['status', 'prediction', 'social', 'surgery']);
 
@@ -163,6 +173,8 @@ export function activeConditions(
     conditions.push(sql`strpos(lower(p.surgeon_name), ${filter.surgeonName.trim().toLowerCase()}) > 0`);
   if (filter.tciDate) conditions.push(sql`p.tci_date = ${filter.tciDate}::date`);
   if (filter.referralDate) conditions.push(sql`p.referral_date = ${filter.referralDate}::date`);
+  if (filter.missingInputs === 'yes') conditions.push(missingInputsSql);
+  else if (filter.missingInputs === 'no') conditions.push(sql`not ${missingInputsSql}`);
   conditions.push(...countedConditions(sql`p`, filter));
   return conditions;
 }
@@ -219,7 +231,7 @@ export async function countActive(
 export const activeColumns = sql`p.id, p.nhs_number, p.first_name, p.last_name, p.operation_type,
   p.local_patient_identifier, p.date_of_birth::text as date_of_birth, p.status, p.prediction,
   p.tci_date::text as tci_date, p.surgeon_name, p.referral_date::text as referral_date, p.social,
-  p.surgery`;
+  p.surgery, p.failed_fields, p.exclusion, p.defaulted_inputs`;
 
 /** The columns that name a pathway's patient and operation, as every list reads them. */
 interface PatientColumns extends Record<string, unknown> {
@@ -249,13 +261,50 @@ export interface ActiveRow extends RecordRow {
   /** Read by the total table only: the current evaluation's anomaly flag and its reason. */
   is_anomaly?: boolean | null;
   anomaly_reason?: string | null;
+  /** Decision 0057: an incomplete record's missing required inputs, an excluded one's reason, the defaulted inputs. */
+  failed_fields?: string[] | null;
+  exclusion?: string | null;
+  defaulted_inputs?: string[] | null;
 }
 
 const asStatus = (status: string): RecordStatus =>
-  status === 'processed' || status === 'failed' ? status : 'waiting';
+  (recordStatuses as readonly string[]).includes(status) ? (status as RecordStatus) : 'waiting';
+
+/** What a record lacks or why it is not scored, in words (decision 0057). */
+function statusDetailOf(row: ScoringStateRow, status: RecordStatus): string | null {
+  if (status === 'excluded') return row.exclusion ?? null;
+  const missing = fieldList(row.failed_fields);
+  if (status !== 'incomplete' || missing.length === 0) return null;
+  return incompleteText(missing.map(inputOf)).slice('Incomplete: '.length);
+}
+
+/** The columns a pathway's scoring is shown from (decision 0057), as every list reads them. */
+export interface ScoringStateRow {
+  status: string;
+  failed_fields?: unknown;
+  exclusion?: string | null;
+  defaulted_inputs?: unknown;
+}
+
+/**
+ * A pathway's status, what it lacks or why it is not scored, and the inputs the model was given a
+ * default for by name (decision 0057): the same in the total table, the worklist and the reports.
+ */
+export function scoringStateOf(row: ScoringStateRow): {
+  status: RecordStatus;
+  statusDetail: string | null;
+  defaultedInputs: string[];
+} {
+  const status = asStatus(row.status);
+  return {
+    status,
+    statusDetail: statusDetailOf(row, status),
+    defaultedInputs: fieldList(row.defaulted_inputs).map((field) => inputOf(field).label),
+  };
+}
 
 export function toActiveRecord(row: ActiveRow): ActiveRecord {
-  const status = asStatus(row.status);
+  const { status, statusDetail, defaultedInputs } = scoringStateOf(row);
   return {
     id: row.id,
     nhsNumber: row.nhs_number,
@@ -265,6 +314,8 @@ export function toActiveRecord(row: ActiveRow): ActiveRecord {
     hospitalNumber: row.local_patient_identifier,
     dateOfBirth: row.date_of_birth,
     status,
+    statusDetail,
+    defaultedInputs,
     // docs/requirements.md §3: a prediction is shown only for a processed record (a re-queued one keeps its old band).
     prediction: status === 'processed' ? predictionOf(row.prediction) : null,
     probability:
@@ -293,14 +344,27 @@ export async function processedCounts(
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`select
-      coalesce(sum(c.pathway_count), 0) as total,
-      coalesce(sum(c.pathway_count) filter (where c.prediction = 'High'), 0) as high,
-      coalesce(sum(c.pathway_count) filter (where c.prediction = 'Moderate'), 0) as medium,
-      coalesce(sum(c.pathway_count) filter (where c.prediction = 'Low'), 0) as low
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as total,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High'), 0) as high,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate'), 0) as medium,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded
     from pathway_counts c
-    where c.trust_code = ${trustCode} and c.procedure_code = ${procedureCode} and c.status = 'processed'`,
+    where c.trust_code = ${trustCode} and c.procedure_code = ${procedureCode}
+      and c.status in ('processed', 'incomplete', 'excluded')`,
   );
-  return { counters: { total: n(row?.total), high: n(row?.high), medium: n(row?.medium), low: n(row?.low) } };
+  return {
+    counters: {
+      total: n(row?.total),
+      high: n(row?.high),
+      medium: n(row?.medium),
+      low: n(row?.low),
+      // Decision 0057: beside the processed ones, never in their total.
+      incomplete: n(row?.incomplete),
+      excluded: n(row?.excluded),
+    },
+  };
 }
 
 /**

@@ -30,7 +30,9 @@ export async function waitingListDashboard(
       coalesce(sum(c.pathway_count) filter (where c.status = 'failed'), 0) as failed,
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High'), 0) as high,
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate'), 0) as medium,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded
     from pathway_counts c where c.trust_code = ${trustCode}`,
   );
   // Each procedure's risk counters, so that the dashboard links to the list they count (decision 0038).
@@ -39,7 +41,9 @@ export async function waitingListDashboard(
     sql`select c.procedure_code,
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High'), 0) as high,
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate'), 0) as medium,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded
     from pathway_counts c where c.trust_code = ${trustCode}
     group by c.procedure_code having sum(c.pathway_count) > 0`,
   );
@@ -53,6 +57,9 @@ export async function waitingListDashboard(
       highRiskRecords: n(row?.high),
       mediumRiskRecords: n(row?.medium),
       lowRiskRecords: n(row?.low),
+      // Decision 0057: active pathways without a band, each for its own reason.
+      incompleteRecords: n(row?.incomplete),
+      excludedRecords: n(row?.excluded),
     },
     riskByProcedure: procedures
       .filter((row) => order(row.procedure_code) >= 0)
@@ -62,6 +69,8 @@ export async function waitingListDashboard(
         highRiskRecords: n(row.high),
         mediumRiskRecords: n(row.medium),
         lowRiskRecords: n(row.low),
+        incompleteRecords: n(row.incomplete),
+        excludedRecords: n(row.excluded),
       })),
   };
 }
@@ -79,7 +88,9 @@ export async function procedureCounters(
     sql`select
       coalesce(sum(c.pathway_count), 0) as active,
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as processed,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'failed'), 0) as failed
+      coalesce(sum(c.pathway_count) filter (where c.status = 'failed'), 0) as failed,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded
     from pathway_counts c where c.trust_code = ${trustCode} and c.procedure_code = ${procedureCode}`,
   );
   return {
@@ -87,6 +98,8 @@ export async function procedureCounters(
       activeRecords: n(row?.active),
       processedRecords: n(row?.processed),
       failedRecords: n(row?.failed),
+      incompleteRecords: n(row?.incomplete),
+      excludedRecords: n(row?.excluded),
     },
   };
 }

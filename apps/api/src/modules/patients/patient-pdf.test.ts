@@ -29,6 +29,7 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
     surgeonName: 'Ms Adaeze Okonkwo',
     surgery: 'ready',
     social: 'no_social_concerns',
+    exclusion: null,
     isActive: true,
     status: 'processed',
     result: {
@@ -40,6 +41,10 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
       anomalyReason: null,
       adjustment: null,
       isDefaultValueUsed: true,
+      outsideModelRange: [],
+      missingRequiredInputs: [],
+      staleInputs: [],
+      bloodResults: [],
       defaultsUsed: [
         { feature: 'albumin', displayName: 'Serum albumin', valueUsed: 38.5, unit: 'g/L' },
         { feature: 'hfl', displayName: 'Heart failure', valueUsed: 0, unit: '' },
@@ -102,6 +107,9 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
     },
     failure: null,
     change: null,
+    clericalChanges: [],
+    identityConflicts: [],
+    acceptedDateOfBirth: null,
     ...overrides,
   };
 }
@@ -224,6 +232,27 @@ describe('riskSummaryPdf', () => {
     );
     expect(complete.text).toContain(messages.defaultValuesUsed);
     expect(complete.text).not.toContain('The model used these values');
+  });
+
+  it('names each value outside the data the model learnt from, beside the prediction', async () => {
+    const pdf = await render(
+      pdfInput({
+        summary: riskSummary({
+          result: {
+            ...riskSummary().result!,
+            outsideModelRange: [
+              { field: 'haemoglobin', label: 'Haemoglobin', value: 45, unit: 'g/L', min: 50, max: 200 },
+            ],
+          },
+        }),
+      }),
+    );
+    const [first] = pdf.pages as [string];
+    expect(first).toContain(
+      'Values outside the data the model learnt from. The model learnt from patients whose results lay inside these ranges',
+    );
+    expect(first).toContain('• Haemoglobin 45 g/L (the model learnt from 50 to 200 g/L)');
+    expect((await render(pdfInput())).text).not.toContain('outside the data the model learnt from');
   });
 
   it('is a tagged PDF with headings, paragraphs and tables, and no patient details in its metadata', async () => {
@@ -368,6 +397,33 @@ describe('riskSummaryPdf', () => {
     );
     expect(withoutReason.pages[0]).toContain(messages.anomalyBanner);
     expect(withoutReason.text).not.toContain('Reason given');
+  });
+
+  it('says whose clerical change the prediction was made from, and whether a clinician has reviewed it (decision 0056)', async () => {
+    // London keeps GMT in December, so these instants fall on the days written.
+    const change = {
+      evaluationId: '0b8f0d1e-7d8c-4e55-8d1c-2f3a4b5c6d7e',
+      changedBy: 'Claire Evans',
+      changedAt: '2026-12-06T09:30:00.000Z',
+      reviewedBy: null,
+      reviewedAt: null,
+    };
+    const unreviewed = await render(pdfInput({ summary: riskSummary({ clericalChanges: [change] }) }));
+    expect(unreviewed.pages[0]).toContain(
+      'Details changed by Claire Evans (Clerical User) on 06-Dec-2026, not yet reviewed by a clinician',
+    );
+    const reviewed = await render(
+      pdfInput({
+        summary: riskSummary({
+          clericalChanges: [{ ...change, reviewedBy: 'Olu Adeyemi', reviewedAt: '2026-12-08T00:30:00.000Z' }],
+        }),
+      }),
+    );
+    expect(reviewed.pages[0]).toContain(
+      'Details changed by Claire Evans (Clerical User) on 06-Dec-2026, reviewed by Olu Adeyemi (Clinician) on 08-Dec-2026',
+    );
+    expect(reviewed.text).not.toContain('not yet reviewed');
+    expect((await render(pdfInput())).text).not.toContain('Details changed by');
   });
 
   it('prints the clinician’s view of the risk beside the model’s, labelled as theirs (decision 0044)', async () => {

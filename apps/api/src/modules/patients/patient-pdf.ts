@@ -16,6 +16,7 @@
  * (docs/decisions/0043-names-that-cannot-disguise-themselves.md).
  */
 import { PassThrough, type Readable } from 'node:stream';
+import { clericalChangeText } from '@esr/contracts/clerical-changes';
 import { showCalendarDate, showLondonDate, showLondonDateTime } from '@esr/contracts/london-dates';
 import { demonstrationModelLabel, messages, productName } from '@esr/contracts/messages';
 import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
@@ -31,7 +32,13 @@ import {
 import {
   answerText,
   defaultsUsedIntro,
+  bloodResultText,
   defaultUsedText,
+  incompleteText,
+  staleInputText,
+  outsideModelRangeHeading,
+  outsideModelRangeIntro,
+  outsideModelRangeText,
   factorValueText,
   importanceLabels,
   percentage,
@@ -65,6 +72,7 @@ const bandColours: Record<Prediction, { background: string; text: string }> = {
   low: { background: '#cce2d8', text: '#005a30' },
 };
 const demonstrationLook = { background: '#fbe9e7', border: colour.red };
+const incompleteLook = { background: '#dbe0e3', text: '#212b32' };
 
 const margin = { top: 46, left: 50, right: 50, bottom: 66 };
 const lineGap = 1.5;
@@ -288,8 +296,9 @@ function patientDetails(s: Summary, team: Element) {
 function resultBand(s: Summary, outcome: Element, result: RiskResult) {
   const { flow } = s;
   const { doc, area } = flow;
-  const label = riskLabels[result.prediction];
-  const look = bandColours[result.prediction];
+  // Incomplete (decision 0057): a grey tag, and no probability, which was made with default values.
+  const label = result.prediction === null ? 'Incomplete' : riskLabels[result.prediction];
+  const look = result.prediction === null ? incompleteLook : bandColours[result.prediction];
   useStyle(doc, { size: 13, bold: true });
   const tagWidth = doc.widthOfString(label) + 20;
   const tagHeight = doc.currentLineHeight(true) + 8;
@@ -301,13 +310,20 @@ function resultBand(s: Summary, outcome: Element, result: RiskResult) {
     doc.text(label, area.left + 10, at + 4, { lineBreak: false });
   });
   flow.y = at + tagHeight + 8;
-  flow.labelledLine(
-    outcome,
-    'Probability of a complication within 90 days',
-    percentage(result.probability),
-    clinical.body,
-    4,
-  );
+  if (result.prediction === null)
+    flow.paragraph(
+      outcome,
+      `${incompleteText(result.missingRequiredInputs)}: no risk is given.`,
+      clinical.body,
+    );
+  else
+    flow.labelledLine(
+      outcome,
+      'Probability of a complication within 90 days',
+      percentage(result.probability),
+      clinical.body,
+      4,
+    );
   if (result.averageProbability !== null)
     flow.labelledLine(
       outcome,
@@ -332,6 +348,11 @@ function resultBand(s: Summary, outcome: Element, result: RiskResult) {
     ...(result.isAnomaly && result.anomalyReason
       ? [{ text: anomalyReasonText(result.anomalyReason), style: clinical.body }]
       : []),
+    // Details a clerical user changed, in bold until a clinician has reviewed them (decision 0056).
+    ...s.summary.clericalChanges.map((change) => ({
+      text: clericalChangeText(change),
+      style: { ...clinical.body, bold: change.reviewedAt === null },
+    })),
     ...(result.isDefaultValueUsed ? [{ text: messages.defaultValuesUsed, style: clinical.body }] : []),
     // Which inputs the model filled in, and with what (decision 0035).
     ...(result.isDefaultValueUsed && result.defaultsUsed.length
@@ -340,9 +361,27 @@ function resultBand(s: Summary, outcome: Element, result: RiskResult) {
           { items: result.defaultsUsed.map(defaultUsedText), style: clinical.body },
         ]
       : []),
+    // Results too old to use (decision 0057).
+    ...result.staleInputs.map((item) => ({ text: staleInputText(item), style: clinical.body })),
+    // Values outside the data the model was developed on, as the summary names them.
+    ...(result.outsideModelRange.length
+      ? [
+          { text: `${outsideModelRangeHeading}. ${outsideModelRangeIntro}`, style: clinical.body },
+          { items: result.outsideModelRange.map(outsideModelRangeText), style: clinical.body },
+        ]
+      : []),
   ];
   if (warnings.length)
     flow.callout(outcome, warnings, { background: colour.warning, border: colour.warningBorder });
+  // Every blood value with the day its sample was taken (decision 0057).
+  if (result.bloodResults.length) {
+    flow.paragraph(outcome, 'Blood results the model read:', clinical.body, { after: 2 });
+    flow.list(
+      outcome,
+      result.bloodResults.map((item) => ({ text: bloodResultText(item) })),
+      clinical.body,
+    );
+  }
 }
 
 function contributingFactors({ flow }: Summary, team: Element, result: RiskResult) {
@@ -502,12 +541,18 @@ function whatItMeans({ flow, summary, result, procedureName }: Summary, you: Ele
   const meaning = flow.section(you);
   flow.heading(meaning, 'What your result means', 'H2', patient.h2);
   const paragraphs: string[] = [];
-  if (result) {
-    const band = riskLabels[result.prediction].toLowerCase();
+  const prediction = result?.prediction ?? null;
+  if (result && prediction === null) {
+    paragraphs.push(
+      'We cannot give you a result yet, because some information the estimate needs is missing from your record.',
+      'Your hospital team will check your record, and you will get a result once it is complete.',
+    );
+  } else if (result && prediction !== null) {
+    const band = riskLabels[prediction].toLowerCase();
     const inHundred = Math.round(result.probability * 100);
     paragraphs.push(
       `This result estimates the chance of you having a complication in the 90 days after your ${inSentence(procedureName)} operation.`,
-      `Your result is ${band}. ${bandMeaning[result.prediction]}`,
+      `Your result is ${band}. ${bandMeaning[prediction]}`,
       inHundred < 1
         ? 'Out of 100 people with a result like yours, fewer than 1 may have a complication.'
         : `Out of 100 people with a result like yours, about ${inHundred} may have a complication. About ${100 - inHundred} may not.`,

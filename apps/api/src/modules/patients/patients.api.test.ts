@@ -1,3 +1,4 @@
+import { demoFileText } from '../../test/factories/demo-files.js';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -5,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { showLondonDate } from '@esr/contracts/london-dates';
 import { demonstrationModelLabel } from '@esr/contracts/messages';
 import { evaluate, type PatientRecord } from '@esr/risk-engine/evaluate';
 import { loadModel } from '@esr/risk-engine/model';
@@ -22,6 +24,7 @@ import {
   labRules,
   remodelFields,
   remodelMessages,
+  remodelRecordSchema,
   type LabField,
   type RemodelRecord,
 } from '@esr/contracts/remodel';
@@ -54,8 +57,7 @@ let trustAdminToken: string;
 /** Every role that may not read or change patients: technical, trust and super admin, waiting list admin. */
 let refusedTokens: string[];
 
-const demoText = (name: string) =>
-  fs.readFileSync(path.join(demoListsFolder, name), 'utf8').replace(/^\uFEFF/, '');
+const demoText = demoFileText;
 const demoLines = demoText('knee-waiting-list.csv').split(/\r?\n/).filter(Boolean);
 const header = demoLines[0]!;
 const flags = (yes: string[] = []) =>
@@ -77,11 +79,16 @@ const kneeRows = [
 const hipRows = [
   `999 000 0026,ZZP000001,Siobhán,O'Brien,14/03/1951,Female,A,160,72,4,Total hip replacement,05/05/2026,,Ms J Patel,P4,Ready,No social concerns,${flags(['hypt'])}`,
 ];
+// Samples taken weeks before today, as the laboratory's extract writes them ("12-Oct-2026 12:59"):
+// a model uses results of the last 90 days only (decision 0057), so fixed dates would grow too old.
+const sampledDaysAgo = (days: number, time: string) =>
+  `${showLondonDate(new Date(Date.now() - days * 86_400_000))} ${time}`;
 const bloods = [
   'NHS Number,Hospital Number,Test Name,Result,Units,Flag,Sample Date',
-  `${nhsSiobhan},ZZP000001,Haemoglobin,128,g/L,,12-Oct-2026 12:59`,
-  `${nhsSiobhan},ZZP000001,Albumin,41,g/L,,12-Oct-2026 12:59`,
-  `${nhsLukasz},ZZP000002,eGFR,68,mL/min/1.73m2,,14-Oct-2026 09:10`,
+  `${nhsSiobhan},ZZP000001,Haemoglobin,128,g/L,,${sampledDaysAgo(55, '12:59')}`,
+  `${nhsSiobhan},ZZP000001,Albumin,41,g/L,,${sampledDaysAgo(55, '12:59')}`,
+  `${nhsSiobhan},ZZP000001,eGFR,71,mL/min/1.73m2,,${sampledDaysAgo(55, '12:59')}`,
+  `${nhsLukasz},ZZP000002,eGFR,68,mL/min/1.73m2,,${sampledDaysAgo(53, '09:10')}`,
 ];
 
 const importList = (procedure: ProcedureCode, rows: string[]) =>
@@ -280,7 +287,7 @@ describe('GET …/patients/{id}/risk-summary/ (docs/requirements.md §3 risk sum
     const magnitudes = result.contributions.map((factor) => Math.abs(factor.contribution));
     expect(magnitudes).toEqual([...magnitudes].sort((a, b) => b - a));
     expect(Array.isArray(body.areasOfImprovement.dos)).toBe(true);
-    // Her record had no eGFR and other labs: the model used its normalised values.
+    // Her record had no white cell count and other labs: the model used its normalised values.
     expect(result.isDefaultValueUsed).toBe(true);
     const [row] = await queryRows<{ probability: number; prediction: string }>(
       t.app.db,
@@ -378,9 +385,13 @@ describe('GET and PUT …/patients/{id} (docs/requirements.md §3 remodel record
       hfl: '0',
       haemoglobin: '128',
       albumin: '41',
-      egfr: '',
+      egfr: '71',
       crp: '',
+      whiteBloodCount: '',
     });
+    // The record's own fields and nothing else: what the pathway keeps beside them (its sample
+    // dates, its defaulted inputs) is not a value a clinician corrects.
+    expect(Object.keys(body).sort()).toEqual(Object.keys(remodelRecordSchema.shape).sort());
     for (const field of remodelFields) expect(typeof body[field], field).toBe('string');
     // The trailing slash is the same call (docs/architecture.md, Conventions).
     expect((await call('GET', `${patientUrl(siobhanKnee)}/`)).json()).toEqual(body);
@@ -589,7 +600,7 @@ describe('POST …/mark/anomaly/ (docs/requirements.md §4 anomaly flag)', () =>
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().isAnomaly).toBe(true);
     expect((await summary(siobhanHip, 'hip')).result!.isAnomaly).toBe(true);
-    const second = await call('POST', url, clerical.token);
+    const second = await call('POST', url, clerical.token, { reason: 'Checked against the PAS record' });
     expect(second.json().isAnomaly).toBe(false);
     expect((await summary(siobhanHip, 'hip')).result!.isAnomaly).toBe(false);
     const actions = await queryRows<{ action: string }>(
@@ -668,7 +679,7 @@ describe('history and PDFs (docs/requirements.md §2 previous evaluations, §7)'
     expect(text).toContain("Siobhán O'Brien");
     expect(text).toContain('999 000 0026');
     expect(text).toContain(
-      { high: 'High risk', medium: 'Moderate risk', low: 'Low risk' }[current.result!.prediction],
+      { high: 'High risk', medium: 'Moderate risk', low: 'Low risk' }[current.result!.prediction!],
     );
     expect(text.replace(/\s+/g, ' ')).toContain(demonstrationModelLabel);
     expect((await accessRows(siobhanKnee)).at(-1)!.action).toBe('summary-pdf');
@@ -1095,15 +1106,20 @@ describe('the reason for an anomaly flag (decision 0039)', () => {
       anomalyReason: { before: null, after: reason.trim() },
     });
 
-    const unflagged = await call('POST', flagUrl(carol), clerical.token, {
-      reason: 'ignored when unflagging',
-    });
+    // Removing the flag clears its reason and keeps the reason for removing it (decision 0056).
+    const removal = 'Albumin repeated on 2 Dec: 41 g/L, so the value was right';
+    const unflagged = await call('POST', flagUrl(carol), clerical.token, { reason: ` ${removal} ` });
     expect(unflagged.json()).toMatchObject({ isAnomaly: false, anomalyReason: null });
     expect((await summary(carol)).result).toMatchObject({ isAnomaly: false, anomalyReason: null });
-    expect((await historyOf(carol)).items[0]).toMatchObject({ isAnomaly: false, anomalyReason: null });
+    expect((await historyOf(carol)).items[0]).toMatchObject({
+      isAnomaly: false,
+      anomalyReason: null,
+      anomalyRemoval: { reason: removal, by: expect.stringMatching(/^Ceri /), at: expect.any(String) },
+    });
     expect((await lastChange(carol)).changes).toEqual({
       isAnomaly: { before: true, after: false },
       anomalyReason: { before: reason.trim(), after: null },
+      reasonForRemovingTheFlag: { before: null, after: removal },
     });
   });
 
@@ -1111,7 +1127,8 @@ describe('the reason for an anomaly flag (decision 0039)', () => {
     const carol = await pathwayOf(2);
     const blank = await call('POST', flagUrl(carol), clinicianToken, { reason: '   ' });
     expect(blank.json()).toMatchObject({ isAnomaly: true, anomalyReason: null });
-    expect((await call('POST', flagUrl(carol))).json()).toMatchObject({ isAnomaly: false });
+    const removed = await call('POST', flagUrl(carol), clinicianToken, { reason: 'Flagged by mistake' });
+    expect(removed.json()).toMatchObject({ isAnomaly: false });
   });
 
   it('refuses a reason over 200 characters, or hostile text, under reason, and leaves the flag as it was', async () => {

@@ -5,6 +5,9 @@
  * log; every change to the change log, with its before and after values (decision 0025).
  */
 import { sql } from 'drizzle-orm';
+import { labCodes } from '@esr/import-files/types';
+import { labSpecs } from '@esr/import-files/headers';
+import { modelInputOf } from '@esr/contracts/patient-wording';
 import { summariseStored, type PatientRecord } from '@esr/risk-engine/evaluate';
 import { nhsNumberDigits, hasValidCheckDigit } from '@esr/contracts/nhs-number';
 import type { Prediction } from '@esr/contracts/open-pathways';
@@ -18,6 +21,7 @@ import {
   patientMessages,
   patientSearchMessages,
   type AnomalyRequest,
+  type BloodResultRead,
   type HistoryEntry,
   type InputChange,
   type PatientSearchItem,
@@ -44,23 +48,35 @@ import {
 import { readinessValues, socialValues } from '@esr/contracts/open-pathways';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { requireAccess, type Permission } from '../identity/index.js';
+import { principalName, requireAccess, type Permission } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import type { Principal } from '../identity/index.js';
 import {
   activeModelVersion,
-  evaluationColumns,
+  bloodResultMaxAgeDays,
+  defaultBloodResultMaxAgeDays,
   evaluationDay,
   fieldsAtFault,
   recordEvaluation,
-  scoreRecords,
+  scoreForWriting,
   unpackContributions,
+  type LabDates,
 } from '../evaluations/index.js';
 import { riskModelById } from '../models/index.js';
 import { isBusy } from '../imports/index.js';
 import type { ClinicalRecord } from '../imports/index.js';
-import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { outsideModelRangeOf } from './outside-model-range.js';
+import {
+  anomalyRemovalOf,
+  clericalChangeOf,
+  clericalChangesOfEvaluation,
+  noteClericalChange,
+  unreviewedClericalChanges,
+  type AnomalyRemovalColumns,
+  type ClericalChangeColumns,
+} from './clerical-changes.js';
 import { patientAccessInsert, recordPatientAccess, routeOf, type AccessAction } from '../access-log/index.js';
+import { withIdentity } from './identity-conflicts.js';
 
 /** What a patient call read, and the route it answered, for the access log (decision 0042). */
 export interface PatientRead {
@@ -86,6 +102,8 @@ export const patientReads = {
   record: read('record', endpoints.patients.remodelRecord),
   remodel: read('risk-summary', endpoints.patients.remodel),
   surgicalRiskFactors: read('risk-summary', endpoints.patients.surgicalRiskFactors),
+  reviewChanges: read('changes-review', endpoints.patients.reviewChanges),
+  identityCorrection: read('identity-correction', endpoints.patients.identityCorrection),
 } satisfies Record<string, PatientRead>;
 
 /** Writes who read which of the trust's pathways, and what. */
@@ -120,6 +138,12 @@ interface PathwayRow extends Record<string, unknown> {
   current_evaluation_id: string | null;
   failed_fields: string[] | null;
   failure_reason: string | null;
+  /** Decision 0056: when the earliest clerical change waiting for a clinician's review was made. */
+  clerical_change_unreviewed_at: string | Date | null;
+  lab_dates: LabDates | null;
+  operation: string | null;
+  /** Why the pathway is outside the model's population (status excluded), in words. */
+  exclusion: string | null;
 }
 
 /** A factor as the engine gives it and as evaluations before decision 0028 stored it. */
@@ -163,19 +187,26 @@ interface EvaluationRow extends Record<string, unknown> {
   is_anomaly: boolean;
   anomaly_reason: string | null;
   recalibrated: boolean | null;
+  /** Decision 0057: the required inputs it lacked, the results too old to use, and when its results were taken. */
+  withheld_inputs: string[] | null;
+  unused_inputs: Record<string, string> | null;
+  lab_dates: LabDates | null;
+  blood_result_max_age_days: number | null;
 }
 
 const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
   p.first_name, p.last_name, p.date_of_birth::text as date_of_birth, p.referral_date::text as referral_date,
   p.surgeon_name, p.surgery, p.social, p.is_active, p.status, p.clinical, p.current_evaluation_id,
-  p.failed_fields, p.failure_reason`;
+  p.failed_fields, p.failure_reason, p.clerical_change_unreviewed_at, p.lab_dates, p.operation, p.exclusion`;
 
 const evaluationColumnsSql = sql`e.id, e.pathway_id, e.model_id, e.model_version, e.model_name,
   e.model_card_version, e.demonstration, e.reason, e.created_at, e.created_by, e.probability, e.prediction,
   e.is_default_value_used, encode(e.feature_contributions, 'base64') as feature_contributions,
   e.evaluation_date::text as evaluation_date,
   e.feature_importance, e.contributions, e.areas_of_improvement, e.inputs, e.surgeon_name, e.surgery,
-  e.social, e.surgical_risk_factors_kept, e.is_anomaly, e.anomaly_reason,
+  e.social, e.surgical_risk_factors_kept, e.is_anomaly, e.anomaly_reason, e.withheld_inputs, e.unused_inputs,
+  e.lab_dates,
+  (select t.blood_result_max_age_days from trusts t where t.trust_code = e.trust_code) as blood_result_max_age_days,
   (select m.base_model_id is not null from ml_models m where m.id = e.model_id) as recalibrated`;
 
 /** Who the pathway is about, as every patient answer names them. */
@@ -247,7 +278,7 @@ export async function searchPatients(
   };
 }
 
-async function findPathway(
+export async function findPathway(
   db: Db,
   trustCode: string,
   procedureCode: ProcedureCode,
@@ -269,6 +300,8 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 
 /** What an evaluation says about its factors: those shown, every contribution for the chart, and advice. */
 interface Explanation {
+  /** The lowest and highest age and body mass index of the model's development data, when its wrapper says. */
+  developmentRanges: Record<string, { min: number; max: number }>;
   featureImportance: RiskResult['featureImportance'];
   defaultsUsed: RiskResult['defaultsUsed'];
   contributions: RiskResult['contributions'];
@@ -298,6 +331,14 @@ const defaultsOf = (factors: readonly Factor[]): RiskResult['defaultsUsed'] =>
     .filter((f) => f.defaultUsed === true)
     .map((f) => ({ feature: f.feature, displayName: f.displayName, valueUsed: f.value, unit: f.unit }));
 
+/** The record the model was given: the evaluation's inputs without the results too old to use (decision 0057). */
+function inputsRead(evaluation: EvaluationRow): ClinicalRecord {
+  if (!evaluation.unused_inputs) return evaluation.inputs;
+  const record = { ...evaluation.inputs };
+  for (const field of Object.keys(evaluation.unused_inputs)) record[field] = null;
+  return record;
+}
+
 /**
  * An evaluation's explanation: rebuilt from its contributions, inputs and day under the model
  * version that made it (decision 0028), or as stored by an evaluation made before.
@@ -308,7 +349,7 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
     if (!model) throw new Error('The model version of an evaluation is missing');
     const summary = summariseStored(
       model,
-      evaluation.inputs as PatientRecord,
+      inputsRead(evaluation) as PatientRecord,
       {
         probability: evaluation.probability,
         contributions: unpackContributions(Buffer.from(evaluation.feature_contributions, 'base64')),
@@ -316,6 +357,7 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
       { evaluationDate: evaluation.evaluation_date ?? new Date(evaluation.created_at) },
     );
     return {
+      developmentRanges: model.wrapper?.developmentRanges ?? {},
       featureImportance: factorsShown(summary.featureImportance),
       defaultsUsed: defaultsOf(summary.featureImportance),
       contributions: summary.featureImportance.map((f) => ({
@@ -332,6 +374,7 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
   const shown = evaluation.feature_importance ?? [];
   const factors = new Map(shown.map((f) => [f.feature, f]));
   return {
+    developmentRanges: {},
     featureImportance: factorsShown(shown),
     defaultsUsed: defaultsOf(shown),
     // Only the factors shown kept their value: any other is unknown, not defaulted.
@@ -350,6 +393,19 @@ async function explanationOf(db: Db, evaluation: EvaluationRow): Promise<Explana
   };
 }
 
+/** The blood results the evaluation's model read, each with the day its sample was taken. */
+function bloodResultsRead(evaluation: EvaluationRow): BloodResultRead[] {
+  const record = inputsRead(evaluation);
+  return labSpecs.flatMap((spec) => {
+    const raw = record[spec.key];
+    const value =
+      typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    if (!Number.isFinite(value)) return [];
+    const sampledOn = evaluation.lab_dates?.[spec.key] ?? evaluation.lab_dates?.sampled ?? null;
+    return [{ field: spec.key, label: spec.label, value, unit: spec.unit, sampledOn }];
+  });
+}
+
 function riskResult(
   evaluation: EvaluationRow,
   explanation: Explanation,
@@ -359,7 +415,15 @@ function riskResult(
   return {
     adjustment,
     evaluationId: evaluation.id,
-    prediction: predictionOf(evaluation.prediction),
+    // Withheld when a required input was missing (decision 0057): no band wherever one would show.
+    prediction: evaluation.withheld_inputs?.length ? null : predictionOf(evaluation.prediction),
+    missingRequiredInputs: (evaluation.withheld_inputs ?? []).map(modelInputOf),
+    staleInputs: Object.entries(evaluation.unused_inputs ?? {}).map(([field, sampledOn]) => ({
+      ...modelInputOf(field),
+      sampledOn,
+      maxAgeDays: evaluation.blood_result_max_age_days ?? defaultBloodResultMaxAgeDays,
+    })),
+    bloodResults: bloodResultsRead(evaluation),
     probability: evaluation.probability,
     averageProbability,
     isAnomaly: evaluation.is_anomaly,
@@ -367,6 +431,11 @@ function riskResult(
     isDefaultValueUsed: evaluation.is_default_value_used,
     // Empty whenever the evaluation says no default was used (decision 0035).
     defaultsUsed: evaluation.is_default_value_used ? explanation.defaultsUsed : [],
+    outsideModelRange: outsideModelRangeOf(
+      inputsRead(evaluation) as PatientRecord,
+      explanation.developmentRanges,
+      evaluation.evaluation_date ?? new Date(evaluation.created_at).toISOString().slice(0, 10),
+    ),
     featureImportance: explanation.featureImportance,
     contributions: explanation.contributions,
     evaluatedAt: new Date(evaluation.created_at).toISOString(),
@@ -439,7 +508,9 @@ function remodelChange(current: Evaluated, previous: Evaluated): RemodelChange {
   return {
     previousEvaluationId: previous.evaluation.id,
     previousEvaluatedAt: new Date(previous.evaluation.created_at).toISOString(),
-    previousPrediction: predictionOf(previous.evaluation.prediction),
+    previousPrediction: previous.evaluation.withheld_inputs?.length
+      ? null
+      : predictionOf(previous.evaluation.prediction),
     previousProbability: previous.evaluation.probability,
     inputs,
   };
@@ -492,7 +563,13 @@ function summaryOf(
       status === 'failed'
         ? { fields: pathway.failed_fields ?? [], reason: pathway.failure_reason ?? '' }
         : null,
+    exclusion: status === 'excluded' ? pathway.exclusion : null,
     change,
+    // Filled in by the caller that knows which changes to show (decision 0056).
+    clericalChanges: [],
+    // Filled in by the risk summary (decision 0057).
+    identityConflicts: [],
+    acceptedDateOfBirth: null,
   };
 }
 
@@ -506,8 +583,11 @@ async function averageProbability(db: Db, trustCode: string, procedureCode: stri
 }
 
 async function summaryStatus(db: Db, pathway: PathwayRow): Promise<SummaryStatus> {
-  if (pathway.status === 'processed' && pathway.current_evaluation_id) return 'processed';
+  // An incomplete pathway has its result, shown without a band (decision 0057).
+  if ((pathway.status === 'processed' || pathway.status === 'incomplete') && pathway.current_evaluation_id)
+    return 'processed';
   if (pathway.status === 'failed') return 'failed';
+  if (pathway.status === 'excluded') return 'excluded';
   if (pathway.is_active && (await isBusy(db, pathway.trust_code, pathway.procedure_code)))
     return 'processing';
   return 'waiting';
@@ -549,7 +629,7 @@ export async function riskSummary(
         where e.id = coalesce(p.current_evaluation_id, (select x.id from evaluations x where x.pathway_id = p.id
           order by x.created_at desc, x.id desc limit 1))),
       shown as (
-        select e.* from p, e where p.status = 'processed' or not p.is_active),
+        select e.* from p, e where p.status in ('processed', 'incomplete') or not p.is_active),
       -- The evaluation before a remodel shown, to say what it changed (decision 0039).
       before as (
         select ${evaluationColumnsSql} from shown s, evaluations e
@@ -583,10 +663,26 @@ export async function riskSummary(
           on: new Date(row.adjustment.recorded_at).toISOString(),
         }
       : null;
-    return summaryOf(row, current, 'processed', average, await changeOf(db, current, before), adjustment);
+    return withIdentity(
+      db,
+      await withUnreviewedChanges(
+        db,
+        row,
+        summaryOf(row, current, 'processed', average, await changeOf(db, current, before), adjustment),
+      ),
+    );
   }
-  return summaryOf(row, undefined, await summaryStatus(db, row), null);
+  return withIdentity(
+    db,
+    await withUnreviewedChanges(db, row, summaryOf(row, undefined, await summaryStatus(db, row), null)),
+  );
 }
+
+/** The summary with the changes by clerical staff that no clinician has reviewed yet (decision 0056). */
+const withUnreviewedChanges = async (db: Db, pathway: PathwayRow, summary: RiskSummary) =>
+  pathway.clerical_change_unreviewed_at === null
+    ? summary
+    : { ...summary, clericalChanges: await unreviewedClericalChanges(db, pathway.id) };
 
 /** docs/requirements.md §7 GET risk-summary/history: the pathway's evaluations, newest first (20 a page). */
 export async function riskHistory(
@@ -600,20 +696,24 @@ export async function riskHistory(
   requireAccess(principal, 'patients:read', trustCode);
   const pathway = await findPathway(db, trustCode, procedureCode, id);
   const offset = (page.pageNumber - 1) * page.pageSize;
-  const rows = await queryRows<{
-    id: string;
-    created_at: string | Date;
-    prediction: string;
-    probability: number;
-    reason: EvaluationReason;
-    is_anomaly: boolean;
-    anomaly_reason: string | null;
-    model_version: number;
-    total_count: string | number;
-  }>(
+  const rows = await queryRows<
+    {
+      id: string;
+      created_at: string | Date;
+      prediction: string;
+      probability: number;
+      reason: EvaluationReason;
+      is_anomaly: boolean;
+      anomaly_reason: string | null;
+      model_version: number;
+      total_count: string | number;
+    } & ClericalChangeColumns &
+      AnomalyRemovalColumns
+  >(
     db,
     sql`select e.id, e.created_at, e.prediction, e.probability, e.reason, e.is_anomaly, e.anomaly_reason,
-        e.model_version,
+        e.model_version, e.clerical_change, e.created_by, e.reviewed_by, e.reviewed_at,
+        e.anomaly_removed_reason, e.anomaly_removed_by, e.anomaly_removed_at,
         (select count(*) from evaluations c where c.pathway_id = ${id}) as total_count
       from evaluations e where e.pathway_id = ${id}
       order by e.created_at desc, e.id desc
@@ -641,6 +741,8 @@ export async function riskHistory(
       modelVersion: Number(row.model_version),
       isAnomaly: row.is_anomaly,
       anomalyReason: row.is_anomaly ? row.anomaly_reason : null,
+      anomalyRemoval: anomalyRemovalOf(row),
+      clericalChange: clericalChangeOf(row),
     })),
     pageNumber: page.pageNumber,
     pageSize: page.pageSize,
@@ -691,6 +793,8 @@ export async function historyEntry(
   const before = evaluation.reason === 'remodel' ? await evaluationBefore(db, evaluation) : undefined;
   return {
     ...summaryOf(asShown, current, 'processed', average, await changeOf(db, current, before)),
+    // A past evaluation shows the clerical change that made it, reviewed or not (decision 0056).
+    clericalChanges: await clericalChangesOfEvaluation(db, evaluation.id),
     isCurrent,
     surgicalRiskFactorsShown: shown,
     inputs: remodelValuesOf(evaluation.inputs),
@@ -759,13 +863,32 @@ export async function remodelRecord(
   };
 }
 
-const requireActive = (pathway: PathwayRow) => {
+export const requireActive = (pathway: PathwayRow) => {
   if (!pathway.is_active) throw conflict(patientMessages.archived);
 };
 
-/** Only the changed values of two records, for the change log. */
-const patientChange = (pathway: PathwayRow, action: string) =>
-  `${action} for pathway ${pathway.id.slice(0, 8)} (${pathway.procedure_code})`;
+/**
+ * The pathway's blood result dates after a remodel: a value the remodel changed or added is dated
+ * the day it was typed, as a clinician enters a result they have now; one it removed has no date.
+ */
+function remodelledLabDates(pathway: PathwayRow, clinical: ClinicalRecord, day: string): LabDates | null {
+  const before = pathway.lab_dates ?? {};
+  const dates: LabDates = {};
+  for (const lab of labCodes) {
+    const value = clinical[lab];
+    if (value === null || value === undefined || value === '') continue;
+    const kept = pathway.clinical[lab] === value ? (before[lab] ?? before.sampled) : undefined;
+    dates[lab] = kept ?? day;
+  }
+  const days = Object.values(dates);
+  if (days.length === 0) return null;
+  const sampled = days.reduce((latest, date) => (date > latest ? date : latest));
+  // As the import writes them: the latest as `sampled`, a test taken on another day by its own name.
+  return Object.fromEntries([
+    ['sampled', sampled],
+    ...Object.entries(dates).filter(([, date]) => date !== sampled),
+  ]);
+}
 
 /**
  * docs/requirements.md §7 PUT patients/{id}: stores the corrected record and scores it with the active model in
@@ -804,48 +927,59 @@ export async function remodel(
     if (!model) throw conflict(patientMessages.noModel);
     const clinical = clinicalRecordOf(values);
     const evaluationDate = evaluationDay(now());
-    const [outcome] = scoreRecords(model.model, [clinical], evaluationDate);
-    if (!outcome!.ok) {
+    // A blood value typed in a remodel counts as taken on the day it is typed (decision 0057).
+    const labDates = remodelledLabDates(pathway, clinical, evaluationDate);
+    const [state] = await scoreForWriting(
+      {
+        trustCode,
+        procedureCode,
+        model,
+        bloodResultMaxAgeDays: await bloodResultMaxAgeDays(tx, trustCode),
+      },
+      [{ clinical, labDates, operation: pathway.operation, reason: 'remodel' }],
+      evaluationDate,
+    );
+    if (state!.status === 'failed') {
       const fields = fieldsAtFault(model.model, clinical);
       throw badRequest(
         patientMessages.remodelFailed,
         Object.fromEntries(
           (fields.length ? fields : ['height']).map((field) => [
             remodelFields.includes(field as never) ? errorKeyOf(field as never) : 'dateOfBirth',
-            [`${patientMessages.remodelFailed} ${outcome!.reason}`],
+            [`${patientMessages.remodelFailed} ${state!.failureReason ?? ''}`.trim()],
           ]),
         ),
       );
     }
-    const evaluationId = timeOrderedUuid();
-    const columns = evaluationColumns(model.model, outcome!.result);
+    const evaluationId = state!.evaluationId;
     // The record is stored as written, and its hash is of that text: clinicalRecordOf puts the keys
     // in the order an import writes them, so the same record gives the same hash either way.
     const clinicalJson = JSON.stringify(clinical);
     await tx.execute(sql`update pathways set
         clinical = ${clinicalJson}::json,
         inputs_hash = md5(${clinicalJson}),
+        lab_dates = ${labDates === null ? null : JSON.stringify(labDates)}::json,
         date_of_birth = coalesce(${clinical.dateOfBirth}::date, date_of_birth)
       where id = ${id}`);
     await recordEvaluation(tx, {
-      id: evaluationId,
       pathwayId: id,
       trustCode,
       procedureCode,
       model,
       reason: 'remodel',
       createdBy: `${principal.firstName} ${principal.lastName}`,
-      columns,
+      state: state!,
       evaluationDate,
       inputsJson: clinicalJson,
     });
+    if (evaluationId !== null) await noteClericalChange(tx, principal, id, evaluationId);
     await recordChange(tx, {
       principal,
       trustCode,
       trustName: principal.trustName,
-      action: patientChange(pathway, 'Remodelled'),
+      action: 'Remodelled',
       entityType: 'patient',
-      entityId: id,
+      pathway,
       before: pathway.clinical,
       after: clinical,
     });
@@ -886,9 +1020,9 @@ export async function updateSurgicalRiskFactors(
       principal,
       trustCode,
       trustName: principal.trustName,
-      action: patientChange(pathway, 'Updated surgical risk factors'),
+      action: 'Updated surgical risk factors',
       entityType: 'patient',
-      entityId: id,
+      pathway,
       before: { surgeonName: pathway.surgeon_name, surgery: pathway.surgery, social: pathway.social },
       after: { surgeonName, surgery, social },
     });
@@ -898,8 +1032,9 @@ export async function updateSurgicalRiskFactors(
 
 /**
  * docs/requirements.md §7 POST mark/anomaly/: flags or unflags the current result as an anomaly (a toggle). A
- * flag keeps the reason given, trimmed (none when blank); unflagging clears it. The change log
- * entry says both (decision 0039).
+ * flag keeps the reason given, trimmed (none when blank; decision 0039). Removing a flag needs a
+ * reason (decision 0056): the flag's own reason is cleared, and the reason for removing it is kept
+ * with the evaluation, by whom and when. The change log entry says both.
  */
 export async function toggleAnomaly(
   db: Db,
@@ -916,36 +1051,44 @@ export async function toggleAnomaly(
       reason: [patientMessages.anomalyReasonTooLong],
     });
   return db.transaction(async (tx) => {
+    // The pathway's lock keeps two toggles of its result one after the other.
     const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
     requireActive(pathway);
-    if (!pathway.current_evaluation_id) throw conflict(patientMessages.notScored);
-    const [row] = await queryRows<{
-      is_anomaly: boolean;
-      anomaly_reason: string | null;
-      was_reason: string | null;
-    }>(
+    const evaluationId = pathway.current_evaluation_id;
+    if (!evaluationId) throw conflict(patientMessages.notScored);
+    const [was] = await queryRows<{ is_anomaly: boolean; anomaly_reason: string | null }>(
       tx,
-      sql`update evaluations e set is_anomaly = not e.is_anomaly,
-          anomaly_reason = case when e.is_anomaly then null else ${reason}::text end
-        from evaluations was
-        where e.id = ${pathway.current_evaluation_id} and was.id = e.id
-        returning e.is_anomaly, e.anomaly_reason, was.anomaly_reason as was_reason`,
+      sql`select is_anomaly, anomaly_reason from evaluations where id = ${evaluationId}`,
     );
-    const { is_anomaly: isAnomaly, anomaly_reason: anomalyReason } = row!;
+    const isAnomaly = !was!.is_anomaly;
+    if (!isAnomaly && reason === null)
+      throw badRequest(patientMessages.unflagReasonRequired, {
+        reason: [patientMessages.unflagReasonRequired],
+      });
+    await tx.execute(
+      isAnomaly
+        ? sql`update evaluations set is_anomaly = true, anomaly_reason = ${reason} where id = ${evaluationId}`
+        : sql`update evaluations set is_anomaly = false, anomaly_reason = null,
+            anomaly_removed_reason = ${reason}, anomaly_removed_by = ${principalName(principal)},
+            anomaly_removed_at = now()
+          where id = ${evaluationId}`,
+    );
+    const anomalyReason = isAnomaly ? reason : null;
     await recordChange(tx, {
       principal,
       trustCode,
       trustName: principal.trustName,
-      action: patientChange(pathway, isAnomaly ? 'Flagged the result as an anomaly' : 'Unflagged the result'),
+      action: isAnomaly ? 'Flagged the result as an anomaly' : 'Unflagged the result',
       entityType: 'patient',
-      entityId: id,
-      before: {
-        isAnomaly: !isAnomaly,
-        anomalyReason: row!.was_reason,
-        evaluationId: pathway.current_evaluation_id,
+      pathway,
+      before: { isAnomaly: !isAnomaly, anomalyReason: was!.anomaly_reason, evaluationId },
+      after: {
+        isAnomaly,
+        anomalyReason,
+        evaluationId,
+        ...(isAnomaly ? {} : { reasonForRemovingTheFlag: reason }),
       },
-      after: { isAnomaly, anomalyReason, evaluationId: pathway.current_evaluation_id },
     });
-    return { isAnomaly, evaluationId: pathway.current_evaluation_id, anomalyReason };
+    return { isAnomaly, evaluationId, anomalyReason };
   });
 }

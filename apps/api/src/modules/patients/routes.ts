@@ -19,6 +19,8 @@ import {
   updateSurgicalRiskFactors,
 } from './patients.js';
 import { procedureName } from '../library/index.js';
+import { reviewClericalChanges } from './review-changes.js';
+import { correctIdentity } from './identity-correction.js';
 import { contentDisposition, reportFileName } from '../reports/index.js';
 
 const { patients } = endpoints;
@@ -103,6 +105,12 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, patients.surgicalRiskFactors, async (request) =>
     updateSurgicalRiskFactors(...onPathway(app.db, request), request.body),
+  );
+
+  route(app, patients.reviewChanges, async (request) => reviewClericalChanges(...onPathway(app.db, request)));
+
+  route(app, patients.identityCorrection, async (request) =>
+    correctIdentity(...onPathway(app.db, request), request.body),
   );
 
   route(app, patients.remodelRecord, async (request) => remodelRecord(...onPathway(app.db, request)));

@@ -5,6 +5,8 @@
  * latest of each kind beside its list fields for the worklist. Every change writes a change-log
  * entry in the form's words and an access-log entry, in the change's transaction.
  */
+import { recordStatusText } from '@esr/contracts/open-pathways';
+import { incompleteText, modelInputOf } from '@esr/contracts/patient-wording';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
 import { todayInLondon } from '@esr/contracts/london-dates';
@@ -17,6 +19,7 @@ import {
   nextValidationDueOn,
   priorityLimitDays,
   priorityMovedUp,
+  priorityReviewedAfterPostponing,
   prioritisationMessages,
   validationContactLabels,
   validationOutcomeLabels,
@@ -27,6 +30,7 @@ import {
   type PathwayPrioritisation,
   type PrioritisationEntry,
   type PriorityChangeRequest,
+  type PostponedFrom,
   type PriorityCode,
   type RiskAdjustmentRequest,
   type ValidationRequest,
@@ -40,7 +44,7 @@ import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { hasAccess, principalName, requireAccess, type Principal } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
-import { predictionOf } from '../pathways/index.js';
+import { missingInputsSql, predictionOf } from '../pathways/index.js';
 import { harmThresholdsOf } from './worklist.js';
 
 interface PathwayRow extends Record<string, unknown> {
@@ -48,12 +52,16 @@ interface PathwayRow extends Record<string, unknown> {
   trust_code: string;
   procedure_code: string;
   nhs_number: string | null;
+  local_patient_identifier: string | null;
   first_name: string | null;
   last_name: string | null;
   is_active: boolean;
   status: string;
   prediction: string | null;
   probability: number | null;
+  /** Decision 0057: an incomplete pathway's missing required inputs, an excluded one's reason. */
+  failed_fields: string[] | null;
+  exclusion: string | null;
   priority: string | null;
   priority_date: string | null;
   priority_set_by: string | null;
@@ -62,12 +70,36 @@ interface PathwayRow extends Record<string, unknown> {
   last_harm_review_on: string | null;
   last_harm_review_level: string | null;
   adjusted_prediction: string | null;
+  /** Decision 0056: the priority a postponement at the patient's request replaced, while a clinician's review is due. */
+  postponed_from_priority: string | null;
+  postponed_from_priority_date: string | null;
+  clerical_change_unreviewed: boolean;
+  /** Decision 0057: the model was given a default for an input the record lacks. */
+  missing_inputs: boolean;
 }
 
-const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.first_name, p.last_name,
-  p.is_active, p.status, p.prediction, p.probability, p.priority, p.priority_date::text as priority_date,
+const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
+  p.first_name, p.last_name,
+  p.is_active, p.status, p.prediction, p.probability, p.failed_fields, p.exclusion, p.priority,
+  p.priority_date::text as priority_date,
   p.priority_set_by, p.clock_start::text as clock_start, p.last_validated_on::text as last_validated_on,
-  p.last_harm_review_on::text as last_harm_review_on, p.last_harm_review_level, p.adjusted_prediction`;
+  p.last_harm_review_on::text as last_harm_review_on, p.last_harm_review_level, p.adjusted_prediction,
+  p.postponed_from_priority, p.postponed_from_priority_date::text as postponed_from_priority_date,
+  p.clerical_change_unreviewed_at is not null as clerical_change_unreviewed,
+  ${missingInputsSql} as missing_inputs`;
+
+/** The priority postponed at the patient's request while a clinician's review is due; null otherwise. */
+function postponedFromOf(row: PathwayRow): PostponedFrom | null {
+  if (!row.postponed_from_priority) return null;
+  const priority = row.postponed_from_priority as PriorityCode;
+  const limit = priorityLimitDays[priority];
+  const priorityDate = row.postponed_from_priority_date;
+  return {
+    priority,
+    priorityDate,
+    dueBy: limit !== null && priorityDate ? addDays(priorityDate, limit) : null,
+  };
+}
 
 /** Another trust's pathway, or one of another procedure, is not found: its existence is not told. */
 async function findPathway(
@@ -141,6 +173,7 @@ async function statusOf(db: Db, row: PathwayRow, today: string): Promise<Pathway
   const priority = row.priority as PriorityCode | null;
   const limit = priority ? priorityLimitDays[priority] : null;
   const daysWaited = row.clock_start ? daysBetween(row.clock_start, today) : null;
+  const postponedFrom = postponedFromOf(row);
   const lastHarmReview =
     row.last_harm_review_on && row.last_harm_review_level
       ? { level: row.last_harm_review_level as HarmLevel, reviewedOn: row.last_harm_review_on }
@@ -164,6 +197,16 @@ async function statusOf(db: Db, row: PathwayRow, today: string): Promise<Pathway
     harmReviewThresholdWeeks: thresholds,
     prediction: modelBandOf(row),
     probability: modelBandOf(row) && row.probability !== null ? Number(row.probability) : null,
+    riskStatus:
+      row.status === 'incomplete' || row.status === 'excluded'
+        ? recordStatusText({
+            status: row.status,
+            statusDetail:
+              row.status === 'excluded'
+                ? (row.exclusion ?? null)
+                : incompleteText((row.failed_fields ?? []).map(modelInputOf)).slice('Incomplete: '.length),
+          })
+        : null,
     adjustment:
       row.adjusted_prediction && latestAdjustment?.prediction
         ? {
@@ -181,11 +224,15 @@ async function statusOf(db: Db, row: PathwayRow, today: string): Promise<Pathway
             clockStart: row.clock_start,
             lastValidatedOn: row.last_validated_on,
             lastHarmReviewOn: row.last_harm_review_on,
+            postponedFrom,
+            clericalChangeUnreviewed: row.clerical_change_unreviewed,
+            missingInputs: row.missing_inputs,
           },
           today,
           thresholds,
         )
       : [],
+    postponedFrom,
     today,
     history,
   };
@@ -296,9 +343,10 @@ interface ChangeRecord {
 }
 
 /**
- * A change to one pathway: the pathway locked and active, the change, its change-log entry (the
- * action names the pathway, never the patient) and its access-log entry, all in one transaction;
- * answered with the pathway's status. The caller has checked the access and the request.
+ * A change to one pathway: the pathway locked and active, the change, its change-log entry (which
+ * names the patient by initials and the end of the NHS number, decision 0051) and its access-log
+ * entry, all in one transaction; answered with the pathway's status. The caller has checked the
+ * access and the request.
  */
 async function changePathway(
   [db, principal, trustCode, procedureCode, id]: PathwayTarget,
@@ -314,9 +362,9 @@ async function changePathway(
       principal,
       trustCode,
       trustName: principal.trustName,
-      action: `${action} for pathway ${id.slice(0, 8)} (${pathway.procedure_code})`,
+      action,
       entityType: 'patient',
-      entityId: id,
+      pathway,
       before,
       after,
     });
@@ -349,15 +397,29 @@ export async function changePriority(target: PathwayTarget, body: PriorityChange
   refuseIfAny(errors);
   const code = body.priorityCode!;
   return changePathway(target, endpoints.prioritisation.changePriority, async (tx, pathway, today) => {
-    if (pathway.priority === code)
+    // While a postponement waits for a clinician, keeping the priority is a decision too (decision 0056).
+    const reviewDue = pathway.postponed_from_priority !== null;
+    if (pathway.priority === code && !reviewDue)
       throw badRequest(prioritisationMessages.priorityUnchanged, {
         priorityCode: [prioritisationMessages.priorityUnchanged],
       });
     await setPriority(tx, principal, pathway, today, code, reason!);
+    if (reviewDue)
+      await tx.execute(sql`update pathways set postponed_from_priority = null, postponed_from_priority_date = null
+        where id = ${pathway.id}`);
+    const postponed = reviewDue
+      ? {
+          before: { postponedFrom: pathway.postponed_from_priority },
+          after: { postponedFrom: null },
+        }
+      : { before: {}, after: {} };
     return {
-      action: `Changed the priority from ${pathway.priority ?? 'none'} to ${code}`,
-      before: { priority: pathway.priority, priorityDate: pathway.priority_date },
-      after: { priority: code, priorityDate: today, reason },
+      action:
+        pathway.priority === code
+          ? `Kept the priority ${code} after the patient’s postponement from ${pathway.postponed_from_priority}`
+          : `Changed the priority from ${pathway.priority ?? 'none'} to ${code}`,
+      before: { priority: pathway.priority, priorityDate: pathway.priority_date, ...postponed.before },
+      after: { priority: code, priorityDate: today, reason, ...postponed.after },
     };
   });
 }
@@ -394,6 +456,16 @@ export async function recordValidation(target: PathwayTarget, body: ValidationRe
     });
     await tx.execute(sql`update pathways set last_validated_on = greatest(last_validated_on, ${today}::date),
         updated_at = now() where id = ${pathway.id}`);
+    // Postponing an urgent priority at the patient's request waits for a clinician's decision, and
+    // its breach still counts meanwhile (decision 0056); a later postponement keeps the first.
+    const postponesUrgent =
+      postponeTo !== null &&
+      pathway.postponed_from_priority === null &&
+      priorityReviewedAfterPostponing.includes(pathway.priority as PriorityCode);
+    if (postponesUrgent)
+      await tx.execute(sql`update pathways set postponed_from_priority = ${pathway.priority},
+          postponed_from_priority_date = ${pathway.priority_date}::date
+        where id = ${pathway.id}`);
     if (postponeTo && pathway.priority !== postponeTo)
       await setPriority(
         tx,
@@ -414,6 +486,7 @@ export async function recordValidation(target: PathwayTarget, body: ValidationRe
         priority: postponeTo ?? pathway.priority,
         isActive: outcome !== 'remove',
         note,
+        ...(postponesUrgent ? { clinicianReviewDue: `Postponed from ${pathway.priority}` } : {}),
       },
     };
   });

@@ -13,6 +13,8 @@ import { queryRows } from '../../platform/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { createTrust, createUser } from '../../test/factories/users.js';
 import { insertPathways, type PathwayValues } from '../../test/factories/pathways.js';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import type { ChangeLogPage } from '@esr/contracts/change-log';
 
 /**
  * The prioritisation worklist and a pathway's prioritisation (decision 0044) on a real database:
@@ -97,7 +99,8 @@ describe('wait bands and the matrix', () => {
       { clockStart: null, priority: 'P3' },
     ]);
     const matrix = await get<Matrix>(list.url('matrix'), list.cu);
-    expect(matrix.cells).toHaveLength(24);
+    // Six risk rows (three bands, incomplete, excluded, not processed) by six wait bands.
+    expect(matrix.cells).toHaveLength(36);
     const count = (risk: string, wait: string) =>
       matrix.cells.find((cell) => cell.risk === risk && cell.wait === wait)!.count;
     // 0 (low) and 126 (high) within 18 weeks; 127 (low) and 364 (high) 18–52; and so on.
@@ -118,11 +121,11 @@ describe('wait bands and the matrix', () => {
     expect(longWait.total).toBe(2);
   });
 
-  it('counts pathways waiting to be scored as not scored', async () => {
+  it('counts pathways waiting to be scored as not processed', async () => {
     const list = await freshList([{ clockStart: daysAgo(10) }, { clockStart: daysAgo(200) }]);
-    const matrix = await get<Matrix>(list.url('matrix?risk=not_scored'), list.cu);
+    const matrix = await get<Matrix>(list.url('matrix?risk=not_processed'), list.cu);
     expect(matrix.total).toBe(2);
-    expect(matrix.cells.find((c) => c.risk === 'not_scored' && c.wait === '18-52')!.count).toBe(1);
+    expect(matrix.cells.find((c) => c.risk === 'not_processed' && c.wait === '18-52')!.count).toBe(1);
   });
 });
 
@@ -193,7 +196,7 @@ describe('the worklist', () => {
       ...(i % 5 === 0 ? {} : { scored: { prediction: 'Moderate' as const, probability: i / 100 } }),
     }));
     const list = await freshList(pathways);
-    const first = await get<Worklist>(list.url('worklist'), list.cu);
+    const first = await get<Worklist>(list.url('worklist?sort=longest_wait'), list.cu);
     expect(first.pageSize).toBe(15);
     expect(first.totalCount).toBe(20);
     expect(first.items).toHaveLength(15);
@@ -201,7 +204,7 @@ describe('the worklist', () => {
     expect(first.items.map((item) => item.daysWaited)).toEqual(
       [...first.items.map((item) => item.daysWaited)].sort((a, b) => b! - a!),
     );
-    const second = await get<Worklist>(list.url('worklist?pageNumber=2'), list.cu);
+    const second = await get<Worklist>(list.url('worklist?sort=longest_wait&pageNumber=2'), list.cu);
     expect(second.items).toHaveLength(5);
     const byPriority = await get<Worklist>(list.url('worklist?sort=priority'), list.cu);
     expect(byPriority.items[0]!.priority).toBe('P2');
@@ -266,7 +269,11 @@ describe('the export', () => {
       { clockStart: daysAgo(30), lastName: '=HYPERLINK("http://x")', priority: 'P3' },
       { clockStart: daysAgo(400), lastName: 'Longest', priority: 'P4' },
     ]);
-    const response = await call<unknown>('GET', list.url('worklist/export?fileType=csv'), list.cu);
+    const response = await call<unknown>(
+      'GET',
+      list.url('worklist/export?fileType=csv&sort=longest_wait'),
+      list.cu,
+    );
     expect(response.status).toBe(200);
     expect(response.raw.headers['content-type']).toContain('text/csv');
     const lines = response.raw.body
@@ -299,32 +306,101 @@ describe('equity', () => {
       clockStart: daysAgo(100 + i * 50),
       priority: i < 6 ? 'P3' : 'P4',
     }));
-    const men = Array.from({ length: 3 }, () => ({
+    const men = Array.from({ length: 11 }, (_, i) => ({
       sex: 'M' as const,
-      clockStart: daysAgo(20),
+      clockStart: daysAgo(100 + i * 30),
       priority: 'P4',
     }));
-    const list = await freshList([...women, ...men]);
+    const sexNotStated = Array.from({ length: 3 }, () => ({ clockStart: daysAgo(30), priority: 'P4' }));
+    const list = await freshList([...women, ...men, ...sexNotStated]);
     const bySex = await get<Equity>(list.url('equity?by=sex'), list.cu);
+    // Three whose sex is not stated; the men are hidden too, else the list's 26 less the women's 12
+    // would give them. The women's priority rows are each under 10.
+    expect(bySex.groups.map((group) => [group.group, group.n])).toEqual([
+      ['Female', 12],
+      ['Male', 'hidden'],
+      ['Not stated', 'hidden'],
+    ]);
     const female = bySex.groups.find((group) => group.group === 'Female')!;
-    expect(female.n).toBe(12);
     // Days 100, 150 … 650: the median of twelve is between 350 and 400.
     expect(female.medianDaysWaited).toBe(375);
     expect(female.over18Weeks).toBe(11);
     expect(female.over52Weeks).toBe(6);
-    expect(female.byPriority.map((row) => row.priority)).toEqual(['P3', 'P4']);
-    expect(female.byPriority.every((row) => row.n === '<10')).toBe(true);
+    expect(female.byPriority.map((row) => [row.priority, row.n])).toEqual([
+      ['P3', 'hidden'],
+      ['P4', 'hidden'],
+    ]);
     const male = bySex.groups.find((group) => group.group === 'Male')!;
-    expect(male).toMatchObject({ n: '<10', medianDaysWaited: null, over18Weeks: null, over52Weeks: null });
+    expect(male).toMatchObject({ n: 'hidden', medianDaysWaited: null, over18Weeks: null, over52Weeks: null });
+    // No man is P3, but the women's six at P3 are all there are: a hidden row stands beside theirs.
+    expect(male.byPriority.map((row) => [row.priority, row.n])).toEqual([
+      ['P3', 'hidden'],
+      ['P4', 'hidden'],
+    ]);
     const byEthnicity = await get<Equity>(list.url('equity?by=ethnicGroup'), list.cu);
     expect(byEthnicity.groups.map((group) => [group.group, group.n])).toEqual([
-      ['White', 10],
-      ['Asian', '<10'],
-      ['Not stated', '<10'],
+      ['White', 'hidden'],
+      ['Asian', 'hidden'],
+      ['Not stated', 14],
     ]);
     const byAge = await get<Equity>(list.url('equity?by=ageBand'), list.cu);
     expect(byAge.groups.map((group) => group.group)).toEqual(['70 to 79', 'Not known']);
     expect((await call('GET', list.url('equity?by=postcode'), list.cu)).status).toBe(400);
+  });
+
+  it('hides a second figure beside a small one in every row, priority and total, so none can be worked out (decision 0052)', async () => {
+    // Women and men by priority, as a trust's list might hold them: eight women at P1b.
+    const counts: Record<'F' | 'M', Record<string, number>> = {
+      F: { P1b: 8, P2: 40, P3: 55, P4: 35 },
+      M: { P1b: 22, P2: 37, P3: 60, P4: 30 },
+    };
+    const pathways = (['F', 'M'] as const).flatMap((sex) =>
+      Object.entries(counts[sex]).flatMap(([priority, count]) =>
+        Array.from({ length: count }, (_, i) => ({
+          sex,
+          ethnicGroup: ['A', 'A', 'C', 'H', 'M', 'Z'][i % 6]!,
+          dateOfBirth: `${1940 + ((i * 7) % 45)}-0${1 + (i % 9)}-15`,
+          clockStart: daysAgo(20 + ((i * 37) % 500)),
+          priority,
+        })),
+      ),
+    );
+    const list = await freshList(pathways);
+    const bySex = await get<Equity>(list.url('equity?by=sex'), list.cu);
+    const female = bySex.groups.find((group) => group.group === 'Female')!;
+    expect(female.byPriority.find((row) => row.priority === 'P1b')?.n).toBe('hidden');
+
+    const number = (n: number | 'hidden') => (n === 'hidden' ? 0 : n);
+    const sumOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+    /** A total less the shown figures of its parts: the hidden parts together, and how many they are. */
+    const left = (total: number, parts: { n: number | 'hidden' }[]) => ({
+      n: total - sumOf(parts.map((part) => number(part.n))),
+      hidden: parts.filter((part) => part.n === 'hidden').length,
+    });
+    /** What the reader may subtract: nothing hidden, or two or more of 10 or more together. */
+    const safe = ({ n, hidden }: { n: number; hidden: number }) => hidden === 0 || (hidden >= 2 && n >= 10);
+
+    for (const grouping of ['sex', 'ethnicGroup', 'ageBand'] as const) {
+      const equity = await get<Equity>(list.url(`equity?by=${grouping}`), list.cu);
+      // Each group's total less its shown priority rows (the probe: women's 138 less the rest gave 8 at P1b).
+      for (const group of equity.groups)
+        if (group.n !== 'hidden')
+          expect(safe(left(group.n, group.byPriority)), `${grouping} ${group.group}`).toBe(true);
+      // Each priority's count (the worklist filtered by it) less the groups' shown rows at that priority.
+      for (const priority of ['P1b', 'P2', 'P3', 'P4']) {
+        const atPriority = pathways.filter((pathway) => pathway.priority === priority).length;
+        const rows = equity.groups.flatMap((group) =>
+          group.byPriority.filter((row) => row.priority === priority),
+        );
+        expect(safe(left(atPriority, rows)), `${grouping} ${priority}`).toBe(true);
+      }
+      // The list's size less the shown groups.
+      expect(safe(left(pathways.length, equity.groups)), `${grouping} groups`).toBe(true);
+      // Every pathway is counted once, and the shown figures are the true ones.
+      expect(sumOf(equity.groups.map((group) => number(group.n)))).toBeLessThanOrEqual(pathways.length);
+    }
+    const worklist = await get<{ totalCount: number }>(list.url('worklist?priority=P1b'), list.cu);
+    expect(worklist.totalCount).toBe(30);
   });
 });
 
@@ -390,7 +466,7 @@ describe('a pathway’s prioritisation', () => {
       t.app.db,
       sql`select action from change_log where entity_id = ${id!} order by id desc limit 1`,
     );
-    expect(change!.action).toMatch(/^Changed the priority from P4 to P3 for pathway/);
+    expect(change!.action).toMatch(/^Changed the priority from P4 to P3 for patient A T \(knee\)$/);
   });
 
   it('moves the priority up one category after moderate harm, never past P1b', async () => {
@@ -630,5 +706,74 @@ describe('harm-review thresholds', () => {
     });
     expect(saved.body.harmReviewThresholdWeeks).toEqual([40, 52, 104]);
     expect((await get<Worklist>(list.url('worklist?flag=harm_review_due'), list.cu)).totalCount).toBe(1);
+  });
+});
+
+describe('the change log of prioritisation (decision 0051)', () => {
+  it('names the patient of every change, so that pathways whose ids start alike are told apart', async () => {
+    // Time-ordered ids made in the same minute share their first 8 characters, as an import's do.
+    const siobhanId = timeOrderedUuid();
+    const lukaszId = `${siobhanId.slice(0, 8)}${timeOrderedUuid().slice(8)}`;
+    expect(lukaszId).not.toBe(siobhanId);
+    const scored = { prediction: 'Moderate' as const, probability: 0.31 };
+    const list = await freshList([
+      {
+        id: siobhanId,
+        nhsNumber: '9990000026',
+        firstName: 'Siobhán',
+        lastName: "O'Brien",
+        clockStart: daysAgo(200),
+        priority: 'P4',
+        scored,
+      },
+      {
+        id: lukaszId,
+        nhsNumber: '9990000034',
+        firstName: 'Łukasz',
+        lastName: 'Nowak',
+        clockStart: daysAgo(200),
+        priority: 'P4',
+        scored,
+      },
+    ]);
+    const admin = await createUser(t.app.db, { trustCode: list.trustCode, roles: ['ta'] });
+    const url = (id: string, path: string) =>
+      `/api/trusts/${list.trustCode}/procedures/knee/patients/${id}/${path}`;
+    const changes: [string, string, string, Record<string, unknown>][] = [
+      [siobhanId, 'priority', list.cl, { priorityCode: 'P3', reason: 'Pain now uncontrolled' }],
+      [lukaszId, 'priority', list.cl, { priorityCode: 'P3', reason: 'Pain now uncontrolled' }],
+      [siobhanId, 'validations', list.cu, { outcome: 'remain', contact: 'phone' }],
+      [siobhanId, 'harm-reviews', list.cl, { level: 'mild', actions: ['patient_told'] }],
+      [siobhanId, 'risk-adjustment', list.cl, { prediction: 'high', reason: 'Recent fall' }],
+    ];
+    for (const [id, path, token, body] of changes)
+      expect((await call('POST', url(id, path), token, body)).status).toBe(200);
+    expect((await call('DELETE', url(siobhanId, 'risk-adjustment'), list.cl)).status).toBe(200);
+
+    const log = await get<ChangeLogPage>(
+      `/api/admin/changelog?trustCode=${list.trustCode}`,
+      await t.tokenFor(admin.id),
+    );
+    const siobhan = 'for patient S O, NHS number ending 0026 (knee)';
+    const lukasz = 'for patient Ł N, NHS number ending 0034 (knee)';
+    expect(log.items.map((entry) => entry.action)).toEqual([
+      `Removed the risk adjustment ${siobhan}`,
+      `Adjusted the risk to high risk (model: moderate risk) ${siobhan}`,
+      `Recorded a harm review: mild harm; patient told ${siobhan}`,
+      `Recorded a validation by phone: remain on the waiting list ${siobhan}`,
+      `Changed the priority from P4 to P3 ${lukasz}`,
+      `Changed the priority from P4 to P3 ${siobhan}`,
+    ]);
+    // The same change to the two pathways reads differently, and each entry leads to its own pathway.
+    const priorityChanges = log.items.filter((entry) => entry.action.startsWith('Changed the priority'));
+    expect(new Set(priorityChanges.map((entry) => entry.action)).size).toBe(2);
+    expect(priorityChanges.map((entry) => entry.pathway)).toEqual([
+      { id: lukaszId, procedureCode: 'knee' },
+      { id: siobhanId, procedureCode: 'knee' },
+    ]);
+    expect(log.items.filter((entry) => entry.pathway?.id === siobhanId)).toHaveLength(5);
+    // Neither the name nor the NHS number itself.
+    const shown = JSON.stringify(log.items);
+    expect(shown).not.toMatch(/Siobh|O'Brien|Łukasz|Nowak|9990000026|9990000034|999 000 0026/);
   });
 });

@@ -103,7 +103,7 @@ describe('the matrix and the worklist total, kept per list version', () => {
     const first = await versionOf(list.trustCode);
     expect(first).not.toBeNull();
     const cell = (matrix: Matrix, wait: string) =>
-      matrix.cells.find((c) => c.risk === 'not_scored' && c.wait === wait)!.count;
+      matrix.cells.find((c) => c.risk === 'not_processed' && c.wait === wait)!.count;
     const before = await get<Matrix>(list.list('matrix'), list.cu);
     expect([before.total, cell(before, '0-18'), cell(before, '52-65')]).toEqual([18, 18, 0]);
 

@@ -17,6 +17,7 @@ import {
   type WorklistFilter,
   type WorklistSort,
 } from '@esr/contracts/prioritisation';
+import { missingInputsSql } from '../pathways/index.js';
 
 const date = (value: string) => sql`${value}::date`;
 
@@ -32,22 +33,45 @@ export function waitBandSql(today: string): SQL {
   return sql`(case when p.clock_start is null then null ${limits} else '104+' end)`;
 }
 
-/** The model's band of a processed pathway, else not scored. */
+/**
+ * The matrix's row of a pathway: the model's band of a processed pathway; incomplete or excluded
+ * (decision 0057: no band, for its own reason); else not processed (waiting, or failed).
+ */
 export const riskBandSql = sql`(case when p.status = 'processed' and p.prediction = 'High' then 'high'
   when p.status = 'processed' and p.prediction = 'Moderate' then 'medium'
-  when p.status = 'processed' and p.prediction = 'Low' then 'low' else 'not_scored' end)`;
+  when p.status = 'processed' and p.prediction = 'Low' then 'low'
+  when p.status = 'incomplete' then 'incomplete' when p.status = 'excluded' then 'excluded'
+  else 'not_processed' end)`;
 
 const limited = (Object.entries(priorityLimitDays) as [string, number | null][]).filter(
   (entry): entry is [string, number] => entry[1] !== null,
 );
 
-/** The priority is past its limit: more days since the priority date than the code allows. */
-export function priorityBreachedSql(today: string): SQL {
+/** A priority column past its limit: more days since its date than the code allows. */
+function pastLimitSql(priority: SQL, priorityDate: SQL, today: string): SQL {
   const cases = limited
     .map(([code, days]) => sql`when ${code} then ${sql.raw(String(days))}`)
     .reduce((all, next) => sql`${all} ${next}`);
-  return sql`(p.priority_date is not null and (${date(today)} - p.priority_date) > (case p.priority ${cases} end))`;
+  return sql`(${priorityDate} is not null and (${date(today)} - ${priorityDate}) > (case ${priority} ${cases} end))`;
 }
+
+/**
+ * The priority is past its limit; or, while a clinician's review of a postponement at the patient's
+ * request is due, the priority it postponed is past its own (decision 0056).
+ */
+export function priorityBreachedSql(today: string): SQL {
+  return sql`(${pastLimitSql(sql`p.priority`, sql`p.priority_date`, today)} or coalesce(${pastLimitSql(
+    sql`p.postponed_from_priority`,
+    sql`p.postponed_from_priority_date`,
+    today,
+  )}, false))`;
+}
+
+/** A P1a, P1b or P2 pathway postponed at the patient's request waits for a clinician's decision (decision 0056). */
+export const clinicianReviewDueSql = sql`(p.postponed_from_priority is not null)`;
+
+/** A prediction made from details a clerical user changed waits for a clinician's review (decision 0056). */
+export const clericalChangeUnreviewedSql = sql`(p.clerical_change_unreviewed_at is not null)`;
 
 /** 12 weeks or more since the clock start, and no validation in the last 12 weeks. */
 export function validationDueSql(today: string): SQL {
@@ -84,6 +108,13 @@ export function flagSql(flag: PrioritisationFlag, today: string, thresholdWeeks:
       return validationDueSql(today);
     case 'harm_review_due':
       return harmReviewDueSql(today, thresholdWeeks);
+    case 'clinician_review_due':
+      return clinicianReviewDueSql;
+    case 'clerical_change_unreviewed':
+      return clericalChangeUnreviewedSql;
+    case 'missing_inputs':
+      // Decision 0057: as the total table's missing-inputs filter reads it.
+      return missingInputsSql;
   }
 }
 
@@ -101,16 +132,24 @@ function waitBandCondition(band: WaitBand, today: string): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-const storedPredictions: Record<Exclude<RiskBand, 'not_scored'>, string> = {
+const storedPredictions: Record<'high' | 'medium' | 'low', string> = {
   high: 'High',
   medium: 'Moderate',
   low: 'Low',
 };
 
+/** The pathways of one matrix row, exactly as `riskBandSql` sorts them. */
 function riskCondition(risk: RiskBand): SQL {
-  if (risk === 'not_scored')
-    return sql`not (p.status = 'processed' and p.prediction in ('High', 'Moderate', 'Low'))`;
-  return sql`p.status = 'processed' and p.prediction = ${storedPredictions[risk]}`;
+  switch (risk) {
+    case 'incomplete':
+    case 'excluded':
+      return sql`p.status = ${risk}`;
+    case 'not_processed':
+      return sql`not (p.status = 'processed' and p.prediction in ('High', 'Moderate', 'Low'))
+        and p.status not in ('incomplete', 'excluded')`;
+    default:
+      return sql`p.status = 'processed' and p.prediction = ${storedPredictions[risk]}`;
+  }
 }
 
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
@@ -219,11 +258,14 @@ export function worklistColumns(today: string, thresholdWeeks: readonly number[]
   return sql`p.id, p.nhs_number, p.first_name, p.last_name, p.priority, p.priority_date::text as priority_date,
     p.clock_start::text as clock_start, ${daysWaitedSql(today)} as days_waited, ${waitBandSql(today)} as wait_band,
     p.tci_date::text as tci_date, p.status, p.prediction, p.probability, p.adjusted_prediction,
+    p.failed_fields, p.exclusion, p.defaulted_inputs,
     p.last_validated_on::text as last_validated_on, p.last_harm_review_on::text as last_harm_review_on,
     p.last_harm_review_level, p.surgeon_name, ${flagColumnsSql(today, thresholdWeeks)}`;
 }
 
-/** The three flags, each a boolean column named as the flag. */
+/** The flags, each a boolean column named as the flag. */
 export const flagColumnsSql = (today: string, thresholdWeeks: readonly number[]): SQL =>
   sql`${priorityBreachedSql(today)} as priority_breached, ${validationDueSql(today)} as validation_due,
-    ${harmReviewDueSql(today, thresholdWeeks)} as harm_review_due`;
+    ${harmReviewDueSql(today, thresholdWeeks)} as harm_review_due,
+    ${clinicianReviewDueSql} as clinician_review_due, ${clericalChangeUnreviewedSql} as clerical_change_unreviewed,
+    ${missingInputsSql} as missing_inputs`;

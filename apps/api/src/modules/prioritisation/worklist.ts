@@ -35,16 +35,18 @@ import {
   type WorklistItem,
   type WorklistQuery,
 } from '@esr/contracts/prioritisation';
-import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
+import { recordStatusText, riskLabels, type Prediction } from '@esr/contracts/open-pathways';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { todayInLondon } from '@esr/contracts/london-dates';
+import { hiddenFigure } from '@esr/contracts/small-groups';
 import { VersionedCache, type Versioned } from '../../platform/db/versioned-cache.js';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { allOf, offsetOf } from '../../platform/db/list-queries.js';
+import { hiddenInTable } from '../../platform/small-groups.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { patientAccessInsert, routeOf } from '../access-log/index.js';
 import { procedureName } from '../library/index.js';
-import { predictionOf } from '../pathways/index.js';
+import { predictionOf, scoringStateOf } from '../pathways/index.js';
 import { startReport, type ReportColumn, type ReportFile } from '../reports/index.js';
 import {
   flagColumnsSql,
@@ -95,11 +97,19 @@ export interface WorklistRow extends Record<string, unknown> {
   priority_breached: boolean;
   validation_due: boolean;
   harm_review_due: boolean;
+  clinician_review_due: boolean;
+  clerical_change_unreviewed: boolean;
+  missing_inputs: boolean;
+  /** Decision 0057: an incomplete pathway's missing required inputs, an excluded one's reason, the defaulted inputs. */
+  failed_fields: unknown;
+  exclusion: string | null;
+  defaulted_inputs: unknown;
 }
 
 export function toWorklistItem(row: WorklistRow): WorklistItem {
   const processed = row.status === 'processed';
   return {
+    ...scoringStateOf(row),
     id: row.id,
     nhsNumber: row.nhs_number,
     firstName: row.first_name,
@@ -193,20 +203,29 @@ async function countMatrix(
     priority_breached: number | string | null;
     validation_due: number | string | null;
     harm_review_due: number | string | null;
+    clinician_review_due: number | string | null;
+    clerical_change_unreviewed: number | string | null;
+    missing_inputs: number | string | null;
   }>(
     db,
     sql`select ${versionSql(trustCode, procedureCode)} as version, m.*
       from (select 1) one left join (select risk, wait, count(*) as count,
           count(*) filter (where priority_breached) as priority_breached,
           count(*) filter (where validation_due) as validation_due,
-          count(*) filter (where harm_review_due) as harm_review_due
+          count(*) filter (where harm_review_due) as harm_review_due,
+          count(*) filter (where clinician_review_due) as clinician_review_due,
+          count(*) filter (where clerical_change_unreviewed) as clerical_change_unreviewed,
+          count(*) filter (where missing_inputs) as missing_inputs
         from (select ${riskBandSql} as risk, ${waitBandSql(today)} as wait,
             ${flagColumnsSql(today, thresholds)}
           from pathways p where ${allOf(conditions)}) w
         group by risk, wait) m on true`,
   );
   const counts = new Map<string, number>();
-  const flags = { priority_breached: 0, validation_due: 0, harm_review_due: 0 };
+  const flags = Object.fromEntries(prioritisationFlags.map((flag) => [flag, 0])) as Record<
+    PrioritisationFlag,
+    number
+  >;
   let total = 0;
   let withoutClockStart = 0;
   for (const row of rows) {
@@ -428,9 +447,10 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
     label: 'Model risk',
     kind: 'text',
     width: 13,
+    // Where there is no band, why (decision 0057): "Incomplete: haemoglobin not recorded".
     value: (row) => {
       const band = row.status === 'processed' ? predictionOf(row.prediction) : null;
-      return band ? riskLabels[band] : riskBandLabels.not_scored;
+      return band ? riskLabels[band] : recordStatusText(scoringStateOf(row));
     },
   },
   {
@@ -442,6 +462,13 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
       row.status === 'processed' && row.probability !== null
         ? Math.round(Number(row.probability) * 1000) / 10
         : null,
+  },
+  {
+    key: 'defaultedInputs',
+    label: 'Defaulted inputs',
+    kind: 'text',
+    width: 18,
+    value: (row) => scoringStateOf(row).defaultedInputs.join(', ') || null,
   },
   {
     key: 'adjustedPrediction',
@@ -596,18 +623,17 @@ const groupOrder: Record<EquityGrouping, readonly string[]> = {
   ageBand: equityGroupLabels.ageBand,
 };
 
-/** A group's figures, or only "<10" for a group too small to show without identifying someone. */
-function figures(row: {
-  n: number | string;
-  median: number | string | null;
-  over18: number | string;
-  over52: number | string;
-}) {
-  const n = Number(row.n);
-  if (n < equitySmallGroup)
-    return { n: '<10' as const, medianDaysWaited: null, over18Weeks: null, over52Weeks: null };
+/** A group's figures, or only "hidden" for a group too small to show or hidden to protect one (decision 0052). */
+function figures(
+  row:
+    | { n: number | string; median: number | string | null; over18: number | string; over52: number | string }
+    | undefined,
+  hidden: boolean,
+) {
+  if (hidden || !row)
+    return { n: hiddenFigure, medianDaysWaited: null, over18Weeks: null, over52Weeks: null };
   return {
-    n,
+    n: Number(row.n),
     medianDaysWaited: row.median === null ? null : Number(row.median),
     over18Weeks: Number(row.over18),
     over52Weeks: Number(row.over52),
@@ -644,19 +670,33 @@ export async function worklistEquity(
       group by grouping sets ((grp), (grp, priority))`,
   );
   const priorityOrder = [...priorityCodes, 'None'] as string[];
-  const groups = groupOrder[by]
-    .map((name) => {
-      const overall = rows.find((row) => row.grp === name && !row.by_priority);
-      if (!overall) return null;
-      const byPriority = rows
-        .filter((row) => row.grp === name && row.by_priority)
-        .sort(
-          (a, b) => priorityOrder.indexOf(a.priority ?? 'None') - priorityOrder.indexOf(b.priority ?? 'None'),
-        )
-        .map((row) => ({ priority: row.priority ?? 'None', ...figures(row) }));
-      return { group: name, ...figures(overall), byPriority };
-    })
-    .filter((entry) => entry !== null);
+  const cells = rows.filter((row) => row.by_priority);
+  const priorities = priorityOrder.filter((priority) => cells.some((row) => row.priority === priority));
+  const cellOf = (name: string, priority: string) =>
+    cells.find((row) => row.grp === name && row.priority === priority);
+  // Groups by priority, each group's total beside its rows: small ones hidden, and as many more as it
+  // takes that no hidden one, nor its counts over 18 and 52 weeks, can be worked out from the totals
+  // (decision 0052). An empty group or priority row is left out, unless it is hidden for that reason.
+  const names = groupOrder[by];
+  const hidden = hiddenInTable(
+    names.map((name) =>
+      priorities.map((priority) => {
+        const cell = cellOf(name, priority);
+        return cell ? { size: Number(cell.n), counts: [Number(cell.over18), Number(cell.over52)] } : null;
+      }),
+    ),
+    equitySmallGroup,
+  );
+  const groups = names.flatMap((name, index) => {
+    const overall = rows.find((row) => row.grp === name && !row.by_priority);
+    if (!overall && !hidden.rows[index]) return [];
+    const byPriority = priorities.flatMap((priority, column) => {
+      const cell = cellOf(name, priority);
+      const hide = hidden.cells[index]![column]!;
+      return cell || hide ? [{ priority, ...figures(cell, hide) }] : [];
+    });
+    return [{ group: name, ...figures(overall, hidden.rows[index]!), byPriority }];
+  });
   return { by, today, groups };
 }
 

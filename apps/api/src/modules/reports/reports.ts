@@ -10,8 +10,10 @@ import type { FastifyReply } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   defaultReportFields,
+  missingInputsLabels,
   readinessLabels,
   recordStatusLabels,
+  recordStatusText,
   reportFieldKeys,
   reportFieldLabels,
   reportMessages,
@@ -155,15 +157,22 @@ const activeReportColumns: Record<ReportFieldKey, ColumnSpec<ActiveExportRow>> =
   prediction: {
     kind: 'text',
     width: 13,
+    // Decision 0057: where an incomplete or excluded record would have its band, why it has none.
     value: (row) => {
-      const prediction = toActiveRecord(row).prediction;
-      return prediction ? riskLabels[prediction] : null;
+      const record = toActiveRecord(row);
+      if (record.prediction) return riskLabels[record.prediction];
+      return record.status === 'incomplete' || record.status === 'excluded' ? recordStatusText(record) : null;
     },
   },
   probability: {
     kind: 'number',
     width: 11,
     value: (row) => (row.status === 'processed' && row.probability !== null ? Number(row.probability) : null),
+  },
+  defaultedInputs: {
+    kind: 'text',
+    width: 18,
+    value: (row) => toActiveRecord(row).defaultedInputs?.join(', ') || null,
   },
   modelVersion: {
     kind: 'number',
@@ -279,6 +288,7 @@ function filtersInWords(filter: ActiveRecordsFilter): { label: string; value: st
   add('Prediction', filter.prediction && riskLabels[filter.prediction]);
   add('Social aspects', filter.social && socialLabels[filter.social]);
   add('Readiness for surgery', filter.surgery && readinessLabels[filter.surgery]);
+  add('Missing inputs', filter.missingInputs && missingInputsLabels[filter.missingInputs]);
   return words;
 }
 

@@ -23,15 +23,16 @@ export async function readUploadedFiles<TField extends string>(
 ): Promise<Partial<Record<TField, ReceivedFile>>> {
   const files: Partial<Record<TField, ReceivedFile>> = {};
   if (!request.isMultipart()) return files;
-  // The hostile-text hook never sees a multipart body: a file name PostgreSQL cannot store is
-  // refused here, naming its field, once the whole upload has been read.
+  // The hostile-text hook never sees a multipart body: a file name PostgreSQL cannot store, or
+  // holding a control character or a line break (it is shown on one line in the upload history),
+  // is refused here, naming its field, once the whole upload has been read.
   const badNames: Record<string, string[]> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       const bytes = await sharedBytes(part.file);
       if ((fields as readonly string[]).includes(part.fieldname)) {
-        const problem = textProblem(part.filename);
+        const problem = textProblem(part.filename, { multiline: false });
         if (problem) badNames[part.fieldname] = [`File name: ${problem}`];
         files[part.fieldname as TField] = {
           fileName: part.filename,

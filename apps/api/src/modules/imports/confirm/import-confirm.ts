@@ -16,18 +16,22 @@ import { recordChange } from '../../change-log/index.js';
 import { procedureName } from '../../library/index.js';
 import {
   activeModelVersion,
+  bloodResultMaxAgeDays,
   evaluationDay,
   evaluationInsert,
   evaluationInsertParams,
   pathwayStateColumns,
   recordInferenceRun,
   nextTurn,
+  daysBefore,
+  prepareRecord,
   scoreForWriting,
   type RecordToScore,
   scoringChunk,
   started,
-  type ModelVersion,
+  type LabDates,
   type ScoredState,
+  type ScoringScope,
 } from '../../evaluations/index.js';
 import { timeOrderedUuid } from '../../../platform/db/time-ordered-ids.js';
 import {
@@ -66,11 +70,22 @@ const written = (statement: string) =>
   `with written as (${statement} returning p.status)
   select count(*) as n, count(*) filter (where status = 'waiting') as waiting from written`;
 
+/** A staged row as read for scoring: its record and blood results' dates as JSON text, and its operation. */
+interface StagedText extends Record<string, unknown> {
+  row_number: number;
+  clinical: string;
+  lab_dates: string | null;
+  operation: string | null;
+}
+
 interface StagedRow {
   row_number: number;
   pathway_id: string | null;
   /** The model's record as JSON text. */
   clinical: string;
+  /** When its blood results were taken, as JSON text. */
+  lab_dates: string | null;
+  operation: string | null;
   /** The matched pathway keeps its current result: its data is unchanged and the active model scored it. */
   keeps: boolean;
   /** Its data is unchanged, and a model scored it before (a different one: it is scored again). */
@@ -130,6 +145,8 @@ const updateMatched = `update pathways p set
     scored_model_id = ${keptOr('scored_model_id', 'v."modelId"')},
     failed_fields = ${keptOr('failed_fields', 'v."failedFields"')},
     failure_reason = ${keptOr('failure_reason', 'v."failureReason"')},
+    exclusion = ${keptOr('exclusion', 'v.exclusion')},
+    defaulted_inputs = ${keptOr('defaulted_inputs', 'v."defaultedInputs"')},
     processed_at = ${keptOr('processed_at', `case when v.status = 'waiting' then null else now() end`)},
     last_batch_id = $1,
     updated_at = now()
@@ -139,11 +156,11 @@ const updateMatched = `update pathways p set
 
 const insertNew = `insert into pathways as p (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
     ${copiedColumns.join(', ')}, inputs_hash, is_active, status, prediction, probability,
-    current_evaluation_id, scored_model_id, failed_fields, failure_reason, processed_at,
+    current_evaluation_id, scored_model_id, failed_fields, failure_reason, exclusion, defaulted_inputs, processed_at,
     first_batch_id, last_batch_id)
   select v.id, $4, $5, s.nhs_number, s.local_patient_identifier,
     ${copiedColumns.map(stagedValue).join(', ')}, ${inputsHash}, true, v.status, v.prediction, v.probability,
-    v."evaluationId", v."modelId", v."failedFields", v."failureReason",
+    v."evaluationId", v."modelId", v."failedFields", v."failureReason", v.exclusion, v."defaultedInputs",
     case when v.status = 'waiting' then null else now() end, $1, $1
   from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, insertOutcomesFrom).source}
   where ${chunkRows}
@@ -153,11 +170,13 @@ const insertNew = `insert into pathways as p (id, trust_code, procedure_code, nh
 const evaluationOutcomeColumns = [
   ['id', 'uuid'],
   ['evaluationId', 'uuid'],
-  ['prediction', 'text'],
-  ['probability', 'float8'],
   ['reason', 'text'],
   ['defaultUsed', 'boolean'],
   ['contributions', 'text'],
+  ['band', 'text'],
+  ['modelProbability', 'float8'],
+  ['withheldInputs', 'jsonb'],
+  ['unusedInputs', 'jsonb'],
 ] as const;
 
 /**
@@ -168,8 +187,8 @@ const evaluationOutcomeColumns = [
  * evaluations' columns. A data-modifying WITH runs to its end whether or not the query reads it.
  */
 const writtenAndEvaluated = (statement: string, from: number) => `with written as (
-    ${statement} returning p.id, p.status, p.clinical, p.current_evaluation_id, p.surgeon_name, p.surgery,
-      p.social),
+    ${statement} returning p.id, p.status, p.clinical, p.lab_dates, p.current_evaluation_id, p.surgeon_name,
+      p.surgery, p.social),
   evaluated as (${evaluationInsert('w', from)}
     from written w join ${rowsAsArrays([], evaluationOutcomeColumns, from + 8).source}
       on v.id = w.id and v."evaluationId" = w.current_evaluation_id
@@ -190,9 +209,10 @@ async function writeStagedRows(
   database: Pick<Database, 'kind' | 'executeSql'>,
   writer: BulkWriter,
   batch: { id: string; trustCode: string; procedureCode: string },
-  model: ModelVersion | null,
+  scope: ScoringScope | null,
   evaluationDate: string,
 ): Promise<Omit<AppliedImport, 'trustCode' | 'procedureCode' | 'archived' | 'modelId'>> {
+  const model = scope?.model ?? null;
   const totals = { created: 0, updated: 0, scored: 0, waiting: 0 };
   // Each staged row's active pathway, found for the whole batch at once before anything is written
   // (list-changes.ts, whose statement the validation summary's counts run too). A lookup per row in
@@ -213,16 +233,16 @@ async function writeStagedRows(
   // The records come as the text they were staged as, and only those to be scored are parsed, here:
   // the embedded database's thread, which every statement waits for, neither checks nor parses them.
   const read = async (after: number): Promise<StagedRow[]> => {
-    const text = `select s.row_number, s.clinical from staged_pathways s
+    const text = `select s.row_number, s.clinical, s.lab_dates, s.operation from staged_pathways s
       where s.batch_id = $1 and s.row_number > $2
       order by s.row_number
       limit $3`;
     const params = [batch.id, after, scoringChunk];
     const rows =
       database.kind === 'postgres'
-        ? ((await database.executeSql(text, params)).rows as { row_number: number; clinical: string }[])
-        : await writer.query<{ row_number: number; clinical: string }>(text, params);
-    return rows.map((row) => {
+        ? ((await database.executeSql(text, params)).rows as StagedText[])
+        : await writer.query<StagedText>(text, params);
+    const staged = rows.map((row) => {
       const match = matches.get(row.row_number);
       const unchanged = match?.unchanged === true;
       return {
@@ -232,6 +252,60 @@ async function writeStagedRows(
         rescored: unchanged && match!.status !== 'waiting',
       };
     });
+    await rescoreWhereResultsAged(staged);
+    return staged;
+  };
+  /**
+   * An unchanged pathway keeps its result unless one of its blood results has grown too old since
+   * (decision 0057: counted back from the extract's day): then it is scored again without it. Only
+   * rows with a result past the limit are looked at, and their current evaluations read.
+   */
+  const rescoreWhereResultsAged = async (rows: StagedRow[]) => {
+    if (!scope) return;
+    const oldest = daysBefore(evaluationDate, scope.bloodResultMaxAgeDays);
+    const aged: { row: StagedRow; unused: string }[] = [];
+    let parsed = 0;
+    for (const row of rows) {
+      if (!row.keeps || row.lab_dates === null) continue;
+      const labDates = JSON.parse(row.lab_dates) as LabDates;
+      // Most rows' results are all recent: their records are not parsed.
+      if (!Object.values(labDates).some((day) => day < oldest)) continue;
+      // A list re-imported a season later may have grown old throughout: its records are parsed
+      // and prepared a slice at a time, as those to be scored are (prepare, below).
+      if (++parsed % 250 === 0) await nextTurn();
+      const facts = {
+        clinical: JSON.parse(row.clinical) as PatientRecord,
+        labDates,
+        operation: row.operation,
+      };
+      const unused = prepareRecord(
+        scope.model.model,
+        facts,
+        evaluationDate,
+        scope.bloodResultMaxAgeDays,
+      ).unused;
+      if (unused !== null) aged.push({ row, unused: Object.keys(unused).sort().join(',') });
+    }
+    if (aged.length === 0) return;
+    const text = `select p.id, e.unused_inputs from pathways p left join evaluations e on e.id = p.current_evaluation_id
+      where p.id = any($1::uuid[])`;
+    const params = [`{${aged.map(({ row }) => row.pathway_id).join(',')}}`];
+    const current =
+      database.kind === 'postgres'
+        ? ((await database.executeSql(text, params)).rows as {
+            id: string;
+            unused_inputs: Record<string, string> | null;
+          }[])
+        : await writer.query<{ id: string; unused_inputs: Record<string, string> | null }>(text, params);
+    const before = new Map(
+      current.map((row) => [
+        row.id,
+        Object.keys(row.unused_inputs ?? {})
+          .sort()
+          .join(','),
+      ]),
+    );
+    for (const { row, unused } of aged) if (before.get(row.pathway_id!) !== unused) row.keeps = false;
   };
   const prepare = async (rows: StagedRow[]) => {
     const outcomes = rows.map((row): RowOutcome => ({
@@ -250,14 +324,12 @@ async function writeStagedRows(
         const { row } = toScore[index]!;
         records.push({
           clinical: JSON.parse(row.clinical) as PatientRecord,
+          labDates: row.lab_dates === null ? null : (JSON.parse(row.lab_dates) as LabDates),
+          operation: row.operation,
           reason: row.rescored ? 'rescore' : 'batch',
         });
       }
-      const states = await scoreForWriting(
-        { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
-        records,
-        evaluationDate,
-      );
+      const states = await scoreForWriting(scope!, records, evaluationDate);
       toScore.forEach(({ outcome }, index) => Object.assign(outcome, states[index], { modelId: model.id }));
       totals.scored += toScore.length;
     } else {
@@ -274,10 +346,7 @@ async function writeStagedRows(
       const evaluationParams =
         model && evaluated.length > 0
           ? [
-              ...evaluationInsertParams(
-                { trustCode: batch.trustCode, procedureCode: batch.procedureCode, model },
-                evaluationDate,
-              ),
+              ...evaluationInsertParams(scope!, evaluationDate),
               ...rowsAsArrays(evaluated, evaluationOutcomeColumns, evaluationsAfter(outcomesFrom) + 8).params,
             ]
           : [];
@@ -405,6 +474,7 @@ export async function applyConfirmedImport(
   // Loaded before the transaction opens: the first use of a model decodes its files on a sandbox
   // thread. A model uploaded meanwhile re-scores the list after this confirm (the scoring run).
   const model = await activeModelVersion(db, found.trustCode, found.procedureCode);
+  const maxAgeDays = await bloodResultMaxAgeDays(db, found.trustCode);
   return database.bulkWrite(async (writer) => {
     const tx = writer.db;
     const [batch] = await tx.select().from(importBatches).where(eq(importBatches.id, batchId)).for('update');
@@ -416,7 +486,7 @@ export async function applyConfirmedImport(
       database,
       writer,
       { id: batchId, trustCode, procedureCode },
-      model,
+      model && { trustCode, procedureCode, model, bloodResultMaxAgeDays: maxAgeDays },
       evaluationDay((options.now ?? (() => new Date()))()),
     );
 
@@ -456,11 +526,17 @@ export async function applyConfirmedImport(
       lastName: actor?.lastName ?? '',
     };
     const procedure = await procedureName(tx, procedureCode);
+    // The number the clerk typed when the summary warned of the archive (decision 0053).
+    const acknowledged = batch.archiveAcknowledged;
     await recordChange(tx, {
       principal,
       trustCode,
       trustName: names?.trust_name ?? '',
-      action: `Confirmed the ${procedure} waiting list ${batch.waitingListFileName}: ${counted(created)} added, ${counted(updated)} updated, ${counted(unchanged)} unchanged, ${counted(archived)} archived`,
+      action:
+        `Confirmed the ${procedure} waiting list ${batch.waitingListFileName}: ${counted(created)} added, ${counted(updated)} updated, ${counted(unchanged)} unchanged, ${counted(archived)} archived` +
+        (acknowledged === null
+          ? ''
+          : `; archive of ${counted(acknowledged)} acknowledged by typing the number`),
       entityType: 'import',
       entityId: batchId,
       before: { uploadStatus: 'Confirming' },
@@ -472,6 +548,7 @@ export async function applyConfirmedImport(
         pathwaysUpdated: updated,
         pathwaysUnchanged: unchanged,
         pathwaysArchived: archived,
+        ...(acknowledged === null ? {} : { archiveAcknowledged: acknowledged }),
       },
     });
     return {

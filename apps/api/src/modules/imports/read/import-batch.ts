@@ -6,6 +6,7 @@
  * the server copies into the staging table. The server's own thread only copies text and keeps
  * refused rows, so it stays free for everyone else's requests.
  */
+import type { Population } from '@esr/risk-engine/population';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { readBloodTests, type PatientResults } from '@esr/import-files/blood-tests';
 import { NumberIndex } from '@esr/import-files/number-index';
@@ -17,6 +18,8 @@ import type {
   WaitingListRecord,
 } from '@esr/import-files/types';
 import { parseWaitingList } from '@esr/import-files/waiting-list';
+import { showDate } from '@esr/import-files/dates';
+import { identityMessages, identityOf, showNhsNumber } from '@esr/import-files/messages';
 import {
   asciiBytes,
   copyField,
@@ -44,6 +47,9 @@ export interface WaitingListFileInput extends FileInput {
   procedure: ProcedureCode;
   /** The record fields the active model fills in when blank (`WaitingListOptions.defaultedFields`). */
   defaultedFields: string[];
+  /** What each takes in words, and who the model was made for (`WaitingListOptions`). */
+  defaultWords?: Record<string, string>;
+  population?: Population | null;
   /**
    * The staged rows go to the database in parts of about this many bytes: the embedded database
    * runs one statement at a time, and a clerk's status poll waits behind the COPY in progress, so
@@ -72,6 +78,16 @@ export interface PatientLineEnds {
   /** UTF-8: patient i's line end runs from `ends[i]` to `ends[i + 1]`. */
   text: Uint8Array;
   ends: Int32Array;
+  /**
+   * Who the blood file says each patient is, to be checked against the list's row (decision 0055):
+   * the date of birth (YYYY-MM-DD) and the local identifier it gave, or null; and, for a patient with
+   * either, the rows whose results the list's row would take, `rowNumbers[rowStarts[i]]` up to
+   * `rowNumbers[rowStarts[i + 1]]` (the rows refused if the list's row says otherwise).
+   */
+  birthDates: (string | null)[];
+  locals: (string | null)[];
+  rowStarts: Int32Array;
+  rowNumbers: Int32Array;
 }
 
 export interface BloodTestFileResult {
@@ -83,6 +99,11 @@ export interface WaitingListFileResult {
   read: FileRead;
   pathwaysWithoutBloods: number;
   bloodsWithoutPathway: number;
+  /**
+   * Blood-test rows refused because their date of birth or local identifier is not the list's row's
+   * (decision 0055): handed over as the blood file's invalid rows, and counted into its totals here.
+   */
+  bloodRowsRefused: number;
 }
 
 const warningsKept = 200;
@@ -113,16 +134,37 @@ export async function readBloodTestFile(
 function lineEnds(patients: PatientResults | null, bufferBytes: number): PatientLineEnds {
   const keys: string[] = [];
   const ends = [0];
+  const birthDates: (string | null)[] = [];
+  const locals: (string | null)[] = [];
+  const rowStarts = [0];
+  const rowNumbers: number[] = [];
   // About 230 bytes a patient with a full set of results taken on one day, more with other dates:
   // room made at once, not by doubling.
   const text = new ByteWriter(bufferBytes, (patients?.count ?? 0) * 320);
   for (let patient = 0; patients !== null && patient < patients.count; patient++) {
     if (!patients.hasResult(patient)) continue;
-    keys.push(patientKey(patients.nhsNumbers[patient]!, patients.localIdentifiers[patient]!));
+    const nhsNumber = patients.nhsNumbers[patient]!;
+    const local = patients.localIdentifiers[patient]!;
+    const birthDate = patients.birthDates[patient]!;
+    keys.push(patientKey(nhsNumber, local));
     writeStagedLineEndFrom(text, patients, patient);
     ends.push(text.length);
+    birthDates.push(birthDate);
+    locals.push(local);
+    // A patient keyed by their local identifier has nothing else to contradict but a date of birth.
+    if (birthDate !== null || (nhsNumber !== null && local !== null))
+      rowNumbers.push(...patients.usedRows(patient));
+    rowStarts.push(rowNumbers.length);
   }
-  return { keys, text: text.takeAll(), ends: Int32Array.from(ends) };
+  return {
+    keys,
+    text: text.takeAll(),
+    ends: Int32Array.from(ends),
+    birthDates,
+    locals,
+    rowStarts: Int32Array.from(rowStarts),
+    rowNumbers: Int32Array.from(rowNumbers),
+  };
 }
 
 export async function readWaitingListFile(
@@ -137,6 +179,8 @@ export async function readWaitingListFile(
   const waiting = new ByteWriter(context.bufferBytes, input.file.bytes.length * 4);
   const waitingEnds: number[] = [0];
   const waitingKeys: string[] = [];
+  /** Who each of those rows is, for the blood file's identity check (`BloodLineEnds.lineEnd`). */
+  const waitingRows: ListRowIdentity[] = [];
   const staged = new StagedLines(context, input.stagedPartBytes);
   const batchField = asciiBytes(copyField(input.batchId));
   // Undefined until the blood thread's patients arrive; null when its file failed, when nothing is
@@ -154,6 +198,7 @@ export async function readWaitingListFile(
           lines.subarray(waitingEnds[row]!, waitingEnds[row + 1]!),
           arrived,
           waitingKeys[row]!,
+          waitingRows[row]!,
         )
       )
         await staged.emit();
@@ -161,10 +206,14 @@ export async function readWaitingListFile(
     waiting.clear();
     waitingKeys.length = 0;
     waitingEnds.length = 1;
+    waitingRows.length = 0;
+    await emitRefused(context, arrived);
   };
   const reader = parseWaitingList(input.file, {
     procedure: input.procedure,
     defaultedFields: input.defaultedFields,
+    defaultWords: input.defaultWords,
+    population: input.population,
     today: input.today,
     limits: input.limits,
   });
@@ -183,6 +232,7 @@ export async function readWaitingListFile(
     if (bloods === undefined) {
       for (const { rowNumber, record } of step.value.rows) {
         waitingKeys.push(patientKey(record.nhsNumber, record.localPatientIdentifier));
+        waitingRows.push(listRowIdentity(rowNumber, record));
         writeStagedLineStart(waiting, batchField, rowNumber, record);
         waitingEnds.push(waiting.length);
       }
@@ -197,20 +247,21 @@ export async function readWaitingListFile(
         const key = patientKey(record.nhsNumber, record.localPatientIdentifier);
         if (staged.row(batchField, rowNumber, record, bloods, key)) await staged.emit();
       }
+      await emitRefused(context, bloods);
     }
   }
   const read = { outcome, warnings };
+  const none = { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0, bloodRowsRefused: 0 };
   // A list that failed part-way may have had rows staged: the server discards them.
-  if (outcome.status === 'FAILED') return { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
+  if (outcome.status === 'FAILED') return none;
   if (bloods === undefined) await bloodsArrived(await context.receive<PatientLineEnds | null>());
-  if (bloods === null || bloods === undefined) {
-    return { read, pathwaysWithoutBloods: 0, bloodsWithoutPathway: 0 };
-  }
+  if (bloods === null || bloods === undefined) return none;
   await staged.emit();
   return {
     read,
     pathwaysWithoutBloods: bloods.rowsWithout,
     bloodsWithoutPathway: bloods.patientsWithoutRow,
+    bloodRowsRefused: bloods.refusedCount,
   };
 }
 
@@ -309,11 +360,29 @@ class BloodLineEnds {
     this.#matched = new Uint8Array(patients.keys.length);
   }
 
-  /** The end of the line of a row of this patient: their results, or none. */
-  lineEnd(key: string): Uint8Array {
+  /** Blood rows refused since `takeRefused` was last called, and how many in all. */
+  #refused: InvalidRow[] = [];
+  refusedCount = 0;
+
+  /**
+   * The end of the line of a row of this patient: their results, or none. A patient whose blood rows
+   * give another date of birth, or another local identifier for the same NHS number, is not this
+   * row's: their rows are refused (decision 0055) and the row takes no results.
+   */
+  lineEnd(key: string, row: ListRowIdentity): Uint8Array {
     const patient = isLocalKey(key) ? (this.#byLocal.get(key) ?? -1) : this.#byNhsNumber.get(Number(key));
     if (patient < 0) {
       this.rowsWithout += 1;
+      return lineEndWithoutBloods;
+    }
+    const contradiction = this.#contradiction(patient, isLocalKey(key), row);
+    if (contradiction !== null) {
+      this.#refuse(patient, contradiction, row);
+      this.rowsWithout += 1;
+      if (this.#matched[patient] === 0) {
+        this.#matched[patient] = 1;
+        this.#matchedCount += 1;
+      }
       return lineEndWithoutBloods;
     }
     if (this.#matched[patient] === 0) {
@@ -326,6 +395,72 @@ class BloodLineEnds {
   get patientsWithoutRow(): number {
     return this.#patients.keys.length - this.#matchedCount;
   }
+
+  /** What the blood file says of the patient that the list's row contradicts, in words; or null. */
+  #contradiction(
+    patient: number,
+    byLocal: boolean,
+    row: ListRowIdentity,
+  ): InvalidRow['errors'][number] | null {
+    const identity = identityOf(row.nhsNumber, row.local);
+    const born = this.#patients.birthDates[patient] ?? null;
+    if (born !== null && row.dateOfBirth !== null && born !== row.dateOfBirth) {
+      return {
+        field: 'dateOfBirth',
+        message: identityMessages.bloodBirthDate(identity, row.rowNumber, row.dateOfBirth, born),
+      };
+    }
+    const local = this.#patients.locals[patient] ?? null;
+    if (!byLocal && local !== null && row.local !== null && local.toUpperCase() !== row.local.toUpperCase()) {
+      return {
+        field: 'localPatientIdentifier',
+        message: identityMessages.bloodLocal(identity, row.rowNumber, row.local, local),
+      };
+    }
+    return null;
+  }
+
+  #refuse(patient: number, error: InvalidRow['errors'][number], row: ListRowIdentity): void {
+    const values: Record<string, string> = {};
+    if (row.nhsNumber !== null) values.nhsNumber = showNhsNumber(row.nhsNumber);
+    const local = this.#patients.locals[patient];
+    if (local) values.localPatientIdentifier = local;
+    const born = this.#patients.birthDates[patient];
+    if (born) values.dateOfBirth = showDate(born);
+    const { rowStarts, rowNumbers } = this.#patients;
+    for (let at = rowStarts[patient]!; at < rowStarts[patient + 1]!; at++) {
+      this.#refused.push({ rowNumber: rowNumbers[at]!, errors: [error], values });
+      this.refusedCount += 1;
+    }
+  }
+
+  /** The blood rows refused since the last call. */
+  takeRefused(): InvalidRow[] {
+    const refused = this.#refused;
+    this.#refused = [];
+    return refused;
+  }
+}
+
+/** Who a list row says its patient is, for the blood file's identity check. */
+interface ListRowIdentity {
+  rowNumber: number;
+  nhsNumber: string | null;
+  local: string | null;
+  dateOfBirth: string | null;
+}
+
+const listRowIdentity = (rowNumber: number, record: WaitingListRecord): ListRowIdentity => ({
+  rowNumber,
+  nhsNumber: record.nhsNumber,
+  local: record.localPatientIdentifier,
+  dateOfBirth: record.dateOfBirth,
+});
+
+/** Hands the blood rows refused so far to the server, as the blood file's invalid rows. */
+async function emitRefused(context: TaskContext<ImportStep>, bloods: BloodLineEnds): Promise<void> {
+  const rows = bloods.takeRefused();
+  if (rows.length > 0) await context.emit({ type: 'invalid', kind: 'bloodTest', rows });
 }
 
 /** Staged rows' whole lines, handed to the server in parts of about `partBytes`. */
@@ -341,9 +476,9 @@ class StagedLines {
   }
 
   /** Adds a row's line, its start written before; true when a part is ready to hand over (`emit`). */
-  waitingRow(start: Uint8Array, bloods: BloodLineEnds, key: string): boolean {
+  waitingRow(start: Uint8Array, bloods: BloodLineEnds, key: string, row: ListRowIdentity): boolean {
     this.#lines.append(start);
-    return this.#end(bloods, key);
+    return this.#end(bloods, key, row);
   }
 
   /** Adds a row's line as it is read; true when a part is ready to hand over (`emit`). */
@@ -355,11 +490,11 @@ class StagedLines {
     key: string,
   ): boolean {
     writeStagedLineStart(this.#lines, batchField, rowNumber, record);
-    return this.#end(bloods, key);
+    return this.#end(bloods, key, listRowIdentity(rowNumber, record));
   }
 
-  #end(bloods: BloodLineEnds, key: string): boolean {
-    this.#lines.append(bloods.lineEnd(key));
+  #end(bloods: BloodLineEnds, key: string, row: ListRowIdentity): boolean {
+    this.#lines.append(bloods.lineEnd(key, row));
     this.#rows += 1;
     return this.#lines.length >= this.partBytes;
   }

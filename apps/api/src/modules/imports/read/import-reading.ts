@@ -4,6 +4,7 @@
  * receives an upload starts reading it while it stores the files (decision 0031), and its
  * validation job, once it has cleared the batch's earlier rows, takes the output from there.
  */
+import type { Population } from '@esr/risk-engine/population';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { ImportLimits } from '@esr/import-files/types';
 import type {
@@ -45,6 +46,9 @@ export interface FilesToRead {
   procedure: ProcedureCode;
   /** The record fields the procedure's active model fills in when blank: a blank one is a warning. */
   defaultedFields: string[];
+  /** What each of them takes, in words, and who the model was made for (`WaitingListOptions`). */
+  defaultWords?: Record<string, string>;
+  population?: Population | null;
   /**
    * Each file's bytes are handed over to its thread, or shared with it when they are in shared
    * memory: the caller must not change them afterwards.
@@ -58,6 +62,8 @@ export interface ReceivedUpload {
   batchId: string;
   procedure: ProcedureCode;
   defaultedFields: string[];
+  defaultWords?: Record<string, string>;
+  population?: Population | null;
   waitingList: { fileName: string; bytes: Buffer };
   bloodTest: { fileName: string; bytes: Buffer };
 }
@@ -94,6 +100,8 @@ export function startReading(files: FilesToRead, settings: ReadingSettings): Fil
     batchId: files.batchId,
     procedure: files.procedure,
     defaultedFields: files.defaultedFields,
+    defaultWords: files.defaultWords,
+    population: files.population,
     stagedPartBytes: settings.stagedPartBytes,
     file: files.waitingList,
   };

@@ -17,7 +17,12 @@ export const restfulSecurityServiceSystem = 'http://terminology.hl7.org/CodeSyst
 export const ucumSystem = 'http://unitsofmeasure.org';
 
 /** The service's address; a FHIR base (`…/fhir/r4`) given instead is taken to mean the same. */
-const origin = (baseUrl: string) => baseUrl.replace(/\/+$/, '').replace(/\/fhir\/r4$/, '');
+const origin = (baseUrl: string) => {
+  // Trailing slashes are counted off, not matched: an expression would look from each slash of a run.
+  let end = baseUrl.length;
+  while (end > 0 && baseUrl.charCodeAt(end - 1) === 47) end--;
+  return baseUrl.slice(0, end).replace(/\/fhir\/r4$/, '');
+};
 
 /** Where the FHIR endpoints are: `[base]` in the specification's words. */
 export const fhirBaseUrl = (baseUrl: string) => `${origin(baseUrl)}/fhir/r4`;

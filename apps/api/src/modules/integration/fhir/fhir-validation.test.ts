@@ -14,6 +14,10 @@ describe('validateFhir', () => {
       anomalyReason: null,
       isDefaultValueUsed: false,
       defaultsUsed: [],
+      outsideModelRange: [],
+      missingRequiredInputs: [],
+      staleInputs: [],
+      bloodResults: [],
       featureImportance: [],
       contributions: [
         {

@@ -25,6 +25,10 @@ function riskResult(overrides: Partial<RiskResult> = {}): RiskResult {
     anomalyReason: null,
     isDefaultValueUsed: false,
     defaultsUsed: [],
+    outsideModelRange: [],
+    missingRequiredInputs: [],
+    staleInputs: [],
+    bloodResults: [],
     featureImportance: [],
     contributions: [
       {

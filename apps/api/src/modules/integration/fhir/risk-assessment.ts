@@ -8,7 +8,9 @@
  * probability and band, the model and version that made it, the inputs it read with the ones it
  * filled in because the record had none, the demonstration label, the recalibration note, an anomaly
  * flag and the clinician's view beside the model's, never in its place (decision 0044). It names the
- * patient only by identifier: the product holds no names it could add, and adds nothing else.
+ * patient only by identifier: the names and dates of birth the trust's lists give the product stay
+ * on its screens for the trust's staff; the source here does not carry them (docs/integration.md
+ * "What it says of the patient").
  */
 import {
   anomalyReasonText,
@@ -22,6 +24,11 @@ import { outcomeFieldLabels } from '@esr/contracts/outcomes';
 import {
   defaultUsedText,
   defaultsUsedIntro,
+  incompleteText,
+  staleInputText,
+  outsideModelRangeHeading,
+  outsideModelRangeIntro,
+  outsideModelRangeText,
   factorValueText,
   percentage,
 } from '@esr/contracts/patient-wording';
@@ -136,15 +143,22 @@ export function riskAssessmentResource(source: RiskAssessmentSource, baseUrl: st
     occurrenceDateTime: evaluatedAt,
     ...(inputs.length > 0 ? { basis: inputs.map((input) => ({ reference: `#${input.id}` })) } : {}),
     prediction: [
-      {
-        outcome: { text: outcomeText },
-        // R4's comment on probability[x] calls a decimal a percentage while its own examples write
-        // a fraction; the fraction is what this product and most receivers use, and the rationale
-        // and the narrative say it as a percentage so that neither reading can mislead.
-        probabilityDecimal: result.probability,
-        qualitativeRisk: riskConcept(result.prediction),
-        rationale: `Probability ${percentage(result.probability)} (${result.probability} as a fraction of 1): ${riskLabels[result.prediction].toLowerCase()} by the model’s thresholds.`,
-      },
+      result.prediction === null
+        ? // Incomplete (decision 0057): no band and no probability, which was made with default
+          // values in place of a required input; the rationale says why.
+          {
+            outcome: { text: outcomeText },
+            rationale: `${incompleteText(result.missingRequiredInputs)}: no risk is given until it is recorded and the record scored again.`,
+          }
+        : {
+            outcome: { text: outcomeText },
+            // R4's comment on probability[x] calls a decimal a percentage while its own examples write
+            // a fraction; the fraction is what this product and most receivers use, and the rationale
+            // and the narrative say it as a percentage so that neither reading can mislead.
+            probabilityDecimal: result.probability,
+            qualitativeRisk: riskConcept(result.prediction),
+            rationale: `Probability ${percentage(result.probability)} (${result.probability} as a fraction of 1): ${riskLabels[result.prediction].toLowerCase()} by the model’s thresholds.`,
+          },
     ],
     ...(blocks.length > 0
       ? { note: blocks.map((block): FhirAnnotation => ({ text: markdownBlock(block) })) }
@@ -298,6 +312,16 @@ function noteBlocks(result: RiskResult): TextBlock[] {
       paragraph: `${messages.defaultValuesUsed}${result.defaultsUsed.length > 0 ? ` ${defaultsUsedIntro}` : ''}`,
       items: result.defaultsUsed.map(defaultUsedText),
     });
+  if (result.staleInputs.length > 0)
+    blocks.push({
+      paragraph: 'Blood results not used, too old:',
+      items: result.staleInputs.map(staleInputText),
+    });
+  if (result.outsideModelRange.length > 0)
+    blocks.push({
+      paragraph: `${outsideModelRangeHeading}. ${outsideModelRangeIntro}`,
+      items: result.outsideModelRange.map(outsideModelRangeText),
+    });
   if (result.model.recalibrated) blocks.push({ paragraph: recalibratedModelNote });
   return blocks;
 }
@@ -316,7 +340,10 @@ function narrativeBlocks(
   return [
     ...leading,
     {
-      paragraph: `${outcomeText}: ${riskLabels[result.prediction]}, probability ${percentage(result.probability)} (the model’s prediction).`,
+      paragraph:
+        result.prediction === null
+          ? `${outcomeText}: ${incompleteText(result.missingRequiredInputs)}; no risk is given.`
+          : `${outcomeText}: ${riskLabels[result.prediction]}, probability ${percentage(result.probability)} (the model’s prediction).`,
     },
     ...(adjustment
       ? [
