@@ -434,7 +434,8 @@ const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const cell = (text) =>
   String(text)
     .replace(/\|/g, '\\|')
-    .replace(/\s*\n\s*/g, ' ');
+    // White space with a line break in it becomes one space; each run is matched once, from its start.
+    .replace(/\s+/g, (space) => (space.includes('\n') ? ' ' : space));
 /** Inline code that may itself hold backticks. */
 const code = (text) => {
   const longest = Math.max(0, ...(String(text).match(/`+/g) ?? []).map((run) => run.length));

@@ -54,8 +54,12 @@ const summary: RiskSummary = {
   status: 'waiting',
   result: null,
   areasOfImprovement: { dos: [] },
+  exclusion: null,
   failure: null,
   change: null,
+  clericalChanges: [],
+  identityConflicts: [],
+  acceptedDateOfBirth: null,
 };
 
 /** The element holding exactly this text, its tag, its bidi isolation and its text as shown. */

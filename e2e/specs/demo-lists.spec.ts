@@ -40,21 +40,21 @@ describe('the demonstration waiting lists', () => {
         { timeout: 180_000, interval: 2_000 },
       )
       .toBe('4,900');
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return counter('Processed records').textContent({ timeout: 10_000 });
-        },
-        { timeout: 180_000, interval: 2_000 },
-      )
-      .toBe('4,900');
-    const risk = await Promise.all(
-      ['High risk', 'Moderate risk', 'Low risk'].map(async (title) =>
-        Number((await counter(title).textContent())!.replace(/,/g, '')),
-      ),
-    );
-    expect(risk.reduce((sum, n) => sum + n, 0)).toBe(4900);
+    // Every pathway is scored: with a band (processed), or without one because a required input is
+    // missing (Incomplete) or the operation is outside the model's population (Not scored, decision 0057).
+    const count = async (title: string) =>
+      Number(((await counter(title).textContent({ timeout: 10_000 })) ?? '').replace(/,/g, ''));
+    const scored = async () => {
+      await page.reload();
+      return (await count('Processed records')) + (await count('Incomplete')) + (await count('Not scored'));
+    };
+    await expect.poll(scored, { timeout: 180_000, interval: 2_000 }).toBe(4900);
+    const risk = await Promise.all(['High risk', 'Moderate risk', 'Low risk'].map(count));
+    expect(risk.reduce((sum, n) => sum + n, 0)).toBe(await count('Processed records'));
+    // Real extracts lack some inputs: the demonstration lists hold incomplete pathways, not a majority.
+    const incomplete = await count('Incomplete');
+    expect(incomplete).toBeGreaterThan(0);
+    expect(incomplete).toBeLessThan(4900 / 2);
     expect(Math.min(...risk)).toBeGreaterThan(0);
     await expectAccessible(page);
 

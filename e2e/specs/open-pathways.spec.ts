@@ -88,7 +88,14 @@ async function api(route: string, init: RequestInit = {}): Promise<Response> {
 }
 
 interface Dashboard {
-  counters: { activeRecords: number; archivedRecords: number; processedRecords: number };
+  counters: {
+    activeRecords: number;
+    archivedRecords: number;
+    processedRecords: number;
+    incompleteRecords: number;
+    excludedRecords: number;
+  };
+  riskByProcedure: { procedureCode: string; incompleteRecords: number; excludedRecords: number }[];
 }
 const dashboard = async (trust: string) =>
   (await (await api(`/api/trusts/${trust}/waiting-list/dashboard`)).json()) as Dashboard;
@@ -136,6 +143,9 @@ const failedPage = {
 };
 
 let trustCode = '';
+/** The knee list's pathways scored with a band: the rest are incomplete or outside the population (decision 0057). */
+let kneeProcessed = 0;
+const grouped = (n: number) => n.toLocaleString('en-GB');
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
@@ -154,10 +164,15 @@ describe('open pathways', () => {
     await signInAs(page, 'Claire Evans');
     await poll(() => pathname(page)).toBe('/dashboard');
     trustCode = ((await (await api('/api/me/')).json()) as { trust: { code: string } }).trust.code;
-    await poll(async () => (await dashboard(trustCode)).counters.processedRecords, {
-      timeout: 200_000,
-      interval: 2_000,
-    }).toBe(4900);
+    // Every pathway scored: with a band, or without one, a required input missing or outside the population.
+    const scored = async () => {
+      const { counters } = await dashboard(trustCode);
+      return counters.processedRecords + counters.incompleteRecords + counters.excludedRecords;
+    };
+    await poll(scored, { timeout: 200_000, interval: 2_000 }).toBe(4900);
+    const knee = (await dashboard(trustCode)).riskByProcedure.find((p) => p.procedureCode === 'knee')!;
+    kneeProcessed = 2400 - knee.incompleteRecords - knee.excludedRecords;
+    expect(kneeProcessed).toBeGreaterThan(1200);
   });
 
   it('chooses the type of operation from the dashboard, with an error when none is chosen', async () => {
@@ -192,7 +207,7 @@ describe('open pathways', () => {
     await poll(() => isFocused(heading(page))).toBe(true);
     await poll(() => page.title()).toBe('Open pathways – Knee replacement – Elective Surgical Risk');
     await poll(() => counter('Total records').textContent()).toBe('2,400');
-    expect(await counter('Processed records').textContent()).toBe('2,400');
+    expect(await counter('Processed records').textContent()).toBe(grouped(kneeProcessed));
     expect(await counter('Records that failed processing').textContent()).toBe('0');
     const links: [string, string][] = [
       ['View total records', '/manage-open-pathways/knee/total'],
@@ -214,7 +229,8 @@ describe('open pathways', () => {
   /** A cell's lines as shown (the visually hidden words of a label left out). */
   const shown = (row: Locator, column: number) =>
     row.locator('td').nth(column).locator('.app-record-table__value').innerText();
-  const risk = /^(High|Moderate|Low) risk\s*\d{1,3}\.\d%$/;
+  // A band and its probability, naming the inputs the model defaulted (decision 0057).
+  const risk = /^(High|Moderate|Low) risk\s*\d{1,3}\.\d%(\nMissing inputs: [^\n]+)?$/;
 
   // docs/decisions/0038-the-risk-leads-the-lists.md: the risk right after the patient, seven columns
   // that fit a laptop screen, the rest within the cells and in reports.
@@ -274,12 +290,15 @@ describe('open pathways', () => {
     );
     // Focus stays on the button, which turns the order round.
     expect(await isFocused(sortRisk)).toBe(true);
+    // The figure a risk cell ends with (`High risk 42.1%`), read back from its `%`.
+    const percentage = (text: string) => {
+      if (!text.endsWith('%')) return NaN;
+      let start = text.length - 1;
+      while (start > 0 && /[\d.]/.test(text.charAt(start - 1))) start--;
+      return Number(text.slice(start, -1));
+    };
     const percentages = async () =>
-      Promise.all(
-        (await rows().all()).map(async (row) =>
-          Number((await shown(row, 1)).replace(/^.*?([\d.]+)%$/s, '$1')),
-        ),
-      );
+      Promise.all((await rows().all()).map(async (row) => percentage(await shown(row, 1))));
     await poll(async () => (await shown(rows().first(), 1)).startsWith('High risk')).toBe(true);
     const highest = await percentages();
     expect(highest).toEqual([...highest].sort((a, b) => b - a));
@@ -578,13 +597,13 @@ describe('open pathways', () => {
     await page.goto('/manage-open-pathways/knee');
     await activate(page.getByRole('link', { name: 'View processed records' }));
     await poll(() => heading(page).textContent()).toBe('Knee replacement - Processed records');
-    await poll(() => counter('Total processed').textContent()).toBe('2,400');
+    await poll(() => counter('Total processed').textContent()).toBe(grouped(kneeProcessed));
     const risks = await Promise.all(
       ['High risk', 'Moderate risk', 'Low risk'].map(async (title) =>
         count(await counter(title).textContent()),
       ),
     );
-    expect(risks.reduce((sum, n) => sum + n, 0)).toBe(2400);
+    expect(risks.reduce((sum, n) => sum + n, 0)).toBe(kneeProcessed);
     expect(risks[0]).toBe(highRiskCount);
     await visit(page, 'open-pathways-processed');
 
@@ -597,7 +616,7 @@ describe('open pathways', () => {
     const all = await downloadFrom(
       page.getByRole('button', { name: 'Download CSV of total processed records' }),
     );
-    expect(await csvLines(all)).toHaveLength(2400 + 1);
+    expect(await csvLines(all)).toHaveLength(kneeProcessed + 1);
   });
 
   it("lists the records that failed processing, their fields as tags, the rest behind '+N more'", async () => {
@@ -732,10 +751,16 @@ describe('open pathways', () => {
       },
       { timeout: 60_000, interval: 1_000 },
     ).toEqual(['VALIDATED', 'VALIDATED']);
+    // Four patients over the whole list: the summary warns, and the confirm carries the number
+    // archived, as the clerk types it (docs/decisions/0053-archive-warning-on-confirm.md).
+    const { archiveWarning } = (await (
+      await api(`${filesBase}/validation-summary/?batchId=${batchId}`)
+    ).json()) as { archiveWarning: { archived: number } | null };
+    expect(archiveWarning?.archived).toBeGreaterThan(0);
     const confirm = await api(`${filesBase}/confirm_import/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ batchId }),
+      body: JSON.stringify({ batchId, archiveCount: archiveWarning?.archived }),
     });
     expect([200, 202]).toContain(confirm.status);
     await poll(async () => (await dashboard(trustCode)).counters.archivedRecords, {
@@ -762,8 +787,11 @@ describe('open pathways', () => {
     ]);
     const first = await cellsOf(archive.locator('tbody tr').first());
     expect(first[0]).toMatch(/\d{3} \d{3} \d{4}/);
-    // Every demonstration pathway was scored: each left the list with its risk (decision 0038).
-    expect(await shown(archive.locator('tbody tr').first(), 1)).toMatch(risk);
+    // Every demonstration pathway was scored: each left the list with its risk (decision 0038), or
+    // with the reason it had none (decision 0057).
+    expect(await shown(archive.locator('tbody tr').first(), 1)).toMatch(
+      new RegExp(`${risk.source}|^Incomplete\\s`),
+    );
     expect(first[2]).toBe('Knee replacement');
     expect(first[6]).toMatch(date);
     expect(

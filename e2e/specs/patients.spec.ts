@@ -438,7 +438,7 @@ describe('patient screens', () => {
     await page.unroute(summaryCall);
   });
 
-  it('flags the result as an anomaly with a reason, then removes the flag', async () => {
+  it('flags the result as an anomaly with a reason, then removes the flag with one', async () => {
     await page.reload();
     await poll(() => heading(page).textContent(), serverWait).toBe(`${patricia.name} - Risk summary`);
     const banner = page
@@ -473,8 +473,17 @@ describe('patient screens', () => {
     await poll(() => banner.isVisible(), serverWait).toBe(true);
     expect(await banner.textContent()).toContain(`Reason given: ${reason}`);
     await activate(button('Remove anomaly flag'));
+    // Removing the flag asks why too, and needs an answer (decision 0056).
+    const removalField = page.getByRole('textbox', { name: 'Why are you removing the anomaly flag?' });
+    await poll(() => isFocused(removalField)).toBe(true);
+    await activate(button('Remove anomaly flag'));
+    await poll(() => errorSummary().textContent()).toContain(patientMessages.unflagReasonRequired);
+    await poll(() => isFocused(errorSummary())).toBe(true);
+    expect(await banner.count()).toBe(1);
+    await typeInto(removalField, 'Repeat albumin 41 g/L on 2 Dec: the value was right');
+    await activate(button('Remove anomaly flag'));
     await poll(() => banner.count(), serverWait).toBe(0);
-    await poll(() => button('Flag as anomaly').isVisible()).toBe(true);
+    await poll(() => isFocused(button('Flag as anomaly'))).toBe(true);
   });
 
   it('edits the consultant surgeon, readiness for surgery and social aspects', async () => {
@@ -681,7 +690,10 @@ describe('patient screens', () => {
     expect(current[0]).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
     // Each evaluation shows its probability beside its band, written as the risk summary writes it.
     expect(current[1]).toMatch(/^(High|Moderate|Low) risk, \d{1,3}\.\d% \(current\)$/);
-    expect(older[1]).toMatch(/^(High|Moderate|Low) risk, \d{1,3}\.\d%$/);
+    // The older one had its anomaly flag removed, and says why (decision 0056).
+    expect(older[1]).toMatch(
+      /^(High|Moderate|Low) risk, \d{1,3}\.\d%Flag removed\. Reason given: Repeat albumin 41 g\/L on 2 Dec: the value was right$/,
+    );
     expect(current[1]).toContain(`${currentProbability} (current)`);
     // Each names the trust's version of the model that made it (decision 0046).
     expect(current[2]).toMatch(/^\d+$/);

@@ -92,7 +92,8 @@ describe('prioritisation', () => {
       const adjusted = await api<Worklist>(
         `/api/trusts/${trustCode}/waiting-list/procedures/knee/prioritisation/worklist?sort=highest_risk`,
       );
-      return matrix.total > 0 && matrix.cells.every((cell) => cell.risk !== 'not_scored' || cell.count === 0)
+      return matrix.total > 0 &&
+        matrix.cells.every((cell) => cell.risk !== 'not_processed' || cell.count === 0)
         ? adjusted.items.length
         : 0;
     };
@@ -115,19 +116,37 @@ describe('prioritisation', () => {
     await visit(page, 'prioritisation-worklist');
   });
 
-  it('opens the high-risk patients from the matrix, the longest wait first', async () => {
+  it('opens the high-risk patients from the matrix, the most urgent priority first, then sorts them by the longest wait', async () => {
     const matrix = page.getByRole('table', { name: /Active pathways by risk and wait/ });
-    // Every high-risk patient, the longest wait first.
+    // Every high-risk patient, in NHS England's order: the most urgent priority first (decision 0056).
     const cell = matrix.getByRole('row', { name: /^High risk/ }).getByRole('link', { name: /: high risk$/ });
     await activate(cell);
     await poll(() => new URL(page.url()).searchParams.get('risk')).toBe('high');
     const worklist = page.getByRole('table', { name: /worklist/i });
-    await poll(() => worklist.getByRole('row').count(), serverWait).toBeGreaterThan(1);
+    const count = () =>
+      page.getByRole('status').filter({ hasText: 'pathways match the filters' }).textContent();
+    await poll(count, serverWait).toMatch(/, most urgent priority first, then the longest wait$/);
+    const priorities = async () =>
+      (await worklist.locator('tbody tr').allTextContents()).map(
+        (row) => /Priority (P1a|P1b|P[2-6])/.exec(row)?.[1] ?? 'None',
+      );
+    const shown = await priorities();
+    const rank = (code: string) => ['P1a', 'P1b', 'P2', 'P3', 'P4', 'P5', 'P6', 'None'].indexOf(code);
+    expect(shown.map(rank)).toEqual([...shown.map(rank)].sort((a, b) => a - b));
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('priority');
     await visit(page, 'prioritisation-worklist-filtered');
+    // The longest wait stays a choice, made with the keyboard.
+    await tabTo(page.getByRole('combobox', { name: 'Sort by' }));
+    await page.keyboard.press('ArrowDown');
+    await poll(() => page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('longest_wait');
+    await activate(button('Sort'));
+    await poll(() => new URL(page.url()).searchParams.get('sort')).toBe('longest_wait');
+    // The rows of the last order stay while the new ones load: the count says when they have come.
+    await poll(count, serverWait).toMatch(/, longest wait first$/);
     // The first P4 in the list: its harm review will move it up one category.
     const rows = worklist.locator('tbody tr');
-    const count = await rows.count();
-    for (let i = 0; i < count; i += 1) {
+    const shownRows = await rows.count();
+    for (let i = 0; i < shownRows; i += 1) {
       const text = (await rows.nth(i).textContent()) ?? '';
       if (/Priority P4(?!\d)/.test(text)) {
         const link = rows.nth(i).getByRole('link').first();

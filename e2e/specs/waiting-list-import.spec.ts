@@ -320,7 +320,10 @@ describe('clerical user', () => {
     expect(await statusTags().first().getAttribute('class')).toContain('nhsuk-tag--orange');
 
     const rows = page.getByRole('table', { name: /^Rows with errors in the waiting list file/ });
-    expect(await page.getByRole('heading', { name: 'Rows with errors' }).isVisible()).toBe(true);
+    // The rows with errors arrive after the statuses, a page of them at a time.
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Rows with errors' }).isVisible(), serverWait)
+      .toBe(true);
     expect(
       await page.getByText('The upload cannot be confirmed until these rows are corrected.').count(),
     ).toBe(1);

@@ -80,6 +80,7 @@ describe('paths', () => {
     [paths.modelPerformance(), '/model-performance'],
     [paths.modelPerformance('procedure=hip&by=ageBand'), '/model-performance?procedure=hip&by=ageBand'],
     [paths.modelPerformanceSettings(), '/model-performance/settings'],
+    [paths.scoringSettings(), '/scoring-settings'],
   ])('%s', (built, expected) => {
     expect(built).toBe(expected);
   });

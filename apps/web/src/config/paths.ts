@@ -69,6 +69,8 @@ export const paths = {
 
   adminDashboard: () => buildPath(screen.adminDashboard.path),
   trustAdminDashboard: () => buildPath(screen.trustAdminDashboard.path),
+  /** Decision 0057: the oldest blood result the model may use. */
+  scoringSettings: () => buildPath(screen.scoringSettings.path),
   manageActiveTrusts: () => buildPath(screen.manageActiveTrusts.path),
   addNewTrust: () => buildPath(screen.addNewTrust.path),
   trustDetails: (trustCode: string) => buildPath(screen.trustDetails.path, { trustCode }),
@@ -155,6 +157,8 @@ export const paths = {
     buildPath(screen.prioritisationRecordValidation.path, { waitinglistId: id }, { type }),
   patientRecordOutcome: (id: string, type: string) =>
     buildPath(screen.patientRecordOutcome.path, { waitinglistId: id }, { type }),
+  patientConfirmDateOfBirth: (id: string, type: string) =>
+    buildPath(screen.patientConfirmDateOfBirth.path, { waitinglistId: id }, { type }),
 
   prioritisation: () => buildPath(screen.prioritisation.path),
   /** With the worklist's filters, order and page (as their query string), the same worklist again. */

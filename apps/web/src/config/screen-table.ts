@@ -193,6 +193,14 @@ export const screenTable = {
     title: 'Trust admin dashboard',
     component: 'TrustAdminDashboardPage',
   },
+  /** Decision 0057: the oldest blood result the model may use (scoring:settings). */
+  scoringSettings: {
+    path: '/scoring-settings',
+    allowed: trustAdmin,
+    area: 'admin',
+    title: 'Scoring settings',
+    component: 'ScoringSettingsPage',
+  },
   /** Decision 0048: the trust admin's own trust's integration clients and the messages they sent. */
   integrationClients: {
     path: '/integration-clients',
@@ -466,6 +474,15 @@ export const screenTable = {
     area: 'patient',
     title: 'Record validation',
     component: 'RecordValidationPage',
+  },
+
+  /** Decision 0055: a clinician confirms the same patient with a corrected date of birth. */
+  patientConfirmDateOfBirth: {
+    path: '/patient-lookup/:waitinglistId/confirm-corrected-date-of-birth',
+    allowed: ['Clinician'],
+    area: 'patient',
+    title: 'Confirm a corrected date of birth',
+    component: 'ConfirmDateOfBirthPage',
   },
 
   /** Decision 0045: a pathway's outcome after surgery, recorded or corrected (clinicians). */

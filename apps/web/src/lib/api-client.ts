@@ -8,7 +8,9 @@ import {
   type SuccessResponse,
 } from '@esr/contracts/endpoints';
 import { errorResponseSchema, type ErrorResponse } from '@esr/contracts/errors';
+import { actingRoleHeader, roleCodeOfGuardRole } from '@esr/contracts/roles';
 import { fileNameFromDisposition } from './download';
+import { readSelectedRole } from './selected-role-storage';
 
 /** An API failure with its status and the server's `{detail, errors}` when there is one. */
 export class ApiError extends Error {
@@ -30,6 +32,16 @@ let onUnauthorised: UnauthorisedHandler = () => undefined;
 export function configureApiClient(source: TokenSource, handler: UnauthorisedHandler) {
   tokenSource = source;
   onUnauthorised = handler;
+}
+
+/**
+ * The role the user is acting in, named to the API with each call (decision 0056): a change made
+ * as Clerical User is shown to clinicians until one reviews it, whatever else the user holds.
+ */
+function actingRole(headers: Record<string, string>): Record<string, string> {
+  const role = typeof window === 'undefined' ? null : readSelectedRole(window.localStorage);
+  if (role) headers[actingRoleHeader] = roleCodeOfGuardRole(role);
+  return headers;
 }
 
 type QueryValues = Record<string, string | number | boolean | readonly string[] | undefined | null>;
@@ -116,7 +128,7 @@ export async function apiRequest<E extends EndpointDefinition, S extends z.ZodTy
   };
   const path = endpointPath(endpoint, callOptions.params);
   const token = await tokenSource();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers = actingRole({ accept: 'application/json' });
   if (token) headers.authorization = `Bearer ${token}`;
   const isForm = requestOptions.body instanceof FormData;
   if (requestOptions.body !== undefined && !isForm) headers['content-type'] = 'application/json';
@@ -152,7 +164,7 @@ export async function apiDownload<E extends EndpointDefinition>(
   ...[options]: OptionsArgument<ParamsOption<E> & Pick<RequestOptions<z.ZodType>, 'query' | 'signal'>>
 ): Promise<DownloadedFile> {
   const token = await tokenSource();
-  const headers: Record<string, string> = {};
+  const headers = actingRole({});
   if (token) headers.authorization = `Bearer ${token}`;
   const path = endpointPath(endpoint, options?.params);
   const response = await fetch(`${path}${buildQuery(options?.query)}`, {
@@ -190,7 +202,8 @@ export async function apiUpload<E extends EndpointDefinition, S extends z.ZodTyp
   const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(endpoint.method, path);
-    request.setRequestHeader('accept', 'application/json');
+    for (const [name, value] of Object.entries(actingRole({ accept: 'application/json' })))
+      request.setRequestHeader(name, value);
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) =>
       options?.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });

@@ -1,4 +1,5 @@
 import { isCalendarDate } from '@esr/contracts/calendar';
+import { dateYears } from '@esr/contracts/text-rules';
 
 /** A calendar date as typed into the NHS.UK date input's Day, Month and Year fields. */
 export interface DateParts {
@@ -15,9 +16,11 @@ const pad = (value: number, width: number) => String(value).padStart(width, '0')
 
 /**
  * Reads the three fields: all blank is no date; otherwise they must make a real calendar date
- * (31 2 2026 does not) with a four-digit year in range. Spaces around a number are forgiven.
+ * (31 2 2026 does not) with a four-digit year in range (by default the years every date of a
+ * request may have, so that the API never refuses what the form let through). Spaces around a
+ * number are forgiven.
  */
-export function readDateParts(parts: DateParts, years = { min: 1900, max: 2300 }): ReadDate {
+export function readDateParts(parts: DateParts, years: { min: number; max: number } = dateYears): ReadDate {
   const day = parts.day.trim();
   const month = parts.month.trim();
   const year = parts.year.trim();

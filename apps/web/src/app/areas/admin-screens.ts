@@ -10,6 +10,7 @@ export { UserDetailsPage } from '../../features/admin/components/user-details-pa
 export { AddUserPage, EditUserPage } from '../../features/admin/components/user-form-page';
 export { ChangeLogPage } from '../../features/admin/components/change-log-page';
 export { AccessLogPage } from '../../features/admin/components/access-log-page';
+export { ScoringSettingsPage } from '../../features/admin/components/scoring-settings-page';
 export { IntegrationClientsPage } from '../../features/integration-clients/components/integration-clients-page';
 export { RegisterIntegrationClientPage } from '../../features/integration-clients/components/register-client-page';
 export { IntegrationMessagesPage } from '../../features/integration-clients/components/messages-page';

@@ -13,3 +13,4 @@ export { RecordHarmReviewPage } from '../../features/patients/components/record-
 export { AdjustRiskPage } from '../../features/patients/components/adjust-risk-page';
 export { RecordValidationPage } from '../../features/patients/components/record-validation-page';
 export { RecordOutcomePage } from '../../features/patients/components/record-outcome-page';
+export { ConfirmDateOfBirthPage } from '../../features/patients/components/confirm-date-of-birth-page';

@@ -12,4 +12,5 @@ export const adminKeys = {
   roles: (hideSuperAdminRole: boolean) => ['admin', 'roles', hideSuperAdminRole] as const,
   changeLog: (params: object) => ['admin', 'change-log', params] as const,
   accessLog: (params: object) => ['admin', 'access-log', params] as const,
+  scoringSettings: (trustCode: string) => ['admin', 'scoring-settings', trustCode] as const,
 };

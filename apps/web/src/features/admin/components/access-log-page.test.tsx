@@ -23,7 +23,7 @@ const render = (data: AccessLogPage) =>
   );
 const text = (markup: string) =>
   markup
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<[^<>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
 

@@ -5,7 +5,7 @@ import { useAdminRole } from '../lib/admin-role';
 import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
 
-/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044); the model's performance (decision 0045); the trust's integration clients (decision 0048). */
+/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044); the oldest blood result the model may use (decision 0057); the model's performance (decision 0045); the trust's integration clients (decision 0048). */
 export function TrustAdminDashboardPage() {
   const dashboard = useTrustAdminDashboard();
   const { ownTrustName } = useAdminRole();
@@ -51,6 +51,12 @@ export function TrustAdminDashboardPage() {
             description: "The waits in weeks after which a pathway's harm review is due in your trust.",
             linkText: 'Change',
             to: paths.prioritisationSettings(),
+          },
+          {
+            title: 'Scoring settings',
+            description: 'The oldest blood result the model may use when it scores a record.',
+            linkText: 'Change',
+            to: paths.scoringSettings(),
           },
           {
             title: 'Model performance',

@@ -1,6 +1,7 @@
-import { groupingLabels, smallGroupThreshold, type Grouping } from '@esr/contracts/model-performance';
+import { groupingLabels, type Grouping } from '@esr/contracts/model-performance';
 import type { TripodCard } from '@esr/contracts/models';
 import { equityGroupLabels } from '@esr/contracts/prioritisation';
+import { hiddenFigure, hiddenFigureMeaning, hiddenFigureText } from '@esr/contracts/small-groups';
 import { InsetText, SummaryList, Table, Tag, type SummaryRow } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
 import {
@@ -99,6 +100,9 @@ function LocalPerformanceSection({ performance }: { performance: LocalPerformanc
       {performance.groups.length > 0 && (
         <>
           <h3>By patient group</h3>
+          {performance.groups.some((group) => group.n === hiddenFigure) && (
+            <p>{hiddenFigureMeaning('patients')}</p>
+          )}
           <Table<Group>
             caption="Performance by patient group"
             captionHidden
@@ -110,18 +114,17 @@ function LocalPerformanceSection({ performance }: { performance: LocalPerformanc
               { header: 'Group', cell: (group) => <DataText text={groupName(group)} /> },
               {
                 header: 'Patients',
-                cell: (group) =>
-                  group.n === '<10' ? `Fewer than ${smallGroupThreshold}` : countText(group.n),
+                cell: (group) => (group.n === hiddenFigure ? hiddenFigureText : countText(group.n)),
                 numeric: true,
               },
               {
                 header: 'Observed / expected',
-                cell: (group) => (group.n === '<10' ? '' : maybe(group.oe, 2)),
+                cell: (group) => (group.n === hiddenFigure ? '' : maybe(group.oe, 2)),
                 numeric: true,
               },
               {
                 header: 'AUROC',
-                cell: (group) => (group.n === '<10' ? '' : maybe(group.auroc, 3)),
+                cell: (group) => (group.n === hiddenFigure ? '' : maybe(group.auroc, 3)),
                 numeric: true,
               },
               { header: 'Flag', cell: (group) => (group.flagged ? <Tag colour="red">Check</Tag> : '') },

@@ -56,7 +56,7 @@ const withVersions = (client: QueryClient) =>
 /** The page's headings in order, as level and text. */
 const headingsOf = (markup: string) =>
   [...markup.matchAll(/<h([1-6])[^>]*>(.*?)<\/h\1>/g)].map(
-    ([, level, text]) => `h${level} ${text!.replace(/<[^>]+>/g, '')}`,
+    ([, level, text]) => `h${level} ${text!.replace(/<[^<>]+>/g, '')}`,
   );
 
 describe('the model version addresses', () => {
@@ -209,7 +209,10 @@ describe('a version’s model card', () => {
     expect(markup).toContain('1.13 (95% interval 0.77 to 1.61)');
     expect(markup).toContain('0.712 (95% interval 0.650 to 0.775)');
     expect(markup).toContain('Only 31 complications have been recorded: too few complications to act on.');
-    expect(markup).toContain('Fewer than 10');
+    expect(markup).toContain('>Hidden<');
+    expect(markup).toContain(
+      '‘Hidden’ means the group has fewer than 10 patients, or that showing it would let someone work out a group of fewer than 10',
+    );
     expect(markup.match(/nhsuk-tag--red">Check</g)).toHaveLength(1);
     expect(markup).toContain('Female');
   });

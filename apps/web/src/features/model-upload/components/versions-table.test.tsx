@@ -25,7 +25,7 @@ function rowsOf(versions: ModelVersion[]): { markup: string; cells: string[][] }
       cell!
         .replace(/<span class="nhsuk-table-responsive__heading"[^>]*>.*?<\/span>/, '')
         .replace(/<br\/>/g, ' ')
-        .replace(/<[^>]+>/g, '')
+        .replace(/<[^<>]+>/g, '')
         .trim(),
     ),
   );

@@ -119,7 +119,7 @@ export const buildTripodCard = (overrides: Partial<TripodCard> = {}): TripodCard
     groups: [
       { by: 'sex', group: 'F', n: 230, oe: 1.42, auroc: 0.64, flagged: true },
       { by: 'sex', group: 'M', n: 175, oe: 0.91, auroc: 0.73, flagged: false },
-      { by: 'sex', group: 'unknown', n: '<10', oe: null, auroc: null, flagged: false },
+      { by: 'sex', group: 'unknown', n: 'hidden', oe: null, auroc: null, flagged: false },
     ],
   },
   limitations: ['Trained on synthetic data only.', 'Not validated for revision surgery.'],

@@ -1,5 +1,11 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
-import { readinessLabels, riskLabels, socialLabels } from '@esr/contracts/open-pathways';
+import {
+  missingInputsLabels,
+  readinessLabels,
+  recordStatuses,
+  riskLabels,
+  socialLabels,
+} from '@esr/contracts/open-pathways';
 import { DateInput, Select, TextInput } from '../../../components/form-fields';
 import { FilterButtons } from '../../../components/list-status';
 import type { DateParts } from '../../../lib/calendar-date';
@@ -15,10 +21,9 @@ import { recordLabels as label, statusText } from '../lib/record-labels';
 
 const optionsOf = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, text]) => ({ value, label: text }));
-const statusOptions = (['processed', 'waiting'] as const).map((value) => ({
-  value,
-  label: statusText(value),
-}));
+// Every status, Incomplete and Not scored among them (decision 0057).
+const statusOptions = recordStatuses.map((value) => ({ value, label: statusText(value) }));
+const missingInputsOptions = optionsOf(missingInputsLabels);
 const predictionOptions = optionsOf(riskLabels);
 const socialOptions = optionsOf(socialLabels);
 const surgeryOptions = optionsOf(readinessLabels);
@@ -93,13 +98,15 @@ export function ActiveFilterForm({
     />
   );
   const select = (
-    key: 'status' | 'prediction' | 'social' | 'surgery',
+    key: 'status' | 'prediction' | 'social' | 'surgery' | 'missingInputs',
     placeholder: string,
     options: { value: string; label: string }[],
+    hint?: string,
   ) => (
     <Select
       id={`filter-${key}`}
       label={label[key]}
+      hint={hint}
       placeholder={placeholder}
       options={options}
       value={draft[key]}
@@ -131,6 +138,16 @@ export function ActiveFilterForm({
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-one-half">{select('social', 'Any', socialOptions)}</div>
         <div className="nhsuk-grid-column-one-half">{select('surgery', 'Any', surgeryOptions)}</div>
+      </div>
+      <div className="nhsuk-grid-row">
+        <div className="nhsuk-grid-column-one-half">
+          {select(
+            'missingInputs',
+            'Any',
+            missingInputsOptions,
+            'Whether the model used a default value for an input the record does not have',
+          )}
+        </div>
       </div>
       <FilterButtons onClear={clear} />
     </form>

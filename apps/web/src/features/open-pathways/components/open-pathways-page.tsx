@@ -6,10 +6,12 @@ import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useProcedureType } from '../../../lib/procedure-type';
 import { useProcedureCounters } from '../api/get-procedure-counters';
 import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
+import { WithoutBandCards } from './without-band-cards';
 
 /**
  * docs/requirements.md §2 /manage-open-pathways/{type}: counters for the total, processed and failed-processing
- * records of the type's active list, each with a View link to its list.
+ * records of the type's active list, each with a View link to its list; and those without a band
+ * (decision 0057), incomplete or not scored, each with a View link to the total records of that status.
  */
 export function OpenPathwaysPage() {
   const { type, name } = useProcedureType();
@@ -58,6 +60,13 @@ function OpenPathways({ type, name }: { type: ProcedureCode; name: string | unde
             {...state}
           />
         </li>
+        {/* Decision 0057: without a band, each for its reason; View shows them in the total records. */}
+        <WithoutBandCards
+          type={type}
+          counts={values && { incomplete: values.incompleteRecords, excluded: values.excludedRecords }}
+          isLoading={counters.isLoading}
+          isError={counters.isError}
+        />
       </ul>
     </>
   );

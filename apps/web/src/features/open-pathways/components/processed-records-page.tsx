@@ -10,6 +10,7 @@ import { useExportProcessedRecords } from '../api/export-records';
 import { useProcessedCounts } from '../api/get-processed-counts';
 import { DownloadOutcome } from './download-outcome';
 import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
+import { WithoutBandCards } from './without-band-cards';
 
 interface CountCard {
   key: 'total' | Prediction;
@@ -25,7 +26,10 @@ const cards: CountCard[] = [
   { key: 'low', title: riskLabels.low, prediction: 'low' },
 ];
 
-/** docs/requirements.md §2 …/processed: the processed records in total and by risk, each with Download CSV. */
+/**
+ * docs/requirements.md §2 …/processed: the processed records in total and by risk, each with Download CSV;
+ * then those without a band (decision 0057), each with a link to them in the total records.
+ */
 export function ProcessedRecordsPage() {
   const { type, name } = useProcedureType();
   if (!type) return <UnknownOpenPathwaysType />;
@@ -90,6 +94,16 @@ function ProcessedRecords({ type, name }: { type: ProcedureCode; name: string | 
             </CounterCard>
           </li>
         ))}
+      </ul>
+      <h2 className="nhsuk-heading-m">Without a risk band</h2>
+      <p>These patients are on the waiting list but are not in the processed records.</p>
+      <ul className="nhsuk-grid-row nhsuk-card-group">
+        <WithoutBandCards
+          type={type}
+          counts={values && { incomplete: values.incomplete, excluded: values.excluded }}
+          isLoading={counts.isLoading}
+          isError={counts.isError}
+        />
       </ul>
     </>
   );

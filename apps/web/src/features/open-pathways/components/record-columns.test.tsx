@@ -41,7 +41,7 @@ const carol: ActiveRecord = {
 const html = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
 const text = (markup: string) =>
   markup
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<[^<>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
@@ -94,6 +94,22 @@ describe('the total records table (docs/decisions/0038-the-risk-leads-the-lists.
     expect(text(html(<RiskTag record={{ status: 'waiting', prediction: 'high', probability: 0.9 }} />))).toBe(
       'Not processed',
     );
+  });
+
+  it('says why a record has no band, and names the inputs the model was given a default for (decision 0057)', () => {
+    const incomplete: ActiveRecord = {
+      ...carol,
+      status: 'incomplete',
+      statusDetail: 'haemoglobin and eGFR not recorded',
+      defaultedInputs: ['Haemoglobin', 'eGFR'],
+    };
+    expect(text(cell('Risk', incomplete))).toBe(
+      'Incomplete : haemoglobin and eGFR not recorded Missing inputs: Haemoglobin, eGFR',
+    );
+    expect(text(cell('Risk', { ...patricia, defaultedInputs: ['Heart failure'] }))).toBe(
+      'High risk 72.4% Missing inputs: Heart failure',
+    );
+    expect(text(cell('Risk', { ...patricia, defaultedInputs: [] }))).toBe('High risk 72.4%');
   });
 
   it('keeps the other fields within the cells: the patient, the wait, the readiness', () => {

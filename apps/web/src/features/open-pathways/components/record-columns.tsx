@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  recordStatusLabels,
   riskLabels,
   type ActiveRecord,
   type ActiveSortKey,
@@ -27,11 +26,14 @@ import {
 } from '../lib/record-labels';
 import { waitText } from '../lib/waiting-time';
 import { FailedFieldTags } from './failed-field-tags';
+import { WithheldRisk } from '../../../components/withheld-risk';
 
 const statusColour: Record<RecordStatus, 'green' | 'grey' | 'red'> = {
   processed: 'green',
   waiting: 'grey',
   failed: 'red',
+  incomplete: 'grey',
+  excluded: 'grey',
 };
 
 export function RecordStatusTag({ status }: { status: RecordStatus }) {
@@ -72,10 +74,11 @@ function ViewReportLink({ row, type }: { row: PersonRow; type: ProcedureCode }) 
 export function RiskTag({
   record,
 }: {
-  record: Pick<ActiveRecord, 'status' | 'prediction' | 'probability' | 'anomaly'>;
+  record: Pick<ActiveRecord, 'status' | 'prediction' | 'probability' | 'anomaly' | 'statusDetail'>;
 }) {
   if (record.status !== 'processed' || !record.prediction)
-    return <Tag colour="grey">{recordStatusLabels[record.status]}</Tag>;
+    // Incomplete and Not scored say why, where the band would be (decision 0057).
+    return <WithheldRisk record={record} />;
   return (
     <span className="app-risk">
       <Tag colour={predictionColour[record.prediction]}>{riskLabels[record.prediction]}</Tag>
@@ -103,6 +106,19 @@ function Detail({ name, children }: { name?: string; children: ReactNode }) {
       {name && <span className="nhsuk-u-visually-hidden">{name} </span>}
       {children}
     </span>
+  );
+}
+
+/**
+ * The inputs the model was given a default for because the record has none (decision 0057), under
+ * the risk: what the Missing inputs filter finds.
+ */
+export function MissingInputs({ names }: { names: readonly string[] | undefined }) {
+  if (!names || names.length === 0) return null;
+  return (
+    <Detail>
+      {label.missingInputs}: {names.join(', ')}
+    </Detail>
   );
 }
 
@@ -151,7 +167,17 @@ function PatientCell({ row }: { row: PersonRow }) {
 export function activeRecordColumns(type: ProcedureCode): RecordColumn<ActiveRecord, ActiveSortKey>[] {
   return [
     { header: 'Patient', sortKey: 'surname', cell: (row) => <PatientCell row={row} /> },
-    { header: 'Risk', sortKey: 'risk', stackFirst: true, cell: (row) => <RiskTag record={row} /> },
+    {
+      header: 'Risk',
+      sortKey: 'risk',
+      stackFirst: true,
+      cell: (row) => (
+        <>
+          <RiskTag record={row} />
+          <MissingInputs names={row.defaultedInputs} />
+        </>
+      ),
+    },
     {
       header: 'Waiting',
       sortKey: 'wait',

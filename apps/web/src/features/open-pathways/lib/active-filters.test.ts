@@ -33,6 +33,7 @@ describe('total records filters in the address (docs/requirements.md §2, §7)',
       prediction: 'medium',
       social: 'social_concerns',
       surgery: 'requires_review',
+      missingInputs: 'yes',
     } as const;
     const params = writeActiveFilters(filters, 2);
     expect(readActiveFilters(params)).toEqual(filters);
@@ -42,7 +43,7 @@ describe('total records filters in the address (docs/requirements.md §2, §7)',
 
   it('leave out values the API would refuse, keeping the rest', () => {
     const params = new URLSearchParams(
-      'status=failed&prediction=extreme&tciDate=2026-02-30&referralDate=04/03/2026&nhsNumber=abc&social=social_concerns',
+      'status=scored&prediction=extreme&tciDate=2026-02-30&referralDate=04/03/2026&nhsNumber=abc&missingInputs=maybe&social=social_concerns',
     );
     expect(readActiveFilters(params)).toEqual({ social: 'social_concerns' });
   });
@@ -74,8 +75,9 @@ describe('the filter form', () => {
       nhsNumber: ' 999 084 5255 ',
       surgeonName: 'Hamid',
       referralDate: { day: '8', month: '11', year: '2025' },
-      status: 'processed',
+      status: 'incomplete',
       surgery: 'not_ready',
+      missingInputs: 'yes',
     });
     expect(result).toEqual({
       ok: true,
@@ -83,8 +85,9 @@ describe('the filter form', () => {
         nhsNumber: '9990845255',
         surgeonName: 'Hamid',
         referralDate: '2025-11-08',
-        status: 'processed',
+        status: 'incomplete',
         surgery: 'not_ready',
+        missingInputs: 'yes',
       },
     });
     expect(filtersFromDraft(emptyDraft)).toEqual({ ok: true, filters: {} });
@@ -124,6 +127,7 @@ describe('the filters in words', () => {
         social: 'social_review_required',
         surgery: 'ready',
         hospitalNumber: 'RAN1',
+        missingInputs: 'yes',
       }),
     ).toEqual([
       'NHS number: 999 084 5255',
@@ -133,6 +137,11 @@ describe('the filters in words', () => {
       'Prediction: Moderate risk',
       'Social aspects: Social review required',
       'Readiness for surgery: Ready',
+      'Missing inputs: Some inputs not recorded',
+    ]);
+    expect(describeActiveFilters({ status: 'excluded', missingInputs: 'no' })).toEqual([
+      'Status: Not scored',
+      'Missing inputs: All inputs recorded',
     ]);
     expect(describeActiveFilters({})).toEqual([]);
   });

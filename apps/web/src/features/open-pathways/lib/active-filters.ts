@@ -1,5 +1,6 @@
 import {
   activeRecordsFilterSchema,
+  missingInputsLabels,
   readinessLabels,
   recordStatusLabels,
   riskLabels,
@@ -28,6 +29,7 @@ export const activeFilterKeys = [
   'prediction',
   'social',
   'surgery',
+  'missingInputs',
 ] as const;
 export type ActiveFilterKey = (typeof activeFilterKeys)[number];
 export type ActiveFilters = ActiveRecordsFilter;
@@ -79,6 +81,7 @@ export interface FilterDraft {
   prediction: string;
   social: string;
   surgery: string;
+  missingInputs: string;
 }
 
 export const emptyDraft: FilterDraft = {
@@ -91,6 +94,7 @@ export const emptyDraft: FilterDraft = {
   prediction: '',
   social: '',
   surgery: '',
+  missingInputs: '',
 };
 
 export function draftOf(filters: ActiveFilters): FilterDraft {
@@ -104,6 +108,7 @@ export function draftOf(filters: ActiveFilters): FilterDraft {
     prediction: filters.prediction ?? '',
     social: filters.social ?? '',
     surgery: filters.surgery ?? '',
+    missingInputs: filters.missingInputs ?? '',
   };
 }
 
@@ -147,7 +152,7 @@ export function filtersFromDraft(
     if (date.kind === 'invalid') errors[key] = filterMessages[key];
     else if (date.kind === 'date') filters[key] = date.iso;
   }
-  for (const key of ['status', 'prediction', 'social', 'surgery'] as const) {
+  for (const key of ['status', 'prediction', 'social', 'surgery', 'missingInputs'] as const) {
     const parsed = activeRecordsFilterSchema.shape[key].safeParse(draft[key] || undefined);
     if (parsed.success && parsed.data) filters[key] = parsed.data;
   }
@@ -168,6 +173,7 @@ export function describeActiveFilters(filters: ActiveFilters): string[] {
     prediction: filters.prediction && riskLabels[filters.prediction],
     social: filters.social && socialLabels[filters.social],
     surgery: filters.surgery && readinessLabels[filters.surgery],
+    missingInputs: filters.missingInputs && missingInputsLabels[filters.missingInputs],
   };
   return activeFilterKeys.flatMap((key) => (words[key] ? [`${recordLabels[key]}: ${words[key]}`] : []));
 }

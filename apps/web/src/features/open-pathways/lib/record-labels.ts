@@ -26,6 +26,8 @@ export const recordLabels = {
   referralDate: reportFieldLabels.referralDate,
   social: reportFieldLabels.social,
   surgery: reportFieldLabels.surgery,
+  // Decision 0057: records whose model was given a default for an input they lack.
+  missingInputs: 'Missing inputs',
 } as const;
 
 export const statusText = (status: RecordStatus) => recordStatusLabels[status];

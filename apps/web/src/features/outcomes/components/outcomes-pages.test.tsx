@@ -54,7 +54,7 @@ function render(path: string, pattern: string, element: ReactNode, seed: (client
   );
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '');
+const text = (html: string) => html.replace(/<[^<>]+>/g, '');
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]!));
 
 const followed = (file: Partial<OutcomesUploadStatus>, found: OutcomesValidationSummary | null) =>

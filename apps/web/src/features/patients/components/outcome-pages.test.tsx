@@ -77,7 +77,7 @@ function render(element: ReactNode, answer: PathwayOutcomes | null, patient: Ris
   return renderToStaticMarkup(<QueryClientProvider client={cache}>{page}</QueryClientProvider>);
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '');
+const text = (html: string) => html.replace(/<[^<>]+>/g, '');
 
 afterEach(() => {
   signedIn.as = 'Clinician';

@@ -17,7 +17,7 @@ import {
   prioritisationActionsFor,
   type PrioritisationAction,
 } from '../lib/prioritisation-actions';
-import { waitedText } from '../lib/prioritisation-display';
+import { postponedFromText, waitedText } from '../lib/prioritisation-display';
 import type { FromSummary } from './patient-screen';
 import { CurrentPriority, RiskValue } from './prioritisation-values';
 
@@ -57,6 +57,13 @@ function prioritisationRows(pathway: PathwayPrioritisation) {
             <>
               <span className="app-record-detail">Due by {formatDate(pathway.priorityDueBy)}</span>
             </>
+          )}
+          {pathway.postponedFrom && (
+            // A P1a, P1b or P2 postponed at the patient's request waits for a clinician (decision 0056).
+            <span className="app-record-detail app-record-detail--strong">
+              <Tag colour="red">Clinician review due</Tag>{' '}
+              {postponedFromText(pathway.postponedFrom, formatDate)}
+            </span>
           )}
         </>
       ),

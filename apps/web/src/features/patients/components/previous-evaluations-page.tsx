@@ -1,4 +1,4 @@
-import { anomalyFlagLabel } from '@esr/contracts/patients';
+import { anomalyFlagLabel, anomalyRemovalText } from '@esr/contracts/patients';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { percentage } from '@esr/contracts/patient-wording';
@@ -23,13 +23,16 @@ import {
 import { PrioritisationTimeline } from './prioritisation-timeline';
 import { usePathwayPrioritisation } from '../api/get-pathway-prioritisation';
 import { AnomalyReason, patientRows } from './risk-summary-view';
+import { ClericalChangeLine } from './clerical-change-note';
+import { DataText } from '../../../components/data-text';
 
 const title = 'Previous evaluations';
 
 /**
  * docs/requirements.md §2 /previous-risk-history: the patient and every evaluation of the pathway, newest first,
  * 20 a page with the page in the address (docs/requirements.md §9): its date, risk band and probability (as the risk
- * summary writes it), whether it is flagged as an anomaly and why, a View link and a PDF. A failed
+ * summary writes it), whether it is flagged as an anomaly and why (or why a flag was removed), whether
+ * it was made from details a clerical user changed and who reviewed them, a View link and a PDF. A failed
  * load clears the list without a message (docs/requirements.md §8). Below, the pathway's priority,
  * validation and harm review history (decision 0044).
  */
@@ -93,6 +96,22 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
                     {item.isCurrent && adjustment && (
                       <span className="app-record-detail">
                         Clinician’s view: {riskLabelOf(adjustment.prediction)}
+                      </span>
+                    )}
+                    {item.clericalChange && (
+                      // Made from details a clerical user changed, and its review (decision 0056).
+                      <span className="app-record-detail">
+                        {item.clericalChange.reviewedAt === null && (
+                          <Tag colour="yellow">Not reviewed by a clinician</Tag>
+                        )}{' '}
+                        <ClericalChangeLine change={item.clericalChange} />
+                      </span>
+                    )}
+                    {item.anomalyRemoval && (
+                      // Why a flag on it was removed (decision 0056).
+                      <span className="app-record-detail nhsuk-body-s">
+                        {anomalyRemovalText('')}
+                        <DataText text={item.anomalyRemoval.reason} />
                       </span>
                     )}
                     {item.isAnomaly && (

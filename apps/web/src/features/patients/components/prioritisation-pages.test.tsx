@@ -3,7 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prioritisationMessages, type PathwayPrioritisation } from '@esr/contracts/prioritisation';
+import {
+  lowRiskIsNotUrgency,
+  prioritisationMessages,
+  type PathwayPrioritisation,
+} from '@esr/contracts/prioritisation';
 import type { GuardRole } from '@esr/contracts/roles';
 import { patientKeys } from '../api/query-keys';
 import { AdjustRiskPage } from './adjust-risk-page';
@@ -46,6 +50,7 @@ const pathway: PathwayPrioritisation = {
   probability: 0.34,
   adjustment: null,
   flags: ['validation_due'],
+  postponedFrom: null,
   today: '2026-11-27',
   history: [],
 };
@@ -95,6 +100,25 @@ describe('the prioritisation pages (decision 0044)', () => {
     );
   });
 
+  it('says beside the priority choice that a low predicted risk is no reason to lower a priority (hazard H008)', () => {
+    const html = render(<ChangePriorityPage />);
+    expect(html).toContain(lowRiskIsNotUrgency);
+    expect(html.indexOf(lowRiskIsNotUrgency)).toBeLessThan(html.indexOf('New priority</legend>'));
+    expect(html).toContain('Choose a priority different from the current one.');
+  });
+
+  it('lets a clinician keep a postponement of a P2 at the patient’s request, and says its breach (decision 0056)', () => {
+    const html = render(<ChangePriorityPage />, {
+      priority: 'P6',
+      postponedFrom: { priority: 'P2', priorityDate: '2026-10-20', dueBy: '2026-11-17' },
+      flags: ['priority_breached', 'clinician_review_due'],
+    });
+    expect(html).toContain(
+      'Postponed from P2 at the patient’s request, due by 17-Nov-2026. A clinician needs to review the priority.',
+    );
+    expect(html).toContain('Choose P6 to keep the patient’s postponement, or another priority.');
+  });
+
   it('reveals P5 or P6 only under postpone', () => {
     const html = render(<RecordValidationPage />);
     expect(html).toContain('aria-controls="conditional-outcome-2"');
@@ -138,6 +162,18 @@ describe('the waiting list priority on the risk summary (decision 0044)', () => 
     );
     expect(html).toContain('The model’s prediction: Moderate risk (34.0%)');
     expect(render(section, { prioritySetBy: null })).toContain('From the waiting list');
+  });
+
+  it('says a postponement of a P1a, P1b or P2 waits for a clinician, with its breach (decision 0056)', () => {
+    const html = render(section, {
+      priority: 'P5',
+      postponedFrom: { priority: 'P1b', priorityDate: '2026-11-20', dueBy: '2026-11-23' },
+      flags: ['priority_breached', 'clinician_review_due'],
+    });
+    expect(html).toContain('<strong class="nhsuk-tag nhsuk-tag--red">Clinician review due</strong>');
+    expect(html).toContain('Postponed from P1b at the patient’s request, due by 23-Nov-2026.');
+    expect(html).toContain('<strong class="nhsuk-tag nhsuk-tag--red">Breached</strong>');
+    expect(render(section)).not.toContain('Clinician review due');
   });
 
   it('links each role to its own actions', () => {

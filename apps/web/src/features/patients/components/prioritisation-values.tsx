@@ -36,10 +36,13 @@ export function CurrentPriority({ pathway, tag }: { pathway: PathwayPrioritisati
 }
 
 /** The model's band and probability: "Moderate risk (34.0%)", or that the model has not scored it. */
-export const modelRiskText = (pathway: Pick<PathwayPrioritisation, 'prediction' | 'probability'>) =>
+export const modelRiskText = (
+  pathway: Pick<PathwayPrioritisation, 'prediction' | 'probability' | 'riskStatus'>,
+) =>
   pathway.prediction
     ? `${riskLabels[pathway.prediction]}${pathway.probability === null ? '' : ` (${percentage(pathway.probability)})`}`
-    : 'Not scored by the model';
+    : // Incomplete or outside the model's population, in words (decision 0057).
+      (pathway.riskStatus ?? 'Not scored by the model');
 
 /** The model's prediction, then the clinician's view beside it when one is recorded. */
 export function RiskValue({ pathway }: { pathway: PathwayPrioritisation }) {

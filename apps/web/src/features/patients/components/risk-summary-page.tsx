@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import type { RiskSummary } from '@esr/contracts/patients';
@@ -35,6 +35,8 @@ import {
   type PatientRoute,
 } from './patient-screen';
 import { RiskSummaryView } from './risk-summary-view';
+import { ReviewChangesAction } from './review-changes-action';
+import { IdentityConflicts } from './identity-conflicts';
 
 /**
  * docs/requirements.md §2 /patient-lookup/{id}?type=: the pathway's risk summary, fetched again every 3 seconds
@@ -51,16 +53,25 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
   const summary = useRiskSummary(trust, type, id);
   const nameOf = useProcedureNameOf();
   const labels = useRiskFactorLabels();
-  // What a prioritisation form or the outcome form has just recorded (decisions 0044, 0045).
+  // What a prioritisation form or the outcome form has just recorded (decisions 0044, 0045), or an
+  // action of this page (decision 0056), which takes the focus from its button as that goes.
   const notice = usePageNotice();
+  const [said, setSaid] = useState<string | null>(null);
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (said) banner.current?.focus();
+  }, [said]);
   useBreadcrumbPatient(id, summary.data);
   const data = summary.data;
+  const success = said ?? notice;
   return (
     <>
-      {notice && (
-        <NotificationBanner title="Success" success>
-          <p className="nhsuk-notification-banner__heading">{notice}</p>
-        </NotificationBanner>
+      {success && (
+        <div ref={banner} tabIndex={-1} className="app-focus-target">
+          <NotificationBanner title="Success" success>
+            <p className="nhsuk-notification-banner__heading">{success}</p>
+          </NotificationBanner>
+        </div>
       )}
       <PatientHeading title="Risk summary" name={data ? personName(data) : undefined} />
       {data ? (
@@ -68,7 +79,7 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
           summary={data}
           procedureName={nameOf(type)}
           labels={labels}
-          actions={<SummaryActions summary={data} trust={trust} id={id} type={type} />}
+          actions={<SummaryActions summary={data} trust={trust} id={id} type={type} onReviewed={setSaid} />}
           prioritisation={
             <>
               <PathwayPrioritisationSection trust={trust} type={type} id={id} />
@@ -101,18 +112,21 @@ function SummaryActions({
   trust,
   id,
   type,
+  onReviewed,
 }: {
   summary: RiskSummary;
   trust: string;
   id: string;
   type: ProcedureCode;
+  onReviewed: (text: string) => void;
 }) {
   const download = useExportRiskSummary(trust, type, id);
   const flag = useMarkAnomaly(trust, type, id);
   const { outcome, run, fail, clear } = useActionOutcome();
   const result = summary.status === 'processed' ? summary.result : null;
   const fromSummary: FromSummary = { fromSummary: true };
-  // Flagging asks for a reason first (decision 0039); removing a flag does not.
+  // Flagging asks for a reason first (decision 0039), optional; removing a flag asks for one too,
+  // required (decision 0056).
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   // After the reason's form closes, the flag's button takes the focus back.
@@ -131,18 +145,19 @@ function SummaryActions({
       async () => `Saved ${await download.mutateAsync(result?.evaluationId ?? null)}`,
       (error) => problemOf(error, messages.reportFailed),
     );
-  const toggleFlag = (withReason?: string) =>
+  const toggleFlag = (withReason: string) =>
     run(async () => {
       const answer = await flag.mutateAsync(withReason);
-      if (withReason !== undefined) closeForm();
+      closeForm();
       return answer.isAnomaly ? messages.anomalyBanner : 'The anomaly flag has been removed';
     }, flagProblemOf);
+  const removing = Boolean(result?.isAnomaly);
   const flagWithReason = () => {
-    const problem = anomalyReasonError(reason);
+    const problem = anomalyReasonError(reason, removing);
     if (problem) fail({ text: problem, fieldId: anomalyReasonFieldId });
     else void toggleFlag(reason);
   };
-  const showForm = Boolean(result && summary.isActive && asking && !result.isAnomaly);
+  const showForm = Boolean(result && summary.isActive && asking);
   const reasonProblem =
     outcome.problemField === anomalyReasonFieldId ? (outcome.problem ?? undefined) : undefined;
 
@@ -154,6 +169,8 @@ function SummaryActions({
       </h2>
       {!summary.isActive && <ArchivedNotice />}
       <OutcomeStatus outcome={outcome} />
+      <ReviewChangesAction summary={summary} trust={trust} type={type} id={id} onReviewed={onReviewed} />
+      <IdentityConflicts summary={summary} type={type} id={id} />
       {result && (
         <div className="app-button-group">
           {/* Busy buttons are aria-disabled, not disabled: a disabled button would lose the focus. */}
@@ -165,11 +182,8 @@ function SummaryActions({
               aria-disabled={flag.isPending}
               onClick={() => {
                 if (flag.isPending) return;
-                if (result.isAnomaly) void toggleFlag();
-                else {
-                  clear();
-                  setAsking(true);
-                }
+                clear();
+                setAsking(true);
               }}
             >
               {result.isAnomaly ? 'Remove anomaly flag' : 'Flag as anomaly'}
@@ -179,6 +193,7 @@ function SummaryActions({
       )}
       {showForm && (
         <AnomalyReasonForm
+          removing={removing}
           reason={reason}
           error={reasonProblem}
           busy={flag.isPending}

@@ -23,16 +23,25 @@ import { DataText } from '../../../components/data-text';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatNhsNumber } from '../../../lib/nhs-number';
 import {
+  bloodResultText,
   defaultsUsedIntro,
   defaultUsedText,
   factorValueText,
+  incompleteProbabilityNote,
+  incompleteText,
+  notScoredText,
+  staleInputText,
   importanceLabels,
+  outsideModelRangeHeading,
+  outsideModelRangeIntro,
+  outsideModelRangeText,
   percentage,
 } from '@esr/contracts/patient-wording';
 import { factorLabel } from '@esr/contracts/remodel';
 import { reasonLabels, riskColour, riskLabelOf } from '../lib/display-values';
 import type { RiskFactorLabels } from '../lib/risk-factor-labels';
 import { whatChanged, type ChangeLine } from '../lib/what-changed';
+import { ClericalChangeNote } from './clerical-change-note';
 import { ContributionsChart } from './contributions-chart';
 import { personName } from './patient-screen';
 
@@ -117,20 +126,46 @@ export function AnomalyBanner({ reason }: { reason: string | null }) {
   );
 }
 
-/** The prediction as its risk label, with the probability and the procedure's average beside it. */
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The prediction as its risk label, with the probability and the procedure's average beside it; for
+ * a record missing a required input, "Incomplete" with what is missing, and the probability said to
+ * be made with default values (decision 0057).
+ */
 function PredictionCard({ result, procedureName }: { result: RiskResult; procedureName: string }) {
+  const prediction = result.prediction;
   return (
-    <div className={`nhsuk-card app-risk-card app-risk-card--${result.prediction}`}>
+    <div className={`nhsuk-card app-risk-card app-risk-card--${prediction ?? 'incomplete'}`}>
       <div className="nhsuk-card__content">
         <h2 className="nhsuk-card__heading nhsuk-heading-m">Prediction</h2>
-        <p className="app-risk-card__label">
-          <Tag colour={riskColour[result.prediction]}>{riskLabelOf(result.prediction)}</Tag>
-        </p>
-        <p className="nhsuk-body nhsuk-u-margin-bottom-2">
-          Probability of complications after surgery:{' '}
-          <strong className="app-risk-card__probability">{percentage(result.probability)}</strong>
-        </p>
-        {result.averageProbability !== null && (
+        {prediction === null ? (
+          <>
+            <p className="app-risk-card__label">
+              <Tag colour="grey">Incomplete</Tag>
+            </p>
+            <p className="nhsuk-body nhsuk-u-margin-bottom-2">
+              <strong>
+                {sentenceCase(incompleteText(result.missingRequiredInputs).slice('Incomplete: '.length))}
+              </strong>
+            </p>
+            <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">
+              Probability made with default values: {percentage(result.probability)}.{' '}
+              {incompleteProbabilityNote}
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="app-risk-card__label">
+              <Tag colour={riskColour[prediction]}>{riskLabelOf(prediction)}</Tag>
+            </p>
+            <p className="nhsuk-body nhsuk-u-margin-bottom-2">
+              Probability of complications after surgery:{' '}
+              <strong className="app-risk-card__probability">{percentage(result.probability)}</strong>
+            </p>
+          </>
+        )}
+        {prediction !== null && result.averageProbability !== null && (
           <p className="nhsuk-body-s nhsuk-u-margin-bottom-0">
             The average for {procedureName.toLowerCase()} is {percentage(result.averageProbability)}.
           </p>
@@ -281,6 +316,18 @@ function ScoringStatus({ summary }: { summary: RiskSummary }) {
         </InsetText>
       </div>
     );
+  if (summary.status === 'excluded')
+    return (
+      <InsetText>
+        <p>
+          <strong>{notScoredText(summary.exclusion ?? 'not said')}</strong>
+        </p>
+        <p>
+          The patient stays on the waiting list and the worklist. The model was not made for this operation or
+          age, so it gives no prediction.
+        </p>
+      </InsetText>
+    );
   if (summary.status === 'failed')
     return (
       <WarningCallout heading="The model could not score this record">
@@ -302,6 +349,71 @@ function ScoringStatus({ summary }: { summary: RiskSummary }) {
       </WarningCallout>
     );
   return null;
+}
+
+/**
+ * Beside the prediction, in plain words (decision 0057): the inputs the model was given a typical
+ * value for because the record has none, and the blood results it was not given because they are
+ * too old. The specification's own warning closes it.
+ */
+function InputsNote({ result }: { result: RiskResult }) {
+  const defaulted = result.isDefaultValueUsed ? result.defaultsUsed : [];
+  if (!result.isDefaultValueUsed && result.staleInputs.length === 0) return null;
+  return (
+    <WarningCallout heading="Some details are not recorded">
+      {result.staleInputs.length > 0 && (
+        <>
+          <p id="stale-inputs-intro">These blood results are too old for the model to use:</p>
+          <ul className="nhsuk-list nhsuk-list--bullet" aria-labelledby="stale-inputs-intro">
+            {result.staleInputs.map((item) => (
+              <li key={item.field}>{staleInputText(item)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {defaulted.length > 0 && (
+        <>
+          <p id="defaults-used-intro">{defaultsUsedIntro}</p>
+          <ul className="nhsuk-list nhsuk-list--bullet" aria-labelledby="defaults-used-intro">
+            {defaulted.map((item) => (
+              <li key={item.feature}>{defaultUsedText(item)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.isDefaultValueUsed && <p className="nhsuk-body-s">{messages.defaultValuesUsed}</p>}
+    </WarningCallout>
+  );
+}
+
+/** The blood results the model read, each with the day its sample was taken (decision 0057). */
+function BloodResults({ result }: { result: RiskResult }) {
+  if (result.bloodResults.length === 0) return null;
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Blood results</h2>
+      <SummaryList
+        rows={result.bloodResults.map((item) => ({
+          key: item.label,
+          value: bloodResultText(item).slice(item.label.length + 1),
+        }))}
+      />
+    </>
+  );
+}
+
+/** Beside the prediction: the values that lie outside the data the model was developed on. */
+function OutsideModelRange({ items }: { items: RiskResult['outsideModelRange'] }) {
+  return (
+    <WarningCallout heading={outsideModelRangeHeading}>
+      <p id="outside-model-range-intro">{outsideModelRangeIntro}</p>
+      <ul className="nhsuk-list nhsuk-list--bullet" aria-labelledby="outside-model-range-intro">
+        {items.map((item) => (
+          <li key={item.field}>{outsideModelRangeText(item)}</li>
+        ))}
+      </ul>
+    </WarningCallout>
+  );
 }
 
 /**
@@ -330,6 +442,7 @@ export function RiskSummaryView({
   return (
     <>
       {result?.isAnomaly && <AnomalyBanner reason={result.anomalyReason} />}
+      <ClericalChangeNote changes={summary.clericalChanges} />
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-two-thirds">
           <h2 className="nhsuk-heading-m">Patient details</h2>
@@ -342,34 +455,25 @@ export function RiskSummaryView({
         </div>
         <div className="nhsuk-grid-column-one-third">
           {result && summary.status === 'processed' && (
-            <PredictionCard result={result} procedureName={procedureName} />
+            <>
+              <PredictionCard result={result} procedureName={procedureName} />
+              <InputsNote result={result} />
+            </>
           )}
         </div>
       </div>
+      {result && summary.status === 'processed' && result.outsideModelRange.length > 0 && (
+        <OutsideModelRange items={result.outsideModelRange} />
+      )}
       {result && summary.status === 'processed' && summary.change && (
         <WhatChanged result={result} change={summary.change} />
       )}
       <ScoringStatus summary={summary} />
-      {result?.isDefaultValueUsed && (
-        <WarningCallout>
-          <p>{messages.defaultValuesUsed}</p>
-          {result.defaultsUsed.length > 0 && (
-            // Which inputs were filled in, and with what (decision 0035).
-            <>
-              <p id="defaults-used-intro">{defaultsUsedIntro}</p>
-              <ul className="nhsuk-list nhsuk-list--bullet" aria-labelledby="defaults-used-intro">
-                {result.defaultsUsed.map((item) => (
-                  <li key={item.feature}>{defaultUsedText(item)}</li>
-                ))}
-              </ul>
-            </>
-          )}
-        </WarningCallout>
-      )}
       {actions}
       {prioritisation}
       {result && summary.status === 'processed' && (
         <>
+          <BloodResults result={result} />
           <FeatureImportances items={result.featureImportance} />
           <ContributionsChart contributions={result.contributions} />
           <AreasOfImprovement dos={summary.areasOfImprovement.dos} />

@@ -45,6 +45,15 @@ describe('edit details (docs/requirements.md §5)', () => {
     expect(surgeonCharactersLeftText(`${thirty}s`)).toBe('You have 1 character too many');
   });
 
+  it('removes control characters the API refuses, a tab becoming a space (decision 0049)', () => {
+    const parsed = editDetailsFormSchema.parse({
+      surgeonName: 'Miss L\tOkonkwo\u0085\ufeff',
+      surgery: 'ready',
+      social: 'no_social_concerns',
+    });
+    expect(parsed.surgeonName).toBe('Miss L Okonkwo');
+  });
+
   it("puts the server's errors under their fields", () => {
     const bad = new ApiError(400, {
       detail: 'The request is not valid',

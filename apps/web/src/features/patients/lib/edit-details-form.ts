@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { editDetailsMessages, maxSurgeonNameLength } from '@esr/contracts/patients';
 import { withoutBidiControls } from '@esr/contracts/text-direction';
+import { withoutControlCharacters } from '@esr/contracts/text-rules';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -8,12 +9,14 @@ import { ApiError } from '../../../lib/api-client';
  * field-limits.ts), readiness and social aspects, all required. Hidden text-direction characters,
  * pasted in or kept from a record stored before the import removed them, are removed before the
  * surgeon is checked and sent: the API refuses them, and no one can see them to take them out
- * (docs/decisions/0043-names-that-cannot-disguise-themselves.md).
+ * (docs/decisions/0043-names-that-cannot-disguise-themselves.md). So are control characters, a
+ * tab or a line break becoming a space, for the same reasons (docs/decisions/0049-json-api-text-rules.md).
  */
 export const editDetailsFormSchema = z.object({
   surgeonName: z
     .string()
     .overwrite(withoutBidiControls)
+    .overwrite((text) => withoutControlCharacters(text, { multiline: false }))
     .trim()
     .min(1, editDetailsMessages.surgeonRequired)
     .max(maxSurgeonNameLength, editDetailsMessages.surgeonTooLong),

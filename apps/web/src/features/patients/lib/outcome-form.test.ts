@@ -102,10 +102,22 @@ describe('the outcome form, checked by the contract (decision 0045)', () => {
     expect(errorsOf({ ...answered, complicationType: 'Infection\u202e' })).toEqual({
       complicationType: bidiControlMessage,
     });
+    // Written any other way than plain decimal, as the API refuses it (decision 0049).
+    for (const days of ['0x10', '1e1', '+6', 'Infinity', '1_000'])
+      expect(errorsOf({ ...answered, lengthOfStayDays: days }), days).toEqual({
+        lengthOfStayDays: outcomeMessages.lengthOfStayNumber,
+      });
     // Under No the type is not asked, so what was typed is not checked either.
     expect(check({ ...answered, complication90Days: 'no', complicationType: 'x'.repeat(201) }).success).toBe(
       true,
     );
+  });
+});
+
+describe('a complication type kept from an outcomes file', () => {
+  it('is sent without the characters the API refuses, which no one can see to take out (decision 0049)', () => {
+    const result = check({ ...answered, complicationType: '\ufeffDeep wound\tinfection\u0085' });
+    expect(result.success && result.data.complicationType).toBe('Deep wound infection');
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { todayInLondon } from '@esr/contracts/london-dates';
+import { withoutControlCharacters } from '@esr/contracts/text-rules';
 import {
   outcomeMessages,
   outcomeRequestSchema,
@@ -86,8 +87,13 @@ export function outcomeRequestOf(values: OutcomeFormValues, dateOfOperation: str
   return {
     dateOfOperation,
     complication90Days: values.complication90Days,
-    // The type is asked only under Yes: what was typed before choosing No is not sent.
-    complicationType: values.complication90Days === 'yes' ? values.complicationType : '',
+    // The type is asked only under Yes: what was typed before choosing No is not sent. A type
+    // kept from an outcomes file may hold characters the API refuses and no one can see to take
+    // out: they are removed, a tab or line break becoming a space (decision 0049).
+    complicationType:
+      values.complication90Days === 'yes'
+        ? withoutControlCharacters(values.complicationType, { multiline: false })
+        : '',
     readmission30Days: optional(values.readmission30Days),
     lengthOfStayDays: values.lengthOfStayDays,
     death90Days: optional(values.death90Days),

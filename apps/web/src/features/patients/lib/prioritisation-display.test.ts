@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PathwayPrioritisation } from '@esr/contracts/prioritisation';
 import {
+  changePriorityHint,
   harmReviewNotice,
   moveUpHint,
+  postponedFromText,
   priorityChangedNotice,
   riskAdjustedNotice,
   validationNotice,
@@ -56,5 +58,28 @@ describe('the prioritisation’s words on the patient screens (decision 0044)', 
         answer({ adjustment: { prediction: 'high', reason: 'x', by: 'Dr A', on: '2026-11-27T10:00:00Z' } }),
       ),
     ).toBe('Risk adjustment recorded: the clinician’s view is High risk');
+  });
+});
+
+describe('a postponement waiting for a clinician (decision 0056)', () => {
+  const postponed = { priority: 'P2' as const, priorityDate: '2026-10-20', dueBy: '2026-11-17' };
+  const day = (date: string) => `[${date}]`;
+
+  it('says what was postponed, when it was due, and that a clinician needs to review it', () => {
+    expect(postponedFromText(postponed, day)).toBe(
+      'Postponed from P2 at the patient’s request, due by [2026-11-17]. A clinician needs to review the priority.',
+    );
+    expect(postponedFromText({ ...postponed, priorityDate: null, dueBy: null }, day)).toBe(
+      'Postponed from P2 at the patient’s request. A clinician needs to review the priority.',
+    );
+  });
+
+  it('lets the clinician keep the postponement, or asks for a different priority when none is due', () => {
+    expect(changePriorityHint({ priority: 'P6', postponedFrom: postponed })).toBe(
+      'Choose P6 to keep the patient’s postponement, or another priority. Either ends the clinician review.',
+    );
+    expect(changePriorityHint({ priority: 'P6', postponedFrom: null })).toBe(
+      'Choose a priority different from the current one.',
+    );
   });
 });

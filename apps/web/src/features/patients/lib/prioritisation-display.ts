@@ -71,3 +71,21 @@ export function moveUpHint(current: PriorityCode | null): string {
   if (to === current) return `Stays at ${current}: a harm review never moves a pathway past P1b.`;
   return `From ${current} to ${to}. Only after moderate or severe harm.`;
 }
+
+/**
+ * A P1a, P1b or P2 postponed at the patient's request, waiting for a clinician (decision 0056):
+ * what it was, and when its breach counts from; the date as the screens write dates.
+ */
+export function postponedFromText(
+  postponedFrom: NonNullable<PathwayPrioritisation['postponedFrom']>,
+  formatDate: (date: string) => string,
+): string {
+  const due = postponedFrom.dueBy ? `, due by ${formatDate(postponedFrom.dueBy)}` : '';
+  return `Postponed from ${postponedFrom.priority} at the patient’s request${due}. A clinician needs to review the priority.`;
+}
+
+/** The change priority page's hint: keeping the postponement is a decision too while a review is due. */
+export const changePriorityHint = (pathway: Pick<PathwayPrioritisation, 'priority' | 'postponedFrom'>) =>
+  pathway.postponedFrom && pathway.priority
+    ? `Choose ${pathway.priority} to keep the patient’s postponement, or another priority. Either ends the clinician review.`
+    : 'Choose a priority different from the current one.';

@@ -40,6 +40,14 @@ describe('change priority (decision 0044)', () => {
     expect(messagesOf(changePriorityFormSchema(null), { priorityCode: 'P4', reason: 'x' })).toEqual({});
   });
 
+  it('takes the current priority as a decision while a postponement waits for a clinician (decision 0056)', () => {
+    const reviewDue = changePriorityFormSchema('P6', true);
+    expect(messagesOf(reviewDue, { priorityCode: 'P6', reason: 'Happy to wait until January' })).toEqual({});
+    expect(messagesOf(changePriorityFormSchema('P6'), { priorityCode: 'P6', reason: 'x' })).toEqual({
+      priorityCode: m.priorityUnchanged,
+    });
+  });
+
   it('keeps the reason to 500 characters, counted without direction controls and trimmed', () => {
     expect(messagesOf(schema, { priorityCode: 'P3', reason: long })).toEqual({ reason: m.reasonTooLong });
     expect(messagesOf(schema, { priorityCode: 'P3', reason: ` ${'x'.repeat(500)}\u202E ` })).toEqual({});

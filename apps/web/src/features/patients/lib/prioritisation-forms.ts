@@ -49,11 +49,14 @@ export function textCharactersLeftText(value: string): string {
 /** True when a reason or note is over the limit (the count shows as an error). */
 export const isTextTooLong = (value: string) => cleanText(value).length > maxPrioritisationTextLength;
 
-/** Change priority: a new code, not the current one, and the reason. */
-export const changePriorityFormSchema = (current: PriorityCode | null) =>
+/**
+ * Change priority: a new code, not the current one, and the reason. While a clinician's review of a
+ * postponement is due, the current code keeps the postponement (decision 0056).
+ */
+export const changePriorityFormSchema = (current: PriorityCode | null, reviewDue = false) =>
   z.object({
     priorityCode: oneOf(priorityCodes, m.priorityRequired).refine(
-      (code: string) => code === '' || code !== current,
+      (code: string) => code === '' || code !== current || reviewDue,
       m.priorityUnchanged,
     ),
     reason: requiredText(m.reasonRequired, m.reasonTooLong),

@@ -69,6 +69,14 @@ describe('the reason for an anomaly flag (decision 0039)', () => {
     expect(patientMessages.anomalyReasonTooLong).toBe('Reason must be 200 characters or fewer');
   });
 
+  it('needs a reason to remove a flag, though not to flag (decision 0056)', () => {
+    expect(anomalyReasonError('   ', true)).toBe(patientMessages.unflagReasonRequired);
+    expect(patientMessages.unflagReasonRequired).toBe('Enter why you are removing the anomaly flag');
+    expect(anomalyReasonError('Repeat sample normal', true)).toBeUndefined();
+    expect(anomalyReasonError('x'.repeat(201), true)).toBe(patientMessages.anomalyReasonTooLong);
+    expect(anomalyReasonError('   ')).toBeUndefined();
+  });
+
   it('counts the characters left, or those too many', () => {
     expect(charactersLeftText('')).toBe('You have 200 characters remaining');
     expect(charactersLeftText('x'.repeat(199))).toBe('You have 1 character remaining');

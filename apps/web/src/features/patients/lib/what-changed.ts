@@ -32,8 +32,8 @@ export function whatChanged(change: RemodelChange, result: Pick<RiskResult, 'pre
   if (change.previousPrediction !== result.prediction)
     outcome.push({
       label: 'Risk',
-      before: riskLabelOf(change.previousPrediction),
-      after: riskLabelOf(result.prediction),
+      before: change.previousPrediction === null ? 'Incomplete' : riskLabelOf(change.previousPrediction),
+      after: result.prediction === null ? 'Incomplete' : riskLabelOf(result.prediction),
     });
   const inputs: ChangeLine[] = change.inputs.map((input) => ({
     label: factorLabel(input.feature, input.displayName),
@@ -52,7 +52,9 @@ export function whatChanged(change: RemodelChange, result: Pick<RiskResult, 'pre
 }
 
 /** The reason for an anomaly flag as typed: nothing wrong, or the field's error message. */
-export function anomalyReasonError(reason: string): string | undefined {
+export function anomalyReasonError(reason: string, removing = false): string | undefined {
+  // Removing a flag needs a reason (decision 0056); flagging does not (decision 0039).
+  if (removing && reason.trim() === '') return patientMessages.unflagReasonRequired;
   return reason.trim().length > maxAnomalyReasonLength ? patientMessages.anomalyReasonTooLong : undefined;
 }
 

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { equityGroupings, type Equity, type EquityGrouping } from '@esr/contracts/prioritisation';
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { hiddenFigureMeaning } from '@esr/contracts/small-groups';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { ErrorSummary } from '../../../components/error-summary';
 import { ListStatus } from '../../../components/list-status';
@@ -25,7 +26,8 @@ import { UnknownPrioritisationType } from './prioritisation-heading';
 /**
  * /prioritisation/{type}/equity (decision 0044): how long the procedure's active pathways have
  * waited, by sex, ethnic group or age band (chosen in the address, `?by=`), overall and by
- * priority, so that a group waiting longer than others can be seen. Small groups are not shown.
+ * priority, so that a group waiting longer than others can be seen. Small groups are hidden, and
+ * whichever others would let them be worked out (decision 0052).
  */
 export function EquityPage() {
   const { type, name } = useProcedureType();
@@ -35,7 +37,7 @@ export function EquityPage() {
 
 type Figures = Equity['groups'][number]['byPriority'][number];
 
-/** A figure of a small group: not given, said as such to screen readers. */
+/** A figure of a hidden group: not given, said as such to screen readers. */
 function Hidden() {
   return (
     <>
@@ -113,8 +115,8 @@ function FiguresMeaning({ byPriority }: { byPriority?: boolean }) {
     <p>
       For each group{byPriority ? ' and priority' : ''}: the number of pathways; the median number of days
       waited since the referral to treatment (RTT) clock start (half have waited less, half longer); and how
-      many have waited over 18 weeks and over 52 weeks. A group of fewer than 10 pathways shows &lsquo;Fewer
-      than 10&rsquo; and no figures, to protect patients&apos; identities.
+      many have waited over 18 weeks and over 52 weeks. {hiddenFigureMeaning('pathways')} A hidden group shows
+      no figures, to protect patients&apos; identities.
     </p>
   );
 }

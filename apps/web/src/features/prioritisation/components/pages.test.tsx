@@ -20,7 +20,14 @@ vi.mock('../../../lib/auth/auth-provider', () => ({
 const procedures = [{ code: 'knee', name: 'Knee replacement', category: 'joint replacement' }];
 const matrix: Matrix = {
   cells: riskBands.flatMap((risk) => waitBands.map((wait) => ({ risk, wait, count: 1 }))),
-  flags: { priority_breached: 1, validation_due: 2, harm_review_due: 0 },
+  flags: {
+    priority_breached: 1,
+    validation_due: 2,
+    harm_review_due: 0,
+    clinician_review_due: 0,
+    clerical_change_unreviewed: 0,
+    missing_inputs: 0,
+  },
   total: 24,
   withoutClockStart: 0,
   today: '2026-11-27',
@@ -78,6 +85,9 @@ describe('the prioritisation screens (decision 0044)', () => {
           daysWaited: 695,
           waitBand: '78-104',
           tciDate: null,
+          status: 'processed',
+          statusDetail: null,
+          defaultedInputs: [],
           prediction: 'high',
           probability: 0.5,
           adjustedPrediction: null,
@@ -104,7 +114,9 @@ describe('the prioritisation screens (decision 0044)', () => {
     expect(markup).toContain('Export worklist');
     expect(markup).toContain('Sort by');
     expect(markup).toContain('href="/prioritisation/knee?page=2"');
-    expect(markup).toContain('16 pathways on the waiting list, longest wait first');
+    expect(markup).toContain(
+      '16 pathways on the waiting list, most urgent priority first, then the longest wait',
+    );
   });
 
   it('show the equity tables, small groups hidden', () => {
@@ -119,12 +131,12 @@ describe('the prioritisation screens (decision 0044)', () => {
           over18Weeks: 80,
           over52Weeks: 10,
           byPriority: [
-            { priority: 'P2', n: '<10', medianDaysWaited: null, over18Weeks: null, over52Weeks: null },
+            { priority: 'P2', n: 'hidden', medianDaysWaited: null, over18Weeks: null, over52Weeks: null },
           ],
         },
         {
           group: 'unknown',
-          n: '<10',
+          n: 'hidden',
           medianDaysWaited: null,
           over18Weeks: null,
           over52Weeks: null,
@@ -141,7 +153,8 @@ describe('the prioritisation screens (decision 0044)', () => {
     expect(markup.match(/<h1/g)).toHaveLength(1);
     expect(markup.match(/<caption/g)).toHaveLength(2);
     expect(markup).toContain('<th scope="row" class="nhsuk-table__header">Female</th>');
-    expect(markup).toContain('Fewer than 10');
+    expect(markup).toContain('>Hidden</td>');
+    expect(markup).toContain('or that showing it would let someone work out a group of fewer than 10');
     expect(markup).toContain('200.5');
     expect(markup).toContain('Not shown');
     expect(markup).toContain('href="/prioritisation/knee/equity?by=ethnicGroup"');

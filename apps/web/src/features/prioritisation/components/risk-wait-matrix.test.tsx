@@ -10,11 +10,27 @@ const matrix: Matrix = {
     waitBands.map((wait) => ({
       risk,
       wait,
-      count: risk === 'high' && wait === '52-65' ? 12 : risk === 'low' ? 1 : 0,
+      count:
+        risk === 'high' && wait === '52-65'
+          ? 12
+          : risk === 'low'
+            ? 1
+            : risk === 'incomplete' && wait === '18-52'
+              ? 3
+              : risk === 'excluded' && wait === '0-18'
+                ? 2
+                : 0,
     })),
   ),
-  flags: { priority_breached: 3, validation_due: 0, harm_review_due: 7 },
-  total: 20,
+  flags: {
+    priority_breached: 3,
+    validation_due: 0,
+    harm_review_due: 7,
+    clinician_review_due: 2,
+    clerical_change_unreviewed: 1,
+    missing_inputs: 4,
+  },
+  total: 25,
   withoutClockStart: 2,
   today: '2026-11-27',
 };
@@ -23,11 +39,11 @@ const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{no
 const links = (markup: string) =>
   [...markup.matchAll(/<a[^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/g)].map((match) => ({
     href: match[1]!.replace(/&amp;/g, '&'),
-    name: match[2]!.replace(/<[^>]+>/g, ''),
+    name: match[2]!.replace(/<[^<>]+>/g, ''),
   }));
 
 describe('the risk × wait matrix (decision 0044)', () => {
-  const view = readWorklistView(new URLSearchParams('priority=P2&flag=validation_due&sort=priority'));
+  const view = readWorklistView(new URLSearchParams('priority=P2&flag=validation_due&sort=highest_risk'));
   const markup = render(<RiskWaitMatrix matrix={matrix} type="knee" view={view} />);
 
   it('is a table with a caption, the risk bands as row headers and the wait bands as column headers', () => {
@@ -38,23 +54,38 @@ describe('the risk × wait matrix (decision 0044)', () => {
     expect(markup.match(/<th scope="col"/g)).toHaveLength(waitBands.length + 2);
     expect(markup.match(/<th scope="row"/g)).toHaveLength(riskBands.length + 1);
     expect(markup).toContain('>Over 104 weeks</th>');
-    expect(markup).toContain('>Not scored</th>');
+    // Decision 0057: the pathways without a band, each in a row of its own, and what each row means.
+    expect(markup).toContain('>Incomplete</th>');
+    expect(markup).toContain('>Not scored (outside the model’s population)</th>');
+    expect(markup).toContain('>Not processed</th>');
+    expect(markup).toContain(
+      'Incomplete: scored, but an input the model needs is not recorded, so it gives no band.',
+    );
   });
 
   it('links each count to the worklist of its bands, with the matrix’s filters', () => {
     const found = links(markup);
     expect(found).toContainEqual({
-      href: '/prioritisation/knee?risk=high&wait=52-65&priority=P2&sort=priority',
+      href: '/prioritisation/knee?risk=high&wait=52-65&priority=P2&sort=highest_risk',
       name: '12 pathways: high risk, waiting 52 to 65 weeks',
     });
     expect(found).toContainEqual({
-      href: '/prioritisation/knee?risk=low&wait=0-18&priority=P2&sort=priority',
+      href: '/prioritisation/knee?risk=low&wait=0-18&priority=P2&sort=highest_risk',
       name: '1 pathway: low risk, waiting within 18 weeks',
     });
     expect(found).toContainEqual({
-      href: '/prioritisation/knee?priority=P2&sort=priority',
-      name: '18 pathways: all risks and waits',
+      href: '/prioritisation/knee?priority=P2&sort=highest_risk',
+      name: '23 pathways: all risks and waits',
     });
+    expect(found).toContainEqual({
+      href: '/prioritisation/knee?risk=incomplete&wait=18-52&priority=P2&sort=highest_risk',
+      name: '3 pathways: incomplete, waiting 18 to 52 weeks',
+    });
+    expect(found).toContainEqual({
+      href: '/prioritisation/knee?risk=excluded&priority=P2&sort=highest_risk',
+      name: '2 pathways: not scored (outside the model’s population)',
+    });
+    expect(found.filter((link) => link.href.includes('risk=not_processed'))).toEqual([]);
     // The zeros are not links.
     expect(found.filter((link) => link.href.includes('risk=medium&wait'))).toEqual([]);
   });
@@ -75,12 +106,24 @@ describe('the risk × wait matrix (decision 0044)', () => {
     );
     expect(flags).toEqual([
       {
-        href: '/prioritisation/hip?flag=priority_breached&priority=P2&sort=priority',
+        href: '/prioritisation/hip?flag=priority_breached&priority=P2&sort=highest_risk',
         name: 'Show these pathways (priority breached)',
       },
       {
-        href: '/prioritisation/hip?flag=harm_review_due&priority=P2&sort=priority',
+        href: '/prioritisation/hip?flag=harm_review_due&priority=P2&sort=highest_risk',
         name: 'Show these pathways (harm review due)',
+      },
+      {
+        href: '/prioritisation/hip?flag=clinician_review_due&priority=P2&sort=highest_risk',
+        name: 'Show these pathways (clinician review due)',
+      },
+      {
+        href: '/prioritisation/hip?flag=clerical_change_unreviewed&priority=P2&sort=highest_risk',
+        name: 'Show these pathways (changed by clerical staff, not reviewed)',
+      },
+      {
+        href: '/prioritisation/hip?flag=missing_inputs&priority=P2&sort=highest_risk',
+        name: 'Show these pathways (missing inputs)',
       },
     ]);
   });

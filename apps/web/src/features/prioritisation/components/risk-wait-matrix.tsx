@@ -50,6 +50,7 @@ function CountLink({
 /**
  * The risk × wait matrix (decision 0044): the active pathways by the model's risk band (rows) and
  * wait band (columns), with totals; each count a link that filters the worklist below by its bands.
+ * Pathways without a band are counted in rows of their own, each for its reason (decision 0057).
  * The cells of high risk and long waits are tinted, as a second cue to the words of their headers.
  */
 export function RiskWaitMatrix({
@@ -126,6 +127,12 @@ export function RiskWaitMatrix({
         Shaded: high risk and waiting over 52 weeks. Waits are counted in days since the referral to treatment
         (RTT) clock start, to {dateText(matrix.today)}.
       </p>
+      <p className="nhsuk-body-s">
+        Pathways without a risk band are in rows of their own. {riskBandLabels.incomplete}: scored, but an
+        input the model needs is not recorded, so it gives no band. {riskBandLabels.excluded}: the patient is
+        not one the model was made for. {riskBandLabels.not_processed}: waiting to be scored, or could not be
+        scored.
+      </p>
       {matrix.withoutClockStart > 0 && (
         <p>
           {counted(matrix.withoutClockStart)}{' '}
@@ -138,7 +145,7 @@ export function RiskWaitMatrix({
   );
 }
 
-/** The three flags' counts (decision 0044), each with a link that filters the worklist by it. */
+/** The flags' counts (decisions 0044, 0056), each with a link that filters the worklist by it. */
 export function FlagCounts({
   matrix,
   isLoading,

@@ -16,6 +16,9 @@ const row: WorklistItem = {
   daysWaited: 400,
   waitBand: '52-65',
   tciDate: null,
+  status: 'processed',
+  statusDetail: null,
+  defaultedInputs: [],
   prediction: 'medium',
   probability: 0.1234,
   adjustedPrediction: 'high',
@@ -30,7 +33,7 @@ const cells = (role: GuardRole, item: WorklistItem = row) =>
     worklistColumns('knee', role).map((column) => [
       column.header,
       renderToStaticMarkup(<MemoryRouter>{column.cell(item)}</MemoryRouter>)
-        .replace(/<[^>]+>/g, ' ')
+        .replace(/<[^<>]+>/g, ' ')
         .replace(/\s+/g, ' ')
         .trim(),
     ]),
@@ -72,6 +75,7 @@ describe('the worklist’s rows (decision 0044)', () => {
       clockStart: null,
       daysWaited: null,
       waitBand: null,
+      status: 'waiting',
       prediction: null,
       probability: null,
       adjustedPrediction: null,
@@ -82,12 +86,43 @@ describe('the worklist’s rows (decision 0044)', () => {
     };
     expect(cells('Clinician', bare)).toEqual({
       Patient: 'Patient with no name recorded',
-      Risk: 'Not scored',
+      Risk: 'Not processed',
       Priority: 'None recorded',
       Waited: 'No clock start',
       Flags: 'None',
       'Last validated': '02-Oct-2026',
       'Last harm review': 'None',
     });
+  });
+
+  it('say why a pathway has no band where the band would be, and which inputs the model defaulted (decision 0057)', () => {
+    const incomplete: WorklistItem = {
+      ...row,
+      status: 'incomplete',
+      statusDetail: 'haemoglobin and eGFR not recorded',
+      defaultedInputs: ['Haemoglobin', 'eGFR', 'Heart failure'],
+      prediction: null,
+      probability: null,
+      adjustedPrediction: null,
+      flags: ['missing_inputs'],
+    };
+    expect(cells('Clinician', incomplete)).toMatchObject({
+      Risk: 'Incomplete : haemoglobin and eGFR not recorded',
+      Flags: 'Missing inputs Defaulted: Haemoglobin, eGFR, Heart failure',
+    });
+    const excluded: WorklistItem = {
+      ...incomplete,
+      status: 'excluded',
+      statusDetail: 'revision of knee replacement, W40.3',
+      defaultedInputs: [],
+      flags: [],
+    };
+    expect(cells('Clinician', excluded)).toMatchObject({
+      Risk: 'Not scored : outside the model’s population (revision of knee replacement, W40.3)',
+      Flags: 'None',
+    });
+    expect(cells('Clinician', { ...excluded, status: 'failed', statusDetail: null }).Risk).toBe(
+      'Failed processing',
+    );
   });
 });

@@ -7,7 +7,8 @@ import {
   type PrioritisationFlag,
   type WorklistItem,
 } from '@esr/contracts/prioritisation';
-import type { Prediction } from '@esr/contracts/open-pathways';
+import { type Prediction } from '@esr/contracts/open-pathways';
+import { WithheldRisk } from '../../../components/withheld-risk';
 import { percentage } from '@esr/contracts/patient-wording';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { GuardRole } from '@esr/contracts/roles';
@@ -27,6 +28,9 @@ const flagColour: Record<PrioritisationFlag, TagColour> = {
   priority_breached: 'red',
   validation_due: 'yellow',
   harm_review_due: 'orange',
+  clinician_review_due: 'red',
+  clerical_change_unreviewed: 'yellow',
+  missing_inputs: 'yellow',
 };
 
 /** A value under a cell's main one, in smaller type, named for screen readers when its words do not say. */
@@ -88,6 +92,11 @@ function WaitedCell({ row }: { row: WorklistItem }) {
   );
 }
 
+/**
+ * The model's band and probability; where there is none, why, as the total table says it
+ * (decision 0057): "Incomplete: haemoglobin not recorded", "Not scored: outside the model's
+ * population (…)", "Not processed".
+ */
 function RiskCell({ row }: { row: WorklistItem }) {
   return (
     <>
@@ -98,7 +107,7 @@ function RiskCell({ row }: { row: WorklistItem }) {
             {riskBandLabels[row.prediction]}
           </Tag>
         ) : (
-          <Tag colour="grey">{riskBandLabels.not_scored}</Tag>
+          <WithheldRisk record={row} />
         )}
         {row.prediction && row.probability !== null && (
           <span className="app-risk__probability">{percentage(row.probability)}</span>
@@ -116,6 +125,10 @@ function FlagsCell({ row }: { row: WorklistItem }) {
       {row.flags.map((flag) => (
         <li key={flag}>
           <Tag colour={flagColour[flag]}>{flagLabels[flag]}</Tag>
+          {/* Which inputs the model was given a default for (decision 0057). */}
+          {flag === 'missing_inputs' && row.defaultedInputs.length > 0 && (
+            <Detail name="Defaulted:">{row.defaultedInputs.join(', ')}</Detail>
+          )}
         </li>
       ))}
     </ul>

@@ -22,8 +22,8 @@ describe('the equity tables (decision 0044)', () => {
     expect(priorityText('P9')).toBe('P9');
   });
 
-  it('hide the size and figures of a small group', () => {
-    expect(sizeText('<10')).toBe('Fewer than 10');
+  it('hide the size and figures of a hidden group', () => {
+    expect(sizeText('hidden')).toBe('Hidden');
     expect(sizeText(1234)).toBe('1,234');
     expect(figureText(null)).toBeNull();
     expect(figureText(0)).toBe('0');

@@ -5,6 +5,7 @@ import {
   priorityDescriptions,
   type EquityGrouping,
 } from '@esr/contracts/prioritisation';
+import { hiddenFigure, hiddenFigureText } from '@esr/contracts/small-groups';
 import { noPriorityLabel } from './worklist-params';
 
 /** Each grouping's name, as the choice of tables and their captions say it. */
@@ -36,9 +37,9 @@ export function priorityText(priority: string): string {
   return code.success ? priorityDescriptions[code.data] : priority;
 }
 
-/** A group's size: a small group's is not given, to protect patients' identities. */
-export const sizeText = (n: number | '<10'): string =>
-  n === '<10' ? 'Fewer than 10' : n.toLocaleString('en-GB');
+/** A group's size: a hidden one's is not given, to protect patients' identities (decision 0052). */
+export const sizeText = (n: number | typeof hiddenFigure): string =>
+  n === hiddenFigure ? hiddenFigureText : n.toLocaleString('en-GB');
 
 /** A figure of a group, or null where there is none to show (a small group's figures are hidden). */
 export function figureText(value: number | null, decimals = 0): string | null {

@@ -11,7 +11,9 @@ describe('the risk × wait matrix (decision 0044)', () => {
     expect(matrixCount({ cells }, 'high', '0-18')).toBe(0);
     expect(matrixCount({ cells }, 'medium', '52-65')).toBe(12);
     expect(matrixCount({ cells }, 'low')).toBe(20 * 6 + 15);
-    expect(matrixCount({ cells }, undefined, '104+')).toBe(5 + 15 + 25 + 35);
+    // Every row counts in a column's total, those without a band too (decision 0057).
+    expect(matrixCount({ cells }, undefined, '104+')).toBe(5 + 15 + 25 + 35 + 45 + 55);
+    expect(matrixCount({ cells }, 'excluded')).toBe(40 * 6 + 15);
     expect(matrixCount({ cells })).toBe(cells.reduce((sum, cell) => sum + cell.count, 0));
   });
 
@@ -29,7 +31,9 @@ describe('the risk × wait matrix (decision 0044)', () => {
 
   it('names a count’s pathways for a link read out of the table', () => {
     expect(cellDescription('high', '52-65')).toBe('high risk, waiting 52 to 65 weeks');
-    expect(cellDescription('not_scored', '0-18')).toBe('not scored, waiting within 18 weeks');
+    expect(cellDescription('not_processed', '0-18')).toBe('not processed, waiting within 18 weeks');
+    expect(cellDescription('incomplete', '18-52')).toBe('incomplete, waiting 18 to 52 weeks');
+    expect(cellDescription('excluded')).toBe('not scored (outside the model’s population)');
     expect(cellDescription('medium')).toBe('moderate risk');
     expect(cellDescription(undefined, '104+')).toBe('waiting over 104 weeks');
     expect(cellDescription()).toBe('all risks and waits');

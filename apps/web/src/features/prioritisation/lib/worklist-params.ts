@@ -1,4 +1,5 @@
 import {
+  defaultWorklistSort,
   flagLabels,
   priorityDescriptions,
   riskBandLabels,
@@ -25,8 +26,11 @@ export const worklistFilterKeys = ['risk', 'wait', 'flag', 'priority', 'surgeonN
 export type WorklistFilterKey = (typeof worklistFilterKeys)[number];
 export type WorklistFilters = WorklistFilter;
 
-/** The worklist's own order when the address names none: the longest wait first. */
-export const defaultWorklistSort: WorklistSort = 'longest_wait';
+/**
+ * The worklist's own order when the address names none, the API's default: NHS England's, the most
+ * urgent priority first, then the longest wait (decision 0056).
+ */
+export { defaultWorklistSort };
 
 /** What the address asks the worklist to show. */
 export interface WorklistView {
@@ -221,6 +225,8 @@ export function worklistCountText(count: number, filtered: boolean, sort: Workli
     : one
       ? 'pathway on the waiting list'
       : 'pathways on the waiting list';
-  const order = count > 1 ? `, ${worklistSortLabels[sort].toLowerCase()} first` : '';
+  // NHS England's order says its second key too: the longest wait within each priority.
+  const then = sort === 'priority' ? ', then the longest wait' : '';
+  const order = count > 1 ? `, ${worklistSortLabels[sort].toLowerCase()} first${then}` : '';
   return `${count.toLocaleString('en-GB')} ${words}${order}`;
 }
