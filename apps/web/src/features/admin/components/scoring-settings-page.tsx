@@ -1,15 +1,15 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { bloodResultMaxAgeLimits, defaultBloodResultMaxAgeDays } from '@esr/contracts/scoring-settings';
 import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { NotificationBanner } from '../../../components/content';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { ErrorSummary } from '../../../components/error-summary';
 import { TextInput } from '../../../components/form-fields';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useTrustCode } from '../../../lib/auth/trust-code';
+import { useNumberSettingForm } from '../../../lib/number-setting-form';
 import { useChangeScoringSettings, useScoringSettings } from '../api/scoring-settings';
 import {
   bloodResultAgeField,
@@ -29,44 +29,24 @@ export function ScoringSettingsPage() {
   const trustName = useAuth().loginUserDetails?.trust.name;
   const settings = useScoringSettings(trust);
   const change = useChangeScoringSettings(trust);
-  // What is typed; null shows the saved limit.
-  const [typed, setTyped] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string>();
-  const [message, setMessage] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const [saved, setSaved] = useState<number | null>(null);
-  const current = settings.data?.bloodResultMaxAgeDays;
-  const value = typed ?? (current === undefined ? '' : String(current));
+  const form = useNumberSettingForm({
+    current: settings.data?.bloodResultMaxAgeDays,
+    show: String,
+    parse: (text) => {
+      const parsed = parseBloodResultAge(text);
+      return parsed.ok ? { ok: true, value: parsed.days } : parsed;
+    },
+    save: async (days) => (await change.mutateAsync(days)).bloodResultMaxAgeDays,
+    saveFailure: bloodResultAgeSaveFailure,
+    fieldId: bloodResultAgeField,
+    pending: change.isPending,
+  });
+  const { saved } = form;
 
-  const fail = (failure: { field?: string | undefined; message?: string | undefined }) => {
-    setFieldError(failure.field);
-    setMessage(failure.message);
-    setAttempt((count) => count + 1);
-  };
-  const save = async () => {
-    if (change.isPending) return;
-    setSaved(null);
-    const parsed = parseBloodResultAge(value);
-    if (!parsed.ok) return fail({ field: parsed.error });
-    setFieldError(undefined);
-    setMessage(undefined);
-    try {
-      const result = await change.mutateAsync(parsed.days);
-      setTyped(null);
-      setSaved(result.bloodResultMaxAgeDays);
-    } catch (error) {
-      fail(bloodResultAgeSaveFailure(error));
-    }
-  };
-
-  const summary: ErrorSummaryItem[] = [
-    ...(fieldError ? [{ text: fieldError, fieldId: bloodResultAgeField }] : []),
-    ...(message ? [{ text: message }] : []),
-  ];
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <ErrorSummary errors={summary} attempt={attempt} />
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
         {saved !== null && (
           <NotificationBanner title="Success" success>
             <p className="nhsuk-notification-banner__heading">Oldest blood result saved</p>
@@ -101,7 +81,7 @@ export function ScoringSettingsPage() {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              void save();
+              void form.submit();
             }}
           >
             <TextInput
@@ -113,9 +93,9 @@ export function ScoringSettingsPage() {
               inputMode="numeric"
               autoComplete="off"
               spellCheck={false}
-              error={fieldError}
-              value={value}
-              onChange={(event) => setTyped(event.target.value)}
+              error={form.fieldError}
+              value={form.value}
+              onChange={(event) => form.setTyped(event.target.value)}
             />
             <Button type="submit" aria-disabled={change.isPending || undefined}>
               {change.isPending ? 'Saving…' : 'Save'}

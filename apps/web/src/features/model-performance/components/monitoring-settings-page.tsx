@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   cusumOddsRatio,
@@ -8,12 +7,13 @@ import {
 import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { NotificationBanner } from '../../../components/content';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { ErrorSummary } from '../../../components/error-summary';
 import { TextInput } from '../../../components/form-fields';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useTrustCode } from '../../../lib/auth/trust-code';
+import { useNumberSettingForm } from '../../../lib/number-setting-form';
 import { useChangeMonitoringSettings, useMonitoringSettings } from '../api/settings';
 import { decimalText } from '../lib/figures-text';
 import { parseThreshold, thresholdField, thresholdSaveFailure } from '../lib/threshold-form';
@@ -30,44 +30,24 @@ export function MonitoringSettingsPage() {
   const trustName = useAuth().loginUserDetails?.trust.name;
   const settings = useMonitoringSettings(trust);
   const change = useChangeMonitoringSettings(trust);
-  // What is typed; null shows the saved threshold.
-  const [typed, setTyped] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string>();
-  const [message, setMessage] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const [saved, setSaved] = useState<number | null>(null);
-  const current = settings.data?.cusumThreshold;
-  const value = typed ?? (current === undefined ? '' : thresholdText(current));
+  const form = useNumberSettingForm({
+    current: settings.data?.cusumThreshold,
+    show: thresholdText,
+    parse: (text) => {
+      const parsed = parseThreshold(text);
+      return parsed.ok ? { ok: true, value: parsed.threshold } : parsed;
+    },
+    save: async (threshold) => (await change.mutateAsync(threshold)).cusumThreshold,
+    saveFailure: thresholdSaveFailure,
+    fieldId: thresholdField,
+    pending: change.isPending,
+  });
+  const { saved } = form;
 
-  const fail = (failure: { field?: string | undefined; message?: string | undefined }) => {
-    setFieldError(failure.field);
-    setMessage(failure.message);
-    setAttempt((count) => count + 1);
-  };
-  const save = async () => {
-    if (change.isPending) return;
-    setSaved(null);
-    const parsed = parseThreshold(value);
-    if (!parsed.ok) return fail({ field: parsed.error });
-    setFieldError(undefined);
-    setMessage(undefined);
-    try {
-      const result = await change.mutateAsync(parsed.threshold);
-      setTyped(null);
-      setSaved(result.cusumThreshold);
-    } catch (error) {
-      fail(thresholdSaveFailure(error));
-    }
-  };
-
-  const summary: ErrorSummaryItem[] = [
-    ...(fieldError ? [{ text: fieldError, fieldId: thresholdField }] : []),
-    ...(message ? [{ text: message }] : []),
-  ];
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <ErrorSummary errors={summary} attempt={attempt} />
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
         {saved !== null && (
           <NotificationBanner title="Success" success>
             <p className="nhsuk-notification-banner__heading">CUSUM threshold saved</p>
@@ -92,7 +72,7 @@ export function MonitoringSettingsPage() {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              void save();
+              void form.submit();
             }}
           >
             <TextInput
@@ -104,9 +84,9 @@ export function MonitoringSettingsPage() {
               inputMode="decimal"
               autoComplete="off"
               spellCheck={false}
-              error={fieldError}
-              value={value}
-              onChange={(event) => setTyped(event.target.value)}
+              error={form.fieldError}
+              value={form.value}
+              onChange={(event) => form.setTyped(event.target.value)}
             />
             <Button type="submit" aria-disabled={change.isPending || undefined}>
               {change.isPending ? 'Saving…' : 'Save threshold'}

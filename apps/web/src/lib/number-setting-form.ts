@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { ErrorSummaryItem } from '../components/error-summary';
+
+export type ParsedSetting = { ok: true; value: number } | { ok: false; error: string };
+export interface SettingSaveFailure {
+  field?: string | undefined;
+  message?: string | undefined;
+}
+
+/**
+ * The state of a page that sets one number of the trust's (a CUSUM threshold, the oldest blood
+ * result): the text typed, shown as the saved value until the user types; the field's error and the
+ * page's, for the error summary; the value just saved, for the success banner. A save that is
+ * refused by the parser never reaches the API; one the API refuses is described by `saveFailure`.
+ */
+export function useNumberSettingForm({
+  current,
+  show,
+  parse,
+  save,
+  saveFailure,
+  fieldId,
+  pending,
+}: {
+  /** The saved value, undefined while it loads. */
+  current: number | undefined;
+  show: (value: number) => string;
+  parse: (text: string) => ParsedSetting;
+  save: (value: number) => Promise<number>;
+  saveFailure: (error: unknown) => SettingSaveFailure;
+  fieldId: string;
+  pending: boolean;
+}) {
+  // What is typed; null shows the saved value.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string>();
+  const [message, setMessage] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const [saved, setSaved] = useState<number | null>(null);
+  const value = typed ?? (current === undefined ? '' : show(current));
+
+  const fail = (failure: SettingSaveFailure) => {
+    setFieldError(failure.field);
+    setMessage(failure.message);
+    setAttempt((count) => count + 1);
+  };
+  const submit = async () => {
+    if (pending) return;
+    setSaved(null);
+    const parsed = parse(value);
+    if (!parsed.ok) return fail({ field: parsed.error });
+    setFieldError(undefined);
+    setMessage(undefined);
+    try {
+      const result = await save(parsed.value);
+      setTyped(null);
+      setSaved(result);
+    } catch (error) {
+      fail(saveFailure(error));
+    }
+  };
+  const errors: ErrorSummaryItem[] = [
+    ...(fieldError ? [{ text: fieldError, fieldId }] : []),
+    ...(message ? [{ text: message }] : []),
+  ];
+  return { value, setTyped, fieldError, errors, attempt, saved, submit };
+}
