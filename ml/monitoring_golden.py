@@ -26,6 +26,7 @@ import re
 
 import numpy as np
 from scipy.special import expit
+from scipy.stats import poisson
 from sklearn.metrics import roc_auc_score
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -250,19 +251,23 @@ def cusum_chart(p, y, dates, orders, threshold):
 
 
 def funnel_limits(expected):
-    def lower(z):
-        return max(0.0, (1 - 1 / (9 * expected) - z / (3 * math.sqrt(expected))) ** 3)
+    """Spiegelhalter (2005), Statistics in Medicine 24:1185, appendix A.1.1: the range of an observed
+    count O ~ Poisson(E) at the funnel's probabilities, by scipy's exact Poisson quantiles with the
+    paper's interpolation between whole counts, divided by E to give limits of O/E around 1."""
 
-    def upper(z):
-        following = expected + 1
-        return following / expected * (1 - 1 / (9 * following) + z / (3 * math.sqrt(following))) ** 3
+    def limit(probability):
+        quantile = poisson.ppf(probability, expected)
+        at = poisson.cdf(quantile, expected)
+        below = poisson.cdf(quantile - 1, expected)
+        interpolation = (at - probability) / (at - below)
+        return max(0.0, quantile - interpolation) / expected
 
     return {
         "expected": expected,
-        "lower95": lower(Z95),
-        "upper95": upper(Z95),
-        "lower998": lower(Z998),
-        "upper998": upper(Z998),
+        "lower95": limit(0.025),
+        "upper95": limit(0.975),
+        "lower998": limit(0.001),
+        "upper998": limit(0.999),
     }
 
 

@@ -1,21 +1,32 @@
-import { byarLowerCount, byarUpperCount, zFor95, zFor998 } from './intervals.js';
+import { poissonCdf, poissonQuantile } from './poisson.js';
 import type { FunnelLimits, FunnelPoint } from './types.js';
 
 /**
- * The O/E funnel-plot limits for a trust expecting `expected` complications: Byar's 95% and 99.8%
- * limits of a count whose mean is `expected`, divided by it (the ratio's limits around 1). Null
- * when nothing is expected, where a ratio has no meaning.
+ * Where an observed count O ~ Poisson(expected) falls with the given probability: the exact Poisson
+ * quantile y, moved back between y − 1 and y in proportion to how far P(O ≤ y) overshoots the
+ * probability, never below 0 (Spiegelhalter, 2005, Statistics in Medicine 24:1185, appendix A.1.1).
+ */
+function poissonLimit(probability: number, expected: number): number {
+  const quantile = poissonQuantile(probability, expected);
+  const at = poissonCdf(quantile, expected);
+  const below = poissonCdf(quantile - 1, expected);
+  return Math.max(0, quantile - (at - probability) / (at - below));
+}
+
+/**
+ * The O/E funnel-plot limits for a trust expecting `expected` complications: the range of the count
+ * a trust whose true rate is the model's would observe (O ~ Poisson(E)) at 95% and 99.8%, divided by
+ * E. These are not a confidence interval of the trust's own O/E: a trust is judged against what the
+ * model expects, so the funnel does not depend on what it observed. Null when nothing is expected.
  */
 export function funnelLimits(expected: number): FunnelLimits | null {
   if (!(expected > 0) || !Number.isFinite(expected)) return null;
-  // Byar's lower limit of O is O·(1 − 1/(9O) − z/(3√O))³; centred on O = E, dividing by E leaves the cube.
-  const lowerRatio = (z: number) => byarLowerCount(expected, z) / expected;
-  const upperRatio = (z: number) => byarUpperCount(expected, z) / expected;
+  const ratio = (probability: number) => poissonLimit(probability, expected) / expected;
   return {
-    lower95: lowerRatio(zFor95),
-    upper95: upperRatio(zFor95),
-    lower998: lowerRatio(zFor998),
-    upper998: upperRatio(zFor998),
+    lower95: ratio(0.025),
+    upper95: ratio(0.975),
+    lower998: ratio(0.001),
+    upper998: ratio(0.999),
   };
 }
 
