@@ -104,7 +104,9 @@ export const recalibrationSchema = z.object({
       logisticVsNone: likelihoodRatioTestSchema(
         'The closed test’s first step: the full logistic update against none (2 degrees of freedom)',
       ),
-      interceptVsNone: likelihoodRatioTestSchema('The intercept update against none (1 degree of freedom)'),
+      interceptVsNone: likelihoodRatioTestSchema(
+        'Not part of the closed test (Vergouwe et al., 2017): null; kept for versions fitted before it was dropped',
+      ),
       slopeVsIntercept: likelihoodRatioTestSchema(
         'The logistic update against the intercept one (1 degree of freedom)',
       ),

@@ -226,12 +226,11 @@ export function fitRecalibration(
     tests.logisticVsNone = likelihoodRatio(withSlope, none, 2);
     if (tests.logisticVsNone.pValue >= recalibrationAlpha) method = 'none';
     else {
+      // Vergouwe et al. (2017), closed testing: once the first step has rejected the model as it is,
+      // the answer is the intercept update unless the slope adds to it; a third test could answer
+      // "none" for a model the first step has just rejected.
       tests.slopeVsIntercept = likelihoodRatio(withSlope, withIntercept, 1);
-      if (tests.slopeVsIntercept.pValue < recalibrationAlpha) method = 'logistic';
-      else {
-        tests.interceptVsNone = likelihoodRatio(withIntercept, none, 1);
-        method = tests.interceptVsNone.pValue < recalibrationAlpha ? 'intercept' : 'none';
-      }
+      method = tests.slopeVsIntercept.pValue < recalibrationAlpha ? 'logistic' : 'intercept';
     }
   } else method = requested;
 
