@@ -2,7 +2,7 @@
  * The one writer of outcomes (decision 0045). An outcome is never changed once written: a later one
  * for the same pathway (a later file, a clinician's correction) is a new row that becomes current,
  * and the earlier stays in the history. Each row is judged, as it is written, against the latest
- * evaluation of its pathway made on or before its day of operation (London days), and keeps that
+ * evaluation of its pathway made before its day of operation (London days), and keeps that
  * evaluation's probability, band and model version with the groups of the values the model saw:
  * the monitoring figures read nothing else. An active pathway is archived as operated; every write
  * moves the list's outcome version on, so cached figures are computed again.
@@ -127,7 +127,8 @@ export async function recordOutcomes(
           left join lateral (
             select e.* from evaluations e
             where e.pathway_id = incoming.pathway_id
-              and e.created_at < ((incoming.date_of_operation + 1)::timestamp at time zone 'Europe/London')
+              -- Before the day of operation (London): one made on the day may already know how it went.
+              and e.created_at < (incoming.date_of_operation::timestamp at time zone 'Europe/London')
             order by e.created_at desc limit 1) e on true
           where not incoming.same),
         inserted as (

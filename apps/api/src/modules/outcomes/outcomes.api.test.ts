@@ -157,7 +157,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('the outcomes file', () => {
-  it('records each matched row against the latest prediction made on or before the day of operation, and archives the pathway as operated', async () => {
+  it('records each matched row against the latest prediction made before the day of operation, and archives the pathway as operated', async () => {
     const [ann, bob, cat] = [nhsNumber(999000101), nhsNumber(999000102), nhsNumber(999000103)];
     const [annId, bobId, catId] = await insertPathways(t.app.db, trust.code, 'knee', [
       { nhsNumber: ann, clockStart: daysAgo(400), scored: { prediction: 'High', probability: 0.31 } },
@@ -168,6 +168,8 @@ describe('the outcomes file', () => {
     await insertEvaluations(t.app.db, annId!, [
       { probability: 0.2, prediction: 'Moderate', createdAt: `${daysAgo(90)}T10:00:00Z` },
       { probability: 0.31, prediction: 'High', createdAt: `${daysAgo(31)}T10:00:00Z` },
+      // On the day of operation: it may already know how the operation went, so it is not judged.
+      { probability: 0.45, prediction: 'High', createdAt: `${operated}T07:30:00Z` },
       // After the operation: never the one judged.
       { probability: 0.5, prediction: 'High', createdAt: `${daysAgo(10)}T10:00:00Z` },
     ]);
