@@ -47,7 +47,7 @@ export const pathwayOutcomeSchema = z.object({
 });
 export type PathwayOutcome = z.infer<typeof pathwayOutcomeSchema>;
 
-/** The prediction an outcome is judged against: the latest made on or before the day of operation. */
+/** The prediction an outcome is judged against: the latest made before the day of operation. */
 export const judgedPredictionSchema = z.object({
   evaluationId: z.string().describe('The evaluation that made the prediction'),
   modelVersion: z.number().int().describe('The trust’s version of the model that made it'),
@@ -61,7 +61,7 @@ export const pathwayOutcomesSchema = z.object({
   judgedPrediction: judgedPredictionSchema
     .nullable()
     .describe(
-      'The prediction the outcome is judged against: the latest made on or before the day of operation; null when there is none (the outcome is not judged)',
+      'The prediction the outcome is judged against: the latest made before the day of operation; null when there is none (the outcome is not judged)',
     ),
   history: z.array(pathwayOutcomeSchema).describe('Every outcome recorded, newest first'),
 });

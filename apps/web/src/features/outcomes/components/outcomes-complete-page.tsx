@@ -30,8 +30,10 @@ export function OutcomesCompletePage() {
         {batchId && <WhatWasRecorded type={type} batchId={batchId} />}
         <h2>What happens next</h2>
         <p>
-          Each patient&apos;s outcome is shown on their risk summary. The prediction made before their
-          operation is checked against it, to see how well the model predicts complications.
+          Each patient&apos;s outcome is shown on their risk summary. Where the model made a prediction before
+          the day of the operation, that prediction is checked against the outcome, to see how well the model
+          predicts complications; an outcome with no prediction before it is kept but not checked. The model
+          performance screen says how many outcomes it has judged.
         </p>
         <p>
           <Link className="nhsuk-link" to={paths.outcomesType(type)}>
