@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileTimestamp } from './dates';
+import { dueText, formatDate, formatDateTime, formatFileTimestamp } from './dates';
 
 describe('dates (docs/requirements.md §9)', () => {
   it('formats DD-MMM-YYYY', () => {
@@ -22,5 +22,13 @@ describe('dates (docs/requirements.md §9)', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('dueText', () => {
+  it('says a day still to come is next due, and one that has passed is overdue since', () => {
+    expect(dueText('2026-12-07', '2026-12-06')).toBe('Next due 07-Dec-2026');
+    expect(dueText('2026-12-06', '2026-12-06')).toBe('Next due 06-Dec-2026');
+    expect(dueText('2024-11-30', '2026-12-06')).toBe('Overdue since 30-Nov-2024');
   });
 });

@@ -1,4 +1,9 @@
-import { londonFileTimestamp, showLondonDate, showLondonDateTime } from '@esr/contracts/london-dates';
+import {
+  londonFileTimestamp,
+  showLondonDate,
+  showLondonDateTime,
+  todayInLondon,
+} from '@esr/contracts/london-dates';
 
 function toDate(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -22,3 +27,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 
 /** The moment as YYYYMMDD-HHmmss in UK time, for downloaded file names. */
 export const formatFileTimestamp = (value: Date): string => londonFileTimestamp(value);
+
+/**
+ * When something falls due (a validation), as a person reads it: "Next due 15-Jan-2027" until the
+ * day has passed in London, then "Overdue since 15-Jan-2027", so a past date never reads as coming.
+ */
+export function dueText(day: string, today: string = todayInLondon()): string {
+  return `${day < today ? 'Overdue since' : 'Next due'} ${formatDate(day)}`;
+}

@@ -10,7 +10,7 @@ import { InsetText, SummaryList, Tag } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { formatDate } from '../../../lib/dates';
+import { dueText, formatDate } from '../../../lib/dates';
 import { usePathwayPrioritisation } from '../api/get-pathway-prioritisation';
 import {
   prioritisationActionLabels,
@@ -94,7 +94,7 @@ function prioritisationRows(pathway: PathwayPrioritisation) {
           <After show={flagged('validation_due')} colour="orange" text="Due" />
           {pathway.nextValidationDue && (
             <>
-              <span className="app-record-detail">Next due on {formatDate(pathway.nextValidationDue)}</span>
+              <span className="app-record-detail">{dueText(pathway.nextValidationDue)}</span>
             </>
           )}
         </>

@@ -59,7 +59,8 @@ describe('the worklist’s rows (decision 0044)', () => {
       Priority: 'P2 Breached Since 01-Sep-2026',
       Waited: '57 weeks 400 days since 23-Oct-2025',
       Flags: 'Priority breached Harm review due',
-      'Last validated': 'Not validated Next due 15-Jan-2026',
+      // A due day that has passed reads as overdue, never as coming.
+      'Last validated': 'Not validated Overdue since 15-Jan-2026',
       'Last harm review': 'Moderate harm 01-Oct-2026',
     });
   });

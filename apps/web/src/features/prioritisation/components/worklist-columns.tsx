@@ -18,6 +18,7 @@ import type { RecordColumn } from '../../../components/record-list';
 import { formatNhsNumber } from '../../../lib/nhs-number';
 import { patientPathFor } from '../lib/patient-link';
 import { cameFromList } from '../../../lib/came-from-list';
+import { dueText } from '../../../lib/dates';
 import { completedWeeks, dateText, daysText, waitedText, weeksText } from '../lib/wait-display';
 
 type TagColour = 'red' | 'orange' | 'green' | 'yellow' | 'grey';
@@ -141,7 +142,7 @@ function ValidationCell({ row }: { row: WorklistItem }) {
       {row.lastValidatedOn ? <Nowrap>{dateText(row.lastValidatedOn)}</Nowrap> : 'Not validated'}
       {row.nextValidationDue && (
         <Detail>
-          Next due <Nowrap>{dateText(row.nextValidationDue)}</Nowrap>
+          <Nowrap>{dueText(row.nextValidationDue)}</Nowrap>
         </Detail>
       )}
     </>
