@@ -147,21 +147,24 @@ describe('patient screens', () => {
     await page.reload();
     await poll(() => heading(page).textContent()).toBe('Patient lookup');
     const search = button('Search');
-    // docs/requirements.md §5: nothing to search for, nothing to press.
-    await poll(() => search.isDisabled()).toBe(true);
     await visit(page, 'patients-lookup');
-
-    // Typed digit by digit, the number flows from box to box.
-    await tabTo(firstBox());
-    await page.keyboard.type('9990845256');
-    expect(await boxes()).toEqual(['999', '084', '5256']);
-    expect(await search.isDisabled()).toBe(false);
     const searches: string[] = [];
     const onRequest = (request: { url(): string }) => {
       if (new URL(request.url()).pathname === `/api/trusts/${trustCode}/patients/`)
         searches.push(request.url());
     };
     page.on('request', onRequest);
+    // Decision 0058: Search is never disabled, so a keyboard user finds it; with nothing typed it
+    // answers with the error summary.
+    expect(await search.isDisabled()).toBe(false);
+    await activate(search);
+    await poll(() => errorSummary().textContent()).toContain(patientSearchMessages.nothingToSearch);
+    await poll(() => isFocused(errorSummary())).toBe(true);
+
+    // Typed digit by digit, the number flows from box to box.
+    await tabTo(firstBox());
+    await page.keyboard.type('9990845256');
+    expect(await boxes()).toEqual(['999', '084', '5256']);
     await activate(search);
     await poll(() => errorSummary().textContent()).toContain(patientSearchMessages.nhsNumberInvalid);
     await poll(() => isFocused(errorSummary())).toBe(true);
@@ -298,7 +301,10 @@ describe('patient screens', () => {
     const local = page.getByRole('textbox', { name: 'Local patient identifier' });
     await poll(() => local.isVisible()).toBe(true);
     expect(await firstBox().isDisabled()).toBe(true);
-    await poll(() => button('Search').isDisabled()).toBe(true);
+    await activate(button('Search'));
+    await poll(() => page.locator('#localIdentifier-error').textContent()).toContain(
+      patientSearchMessages.nothingToSearch,
+    );
 
     await typeInto(local, 'RAN000000');
     await activate(button('Search'));

@@ -12,7 +12,6 @@ import { useTrustCode } from '../../../lib/auth/trust-code';
 import { usePatientSearch } from '../api/search-patients';
 import { readLastSearch, setLastSearch, useLastSearch } from '../lib/last-search';
 import {
-  canSearch,
   emptyLookupForm,
   lookupErrors,
   searchFailureOf,
@@ -158,9 +157,8 @@ export function PatientLookupPage() {
               )}
             </div>
           </div>
-          <Button type="submit" disabled={!canSearch(form)}>
-            Search
-          </Button>
+          {/* Never disabled (decision 0058): an empty search is answered by the error summary. */}
+          <Button type="submit">Search</Button>
         </form>
         <div role="status">
           {query && search.isFetching && <p className="nhsuk-body">{messages.loading}</p>}

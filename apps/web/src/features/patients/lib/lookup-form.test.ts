@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { patientSearchMessages } from '@esr/contracts/patients';
 import { ApiError } from '../../../lib/api-client';
-import { canSearch, emptyLookupForm, lookupErrors, searchFailureOf, searchQueryOf } from './lookup-form';
+import { emptyLookupForm, lookupErrors, searchFailureOf, searchQueryOf } from './lookup-form';
 
 const withNumber = (nhsNumber: string) => ({ ...emptyLookupForm, nhsNumber });
 const withLocal = (localIdentifier: string) => ({ ...emptyLookupForm, noNhsNumber: true, localIdentifier });
 
 describe('patient lookup form (docs/requirements.md §5)', () => {
-  it('cannot search while the field in use is empty', () => {
-    expect(canSearch(emptyLookupForm)).toBe(false);
-    expect(canSearch(withNumber('999'))).toBe(true);
-    expect(canSearch({ ...withNumber('9990845255'), noNhsNumber: true })).toBe(false);
-    expect(canSearch(withLocal('RAN760798'))).toBe(true);
+  it('answers a search with the field in use empty with an error, not a disabled button (decision 0058)', () => {
+    expect(lookupErrors(emptyLookupForm)).toEqual({ nhsNumber: patientSearchMessages.nothingToSearch });
+    expect(lookupErrors(withNumber('   '))).toEqual({ nhsNumber: patientSearchMessages.nothingToSearch });
+    expect(lookupErrors({ ...withNumber('9990845255'), noNhsNumber: true })).toEqual({
+      localIdentifier: patientSearchMessages.nothingToSearch,
+    });
+    expect(lookupErrors(withLocal('RAN760798'))).toEqual({});
   });
 
   it('needs 10 digits that pass the Modulus 11 check', () => {

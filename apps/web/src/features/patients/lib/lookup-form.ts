@@ -18,10 +18,6 @@ export const emptyLookupForm: LookupForm = { nhsNumber: '', noNhsNumber: false, 
 export type LookupField = 'nhsNumber' | 'localIdentifier';
 export type LookupErrors = Partial<Record<LookupField, string>>;
 
-/** docs/requirements.md §5: Search is disabled while there is nothing to search for. */
-export const canSearch = (form: LookupForm): boolean =>
-  (form.noNhsNumber ? form.localIdentifier : form.nhsNumber).trim() !== '';
-
 /**
  * docs/requirements.md §5, checked before any call: a 10-digit NHS number that passes the Modulus 11 check, or a
  * local identifier of at most 30 characters.
