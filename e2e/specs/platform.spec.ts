@@ -37,7 +37,10 @@ describe('public pages', () => {
         .poll(() => page.getByRole('heading', { level: 1 }).textContent())
         .toContain('Get access to Elective Surgical Risk');
       await expect.poll(() => page.getByText('What the risk tool does').isVisible()).toBe(true);
-      expect(await page.getByText('Environment:').textContent()).toContain('production');
+      // The test server signs in with the development provider: never called production.
+      const environment = await page.getByText('Environment:').textContent();
+      expect(environment).toContain('Environment: demonstration');
+      expect(environment).toContain('do not enter real patient data');
       expect(await page.getByRole('link', { name: 'NHS Login' }).isVisible()).toBe(true);
       await expect.poll(() => footer(page).isVisible()).toBe(true);
       const links = footer(page).getByRole('link');

@@ -39,7 +39,7 @@ const environmentSchema = z.object({
         'https://www.gov.uk/government/organisations/medicines-and-healthcare-products-regulatory-agency',
       ),
   ),
-  ENVIRONMENT_NAME: z.preprocess(emptyAsUndefined, z.string().default('production')),
+  ENVIRONMENT_NAME: z.preprocess(emptyAsUndefined, z.string().optional()),
   RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   SEED_DEMO_WAITING_LISTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
@@ -217,7 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     documentThreads: e.DOCUMENT_THREADS,
     contactEmail: e.CONTACT_EMAIL,
     regulatoryUrl: e.REGULATORY_URL,
-    environmentName: e.ENVIRONMENT_NAME,
+    // Unnamed, a server whose users sign in with the development provider is a demonstration, never
+    // "production" (the landing page shows the name).
+    environmentName: e.ENVIRONMENT_NAME ?? (identity.kind === 'development' ? 'demonstration' : 'production'),
     runWorker: e.RUN_WORKER === 'true',
     seedDemoData,
     seedDemoWaitingLists: e.SEED_DEMO_WAITING_LISTS

@@ -83,6 +83,8 @@ describe('operations endpoints', () => {
     expect(body.authority).toBe('http://localhost:3000/oidc');
     expect(body.idleTimeoutMs).toBe(900_000);
     expect(body.developmentSignIn).toBe(true);
+    // Unnamed, a server with the development sign-in is a demonstration, never "production".
+    expect(body.environment).toBe('demonstration');
   });
 
   it('sends security headers', async () => {

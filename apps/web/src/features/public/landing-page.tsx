@@ -40,6 +40,12 @@ export function LandingPage() {
         )}
         <p className="nhsuk-body-s">
           Environment: <strong>{config?.environment ?? 'production'}</strong>
+          {config?.developmentSignIn && (
+            <>
+              . Users sign in with the development sign-in, as demonstration users, and the patients are
+              fictional: do not enter real patient data.
+            </>
+          )}
         </p>
       </div>
     </div>
