@@ -732,9 +732,9 @@ describe('patient screens', () => {
     for (const name of ['Edit details', 'Remodel with new details'])
       expect(await page.getByRole('link', { name }).count()).toBe(0);
     await poll(() => page.getByRole('heading', { name: 'What the model read' }).isVisible()).toBe(true);
-    // The breadcrumb names the evaluation by its date and leads 'History' to the previous evaluations.
+    // The breadcrumb names the evaluation by its date and leads 'Previous evaluations' to them.
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(await crumbs.getByRole('link', { name: 'History' }).getAttribute('href')).toBe(
+    expect(await crumbs.getByRole('link', { name: 'Previous evaluations' }).getAttribute('href')).toBe(
       `/patient-lookup/${patriciaId}/previous-risk-history?type=knee`,
     );
     expect((await crumbs.getByRole('listitem').allTextContents()).at(-1)).toMatch(
@@ -749,9 +749,11 @@ describe('patient screens', () => {
     expect((await contentOf(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
-  it('goes back to the previous evaluations by the History crumb, and clears a list that cannot load', async () => {
+  it('goes back to the previous evaluations by their crumb, and clears a list that cannot load', async () => {
     await activate(
-      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'History' }),
+      page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link', { name: 'Previous evaluations' }),
     );
     await poll(() => pathname(page)).toBe(`/patient-lookup/${patriciaId}/previous-risk-history`);
     await poll(() => heading(page).textContent(), serverWait).toBe(`${patricia.name} - Previous evaluations`);

@@ -47,6 +47,8 @@ describe('breadcrumbs (docs/requirements.md §2)', () => {
     });
     expect(deep[1]!.href).toBe('/patient-lookup?type=knee');
     expect(deep[2]!.href).toBe('/patient-lookup/42?type=knee');
+    // The crumb says what the page's heading says, not its address.
+    expect(deep[3]).toEqual({ text: 'Previous evaluations' });
     const shallow = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/42', search: '?type=knee' });
     expect(shallow[1]!.href).toBe('/patient-lookup');
   });
@@ -78,7 +80,7 @@ describe('breadcrumbs (docs/requirements.md §2)', () => {
     });
     expect(crumbs.slice(2)).toEqual([
       { text: 'Ada Lovelace', href: '/patient-lookup/42?type=hip' },
-      { text: 'History', href: '/patient-lookup/42/previous-risk-history?type=hip' },
+      { text: 'Previous evaluations', href: '/patient-lookup/42/previous-risk-history?type=hip' },
       { text: '03-Mar-2026 14:05' },
     ]);
     const unloaded = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/42/history/e8', patient: null });

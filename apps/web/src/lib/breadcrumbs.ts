@@ -25,7 +25,12 @@ export interface BreadcrumbInput {
   canOpen?: (pathname: string) => boolean;
 }
 
+/** Segments whose page has another name than the address: the crumb says what the page says. */
+const pageNames: Record<string, string> = { 'previous-risk-history': 'Previous evaluations' };
+
 const segmentLabel = (segment: string) => {
+  const named = pageNames[segment];
+  if (named) return named;
   const spaced = decodeURIComponent(segment).replace(/-/g, ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
@@ -55,16 +60,16 @@ export function buildBreadcrumbs({
       decodeURIComponent(segment) === patient.evaluation.id;
     // A model version's id (decision 0046) is no words: its crumb says what it is.
     const isModelVersion = index > 0 && segments[index - 1] === 'versions' && segments[0] === 'upload-model';
+    // /patient-lookup/{id}/history has no screen of its own: its crumb leads to the list of
+    // previous evaluations, where the user chose the one on screen, and is named after it.
+    const isHistoryList = segment === 'history' && index === 2 && segments[0] === 'patient-lookup';
     const text = isPatient
       ? `${patient.firstName} ${patient.lastName}`
       : isEvaluation
         ? patient.evaluation!.label
         : isModelVersion
           ? 'Version'
-          : segmentLabel(segment);
-    // /patient-lookup/{id}/history has no screen of its own: its crumb leads to the list of
-    // previous evaluations, where the user chose the one on screen.
-    const isHistoryList = segment === 'history' && index === 2 && segments[0] === 'patient-lookup';
+          : segmentLabel(isHistoryList ? 'previous-risk-history' : segment);
     const path = segments.slice(0, index + (isHistoryList ? 0 : 1)).join('/');
     const target = `/${path}${isHistoryList ? '/previous-risk-history' : ''}`;
     const isLast = index === segments.length - 1;
