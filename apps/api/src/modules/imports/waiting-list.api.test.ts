@@ -39,6 +39,7 @@ import {
   uploadFiles,
   validated,
   waitUntil,
+  withoutRateLimit,
   type ClericalTrust,
   type UploadFile,
 } from '../../test/factories/waiting-list.js';
@@ -905,12 +906,14 @@ describe('uploads that are refused', () => {
       },
       { field: 'bloodTestDataFile', fileName: 'b.csv', bytes: Buffer.from('x'.repeat(2000)) },
     ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/files/upload/`,
-      headers: { ...bearer(who.token), 'content-type': body.contentType },
-      payload: body.payload,
-    });
+    const response = await withoutRateLimit(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/trusts/${who.trustCode}/waiting-list/procedures/knee/files/upload/`,
+        headers: { ...bearer(who.token), 'content-type': body.contentType },
+        payload: body.payload,
+      }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: malformedUploadMessage });
   });

@@ -31,7 +31,30 @@ export const csvFile = (name: string, lines: string[]): UploadFile => ({
   bytes: `${lines.join('\r\n')}\r\n`,
 });
 
-export function uploadFiles(
+/**
+ * Sends a request again, as the clerk's browser would, while the upload's rate limit (30 a minute
+ * from one address: every test's requests come from one) answers 429 with the seconds to wait.
+ */
+export async function withoutRateLimit<T extends { statusCode: number; headers: Record<string, unknown> }>(
+  send: () => Promise<T>,
+): Promise<T> {
+  for (;;) {
+    const response = await send();
+    if (response.statusCode !== 429) return response;
+    const seconds = Number(response.headers['retry-after'] ?? 1);
+    await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000));
+  }
+}
+
+export const uploadFiles = (
+  t: TestApp,
+  who: ClericalTrust,
+  procedure: ProcedureCode,
+  waitingList: UploadFile | null,
+  bloodTests: UploadFile | null,
+) => withoutRateLimit(() => uploadOnce(t, who, procedure, waitingList, bloodTests));
+
+function uploadOnce(
   t: TestApp,
   who: ClericalTrust,
   procedure: ProcedureCode,
