@@ -47,6 +47,13 @@ function nhsNumber(index: number): string {
 }
 
 const comorbidities = comorbidityCodes;
+/** Results taken a month ago: within the 90 days a model may use (decision 0057) on any day it runs. */
+const sampleDate = new Date(Date.now() - 30 * 86_400_000)
+  .toISOString()
+  .slice(0, 10)
+  .split('-')
+  .reverse()
+  .join('/');
 const tests = [
   ['Haemoglobin', 134, 14, 'haemoglobin'],
   ['WBC', 7, 2, 'whiteBloodCount'],
@@ -124,7 +131,7 @@ function generate(): Generated {
     comorbidities.forEach((code, index) => (record[code] = flags[index]!));
     for (const [name, mean, sd, field] of tests) {
       const value = (mean + (next() - 0.5) * 2 * sd).toFixed(1);
-      bloodLines.push(`${nhs},${name},${value},,01/10/2026`);
+      bloodLines.push(`${nhs},${name},${value},,${sampleDate}`);
       record[field] = value;
     }
     records.push(record);
@@ -322,11 +329,21 @@ try {
   const manage = `${server.baseUrl}/api/trusts/RAN/waiting-list/procedures/knee/manage/`;
   await waitFor(async () => {
     const { counters } = await getJson<{
-      counters: { activeRecords: number; processedRecords: number; failedRecords: number };
+      counters: {
+        activeRecords: number;
+        processedRecords: number;
+        failedRecords: number;
+        incompleteRecords: number;
+        excludedRecords: number;
+      };
     }>(manage);
-    return (
-      counters.activeRecords === pathways && counters.processedRecords + counters.failedRecords === pathways
-    );
+    // Every pathway scored: with a band, failed, or without a band (decision 0057; none expected here).
+    const scored =
+      counters.processedRecords +
+      counters.failedRecords +
+      counters.incompleteRecords +
+      counters.excludedRecords;
+    return counters.activeRecords === pathways && scored === pathways;
   }, 1_200_000);
   const scoreMs = performance.now() - confirmStarted;
   console.log(

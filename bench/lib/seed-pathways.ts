@@ -85,7 +85,9 @@ export async function seedPathways(database: Database, options: SeedOptions) {
       (ARRAY['no_social_concerns','no_social_concerns','no_social_concerns','social_review_required','social_concerns'])[1 + g % 5],
       jsonb_build_object('height', 150 + g % 40, 'weight', 55 + g % 60, 'sex', CASE WHEN g % 2 = 0 THEN 'F' ELSE 'M' END,
         'smoking', '4', 'ethnicGroup', 'A', 'hypt', (g % 7 = 0)::int::text, 'copd', (g % 11 = 0)::int::text,
-        'haemoglobin', (120 + g % 40)::text, 'creatinine', (60 + g % 50)::text, 'albumin', (35 + g % 10)::text),
+        'haemoglobin', (120 + g % 40)::text, 'creatinine', (60 + g % 50)::text, 'albumin', (35 + g % 10)::text,
+        -- The demonstration models' required inputs (decision 0057): without them every pathway is Incomplete.
+        'egfr', (55 + g % 40)::text, 'dateOfBirth', (date '1940-01-01' + (g * 37 % 16000))::text),
       md5('bench-hash-' || g), ${active},
       ${status},
       CASE WHEN ${unscored} THEN NULL WHEN g % 20 < 3 THEN 'High' WHEN g % 20 < 10 THEN 'Moderate' ELSE 'Low' END,
