@@ -19,6 +19,7 @@ import {
   validated,
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
+import { parseCsv } from '@esr/risk-engine/csv';
 
 /**
  * Every place that shows a band shows the pathways without one as they are (decision 0057): the
@@ -110,35 +111,6 @@ async function defaultedNhsNumbers(): Promise<string[]> {
 }
 
 const nhsOf = (items: { nhsNumber: string | null }[]) => items.map((item) => item.nhsNumber!).sort();
-
-/** RFC 4180, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  return rows;
-}
 
 /** A CSV download's rows as objects by heading, keyed by NHS number. */
 function csvByNhs(payload: Buffer): { head: string[]; byNhs: Map<string, Record<string, string>> } {

@@ -36,6 +36,7 @@ import {
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
 import { createUser } from '../../test/factories/users.js';
+import { parseCsv } from '@esr/risk-engine/csv';
 
 /**
  * The open-pathway lists, counters and reports (docs/requirements.md §2, §3, §5, §7), on a trust's real-size knee
@@ -631,36 +632,6 @@ describe('GET /api/waiting-list/procedures/{type}/manage/records/active/fields',
     expect(response.statusCode).toBe(403);
   });
 });
-
-/** RFC 4180, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += c;
-  }
-  if (cell || row.length) throw new Error('The CSV does not end with CRLF');
-  return rows;
-}
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const shown = (date: string | null) =>
