@@ -18,7 +18,7 @@ describe('failed files (docs/requirements.md §8)', () => {
 describe('matching the two files', () => {
   it('says who has no blood results and which results match no patient', () => {
     expect(matchingLines({ pathways_without_bloods: 1, bloods_without_pathway: 0 })).toEqual([
-      "1 patient on the waiting list has no blood test results. The model's default values will be used for them.",
+      "1 patient on the waiting list has no blood test results. Where the model requires a result, they will show Incomplete, with no risk band, until one is recorded; any other result takes the model's default value.",
     ]);
     expect(matchingLines({ pathways_without_bloods: 0, bloods_without_pathway: 2 })).toEqual([
       '2 patients in the blood test file are not on the waiting list. Their results will not be imported.',
@@ -48,7 +48,7 @@ describe('what the confirm does (docs/decisions/0037-what-the-confirm-will-do.md
 
   it('counts with thousands separators', () => {
     expect(matchingLines({ pathways_without_bloods: 1_602, bloods_without_pathway: 0 })[0]).toBe(
-      "1,602 patients on the waiting list have no blood test results. The model's default values will be used for them.",
+      "1,602 patients on the waiting list have no blood test results. Where the model requires a result, they will show Incomplete, with no risk band, until one is recorded; any other result takes the model's default value.",
     );
   });
 });

@@ -43,8 +43,9 @@ export function doneLines(changes: ImportChanges): string[] {
 }
 
 /**
- * How the two files match (docs/requirements.md §3 validation summary): patients without blood results are
- * scored with the model's default values; blood results for no patient are left out.
+ * How the two files match (docs/requirements.md §3 validation summary): patients without blood results get
+ * no risk band when the model requires a result (decision 0057), and its default values for the
+ * rest; blood results for no patient are left out.
  */
 export function matchingLines(summary: { pathways_without_bloods: number; bloods_without_pathway: number }) {
   const lines: string[] = [];
@@ -53,7 +54,8 @@ export function matchingLines(summary: { pathways_without_bloods: number; bloods
   if (withoutBloods > 0)
     lines.push(
       `${count(withoutBloods, 'patient on the waiting list has', 'patients on the waiting list have')} no blood ` +
-        `test results. The model's default values will be used for them.`,
+        'test results. Where the model requires a result, they will show Incomplete, with no risk band, ' +
+        "until one is recorded; any other result takes the model's default value.",
     );
   if (withoutPatient > 0)
     lines.push(
