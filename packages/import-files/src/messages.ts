@@ -275,6 +275,8 @@ export const warningMessages = {
   unknownUnit: (label: string, unit: string, target: string) =>
     `${label} unit ${quote(unit)} is not recognised; the value was taken as ${target}.`,
   blankInput: (label: string, value: string) => `${label} is blank: the model will use '${value}'.`,
+  absentInput: (label: string, value: string) =>
+    `The file has no ${label} column: the model will use '${value}' for every patient.`,
   outsidePopulation: (reason: string) =>
     `Outside the population the model was made for (${reason}): the patient stays on the list and is not scored.`,
   outOfRange: (label: string, value: number, unit: string, min: number, max: number) =>

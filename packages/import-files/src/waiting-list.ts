@@ -138,6 +138,20 @@ export async function* parseWaitingList(
   for (const { used, ignored } of mapping.duplicates)
     output.warn(null, null, warningMessages.duplicateColumn(used, ignored));
 
+  // An input the active model reads that the file has no column for is one warning for the file,
+  // not one for each row (decision 0057): a real extract often leaves a whole column out.
+  const absentInputs = options.defaultWords
+    ? modelInputFields.filter(
+        (field) => options.defaultWords![field] !== undefined && !mapping.columns.has(field),
+      )
+    : [];
+  for (const field of absentInputs)
+    output.warn(
+      null,
+      field,
+      warningMessages.absentInput(labels.get(field as FieldKey) ?? field, options.defaultWords![field]!),
+      `absent:${field}`,
+    );
   const reader = new RowReader(mapping.columns, options, limits, table.spreadsheet);
   try {
     for await (const batch of table.rows) {
@@ -217,8 +231,13 @@ function emptyComorbidities(): Record<ComorbidityCode, 0 | 1 | null> {
 }
 
 /** Reads one row at a time; the header's columns are resolved once, up front. */
+/** The inputs whose blank cells the active model fills in with a named default (decision 0057). */
+const modelInputFields: string[] = ['ethnicGroup', 'smoking', ...comorbidityColumns.map((c) => c.key)];
+
 class RowReader {
   private readonly columns: Column[];
+  /** The fields the file has a column for. */
+  private readonly present: ReadonlySet<string>;
   /** Each field's position in `columns`, or -1 when the file has no such column. */
   private readonly slot: Record<FieldKey, number>;
   private readonly comorbidities: { code: ComorbidityCode; label: string; slot: number }[];
@@ -247,6 +266,7 @@ class RowReader {
     spreadsheet: boolean,
   ) {
     this.columns = [...columns].map(([key, index]) => ({ key, label: labels.get(key) ?? key, index }));
+    this.present = new Set(columns.keys());
     const position = (key: string) => this.columns.findIndex((c) => c.key === key);
     this.slot = Object.fromEntries(fieldKeys.map((key) => [key, position(key)])) as Record<FieldKey, number>;
     this.comorbidities = comorbidityColumns
@@ -256,6 +276,11 @@ class RowReader {
     this.dobOptions = { spreadsheet, fullYearOnly: true };
     this.dateOptions = { spreadsheet, fullYearOnly: false };
     this.referralFromClockStart = columns.has('clockStart') && !columns.has('referralDate');
+  }
+
+  /** Whether the file has a column for the field (a field it has none for is warned of once). */
+  private hasColumn(field: string): boolean {
+    return this.present.has(field);
   }
 
   private get(key: FieldKey): string | null {
@@ -281,7 +306,7 @@ class RowReader {
     const words = this.options.defaultWords;
     if (words) {
       const blank = (field: string, value: unknown) => {
-        if (value !== null || failed(field) || words[field] === undefined) return;
+        if (value !== null || failed(field) || words[field] === undefined || !this.hasColumn(field)) return;
         output.warn(
           rowNumber,
           field,

@@ -379,6 +379,34 @@ describe('waiting list: invalid rows', () => {
     expect(notUsed.warnings).toEqual([]);
   });
 
+  it('warns once of a model input the file has no column for, and row by row of a blank cell (decision 0057)', async () => {
+    const csv = [
+      'NHS No;Hospital No;Forename;Surname;DOB;Gender;Procedure;RTT Start Date;Height (cm);Weight (kg);Smoking',
+      `${spaced(nhs(0))};RX300001;Margaret;Hughes;01/02/1950;F;W401;12/03/2024;162;71;4`,
+      `${spaced(nhs(1))};RX300002;Dafydd;Evans;14/07/1948;M;W401;05/06/2024;170;88;`,
+      `${spaced(nhs(2))};RX300003;Priya;Shah;20/11/1955;F;W401;20/01/2024;158;60;2`,
+    ].join('\r\n');
+    const result = await waitingList(csv, {
+      procedure: 'knee',
+      defaultWords: { ethnicGroup: 'White: British', smoking: 'Never smoked', af: 'No' },
+    });
+    // No Ethnic category or atrial fibrillation column: one warning each for the file, none per row.
+    expect(result.warnings).toEqual([
+      {
+        rowNumber: null,
+        field: 'ethnicGroup',
+        message: warningMessages.absentInput('Ethnic category', 'White: British'),
+      },
+      { rowNumber: null, field: 'af', message: warningMessages.absentInput('Atrial fibrillation', 'No') },
+      {
+        rowNumber: 3,
+        field: 'smoking',
+        message: warningMessages.blankInput('Smoking', 'Never smoked'),
+      },
+    ]);
+    expect(result.outcome.totals.warnings).toBe(3);
+  });
+
   it('refuses a cell over the cap, a row over the column cap, and a lone surrogate from a workbook', async () => {
     const capped = await waitingList(
       `${minimalHeader}\n${nhs(0)},${'A'.repeat(50)},B,01/01/1950,F,01/01/2024,x,y\n`,

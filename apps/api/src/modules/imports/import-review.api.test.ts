@@ -297,9 +297,9 @@ describe('the warnings', () => {
     );
     const summary: ValidationSummary = await summaryOf(t, who, 'knee', batchId);
     const groups = summary.waiting_list_result.warning_groups;
-    // The knee model's inputs (models/default/knee/MODEL_CARD.md) that this PAS extract has no
-    // column for are blank in all four rows: a group each, naming the value the model will use
-    // (decision 0057); then the three rows without a date of birth.
+    // The three rows without a date of birth (the largest group first), then the knee model's inputs
+    // (models/default/knee/MODEL_CARD.md) that this PAS extract has no column for: one warning each
+    // for the file, naming the value the model will use (decision 0057).
     const notInExtract = ['ethnicGroup', 'af', 'ihd', 'ang', 'valv', 'pvd', 'dem', 'alz'].concat([
       'pa',
       'ps',
@@ -311,16 +311,17 @@ describe('the warnings', () => {
       'foa',
     ]);
     expect(groups.map((group) => [group.kind, group.count])).toEqual([
-      ...notInExtract.map((field) => [`blank:${field}`, 4]),
       ['dobMissing', 3],
+      ...notInExtract.map((field) => [`absent:${field}`, 1]),
     ]);
-    expect(groups[0]).toEqual({
-      kind: 'blank:ethnicGroup',
+    expect(groups[1]).toEqual({
+      kind: 'absent:ethnicGroup',
       field: 'ethnicGroup',
-      count: 4,
-      message: "Ethnic category is blank in 4 rows: the model will use 'White: British'.",
+      count: 1,
+      message:
+        "The file has no Ethnic category column: the model will use 'White: British' for every patient.",
     });
-    expect(groups.at(-1)).toEqual({
+    expect(groups[0]).toEqual({
       kind: 'dobMissing',
       field: 'dateOfBirth',
       count: 3,
@@ -337,7 +338,7 @@ describe('the warnings', () => {
       '4,Date of birth,Date of birth is missing: the model will use its default age.',
     ]);
     expect(lines).toContain(
-      "5,Ethnic category,Ethnic category is blank: the model will use 'White: British'.",
+      ",Ethnic category,The file has no Ethnic category column: the model will use 'White: British' for every patient.",
     );
   });
 

@@ -670,7 +670,7 @@ describe('a new model', () => {
 
 describe('rows imported with a warning', () => {
   // The knee model's inputs (models/default/knee/MODEL_CARD.md) that this PAS extract has no column
-  // for: each is blank in every row, and warned of by name (decision 0057).
+  // for: each is warned of once for the file, by name (decision 0057).
   const notInExtract = [
     'ethnicGroup',
     'af',
@@ -711,11 +711,12 @@ describe('rows imported with a warning', () => {
       { row_number: 2, field: 'height', message: warningMessages.heightMissing },
       { row_number: 3, field: 'weight', message: warningMessages.weightMissing },
     ]);
+    // An input the extract has no column for is one warning for the file, not one per row (decision 0057).
     expect(warnings.filter(isNotInExtract).map((warning) => [warning.row_number, warning.field])).toEqual(
-      [2, 3].flatMap((row) => notInExtract.map((field) => [row, field])),
+      notInExtract.map((field) => [null, field]),
     );
     expect(warnings.find((warning) => warning.field === 'af')?.message).toBe(
-      "Atrial fibrillation is blank: the model will use 'No'.",
+      "The file has no Atrial fibrillation column: the model will use 'No' for every patient.",
     );
   });
 
@@ -729,7 +730,7 @@ describe('rows imported with a warning', () => {
     const status = await validated(t, who, 'knee', batchId);
     expect(status.waiting_list).toMatchObject({
       status: 'VALIDATED',
-      totals: { rows: 2, valid: 2, invalid: 0, warnings: 1 + 2 * notInExtract.length },
+      totals: { rows: 2, valid: 2, invalid: 0, warnings: 1 + notInExtract.length },
     });
 
     const summary = await summaryOf(t, who, 'knee', batchId);
