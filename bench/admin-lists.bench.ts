@@ -1,5 +1,5 @@
 /**
- * Admin lists at scale (issue: "Lists must be fast"): 50,000 users and 1,000,000 change-log
+ * Admin lists at scale (bench/README.md: every list fast): 50,000 users and 1,000,000 change-log
  * entries, seeded in bulk into a fresh PGlite folder (or a fresh PostgreSQL database when
  * DATABASE_URL is set), served by the real built server (`npm run build` first) and measured with
  * autocannon at 20 connections, 10 s each (BENCH_SECONDS changes it), beside a bare route

@@ -1,5 +1,5 @@
 /**
- * Documents under load (issue: patient data under load): the knee list of 2,400 scored pathways,
+ * Documents under load (decision 0041): the knee list of 2,400 scored pathways,
  * served by the built server without its worker (`npm run build` first), while for 30 s
  * (BENCH_SECONDS changes it)
  *

@@ -1,5 +1,5 @@
 /**
- * The waiting-list import at scale (issue: waiting-list import benchmark), on the real built server
+ * The waiting-list import at scale (bench/README.md), on the real built server
  * (`npm run build` first), PGlite or PostgreSQL when DATABASE_URL is set:
  *
  * - a generated 100,000-row waiting list (CSV) and 1,000,000-row long blood file: upload → both files

@@ -1,5 +1,5 @@
 /**
- * The open-pathway lists and reports at scale (issue: open-pathways screens and reports): 100,000
+ * The open-pathway lists and reports at scale (docs/requirements.md, open pathways): 100,000
  * active knee pathways with their evaluations (and 20,000 archived), seeded in bulk into a fresh
  * PGlite folder (or a fresh PostgreSQL database when DATABASE_URL is set), served by the real built
  * server (`npm run build` first):

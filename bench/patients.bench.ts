@@ -1,5 +1,5 @@
 /**
- * The patient screens at scale (issue: patients): 100,000 scored knee pathways seeded in bulk into a
+ * The patient screens at scale (docs/requirements.md, patient lookup): 100,000 scored knee pathways seeded in bulk into a
  * fresh PGlite folder (or a fresh PostgreSQL database when DATABASE_URL is set), and 100,000 hip
  * pathways waiting to be scored, served by the real built server (`npm run build` first):
  *

@@ -1,5 +1,5 @@
 /**
- * The all-records PDF report (issue: honest, usable screens §4): 2,400 active pathways with every
+ * The all-records PDF report (docs/requirements.md, reports): 2,400 active pathways with every
  * field the report form offers, written by the built report writer (`npm run build` first), against
  * the CSV report of the same rows in the same run (the reference), with the target of at most 10 s
  * for the PDF. Each is written three times and the fastest kept.

@@ -2,8 +2,8 @@
 
 The demonstration models must be trained on something that looks like the NHS waiting-list
 population without touching patient data. This module draws such a population and a 90-day
-complication outcome whose log-odds follow published effect sizes
-(the risk-evidence reference of published effect sizes). Distributions, the outcome model and their sources are
+complication outcome whose log-odds follow published effect sizes (the studies are named in
+ml/README.md, "The synthetic cohort"). Distributions, the outcome model and their sources are
 documented in ml/README.md; keep the two in step.
 
 Two views of each patient are returned:
@@ -158,7 +158,7 @@ LAB_LIMITS = {
 # The generating (true) outcome model
 # --------------------------------------------------------------------------------------------
 
-# Odds ratios of binary inputs (risk-evidence.md; "composite" where the source reports only a
+# Odds ratios of binary inputs (sources in ml/README.md; "composite" where the source reports only a
 # specific complication and we blend towards 1).
 FLAG_ODDS_RATIOS = {
     "hypt": 1.10,   # weak/unclear: OR 1.0-1.3

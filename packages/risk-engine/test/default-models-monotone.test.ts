@@ -1,8 +1,8 @@
 /**
- * Clinical sense of the shipped demonstration models (issue: patients): adding heart failure, COPD,
+ * Clinical sense of the shipped demonstration models: adding heart failure, COPD,
  * anaemia (Hb 92 g/L), severe kidney disease (eGFR 24) or low albumin (29 g/L) to a patient, one at a
  * time or all together, never lowers the predicted risk. Each is an established risk factor for
- * complications after joint replacement (reference/risk-evidence); a model that disagreed would
+ * complications after joint replacement (the studies behind ml/cohort.py are named in ml/README.md); a model that disagreed would
  * tell a clinician that a sicker patient is safer.
  */
 import { readFileSync } from 'node:fs';

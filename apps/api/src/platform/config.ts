@@ -154,7 +154,7 @@ export function listenHost(explicitHost: string | undefined, identity: Pick<Iden
   return identity.kind === 'development' ? loopbackHost : '0.0.0.0';
 }
 
-/** Reads and validates the environment once at start (issue: a clear message and non-zero exit). */
+/** Reads and validates the environment once at start: a clear message and a non-zero exit when it is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
@@ -241,7 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-/** For entry points: the configuration, or a clear message and exit code 2 (issue: non-zero exit). */
+/** For entry points: the configuration, or a clear message and exit code 2. */
 export function loadConfigOrExit(): AppConfig {
   try {
     return loadConfig();

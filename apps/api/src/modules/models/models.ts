@@ -289,7 +289,7 @@ export async function riskModelById(db: Db, id: string): Promise<RiskModel | nul
 
 /**
  * Stores the shipped demonstration model of every procedure for every trust that has no model for
- * it yet (issue: default models on first start, and for trusts added later). Idempotent.
+ * it yet, at first start and for trusts added later (docs/model-artifacts.md). Idempotent.
  */
 export async function installDefaultModels(db: Db, trustCodes?: string[]): Promise<number> {
   const targets =

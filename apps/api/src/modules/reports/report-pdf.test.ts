@@ -1,6 +1,6 @@
 /**
  * The report PDF keeps an NHS number, a date and a header word on one line however many columns
- * the report has (issue: honest, usable screens §4). pdftotext (Debian poppler-utils;
+ * the report has (docs/requirements.md, reports). pdftotext (Debian poppler-utils;
  * `node scripts/ensure-pdftotext.mjs`) must be installed: without it this test fails, never skips.
  */
 import { execFileSync } from 'node:child_process';

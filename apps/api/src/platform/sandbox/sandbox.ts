@@ -1,8 +1,7 @@
 /**
  * Untrusted files (model pickles, waiting-list and blood-test extracts) are decoded on a worker
  * thread with its own heap, stack and wall-clock limits, so that a decoder bug nobody knows of yet
- * costs that thread and a 4xx, never the server and every other trust's users (issue: untrusted
- * files never take the server down; decision 0022).
+ * costs that thread and a 4xx, never the server and every other trust's users (decision 0022).
  */
 import { Worker } from 'node:worker_threads';
 import type { SandboxCommand, SandboxRequest, SandboxReply } from './protocol.js';

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { bytea, trustAndProcedure, timestamptz } from './column-types.js';
 
 /**
- * Every uploaded model version per trust and procedure (issue: earlier versions are kept with
- * uploader, time and SHA-256). Exactly one version is active; a new one becomes active only after
+ * Every uploaded model version per trust and procedure: earlier versions are kept with their
+ * uploader, time and SHA-256 (docs/model-governance.md). Exactly one version is active; a new one becomes active only after
  * its smoke test passes.
  */
 export const mlModels = pgTable(
