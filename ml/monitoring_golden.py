@@ -10,7 +10,8 @@ separately written implementation:
   structural components (the TypeScript uses the O(n log n) midrank form);
 - the calibration intercept and slope by a vectorised Newton-Raphson with the same start, step
   halving and stopping rule, its maximum checked by the score being zero;
-- Byar's and Wilson's intervals, Brier, bands, deciles, VLAD and the risk-adjusted CUSUM written out.
+- Byar's and Wilson's intervals, Brier, bands, deciles and VLAD written out (the CUSUMs, two-sided
+  and restarting, are ml/cusum_golden.py's).
 
 The JSON is laid out as Prettier (the repository's .prettierrc.json) would lay it out, so the
 file passes `prettier --check` as written. Run from the repository root:
@@ -35,7 +36,6 @@ OUTPUT = ROOT / "ml/golden/monitoring-figures.json"
 Z95 = 1.959963984540054
 Z998 = 3.090232306167813
 ENOUGH_EVENTS = 100  # enoughEventsThreshold in packages/contracts/src/model-performance.ts
-CUSUM_ODDS_RATIO = 2.0
 PROBABILITY_FLOOR = 1e-12
 MAX_ITERATIONS = 100
 STEP_TOLERANCE = 1e-12
@@ -228,28 +228,6 @@ def vlad_points(p, y, dates):
     return points
 
 
-def cusum_chart(p, y, dates, orders, threshold):
-    ranked = sorted(range(len(p)), key=lambda i: (dates[i], orders[i]))
-    odds_ratio = CUSUM_ODDS_RATIO
-    statistic, points, signalled_on = 0.0, [], None
-    for date in sorted(set(dates)):
-        peak = 0.0
-        for i in (i for i in ranked if dates[i] == date):
-            denominator = 1 - p[i] + odds_ratio * p[i]
-            weight = math.log(odds_ratio / denominator) if y[i] else math.log(1 / denominator)
-            statistic = max(0.0, statistic + weight)
-            peak = max(peak, statistic)
-        if signalled_on is None and peak >= threshold:
-            signalled_on = date
-        points.append({"date": date, "value": statistic, "peak": peak})
-    return {
-        "oddsRatio": odds_ratio,
-        "threshold": threshold,
-        "signalledOn": signalled_on,
-        "points": points,
-    }
-
-
 def funnel_limits(expected):
     """Spiegelhalter (2005), Statistics in Medicine 24:1185, appendix A.1.1: the range of an observed
     count O ~ Poisson(E) at the funnel's probabilities, by scipy's exact Poisson quantiles with the
@@ -298,7 +276,7 @@ def operation_days(first_day, count, weekdays_only):
     return days
 
 
-def fixture(name, description, rng, p, y, days, day_index, bands=None, cusum_threshold=4.5):
+def fixture(name, description, rng, p, y, days, day_index, bands=None):
     n = len(p)
     # Orders are written without padding so that "10" sorts before "9": the order is a string.
     order_numbers = rng.permutation(n) + 1
@@ -309,7 +287,6 @@ def fixture(name, description, rng, p, y, days, day_index, bands=None, cusum_thr
     return {
         "name": name,
         "description": description,
-        "cusumThreshold": cusum_threshold,
         "input": {
             "days": days,
             "probability": [float(v) for v in p],
@@ -323,7 +300,6 @@ def fixture(name, description, rng, p, y, days, day_index, bands=None, cusum_thr
             "bands": band_figures(p, y, bands),
             "deciles": decile_figures(p, y, orders),
             "vlad": vlad_points(p, y, dates),
-            "cusum": cusum_chart(p, y, dates, orders, cusum_threshold),
         },
     }
 
@@ -393,7 +369,6 @@ def build_fixtures():
             y=np.isin(ranks, [3, 8, 11]),
             days=operation_days("2025-07-07", 4, weekdays_only=True),
             day_index=random_days(rng, 12, 4),
-            cusum_threshold=1.0,
         )
     )
 
@@ -407,7 +382,6 @@ def build_fixtures():
             y=np.ones(25),
             days=operation_days("2025-08-04", 5, weekdays_only=True),
             day_index=random_days(rng, 25, 5),
-            cusum_threshold=2.0,
         )
     )
 
@@ -457,8 +431,6 @@ def build_fixtures():
         days=days,
         day_index=day_index[shuffled],
     )
-    signalled_on = drift["expected"]["cusum"]["signalledOn"]
-    assert signalled_on is not None and signalled_on >= days[60], signalled_on
     fixtures.append(drift)
 
     return fixtures
@@ -562,8 +534,7 @@ def main():
         print(
             f"  {entry['name']:>13}: n={figures['n']}, events={figures['events']}, "
             f"AUROC={figures['auroc'] and round(figures['auroc']['value'], 4)}, "
-            f"slope={figures['calibrationSlope'] and round(figures['calibrationSlope'], 4)}, "
-            f"CUSUM signalled on {entry['expected']['cusum']['signalledOn']}"
+            f"slope={figures['calibrationSlope'] and round(figures['calibrationSlope'], 4)}"
         )
 
 

@@ -12,7 +12,9 @@ function memoryMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
 export async function startBuiltServer(port: number, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'esr-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  // BENCH_SERVER_NODE_ARGS passes flags to the server's Node, such as --cpu-prof to see where its time goes.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
     env: {
       ...process.env,
       PORT: String(port),

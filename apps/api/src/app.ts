@@ -141,8 +141,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   try {
     await seedReferenceData(database.db);
-    if (config.seedDemoData) await seedDemoData(database.db);
-    await installDefaultModels(database.db);
+    // The demonstration models come with the demonstration data only, never in a trust's own
+    // service: there, a model is active only once a clinical safety officer approves it (decision 0060).
+    if (config.seedDemoData) {
+      await seedDemoData(database.db);
+      await installDefaultModels(database.db);
+    }
 
     let secrets: DevelopmentSecrets | undefined;
     if (config.identity.kind === 'development') secrets = await loadDevelopmentSecrets(database.db);

@@ -16,6 +16,9 @@ export type EndpointPermission =
   | 'library:read'
   | 'models:upload'
   | 'models:read'
+  // Decision 0060: a clinical safety officer approves model versions and suspends predictions.
+  | 'models:approve'
+  | 'predictions:suspend'
   | 'trusts:read'
   | 'trusts:write'
   | 'trusts:select'
@@ -43,6 +46,7 @@ export type EndpointPermission =
   | 'outcomes:record'
   | 'model-performance:read'
   | 'model-performance:settings'
+  | 'model-performance:signals'
   | 'model-performance:national'
   // Decision 0057: the trust's scoring settings (the oldest blood result the model may use).
   | 'scoring:settings'

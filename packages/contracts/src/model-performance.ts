@@ -3,7 +3,8 @@ import { isoDate as isoDateSchema } from './open-pathways.js';
 import { equityGroupLabels, ethnicGroupOfCode } from './prioritisation.js';
 import { procedureCodeSchema } from './procedures.js';
 import { hiddenFigureSchema } from './small-groups.js';
-import { boundedDate, decimalNumber } from './text-rules.js';
+import { bidiControlMessage, hasBidiControls } from './text-direction.js';
+import { boundedDate, decimalNumber, multiLine } from './text-rules.js';
 
 /**
  * Model monitoring (docs/model-monitoring.md, decision 0045): the trust's recorded outcomes against
@@ -17,10 +18,17 @@ export const enoughEventsThreshold = 100;
 export const smallGroupThreshold = 10;
 /** A group's AUROC further than this from the whole list's flags the group. */
 export const groupAurocDifference = 0.05;
-/** The risk-adjusted CUSUM looks for this odds ratio (a doubling of the odds of a complication). */
-export const cusumOddsRatio = 2;
-export const defaultCusumThreshold = 4.5;
-export const cusumThresholdLimits = { min: 0.5, max: 20 } as const;
+/**
+ * The two risk-adjusted CUSUMs (decision 0061): one looks for the odds of a complication doubled
+ * (the model under-predicts), the other halved (it over-predicts). Each chart's threshold is chosen
+ * so that a model predicting as it should signals once in `cusumTargetRunLength` operations on
+ * average, on the trust's own case mix; the clinical safety officer sets that target.
+ */
+export const cusumDirections = ['worse', 'better'] as const;
+export type CusumDirection = (typeof cusumDirections)[number];
+export const cusumOddsRatios: Record<CusumDirection, number> = { worse: 2, better: 0.5 };
+export const defaultCusumTargetRunLength = 5000;
+export const cusumTargetRunLengthLimits = { min: 500, max: 100_000 } as const;
 
 export const groupingKeys = ['sex', 'ethnicGroup', 'ageBand'] as const;
 export const groupingSchema = z.enum(groupingKeys);
@@ -103,17 +111,77 @@ export const cusumPointSchema = z.object({
   peak: z.number().describe('The highest it reached during the date'),
 });
 
-export const cusumSchema = z.object({
-  oddsRatio: z
-    .number()
-    .describe('The odds ratio the CUSUM looks for: 2, a doubling of the odds of a complication'),
-  threshold: z.number().describe('The trust’s threshold at which it signals (4.5 by default)'),
-  signalledOn: isoDateSchema
-    .nullable()
-    .describe('The first date of operation on which the CUSUM reached the threshold; null if it has not'),
-  points: z.array(cusumPointSchema).describe('The CUSUM after each date of operation, in date order'),
+export const cusumAcknowledgementSchema = z.object({
+  note: z.string().describe('What the clinical safety officer found and did'),
+  by: z.string().describe('The clinical safety officer who acknowledged it'),
+  at: z.string().describe('When: ISO 8601, UTC'),
 });
 
+export const cusumSignalSchema = z.object({
+  date: isoDateSchema.describe('The date of operation on which the chart reached its threshold'),
+  acknowledgement: cusumAcknowledgementSchema
+    .nullable()
+    .describe('The clinical safety officer’s acknowledgement; null: the signal is open'),
+});
+export type CusumSignal = z.infer<typeof cusumSignalSchema>;
+
+export const cusumChartSchema = z.object({
+  direction: z
+    .enum(cusumDirections)
+    .describe('worse: looks for more complications than predicted; better: for fewer'),
+  oddsRatio: z.number().describe('The odds ratio the chart looks for: 2 (worse) or 0.5 (better)'),
+  threshold: z
+    .number()
+    .nullable()
+    .describe(
+      'The threshold at which it signals, chosen from the target run length on the trust’s case mix; null when no outcome counts yet',
+    ),
+  signals: z
+    .array(cusumSignalSchema)
+    .describe('Every date it signalled, oldest first; after each signal it starts again from 0'),
+  points: z.array(cusumPointSchema).describe('The chart after each date of operation, in date order'),
+});
+export type CusumChart = z.infer<typeof cusumChartSchema>;
+
+/** What the monitoring endpoints answer in words. */
+export const monitoringMessages = {
+  noSuchSignal: 'The CUSUM has no such signal for this procedure',
+  alreadyAcknowledged: 'This signal has already been acknowledged',
+} as const;
+
+/** POST …/model-performance/signals: a clinical safety officer acknowledges a signal with a note. */
+export const signalAcknowledgementRequestSchema = z.object({
+  direction: z.enum(cusumDirections).meta({ description: 'worse or better: the chart', example: 'worse' }),
+  date: isoDateSchema.meta({
+    description: 'The date the chart signalled, YYYY-MM-DD',
+    example: '2026-07-28',
+  }),
+  note: z
+    .string({ error: 'Enter what you found and did about the signal' })
+    .trim()
+    .min(1, 'Enter what you found and did about the signal')
+    .max(2000, 'The note must be 2,000 characters or fewer')
+    .refine((value) => !hasBidiControls(value), bidiControlMessage)
+    .check(multiLine)
+    .meta({
+      description: 'What the clinical safety officer found and did, up to 2,000 characters',
+      example:
+        'Reviewed with the surgical leads: the rise follows a change of prosthesis; model kept, reviewed monthly.',
+    }),
+});
+
+export const cusumSchema = z.object({
+  targetRunLength: z
+    .number()
+    .int()
+    .describe('Operations between false alarms, on average, for a model that predicts as it should'),
+  caseMix: z
+    .number()
+    .int()
+    .describe('The predictions the thresholds were worked out on: every counted outcome of the list'),
+  worse: cusumChartSchema,
+  better: cusumChartSchema,
+});
 const adjustedGroupSchema = (direction: string) =>
   z
     .object({
@@ -182,6 +250,24 @@ export const modelPerformanceQuerySchema = z.object({
 });
 export type ModelPerformanceQuery = z.infer<typeof modelPerformanceQuerySchema>;
 
+/**
+ * Outcomes recorded before their follow-up is complete (decision 0059): a complication can still
+ * happen until the model's horizon (90 days) has passed since the operation, so such an outcome
+ * counts in no figure, chart or test until then, whatever was recorded.
+ */
+export const pendingOutcomesSchema = z.object({
+  count: z
+    .number()
+    .int()
+    .describe('Outcomes in the period whose follow-up is not complete, or recorded as "Not known yet"'),
+  notKnownYet: z.number().int().describe('Of them, those recorded as "Not known yet"'),
+  nextCountOn: isoDateSchema
+    .nullable()
+    .describe('The next day on which some of them will count (London); null when none are waiting on a date'),
+  nextCount: z.number().int().describe('How many will count on that day'),
+});
+export type PendingOutcomes = z.infer<typeof pendingOutcomesSchema>;
+
 export const modelPerformanceSchema = performanceFiguresSchema.extend({
   procedure: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
   from: isoDateSchema
@@ -195,7 +281,15 @@ export const modelPerformanceSchema = performanceFiguresSchema.extend({
   excluded: z
     .number()
     .int()
-    .describe('Outcomes with no evaluation on or before the day of operation: kept, not judged'),
+    .describe('Outcomes with no evaluation before the day of operation: kept, not judged'),
+  openSignals: z
+    .array(z.object({ direction: z.enum(cusumDirections), date: isoDateSchema }))
+    .describe(
+      'The CUSUM signals of the whole list (every date and version) no clinical safety officer has acknowledged yet, oldest first',
+    ),
+  pending: pendingOutcomesSchema.describe(
+    'Outcomes whose follow-up is not complete yet: they count in nothing until it is',
+  ),
   bands: z.array(bandFiguresSchema).describe('The figures per risk band: High, Moderate, Low'),
   deciles: z
     .array(decileSchema)
@@ -203,7 +297,7 @@ export const modelPerformanceSchema = performanceFiguresSchema.extend({
   vlad: z
     .array(vladPointSchema)
     .describe('The variable life-adjusted display: cumulative expected minus observed, by date of operation'),
-  cusum: cusumSchema.describe('The risk-adjusted Bernoulli CUSUM, never reset'),
+  cusum: cusumSchema.describe('The two risk-adjusted Bernoulli CUSUMs, restarting after each signal'),
   adjustments: adjustmentFiguresSchema.describe('Clinicians’ adjustments of the risk against what happened'),
 });
 export type ModelPerformance = z.infer<typeof modelPerformanceSchema>;
@@ -290,21 +384,30 @@ export const nationalPerformanceSchema = z.object({
 export type NationalPerformance = z.infer<typeof nationalPerformanceSchema>;
 
 export const monitoringSettingsSchema = z.object({
-  cusumThreshold: z.number().describe('The CUSUM threshold at which the trust is signalled (4.5 by default)'),
+  cusumTargetRunLength: z
+    .number()
+    .int()
+    .describe(
+      'Operations between false alarms of each CUSUM, on average, for a model that is right (5,000 by default)',
+    ),
 });
-const thresholdMessage = 'Enter the CUSUM threshold as a number, like 4.5';
+const targetMessage = 'Enter the number of operations as a whole number, like 5000';
 export const monitoringSettingsRequestSchema = z.object({
-  // A form sends text: blank is missing, anything else must be a plain decimal number (text-rules.ts).
-  cusumThreshold: z
+  // A form sends text: blank is missing, anything else must be a plain whole number (text-rules.ts).
+  cusumTargetRunLength: z
     .preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      (value) => (typeof value === 'string' ? value.trim().replaceAll(',', '') || undefined : value),
       decimalNumber(
         z
-          .number({ error: thresholdMessage })
-          .min(cusumThresholdLimits.min, 'The CUSUM threshold must be 0.5 or more')
-          .max(cusumThresholdLimits.max, 'The CUSUM threshold must be 20 or less'),
-        thresholdMessage,
+          .number({ error: targetMessage })
+          .int(targetMessage)
+          .min(cusumTargetRunLengthLimits.min, 'The number of operations must be 500 or more')
+          .max(cusumTargetRunLengthLimits.max, 'The number of operations must be 100,000 or fewer'),
+        targetMessage,
       ),
     )
-    .meta({ description: 'The CUSUM threshold, 0.5 to 20, as a number or text', example: 4.5 }),
+    .meta({
+      description: 'Operations between false alarms, 500 to 100,000, as a number or text',
+      example: 5000,
+    }),
 });

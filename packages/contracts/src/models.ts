@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hiddenFigureSchema } from './small-groups.js';
-import { boundedDate } from './text-rules.js';
+import { bidiControlMessage, hasBidiControls } from './text-direction.js';
+import { boundedDate, multiLine } from './text-rules.js';
 
 /** Model upload form fields (docs/requirements.md §7) and the size we accept for each file. */
 export const modelUploadFields = ['modelFile', 'wrapperFile'] as const;
@@ -35,7 +36,11 @@ const thresholdsSchema = z
 export const modelUploadAcceptedSchema = z.object({
   id: z.string().describe(modelText.id),
   version: z.number().int().describe(modelText.version),
-  status: z.literal('active').describe('Always active: the new version replaced the active one'),
+  status: z
+    .literal('awaiting approval')
+    .describe(
+      'Always awaiting approval: a clinical safety officer other than the uploader makes it active (decision 0060)',
+    ),
 });
 
 export const modelCardSchema = z.object({
@@ -131,12 +136,18 @@ export const localPerformanceSchema = z.object({
   enoughEvents: z.boolean().describe('False below 100 complications: too uncertain to act on'),
 });
 
+/** A version's state (decision 0060). */
+export const modelStatuses = ['awaiting approval', 'active', 'superseded', 'declined', 'inactive'] as const;
+export type ModelStatus = (typeof modelStatuses)[number];
+
 export const modelVersionSchema = z.object({
   id: z.string().describe(modelText.id),
   version: z.number().int().describe(modelText.version),
   status: z
-    .string()
-    .describe('active, superseded, or awaiting activation (a recalibrated version no one has activated)'),
+    .enum(modelStatuses)
+    .describe(
+      'awaiting approval (proposed, not yet approved by a clinical safety officer), active, superseded (active once), declined, or inactive (never proposed, or a proposal withdrawn)',
+    ),
   isActive: z.boolean().describe(modelText.isActive),
   modelType: z.string().describe(modelText.modelType),
   modelFileName: z.string().describe('The model file’s name as it was uploaded'),
@@ -156,11 +167,23 @@ export const modelVersionSchema = z.object({
     .describe('Its predictions judged against the trust’s outcomes; null when there are none'),
   activatedAt: z.string().nullable().describe('When it was last made active: ISO 8601, UTC; null if never'),
   activatedBy: z.string().nullable().describe('Who last made it active; null if never'),
-  createdByYou: z
-    .boolean()
-    .describe(
-      'True when the signed-in technical admin made it (a recalibrated one then needs another to activate it)',
-    ),
+  createdByYou: z.boolean().describe('True when the signed-in user uploaded or recalibrated it'),
+  proposal: z
+    .object({
+      by: z.string().describe('The technical admin who proposed making it active'),
+      at: z.string().describe('When: ISO 8601, UTC'),
+      byYou: z.boolean().describe('True when the signed-in user proposed it: they cannot approve it'),
+    })
+    .nullable()
+    .describe('The open proposal to make this version active; null when there is none'),
+  declined: z
+    .object({
+      by: z.string().describe('The clinical safety officer who declined it'),
+      at: z.string().describe('When: ISO 8601, UTC'),
+      reason: z.string().describe('Why'),
+    })
+    .nullable()
+    .describe('The latest proposal declined, if the version is declined; null otherwise'),
   recalibration: recalibrationSchema
     .nullable()
     .describe('How a recalibrated version was made; null for an uploaded one'),
@@ -171,8 +194,11 @@ export const modelVersionsResponseSchema = z.object({
 });
 
 export const modelMessages = {
-  secondAdminNeeded:
-    'A recalibrated version must be activated by a second technical admin: you created this one',
+  proposerCannotApprove:
+    'You proposed this version, so you cannot approve it: another clinical safety officer must',
+  nothingToApprove: 'No one has proposed making this version active: a technical admin proposes it first',
+  alreadyActive: 'This version is already the active one',
+  alreadyProposed: 'This version is already awaiting approval by a clinical safety officer',
   tooFewEvents: (events: number) =>
     `Recalibration needs at least 100 complications recorded for this version in the period; there are ${events}. Record more outcomes, or widen the period.`,
   notFound: 'No such model version for this procedure',
@@ -205,6 +231,28 @@ export const modelActivatedSchema = z.object({
   id: z.string().describe(modelText.id),
   version: z.number().int().describe(modelText.version),
   status: z.literal('active').describe('Always active'),
+});
+
+/** POST …/models/{id}/decline: why the clinical safety officer does not approve it. */
+export const declineRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Enter why you are not approving this version' })
+    .trim()
+    .min(1, 'Enter why you are not approving this version')
+    .max(2000, 'The reason must be 2,000 characters or fewer')
+    .refine((value) => !hasBidiControls(value), bidiControlMessage)
+    .check(multiLine)
+    .meta({
+      description: 'Why the version is not approved, up to 2,000 characters',
+      example: 'The validation report does not cover patients over 85.',
+    }),
+});
+
+/** What a proposal or a decline answers: the version as the versions table shows it. */
+export const modelProposalSchema = z.object({
+  id: z.string().describe(modelText.id),
+  version: z.number().int().describe(modelText.version),
+  status: z.enum(modelStatuses).describe('awaiting approval after a proposal; declined after a decline'),
 });
 
 /** A predictor as the model card lists it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { predictionSchema } from './open-pathways.js';
+import { isoDate, predictionSchema } from './open-pathways.js';
 import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
 import { batchIdQuerySchema, batchStatusSchema, fileResultSchema, fileStatusSchema } from './waiting-list.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
@@ -29,7 +29,12 @@ export const outcomeSources = ['file', 'clinician'] as const;
 export const pathwayOutcomeSchema = z.object({
   id: z.string().describe('The outcome’s id'),
   dateOfOperation: z.string().describe('The date of operation, YYYY-MM-DD'),
-  complication90Days: z.boolean().describe('Whether the patient had a complication within 90 days'),
+  complication90Days: z
+    .boolean()
+    .nullable()
+    .describe(
+      'Whether the patient had a complication within 90 days; null: "Not known yet", recorded before the follow-up is complete',
+    ),
   complicationType: z.string().nullable().describe('The complication, in words; null when none was given'),
   readmission30Days: z
     .boolean()
@@ -63,14 +68,15 @@ export const pathwayOutcomesSchema = z.object({
     .describe(
       'The prediction the outcome is judged against: the latest made before the day of operation; null when there is none (the outcome is not judged)',
     ),
+  countsFrom: isoDate
+    .nullable()
+    .describe(
+      'The first day (London) on which the current outcome counts in the model’s monitoring: the day of operation plus the model’s follow-up (90 days); null when it is not judged or is "Not known yet"',
+    ),
   history: z.array(pathwayOutcomeSchema).describe('Every outcome recorded, newest first'),
 });
 export type PathwayOutcomes = z.infer<typeof pathwayOutcomesSchema>;
 
-const yesNo = (label: string) =>
-  z
-    .enum(['yes', 'no'], { error: `Select whether the patient ${label}` })
-    .transform((value) => value === 'yes');
 const optionalYesNo = z
   .enum(['yes', 'no', ''])
   .optional()
@@ -106,10 +112,16 @@ export const outcomeRequestSchema = z.object({
         'The date of operation, YYYY-MM-DD: today or earlier, not before the referral date, and not before 1900',
       example: '2026-10-03',
     }),
-  complication90Days: yesNo('had a complication within 90 days').meta({
-    description: 'yes or no: whether the patient had a complication within 90 days',
-    example: 'yes',
-  }),
+  complication90Days: z
+    .enum(['yes', 'no', 'not-known'], {
+      error: 'Select whether the patient had a complication within 90 days',
+    })
+    .transform((value) => (value === 'not-known' ? null : value === 'yes'))
+    .meta({
+      description:
+        'yes, no, or not-known: whether the patient had a complication within 90 days. Before 90 days have passed since the operation, no means no complication so far, and the outcome counts in monitoring only once they have (decision 0059)',
+      example: 'yes',
+    }),
   complicationType: z
     .string()
     .trim()

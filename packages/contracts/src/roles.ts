@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Role codes as the API returns them (docs/requirements.md §3). */
-export const roleCodes = ['sa', 'ta', 'cu', 'cl', 'tca', 'wa'] as const;
+export const roleCodes = ['sa', 'ta', 'cu', 'cl', 'tca', 'wa', 'cso'] as const;
 export type RoleCode = (typeof roleCodes)[number];
 export const roleCodeSchema = z.enum(roleCodes);
 
@@ -12,6 +12,7 @@ export const roleNames: Record<RoleCode, string> = {
   cl: 'Clinician',
   tca: 'Technical Admin',
   wa: 'Waiting List Admin',
+  cso: 'Clinical Safety Officer',
 };
 
 /** Role codes used by the web app's guards (docs/requirements.md §3); the mapping lives only here (docs/identity.md). */
@@ -22,6 +23,7 @@ export const guardRoles = [
   'Clinician',
   'TechnicalAdmin',
   'WaitingListAdmin',
+  'ClinicalSafetyOfficer',
 ] as const;
 export type GuardRole = (typeof guardRoles)[number];
 
@@ -32,6 +34,7 @@ export const guardRoleByCode: Record<RoleCode, GuardRole> = {
   cl: 'Clinician',
   tca: 'TechnicalAdmin',
   wa: 'WaitingListAdmin',
+  cso: 'ClinicalSafetyOfficer',
 };
 
 /**
@@ -45,7 +48,7 @@ export const roleCodeOfGuardRole = (role: GuardRole): RoleCode =>
   (Object.keys(guardRoleByCode) as RoleCode[]).find((code) => guardRoleByCode[code] === role)!;
 
 export const roleSchema = z.object({
-  code: roleCodeSchema.describe('The role’s code: sa, ta, cu, cl, tca or wa'),
+  code: roleCodeSchema.describe('The role’s code: sa, ta, cu, cl, tca, wa or cso'),
   name: z.string().describe('The role’s name, e.g. Clerical User'),
 });
 export type Role = z.infer<typeof roleSchema>;

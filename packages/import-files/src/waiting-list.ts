@@ -3,7 +3,6 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { hasBidiControls, withoutBidiControls } from '@esr/contracts/text-direction';
 import { ageOn, parseDate, showDate } from './dates.js';
 import {
-  ageOn as ageInYears,
   ageOutside,
   opcs4Code,
   operationOutside,
@@ -230,14 +229,12 @@ function emptyComorbidities(): Record<ComorbidityCode, 0 | 1 | null> {
   };
 }
 
-/** Reads one row at a time; the header's columns are resolved once, up front. */
 /** The inputs whose blank cells the active model fills in with a named default (decision 0057). */
 const modelInputFields: string[] = ['ethnicGroup', 'smoking', ...comorbidityColumns.map((c) => c.key)];
 
+/** Reads one row at a time; the header's columns are resolved once, up front. */
 class RowReader {
   private readonly columns: Column[];
-  /** The fields the file has a column for. */
-  private readonly present: ReadonlySet<string>;
   /** Each field's position in `columns`, or -1 when the file has no such column. */
   private readonly slot: Record<FieldKey, number>;
   private readonly comorbidities: { code: ComorbidityCode; label: string; slot: number }[];
@@ -258,6 +255,9 @@ class RowReader {
   /** The file has a clock start column and no referral date column: the clock start is both. */
   private readonly referralFromClockStart: boolean;
   private errors: RowIssue[] = [];
+  /** The inputs the active model reads that the file has a column for, each warned of when blank (decision 0057). */
+  private readonly blankInputChecks: { field: string; label: string; words: string }[];
+  private readonly operationVerdicts = new Map<string, string | null>();
 
   constructor(
     columns: Map<string, number>,
@@ -266,7 +266,6 @@ class RowReader {
     spreadsheet: boolean,
   ) {
     this.columns = [...columns].map(([key, index]) => ({ key, label: labels.get(key) ?? key, index }));
-    this.present = new Set(columns.keys());
     const position = (key: string) => this.columns.findIndex((c) => c.key === key);
     this.slot = Object.fromEntries(fieldKeys.map((key) => [key, position(key)])) as Record<FieldKey, number>;
     this.comorbidities = comorbidityColumns
@@ -276,11 +275,10 @@ class RowReader {
     this.dobOptions = { spreadsheet, fullYearOnly: true };
     this.dateOptions = { spreadsheet, fullYearOnly: false };
     this.referralFromClockStart = columns.has('clockStart') && !columns.has('referralDate');
-  }
-
-  /** Whether the file has a column for the field (a field it has none for is warned of once). */
-  private hasColumn(field: string): boolean {
-    return this.present.has(field);
+    const words = options.defaultWords ?? {};
+    this.blankInputChecks = modelInputFields
+      .filter((field) => words[field] !== undefined && columns.has(field))
+      .map((field) => ({ field, label: labels.get(field as FieldKey) ?? field, words: words[field]! }));
   }
 
   private get(key: FieldKey): string | null {
@@ -303,30 +301,21 @@ class RowReader {
     record: WaitingListRecord,
     failed: (field: string) => boolean,
   ): void {
-    const words = this.options.defaultWords;
-    if (words) {
-      const blank = (field: string, value: unknown) => {
-        if (value !== null || failed(field) || words[field] === undefined || !this.hasColumn(field)) return;
-        output.warn(
-          rowNumber,
-          field,
-          warningMessages.blankInput(labels.get(field as FieldKey) ?? field, words[field]),
-          `blank:${field}`,
-        );
-      };
-      blank('ethnicGroup', record.ethnicGroup);
-      blank('smoking', record.smoking);
-      for (const code of Object.keys(record.comorbidities))
-        blank(code, record.comorbidities[code as keyof typeof record.comorbidities]);
+    for (const { field, label, words } of this.blankInputChecks) {
+      const value =
+        field === 'ethnicGroup'
+          ? record.ethnicGroup
+          : field === 'smoking'
+            ? record.smoking
+            : record.comorbidities[field as ComorbidityCode];
+      if (value !== null || failed(field)) continue;
+      output.warn(rowNumber, field, warningMessages.blankInput(label, words), `blank:${field}`);
     }
     const population = this.options.population;
     if (!population) return;
     const outside =
-      operationOutside(population, { code: opcs4Code(record.operation), text: record.operation }) ??
-      ageOutside(
-        population,
-        record.dateOfBirth === null ? null : ageInYears(record.dateOfBirth, this.options.today),
-      );
+      this.operationVerdict(population, record.operation) ??
+      ageOutside(population, record.dateOfBirth === null ? null : ageOn(record.dateOfBirth, this.options.today));
     if (outside !== null)
       output.warn(
         rowNumber,
@@ -334,6 +323,19 @@ class RowReader {
         warningMessages.outsidePopulation(outside),
         'outsidePopulation',
       );
+  }
+
+  /**
+   * Whether the operation is outside the model's population, worked out once for each way a file
+   * writes it: a list names a handful of operations 100,000 times.
+   */
+  private operationVerdict(population: Population, operation: string | null): string | null {
+    if (operation === null) return null;
+    const known = this.operationVerdicts.get(operation);
+    if (known !== undefined) return known;
+    const verdict = operationOutside(population, { code: opcs4Code(operation), text: operation });
+    if (this.operationVerdicts.size < 10_000) this.operationVerdicts.set(operation, verdict);
+    return verdict;
   }
 
   private check<T>(key: string, raw: string | null, parsed: Parsed<T> | null): T | null {

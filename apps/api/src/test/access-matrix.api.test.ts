@@ -24,6 +24,7 @@ const callerFor: Record<RoleCode, string> = {
   cl: demoUsers[3].id,
   tca: demoUsers[4].id,
   wa: demoUsers[5].id,
+  cso: demoUsers[8].id,
 };
 
 beforeAll(async () => {

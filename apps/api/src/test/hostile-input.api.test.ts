@@ -49,6 +49,7 @@ const callerFor: Record<RoleCode, string> = {
   cu: demoUsers[2].id,
   cl: demoUsers[3].id,
   wa: demoUsers[5].id,
+  cso: demoUsers[8].id,
 };
 const roles = Object.keys(callerFor) as RoleCode[];
 /** The demonstration trust's integration client (decision 0047): the only caller of the FHIR and HL7 endpoints. */

@@ -8,7 +8,9 @@ import {
   monitoringSettingsSchema,
   nationalPerformanceSchema,
   nationalQuerySchema,
+  signalAcknowledgementRequestSchema,
 } from '../model-performance.js';
+import { errorResponseSchema } from '../errors.js';
 import { lookupErrors, procedurePathSchema, requestErrors, trustPathSchema } from './shared.js';
 
 const base = '/api/trusts/:trust/procedures/:type/model-performance';
@@ -27,8 +29,8 @@ export const modelPerformance = {
     permission: 'model-performance:read',
     tags,
     summary:
-      'The model judged against the trust’s outcomes: O/E, calibration, AUROC, Brier, bands, deciles, VLAD, CUSUM',
-    description: `${period} Each outcome is judged against the latest evaluation made on or before its day of operation; outcomes with none are counted in excluded. Figures are exact and computed from the stored probabilities. enoughEvents is false below 100 complications.`,
+      'The model judged against the trust’s outcomes: O/E, calibration, AUROC, Brier, bands, deciles, VLAD, CUSUMs',
+    description: `${period} Each outcome is judged against the latest evaluation made before its day of operation; outcomes with none are counted in excluded. An outcome counts only once the model's follow-up (90 days) has passed since the operation, or not while its complication is "Not known yet": such outcomes are counted in pending, with the next day some count (decision 0059). Figures are exact and computed from the stored probabilities. enoughEvents is false below 100 complications. The two CUSUMs restart after each signal; their thresholds come from the trust's target run length on its case mix, and openSignals lists the whole list's signals no clinical safety officer has acknowledged (decision 0061).`,
     params: procedurePathSchema,
     querystring: modelPerformanceQuerySchema,
     response: { 200: modelPerformanceSchema, ...lookupErrors },
@@ -49,7 +51,7 @@ export const modelPerformance = {
     path: '/api/trusts/:trust/model-performance/settings',
     permission: 'model-performance:read',
     tags,
-    summary: 'The trust’s monitoring settings: the CUSUM threshold (default 4.5)',
+    summary: 'The trust’s monitoring settings: operations between false alarms of the CUSUMs (default 5,000)',
     params: trustPathSchema,
     response: { 200: monitoringSettingsSchema, ...lookupErrors },
   }),
@@ -58,11 +60,24 @@ export const modelPerformance = {
     path: '/api/trusts/:trust/model-performance/settings',
     permission: 'model-performance:settings',
     tags,
-    summary: 'Change the trust’s CUSUM threshold (trust admins and technical admins)',
-    description: 'Example: {"cusumThreshold":4.5}. Between 0.5 and 20. In the change log.',
+    summary: 'Set the operations between false alarms of the CUSUMs (clinical safety officers)',
+    description:
+      'Example: {"cusumTargetRunLength":5000}. A whole number from 500 to 100,000: each chart’s threshold is chosen so that a model predicting as it should signals once in that many operations on average, on the trust’s own case mix. In the change log.',
     params: trustPathSchema,
     body: monitoringSettingsRequestSchema,
     response: { 200: monitoringSettingsSchema, ...lookupErrors },
+  }),
+  acknowledgeSignal: defineEndpoint({
+    method: 'POST',
+    path: `${base}/signals`,
+    permission: 'model-performance:signals',
+    tags,
+    summary: 'Acknowledge a CUSUM signal with a note (clinical safety officers)',
+    description:
+      'Example: {"direction":"worse","date":"2026-07-28","note":"Reviewed with the surgical leads."}. The signal must be one of the whole list’s (404 otherwise) and not acknowledged already (409). Answers the figures, the signal acknowledged. In the change log.',
+    params: procedurePathSchema,
+    body: signalAcknowledgementRequestSchema,
+    response: { 200: modelPerformanceSchema, 409: errorResponseSchema, ...lookupErrors },
   }),
   national: defineEndpoint({
     method: 'GET',

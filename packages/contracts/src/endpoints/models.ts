@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { errorResponseSchema } from '../errors.js';
 import {
+  declineRequestSchema,
   modelActivatedSchema,
   modelCardSchema,
   modelFileMaxBytes,
+  modelProposalSchema,
   modelUploadAcceptedSchema,
   modelVersionSchema,
   modelVersionsResponseSchema,
@@ -41,7 +43,7 @@ export const models = {
     tags: ['models'],
     summary: 'Upload a model and its wrapper (multipart: modelFile, wrapperFile; .pkl only)',
     description:
-      'Technical Admin of the trust only. Both files are decoded without running any pickled code, checked against each other and smoke-tested on reference records; the new version then replaces the active one. 400 gives errors.modelFile / errors.wrapperFile.',
+      'Technical Admin of the trust only. Both files are decoded without running any pickled code, checked against each other and smoke-tested on reference records; the new version is stored inactive, awaiting approval by a clinical safety officer other than the uploader (decision 0060), and the active version stays active until then. 400 gives errors.modelFile / errors.wrapperFile.',
     consumes: ['multipart/form-data'],
     params,
     response: { 202: modelUploadAcceptedSchema, ...lookupErrors },
@@ -66,16 +68,39 @@ export const models = {
     params,
     response: { 200: modelVersionsResponseSchema, ...lookupErrors },
   }),
-  activate: defineEndpoint({
+  propose: defineEndpoint({
     method: 'POST',
-    path: `${base}/:id/activate`,
+    path: `${base}/:id/propose`,
     permission: 'models:upload',
     tags: ['models'],
-    summary: 'Make a version the active one (a rollback, or a recalibrated version), and re-score the list',
+    summary: 'Propose making a version the active one (a rollback): a clinical safety officer approves it',
     description:
-      'The procedure’s active pathways are re-scored through the normal scoring run (the service shows busy meanwhile); earlier evaluations are never changed. A recalibrated version is activated only by a technical admin other than the one who created it (409 otherwise, saying so). Idempotent: activating the active version answers 200. In the change log.',
+      'Technical admins. The version waits for approval by a clinical safety officer other than the proposer (decision 0060); the active version stays active until then. 409 when it is active already or already awaiting approval. In the change log.',
+    params: versionParams,
+    response: { 200: modelProposalSchema, 409: errorResponseSchema, ...lookupErrors },
+  }),
+  approve: defineEndpoint({
+    method: 'POST',
+    path: `${base}/:id/approve`,
+    permission: 'models:approve',
+    tags: ['models'],
+    summary: 'Approve a proposed version: it becomes the active one and the list is re-scored',
+    description:
+      'Clinical safety officers of the trust. The version must be awaiting approval (409 otherwise), and the approver must not be the one who proposed it (409, saying so). The procedure’s active pathways are re-scored through the normal scoring run; earlier evaluations are never changed. In the change log.',
     params: versionParams,
     response: { 200: modelActivatedSchema, 409: errorResponseSchema, ...lookupErrors },
+  }),
+  decline: defineEndpoint({
+    method: 'POST',
+    path: `${base}/:id/decline`,
+    permission: 'models:approve',
+    tags: ['models'],
+    summary: 'Decline a proposed version, with the reason',
+    description:
+      'Example: {"reason":"The validation report does not cover patients over 85."}. Clinical safety officers of the trust; the version must be awaiting approval (409 otherwise). In the change log.',
+    params: versionParams,
+    body: declineRequestSchema,
+    response: { 200: modelProposalSchema, 409: errorResponseSchema, ...lookupErrors },
   }),
   recalibrate: defineEndpoint({
     method: 'POST',
@@ -84,7 +109,7 @@ export const models = {
     tags: ['models'],
     summary: 'Fit a recalibrated version of this version on the trust’s outcomes (kept inactive)',
     description:
-      'Example: {"method":"auto","from":"2025-06-01","to":"2026-05-31"}. method: intercept (logit P(y) = a + logit(p)), logistic (a + b·logit(p)) or auto (a closed test picks none, intercept, or both; likelihood-ratio tests at 5%). Fitted on the current outcomes judged against this version’s predictions, operated between from and to (inclusive, both optional). 422 below 100 complications. The new version wraps this one with the map and waits for a second technical admin to activate it. In the change log.',
+      'Example: {"method":"auto","from":"2025-06-01","to":"2026-05-31"}. method: intercept (logit P(y) = a + logit(p)), logistic (a + b·logit(p)) or auto (a closed test picks none, intercept, or both; likelihood-ratio tests at 5%). Fitted on the current outcomes judged against this version’s predictions, operated between from and to (inclusive, both optional). 422 below 100 complications. The new version wraps this one with the map and waits, proposed by its maker, for a clinical safety officer to approve it (decision 0060). In the change log.',
     params: versionParams,
     body: recalibrationRequestSchema,
     response: { 201: modelVersionSchema, 422: errorResponseSchema, ...lookupErrors },

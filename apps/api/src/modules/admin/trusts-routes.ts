@@ -24,7 +24,9 @@ const trustRoutes: FastifyPluginAsyncZod = async (app) => {
     getTrust(app.db, principalOf(request), request.params.trustCode),
   );
   route(app, endpoints.trusts.create, async (request) =>
-    createTrust(app.db, principalOf(request), request.params.trustCode, request.body),
+    createTrust(app.db, principalOf(request), request.params.trustCode, request.body, {
+      demonstrationModels: app.config.seedDemoData,
+    }),
   );
   route(app, endpoints.trusts.update, async (request) =>
     updateTrust(app.db, principalOf(request), request.params.trustCode, request.body),

@@ -198,6 +198,7 @@ export async function createTrust(
   principal: Principal,
   trustCode: string,
   body: CreateTrustBody,
+  options: { demonstrationModels: boolean } = { demonstrationModels: false },
 ): Promise<Trust> {
   const code = normaliseCode(trustCode);
   requireAccess(principal, 'trusts:write');
@@ -233,8 +234,9 @@ export async function createTrust(
         before: null,
         after: { trustCode: row!.trustCode, ...auditFields(row!) },
       });
-      // A new trust can see predictions at once: the demonstration model of every procedure.
-      await installDefaultModels(tx as unknown as Db, [row!.trustCode]);
+      // In the demonstration, a new trust can see predictions at once: the demonstration model of
+      // every procedure. In a trust's own service it has none until one is approved (decision 0060).
+      if (options.demonstrationModels) await installDefaultModels(tx as unknown as Db, [row!.trustCode]);
       return row!;
     });
     return toTrust(created, 0);

@@ -9,8 +9,12 @@ import type { Principal } from './identity.js';
  */
 export const permissions = {
   'library:read': { roles: ['sa', 'ta', 'cu', 'cl', 'tca', 'wa'] },
+  // Decision 0060: a technical admin proposes a version (an upload, a rollback, a recalibration); a
+  // clinical safety officer, never the proposer, approves it, and may suspend the predictions.
   'models:upload': { roles: ['tca'] },
-  'models:read': { roles: ['tca'] },
+  'models:read': { roles: ['tca', 'cso'] },
+  'models:approve': { roles: ['cso'] },
+  'predictions:suspend': { roles: ['cso'] },
   'trusts:read': { roles: ['sa'], anyTrust: ['sa'] },
   'trusts:write': { roles: ['sa'], anyTrust: ['sa'] },
   'trusts:select': { roles: ['sa', 'ta'], anyTrust: ['sa'] },
@@ -44,8 +48,10 @@ export const permissions = {
   'outcomes:import': { roles: ['cu'] },
   'outcomes:read': { roles: ['cu', 'cl'] },
   'outcomes:record': { roles: ['cl'] },
-  'model-performance:read': { roles: ['tca', 'cl', 'ta'] },
-  'model-performance:settings': { roles: ['ta', 'tca'] },
+  'model-performance:read': { roles: ['tca', 'cl', 'ta', 'cso'] },
+  // Decision 0061: the CUSUMs' target and the acknowledgement of their signals are the safety officer's.
+  'model-performance:settings': { roles: ['cso'] },
+  'model-performance:signals': { roles: ['cso'] },
   'model-performance:national': { roles: ['sa'], anyTrust: ['sa'] },
   // Decision 0057: the oldest blood result the model may use is the trust admin's to set.
   'scoring:settings': { roles: ['ta'] },

@@ -28,7 +28,12 @@ export interface StoredCard {
   metrics: Record<string, number> | null;
   library: string;
   libraryVersion: string;
+  /** What the model predicts and over how many days, when its wrapper says (docs/model-artifacts.md). */
+  outcome?: { definition: string; horizonDays: number };
 }
+
+/** The follow-up of a model whose wrapper does not say: the 90 days of the demonstration models. */
+export const defaultOutcomeHorizonDays = 90;
 
 export interface ModelFilesInput {
   procedureCode: string;
@@ -55,6 +60,7 @@ export function cardOf(model: RiskModel, wrapper: Wrapper): StoredCard {
     metrics: Object.keys(metrics).length > 0 ? metrics : null,
     library: model.info.library,
     libraryVersion: model.info.libraryVersion,
+    ...(wrapper.outcome ? { outcome: wrapper.outcome } : {}),
   };
 }
 

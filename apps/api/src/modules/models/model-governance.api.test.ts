@@ -23,10 +23,12 @@ import { multipartBody } from '../../test/multipart.js';
 import { recordOutcomes } from '../outcomes/index.js';
 
 /**
- * Model governance (decision 0046) on a real database: the versions table, a rollback that
- * re-scores the list and keeps every earlier evaluation, recalibration refused below 100
- * complications and fitted above, a recalibrated version activated only by a second technical
- * admin and then scoring through its map, the model card and its PDF, and who may do what.
+ * Model governance (decisions 0046 and 0060) on a real database: the versions table; an upload
+ * that waits, inactive, for a clinical safety officer's approval; a rollback proposed by a
+ * technical admin and approved by a safety officer, which re-scores the list and keeps every
+ * earlier evaluation; a proposer who may not approve their own proposal; a decline with its reason;
+ * recalibration refused below 100 complications and fitted above, approved by a safety officer and
+ * then scoring through its map; the model card and its PDF; and who may do what.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../../../..');
@@ -35,7 +37,7 @@ const kneeWrapper = fs.readFileSync(path.join(root, 'models/default/knee/wrapper
 
 let t: TestApp;
 let list: ClericalTrust;
-let admins: { first: string; second: string; clinician: string };
+let admins: { first: string; second: string; clinician: string; safety: string; both: string };
 const modelsUrl = (trust: string, procedure = 'knee') =>
   `/api/trusts/${trust}/machine-learning/procedures/${procedure}/models`;
 
@@ -80,9 +82,16 @@ async function currentProbabilities(db: Db, trustCode: string) {
 beforeAll(async () => {
   t = await createTestApp();
   list = await createClericalTrust(t);
-  const token = async (roles: ('tca' | 'cl')[]) =>
+  const token = async (roles: ('tca' | 'cl' | 'cso')[]) =>
     t.tokenFor((await createUser(t.app.db, { trustCode: list.trustCode, roles })).id);
-  admins = { first: await token(['tca']), second: await token(['tca']), clinician: await token(['cl']) };
+  admins = {
+    first: await token(['tca']),
+    second: await token(['tca']),
+    clinician: await token(['cl']),
+    safety: await token(['cso']),
+    // One person holding both roles: they may propose, or approve, but never both for one version.
+    both: await token(['tca', 'cso']),
+  };
   const response = await uploadFiles(
     t,
     list,
@@ -104,7 +113,7 @@ describe('model versions and rollback', () => {
     expect(first?.localPerformance).toBeNull();
   });
 
-  it('rolls back to an earlier version: the list is re-scored and earlier evaluations are kept as they were', async () => {
+  it('keeps an upload inactive until a clinical safety officer approves it; a rollback is proposed and approved the same way; earlier evaluations are kept', async () => {
     const body = multipartBody([
       { field: 'modelFile', fileName: 'knee-v2.pkl', bytes: kneeModel },
       { field: 'wrapperFile', fileName: 'wrapper.pkl', bytes: kneeWrapper },
@@ -116,18 +125,39 @@ describe('model versions and rollback', () => {
       payload: body.payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(202);
+    expect(uploaded.json()).toMatchObject({ version: 2, status: 'awaiting approval' });
+    await idle(t, list, 'knee');
+    // Nothing changed for the patients: version 1 still scores the list.
+    expect((await currentProbabilities(t.app.db, list.trustCode)).map((row) => row.model_version)).toEqual([1, 1, 1]);
+    const v2 = (await versions()).find((version) => version.version === 2)!;
+    expect(v2).toMatchObject({ isActive: false, status: 'awaiting approval', proposal: { byYou: true } });
+
+    const url = (id: string, action: string) => `${modelsUrl(list.trustCode)}/${id}/${action}`;
+    // Technical admins propose; only a clinical safety officer approves.
+    expect((await call('POST', url(v2.id, 'approve'), admins.second)).status).toBe(403);
+    expect((await call('POST', url(v2.id, 'approve'), admins.clinician)).status).toBe(403);
+    const approved = await call<{ version: number }>('POST', url(v2.id, 'approve'), admins.safety);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body).toMatchObject({ version: 2, status: 'active' });
     await idle(t, list, 'knee');
     expect((await currentProbabilities(t.app.db, list.trustCode)).map((row) => row.model_version)).toEqual([2, 2, 2]);
+
     const before = await queryRows<{ id: string; probability: number; model_version: number }>(
       t.app.db,
       sql`select id, probability, model_version from evaluations where trust_code = ${list.trustCode} order by id`,
     );
     const v1 = (await versions()).find((version) => version.version === 1)!;
-
-    expect((await call('POST', `${modelsUrl(list.trustCode)}/${v1.id}/activate`, admins.clinician)).status).toBe(403);
-    const activated = await call<{ version: number }>('POST', `${modelsUrl(list.trustCode)}/${v1.id}/activate`, admins.first);
-    expect(activated.status).toBe(200);
-    expect(activated.body).toMatchObject({ version: 1, status: 'active' });
+    expect((await call('POST', url(v1.id, 'propose'), admins.clinician)).status).toBe(403);
+    expect((await call('POST', url(v1.id, 'propose'), admins.safety)).status).toBe(403);
+    const proposed = await call('POST', url(v1.id, 'propose'), admins.first);
+    expect(proposed.status).toBe(200);
+    expect(proposed.body).toMatchObject({ version: 1, status: 'awaiting approval' });
+    expect((await call<{ detail: string }>('POST', url(v1.id, 'propose'), admins.second)).body.detail).toBe(
+      modelMessages.alreadyProposed,
+    );
+    await idle(t, list, 'knee');
+    expect((await currentProbabilities(t.app.db, list.trustCode)).map((row) => row.model_version)).toEqual([2, 2, 2]);
+    expect((await call('POST', url(v1.id, 'approve'), admins.safety)).status).toBe(200);
     await idle(t, list, 'knee');
     expect((await currentProbabilities(t.app.db, list.trustCode)).map((row) => row.model_version)).toEqual([1, 1, 1]);
     const after = await queryRows<{ id: string; probability: number; model_version: number }>(
@@ -137,17 +167,48 @@ describe('model versions and rollback', () => {
     expect(after.length).toBe(before.length + 3);
     for (const evaluation of before) expect(after).toContainEqual(evaluation);
     const listed = await versions();
-    expect(listed.map((version) => [version.version, version.isActive])).toEqual([
-      [2, false],
-      [1, true],
+    expect(listed.map((version) => [version.version, version.isActive, version.status])).toEqual([
+      [2, false, 'superseded'],
+      [1, true, 'active'],
     ]);
-    const [log] = await queryRows<{ action: string }>(
+    const actions = await queryRows<{ action: string }>(
       t.app.db,
-      sql`select action from change_log where trust_code = ${list.trustCode} and entity_type = 'model' order by id desc limit 1`,
+      sql`select action from change_log where trust_code = ${list.trustCode} and entity_type = 'model' order by id desc limit 2`,
     );
-    expect(log?.action).toBe('Made model version 1 active for Knee replacement');
-    // Activating the active version changes nothing.
-    expect((await call('POST', `${modelsUrl(list.trustCode)}/${v1.id}/activate`, admins.second)).status).toBe(200);
+    expect(actions.map((entry) => entry.action)).toEqual([
+      expect.stringMatching(/^Approved model version 1 for Knee replacement, proposed by .+: it is now the active version$/),
+      expect.stringMatching(/^Proposed making model version 1 active for Knee replacement; awaiting approval by a clinical safety officer$/),
+    ]);
+    // The active version is not proposed again, nor approved again.
+    expect((await call<{ detail: string }>('POST', url(v1.id, 'propose'), admins.first)).body.detail).toBe(
+      modelMessages.alreadyActive,
+    );
+    expect((await call('POST', url(v1.id, 'approve'), admins.safety)).status).toBe(409);
+  });
+
+  it('never lets the proposer approve their own proposal, even holding both roles; a declined version says why', async () => {
+    const url = (id: string, action: string) => `${modelsUrl(list.trustCode)}/${id}/${action}`;
+    const v2 = (await versions()).find((version) => version.version === 2)!;
+    expect((await call('POST', url(v2.id, 'propose'), admins.both)).status).toBe(200);
+    const own = await call<{ detail: string }>('POST', url(v2.id, 'approve'), admins.both);
+    expect(own.status).toBe(409);
+    expect(own.body.detail).toBe(modelMessages.proposerCannotApprove);
+    expect((await call('POST', url(v2.id, 'decline'), admins.safety, { reason: '' })).status).toBe(400);
+    const declined = await call('POST', url(v2.id, 'decline'), admins.safety, {
+      reason: 'The validation report does not cover patients over 85.',
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body).toMatchObject({ version: 2, status: 'declined' });
+    const listed = (await versions()).find((version) => version.version === 2)!;
+    expect(listed).toMatchObject({
+      status: 'declined',
+      proposal: null,
+      declined: { reason: 'The validation report does not cover patients over 85.' },
+    });
+    const nothing = await call<{ detail: string }>('POST', url(v2.id, 'approve'), admins.safety);
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.detail).toBe(modelMessages.nothingToApprove);
+    expect((await versions()).find((version) => version.isActive)?.version).toBe(1);
   });
 
   it('does not find another trust’s version', async () => {
@@ -155,7 +216,8 @@ describe('model versions and rollback', () => {
       t.app.db,
       sql`select id from ml_models where trust_code = 'RL1' and procedure_code = 'knee' limit 1`,
     );
-    expect((await call('POST', `${modelsUrl(list.trustCode)}/${otherModel!.id}/activate`, admins.first)).status).toBe(404);
+    expect((await call('POST', `${modelsUrl(list.trustCode)}/${otherModel!.id}/propose`, admins.first)).status).toBe(404);
+    expect((await call('POST', `${modelsUrl(list.trustCode)}/${otherModel!.id}/approve`, admins.safety)).status).toBe(404);
     expect((await call('GET', `${modelsUrl(list.trustCode)}/${otherModel!.id}/card`, admins.first)).status).toBe(404);
     expect((await call('GET', modelsUrl('RL1'), admins.first)).status).toBe(403);
   });
@@ -180,7 +242,7 @@ describe('recalibration', () => {
     ).toBe(400);
   });
 
-  it('fits an intercept on the trust’s outcomes, as a new inactive version a second admin must activate, which then scores through its map', async () => {
+  it('fits an intercept on the trust’s outcomes, as a new inactive version a clinical safety officer must approve, which then scores through its map', async () => {
     // 1,200 operated patients whose true risk is twice the model's odds: an intercept of about log 2.
     const count = 1_200;
     const probabilities = Array.from({ length: count }, (_, index) => 0.04 + (0.2 * ((index * 7919) % count)) / count);
@@ -233,7 +295,15 @@ describe('recalibration', () => {
       { method: 'intercept', from: '2026-01-01', to: '2026-12-31' },
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ version: 3, createdByYou: true, isActive: false, source: 'recalibrated', baseVersion: 1, status: 'awaiting activation' });
+    expect(created.body).toMatchObject({
+      version: 3,
+      createdByYou: true,
+      isActive: false,
+      source: 'recalibrated',
+      baseVersion: 1,
+      status: 'awaiting approval',
+      proposal: { byYou: true },
+    });
     const map = created.body.recalibration!;
     expect(map.method).toBe('intercept');
     expect(map.slope).toBe(1);
@@ -250,10 +320,8 @@ describe('recalibration', () => {
     expect(pdf.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const before = await currentProbabilities(t.app.db, list.trustCode);
-    const own = await call<{ detail: string }>('POST', `${modelsUrl(list.trustCode)}/${created.body.id}/activate`, admins.first);
-    expect(own.status).toBe(409);
-    expect(own.body.detail).toBe(modelMessages.secondAdminNeeded);
-    expect((await call('POST', `${modelsUrl(list.trustCode)}/${created.body.id}/activate`, admins.second)).status).toBe(200);
+    expect((await call('POST', `${modelsUrl(list.trustCode)}/${created.body.id}/approve`, admins.first)).status).toBe(403);
+    expect((await call('POST', `${modelsUrl(list.trustCode)}/${created.body.id}/approve`, admins.safety)).status).toBe(200);
     await idle(t, list, 'knee');
     const after = await currentProbabilities(t.app.db, list.trustCode);
     expect(after.map((row) => row.model_version)).toEqual([3, 3, 3]);

@@ -1,18 +1,23 @@
 /**
- * Model governance (decision 0046): every version with where it came from, what it scored and how
- * it did on the trust's outcomes; making an earlier version active again (a rollback) or a
- * recalibrated one, which needs a second technical admin; and fitting a recalibrated version on the
- * trust's outcomes. A recalibrated version keeps its base version's files and adds the map: its
+ * Model governance (decisions 0046 and 0060): every version with where it came from, what it
+ * scored and how it did on the trust's outcomes; a technical admin proposes a version to be active
+ * (an upload, a rollback, a recalibration) and a clinical safety officer, never the proposer,
+ * approves or declines it; and fitting a recalibrated version on the trust's outcomes. A recalibrated version keeps its base version's files and adds the map: its
  * predictions are the base model's probability passed through logit(p′) = a + b·logit(p).
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   modelMessages,
+  type ModelStatus,
   type ModelVersion,
   type Recalibration,
   type RecalibrationRequest,
 } from '@esr/contracts/models';
+import type { z } from 'zod';
+import type { modelProposalSchema } from '@esr/contracts/models';
+
+type ModelProposal = z.infer<typeof modelProposalSchema>;
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { conflict, HttpError, notFound } from '../../platform/errors.js';
 import { recordChange } from '../change-log/index.js';
@@ -40,11 +45,18 @@ interface VersionRow extends Record<string, unknown> {
   base_version: number | null;
   recalibration: Recalibration | null;
   pathways_scored: number | string | null;
+  proposed_by: string | null;
+  proposed_by_user_id: string | null;
+  proposed_at: string | Date | null;
+  declined_by: string | null;
+  declined_at: string | Date | null;
+  decline_reason: string | null;
 }
 
 const versionColumns = sql`m.id, m.version, m.status, m.is_active, m.model_type, m.model_file_name,
   m.wrapper_file_name, m.model_sha256, m.uploaded_by, m.uploaded_by_user_id, m.uploaded_at,
-  m.activated_at, m.activated_by, m.base_model_id, b.version as base_version, m.recalibration`;
+  m.activated_at, m.activated_by, m.base_model_id, b.version as base_version, m.recalibration,
+  m.proposed_by, m.proposed_by_user_id, m.proposed_at, m.declined_by, m.declined_at, m.decline_reason`;
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -80,7 +92,7 @@ async function toVersion(
   return {
     id: row.id,
     version: row.version,
-    status: row.status,
+    status: row.status as ModelStatus,
     isActive: row.is_active,
     modelType: row.model_type,
     modelFileName: row.model_file_name,
@@ -105,6 +117,18 @@ async function toVersion(
     activatedAt: iso(row.activated_at),
     activatedBy: row.activated_by,
     createdByYou: row.uploaded_by_user_id !== null && row.uploaded_by_user_id === principal.userId,
+    proposal:
+      row.proposed_at === null
+        ? null
+        : {
+            by: row.proposed_by ?? '',
+            at: iso(row.proposed_at)!,
+            byYou: row.proposed_by_user_id !== null && row.proposed_by_user_id === principal.userId,
+          },
+    declined:
+      row.status === 'declined' && row.declined_at !== null
+        ? { by: row.declined_by ?? '', at: iso(row.declined_at)!, reason: row.decline_reason ?? '' }
+        : null,
     recalibration: row.recalibration,
   };
 }
@@ -119,27 +143,74 @@ export async function modelVersions(db: Db, principal: Principal, trustCode: str
   return { items };
 }
 
+/** One version's transaction, holding the trust and procedure's lock so that versions never clash. */
+async function withVersion<T>(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+  id: string,
+  work: (txDb: Db, row: VersionRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await txDb.execute(sql`select pg_advisory_xact_lock(hashtext(${`${trustCode}/${procedureCode}`}))`);
+    return work(txDb, await versionOf(txDb, trustCode, procedureCode, id));
+  });
+}
+
 /**
- * POST …/models/{id}/activate: the version becomes the active one and the list is re-scored by the
- * caller (the normal scoring run); earlier evaluations are kept as they are. A recalibrated version
- * never activated before needs a technical admin other than the one who made it.
+ * POST …/models/{id}/propose: a technical admin proposes making an earlier version active again (a
+ * rollback); it waits for a clinical safety officer's approval (decision 0060) while the active
+ * version stays active.
  */
-export async function activateModelVersion(
+export async function proposeModelVersion(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  id: string,
+): Promise<ModelProposal> {
+  requireAccess(principal, 'models:upload', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  return withVersion(db, trustCode, procedureCode, id, async (txDb, row) => {
+    if (row.is_active) throw conflict(modelMessages.alreadyActive);
+    if (row.proposed_at !== null) throw conflict(modelMessages.alreadyProposed);
+    await txDb.execute(sql`update ml_models set status = 'awaiting approval', proposed_at = now(),
+        proposed_by = ${principalName(principal)}, proposed_by_user_id = ${principal.userId}::uuid
+      where id = ${id}`);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Proposed making model version ${row.version} active for ${procedure}; awaiting approval by a clinical safety officer`,
+      entityType: 'model',
+      entityId: id,
+      before: { Status: row.status },
+      after: { Status: 'awaiting approval' },
+    });
+    return { id, version: row.version, status: 'awaiting approval' as const };
+  });
+}
+
+/**
+ * POST …/models/{id}/approve: a clinical safety officer, never the one who proposed it, makes a
+ * proposed version the active one; the caller re-scores the list through the normal scoring run,
+ * and earlier evaluations are kept as they are.
+ */
+export async function approveModelVersion(
   db: Db,
   principal: Principal,
   trustCode: string,
   procedureCode: string,
   id: string,
 ): Promise<{ id: string; version: number; status: 'active' }> {
-  requireAccess(principal, 'models:upload', trustCode);
+  requireAccess(principal, 'models:approve', trustCode);
   const procedure = await procedureName(db, procedureCode);
-  const result = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await txDb.execute(sql`select pg_advisory_xact_lock(hashtext(${`${trustCode}/${procedureCode}`}))`);
-    const row = await versionOf(txDb, trustCode, procedureCode, id);
-    if (row.is_active) return { id, version: row.version, status: 'active' as const };
-    if (row.base_model_id && row.activated_at === null && row.uploaded_by_user_id === principal.userId)
-      throw conflict(modelMessages.secondAdminNeeded);
+  const result = await withVersion(db, trustCode, procedureCode, id, async (txDb, row) => {
+    if (row.is_active) throw conflict(modelMessages.alreadyActive);
+    if (row.proposed_at === null) throw conflict(modelMessages.nothingToApprove);
+    if (row.proposed_by_user_id !== null && row.proposed_by_user_id === principal.userId)
+      throw conflict(modelMessages.proposerCannotApprove);
     const [previous] = await queryRows<{ version: number }>(
       txDb,
       sql`update ml_models set is_active = false, status = 'superseded'
@@ -147,13 +218,14 @@ export async function activateModelVersion(
         returning version`,
     );
     await txDb.execute(sql`update ml_models set is_active = true, status = 'active', activated_at = now(),
-        activated_by = ${principalName(principal)}, activated_by_user_id = ${principal.userId}::uuid
+        activated_by = ${principalName(principal)}, activated_by_user_id = ${principal.userId}::uuid,
+        proposed_at = null, proposed_by = null, proposed_by_user_id = null
       where id = ${id}`);
     await recordChange(txDb, {
       principal,
       trustCode,
       trustName: principal.trustName,
-      action: `Made model version ${row.version} active for ${procedure}${row.base_model_id ? ' (recalibrated)' : ''}`,
+      action: `Approved model version ${row.version} for ${procedure}${row.base_model_id ? ' (recalibrated)' : ''}, proposed by ${row.proposed_by ?? 'a technical admin'}: it is now the active version`,
       entityType: 'model',
       entityId: id,
       before: previous ? { 'Active version': previous.version } : null,
@@ -163,6 +235,37 @@ export async function activateModelVersion(
   });
   forgetActiveModels();
   return result;
+}
+
+/** POST …/models/{id}/decline: a clinical safety officer does not approve a proposed version, saying why. */
+export async function declineModelVersion(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  id: string,
+  request: { reason: string },
+): Promise<ModelProposal> {
+  requireAccess(principal, 'models:approve', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  return withVersion(db, trustCode, procedureCode, id, async (txDb, row) => {
+    if (row.proposed_at === null) throw conflict(modelMessages.nothingToApprove);
+    await txDb.execute(sql`update ml_models set status = 'declined', proposed_at = null, proposed_by = null,
+        proposed_by_user_id = null, declined_at = now(), declined_by = ${principalName(principal)},
+        decline_reason = ${request.reason}
+      where id = ${id}`);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Declined model version ${row.version} for ${procedure}, proposed by ${row.proposed_by ?? 'a technical admin'}`,
+      entityType: 'model',
+      entityId: id,
+      before: { Status: 'awaiting approval' },
+      after: { Status: 'declined', Reason: request.reason },
+    });
+    return { id, version: row.version, status: 'declined' as const };
+  });
 }
 
 /**
@@ -223,17 +326,19 @@ export async function recalibrateModelVersion(
     const next = Number(latest?.version ?? 0) + 1;
     await txDb.execute(sql`insert into ml_models (id, trust_code, procedure_code, version, status, is_active,
         model_file, wrapper_file, model_sha256, wrapper_sha256, model_file_name, wrapper_file_name,
-        model_type, card, uploaded_by_user_id, uploaded_by, base_model_id, recalibration)
-      select ${newId}, trust_code, procedure_code, ${next}, 'awaiting activation', false, model_file,
+        model_type, card, uploaded_by_user_id, uploaded_by, base_model_id, recalibration,
+        outcome_horizon_days, proposed_by_user_id, proposed_by, proposed_at)
+      select ${newId}, trust_code, procedure_code, ${next}, 'awaiting approval', false, model_file,
         wrapper_file, model_sha256, wrapper_sha256, model_file_name, wrapper_file_name, model_type, card,
         ${principal.userId}::uuid, ${principalName(principal)}, coalesce(base_model_id, id),
-        ${JSON.stringify(recalibration)}::jsonb
+        ${JSON.stringify(recalibration)}::jsonb, outcome_horizon_days,
+        ${principal.userId}::uuid, ${principalName(principal)}, now()
       from ml_models where id = ${id}`);
     await recordChange(txDb, {
       principal,
       trustCode,
       trustName: principal.trustName,
-      action: `Recalibrated model version ${base.version} for ${procedure} as version ${next}`,
+      action: `Recalibrated model version ${base.version} for ${procedure} as version ${next}, proposed for approval by a clinical safety officer`,
       entityType: 'model',
       entityId: newId,
       after: {

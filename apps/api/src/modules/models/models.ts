@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { ReceivedFile as UploadedFile } from '../../platform/http/multipart-files.js';
 import {
   cardOf,
+  defaultOutcomeHorizonDays,
   modelsRoot,
   type ModelFileField,
   type ModelFilesCheck,
@@ -87,20 +88,26 @@ export async function validateModelFiles(
   return { modelType: check.modelType, card: check.card };
 }
 
-/** docs/requirements.md §7 model upload: checked, smoke-tested, stored as a new version and made active. */
+/**
+ * docs/requirements.md §7 model upload: checked, smoke-tested and stored as a new version, inactive
+ * and proposed by its uploader: a clinical safety officer other than them makes it active (decision
+ * 0060), and the active version stays active until then.
+ */
 export async function uploadModel(
   db: Db,
   principal: Principal,
   trustCode: string,
   procedureCode: string,
   files: { modelFile?: UploadedFile; wrapperFile?: UploadedFile },
-): Promise<{ id: string; version: number; status: 'active' }> {
+): Promise<{ id: string; version: number; status: 'awaiting approval' }> {
   requireAccess(principal, 'models:upload', trustCode);
   const procedure = await procedureName(db, procedureCode);
   const { modelType, card } = await validateModelFiles(procedureCode, files.modelFile, files.wrapperFile);
   const modelFile = files.modelFile!;
   const wrapperFile = files.wrapperFile!;
   const id = crypto.randomUUID();
+  // An outcome counts in monitoring once this many days have passed since the operation (decision 0059).
+  const horizonDays = card.outcome?.horizonDays ?? defaultOutcomeHorizonDays;
 
   const version = await db.transaction(async (tx) => {
     // Serialise uploads for one trust and procedure, so versions never clash.
@@ -110,24 +117,13 @@ export async function uploadModel(
       .from(mlModels)
       .where(and(eq(mlModels.trustCode, trustCode), eq(mlModels.procedureCode, procedureCode)));
     const next = Number(latest?.version ?? 0) + 1;
-    const [previous] = await tx
-      .update(mlModels)
-      .set({ isActive: false, status: 'superseded' })
-      .where(
-        and(
-          eq(mlModels.trustCode, trustCode),
-          eq(mlModels.procedureCode, procedureCode),
-          eq(mlModels.isActive, true),
-        ),
-      )
-      .returning({ version: mlModels.version });
     await tx.insert(mlModels).values({
       id,
       trustCode,
       procedureCode,
       version: next,
-      status: 'active',
-      isActive: true,
+      status: 'awaiting approval',
+      isActive: false,
       modelFile: modelFile.bytes,
       wrapperFile: wrapperFile.bytes,
       modelSha256: sha256(modelFile.bytes),
@@ -138,18 +134,20 @@ export async function uploadModel(
       card,
       uploadedByUserId: principal.userId,
       uploadedBy: principalName(principal),
-      activatedAt: new Date(),
+      outcomeHorizonDays: horizonDays,
+      proposedByUserId: principal.userId,
+      proposedBy: principalName(principal),
+      proposedAt: new Date(),
     });
     await recordChange(tx as unknown as Db, {
       principal,
       trustCode,
       trustName: principal.trustName,
-      action: `Uploaded model version ${next} for ${procedure}`,
+      action: `Uploaded model version ${next} for ${procedure}; awaiting approval by a clinical safety officer`,
       entityType: 'model',
       entityId: id,
-      before: previous ? { activeVersion: previous.version } : null,
       after: {
-        activeVersion: next,
+        Status: 'awaiting approval',
         modelType,
         modelFileName: path.basename(modelFile.fileName),
         modelSha256: sha256(modelFile.bytes),
@@ -159,8 +157,7 @@ export async function uploadModel(
     });
     return next;
   });
-  activeModels.clear();
-  return { id, version, status: 'active' };
+  return { id, version, status: 'awaiting approval' };
 }
 
 type ModelRow = typeof mlModels.$inferSelect;

@@ -7,7 +7,13 @@ import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
 import { requestScoringWherePending } from '../evaluations/index.js';
 import { activeModelCard, uploadModel } from './models.js';
-import { activateModelVersion, modelVersions, recalibrateModelVersion } from './model-governance.js';
+import {
+  approveModelVersion,
+  declineModelVersion,
+  modelVersions,
+  proposeModelVersion,
+  recalibrateModelVersion,
+} from './model-governance.js';
 import { modelCard } from './model-card.js';
 import type { ModelCardPdfInput } from './model-card-pdf.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
@@ -25,12 +31,8 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.models.upload, async (request, reply) => {
     const principal = principalOf(request);
     const files = await readUploadedFiles(request, ['modelFile', 'wrapperFile']);
+    // Stored inactive: the list is re-scored once a clinical safety officer approves it (decision 0060).
     const accepted = await uploadModel(app.db, principal, request.params.trust, request.params.code, files);
-    // A new model re-scores the procedure's active pathways (they keep their prediction until then).
-    await requestScoringWherePending(app.db, app.queue, {
-      trustCode: request.params.trust,
-      procedureCode: request.params.code,
-    });
     return reply.status(202).send(accepted);
   });
 
@@ -42,12 +44,22 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
     modelVersions(app.db, principalOf(request), request.params.trust, request.params.code),
   );
 
-  route(app, endpoints.models.activate, async (request) => {
+  route(app, endpoints.models.propose, async (request) => {
     const { trust, code, id } = request.params;
-    const activated = await activateModelVersion(app.db, principalOf(request), trust, code, id);
+    return proposeModelVersion(app.db, principalOf(request), trust, code, id);
+  });
+
+  route(app, endpoints.models.approve, async (request) => {
+    const { trust, code, id } = request.params;
+    const activated = await approveModelVersion(app.db, principalOf(request), trust, code, id);
     // The list is re-scored by the normal scoring run; earlier evaluations are kept as they are.
     await requestScoringWherePending(app.db, app.queue, { trustCode: trust, procedureCode: code });
     return activated;
+  });
+
+  route(app, endpoints.models.decline, async (request) => {
+    const { trust, code, id } = request.params;
+    return declineModelVersion(app.db, principalOf(request), trust, code, id, request.body);
   });
 
   route(app, endpoints.models.card, async (request) =>

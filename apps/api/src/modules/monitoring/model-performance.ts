@@ -5,35 +5,44 @@
  * each choice of period, version and grouping are kept beside them, so a screen that asks again
  * when nothing has changed is answered from memory after one version read.
  */
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   ageBands,
-  defaultCusumThreshold,
+  cusumDirections,
+  cusumOddsRatios,
+  defaultCusumTargetRunLength,
   ethnicGroups,
+  monitoringMessages,
   smallGroupThreshold,
   type GroupFigures,
   type Grouping,
   type ModelPerformance,
   type ModelPerformanceGroups,
+  type CusumDirection,
   type ModelPerformanceQuery,
   type NationalPerformance,
+  type PendingOutcomes,
 } from '@esr/contracts/model-performance';
+import { todayInLondon } from '@esr/contracts/london-dates';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { hiddenFigure } from '@esr/contracts/small-groups';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { VersionedCache } from '../../platform/db/versioned-cache.js';
 import { hiddenGroups } from '../../platform/small-groups.js';
 import { recordChange } from '../change-log/index.js';
-import { requireAccess, type Principal } from '../identity/index.js';
+import { principalName, requireAccess, type Principal } from '../identity/index.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { procedureName } from '../library/index.js';
 import {
   bandFigures,
-  cusumChart,
+  cusumCharts,
   decileFigures,
   funnelCurve,
   funnelLimits,
   groupFlags,
   performanceFigures,
+  thresholdForAverageRunLength,
   vladPoints,
   type Band,
   type JudgedOutcome,
@@ -41,6 +50,11 @@ import {
 
 /** A judged outcome with what the figures are grouped and filtered by. */
 interface StoredOutcome extends JudgedOutcome {
+  /**
+   * The first day (London) on which the outcome counts: the day of operation plus the horizon of
+   * the model version that made its prediction (decision 0059). Null for "Not known yet".
+   */
+  countsFrom: string | null;
   modelVersion: number;
   sex: string;
   ethnicGroup: string;
@@ -49,10 +63,21 @@ interface StoredOutcome extends JudgedOutcome {
 }
 
 interface ListOutcomes {
+  /** Every outcome with a prediction before its operation, its follow-up complete or not. */
   judged: StoredOutcome[];
   /** The days of operation of the outcomes with no prediction before them. */
   excludedOn: string[];
   activeVersion: number | null;
+}
+
+/** The horizon of a model version the list no longer holds (the demonstration models'). */
+const defaultOutcomeHorizonDays = 90;
+
+/** A calendar day (YYYY-MM-DD) so many days later. */
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
 
 const bandRank: Record<string, number> = { Low: 0, Moderate: 1, High: 2, low: 0, medium: 1, high: 2 };
@@ -70,17 +95,21 @@ async function readList(db: Db, trustCode: string, procedureCode: string) {
     const [packed] = await queryRows<{ rows: string | null }>(
       txDb,
       sql`select string_agg(concat_ws(',', coalesce(probability::text, ''),
-            case when complication_90_days then '1' else '0' end, date_of_operation::text,
+            case when complication_90_days then '1' when not complication_90_days then '0' else '?' end,
+            date_of_operation::text,
             coalesce(prediction, ''), coalesce(model_version::text, ''), coalesce(sex, ''),
             coalesce(ethnic_group, ''), coalesce(age_band, ''), coalesce(adjusted_prediction, '')),
           ';' order by date_of_operation, id) as rows
         from pathway_outcomes
         where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_current`,
     );
-    const [active] = await queryRows<{ version: number }>(
+    const versions = await queryRows<{ version: number; is_active: boolean; outcome_horizon_days: number }>(
       txDb,
-      sql`select version from ml_models where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active`,
+      sql`select version, is_active, outcome_horizon_days from ml_models
+        where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
     );
+    const horizonOf = new Map(versions.map((row) => [Number(row.version), Number(row.outcome_horizon_days)]));
+    const active = versions.find((row) => row.is_active);
     const list: ListOutcomes = {
       judged: [],
       excludedOn: [],
@@ -94,10 +123,12 @@ async function readList(db: Db, trustCode: string, procedureCode: string) {
         list.excludedOn.push(operatedOn);
         continue;
       }
+      const horizon = horizonOf.get(Number(modelVersion)) ?? defaultOutcomeHorizonDays;
       list.judged.push({
         probability: Number(probability),
         event: event === '1',
         operatedOn,
+        countsFrom: event === '?' ? null : addDays(operatedOn, horizon),
         band: (prediction || 'Low') as Band,
         order: String(index).padStart(8, '0'),
         modelVersion: Number(modelVersion),
@@ -123,44 +154,185 @@ async function currentVersion(db: Db, trustCode: string, procedureCode: string):
   return row ? String(row.version) : null;
 }
 
-/** The answer for this list and choice, computed again only when the outcomes or the threshold changed. */
+/** What the answers are computed with besides the outcomes. */
+interface Context {
+  today: string;
+  targetRunLength: number;
+  thresholds: CusumThresholds;
+}
+
+interface CusumThresholds {
+  worse: number | null;
+  better: number | null;
+  caseMix: number;
+}
+
+/**
+ * The answer for this list and choice, computed again only when the outcomes, the day or the CUSUM
+ * target changed.
+ */
 async function cached<T>(
   db: Db,
   trustCode: string,
   procedureCode: string,
   choice: string,
-  compute: (list: ListOutcomes, threshold: number) => T,
+  compute: (list: ListOutcomes, context: Context) => T,
 ): Promise<T> {
   const version = await currentVersion(db, trustCode, procedureCode);
-  const threshold = await cusumThresholdOf(db, trustCode);
+  const targetRunLength = await cusumTargetOf(db, trustCode);
   const listKey = `${trustCode}/${procedureCode}`;
   const list = () => lists.get(db, listKey, version, () => readList(db, trustCode, procedureCode));
-  const answerVersion = version === null ? null : `${version}/${threshold}`;
-  return (await answers.get(db, `${listKey}/${choice}`, answerVersion, async () => ({
-    version: answerVersion,
-    value: compute(await list(), threshold),
+  // Outcomes come to count at midnight: an answer is kept for the day it was made on.
+  const today = todayInLondon();
+  const contextVersion = version === null ? null : `${version}/${targetRunLength}/${today}`;
+  const thresholds = (await answers.get(db, `${listKey}/thresholds`, contextVersion, async () => ({
+    version: contextVersion,
+    value: thresholdsOf(await list(), today, targetRunLength),
+  }))) as CusumThresholds;
+  return (await answers.get(db, `${listKey}/${choice}`, contextVersion, async () => ({
+    version: contextVersion,
+    value: compute(await list(), { today, targetRunLength, thresholds }),
   }))) as T;
 }
 
-async function cusumThresholdOf(db: Db, trustCode: string): Promise<number> {
-  const [row] = await queryRows<{ cusum_threshold: number | null }>(
+/**
+ * Each CUSUM's threshold for the trust's target run length, worked out on the case mix of every
+ * outcome of the list that counts today (decision 0061): the same for any period or version chosen,
+ * so that a signal is the same signal wherever it is seen.
+ */
+function thresholdsOf(list: ListOutcomes, today: string, targetRunLength: number): CusumThresholds {
+  const probabilities = list.judged.filter((outcome) => counts(outcome, today)).map((o) => o.probability);
+  return {
+    worse: thresholdForAverageRunLength(probabilities, targetRunLength, cusumOddsRatios.worse),
+    better: thresholdForAverageRunLength(probabilities, targetRunLength, cusumOddsRatios.better),
+    caseMix: probabilities.length,
+  };
+}
+
+async function cusumTargetOf(db: Db, trustCode: string): Promise<number> {
+  const [row] = await queryRows<{ cusum_target_run_length: number | null }>(
     db,
-    sql`select cusum_threshold from trusts where trust_code = ${trustCode}`,
+    sql`select cusum_target_run_length from trusts where trust_code = ${trustCode}`,
   );
-  return row?.cusum_threshold === null || row?.cusum_threshold === undefined
-    ? defaultCusumThreshold
-    : Number(row.cusum_threshold);
+  return row?.cusum_target_run_length === null || row?.cusum_target_run_length === undefined
+    ? defaultCusumTargetRunLength
+    : Number(row.cusum_target_run_length);
+}
+
+/** Both CUSUMs of these outcomes, as the API gives them (acknowledgements are added per request). */
+function cusumOf(outcomes: readonly StoredOutcome[], context: Context): ModelPerformance['cusum'] {
+  const { thresholds } = context;
+  const charts = cusumCharts(outcomes, { worse: thresholds.worse ?? 1, better: thresholds.better ?? 1 });
+  const chart = (direction: CusumDirection) => ({
+    direction,
+    oddsRatio: cusumOddsRatios[direction],
+    threshold: thresholds[direction],
+    // Without a threshold (no outcome counts yet) there is nothing to draw or signal.
+    signals:
+      thresholds[direction] === null
+        ? []
+        : charts[direction].signals.map((date) => ({ date, acknowledgement: null })),
+    points: thresholds[direction] === null ? [] : charts[direction].points,
+  });
+  return {
+    targetRunLength: context.targetRunLength,
+    caseMix: thresholds.caseMix,
+    worse: chart('worse'),
+    better: chart('better'),
+  };
+}
+
+interface SignalReviewRow extends Record<string, unknown> {
+  direction: CusumDirection;
+  signalled_on: string;
+  note: string;
+  acknowledged_by: string;
+  acknowledged_at: string | Date;
+}
+
+async function signalReviewsOf(db: Db, trustCode: string, procedureCode: string) {
+  const rows = await queryRows<SignalReviewRow>(
+    db,
+    sql`select direction, signalled_on::text as signalled_on, note, acknowledged_by, acknowledged_at
+      from cusum_signal_reviews where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
+  );
+  return new Map(
+    rows.map((row) => [
+      `${row.direction}/${row.signalled_on}`,
+      { note: row.note, by: row.acknowledged_by, at: new Date(row.acknowledged_at).toISOString() },
+    ]),
+  );
+}
+
+/** The charts with each signal's acknowledgement, if a clinical safety officer has given one. */
+function acknowledged(
+  cusum: ModelPerformance['cusum'],
+  reviews: Awaited<ReturnType<typeof signalReviewsOf>>,
+): ModelPerformance['cusum'] {
+  const chart = (direction: CusumDirection) => ({
+    ...cusum[direction],
+    signals: cusum[direction].signals.map(({ date }) => ({
+      date,
+      acknowledgement: reviews.get(`${direction}/${date}`) ?? null,
+    })),
+  });
+  return { ...cusum, worse: chart('worse'), better: chart('better') };
+}
+
+/**
+ * The signals of the whole list (every date and version) that no clinical safety officer has
+ * acknowledged, oldest first: what the monitoring and model screens lead with (decision 0061).
+ */
+export async function openCusumSignals(db: Db, trustCode: string, procedureCode: string) {
+  const cusum = await cached(db, trustCode, procedureCode, 'cusum', (list, context) =>
+    cusumOf(chosen(list, {}, context.today), context),
+  );
+  const reviews = await signalReviewsOf(db, trustCode, procedureCode);
+  return cusumDirections
+    .flatMap((direction) =>
+      cusum[direction].signals
+        .filter(({ date }) => !reviews.has(`${direction}/${date}`))
+        .map(({ date }) => ({ direction, date })),
+    )
+    .sort((a, b) => a.date.localeCompare(b.date) || a.direction.localeCompare(b.direction));
 }
 
 const inPeriod = (day: string, query: ModelPerformanceQuery) =>
   (!query.from || day >= query.from) && (!query.to || day <= query.to);
 
-const chosen = (list: ListOutcomes, query: ModelPerformanceQuery) =>
-  list.judged.filter(
-    (outcome) =>
-      inPeriod(outcome.operatedOn, query) &&
-      (query.modelVersion === undefined || outcome.modelVersion === query.modelVersion),
-  );
+const inChoice = (outcome: StoredOutcome, query: ModelPerformanceQuery) =>
+  inPeriod(outcome.operatedOn, query) &&
+  (query.modelVersion === undefined || outcome.modelVersion === query.modelVersion);
+
+/** Whether an outcome's follow-up is complete on `today`, so that it counts (decision 0059). */
+const counts = (outcome: StoredOutcome, today: string) =>
+  outcome.countsFrom !== null && outcome.countsFrom <= today;
+
+/** The outcomes of the choice that count today: every figure, chart and test is made of these only. */
+const chosen = (list: ListOutcomes, query: ModelPerformanceQuery, today: string) =>
+  list.judged.filter((outcome) => inChoice(outcome, query) && counts(outcome, today));
+
+/** The outcomes of the choice whose follow-up is not complete today, and when the next ones count. */
+function pendingOf(list: ListOutcomes, query: ModelPerformanceQuery, today: string): PendingOutcomes {
+  let count = 0;
+  let notKnownYet = 0;
+  let nextCountOn: string | null = null;
+  let nextCount = 0;
+  for (const outcome of list.judged) {
+    if (!inChoice(outcome, query) || counts(outcome, today)) continue;
+    count++;
+    const day = outcome.countsFrom;
+    if (day === null) {
+      notKnownYet++;
+    } else if (nextCountOn === null || day < nextCountOn) {
+      nextCountOn = day;
+      nextCount = 1;
+    } else if (day === nextCountOn) {
+      nextCount++;
+    }
+  }
+  return { count, notKnownYet, nextCountOn, nextCount };
+}
 
 function adjustmentsOf(outcomes: readonly StoredOutcome[]) {
   const up = { n: 0, events: 0 };
@@ -208,7 +380,7 @@ export async function versionOutcomes(
   const list = await lists.get(db, `${trustCode}/${procedureCode}`, version, () =>
     readList(db, trustCode, procedureCode),
   );
-  const outcomes = chosen(list, query);
+  const outcomes = chosen(list, query, todayInLondon());
   // Computed when asked for: the versions table wants the headline figures only, a recalibration
   // the outcomes only, and the card both with the groups.
   const figures = () => performanceFigures(outcomes);
@@ -234,8 +406,9 @@ export async function modelPerformance(
   requireAccess(principal, 'model-performance:read', trustCode);
   await procedureName(db, procedureCode);
   const choice = `figures/${query.from ?? ''}/${query.to ?? ''}/${query.modelVersion ?? ''}`;
-  return cached(db, trustCode, procedureCode, choice, (list, threshold) => {
-    const outcomes = chosen(list, query);
+  const figures = await cached(db, trustCode, procedureCode, choice, (list, context) => {
+    const { today } = context;
+    const outcomes = chosen(list, query, today);
     return {
       procedure: procedureCode,
       from: query.from ?? null,
@@ -244,13 +417,20 @@ export async function modelPerformance(
       modelVersions: versionsOf(list),
       ...performanceFigures(outcomes),
       excluded: list.excludedOn.filter((day) => inPeriod(day, query)).length,
+      pending: pendingOf(list, query, today),
       bands: bandFigures(outcomes),
       deciles: decileFigures(outcomes),
       vlad: vladPoints(outcomes),
-      cusum: cusumChart(outcomes, threshold),
+      cusum: cusumOf(outcomes, context),
       adjustments: adjustmentsOf(outcomes),
     };
   });
+  const reviews = await signalReviewsOf(db, trustCode, procedureCode);
+  return {
+    ...figures,
+    cusum: acknowledged(figures.cusum, reviews),
+    openSignals: await openCusumSignals(db, trustCode, procedureCode),
+  };
 }
 
 const groupOf: Record<Grouping, (outcome: StoredOutcome) => string | null> = {
@@ -307,8 +487,8 @@ export async function modelPerformanceGroups(
   requireAccess(principal, 'model-performance:read', trustCode);
   await procedureName(db, procedureCode);
   const choice = `groups/${query.by}/${query.from ?? ''}/${query.to ?? ''}/${query.modelVersion ?? ''}`;
-  return cached(db, trustCode, procedureCode, choice, (list) => {
-    const outcomes = chosen(list, query);
+  return cached(db, trustCode, procedureCode, choice, (list, { today }) => {
+    const outcomes = chosen(list, query, today);
     const overall = performanceFigures(outcomes);
     const groups = groupsOf(outcomes, query.by, overall);
     return { procedure: procedureCode, by: query.by, overall, groups };
@@ -331,10 +511,15 @@ export async function nationalPerformance(
     expected: number | null;
   }>(
     db,
+    // Only outcomes whose follow-up is complete count (decision 0059), as on each trust's own screen.
     sql`select o.trust_code, t.trust_name, count(*) as n,
         count(*) filter (where o.complication_90_days) as events, sum(o.probability) as expected
       from pathway_outcomes o join trusts t on t.trust_code = o.trust_code
+        left join ml_models m on m.trust_code = o.trust_code and m.procedure_code = o.procedure_code
+          and m.version = o.model_version
       where o.procedure_code = ${query.procedure} and o.is_current and o.probability is not null
+        and o.model_version is not null and o.complication_90_days is not null
+        and o.date_of_operation + coalesce(m.outcome_horizon_days, ${defaultOutcomeHorizonDays}) <= ${todayInLondon()}::date
         ${query.from ? sql`and o.date_of_operation >= ${query.from}::date` : sql``}
         ${query.to ? sql`and o.date_of_operation <= ${query.to}::date` : sql``}
       group by o.trust_code, t.trust_name order by t.trust_name, o.trust_code`,
@@ -363,31 +548,77 @@ export async function nationalPerformance(
 
 export async function monitoringSettings(db: Db, principal: Principal, trustCode: string) {
   requireAccess(principal, 'model-performance:read', trustCode);
-  return { cusumThreshold: await cusumThresholdOf(db, trustCode) };
+  return { cusumTargetRunLength: await cusumTargetOf(db, trustCode) };
 }
 
+/** PUT …/model-performance/settings: the clinical safety officer sets the CUSUMs' target run length. */
 export async function changeMonitoringSettings(
   db: Db,
   principal: Principal,
   trustCode: string,
-  request: { cusumThreshold: number },
+  request: { cusumTargetRunLength: number },
 ) {
   requireAccess(principal, 'model-performance:settings', trustCode);
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const before = await cusumThresholdOf(txDb, trustCode);
-    await txDb.execute(sql`update trusts set cusum_threshold = ${request.cusumThreshold}, updated_at = now()
+    const before = await cusumTargetOf(txDb, trustCode);
+    await txDb.execute(sql`update trusts set cusum_target_run_length = ${request.cusumTargetRunLength},
+        updated_at = now()
       where trust_code = ${trustCode}`);
     await recordChange(txDb, {
       principal,
       trustCode,
       trustName: principal.trustName,
-      action: 'Changed the CUSUM threshold of model monitoring',
+      action: 'Changed the operations between false alarms of the CUSUMs of model monitoring',
       entityType: 'trust',
       entityId: trustCode,
-      before: { 'CUSUM threshold': before },
-      after: { 'CUSUM threshold': request.cusumThreshold },
+      before: { 'Operations between false alarms': before },
+      after: { 'Operations between false alarms': request.cusumTargetRunLength },
     });
-    return { cusumThreshold: request.cusumThreshold };
+    return { cusumTargetRunLength: request.cusumTargetRunLength };
   });
+}
+
+/**
+ * POST …/model-performance/signals: a clinical safety officer acknowledges a signal of the whole
+ * list with a note (decision 0061). 404 for a signal the list does not show, 409 when it has been
+ * acknowledged already.
+ */
+export async function acknowledgeCusumSignal(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  request: { direction: CusumDirection; date: string; note: string },
+) {
+  requireAccess(principal, 'model-performance:signals', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  const cusum = await cached(db, trustCode, procedureCode, 'cusum', (list, context) =>
+    cusumOf(chosen(list, {}, context.today), context),
+  );
+  if (!cusum[request.direction].signals.some((signal) => signal.date === request.date))
+    throw notFound(monitoringMessages.noSuchSignal);
+  const chartName = request.direction === 'worse' ? 'more complications' : 'fewer complications';
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [inserted] = await queryRows<{ id: string }>(
+      txDb,
+      sql`insert into cusum_signal_reviews (id, trust_code, procedure_code, direction, signalled_on, note,
+          acknowledged_by, acknowledged_by_user_id)
+        values (${crypto.randomUUID()}, ${trustCode}, ${procedureCode}, ${request.direction}, ${request.date}::date,
+          ${request.note}, ${principalName(principal)}, ${principal.userId}::uuid)
+        on conflict do nothing returning id`,
+    );
+    if (!inserted) throw conflict(monitoringMessages.alreadyAcknowledged);
+    await recordChange(txDb, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Acknowledged the CUSUM signal of ${request.date} (${chartName} than predicted) for ${procedure}`,
+      entityType: 'model',
+      entityId: `${procedureCode}/${request.direction}/${request.date}`,
+      after: { Note: request.note },
+    });
+  });
+  return modelPerformance(db, principal, trustCode, procedureCode, {});
 }

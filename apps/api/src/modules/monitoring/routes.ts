@@ -3,6 +3,7 @@ import { endpoints } from '@esr/contracts/endpoints';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
 import {
+  acknowledgeCusumSignal,
   changeMonitoringSettings,
   modelPerformance,
   modelPerformanceGroups,
@@ -31,6 +32,15 @@ const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   route(app, calls.changeSettings, async (request) =>
     changeMonitoringSettings(app.db, principalOf(request), request.params.trust, request.body),
+  );
+  route(app, calls.acknowledgeSignal, async (request) =>
+    acknowledgeCusumSignal(
+      app.db,
+      principalOf(request),
+      request.params.trust,
+      request.params.type,
+      request.body,
+    ),
   );
   route(app, calls.national, async (request) =>
     nationalPerformance(app.db, principalOf(request), request.query),

@@ -15,7 +15,8 @@ import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 export interface OutcomeToRecord {
   pathwayId: string;
   dateOfOperation: string;
-  complication90Days: boolean;
+  /** Null: "Not known yet" (decision 0059). */
+  complication90Days: boolean | null;
   complicationType: string | null;
   readmission30Days: boolean | null;
   lengthOfStayDays: number | null;
@@ -56,7 +57,7 @@ const [under50, fifties, sixties, seventies, eighties] = equityGroupLabels.ageBa
 const incoming = (rows: OutcomeToRecord[], ids: string[] = []) => sql`incoming as (
     select i.*, c.id as current_id,
       c.id is not null and c.date_of_operation = i.date_of_operation
-        and c.complication_90_days = i.complication_90_days
+        and c.complication_90_days is not distinct from i.complication_90_days
         and c.complication_type is not distinct from i.complication_type
         and c.readmission_30_days is not distinct from i.readmission_30_days
         and c.length_of_stay_days is not distinct from i.length_of_stay_days

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@esr/contracts/prioritisation';
 import { todayInLondon } from '@esr/contracts/london-dates';
-import type {
-  ModelPerformance,
-  ModelPerformanceGroups,
-  NationalPerformance,
+import {
+  monitoringMessages,
+  type ModelPerformance,
+  type ModelPerformanceGroups,
+  type NationalPerformance,
 } from '@esr/contracts/model-performance';
 import type { TripodCard } from '@esr/contracts/models';
 import {
@@ -65,12 +66,13 @@ interface Trust {
   cl: string;
   ta: string;
   tca: string;
+  cso: string;
 }
 
 async function freshTrust(): Promise<Trust> {
   const trust = await createTrust(t.app.db);
   await installDefaultModels(t.app.db, [trust.trustCode]);
-  const token = async (role: 'cu' | 'cl' | 'ta' | 'tca') =>
+  const token = async (role: 'cu' | 'cl' | 'ta' | 'tca' | 'cso') =>
     t.tokenFor((await createUser(t.app.db, { trustCode: trust.trustCode, roles: [role] })).id);
   return {
     code: trust.trustCode,
@@ -78,6 +80,7 @@ async function freshTrust(): Promise<Trust> {
     cl: await token('cl'),
     ta: await token('ta'),
     tca: await token('tca'),
+    cso: await token('cso'),
   };
 }
 
@@ -164,17 +167,18 @@ describe('the outcomes file', () => {
       { nhsNumber: bob, clockStart: daysAgo(400), scored: { prediction: 'Low', probability: 0.04 } },
       { nhsNumber: cat, clockStart: daysAgo(400), isActive: false },
     ]);
-    const operated = daysAgo(30);
+    // Operated 120 days ago: the 90 days of follow-up are complete, so the outcomes count (decision 0059).
+    const operated = daysAgo(120);
     await insertEvaluations(t.app.db, annId!, [
-      { probability: 0.2, prediction: 'Moderate', createdAt: `${daysAgo(90)}T10:00:00Z` },
-      { probability: 0.31, prediction: 'High', createdAt: `${daysAgo(31)}T10:00:00Z` },
+      { probability: 0.2, prediction: 'Moderate', createdAt: `${daysAgo(180)}T10:00:00Z` },
+      { probability: 0.31, prediction: 'High', createdAt: `${daysAgo(121)}T10:00:00Z` },
       // On the day of operation: it may already know how the operation went, so it is not judged.
       { probability: 0.45, prediction: 'High', createdAt: `${operated}T07:30:00Z` },
       // After the operation: never the one judged.
       { probability: 0.5, prediction: 'High', createdAt: `${daysAgo(10)}T10:00:00Z` },
     ]);
     await insertEvaluations(t.app.db, catId!, [
-      { probability: 0.08, prediction: 'Low', createdAt: `${daysAgo(60)}T10:00:00Z` },
+      { probability: 0.08, prediction: 'Low', createdAt: `${daysAgo(150)}T10:00:00Z` },
     ]);
     const { batchId, status, summary } = await uploaded(
       trust,
@@ -182,7 +186,7 @@ describe('the outcomes file', () => {
       theatreExtract([
         `${ann},RAN1,${ukDate(operated)},Y,Deep infection,Y,6,N`,
         `${bob},RAN2,${ukDate(operated)},No,,,2,`,
-        `${cat},RAN3,${ukDate(daysAgo(20))},N,,N,1.5,N`,
+        `${cat},RAN3,${ukDate(daysAgo(110))},N,,N,1.5,N`,
         `${nhsNumber(999000199)},RAN9,${ukDate(operated)},N,,,,`,
       ]),
     );
@@ -525,21 +529,31 @@ describe('model performance', () => {
     expect((await call('GET', '/api/model-performance?procedure=knee', own.tca)).status).toBe(403);
   });
 
-  it('lets trust and technical admins set the CUSUM threshold, in the change log, and the figures follow it', async () => {
-    expect(
-      (await call('PUT', `/api/trusts/${own.code}/model-performance/settings`, own.cl, { cusumThreshold: 3 }))
-        .status,
-    ).toBe(403);
-    expect(
-      (
-        await call('PUT', `/api/trusts/${own.code}/model-performance/settings`, own.ta, {
-          cusumThreshold: 50,
-        })
-      ).status,
-    ).toBe(400);
-    await ok('PUT', `/api/trusts/${own.code}/model-performance/settings`, own.ta, { cusumThreshold: 1.5 });
+  it('lets the clinical safety officer alone set the CUSUMs’ run length, in the change log, and the thresholds follow it', async () => {
+    const settings = `/api/trusts/${own.code}/model-performance/settings`;
+    for (const token of [own.cl, own.ta, own.tca])
+      expect((await call('PUT', settings, token, { cusumTargetRunLength: 2000 })).status).toBe(403);
+    for (const value of [50, 200_000, 'lots', '1e4', 5000.5])
+      expect((await call('PUT', settings, own.cso, { cusumTargetRunLength: value })).status).toBe(400);
+    const before = await ok<ModelPerformance>('GET', performanceUrl(own), own.cl);
+    expect(before.cusum).toMatchObject({ targetRunLength: 5000, caseMix: 60 });
+    await ok('PUT', settings, own.cso, { cusumTargetRunLength: '1,000' });
+    expect(await ok('GET', settings, own.ta)).toEqual({ cusumTargetRunLength: 1000 });
     const figures = await ok<ModelPerformance>('GET', performanceUrl(own), own.cl);
-    expect(figures.cusum.threshold).toBe(1.5);
+    expect(figures.cusum.targetRunLength).toBe(1000);
+    // A shorter run between false alarms is a lower threshold, on both charts.
+    expect(figures.cusum.worse.threshold!).toBeLessThan(before.cusum.worse.threshold!);
+    expect(figures.cusum.better.threshold!).toBeLessThan(before.cusum.better.threshold!);
+    const [entry] = await queryRows<{ action: string; after: number }>(
+      t.app.db,
+      sql`select action, (changes->'Operations between false alarms'->>'after')::int as after from change_log
+        where trust_code = ${own.code} order by id desc limit 1`,
+    );
+    expect(entry).toEqual({
+      action: 'Changed the operations between false alarms of the CUSUMs of model monitoring',
+      after: 1000,
+    });
+    await ok('PUT', settings, own.cso, { cusumTargetRunLength: 5000 });
   });
 });
 
@@ -580,7 +594,7 @@ describe('model performance by group: a small group cannot be worked out (decisi
     const lines = ['NHS Number,Date of Operation,Complication'];
     for (const [index, id] of ids.entries()) {
       const person = people[index]!;
-      const operated = daysAgo(120 - (index % 60));
+      const operated = daysAgo(180 - (index % 60));
       await insertEvaluations(t.app.db, id, [
         {
           probability: person.probability,
@@ -657,5 +671,132 @@ describe('model performance by group: a small group cannot be worked out (decisi
     expect(text).toContain('Age at operation: Under 50 Hidden');
     expect(text).toContain('‘Hidden’ means the group has fewer than 10 patients');
     expect(text).not.toContain('Under 50 6');
+  });
+});
+
+describe('outcomes judged once their follow-up is complete (decision 0059)', () => {
+  it('keeps an outcome 10 days after its operation pending: it counts in nothing, nationally neither, and says when it will', async () => {
+    const own = await freshTrust();
+    const numbers = nhsNumbers(999300000, 3);
+    const ids = await insertPathways(
+      t.app.db,
+      own.code,
+      'knee',
+      numbers.map((number) => ({
+        nhsNumber: number,
+        clockStart: daysAgo(300),
+        scored: { prediction: 'Low' as const, probability: 0.1 },
+      })),
+    );
+    for (const id of ids)
+      await insertEvaluations(t.app.db, id, [
+        { probability: 0.1, prediction: 'Low', createdAt: `${daysAgo(120)}T09:00:00Z`, modelVersion: 1 },
+      ]);
+    // One operated 100 days ago (complete), one 10 days ago with a complication, one 10 days ago not known yet.
+    const record = (id: string, dateOfOperation: string, complication90Days: string) =>
+      ok<PathwayOutcomes>('POST', `${pathwayUrl(own, id)}/outcome`, own.cl, {
+        dateOfOperation,
+        complication90Days,
+      });
+    const complete = await record(ids[0]!, daysAgo(100), 'no');
+    expect(complete.countsFrom).toBe(addDays(daysAgo(100), 90));
+    const early = await record(ids[1]!, daysAgo(10), 'yes');
+    expect(early.countsFrom).toBe(addDays(daysAgo(10), 90));
+    const unknown = await record(ids[2]!, daysAgo(10), 'not-known');
+    expect(unknown.current?.complication90Days).toBeNull();
+    expect(unknown.countsFrom).toBeNull();
+
+    const figures = await ok<ModelPerformance>('GET', performanceUrl(own), own.cl);
+    // Only the complete outcome counts: the early complication is no event yet, in any figure.
+    expect(figures).toMatchObject({ n: 1, events: 0 });
+    expect(figures.pending).toEqual({
+      count: 2,
+      notKnownYet: 1,
+      nextCountOn: addDays(daysAgo(10), 90),
+      nextCount: 1,
+    });
+    expect(figures.bands.reduce((sum, band) => sum + band.n, 0)).toBe(1);
+    expect(figures.vlad.map((point) => point.n)).toEqual([1]);
+    const national = await ok<NationalPerformance>(
+      'GET',
+      '/api/model-performance?procedure=knee',
+      superAdmin,
+    );
+    expect(national.trusts.find((entry) => entry.trustCode === own.code)).toMatchObject({ n: 1, events: 0 });
+
+    // The clinician's answers are in the change log in the form's words.
+    const [entry] = await queryRows<{ answer: string }>(
+      t.app.db,
+      sql`select changes->'Complication within 90 days'->>'after' as answer from change_log
+        where trust_code = ${own.code} and entity_id = ${ids[2]!} order by id desc limit 1`,
+    );
+    expect(entry?.answer).toBe('Not known yet');
+
+    // Once the window has closed (the operation moved back 91 days), the complication counts.
+    await t.app.db.execute(sql`update pathway_outcomes set date_of_operation = date_of_operation - 81
+      where pathway_id = ${ids[1]!} and is_current`);
+    await t.app.db.execute(sql`update outcome_versions set version = version + 1
+      where trust_code = ${own.code} and procedure_code = 'knee'`);
+    const later = await ok<ModelPerformance>('GET', performanceUrl(own), own.cl);
+    expect(later).toMatchObject({ n: 2, events: 1 });
+    expect(later.pending).toEqual({ count: 1, notKnownYet: 1, nextCountOn: null, nextCount: 0 });
+  });
+});
+
+describe('CUSUM signals acknowledged by the clinical safety officer (decision 0061)', () => {
+  it('keeps a signal open until a clinical safety officer acknowledges it with a note, once', async () => {
+    const own = await freshTrust();
+    // 40 patients predicted at 5%, 15 with a complication: far more than the model expects.
+    const numbers = nhsNumbers(999400000, 40);
+    const ids = await insertPathways(
+      t.app.db,
+      own.code,
+      'knee',
+      numbers.map((number) => ({
+        nhsNumber: number,
+        clockStart: daysAgo(400),
+        scored: { prediction: 'Low' as const, probability: 0.05 },
+      })),
+    );
+    const lines = ['NHS Number,Date of Operation,Complication'];
+    for (const [index, id] of ids.entries()) {
+      await insertEvaluations(t.app.db, id, [
+        { probability: 0.05, prediction: 'Low', createdAt: `${daysAgo(300)}T09:00:00Z`, modelVersion: 1 },
+      ]);
+      lines.push(`${numbers[index]},${ukDate(daysAgo(200 - index))},${index % 8 < 3 ? 'Y' : 'N'}`);
+    }
+    const { batchId } = await uploaded(own, 'outcomes.csv', lines.join('\n'));
+    expect((await confirm(own, batchId)).status).toBe(200);
+
+    const figures = await ok<ModelPerformance>('GET', performanceUrl(own), own.cso);
+    expect(figures.cusum.worse.signals.length).toBeGreaterThan(0);
+    expect(figures.cusum.better.signals).toEqual([]);
+    const [first] = figures.cusum.worse.signals;
+    expect(first!.acknowledgement).toBeNull();
+    expect(figures.openSignals[0]).toEqual({ direction: 'worse', date: first!.date });
+
+    const url = `${performanceUrl(own)}/signals`;
+    const request = { direction: 'worse', date: first!.date, note: 'Reviewed with the surgical leads.' };
+    for (const token of [own.cl, own.tca, own.ta])
+      expect((await call('POST', url, token, request)).status).toBe(403);
+    expect((await call('POST', url, own.cso, { ...request, note: '  ' })).status).toBe(400);
+    expect((await call('POST', url, own.cso, { ...request, note: 'a\u0000b' })).status).toBe(400);
+    expect((await call('POST', url, own.cso, { ...request, direction: 'better' })).status).toBe(404);
+    expect((await call('POST', url, own.cso, { ...request, date: daysAgo(365) })).status).toBe(404);
+    const answered = await ok<ModelPerformance>('POST', url, own.cso, request);
+    expect(answered.cusum.worse.signals[0]!.acknowledgement).toMatchObject({
+      note: 'Reviewed with the surgical leads.',
+    });
+    expect(answered.openSignals.some((signal) => signal.date === first!.date)).toBe(false);
+    const again = await call<{ detail: string }>('POST', url, own.cso, request);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(monitoringMessages.alreadyAcknowledged);
+    const [entry] = await queryRows<{ action: string }>(
+      t.app.db,
+      sql`select action from change_log where trust_code = ${own.code} order by id desc limit 1`,
+    );
+    expect(entry?.action).toBe(
+      `Acknowledged the CUSUM signal of ${first!.date} (more complications than predicted) for Knee replacement`,
+    );
   });
 });

@@ -24,7 +24,7 @@ interface OutcomeRow extends Record<string, unknown> {
   id: string;
   is_current: boolean;
   date_of_operation: string;
-  complication_90_days: boolean;
+  complication_90_days: boolean | null;
   complication_type: string | null;
   readmission_30_days: boolean | null;
   length_of_stay_days: number | null;
@@ -38,6 +38,7 @@ interface OutcomeRow extends Record<string, unknown> {
   probability: number | null;
   prediction: string | null;
   evaluated_at: string | Date | null;
+  counts_from: string | null;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -73,10 +74,16 @@ async function findPathway(db: Db, trustCode: string, procedureCode: string, id:
 async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
   const rows = await queryRows<OutcomeRow>(
     db,
-    sql`select id, is_current, date_of_operation::text as date_of_operation, complication_90_days,
-        complication_type, readmission_30_days, length_of_stay_days, death_90_days, source, file_name,
-        recorded_at, recorded_by, evaluation_id, model_version, probability, prediction, evaluated_at
-      from pathway_outcomes where pathway_id = ${pathwayId} order by recorded_at desc, id desc`,
+    sql`select o.id, o.is_current, o.date_of_operation::text as date_of_operation, o.complication_90_days,
+        o.complication_type, o.readmission_30_days, o.length_of_stay_days, o.death_90_days, o.source,
+        o.file_name, o.recorded_at, o.recorded_by, o.evaluation_id, o.model_version, o.probability,
+        o.prediction, o.evaluated_at,
+        case when o.complication_90_days is not null and o.model_version is not null
+          then (o.date_of_operation + coalesce(m.outcome_horizon_days, 90))::text end as counts_from
+      from pathway_outcomes o
+        left join ml_models m on m.trust_code = o.trust_code and m.procedure_code = o.procedure_code
+          and m.version = o.model_version
+      where o.pathway_id = ${pathwayId} order by o.recorded_at desc, o.id desc`,
   );
   const current = rows.find((row) => row.is_current) ?? null;
   const prediction = predictionOf(current?.prediction ?? null);
@@ -92,6 +99,7 @@ async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
             evaluatedAt: iso(current.evaluated_at),
           }
         : null,
+    countsFrom: current?.evaluation_id ? current.counts_from : null,
     history: rows.map(outcomeOf),
   };
 }
@@ -110,12 +118,14 @@ export async function pathwayOutcome([db, principal, trustCode, procedureCode, i
 }
 
 const yesNo = (value: boolean | null) => (value === null ? 'Not known' : value ? 'Yes' : 'No');
+const complicationWords = (value: boolean | null) =>
+  value === null ? 'Not known yet' : value ? 'Yes' : 'No';
 
 /** The outcome in the form's words, for the change log. */
 const inWords = (outcome: PathwayOutcome | null) =>
   outcome && {
     'Date of operation': outcome.dateOfOperation,
-    'Complication within 90 days': yesNo(outcome.complication90Days),
+    'Complication within 90 days': complicationWords(outcome.complication90Days),
     'Complication type': outcome.complicationType ?? '',
     'Readmission within 30 days': yesNo(outcome.readmission30Days),
     'Length of stay (days)': outcome.lengthOfStayDays === null ? '' : String(outcome.lengthOfStayDays),

@@ -159,6 +159,14 @@ export const demoUsers = [
     trustCode: 'RAN',
     roles: ['sa', 'ta'],
   },
+  {
+    id: '00000000-0000-4000-8000-000000000009',
+    firstName: 'Sam',
+    lastName: 'Okafor',
+    email: 'sam.okafor@nhs.net',
+    trustCode: 'RAN',
+    roles: ['cso'],
+  },
 ] as const;
 
 /** Idempotent: safe on every start and from several processes (ON CONFLICT DO NOTHING). */

@@ -4,7 +4,7 @@
  */
 export { bandFigures, groupFlags, performanceFigures } from './performance.js';
 export { decileFigures } from './deciles.js';
-export { cusumChart, vladPoints } from './sequential.js';
+export { vladPoints } from './sequential.js';
 export {
   calibrationFits,
   calibrationLogLikelihood,
@@ -16,7 +16,6 @@ export { byarLowerCount, byarUpperCount, wilsonInterval, zFor95, zFor998 } from 
 export type {
   Band,
   BandFigures,
-  CusumChart,
   DecileFigures,
   FunnelLimits,
   FunnelPoint,
@@ -24,3 +23,34 @@ export type {
   JudgedOutcome,
   VladPoint,
 } from './types.js';
+export {
+  compareGroupWithRest,
+  defaultMaterialSizes,
+  groupComparisonAlpha,
+  holmAdjust,
+  judgeGroups,
+  materialAurocShortfall,
+  materialCalibrationInTheLargeDifference,
+  materialOeRatio,
+  twoSidedNormalPValue,
+} from './group-comparison.js';
+export type {
+  AdjustedPValues,
+  AurocComparison,
+  CalibrationInTheLargeComparison,
+  EstimatedDifference,
+  GroupComparison,
+  GroupComparisonFlag,
+  GroupJudgement,
+  MaterialSizes,
+  OeRatioComparison,
+} from './group-comparison.js';
+export {
+  betterOddsRatio,
+  cusumCharts,
+  defaultTargetRunLength,
+  inControlAverageRunLength,
+  thresholdForAverageRunLength,
+  worseOddsRatio,
+} from './cusum.js';
+export type { RestartingCusum, RestartingCusumPoint, TwoSidedCusum } from './cusum.js';

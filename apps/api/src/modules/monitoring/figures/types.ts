@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type {
   bandFiguresSchema,
-  cusumSchema,
   decileSchema,
   funnelLimitsSchema,
   vladPointSchema,
@@ -25,7 +24,6 @@ export type BandFigures = z.infer<typeof bandFiguresSchema>;
 export type Band = BandFigures['band'];
 export type DecileFigures = z.infer<typeof decileSchema>;
 export type VladPoint = z.infer<typeof vladPointSchema>;
-export type CusumChart = z.infer<typeof cusumSchema>;
 export type FunnelLimits = z.infer<typeof funnelLimitsSchema>;
 export type FunnelPoint = FunnelLimits & { expected: number };
 export type GroupFlag = 'oe' | 'auroc';

@@ -97,7 +97,8 @@ export const pathwayOutcomes = pgTable(
     ...trustAndProcedure(),
     isCurrent: boolean('is_current').notNull(),
     dateOfOperation: date('date_of_operation', { mode: 'string' }).notNull(),
-    complication90Days: boolean('complication_90_days').notNull(),
+    /** Null: "Not known yet", a clinician's answer before the follow-up is done (decision 0059). */
+    complication90Days: boolean('complication_90_days'),
     complicationType: text('complication_type'),
     readmission30Days: boolean('readmission_30_days'),
     lengthOfStayDays: doublePrecision('length_of_stay_days'),

@@ -29,8 +29,12 @@ export const trusts = pgTable(
     primaryContactTelNumber: text('primary_contact_tel_number').notNull().default(''),
     /** Harm-review thresholds in weeks set by the trust's admins; null: the default 52, 78 and 104 (decision 0044). */
     harmReviewThresholdWeeks: integer('harm_review_threshold_weeks').array(),
-    /** The risk-adjusted CUSUM's threshold set by the trust; null: the default 4.5 (decision 0045). */
-    cusumThreshold: doublePrecision('cusum_threshold'),
+    /**
+     * The CUSUMs' in-control average run length, in operations, set by the clinical safety officer:
+     * each chart's threshold is chosen so that a model predicting as it should signals once in this
+     * many operations on average; null: the default 5,000 (decision 0061).
+     */
+    cusumTargetRunLength: integer('cusum_target_run_length'),
     /**
      * Decision 0055: the trust's laboratory systems never send a patient's date of birth (HL7 PID-7,
      * FHIR Patient.birthDate), so a result without one is matched by NHS number alone rather than

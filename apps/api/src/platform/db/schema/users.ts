@@ -4,8 +4,8 @@ import { timestamptz } from './column-types.js';
 import { trusts } from './trusts.js';
 import { roles } from './roles.js';
 
-/** Bits of users.role_mask, fixed by migration 0006. */
-export const roleMaskBits = { sa: 1, ta: 2, cu: 4, cl: 8, tca: 16, wa: 32 } as const;
+/** Bits of users.role_mask, fixed by migration 0006 (cso added by migration 0036). */
+export const roleMaskBits = { sa: 1, ta: 2, cu: 4, cl: 8, tca: 16, wa: 32, cso: 64 } as const;
 
 const userRoleMaskExpression = Object.entries(roleMaskBits)
   .map(([code, bit]) => `(CASE WHEN '${code}' = ANY ("users"."role_codes") THEN ${bit} ELSE 0 END)`)

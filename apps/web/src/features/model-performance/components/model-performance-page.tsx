@@ -12,7 +12,14 @@ import { useTrustCode } from '../../../lib/auth/trust-code';
 import { usePageTitleDetail } from '../../../lib/page-title';
 import { isAdmitted } from '../../../lib/roles';
 import { useFigures, useGroups, useNational } from '../api/get-figures';
-import { adjustmentsText, choiceText, decimalText, excludedText, periodText } from '../lib/figures-text';
+import {
+  adjustmentsText,
+  choiceText,
+  decimalText,
+  excludedText,
+  pendingText,
+  periodText,
+} from '../lib/figures-text';
 import {
   figuresQuery,
   readMonitoringView,
@@ -66,8 +73,8 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
       intro={
         <p>
           How the model’s predictions of complications compare with what happened to your trust’s patients
-          after their operations. Each outcome is judged against the latest prediction made on or before the
-          day of the operation.
+          after their operations. Each outcome is judged against the latest prediction made before the day of
+          the operation, and counts once 90 days have passed since the operation.
         </p>
       }
       versions={figures.data?.modelVersions}
@@ -85,6 +92,11 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
           <p className="nhsuk-body-s" role="status">
             {choiceText(data)}
           </p>
+          {pendingText(data.pending) && (
+            <InsetText>
+              <p>{pendingText(data.pending)}</p>
+            </InsetText>
+          )}
           {data.n === 0 ? (
             <NoOutcomes figures={data} chosen={Object.keys(query).length > 0} />
           ) : (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  pendingText,
   adjustmentsText,
   aurocText,
   choiceText,
@@ -108,6 +109,18 @@ describe('the model performance figures in words (decision 0045)', () => {
     );
     expect(choiceText({ from: null, to: '2026-03-31', modelVersion: null })).toBe(
       'Operations up to 31-Mar-2026, judged against every model version.',
+    );
+  });
+});
+
+describe('outcomes whose follow-up is not complete, in words (decision 0059)', () => {
+  it('counts them, says when the next count, and that they are in no figure', () => {
+    expect(pendingText({ count: 0, notKnownYet: 0, nextCountOn: null, nextCount: 0 })).toBeNull();
+    expect(pendingText({ count: 6, notKnownYet: 0, nextCountOn: '2027-01-04', nextCount: 2 })).toBe(
+      '6 outcomes are not counted yet because 90 days have not passed since the operation; the next 2 count from 04-Jan-2027. Until then they are in none of the figures below.',
+    );
+    expect(pendingText({ count: 2, notKnownYet: 1, nextCountOn: '2027-01-04', nextCount: 1 })).toBe(
+      '1 outcome is not counted yet because 90 days have not passed since the operation; the next counts from 04-Jan-2027. 1 outcome is recorded as “Not known yet”: it counts once a clinician records whether there was a complication. Until then they are in none of the figures below.',
     );
   });
 });

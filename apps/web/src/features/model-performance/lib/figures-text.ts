@@ -88,6 +88,28 @@ export function fewEventsText(events: number): string {
 export const cusumSignalText = (signalledOn: string): string =>
   `The CUSUM signalled on ${formatDate(signalledOn)}: complications have been more frequent than the model predicts. Review the model with your clinical safety officer.`;
 
+/**
+ * Outcomes whose follow-up is not complete (decision 0059), or null when there are none: they count
+ * in nothing yet, and the next of them count on a given day.
+ */
+export function pendingText(pending: ModelPerformance['pending']): string | null {
+  if (pending.count <= 0) return null;
+  const waiting = pending.count - pending.notKnownYet;
+  const parts: string[] = [];
+  if (waiting > 0)
+    parts.push(
+      `${plural(waiting, 'outcome is', 'outcomes are')} not counted yet because 90 days have not passed since the operation` +
+        (pending.nextCountOn
+          ? `; the next ${pending.nextCount === 1 ? 'counts' : `${countText(pending.nextCount)} count`} from ${formatDate(pending.nextCountOn)}`
+          : ''),
+    );
+  if (pending.notKnownYet > 0)
+    parts.push(
+      `${plural(pending.notKnownYet, 'outcome is', 'outcomes are')} recorded as “Not known yet”: ${pending.notKnownYet === 1 ? 'it counts' : 'they count'} once a clinician records whether there was a complication`,
+    );
+  return `${parts.join('. ')}. Until then they are in none of the figures below.`;
+}
+
 /** Outcomes kept but not judged, as the summary list says them. */
 export const excludedText = (excluded: number): string =>
   `${plural(excluded, 'outcome', 'outcomes')} with no prediction made before the operation`;

@@ -23,6 +23,7 @@ export function figuresOf(changes: Partial<ModelPerformance> = {}): ModelPerform
     brier: 0.06149,
     enoughEvents: false,
     excluded: 5,
+    pending: { count: 0, notKnownYet: 0, nextCountOn: null, nextCount: 0 },
     bands: [
       { band: 'High', n: 40, events: 9, observedRate: 0.225, meanPredicted: 0.2 },
       { band: 'Moderate', n: 120, events: 12, observedRate: 0.1, meanPredicted: 0.09 },

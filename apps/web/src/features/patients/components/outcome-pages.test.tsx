@@ -46,9 +46,10 @@ const outcomes: PathwayOutcomes = {
     prediction: 'high',
     evaluatedAt: '2026-09-12T08:30:00Z',
   },
+  countsFrom: '2026-12-29',
   history: [fromFile, byClinician],
 };
-const none: PathwayOutcomes = { current: null, judgedPrediction: null, history: [] };
+const none: PathwayOutcomes = { current: null, judgedPrediction: null, countsFrom: null, history: [] };
 
 const summary = {
   id,

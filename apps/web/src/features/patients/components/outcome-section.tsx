@@ -12,7 +12,9 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { outcomeFieldLabels } from '@esr/contracts/outcomes';
 import { isAdmitted } from '../../../lib/roles';
 import { usePathwayOutcome } from '../api/get-pathway-outcome';
+import { todayInLondon } from '@esr/contracts/london-dates';
 import {
+  countsText,
   earlierOutcomes,
   judgedPredictionText,
   lengthOfStayText,
@@ -26,6 +28,7 @@ const headingId = 'outcome-after-surgery-heading';
 
 /** A complication within 90 days: Yes, with its type as it was recorded (isolated, decision 0043), or No. */
 function Complication({ outcome }: { outcome: PathwayOutcome }) {
+  if (outcome.complication90Days === null) return 'Not known yet';
   if (!outcome.complication90Days) return 'No';
   if (!outcome.complicationType) return 'Yes';
   return (
@@ -105,6 +108,9 @@ export function OutcomeSection({ trust, type, id }: { trust: string; type: Proce
           rows={[
             ...outcomeParts.map((part) => ({ key: part.key, value: part.value(current) })),
             { key: 'Prediction judged against it', value: judgedPredictionText(outcomes.judgedPrediction) },
+            ...(countsText(outcomes, todayInLondon()) === null
+              ? []
+              : [{ key: 'Counts in the model’s monitoring', value: countsText(outcomes, todayInLondon()) }]),
           ]}
         />
       ) : (

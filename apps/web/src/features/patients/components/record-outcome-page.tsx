@@ -15,6 +15,7 @@ import { useRiskSummary } from '../api/get-risk-summary';
 import { useRecordOutcome } from '../api/record-outcome';
 import {
   notKnown,
+  notKnownYet,
   outcomeFailureOf,
   outcomeFieldIds,
   outcomeFields,
@@ -160,7 +161,7 @@ function OutcomeForm({
             <RevealRadios
               name="complication90Days"
               legend={outcomeFieldLabels.complication90Days}
-              hint="Any complication of the operation, in the 90 days after it."
+              hint="Any complication of the operation, in the 90 days after it. Before 90 days have passed, No means none so far: the outcome counts in the model’s monitoring only once they have."
               error={errorOf('complication90Days')}
               selected={field.value}
               onChange={field.onChange}
@@ -188,6 +189,7 @@ function OutcomeForm({
                   ),
                 },
                 { value: 'no', label: yesNo.no },
+                { value: notKnownYet, label: 'Not known yet' },
               ]}
             />
           )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PathwayOutcomes } from '@esr/contracts/outcomes';
 import {
+  countsText,
   earlierOutcomes,
   judgedPredictionText,
   lengthOfStayText,
@@ -46,9 +47,42 @@ describe('a pathway’s outcome in words (decision 0045)', () => {
     const outcomes: PathwayOutcomes = {
       current: outcome('new'),
       judgedPrediction: null,
+      countsFrom: null,
       history: [outcome('new'), outcome('middle'), outcome('old')],
     };
     expect(earlierOutcomes(outcomes).map((item) => item.id)).toEqual(['middle', 'old']);
-    expect(earlierOutcomes({ current: null, judgedPrediction: null, history: [] })).toEqual([]);
+    expect(earlierOutcomes({ current: null, judgedPrediction: null, countsFrom: null, history: [] })).toEqual(
+      [],
+    );
+  });
+
+  it('says when an outcome counts in the monitoring: at once, from a day, or not until it is known (decision 0059)', () => {
+    const judgedPrediction = {
+      evaluationId: 'e1',
+      modelVersion: 3,
+      probability: 0.05,
+      prediction: 'low' as const,
+      evaluatedAt: '2026-09-01T08:30:00Z',
+    };
+    const noComplication = { ...outcome('a'), dateOfOperation: '2026-11-26', complication90Days: false };
+    const base = { judgedPrediction, history: [] };
+    expect(countsText({ ...base, current: noComplication, countsFrom: '2027-02-24' }, '2026-12-06')).toBe(
+      'From 24-Feb-2027, when 90 days will have passed since the operation. No complication so far.',
+    );
+    expect(countsText({ ...base, current: noComplication, countsFrom: '2027-02-24' }, '2027-02-24')).toBe(
+      'Yes: the 90 days after the operation have passed.',
+    );
+    expect(
+      countsText(
+        { ...base, current: { ...noComplication, complication90Days: null }, countsFrom: null },
+        '2026-12-06',
+      ),
+    ).toBe('Not yet: whether there was a complication is not known yet. Correct the outcome when it is.');
+    expect(
+      countsText(
+        { ...base, judgedPrediction: null, current: noComplication, countsFrom: null },
+        '2026-12-06',
+      ),
+    ).toBeNull();
   });
 });

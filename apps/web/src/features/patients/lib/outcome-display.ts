@@ -17,6 +17,22 @@ export const notJudgedText =
 export const yesNoText = (value: boolean | null): string =>
   value === null ? 'Not known' : value ? 'Yes' : 'No';
 
+/**
+ * When an outcome counts in the model's monitoring (decision 0059): at once once its follow-up is
+ * complete, from the day it will be, or not until the complication is known. Null when it is not
+ * judged (no prediction before the operation: `notJudgedText` says so).
+ */
+export function countsText(outcomes: PathwayOutcomes, today: string): string | null {
+  const current = outcomes.current;
+  if (!current || !outcomes.judgedPrediction) return null;
+  if (current.complication90Days === null)
+    return 'Not yet: whether there was a complication is not known yet. Correct the outcome when it is.';
+  if (outcomes.countsFrom === null) return null;
+  if (outcomes.countsFrom <= today) return 'Yes: the 90 days after the operation have passed.';
+  const soFar = current.complication90Days ? '' : ' No complication so far.';
+  return `From ${formatDate(outcomes.countsFrom)}, when 90 days will have passed since the operation.${soFar}`;
+}
+
 /** Days in hospital, as the file or the clinician gave them (a day case is 0). */
 export function lengthOfStayText(days: number | null): string {
   if (days === null) return 'Not known';

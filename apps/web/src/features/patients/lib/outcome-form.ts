@@ -18,7 +18,7 @@ import { datePartsOf, emptyDateParts, readDateParts, type DateParts } from '../.
  */
 export interface OutcomeFormValues {
   dateOfOperation: DateParts;
-  /** yes or no. */
+  /** yes, no or not-known (not known yet: the follow-up is not done). */
   complication90Days: string;
   /** Sent only with a complication. */
   complicationType: string;
@@ -53,6 +53,9 @@ export const outcomeFieldIds: Record<OutcomeField, string> = {
 /** 'Not known', for readmission and death: sent as no answer. */
 export const notKnown = 'notKnown';
 
+/** 'Not known yet', for a complication: an answer of its own, sent as such (decision 0059). */
+export const notKnownYet = 'not-known';
+
 /** Our wording where the contract has none: Day, Month and Year that make no date. */
 export const dateNotReal = 'The date of operation must be a real date, like 3 10 2026';
 
@@ -71,7 +74,8 @@ export function outcomeValuesOf(current: PathwayOutcome | null): OutcomeFormValu
     };
   return {
     dateOfOperation: datePartsOf(current.dateOfOperation),
-    complication90Days: current.complication90Days ? 'yes' : 'no',
+    complication90Days:
+      current.complication90Days === null ? notKnownYet : current.complication90Days ? 'yes' : 'no',
     complicationType: current.complicationType ?? '',
     readmission30Days: answerOf(current.readmission30Days),
     lengthOfStayDays: current.lengthOfStayDays === null ? '' : String(current.lengthOfStayDays),
