@@ -518,6 +518,50 @@ def layout(value, indent, column, tail):
     return scalar_text(value)
 
 
+def overdispersion(observed, expected):
+    """Spiegelhalter (2005), section 5: each trust's z-score of its O/E against 1 under O ~ Poisson(E),
+    z = (O/E - 1) * sqrt(E); the lowest and highest 10% (by count, rounded down) Winsorised to the
+    nearest kept value; phi = the mean of the squared z. Returns phi and the z-scores."""
+    observed = np.asarray(observed, dtype=float)
+    expected = np.asarray(expected, dtype=float)
+    z = (observed / expected - 1.0) * np.sqrt(expected)
+    k = int(np.floor(0.1 * len(z)))
+    ranked = np.sort(z)
+    if k > 0:
+        z = np.clip(z, ranked[k], ranked[len(z) - 1 - k])
+    return float(np.mean(z**2)), [float(v) for v in z]
+
+
+def overdispersion_fixtures():
+    """Seeded sets of trusts: Poisson counts around the model (phi near 1), and counts whose true
+    rates vary between trusts by a gamma mixture (phi well above 1)."""
+    rng = np.random.default_rng([20261206, 9])
+    fixtures = []
+    for name, spread, count in (("poisson", 0.0, 20), ("overdispersed", 0.35, 25), ("few", 0.0, 4)):
+        expected = rng.uniform(5, 120, size=count)
+        rates = rng.gamma(1 / spread**2, spread**2, size=count) if spread > 0 else np.ones(count)
+        observed = rng.poisson(expected * rates)
+        phi, z = overdispersion(observed, expected)
+        fixtures.append(
+            {
+                "name": name,
+                "observed": [int(v) for v in observed],
+                "expected": [float(v) for v in expected],
+                "phi": phi,
+                "z": z,
+                # The inflated limits at an expected count of 10, when phi exceeds 1: each limit's
+                # distance from 1 times sqrt(phi) (a multiplicative overdispersion, section 5), no
+                # lower limit below 0.
+                "inflatedAt10": {
+                    key: max(0.0, 1 + (value - 1) * np.sqrt(max(phi, 1.0)))
+                    for key, value in funnel_limits(10.0).items()
+                    if key != "expected"
+                },
+            }
+        )
+    return fixtures
+
+
 def main():
     golden = {
         "about": "Written by ml/monitoring_golden.py; see ml/README.md. Each fixture's input is by "
@@ -525,6 +569,7 @@ def main():
         "order = String(order[i]).",
         "fixtures": build_fixtures(),
         "funnel": [funnel_limits(e) for e in (0.25, 0.5, 1.0, 2.0, 3.7, 10.0, 37.25, 100.0, 1000.0, 12345.6)],
+        "overdispersion": overdispersion_fixtures(),
     }
     text = layout(golden, 0, 0, 0) + "\n"
     OUTPUT.write_text(text, encoding="utf-8")

@@ -150,21 +150,57 @@ describe('model monitoring', () => {
     await visit(page, 'model-performance-date-error');
   });
 
-  it('lets the technical admin change the CUSUM threshold', async () => {
-    await page.goto('/model-performance?procedure=hip');
-    await activate(page.getByRole('link', { name: /Change the CUSUM threshold/ }));
-    await poll(() => heading(page).textContent(), serverWait).toContain('Model monitoring settings');
-    const threshold = page.getByRole('textbox', { name: /CUSUM threshold/ });
-    await typeInto(threshold, '99');
-    await activate(button('Save threshold'));
+  it('leads the clinical safety officer to the open hip signal, which they acknowledge with a note', async () => {
+    await signInFresh('Sam Okafor');
+    await poll(() => pathname(page)).toBe('/model-performance');
+    await chooseOption(page.getByLabel('Type of operation'), 'Hip');
+    await activate(button('Update'));
+    await poll(() => new URL(page.url()).searchParams.get('procedure')).toBe('hip');
+    const review = page.getByRole('link', { name: /^Review and acknowledge the signal of / });
+    await poll(() => review.count(), serverWait).toBeGreaterThan(0);
+    // The open signal leads the summary, above the headline.
+    const summary = await page.getByRole('region', { name: 'Summary' }).textContent();
+    expect(summary!.indexOf('The CUSUM signalled on')).toBeLessThan(summary!.indexOf('patients operated'));
+    expect(summary).not.toContain('too uncertain to act on');
+    await visit(page, 'model-performance-hip-open-signal');
+    const signalled = ((await review.first().textContent()) ?? '').replace(
+      'Review and acknowledge the signal of ',
+      '',
+    );
+    await activate(review.first());
+    await poll(() => heading(page).textContent(), serverWait).toContain('Acknowledge a CUSUM signal');
+    await activate(button('Acknowledge signal'));
     await poll(() => page.locator('.nhsuk-error-summary').textContent()).toContain(
-      'The CUSUM threshold must be 20 or less',
+      'Enter what you found and did about the signal',
+    );
+    await visit(page, 'acknowledge-signal-error');
+    await typeInto(
+      page.getByRole('textbox', { name: 'What you found and did' }),
+      'Reviewed with the hip surgeons: the rise follows the change of cemented stem in July. Model kept; reviewed monthly.',
+    );
+    await activate(button('Acknowledge signal'));
+    await poll(() => pathname(page), serverWait).toBe('/model-performance');
+    await poll(() => page.locator('.nhsuk-notification-banner--success').textContent(), serverWait).toContain(
+      `Signal of ${signalled} acknowledged`,
+    );
+    await poll(() => main().textContent()).toContain('the change of cemented stem in July');
+    await visit(page, 'model-performance-signal-acknowledged');
+  });
+
+  it('lets the clinical safety officer change the operations between false alarms', async () => {
+    await activate(page.getByRole('link', { name: /Change the operations between false alarms/ }));
+    await poll(() => heading(page).textContent(), serverWait).toContain('Model monitoring settings');
+    const runLength = page.getByRole('textbox', { name: /Operations between false alarms/ });
+    await typeInto(runLength, '99');
+    await activate(button('Save'));
+    await poll(() => page.locator('.nhsuk-error-summary').textContent()).toContain(
+      'The number of operations must be 500 or more',
     );
     await visit(page, 'model-monitoring-settings-error');
-    await typeInto(threshold, '5');
-    await activate(button('Save threshold'));
+    await typeInto(runLength, '10,000');
+    await activate(button('Save'));
     await poll(() => page.locator('.nhsuk-notification-banner--success').textContent(), serverWait).toContain(
-      'CUSUM threshold saved',
+      'Operations between false alarms saved',
     );
     await visit(page, 'model-monitoring-settings-saved');
   });

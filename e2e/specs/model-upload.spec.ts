@@ -22,7 +22,7 @@ const kneeWrapper = file('models/default/knee/wrapper.pkl');
 const hostile = file('apps/api/src/modules/models/test-files/os-system.pkl');
 
 describe('upload model (technical admin)', () => {
-  it('checks the form, shows server errors per field, uploads and shows the new active model', async () => {
+  it('checks the form, shows server errors per field, and uploads a version that awaits approval', async () => {
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
     await signInAs(page, 'Ravi Patel');
@@ -52,12 +52,19 @@ describe('upload model (technical admin)', () => {
 
     await page.getByLabel('Model file').setInputFiles(kneeModel);
     await page.getByRole('button', { name: 'Submit' }).click();
+    // Decision 0060: stored inactive; the demonstration version stays active until a clinical
+    // safety officer approves it.
     await expect
-      .poll(() => page.getByRole('alert').textContent())
-      .toContain('Model is uploaded in the system and this will replace the existing model file.');
+      .poll(() => page.locator('.nhsuk-notification-banner--success').textContent())
+      .toMatch(
+        /Version 2 uploaded\. It is awaiting approval by a clinical safety officer; version 1 stays active until then\./,
+      );
     const versions = page.getByRole('table');
     await expect.poll(() => versions.getByRole('row').count()).toBe(3);
-    expect(await page.getByRole('definition').filter({ hasText: 'Ravi Patel' }).count()).toBeGreaterThan(0);
+    expect(await versions.getByText('Awaiting approval').count()).toBeGreaterThan(0);
+    expect(
+      await page.getByText('Demonstration model (synthetic data) — not for clinical use').isVisible(),
+    ).toBe(true);
     await visit(page, 'upload-model-success');
     await context.close();
   });

@@ -16,8 +16,18 @@ import { boundedDate, decimalNumber, multiLine } from './text-rules.js';
 export const enoughEventsThreshold = 100;
 /** A group smaller than this is hidden, and others beside it so that it cannot be worked out (decision 0052). */
 export const smallGroupThreshold = 10;
-/** A group's AUROC further than this from the whole list's flags the group. */
-export const groupAurocDifference = 0.05;
+/**
+ * How far a group must be from the rest of the list for a flag, beside the difference being
+ * significant after Holm's adjustment (decision 0062): an O/E ratio (the group's O/E over the
+ * rest's) outside 0.8–1.25, a calibration-in-the-large difference beyond ±0.2 on the log-odds
+ * scale, or an AUROC more than 0.05 below the rest's.
+ */
+export const groupMaterialSizes = {
+  oeRatio: 1.25,
+  calibrationDifference: 0.2,
+  aurocShortfall: 0.05,
+} as const;
+export const groupComparisonAlpha = 0.05;
 /**
  * The two risk-adjusted CUSUMs (decision 0061): one looks for the odds of a complication doubled
  * (the model under-predicts), the other halved (it over-predicts). Each chart's threshold is chosen
@@ -152,7 +162,7 @@ export const monitoringMessages = {
 /** POST …/model-performance/signals: a clinical safety officer acknowledges a signal with a note. */
 export const signalAcknowledgementRequestSchema = z.object({
   direction: z.enum(cusumDirections).meta({ description: 'worse or better: the chart', example: 'worse' }),
-  date: isoDateSchema.meta({
+  date: boundedDate.meta({
     description: 'The date the chart signalled, YYYY-MM-DD',
     example: '2026-07-28',
   }),
@@ -311,6 +321,16 @@ export const groupsQuerySchema = modelPerformanceQuerySchema.extend({
 
 const groupNameText = 'The group, e.g. Female, Asian or 60 to 69';
 
+export const groupComparisonSchema = z.object({
+  value: z.number().describe('The estimate'),
+  lower: z.number().describe('The lower end of its 95% interval'),
+  upper: z.number().describe('The upper end of its 95% interval'),
+  adjustedP: z
+    .number()
+    .describe('Its two-sided p-value, Holm-adjusted across the groups shown for the same comparison'),
+});
+export type GroupComparisonFigure = z.infer<typeof groupComparisonSchema>;
+
 export const groupFiguresSchema = z.union([
   z.object({
     group: z.string().describe(groupNameText),
@@ -322,13 +342,65 @@ export const groupFiguresSchema = z.union([
   performanceFiguresSchema.extend({
     group: z.string().describe(groupNameText),
     suppressed: z.literal(false).describe('False: the group’s figures are shown'),
+    againstRest: z
+      .object({
+        oeRatio: groupComparisonSchema
+          .nullable()
+          .describe('The group’s O/E divided by the rest’s; null when neither side has a complication'),
+        calibrationDifference: groupComparisonSchema
+          .nullable()
+          .describe(
+            'The group’s calibration-in-the-large minus the rest’s, on the log-odds scale (above 0: more complications than predicted); null without events and non-events on both sides',
+          ),
+        aurocDifference: groupComparisonSchema
+          .nullable()
+          .describe(
+            'The group’s AUROC minus the rest’s (DeLong); null with fewer than two events or non-events on a side',
+          ),
+      })
+      .describe('The group against the rest of the list (everyone else in the period chosen)'),
     flagged: z
       .boolean()
-      .describe('Its O/E interval excludes 1, or its AUROC is more than 0.05 from the whole list’s'),
-    flags: z.array(z.enum(['oe', 'auroc'])).describe('Which of the two flagged it: oe, auroc'),
+      .describe(
+        'A difference from the rest is significant after Holm’s adjustment and larger than its material size',
+      ),
+    flags: z
+      .array(z.enum(['oe', 'calibration', 'auroc']))
+      .describe(
+        'Which flagged it: oe (O/E ratio), calibration (calibration-in-the-large), auroc (worse discrimination)',
+      ),
   }),
 ]);
 export type GroupFigures = z.infer<typeof groupFiguresSchema>;
+export type ShownGroupFigures = Extract<GroupFigures, { suppressed: false }>;
+
+const twoDecimals = (value: number) => (Math.abs(value) < 0.005 ? 0 : value).toFixed(2);
+const intervalOf = (figure: GroupComparisonFigure) =>
+  `95% interval ${twoDecimals(figure.lower)} to ${twoDecimals(figure.upper)}`;
+
+/**
+ * Why a group is flagged, in words with each difference's interval (decision 0062), for the fairness
+ * table, the model card and its PDF alike: "complications 2.09 times as frequent, against predicted,
+ * as for the rest of the list (95% interval 1.52 to 2.88)".
+ */
+export function groupFlagReasons(group: ShownGroupFigures): string[] {
+  const { oeRatio, calibrationDifference, aurocDifference } = group.againstRest;
+  return group.flags.flatMap((flag) => {
+    if (flag === 'oe' && oeRatio)
+      return [
+        `complications ${twoDecimals(oeRatio.value)} times as frequent, against predicted, as for the rest of the list (${intervalOf(oeRatio)})`,
+      ];
+    if (flag === 'calibration' && calibrationDifference)
+      return [
+        `${calibrationDifference.value > 0 ? 'under-predicted' : 'over-predicted'} against the rest of the list: calibration-in-the-large ${twoDecimals(calibrationDifference.value)} on the log-odds scale (${intervalOf(calibrationDifference)})`,
+      ];
+    if (flag === 'auroc' && aurocDifference)
+      return [
+        `tells apart the patients who had a complication less well than for the rest of the list: AUROC difference ${twoDecimals(aurocDifference.value)} (${intervalOf(aurocDifference)})`,
+      ];
+    return [];
+  });
+}
 
 export const modelPerformanceGroupsSchema = z.object({
   procedure: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
@@ -377,6 +449,21 @@ export const nationalTrustSchema = z.object({
 export const nationalPerformanceSchema = z.object({
   procedure: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
   trusts: z.array(nationalTrustSchema).describe('Each trust with judged outcomes'),
+  overdispersion: z
+    .object({
+      phi: z
+        .number()
+        .describe(
+          'The mean squared z-score of the trusts’ O/E against 1 (10% Winsorised at each end): about 1 when trusts differ only by chance',
+        ),
+      inflated: z
+        .boolean()
+        .describe('True when phi is above 1: every limit’s distance from 1 is multiplied by √phi'),
+    })
+    .nullable()
+    .describe(
+      'Overdispersion across the trusts (Spiegelhalter, 2005); null without a trust that expects any complication',
+    ),
   funnel: z
     .array(funnelLimitsSchema.extend({ expected: z.number().describe('An expected count along the funnel') }))
     .describe('The funnel’s limits over the range of expected counts, for drawing it'),

@@ -308,8 +308,26 @@ export const tripodCardSchema = z.object({
   library: z.string().describe('The library and version the model was made with, e.g. xgboost 2.1.4'),
   intendedUse: z.string().describe('What the model is for (TRIPOD+AI: intended use)'),
   intendedUsers: z.string().describe('Who is to use it (TRIPOD+AI: intended users)'),
-  outcome: z.string().describe('The outcome it predicts'),
+  outcome: z
+    .string()
+    .describe(
+      'The outcome it predicts, as its developer defines it; "Not reported by the developer" when not given',
+    ),
   timeFrame: z.string().describe('The time frame of that outcome, e.g. within 90 days of the operation'),
+  population: z
+    .string()
+    .describe(
+      'Who it was made for: the operations by OPCS-4 code and the ages, as its wrapper declares them',
+    ),
+  tripodItems: z
+    .array(
+      z.object({
+        item: z.string().describe('The TRIPOD+AI item, e.g. Outcome and its time frame'),
+        reported: z.boolean().describe('False: the developer did not report it'),
+        detail: z.string().describe('Where the card gives it, or "Not reported by the developer"'),
+      }),
+    )
+    .describe('The TRIPOD+AI items a deploying trust needs, those this card covers and those it cannot'),
   predictors: z.array(cardPredictorSchema).describe('The inputs it reads, in its order'),
   thresholds: thresholdsSchema,
   developmentData: z

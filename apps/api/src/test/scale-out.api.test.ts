@@ -390,6 +390,17 @@ describe('two API processes and two workers on one PostgreSQL database', () => {
         );
         if (response.status !== 202)
           throw new Error(`Model upload answered ${response.status}: ${JSON.stringify(response.body)}`);
+        // Decision 0060: the trust's clinical safety officer approves it, through the other process.
+        const officer = await createUser(database!.db, { trustCode: trust.trustCode, roles: ['cso'] });
+        const officerToken = await signInWithCodeFlow(publicUrl, officer.id, { via: apis[index % 2] });
+        const approved = await call(
+          apis[(index + 1) % 2]!,
+          officerToken,
+          `/api/trusts/${trust.trustCode}/machine-learning/procedures/knee/models/${response.body.id as string}/approve`,
+          { method: 'POST' },
+        );
+        if (approved.status !== 200)
+          throw new Error(`Model approval answered ${approved.status}: ${JSON.stringify(approved.body)}`);
         newModels.push(response.body.id as string);
       }),
     );

@@ -62,8 +62,8 @@ export const paths = {
   uploadModel: (procedure?: string) =>
     buildPath(screen.uploadModel.path, {}, { procedure: procedure || undefined }),
   modelVersionCard: (type: string, id: string) => buildPath(screen.modelVersionCard.path, { type, id }),
-  modelVersionActivate: (type: string, id: string) =>
-    buildPath(screen.modelVersionActivate.path, { type, id }),
+  modelVersionPropose: (type: string, id: string) => buildPath(screen.modelVersionPropose.path, { type, id }),
+  modelVersionApprove: (type: string, id: string) => buildPath(screen.modelVersionApprove.path, { type, id }),
   modelVersionRecalibrate: (type: string, id: string) =>
     buildPath(screen.modelVersionRecalibrate.path, { type, id }),
 
@@ -172,4 +172,7 @@ export const paths = {
   /** With the view's choices (as their query string), the same figures again. */
   modelPerformance: (search = '') => buildPath(screen.modelPerformance.path, {}, search),
   modelPerformanceSettings: () => buildPath(screen.modelPerformanceSettings.path),
+  /** A CUSUM signal for the clinical safety officer to acknowledge (decision 0061). */
+  acknowledgeSignal: (signal: { procedure: string; direction: string; date: string }) =>
+    buildPath(screen.acknowledgeSignal.path, {}, signal),
 } as const;

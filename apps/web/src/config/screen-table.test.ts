@@ -10,6 +10,10 @@ describe('screen table guards (docs/requirements.md §2)', () => {
   it.each([
     ['/upload-model', 'TechnicalAdmin', true],
     ['/upload-model', 'SuperAdmin', false],
+    ['/upload-model', 'ClinicalSafetyOfficer', true],
+    ['/upload-model/knee/versions/abc/card', 'ClinicalSafetyOfficer', true],
+    ['/upload-model/knee/versions/abc/recalibrate', 'ClinicalSafetyOfficer', false],
+    ['/patient-lookup', 'ClinicalSafetyOfficer', false],
     ['/admin-dashboard', 'SuperAdmin', true],
     ['/admin-dashboard', 'TrustAdmin', false],
     ['/manage-active-trusts/RAN/users/abc/edit-user-details', 'SuperAdmin', true],
@@ -65,8 +69,10 @@ describe('screen table guards (docs/requirements.md §2)', () => {
     ['/model-performance', 'SuperAdmin', true],
     ['/model-performance', 'ClericalUser', false],
     ['/model-performance', 'WaitingListAdmin', false],
-    ['/model-performance/settings', 'TrustAdmin', true],
-    ['/model-performance/settings', 'TechnicalAdmin', true],
+    ['/model-performance', 'ClinicalSafetyOfficer', true],
+    ['/model-performance/settings', 'ClinicalSafetyOfficer', true],
+    ['/model-performance/settings', 'TrustAdmin', false],
+    ['/model-performance/settings', 'TechnicalAdmin', false],
     ['/model-performance/settings', 'Clinician', false],
     ['/model-performance/settings', 'SuperAdmin', false],
   ] as const)('%s with %s: admitted %s', (pathname, role, expected) => {

@@ -23,6 +23,12 @@ export interface ScreenEntry {
 }
 
 const technicalAdmin = ['TechnicalAdmin'] as const;
+/**
+ * Decision 0060: the model's versions and cards are read by technical admins, who propose versions,
+ * and by clinical safety officers, who approve them.
+ */
+const modelGovernance = ['TechnicalAdmin', 'ClinicalSafetyOfficer'] as const;
+const safetyOfficer = ['ClinicalSafetyOfficer'] as const;
 const superAdmin = ['SuperAdmin'] as const;
 const trustAdmin = ['TrustAdmin'] as const;
 const admins = ['SuperAdmin', 'TrustAdmin'] as const;
@@ -34,7 +40,13 @@ const prioritisers = ['ClericalUser', 'Clinician', 'WaitingListAdmin'] as const;
  * Decision 0045: model-performance:read (technical admins, clinicians, trust admins) for their
  * trust, and model-performance:national (super admins) for every trust.
  */
-const modelMonitors = ['TechnicalAdmin', 'Clinician', 'TrustAdmin', 'SuperAdmin'] as const;
+const modelMonitors = [
+  'TechnicalAdmin',
+  'Clinician',
+  'TrustAdmin',
+  'ClinicalSafetyOfficer',
+  'SuperAdmin',
+] as const;
 
 /**
  * Every guarded screen of the web app (docs/requirements.md §2 "Screens and routes"), declared
@@ -47,50 +59,60 @@ const modelMonitors = ['TechnicalAdmin', 'Clinician', 'TrustAdmin', 'SuperAdmin'
 export const screenTable = {
   uploadModel: {
     path: '/upload-model',
-    allowed: technicalAdmin,
+    allowed: modelGovernance,
     area: 'technical-admin',
     title: 'Upload model',
     component: 'UploadModelPage',
   },
   /**
-   * Decision 0046: a version of a procedure's model, its card, making it active and recalibrating
-   * it. The addresses between /upload-model and those pages have no page of their own: they
-   * redirect (to /upload-model, or to the card), so that each crumb of the breadcrumb opens a page.
+   * Decision 0046: a version of a procedure's model, its card, recalibrating it, and proposing and
+   * approving it (decision 0060). The addresses between /upload-model and those pages have no page
+   * of their own: they redirect (to /upload-model, or to the card), so that each crumb of the
+   * breadcrumb opens a page.
    */
   uploadModelType: {
     path: '/upload-model/:type',
-    allowed: technicalAdmin,
+    allowed: modelGovernance,
     area: 'technical-admin',
     title: 'Model versions',
     component: 'ModelVersionsRedirect',
   },
   modelVersions: {
     path: '/upload-model/:type/versions',
-    allowed: technicalAdmin,
+    allowed: modelGovernance,
     area: 'technical-admin',
     title: 'Model versions',
     component: 'ModelVersionsRedirect',
   },
   modelVersion: {
     path: '/upload-model/:type/versions/:id',
-    allowed: technicalAdmin,
+    allowed: modelGovernance,
     area: 'technical-admin',
     title: 'Model card',
     component: 'ModelVersionsRedirect',
   },
   modelVersionCard: {
     path: '/upload-model/:type/versions/:id/card',
-    allowed: technicalAdmin,
+    allowed: modelGovernance,
     area: 'technical-admin',
     title: 'Model card',
     component: 'ModelCardPage',
   },
-  modelVersionActivate: {
-    path: '/upload-model/:type/versions/:id/activate',
+  /** Decision 0060: a technical admin proposes an earlier version (a rollback) for approval. */
+  modelVersionPropose: {
+    path: '/upload-model/:type/versions/:id/propose',
     allowed: technicalAdmin,
     area: 'technical-admin',
-    title: 'Make a model version active',
-    component: 'ActivateModelVersionPage',
+    title: 'Propose making a model version active',
+    component: 'ProposeModelVersionPage',
+  },
+  /** Decision 0060: a clinical safety officer approves a proposed version, or declines it. */
+  modelVersionApprove: {
+    path: '/upload-model/:type/versions/:id/approve',
+    allowed: safetyOfficer,
+    area: 'technical-admin',
+    title: 'Review a model version',
+    component: 'ApproveModelVersionPage',
   },
   modelVersionRecalibrate: {
     path: '/upload-model/:type/versions/:id/recalibrate',
@@ -533,13 +555,21 @@ export const screenTable = {
     title: 'Model performance',
     component: 'ModelPerformancePage',
   },
-  /** The trust's CUSUM threshold (model-performance:settings). */
+  /** The CUSUMs' operations between false alarms (model-performance:settings, decision 0061). */
   modelPerformanceSettings: {
     path: '/model-performance/settings',
-    allowed: ['TrustAdmin', 'TechnicalAdmin'],
+    allowed: safetyOfficer,
     area: 'monitoring',
     title: 'Model monitoring settings',
     component: 'MonitoringSettingsPage',
+  },
+  /** Decision 0061: the clinical safety officer acknowledges a CUSUM signal with a note. */
+  acknowledgeSignal: {
+    path: '/model-performance/acknowledge-signal',
+    allowed: safetyOfficer,
+    area: 'monitoring',
+    title: 'Acknowledge a CUSUM signal',
+    component: 'AcknowledgeSignalPage',
   },
 } as const satisfies Record<string, ScreenEntry>;
 

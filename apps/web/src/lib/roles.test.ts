@@ -18,6 +18,7 @@ const allRoles: GuardRole[] = [
   'Clinician',
   'TechnicalAdmin',
   'WaitingListAdmin',
+  'ClinicalSafetyOfficer',
 ];
 
 describe('landing by role (docs/requirements.md §2)', () => {
@@ -28,6 +29,7 @@ describe('landing by role (docs/requirements.md §2)', () => {
     ['TrustAdmin', '/trust-admin-dashboard'],
     ['TechnicalAdmin', '/upload-model'],
     ['WaitingListAdmin', '/prioritisation'],
+    ['ClinicalSafetyOfficer', '/model-performance'],
   ] as const)('%s lands on %s', (role, path) => {
     expect(landingPathFor(role)).toBe(path);
   });
@@ -80,7 +82,7 @@ describe('guards (docs/requirements.md §2)', () => {
     );
   });
   it('maps API role codes to guard codes', () => {
-    expect(guardRolesOf(['sa', 'ta', 'cu', 'cl', 'tca', 'wa'])).toEqual(allRoles);
+    expect(guardRolesOf(['sa', 'ta', 'cu', 'cl', 'tca', 'wa', 'cso'])).toEqual(allRoles);
   });
   it('knows the role values', () => {
     expect(isKnownRole('Clinician')).toBe(true);

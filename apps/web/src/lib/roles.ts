@@ -16,6 +16,9 @@ export function landingPathFor(role: GuardRole | null | undefined): string {
       return paths.uploadModel();
     case 'WaitingListAdmin':
       return paths.prioritisation();
+    // Decision 0060: the safety officer watches the model's monitoring and approves its versions.
+    case 'ClinicalSafetyOfficer':
+      return paths.modelPerformance();
     default:
       return paths.home();
   }

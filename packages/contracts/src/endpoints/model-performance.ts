@@ -41,7 +41,7 @@ export const modelPerformance = {
     permission: 'model-performance:read',
     tags,
     summary: 'The same figures per group: by sex, ethnic group or age band at operation',
-    description: `by is sex, ethnicGroup or ageBand (the values the model saw). ${period} A group of fewer than 10 shows n as "hidden" and nothing else; so does the next smallest group (or more) wherever the whole list's figures less the shown groups' would give a hidden group's figures away. A group with no outcomes shows 0. A group is flagged when its O/E interval excludes 1 or its AUROC differs from the whole list’s by more than 0.05.`,
+    description: `by is sex, ethnicGroup or ageBand (the values the model saw). ${period} A group of fewer than 10 shows n as "hidden" and nothing else; so does the next smallest group (or more) wherever the whole list's figures less the shown groups' would give a hidden group's figures away. A group with no outcomes shows 0. Each group shown is compared with the rest of the list (againstRest): the ratio of O/E, the calibration-in-the-large difference and the AUROC difference (DeLong, independent samples), each with its 95% interval and a p-value Holm-adjusted across the groups shown; it is flagged when a difference is significant (adjusted p < 0.05) and larger than its material size: O/E ratio outside 0.8–1.25, calibration difference beyond ±0.2, AUROC more than 0.05 lower (decision 0062).`,
     params: procedurePathSchema,
     querystring: groupsQuerySchema,
     response: { 200: modelPerformanceGroupsSchema, ...lookupErrors },

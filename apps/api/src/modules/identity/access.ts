@@ -8,7 +8,7 @@ import type { Principal } from './identity.js';
  * `anyTrust` roles may act on any trust; everyone else only on their own.
  */
 export const permissions = {
-  'library:read': { roles: ['sa', 'ta', 'cu', 'cl', 'tca', 'wa'] },
+  'library:read': { roles: ['sa', 'ta', 'cu', 'cl', 'tca', 'wa', 'cso'] },
   // Decision 0060: a technical admin proposes a version (an upload, a rollback, a recalibration); a
   // clinical safety officer, never the proposer, approves it, and may suspend the predictions.
   'models:upload': { roles: ['tca'] },

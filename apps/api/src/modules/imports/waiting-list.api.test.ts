@@ -616,7 +616,7 @@ describe.runIf(process.env.DATABASE_URL)(
 );
 
 describe('a new model', () => {
-  it('scores every active pathway again, keeping each earlier evaluation', async () => {
+  it('scores every active pathway again once a clinical safety officer approves it, keeping each earlier evaluation', async () => {
     const who = await createClericalTrust(t);
     await importList(who, [patient.first, patient.second], ['9434765919', '9990000018']);
     const admin = await createUser(t.app.db, { trustCode: who.trustCode, roles: ['tca'] });
@@ -641,6 +641,14 @@ describe('a new model', () => {
     });
     expect(upload.statusCode).toBe(202);
     const { id: modelId } = upload.json<{ id: string }>();
+    // Decision 0060: nothing is scored with it until a clinical safety officer approves it.
+    const officer = await createUser(t.app.db, { trustCode: who.trustCode, roles: ['cso'] });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/trusts/${who.trustCode}/machine-learning/procedures/knee/models/${modelId}/approve`,
+      headers: bearer(await t.tokenFor(officer.id)),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     await waitUntil(
       () =>
         queryRows<{ model_id: string; reason: string }>(

@@ -1,3 +1,28 @@
+/** The developer's figures by their names in words: auroc is AUROC, calibrationSlope Calibration slope. */
+const metricNames: Record<string, string> = {
+  auroc: 'AUROC',
+  brier: 'Brier score',
+  calibrationSlope: 'Calibration slope',
+  calibrationIntercept: 'Calibration intercept',
+};
+export function metricName(key: string): string {
+  const known = metricNames[key];
+  if (known) return known;
+  // Any other figure a developer reports: its camelCase or snake_case name as words.
+  const words: string[] = [];
+  let word = '';
+  for (const character of key) {
+    const upper = character >= 'A' && character <= 'Z';
+    if (character === '_' || character === ' ' || upper) {
+      if (word) words.push(word);
+      word = upper ? character.toLowerCase() : '';
+    } else word += character;
+  }
+  if (word) words.push(word);
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /**
  * A model card as a printable PDF (decision 0046): the card's sections in order, as a tagged PDF
  * (headings, paragraphs, lists, tables) with the embedded fonts the other documents use, page
@@ -78,6 +103,8 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
   paragraph(card.intendedUsers);
   heading('Outcome and time frame');
   paragraph(`${card.outcome} ${card.timeFrame}`);
+  heading('Who it was made for');
+  paragraph(card.population);
   heading('Predictors');
   table(
     ['Predictor', 'Unit', 'Used when missing', 'Modifiable'],
@@ -101,7 +128,7 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
   if (card.developmentPerformance)
     table(
       ['Figure', 'Value'],
-      Object.entries(card.developmentPerformance).map(([name, value]) => [name, value.toFixed(3)]),
+      Object.entries(card.developmentPerformance).map(([name, value]) => [metricName(name), value.toFixed(3)]),
       ['*', 120],
     );
   heading('Performance on this trust’s outcomes');
@@ -121,7 +148,7 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
       ],
       ['*', 220],
     );
-    if (!local.enoughEvents) paragraph('Fewer than 100 complications: these figures are too uncertain to act on.');
+    if (!local.enoughEvents) paragraph('Fewer than 100 complications: these figures are uncertain.');
     if (local.groups.some((group) => group.n === hiddenFigure)) paragraph(hiddenFigureMeaning('patients'));
     table(
       ['Group', 'Patients', 'O/E', 'AUROC', 'Flag'],
@@ -139,6 +166,12 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
   flow.list(section, card.limitations.map((text) => ({ text })), style.body);
   heading('How it was made and updated');
   flow.list(section, card.updates.map((text) => ({ text })), style.body);
+  heading('TRIPOD+AI items');
+  table(
+    ['Item', 'On this card'],
+    card.tripodItems.map((entry) => [entry.item, entry.detail]),
+    ['*', 220],
+  );
   flow.root.end();
 
   // The running footer is an artifact: a screen reader reads the card, not the page furniture.

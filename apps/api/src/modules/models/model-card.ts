@@ -5,17 +5,19 @@
  * trust's own outcomes (model monitoring) overall and by group, known limitations, and how the
  * version was made.
  */
-import { showLondonDate } from '@esr/contracts/london-dates';
+import { showCalendarDate, showLondonDate } from '@esr/contracts/london-dates';
 import { demonstrationModelLabel } from '@esr/contracts/messages';
-import { groupingLabels } from '@esr/contracts/model-performance';
+import { groupFlagReasons, groupingLabels } from '@esr/contracts/model-performance';
 import { modelMessages, type Recalibration, type TripodCard } from '@esr/contracts/models';
 import { hiddenFigure } from '@esr/contracts/small-groups';
 import { sql } from 'drizzle-orm';
+import { populationOf, type Population } from '@esr/risk-engine/population';
+import type { Wrapper } from '@esr/risk-engine/wrapper';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
-import { versionOutcomes } from '../monitoring/index.js';
+import { openCusumSignals, versionOutcomes } from '../monitoring/index.js';
 import type { StoredCard } from './model-files.js';
 import { riskModelById } from './models.js';
 
@@ -32,6 +34,7 @@ interface CardRow extends Record<string, unknown> {
   base_model_id: string | null;
   base_version: number | null;
   recalibration: Recalibration | null;
+  outcome_horizon_days: number;
 }
 
 const two = (value: number | null) => (value === null ? 'not calculated' : value.toFixed(2));
@@ -51,6 +54,55 @@ export function recalibrationText(map: Recalibration): string[] {
   ];
 }
 
+const notReported = 'Not reported by the developer';
+
+/** Who a model was made for, in words: its operations by OPCS-4 code and its ages. */
+function populationText(population: Population | null): string {
+  if (!population) return notReported;
+  const { min, max } = population.ageYears;
+  const ages = max === null ? `aged ${min} and over` : `aged ${min} to ${max}`;
+  return `${population.description}: OPCS-4 ${population.opcs4.join(', ')}; ${ages}.`;
+}
+
+/**
+ * The TRIPOD+AI items (Collins et al., BMJ 2024) a deploying trust needs to judge a model, each with
+ * where this card gives it or that its developer did not report it: the card states what it can
+ * and says plainly what it cannot.
+ */
+function tripodItemsOf({
+  wrapper,
+  written,
+  localOutcomes,
+  recalibrated,
+}: {
+  wrapper: Wrapper | null | undefined;
+  written: Wrapper['modelCard'] | undefined;
+  localOutcomes: number;
+  recalibrated: boolean;
+}): TripodCard['tripodItems'] {
+  const item = (name: string, reported: boolean, detail: string) => ({
+    item: name,
+    reported,
+    detail: reported ? detail : notReported,
+  });
+  return [
+    item('Intended use and users', Boolean(written?.intendedUse), 'Intended use and users'),
+    item('Source of the development data', Boolean(written?.trainingData), 'Development data'),
+    item('Dates and setting of the development data', false, ''),
+    item('Eligibility: who the model is for', Boolean(wrapper?.population), 'Who it was made for'),
+    item('Outcome and its time frame', Boolean(wrapper?.outcome), 'Outcome and time frame'),
+    item('Predictors, their units and missing values', Boolean(wrapper), 'Predictors'),
+    item('Sample size', written?.trainingSize !== undefined, 'Development data'),
+    item('Number of outcome events in development', false, ''),
+    item('Model type and how it was built', true, 'Model type'),
+    item('Performance where it was developed', Boolean(written?.metrics), 'Development data and performance'),
+    item('Performance on this trust’s patients', localOutcomes > 0, 'Performance on this trust’s outcomes'),
+    item('Performance by patient group (fairness)', localOutcomes > 0, 'Performance on this trust’s outcomes'),
+    item('Model updating', recalibrated, 'How it was made and updated'),
+    item('Limitations', true, 'Known limitations'),
+  ];
+}
+
 /** GET …/models/{id}/card */
 export async function modelCard(
   db: Db,
@@ -64,7 +116,8 @@ export async function modelCard(
   const [row] = await queryRows<CardRow>(
     db,
     sql`select m.id, m.version, m.is_active, m.model_type, m.model_sha256, m.wrapper_sha256, m.uploaded_by,
-        m.uploaded_at, m.card, m.base_model_id, b.version as base_version, m.recalibration
+        m.uploaded_at, m.card, m.base_model_id, b.version as base_version, m.recalibration,
+        m.outcome_horizon_days
       from ml_models m left join ml_models b on b.id = m.base_model_id
       where m.id = ${id} and m.trust_code = ${trustCode} and m.procedure_code = ${procedureCode}`,
   );
@@ -73,12 +126,23 @@ export async function modelCard(
   const wrapper = model?.wrapper;
   const written = wrapper?.modelCard;
   const judged = await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version });
+  const horizonDays = Number(row.outcome_horizon_days);
+  const population = wrapper ? populationOf(wrapper) : null;
   const figures = judged.figures();
-  const groups = judged.groups(figures);
+  const groups = judged.groups();
+  // Each flagged group with what flagged it and its interval (decision 0062).
   const flagged = groups.flatMap(({ by, groups: inGroup }) =>
-    inGroup.filter((group) => !group.suppressed && group.flagged).map((group) => `${group.group} (${groupingLabels[by].toLowerCase()})`),
+    inGroup.flatMap((group) =>
+      group.suppressed || !group.flagged ? [] : [`${group.group} (${groupingLabels[by].toLowerCase()}): ${groupFlagReasons(group).join('; ')}`],
+    ),
   );
+  // A signal no clinical safety officer has acknowledged leads the active version's card (decision 0061).
+  const signals = row.is_active ? await openCusumSignals(db, trustCode, procedureCode) : [];
   const limitations = [
+    ...signals.map(
+      (signal) =>
+        `The CUSUM signalled on ${showCalendarDate(signal.date)}: ${signal.direction === 'worse' ? 'more' : 'fewer'} complications than the model predicts on this trust’s outcomes; the clinical safety officer has not yet reviewed and acknowledged it.`,
+    ),
     ...(row.card.demonstration ? ['Trained on synthetic data: a demonstration, not for clinical use.'] : []),
     'It supports clinical judgement and does not replace it: a patient’s priority is a clinician’s decision.',
     'Each factor’s contribution shows how the model weighs it for this patient; it is not a cause, and changing it may not change the risk.',
@@ -87,8 +151,10 @@ export async function modelCard(
       ? 'Not yet checked against this trust’s own outcomes.'
       : figures.enoughEvents
         ? 'Checked against this trust’s outcomes: see the local performance.'
-        : 'Fewer than 100 complications recorded here: the local figures are too uncertain to act on.',
-    ...(flagged.length > 0 ? [`On this trust’s outcomes it performs differently for: ${flagged.join(', ')}.`] : []),
+        : 'Fewer than 100 complications recorded here: the local figures are uncertain (a CUSUM signal is still to be reviewed whatever their number).',
+    ...(flagged.length > 0
+      ? [`On this trust’s outcomes it performs differently for: ${flagged.join('; ')}.`]
+      : []),
     ...(written?.notes ? [written.notes] : []),
   ];
   const uploadedAt = new Date(row.uploaded_at);
@@ -113,13 +179,22 @@ export async function modelCard(
     wrapperSha256: row.wrapper_sha256,
     modelType: row.model_type,
     library: `${row.card.library} ${row.card.libraryVersion}`,
-    intendedUse:
+    // The developer's words, then how this service uses it, as the clinical safety case says.
+    intendedUse: `${
       written?.intendedUse ??
-      `To estimate the risk of a complication after elective ${procedure.toLowerCase()}, for patients on the trust’s waiting list, so that the team can prepare them and prioritise the list.`,
+      `To estimate the risk of a complication after elective ${procedure.toLowerCase()}, for patients on the trust’s waiting list, so that the team can prepare them before surgery.`
+    } In this service the risk informs the clinicians who prioritise the list; it does not set anyone’s priority.`,
     intendedUsers:
       'Clinicians and waiting list staff of the NHS trust, who read the risk beside the patient’s record and their own judgement.',
-    outcome: 'Any complication after the operation (the trust’s outcomes record whether one happened).',
-    timeFrame: 'Within 90 days of the operation.',
+    outcome: wrapper?.outcome?.definition ?? notReported,
+    timeFrame: `Within ${horizonDays} days of the operation.`,
+    population: populationText(population),
+    tripodItems: tripodItemsOf({
+      wrapper,
+      written,
+      localOutcomes: figures.n,
+      recalibrated: row.recalibration !== null,
+    }),
     predictors: (wrapper?.features ?? []).map((feature) => ({
       name: feature.name,
       displayName: feature.displayName,

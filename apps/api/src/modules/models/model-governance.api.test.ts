@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -315,9 +317,32 @@ describe('recalibration', () => {
     expect(card.body.recalibration?.intercept).toBe(map.intercept);
     expect(card.body.updates.join(' ')).toMatch(/logit\(p′\) = a \+ b·logit\(p\)/);
     expect(card.body.predictors.length).toBeGreaterThan(5);
+    // The card takes the outcome, its horizon and the population from the wrapper, and says which
+    // TRIPOD+AI items the developer did not report.
+    expect(card.body.timeFrame).toBe('Within 90 days of the operation.');
+    expect(card.body.population).toMatch(/OPCS-4 W40\.1, W41\.1, W42\.1, O18\.1; aged 18 and over\.$/);
+    expect(card.body.intendedUse).toMatch(/it does not set anyone’s priority|does not set/);
+    expect(card.body.tripodItems.find((entry) => entry.item === 'Dates and setting of the development data')).toEqual({
+      item: 'Dates and setting of the development data',
+      reported: false,
+      detail: 'Not reported by the developer',
+    });
+    expect(card.body.tripodItems.find((entry) => entry.item === 'Model updating')?.reported).toBe(true);
     const pdf = await call('GET', `${modelsUrl(list.trustCode)}/${created.body.id}/card/export`, admins.second);
     expect(pdf.raw.headers['content-type']).toBe('application/pdf');
     expect(pdf.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'card-')), 'card.pdf');
+    fs.writeFileSync(file, pdf.raw.rawPayload);
+    // pdftotext (Debian poppler-utils) must be installed: without it this test fails, never skips.
+    const pages = execFileSync('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-'], { encoding: 'utf8' })
+      .split('\f')
+      .filter((page, index, all) => index < all.length - 1 || page.trim() !== '');
+    // No blank page, and no field name where words belong.
+    for (const page of pages) expect(page.replace(/Model card, .* page \d+ of \d+/, '').trim()).not.toBe('');
+    const text = pages.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Who it was made for');
+    expect(text).toContain('Dates and setting of the development data Not reported by the developer');
+    expect(text).not.toMatch(/\b(auroc|brier|calibrationSlope|calibrationIntercept)\b/);
 
     const before = await currentProbabilities(t.app.db, list.trustCode);
     expect((await call('POST', `${modelsUrl(list.trustCode)}/${created.body.id}/approve`, admins.first)).status).toBe(403);

@@ -68,25 +68,45 @@ describe('default models', () => {
 });
 
 describe('POST …/models/upload', () => {
-  it('accepts a valid model and wrapper (202), keeps the earlier version and writes the change log', async () => {
+  it('accepts a valid model and wrapper (202) as a version awaiting approval, keeps the earlier one active, and writes the change log', async () => {
+    const activeBefore = (await t.app.inject({ url: '/api/trusts/RAN/machine-learning/procedures/knee/models/active', headers: bearer(token) })).json();
     const response = await upload([modelPart(kneeModel, 'knee-v2.pkl'), wrapperPart(kneeWrapper)]);
     expect(response.statusCode).toBe(202);
     const accepted = response.json();
-    expect(accepted.status).toBe('active');
+    expect(accepted.status).toBe('awaiting approval');
     expect(accepted.version).toBeGreaterThanOrEqual(2);
 
+    // Decision 0060: the active version stays active until a clinical safety officer approves the new one.
     const active = await t.app.inject({ url: '/api/trusts/RAN/machine-learning/procedures/knee/models/active', headers: bearer(token) });
-    expect(active.json()).toMatchObject({ id: accepted.id, version: accepted.version, uploadedBy: 'Ravi Patel', demonstration: true });
-    expect(active.json().modelSha256).toMatch(/^[0-9a-f]{64}$/);
-
+    expect(active.json()).toMatchObject({ id: activeBefore.id, version: activeBefore.version });
     const versions = (await t.app.inject({ url: '/api/trusts/RAN/machine-learning/procedures/knee/models', headers: bearer(token) })).json();
-    expect(versions.items[0]).toMatchObject({ version: accepted.version, isActive: true, modelFileName: 'knee-v2.pkl' });
+    expect(versions.items[0]).toMatchObject({
+      version: accepted.version,
+      isActive: false,
+      status: 'awaiting approval',
+      modelFileName: 'knee-v2.pkl',
+      proposal: { by: 'Ravi Patel', byYou: true },
+    });
     expect(versions.items.filter((v: { isActive: boolean }) => v.isActive)).toHaveLength(1);
-    expect(versions.items.at(-1)).toMatchObject({ version: 1, status: 'superseded', isActive: false });
 
     const [entry] = await t.app.db.select().from(changeLog).where(eq(changeLog.entityId, accepted.id)).orderBy(desc(changeLog.id));
-    expect(entry).toMatchObject({ createdBy: 'Ravi Patel', trustCode: 'RAN', action: `Uploaded model version ${accepted.version} for Knee replacement` });
-    expect(entry!.changes).toMatchObject({ activeVersion: { after: accepted.version } });
+    expect(entry).toMatchObject({
+      createdBy: 'Ravi Patel',
+      trustCode: 'RAN',
+      action: `Uploaded model version ${accepted.version} for Knee replacement; awaiting approval by a clinical safety officer`,
+    });
+    expect(entry!.changes).toMatchObject({ Status: { after: 'awaiting approval' } });
+
+    const officer = await t.tokenFor(demoUsers[8].id);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/trusts/RAN/machine-learning/procedures/knee/models/${accepted.id}/approve`,
+      headers: bearer(officer),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const now = (await t.app.inject({ url: '/api/trusts/RAN/machine-learning/procedures/knee/models/active', headers: bearer(officer) })).json();
+    expect(now).toMatchObject({ id: accepted.id, version: accepted.version, uploadedBy: 'Ravi Patel', demonstration: true });
+    expect(now.modelSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it.each([

@@ -40,11 +40,14 @@ import {
   decileFigures,
   funnelCurve,
   funnelLimits,
-  groupFlags,
+  inflatedLimits,
+  judgeGroups,
+  overdispersion,
   performanceFigures,
   thresholdForAverageRunLength,
   vladPoints,
   type Band,
+  type EstimatedDifference,
   type JudgedOutcome,
 } from './figures/index.js';
 
@@ -387,10 +390,10 @@ export async function versionOutcomes(
   return {
     outcomes,
     figures,
-    groups: (overall = figures()) =>
+    groups: () =>
       (['sex', 'ethnicGroup', 'ageBand'] as const).map((by) => ({
         by,
-        groups: groupsOf(outcomes, by, overall),
+        groups: groupsOf(outcomes, by),
       })),
   };
 }
@@ -446,14 +449,11 @@ const groupOrder: Record<Grouping, readonly string[]> = {
 };
 
 /**
- * The figures of each group of a grouping; a group under 10, and whichever others would let it be
- * worked out from the whole list's figures shown beside them, show only "hidden" (decision 0052).
+ * The figures of each group of a grouping, each judged against the rest of the list (decision 0062);
+ * a group under 10, and whichever others would let it be worked out from the whole list's figures
+ * shown beside them, show only "hidden" (decision 0052).
  */
-function groupsOf(
-  outcomes: readonly StoredOutcome[],
-  by: Grouping,
-  overall = performanceFigures(outcomes),
-): GroupFigures[] {
+function groupsOf(outcomes: readonly StoredOutcome[], by: Grouping): GroupFigures[] {
   const members = new Map<string, StoredOutcome[]>(groupOrder[by].map((group) => [group, []]));
   const outside: StoredOutcome[] = [];
   for (const outcome of outcomes) {
@@ -468,11 +468,46 @@ function groupsOf(
   });
   // Outcomes in no group (an age not known) are taken as known to the reader, as they may be elsewhere.
   const hidden = hiddenGroups([...members.values()].map(counted), smallGroupThreshold, counted(outside));
-  return [...members.entries()].map(([group, inGroup], index) => {
+  const entries = [...members.entries()];
+  // Each group shown against the rest of the list (everyone else, hidden groups included), Holm's
+  // adjustment across the groups shown (decision 0062).
+  const shown = entries.filter(([, inGroup], index) => !hidden[index] && inGroup.length > 0);
+  const judged = new Map(
+    judgeGroups(
+      shown.map(([key, inGroup]) => ({ key, outcomes: inGroup })),
+      outcomes,
+    ).map((judgement) => [judgement.key, judgement]),
+  );
+  return entries.map(([group, inGroup], index) => {
     if (hidden[index]) return { group, n: hiddenFigure, suppressed: true };
     const figures = performanceFigures(inGroup);
-    const flags = groupFlags(figures, overall);
-    return { group, ...figures, suppressed: false, flagged: flags.length > 0, flags };
+    const judgement = judged.get(group);
+    const against = (
+      estimate: EstimatedDifference | null | undefined,
+      adjustedP: number | null | undefined,
+    ) =>
+      estimate && adjustedP !== null && adjustedP !== undefined
+        ? { value: estimate.value, lower: estimate.lower, upper: estimate.upper, adjustedP }
+        : null;
+    const flags = judgement?.flags ?? [];
+    return {
+      group,
+      ...figures,
+      suppressed: false,
+      againstRest: {
+        oeRatio: against(judgement?.comparison.oeRatio, judgement?.adjustedPValues.oeRatio),
+        calibrationDifference: against(
+          judgement?.comparison.calibrationInTheLargeDifference,
+          judgement?.adjustedPValues.calibrationInTheLargeDifference,
+        ),
+        aurocDifference: against(
+          judgement?.comparison.aurocDifference,
+          judgement?.adjustedPValues.aurocDifference,
+        ),
+      },
+      flagged: flags.length > 0,
+      flags,
+    };
   });
 }
 
@@ -490,7 +525,7 @@ export async function modelPerformanceGroups(
   return cached(db, trustCode, procedureCode, choice, (list, { today }) => {
     const outcomes = chosen(list, query, today);
     const overall = performanceFigures(outcomes);
-    const groups = groupsOf(outcomes, query.by, overall);
+    const groups = groupsOf(outcomes, query.by);
     return { procedure: procedureCode, by: query.by, overall, groups };
   });
 }
@@ -524,11 +559,17 @@ export async function nationalPerformance(
         ${query.to ? sql`and o.date_of_operation <= ${query.to}::date` : sql``}
       group by o.trust_code, t.trust_name order by t.trust_name, o.trust_code`,
   );
+  const counted = rows.map((row) => ({ observed: Number(row.events), expected: Number(row.expected ?? 0) }));
+  // Trusts differ by more than chance when their z-scores spread wider than Poisson's: the funnel is
+  // widened by √φ, and the screen says so (Spiegelhalter, 2005; decision 0062).
+  const dispersion = overdispersion(counted);
+  const phi = dispersion?.phi ?? 1;
   const trusts = rows.map((row) => {
     const expected = Number(row.expected ?? 0);
     const events = Number(row.events);
     const oe = expected > 0 ? events / expected : null;
-    const limits = expected > 0 ? funnelLimits(expected) : null;
+    const poissonLimits = expected > 0 ? funnelLimits(expected) : null;
+    const limits = poissonLimits ? inflatedLimits(poissonLimits, phi) : null;
     const outlier =
       oe === null || !limits ? null : oe > limits.upper998 ? 'high' : oe < limits.lower998 ? 'low' : null;
     return {
@@ -543,7 +584,15 @@ export async function nationalPerformance(
     };
   });
   const largest = Math.max(10, ...trusts.map((trust) => trust.expected * 1.2));
-  return { procedure: query.procedure, trusts, funnel: funnelCurve(largest) };
+  return {
+    procedure: query.procedure,
+    trusts,
+    overdispersion: dispersion && { phi: dispersion.phi, inflated: dispersion.phi > 1 },
+    funnel: funnelCurve(largest).map((point) => ({
+      expected: point.expected,
+      ...inflatedLimits(point, phi),
+    })),
+  };
 }
 
 export async function monitoringSettings(db: Db, principal: Principal, trustCode: string) {

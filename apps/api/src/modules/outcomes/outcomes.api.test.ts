@@ -492,6 +492,15 @@ describe('model performance', () => {
     ]);
     const female = bySex.groups[0]!;
     expect(female.suppressed ? null : female.expected).toBeCloseTo(3, 9);
+    // Each group shown against the rest of the list (decision 0062): women (6 of 30 at 10%
+    // predicted) against men (6 of 30 at 30%), an O/E twice the men's.
+    if (female.suppressed) throw new Error('Women are 30: shown');
+    const ratio = female.againstRest.oeRatio!;
+    expect(ratio.value).toBeCloseTo(6 / 3 / (6 / 9), 9);
+    expect(ratio.lower).toBeLessThan(ratio.value);
+    expect(ratio.upper).toBeGreaterThan(ratio.value);
+    expect(ratio.adjustedP).toBeGreaterThan(0);
+    expect(ratio.adjustedP).toBeLessThanOrEqual(1);
     const byEthnicity = await ok<ModelPerformanceGroups>(
       'GET',
       performanceUrl(own, '/groups?by=ethnicGroup'),

@@ -13,7 +13,12 @@ export function onEveryBufferedPage(
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
+    // A footer sits in the bottom margin: with the margin in force, pdfkit would take text written
+    // there for an overflow and start a new, otherwise blank, page for it.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
     draw(index - range.start + 1, range.count);
+    doc.page.margins.bottom = bottom;
   }
 }
 

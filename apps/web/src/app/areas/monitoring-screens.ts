@@ -5,3 +5,4 @@
  */
 export { ModelPerformancePage } from '../../features/model-performance/components/model-performance-page';
 export { MonitoringSettingsPage } from '../../features/model-performance/components/monitoring-settings-page';
+export { AcknowledgeSignalPage } from '../../features/model-performance/components/acknowledge-signal-page';

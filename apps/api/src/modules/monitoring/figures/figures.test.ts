@@ -8,12 +8,14 @@ import {
   decileFigures,
   funnelCurve,
   funnelLimits,
-  groupFlags,
+  inflatedLimits,
+  overdispersion,
   performanceFigures,
   vladPoints,
   zFor95,
   type BandFigures,
   type DecileFigures,
+  type FunnelLimits,
   type FunnelPoint,
   type JudgedOutcome,
   type VladPoint,
@@ -43,6 +45,14 @@ const golden = JSON.parse(
 ) as {
   fixtures: GoldenFixture[];
   funnel: FunnelPoint[];
+  overdispersion: {
+    name: string;
+    observed: number[];
+    expected: number[];
+    phi: number;
+    z: number[];
+    inflatedAt10: FunnelLimits;
+  }[];
 };
 
 const bandOfInitial = { H: 'High', M: 'Moderate', L: 'Low' } as const;
@@ -287,6 +297,29 @@ describe('sequential charts', () => {
   });
 });
 
+describe('overdispersion across trusts (Spiegelhalter 2005, section 5) against the Python golden file', () => {
+  it.each(golden.overdispersion.map((fixture) => [fixture.name, fixture] as const))(
+    '%s',
+    (_name, fixture) => {
+      const trusts = fixture.observed.map((observed, i) => ({ observed, expected: fixture.expected[i]! }));
+      const found = overdispersion(trusts)!;
+      expect(Math.abs(found.phi - fixture.phi)).toBeLessThanOrEqual(1e-9 * Math.max(1, fixture.phi));
+      found.z.forEach((z, i) => expect(Math.abs(z - fixture.z[i]!)).toBeLessThanOrEqual(1e-9));
+      expectMatches(inflatedLimits(funnelLimits(10)!, found.phi), fixture.inflatedAt10, 'inflatedAt10');
+    },
+  );
+
+  it('finds the overdispersed trusts overdispersed and the Poisson ones not, and needs a trust', () => {
+    const phi = (name: string) => golden.overdispersion.find((fixture) => fixture.name === name)!.phi;
+    expect(phi('overdispersed')).toBeGreaterThan(2);
+    expect(phi('poisson')).toBeLessThan(1.5);
+    expect(overdispersion([])).toBeNull();
+    expect(overdispersion([{ observed: 3, expected: 0 }])).toBeNull();
+    // At φ ≤ 1 the limits are the Poisson ones.
+    expect(inflatedLimits(funnelLimits(10)!, 0.7)).toEqual(funnelLimits(10));
+  });
+});
+
 describe('funnel', () => {
   it('has no limits when nothing is expected', () => {
     expect(funnelLimits(0)).toBeNull();
@@ -323,28 +356,6 @@ describe('funnel', () => {
       expect(point.upper998).toBeGreaterThan(point.upper95);
     }
     expect(funnelCurve(0.5)[0]!.expected).toBeCloseTo(0.05, 12);
-  });
-});
-
-describe('groupFlags', () => {
-  const figures = (oe: PerformanceFigures['oe'], auroc: number | null): PerformanceFigures => ({
-    ...performanceFigures([]),
-    oe,
-    auroc: auroc === null ? null : { value: auroc, lower: auroc - 0.1, upper: auroc + 0.1 },
-  });
-  const overall = figures({ ratio: 1, lower: 0.9, upper: 1.1 }, 0.7);
-
-  it('flags an O/E interval that excludes 1 and an AUROC more than 0.05 away', () => {
-    expect(groupFlags(figures({ ratio: 1.1, lower: 0.95, upper: 1.3 }, 0.72), overall)).toEqual([]);
-    expect(groupFlags(figures({ ratio: 1.4, lower: 1.05, upper: 1.8 }, 0.7), overall)).toEqual(['oe']);
-    expect(groupFlags(figures({ ratio: 0.6, lower: 0.4, upper: 0.9 }, 0.64), overall)).toEqual([
-      'oe',
-      'auroc',
-    ]);
-    expect(groupFlags(figures(null, 0.76), overall)).toEqual(['auroc']);
-    expect(groupFlags(figures(null, 0.74), overall)).toEqual([]);
-    expect(groupFlags(figures(null, null), overall)).toEqual([]);
-    expect(groupFlags(figures(null, 0.9), figures(null, null))).toEqual([]);
   });
 });
 

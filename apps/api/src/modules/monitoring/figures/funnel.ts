@@ -49,3 +49,41 @@ export function funnelCurve(maxExpected: number): FunnelPoint[] {
   }
   return curve;
 }
+
+/**
+ * Overdispersion across trusts (Spiegelhalter, 2005, section 5): each trust's z-score of its O/E
+ * against 1 when O ~ Poisson(E), z = (O/E − 1)·√E; the lowest and highest tenth (by count, rounded
+ * down) Winsorised to the nearest kept value, so that one outlying trust does not widen every
+ * other's limits; φ is the mean squared z. Null without a trust that expects anything.
+ */
+export function overdispersion(trusts: readonly { observed: number; expected: number }[]): {
+  phi: number;
+  z: number[];
+} | null {
+  const scored = trusts.filter((trust) => trust.expected > 0 && Number.isFinite(trust.expected));
+  if (scored.length === 0) return null;
+  const raw = scored.map(({ observed, expected }) => (observed / expected - 1) * Math.sqrt(expected));
+  const ranked = [...raw].sort((a, b) => a - b);
+  const cut = Math.floor(0.1 * raw.length);
+  const z =
+    cut > 0
+      ? raw.map((value) => Math.min(Math.max(value, ranked[cut]!), ranked[raw.length - 1 - cut]!))
+      : raw;
+  return { phi: z.reduce((sum, value) => sum + value * value, 0) / z.length, z };
+}
+
+/**
+ * The funnel's limits widened for overdispersion φ above 1: each limit's distance from 1 times √φ (a
+ * multiplicative overdispersion), never below 0; as they are when φ is 1 or less.
+ */
+export function inflatedLimits(limits: FunnelLimits, phi: number): FunnelLimits {
+  if (!(phi > 1)) return limits;
+  const factor = Math.sqrt(phi);
+  const widen = (value: number) => Math.max(0, 1 + (value - 1) * factor);
+  return {
+    lower95: widen(limits.lower95),
+    upper95: widen(limits.upper95),
+    lower998: widen(limits.lower998),
+    upper998: widen(limits.upper998),
+  };
+}

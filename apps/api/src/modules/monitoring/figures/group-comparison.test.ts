@@ -5,7 +5,6 @@ import { delongAuroc } from './auroc.js';
 import {
   compareGroupWithRest,
   defaultMaterialSizes,
-  groupFlags,
   holmAdjust,
   judgeGroups,
   performanceFigures,
@@ -132,13 +131,6 @@ describe('group comparisons against the Python golden file', () => {
           expect(Math.abs(comparison.groupAuroc - delongAuroc(events, nonEvents)!.value), key).toBeLessThan(
             1e-12,
           );
-        }
-      });
-
-      it('the old rule of thumb (groupFlags) flags what the golden file says it does', () => {
-        const overall = performanceFigures(all);
-        for (const { key, outcomes } of groups) {
-          expect(groupFlags(performanceFigures(outcomes), overall), key).toEqual(fixture.oldRuleFlags[key]);
         }
       });
     },

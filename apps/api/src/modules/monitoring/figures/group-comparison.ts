@@ -6,7 +6,9 @@
  * is both significant after that adjustment and larger than a stated material size. Checked against
  * an independent Python computation (ml/group_tests_golden.py → ml/golden/group-tests.json).
  */
+import { groupComparisonAlpha, groupMaterialSizes } from '@esr/contracts/model-performance';
 import { clampedLogit } from './calibration.js';
+import { regularizedUpperGamma } from './poisson.js';
 import { zFor95 } from './intervals.js';
 import type { JudgedOutcome } from './types.js';
 
@@ -78,8 +80,8 @@ export interface MaterialSizes {
   aurocShortfall: number;
 }
 
-/** The family-wise error rate of each family of tests, after Holm's adjustment. */
-export const groupComparisonAlpha = 0.05;
+/** The family-wise error rate of each family of tests, after Holm's adjustment (the contract's). */
+export { groupComparisonAlpha };
 
 /**
  * An O/E ratio outside 0.8–1.25 (|log ratio| > log 1.25): the group's O/E a quarter above the
@@ -88,21 +90,21 @@ export const groupComparisonAlpha = 0.05;
  * list's risks (4–8%) it is close to the calibration margin below: odds × e^0.2 is a risk × 1.21 to
  * 1.20.
  */
-export const materialOeRatio = 1.25;
+export const materialOeRatio = groupMaterialSizes.oeRatio;
 
 /**
  * A calibration-in-the-large difference beyond ±0.2 on the log-odds scale (odds × 0.82 or × 1.22):
  * both directions misinform, under-prediction by hiding a group's risk and over-prediction by
  * overstating it, so both are flagged.
  */
-export const materialCalibrationInTheLargeDifference = 0.2;
+export const materialCalibrationInTheLargeDifference = groupMaterialSizes.calibrationDifference;
 
 /**
- * An AUROC more than 0.05 below the rest's, the same size as the product's rule of thumb
- * (groupAurocDifference in packages/contracts/src/model-performance.ts) but one-sided: a model that
+ * An AUROC more than 0.05 below the rest's, the size of the rule of thumb it replaces (decision
+ * 0062) but one-sided: a model that
  * ranks a group's patients better than the rest's does them no harm, so doing better is never a flag.
  */
-export const materialAurocShortfall = 0.05;
+export const materialAurocShortfall = groupMaterialSizes.aurocShortfall;
 
 export const defaultMaterialSizes: Readonly<MaterialSizes> = {
   oeRatio: materialOeRatio,
@@ -113,53 +115,17 @@ export const defaultMaterialSizes: Readonly<MaterialSizes> = {
 // ---------------------------------------------------------------------------------------------
 // The normal distribution's two-sided tail
 
-const tiny = 1e-300;
-const seriesEpsilon = 1e-16;
-const maxTerms = 10_000;
-const reciprocalSqrtPi = 0.5641895835477563;
-
 /**
  * P(|Z| ≥ |z|) for a standard normal Z: the two-sided p-value of a Wald statistic. It is erfc(|z|/√2),
- * the regularised upper incomplete gamma function Q(½, z²/2), computed by its series below z²/2 = 1.5
- * and its continued fraction (modified Lentz) above, as in Press et al., Numerical Recipes, 3rd
- * edition, §6.2, and as poisson.ts computes Q(a, x) for whole a. z²/2 is taken from z directly, not
- * by squaring a rounded z/√2, whose error e^(−z²/2) would magnify in the far tail. Written here rather
- * than taken from the recalibration's erfc because the models module uses this one, and the import
- * direction (docs/architecture.md) forbids the cycle back.
+ * the regularised upper incomplete gamma function Q(½, z²/2), which poisson.ts computes for the
+ * funnel too. z²/2 is taken from z directly, not by squaring a rounded z/√2, whose error e^(−z²/2)
+ * would magnify in the far tail.
  */
 export function twoSidedNormalPValue(z: number): number {
   if (Number.isNaN(z)) return NaN;
   const t = (z * z) / 2;
   if (t === 0) return 1;
-  // e^(−t)·t^½ / Γ(½), the common factor of both forms; underflows to 0 past |z| ≈ 38.6, as the tail does.
-  const factor = (Math.abs(z) / Math.SQRT2) * Math.exp(-t) * reciprocalSqrtPi;
-  if (t < 1.5) {
-    let term = 2;
-    let sum = term;
-    for (let n = 1; n < maxTerms; n++) {
-      term *= t / (0.5 + n);
-      sum += term;
-      if (term < sum * seriesEpsilon) break;
-    }
-    return 1 - factor * sum;
-  }
-  let b = t + 0.5;
-  let c = 1 / tiny;
-  let d = 1 / b;
-  let h = d;
-  for (let i = 1; i < maxTerms; i++) {
-    const an = -i * (i - 0.5);
-    b += 2;
-    d = an * d + b;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = b + an / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const step = d * c;
-    h *= step;
-    if (Math.abs(step - 1) < seriesEpsilon) break;
-  }
-  return factor * h;
+  return regularizedUpperGamma(0.5, t);
 }
 
 function waldDifference(value: number, standardError: number): EstimatedDifference {

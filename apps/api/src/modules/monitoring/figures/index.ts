@@ -2,7 +2,7 @@
  * The statistics of model monitoring (docs/model-monitoring.md): pure functions of judged outcomes,
  * checked against an independent Python computation (ml/monitoring_golden.py → golden-figures.json).
  */
-export { bandFigures, groupFlags, performanceFigures } from './performance.js';
+export { bandFigures, performanceFigures } from './performance.js';
 export { decileFigures } from './deciles.js';
 export { vladPoints } from './sequential.js';
 export {
@@ -11,7 +11,7 @@ export {
   clampedLogit,
   fitCalibrationLine,
 } from './calibration.js';
-export { funnelCurve, funnelLimits } from './funnel.js';
+export { funnelCurve, funnelLimits, inflatedLimits, overdispersion } from './funnel.js';
 export { byarLowerCount, byarUpperCount, wilsonInterval, zFor95, zFor998 } from './intervals.js';
 export type {
   Band,
@@ -19,7 +19,6 @@ export type {
   DecileFigures,
   FunnelLimits,
   FunnelPoint,
-  GroupFlag,
   JudgedOutcome,
   VladPoint,
 } from './types.js';

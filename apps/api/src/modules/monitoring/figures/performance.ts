@@ -1,12 +1,8 @@
-import {
-  enoughEventsThreshold,
-  groupAurocDifference,
-  type PerformanceFigures,
-} from '@esr/contracts/model-performance';
+import { enoughEventsThreshold, type PerformanceFigures } from '@esr/contracts/model-performance';
 import { delongAuroc } from './auroc.js';
 import { calibrationFits, clampedLogit } from './calibration.js';
 import { byarLowerCount, byarUpperCount, zFor95 } from './intervals.js';
-import type { BandFigures, GroupFlag, JudgedOutcome } from './types.js';
+import type { BandFigures, JudgedOutcome } from './types.js';
 
 /**
  * Every overall figure of a set of judged outcomes (docs/model-monitoring.md): counts, observed
@@ -84,21 +80,4 @@ export function bandFigures(outcomes: readonly JudgedOutcome[]): BandFigures[] {
       meanPredicted: n === 0 ? null : expected / n,
     };
   });
-}
-
-/**
- * Why a group's figures stand out from the whole list's: 'oe' when its O/E interval excludes 1,
- * 'auroc' when its AUROC is more than 0.05 from the list's (both must exist).
- */
-export function groupFlags(group: PerformanceFigures, overall: PerformanceFigures): GroupFlag[] {
-  const flags: GroupFlag[] = [];
-  if (group.oe && (group.oe.upper < 1 || group.oe.lower > 1)) flags.push('oe');
-  if (
-    group.auroc &&
-    overall.auroc &&
-    Math.abs(group.auroc.value - overall.auroc.value) > groupAurocDifference
-  ) {
-    flags.push('auroc');
-  }
-  return flags;
 }

@@ -57,12 +57,16 @@ function upperGammaFraction(a: number, x: number): number {
   return Math.exp(-x + a * Math.log(x) - logGamma(a)) * h;
 }
 
+/** Q(a, x) for a > 0, x > 0: the series below x = a + 1, the continued fraction above (Numerical Recipes §6.2). */
+export function regularizedUpperGamma(a: number, x: number): number {
+  return x < a + 1 ? 1 - lowerGammaSeries(a, x) : upperGammaFraction(a, x);
+}
+
 /** P(X ≤ k) for X ~ Poisson(mean): 0 below 0, and Q(k + 1, mean) for whole k ≥ 0. */
 export function poissonCdf(k: number, mean: number): number {
   if (k < 0) return 0;
-  const a = Math.floor(k) + 1;
   if (mean <= 0) return 1;
-  return mean < a + 1 ? 1 - lowerGammaSeries(a, mean) : upperGammaFraction(a, mean);
+  return regularizedUpperGamma(Math.floor(k) + 1, mean);
 }
 
 /** The smallest whole count y with P(X ≤ y) ≥ probability, for X ~ Poisson(mean), 0 < probability < 1. */

@@ -26,4 +26,3 @@ export type DecileFigures = z.infer<typeof decileSchema>;
 export type VladPoint = z.infer<typeof vladPointSchema>;
 export type FunnelLimits = z.infer<typeof funnelLimitsSchema>;
 export type FunnelPoint = FunnelLimits & { expected: number };
-export type GroupFlag = 'oe' | 'auroc';

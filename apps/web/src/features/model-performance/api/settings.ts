@@ -3,7 +3,7 @@ import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../../../lib/api-client';
 import { monitoringKeys } from './query-keys';
 
-/** GET /api/trusts/{trust}/model-performance/settings: the trust's CUSUM threshold. */
+/** GET /api/trusts/{trust}/model-performance/settings: the CUSUMs' operations between false alarms. */
 export const monitoringSettingsQueryOptions = (trust: string) =>
   queryOptions({
     queryKey: monitoringKeys.settings(trust),
@@ -15,14 +15,17 @@ export const monitoringSettingsQueryOptions = (trust: string) =>
 export const useMonitoringSettings = (trust: string) => useQuery(monitoringSettingsQueryOptions(trust));
 
 /**
- * PUT the threshold; the saved settings replace those read, and the trust's figures are read
- * again, as the CUSUM's signal follows the threshold.
+ * PUT the operations between false alarms; the saved settings replace those read, and the trust's
+ * figures are read again, as the CUSUMs' thresholds and signals follow it.
  */
 export function useChangeMonitoringSettings(trust: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (cusumThreshold: number) =>
-      apiRequest(endpoints.modelPerformance.changeSettings, { params: { trust }, body: { cusumThreshold } }),
+    mutationFn: (cusumTargetRunLength: number) =>
+      apiRequest(endpoints.modelPerformance.changeSettings, {
+        params: { trust },
+        body: { cusumTargetRunLength },
+      }),
     onSuccess: (saved) => {
       client.setQueryData(monitoringKeys.settings(trust), saved);
       void client.invalidateQueries({

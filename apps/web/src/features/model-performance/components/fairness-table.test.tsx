@@ -24,9 +24,14 @@ const figures = {
   auroc: { value: 0.64, lower: 0.51, upper: 0.77 },
   brier: 0.1,
   enoughEvents: false,
+  againstRest: {
+    oeRatio: { value: 2.087, lower: 1.52, upper: 2.875, adjustedP: 0.0001 },
+    calibrationDifference: { value: 0.876, lower: 0.5, upper: 1.25, adjustedP: 0.0001 },
+    aurocDifference: { value: -0.146, lower: -0.24, upper: -0.05, adjustedP: 0.004 },
+  },
 };
 
-describe('a group of the fairness table (decision 0045)', () => {
+describe('a group of the fairness table (decisions 0045 and 0062)', () => {
   it('shows only "Hidden", across the row, for a hidden group', () => {
     const markup = row({ group: 'Mixed', n: 'hidden', suppressed: true });
     expect(markup).toContain('<th scope="row" class="nhsuk-table__header">Mixed</th>');
@@ -50,14 +55,18 @@ describe('a group of the fairness table (decision 0045)', () => {
     expect(markup).toContain('0.640 (0.510 to 0.770)');
     expect(markup).toContain('>0.84<');
     expect(markup).toContain('<strong class="nhsuk-tag nhsuk-tag--red">Check</strong>');
-    expect(markup).toContain('<li>Observed differs from expected</li>');
-    expect(markup).toContain('<li>Discrimination differs by more than 0.05 from the whole list</li>');
+    expect(markup).toContain(
+      '<li>Complications 2.09 times as frequent, against predicted, as for the rest of the list (95% interval 1.52 to 2.88)</li>',
+    );
+    expect(markup).toContain(
+      '<li>Tells apart the patients who had a complication less well than for the rest of the list: AUROC difference -0.15 (95% interval -0.24 to -0.05)</li>',
+    );
   });
 
   it('gives only the reasons it was flagged for, and no tag when it was not', () => {
     const aurocOnly = row({ group: 'Black', suppressed: false, flagged: true, flags: ['auroc'], ...figures });
-    expect(aurocOnly).not.toContain('Observed differs from expected');
-    expect(aurocOnly).toContain('Discrimination differs');
+    expect(aurocOnly).not.toContain('Complications 2.09 times');
+    expect(aurocOnly).toContain('Tells apart the patients');
     const fine = row({ group: 'White', suppressed: false, flagged: false, flags: [], ...figures });
     expect(fine).not.toContain('nhsuk-tag');
     expect(fine).toContain('>None</td>');

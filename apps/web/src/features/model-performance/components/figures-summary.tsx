@@ -1,10 +1,16 @@
+import { Link } from 'react-router';
 import type { ModelPerformance } from '@esr/contracts/model-performance';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { paths } from '../../../config/paths';
 import { SummaryList, Table, WarningCallout, type Column } from '../../../components/content';
 import { formatDate } from '../../../lib/dates';
 import {
   aurocText,
   countText,
+  cusumDirectionText,
+  cusumSignalText,
   excludedText,
+  fewEventsBesideSignalText,
   fewEventsText,
   headlineText,
   oeText,
@@ -23,18 +29,56 @@ const bandColumns: Column<Band>[] = [
   { header: 'Mean predicted risk', cell: (band) => percentText(band.meanPredicted), numeric: true },
 ];
 
+/** The CUSUMs in a few words: each chart's signals, and how many are open. */
+function cusumRowText(figures: ModelPerformance): string {
+  const parts = (['worse', 'better'] as const).flatMap((direction) => {
+    const signals = figures.cusum[direction].signals;
+    if (signals.length === 0) return [];
+    const open = signals.filter((signal) => !signal.acknowledgement).length;
+    return [
+      `${cusumDirectionText(direction)}: signalled ${signals.length === 1 ? 'once' : `${signals.length} times`}, last on ${formatDate(signals.at(-1)!.date)}${open > 0 ? ` (${open} open)` : ''}`,
+    ];
+  });
+  return parts.length === 0 ? 'Has not signalled' : parts.join('; ');
+}
+
 /**
- * The figures of the trust's judged outcomes (decision 0045): the headline in words, a warning
- * when there are too few complications to act on, then every figure in a summary list.
+ * The figures of the trust's judged outcomes (decisions 0045 and 0061): first any CUSUM signal no
+ * clinical safety officer has acknowledged, then the headline in words, a warning when there are
+ * too few complications to act on (worded so as not to contradict an open signal), then every
+ * figure in a summary list.
  */
-export function FiguresSummary({ figures }: { figures: ModelPerformance }) {
+export function FiguresSummary({
+  figures,
+  procedure,
+  mayAcknowledge,
+}: {
+  figures: ModelPerformance;
+  procedure: ProcedureCode;
+  mayAcknowledge: boolean;
+}) {
+  const signalled = figures.openSignals.length > 0;
   return (
     <section aria-labelledby="summary">
       <h2 id="summary">Summary</h2>
+      {figures.openSignals.map((signal) => (
+        <WarningCallout key={`${signal.direction}/${signal.date}`}>
+          <p>{cusumSignalText(signal)}</p>
+          <p>
+            {mayAcknowledge ? (
+              <Link className="nhsuk-link" to={paths.acknowledgeSignal({ procedure, ...signal })}>
+                Review and acknowledge the signal of {formatDate(signal.date)}
+              </Link>
+            ) : (
+              'The clinical safety officer has been asked to review it.'
+            )}
+          </p>
+        </WarningCallout>
+      ))}
       <p className="nhsuk-body-l">{headlineText(figures)}</p>
       {!figures.enoughEvents && (
         <WarningCallout>
-          <p>{fewEventsText(figures.events)}</p>
+          <p>{signalled ? fewEventsBesideSignalText(figures.events) : fewEventsText(figures.events)}</p>
         </WarningCallout>
       )}
       <SummaryList
@@ -53,9 +97,7 @@ export function FiguresSummary({ figures }: { figures: ModelPerformance }) {
             key: 'CUSUM',
             value: (
               <a className="nhsuk-link" href="#cusum">
-                {figures.cusum.signalledOn
-                  ? `Signalled on ${formatDate(figures.cusum.signalledOn)}`
-                  : 'Has not signalled'}
+                {cusumRowText(figures)}
               </a>
             ),
           },
@@ -68,8 +110,9 @@ export function FiguresSummary({ figures }: { figures: ModelPerformance }) {
         <div className="nhsuk-details__text">
           <ul>
             <li>
-              <strong>Patients judged</strong>: the patients with a recorded outcome and a prediction made on
-              or before the day of their operation. Each is judged against the latest such prediction.
+              <strong>Patients judged</strong>: the patients with a recorded outcome whose 90 days of
+              follow-up have passed, and a prediction made before the day of their operation. Each is judged
+              against the latest such prediction.
             </li>
             <li>
               <strong>Observed / expected</strong>: the complications that happened divided by the sum of the

@@ -12,7 +12,7 @@ import {
 } from 'recharts';
 import type { NationalPerformance } from '@esr/contracts/model-performance';
 import type { Column } from '../../../components/content';
-import { Table, Tag } from '../../../components/content';
+import { InsetText, Table, Tag } from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
 import { countText, decimalText, expectedText, notCalculated, ratioText } from '../lib/figures-text';
 import { niceTicks } from '../lib/series';
@@ -64,6 +64,13 @@ const columns: Column<NationalTrust>[] = [
       ),
   },
 ];
+
+/**
+ * Why the limits are wider than chance alone would draw them (Spiegelhalter, 2005): the trusts
+ * differ more than Poisson counts would, so a trust is judged against that wider spread.
+ */
+export const overdispersionText = (phi: number): string =>
+  `The trusts differ from one another more than chance alone would explain (overdispersion ${phi.toLocaleString('en-GB', { maximumFractionDigits: 2, minimumFractionDigits: 2 })}), so the limits have been widened by √${phi.toLocaleString('en-GB', { maximumFractionDigits: 2, minimumFractionDigits: 2 })}: a trust outside them differs from the others by more than the usual spread between trusts.`;
 
 /** The funnel plot in a sentence, for its accessible name. */
 export function funnelSummary(national: NationalPerformance): string {
@@ -124,6 +131,13 @@ export function FunnelSection({ national }: { national: NationalPerformance }) {
       id="funnel"
       title="Trusts compared: funnel plot"
       howToRead="Each dot is a trust: its observed complications divided by those expected (up), against the number expected (across). The dashed lines are the 95% limits and the dotted red lines the 99.8% limits, which narrow as trusts operate on more patients. A trust outside the 99.8% limits is unlikely to be there by chance: red dots above, green dots below."
+      lead={
+        national.overdispersion?.inflated ? (
+          <InsetText>
+            <p>{overdispersionText(national.overdispersion.phi)}</p>
+          </InsetText>
+        ) : undefined
+      }
       summary={funnelSummary(national)}
       chart={
         <ComposedChart margin={chartMargin} accessibilityLayer={false}>

@@ -1,21 +1,22 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { groupingLabels, type ModelPerformance } from '@esr/contracts/model-performance';
 import { hiddenFigureMeaning } from '@esr/contracts/small-groups';
-import { InsetText } from '../../../components/content';
+import { InsetText, NotificationBanner } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { screenTable } from '../../../config/screen-table';
 import { useProcedures } from '../../../lib/api/library';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useTrustCode } from '../../../lib/auth/trust-code';
+import { usePageNotice } from '../../../lib/page-notice';
 import { usePageTitleDetail } from '../../../lib/page-title';
 import { isAdmitted } from '../../../lib/roles';
 import { useFigures, useGroups, useNational } from '../api/get-figures';
 import {
   adjustmentsText,
   choiceText,
-  decimalText,
+  countText,
   excludedText,
   pendingText,
   periodText,
@@ -66,6 +67,12 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
   const figures = useFigures(trust, view.procedure, query);
   const groups = useGroups(trust, view.procedure, query, view.by);
   const data = figures.isError ? undefined : figures.data;
+  // What the acknowledgement of a signal has just recorded (decision 0061), in view and focused.
+  const notice = usePageNotice();
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) banner.current?.focus();
+  }, [notice]);
   return (
     <MonitoringFrame
       view={view}
@@ -81,6 +88,13 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
       queries={[figures, groups]}
       onView={onView}
     >
+      {notice && (
+        <div ref={banner} tabIndex={-1} className="app-focus-target">
+          <NotificationBanner title="Success" success>
+            <p className="nhsuk-notification-banner__heading">{notice}</p>
+          </NotificationBanner>
+        </div>
+      )}
       <ListStatus
         isLoading={figures.isLoading}
         isError={figures.isError}
@@ -137,39 +151,41 @@ function TrustFigures({
 }) {
   const role = useAuth().currentSelectedRole;
   const mayChange = role !== null && isAdmitted([role], screenTable.modelPerformanceSettings.allowed);
+  const mayAcknowledge = role !== null && isAdmitted([role], screenTable.acknowledgeSignal.allowed);
   const adjustments = adjustmentsText(figures.adjustments);
   const grouped = groups.data && !groups.isError && groups.data.by === view.by ? groups.data : undefined;
   const grouping = groupingLabels[view.by].toLowerCase();
   return (
     <>
-      <FiguresSummary figures={figures} />
+      <FiguresSummary figures={figures} procedure={view.procedure} mayAcknowledge={mayAcknowledge} />
       <BandsSection bands={figures.bands} />
       <CalibrationSection deciles={figures.deciles} />
       <VladSection points={figures.vlad} />
-      <CusumSection
-        cusum={figures.cusum}
-        threshold={
-          <p>
-            Your trust’s CUSUM threshold is {decimalText(figures.cusum.threshold, 1)}.
-            {mayChange && (
-              <>
-                {' '}
-                <Link className="nhsuk-link" to={paths.modelPerformanceSettings()}>
-                  Change the CUSUM threshold
-                </Link>
-              </>
-            )}
-          </p>
-        }
-      />
+      <p id="cusum">
+        Each CUSUM’s threshold is set so that a model predicting as it should raises a false alarm once in{' '}
+        {countText(figures.cusum.targetRunLength)} operations on average, worked out on your trust’s{' '}
+        {countText(figures.cusum.caseMix)} counted outcomes.
+        {mayChange && (
+          <>
+            {' '}
+            <Link className="nhsuk-link" to={paths.modelPerformanceSettings()}>
+              Change the operations between false alarms
+            </Link>
+          </>
+        )}
+      </p>
+      <CusumSection chart={figures.cusum.worse} procedure={view.procedure} mayAcknowledge={mayAcknowledge} />
+      <CusumSection chart={figures.cusum.better} procedure={view.procedure} mayAcknowledge={mayAcknowledge} />
       <section aria-labelledby="fairness">
         <h2 id="fairness">By patient group</h2>
         <p>
-          The same figures for each group by {grouping}. A group is flagged ‘Check’ when its complications
-          differ from those expected by more than chance would explain, or when the model tells apart the
-          patients who had a complication less or more well than across the whole list. A flag is a prompt to
-          look closer, not proof that the model is unfair. {hiddenFigureMeaning('patients')} To group the
-          patients another way, use{' '}
+          The same figures for each group by {grouping}. Each group is compared with the rest of the list. It
+          is flagged ‘Check’ when it differs from the rest by more than chance would explain across the groups
+          shown, and by more than a set size: complications against predicted more than a quarter higher or a
+          fifth lower than for the rest, a calibration difference beyond 0.2 on the log-odds scale, or the
+          model telling apart those who had a complication at least 0.05 of AUROC less well. A flag is a
+          prompt to look closer, not proof that the model is unfair. {hiddenFigureMeaning('patients')} To
+          group the patients another way, use{' '}
           <a className="nhsuk-link" href="#by">
             Group the fairness table by
           </a>{' '}

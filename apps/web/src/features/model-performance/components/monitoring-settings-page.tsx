@@ -1,9 +1,5 @@
 import { Link } from 'react-router';
-import {
-  cusumOddsRatio,
-  cusumThresholdLimits,
-  defaultCusumThreshold,
-} from '@esr/contracts/model-performance';
+import { cusumTargetRunLengthLimits, defaultCusumTargetRunLength } from '@esr/contracts/model-performance';
 import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { NotificationBanner } from '../../../components/content';
@@ -15,15 +11,14 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useNumberSettingForm } from '../../../lib/number-setting-form';
 import { useChangeMonitoringSettings, useMonitoringSettings } from '../api/settings';
-import { decimalText } from '../lib/figures-text';
-import { parseThreshold, thresholdField, thresholdSaveFailure } from '../lib/threshold-form';
-
-const thresholdText = (value: number) => value.toLocaleString('en-GB', { maximumFractionDigits: 2 });
+import { countText } from '../lib/figures-text';
+import { parseRunLength, runLengthField, runLengthSaveFailure } from '../lib/run-length-form';
 
 /**
- * /model-performance/settings (decision 0045): a trust admin or technical admin sets the trust's
- * CUSUM threshold, the height at which the risk-adjusted CUSUM signals. It is checked as the API
- * checks it, in the contract's words; a save is confirmed by a success banner.
+ * /model-performance/settings (decision 0061): the clinical safety officer sets how many operations
+ * pass, on average, between false alarms of each CUSUM when the model predicts as it should; each
+ * chart's threshold follows from it on the trust's own case mix. It is checked as the API checks
+ * it, in the contract's words; a save is confirmed by a success banner.
  */
 export function MonitoringSettingsPage() {
   const trust = useTrustCode();
@@ -31,15 +26,15 @@ export function MonitoringSettingsPage() {
   const settings = useMonitoringSettings(trust);
   const change = useChangeMonitoringSettings(trust);
   const form = useNumberSettingForm({
-    current: settings.data?.cusumThreshold,
-    show: thresholdText,
+    current: settings.data?.cusumTargetRunLength,
+    show: String,
     parse: (text) => {
-      const parsed = parseThreshold(text);
-      return parsed.ok ? { ok: true, value: parsed.threshold } : parsed;
+      const parsed = parseRunLength(text);
+      return parsed.ok ? { ok: true, value: parsed.runLength } : parsed;
     },
-    save: async (threshold) => (await change.mutateAsync(threshold)).cusumThreshold,
-    saveFailure: thresholdSaveFailure,
-    fieldId: thresholdField,
+    save: async (runLength) => (await change.mutateAsync(runLength)).cusumTargetRunLength,
+    saveFailure: runLengthSaveFailure,
+    fieldId: runLengthField,
     pending: change.isPending,
   });
   const { saved } = form;
@@ -50,16 +45,24 @@ export function MonitoringSettingsPage() {
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
         {saved !== null && (
           <NotificationBanner title="Success" success>
-            <p className="nhsuk-notification-banner__heading">CUSUM threshold saved</p>
-            <p>The CUSUM now signals once it reaches {thresholdText(saved)}.</p>
+            <p className="nhsuk-notification-banner__heading">Operations between false alarms saved</p>
+            <p>
+              Each CUSUM’s threshold is now set so that a model predicting as it should raises a false alarm
+              once in {countText(saved)} operations on average.
+            </p>
           </NotificationBanner>
         )}
         <CaptionHeading title="Model monitoring settings" caption={trustName} />
         <p>
-          The risk-adjusted CUSUM on the model performance screen looks for complications becoming{' '}
-          {cusumOddsRatio} times as likely as the model predicts, and signals when it reaches this threshold.
-          A lower threshold signals sooner but raises more false alarms; a higher one raises fewer but signals
-          later. Unless your trust sets its own, it is {decimalText(defaultCusumThreshold, 1)}.
+          The two CUSUMs on the model performance screen look for the odds of a complication doubling (more
+          complications than the model predicts) or halving (fewer). Each signals when it reaches a threshold,
+          and that threshold is worked out from your trust’s own patients so that a model predicting as it
+          should raises a false alarm once in this many operations on average.
+        </p>
+        <p>
+          Fewer operations between false alarms make the CUSUMs signal sooner when something changes, but
+          raise more false alarms; more make them quieter but slower. Unless you set your own, it is{' '}
+          {countText(defaultCusumTargetRunLength)}.
         </p>
         <ListStatus
           isLoading={settings.isLoading}
@@ -76,12 +79,12 @@ export function MonitoringSettingsPage() {
             }}
           >
             <TextInput
-              id={thresholdField}
-              label="CUSUM threshold"
+              id={runLengthField}
+              label="Operations between false alarms"
               labelClassName="nhsuk-label--s"
-              hint={`A number from ${cusumThresholdLimits.min} to ${cusumThresholdLimits.max}, for example ${defaultCusumThreshold}`}
-              width={4}
-              inputMode="decimal"
+              hint={`A whole number from ${countText(cusumTargetRunLengthLimits.min)} to ${countText(cusumTargetRunLengthLimits.max)}, for example ${countText(defaultCusumTargetRunLength)}`}
+              width={10}
+              inputMode="numeric"
               autoComplete="off"
               spellCheck={false}
               error={form.fieldError}
@@ -89,7 +92,7 @@ export function MonitoringSettingsPage() {
               onChange={(event) => form.setTyped(event.target.value)}
             />
             <Button type="submit" aria-disabled={change.isPending || undefined}>
-              {change.isPending ? 'Saving…' : 'Save threshold'}
+              {change.isPending ? 'Saving…' : 'Save'}
             </Button>
           </form>
         )}

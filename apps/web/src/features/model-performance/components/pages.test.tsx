@@ -58,19 +58,28 @@ describe('the model performance screen (decision 0045)', () => {
     expect(markup).toContain(
       'Of 412 patients operated, 31 had a complication; the model expected 27.4. Observed is 1.13 times expected (95% interval 0.77 to 1.61).',
     );
-    expect(markup).toContain('Only 31 complications have been recorded.');
-    expect(markup).toContain('The CUSUM signalled on 14-Mar-2026');
+    // One message per state: the open signal leads, and the few-events warning does not contradict it.
+    expect(markup.indexOf('The CUSUM signalled on 14-Mar-2026')).toBeLessThan(
+      markup.indexOf('Of 412 patients'),
+    );
+    expect(markup).toContain('The clinical safety officer has been asked to review it.');
+    expect(markup).toContain('Only 31 complications have been recorded, so the figures below are uncertain');
+    expect(markup).not.toContain('too uncertain to act on');
     expect(markup).toContain('5 outcomes with no prediction made before the operation');
     expect(markup).toContain('0.712 (95% interval 0.650 to 0.775)');
     expect(markup).toContain('Brier score');
     // Each chart is an image named by its summary, with its figures in a table.
-    expect(markup.match(/role="img"/g)).toHaveLength(3);
+    expect(markup.match(/role="img"/g)).toHaveLength(4);
     expect(markup).toContain('aria-label="Calibration plot of 10 groups by predicted risk');
     expect(markup).toContain('Predicted and observed by tenth of predicted risk');
     expect(markup).toContain('Expected minus observed by date of operation, by month');
     expect(markup).toContain('Show all 40 dates');
-    expect(markup).toContain('Risk-adjusted CUSUM by date of operation');
-    expect(markup).toContain('Your trust’s CUSUM threshold is 4.5.');
+    expect(markup).toContain('CUSUM: more complications than predicted, by date of operation');
+    expect(markup).toContain('CUSUM: fewer complications than predicted');
+    expect(markup).toContain(
+      'a model predicting as it should raises a false alarm once in 5,000 operations on average, worked out on your trust’s 412 counted outcomes.',
+    );
+    expect(markup).toContain('Waiting for the clinical safety officer');
     // A clinician may not change it.
     expect(markup).not.toContain('href="/model-performance/settings"');
     expect(markup).toContain('>Hidden</td>');
@@ -80,16 +89,29 @@ describe('the model performance screen (decision 0045)', () => {
     expect(markup).toContain('>Update</button>');
   });
 
-  it('offers the threshold’s settings to a trust admin or technical admin', () => {
+  it('offers the clinical safety officer the settings and the acknowledgement of a signal', () => {
+    auth.role = 'ClinicalSafetyOfficer';
+    const markup = trustPage('/model-performance', (client) =>
+      client.setQueryData(monitoringKeys.figures('RAN', 'knee', {}), figuresOf()),
+    );
+    expect(markup).toContain('href="/model-performance/settings"');
+    expect(markup).toContain(
+      'href="/model-performance/acknowledge-signal?procedure=knee&amp;direction=worse&amp;date=2026-03-14"',
+    );
+    expect(markup).toContain('Review and acknowledge the signal of 14-Mar-2026');
+  });
+
+  it('says when a CUSUM has not signalled, and gives the few-events warning in full without a signal', () => {
     auth.role = 'TechnicalAdmin';
+    const quiet = figuresOf().cusum;
     const markup = trustPage('/model-performance', (client) =>
       client.setQueryData(
         monitoringKeys.figures('RAN', 'knee', {}),
-        figuresOf({ enoughEvents: true, cusum: { ...figuresOf().cusum, signalledOn: null } }),
+        figuresOf({ cusum: { ...quiet, worse: { ...quiet.worse, signals: [] } }, openSignals: [] }),
       ),
     );
-    expect(markup).toContain('href="/model-performance/settings"');
-    expect(markup).not.toContain('Only 31 complications');
+    expect(markup).not.toContain('href="/model-performance/settings"');
+    expect(markup).toContain('too uncertain to act on');
     expect(markup).not.toContain('The CUSUM signalled');
     expect(markup).toContain('Has not signalled');
   });
@@ -131,21 +153,24 @@ describe('the model performance screen (decision 0045)', () => {
     expect(markup).toContain('above the 99.8% limits: Bay Hospitals');
     expect(markup).toContain('Observed against expected by trust');
     expect(markup).toContain('Above: more complications than expected');
+    expect(markup).toContain(
+      'The trusts differ from one another more than chance alone would explain (overdispersion 1.80), so the limits have been widened by √1.80',
+    );
     expect(markup).not.toContain('Model version');
     expect(markup).not.toContain('Group the fairness table by');
   });
 
-  it('shows the trust’s CUSUM threshold in the settings form', () => {
-    auth.role = 'TrustAdmin';
+  it('shows the CUSUMs’ operations between false alarms in the settings form', () => {
+    auth.role = 'ClinicalSafetyOfficer';
     const markup = render(
       '/model-performance/settings',
       '/model-performance/settings',
       <MonitoringSettingsPage />,
-      (client) => client.setQueryData(monitoringKeys.settings('RAN'), { cusumThreshold: 5.25 }),
+      (client) => client.setQueryData(monitoringKeys.settings('RAN'), { cusumTargetRunLength: 8000 }),
     );
     expect(markup).toContain('Royal Anywhere');
-    expect(markup).toContain('value="5.25"');
-    expect(markup).toContain('A number from 0.5 to 20, for example 4.5');
-    expect(markup).toContain('<label class="nhsuk-label nhsuk-label--s" for="cusumThreshold">');
+    expect(markup).toContain('value="8000"');
+    expect(markup).toContain('A whole number from 500 to 100,000, for example 5,000');
+    expect(markup).toContain('<label class="nhsuk-label nhsuk-label--s" for="cusumTargetRunLength">');
   });
 });

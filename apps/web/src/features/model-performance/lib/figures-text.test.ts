@@ -66,9 +66,12 @@ describe('the model performance figures in words (decision 0045)', () => {
     expect(fewEventsText(1)).toMatch(/^Only 1 complication has been recorded\. Below 100,/);
   });
 
-  it('say when the CUSUM signalled, as the app shows dates', () => {
-    expect(cusumSignalText('2026-03-14')).toBe(
-      'The CUSUM signalled on 14-Mar-2026: complications have been more frequent than the model predicts. Review the model with your clinical safety officer.',
+  it('say when a CUSUM signalled and which way, as the app shows dates', () => {
+    expect(cusumSignalText({ direction: 'worse', date: '2026-03-14' })).toBe(
+      'The CUSUM signalled on 14-Mar-2026: complications have been more frequent than the model predicts. Until the clinical safety officer has reviewed the model and acknowledged the signal, treat its predictions with caution.',
+    );
+    expect(cusumSignalText({ direction: 'better', date: '2026-03-14' })).toMatch(
+      /complications have been less frequent than the model predicts/,
     );
   });
 

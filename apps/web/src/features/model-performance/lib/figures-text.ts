@@ -1,7 +1,8 @@
 import {
   enoughEventsThreshold,
-  groupAurocDifference,
-  type GroupFigures,
+  type CusumDirection,
+  groupFlagReasons,
+  type ShownGroupFigures,
   type ModelPerformance,
   type PerformanceFigures,
 } from '@esr/contracts/model-performance';
@@ -84,9 +85,24 @@ export function fewEventsText(events: number): string {
   return `Only ${recorded} been recorded. Below ${enoughEventsThreshold}, these figures are too uncertain to act on: wait for more outcomes before drawing conclusions.`;
 }
 
-/** The warning when the risk-adjusted CUSUM has reached its threshold. */
-export const cusumSignalText = (signalledOn: string): string =>
-  `The CUSUM signalled on ${formatDate(signalledOn)}: complications have been more frequent than the model predicts. Review the model with your clinical safety officer.`;
+/** What a CUSUM chart looks for, in words. */
+export const cusumDirectionText = (direction: CusumDirection): string =>
+  direction === 'worse' ? 'more complications than predicted' : 'fewer complications than predicted';
+
+/**
+ * An open CUSUM signal (decision 0061), as the monitoring and model screens lead with it: what it
+ * found, and what is to be done about it.
+ */
+export const cusumSignalText = (signal: { direction: CusumDirection; date: string }): string =>
+  `The CUSUM signalled on ${formatDate(signal.date)}: complications have been ${signal.direction === 'worse' ? 'more' : 'less'} frequent than the model predicts. Until the clinical safety officer has reviewed the model and acknowledged the signal, treat its predictions with caution.`;
+
+/**
+ * The warning beside a signal when there are few complications (decision 0061: one message per
+ * state): the figures are uncertain, but the CUSUM is made to find a change early, so the signal
+ * stands.
+ */
+export const fewEventsBesideSignalText = (events: number): string =>
+  `Only ${events === 1 ? '1 complication has' : `${countText(events)} complications have`} been recorded, so the figures below are uncertain; the CUSUM is made to find a change early, with few outcomes, so its signal still needs review.`;
 
 /**
  * Outcomes whose follow-up is not complete (decision 0059), or null when there are none: they count
@@ -129,14 +145,12 @@ export function adjustmentsText(adjustments: ModelPerformance['adjustments']): s
   return `Clinicians adjusted the model’s risk for ${countText(adjustments.adjusted)} of these patients: ${direction('up', adjustments.adjustedUp)}; ${direction('down', adjustments.adjustedDown)}.`;
 }
 
-/** A group's flags in words, in the order the API gives them. */
-export const flagReasons: Record<'oe' | 'auroc', string> = {
-  oe: 'Observed differs from expected',
-  auroc: `Discrimination differs by more than ${groupAurocDifference} from the whole list`,
-};
-
-export const groupFlagTexts = (group: Extract<GroupFigures, { suppressed: false }>): string[] =>
-  group.flags.map((flag) => flagReasons[flag]);
+/**
+ * A group's flags in words with their intervals (decision 0062), as the model card says them, the
+ * first letter a capital for a list item of its own.
+ */
+export const groupFlagTexts = (group: ShownGroupFigures): string[] =>
+  groupFlagReasons(group).map((reason) => reason.charAt(0).toUpperCase() + reason.slice(1));
 
 /** The dates of operation chosen: 'Operations from 01-Apr-2025 to 31-Mar-2026'. */
 export function periodText({

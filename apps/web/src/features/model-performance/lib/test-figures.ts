@@ -46,14 +46,30 @@ export function figuresOf(changes: Partial<ModelPerformance> = {}): ModelPerform
       value: (index + 1) * 0.7 - Math.round((index + 1) * 0.8),
     })),
     cusum: {
-      oddsRatio: 2,
-      threshold: 4.5,
-      signalledOn: '2026-03-14',
-      points: [
-        { date: '2026-03-01', value: 1.2, peak: 1.5 },
-        { date: '2026-03-14', value: 4.1, peak: 4.6 },
-      ],
+      targetRunLength: 5000,
+      caseMix: 412,
+      worse: {
+        direction: 'worse',
+        oddsRatio: 2,
+        threshold: 4.03,
+        signals: [{ date: '2026-03-14', acknowledgement: null }],
+        points: [
+          { date: '2026-03-01', value: 1.2, peak: 1.5 },
+          { date: '2026-03-14', value: 0, peak: 4.6 },
+        ],
+      },
+      better: {
+        direction: 'better',
+        oddsRatio: 0.5,
+        threshold: 3.68,
+        signals: [],
+        points: [
+          { date: '2026-03-01', value: 0, peak: 0.2 },
+          { date: '2026-03-14', value: 0, peak: 0 },
+        ],
+      },
     },
+    openSignals: [{ direction: 'worse', date: '2026-03-14' }],
     adjustments: {
       adjusted: 12,
       adjustedUp: { n: 7, events: 2, observedRate: 2 / 7 },
@@ -87,6 +103,7 @@ export const national: NationalPerformance = {
       outlier: 'high',
     },
   ],
+  overdispersion: { phi: 1.8, inflated: true },
   funnel: [
     { expected: 5, lower95: 0.3, upper95: 1.9, lower998: 0.1, upper998: 2.8 },
     { expected: 30, lower95: 0.66, upper95: 1.38, lower998: 0.5, upper998: 1.64 },

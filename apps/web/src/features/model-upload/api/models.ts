@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@esr/contracts/endpoints';
 import type { RecalibrationRequest, TripodCard } from '@esr/contracts/models';
 import type { ProcedureCode } from '@esr/contracts/procedures';
@@ -13,6 +13,8 @@ export const modelQueryKeys = {
     [...modelQueryKeys.all(trust, procedure), 'versions'] as const,
   card: (trust: string, procedure: string, id: string) =>
     [...modelQueryKeys.all(trust, procedure), 'card', id] as const,
+  openSignals: (trust: string, procedure: string) =>
+    [...modelQueryKeys.all(trust, procedure), 'open-signals'] as const,
 };
 
 export function useActiveModel(trust: string | undefined, procedure: string) {
@@ -49,16 +51,38 @@ export function useModelCard(trust: string, procedure: ProcedureCode, id: string
 }
 
 /**
- * POST …/models/{id}/activate, then every query of the procedure's models afresh: the active model,
- * the versions (which is active, what each has scored) and the cards.
+ * After a proposal, an approval or a decline, every query of the procedure's models afresh: the
+ * active model, the versions (their status, what each has scored), the cards and the signals.
  */
-export function useActivateModelVersion(trust: string, procedure: ProcedureCode) {
+function useModelChange<Variables, Answer>(
+  trust: string,
+  procedure: ProcedureCode,
+  call: (variables: Variables) => Promise<Answer>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(models.activate, { params: { trust, code: procedure, id } }),
+    mutationFn: call,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: modelQueryKeys.all(trust, procedure) }),
   });
 }
+
+/** POST …/models/{id}/propose: a technical admin proposes making an earlier version active (decision 0060). */
+export const useProposeModelVersion = (trust: string, procedure: ProcedureCode) =>
+  useModelChange(trust, procedure, (id: string) =>
+    apiRequest(models.propose, { params: { trust, code: procedure, id } }),
+  );
+
+/** POST …/models/{id}/approve: a clinical safety officer makes a proposed version the active one. */
+export const useApproveModelVersion = (trust: string, procedure: ProcedureCode) =>
+  useModelChange(trust, procedure, (id: string) =>
+    apiRequest(models.approve, { params: { trust, code: procedure, id } }),
+  );
+
+/** POST …/models/{id}/decline: a clinical safety officer declines a proposed version, saying why. */
+export const useDeclineModelVersion = (trust: string, procedure: ProcedureCode) =>
+  useModelChange(trust, procedure, ({ id, reason }: { id: string; reason: string }) =>
+    apiRequest(models.decline, { params: { trust, code: procedure, id }, body: { reason } }),
+  );
 
 /** POST …/models/{id}/recalibrate: a new version, kept inactive; the versions are read again. */
 export function useRecalibrateModelVersion(trust: string, procedure: ProcedureCode, id: string) {
@@ -84,5 +108,29 @@ export function useExportModelCard(trust: string, procedure: ProcedureCode, id: 
       saveFile(file.blob, fileName);
       return fileName;
     },
+  });
+}
+
+/**
+ * The CUSUM signals of each procedure's whole list that no clinical safety officer has
+ * acknowledged yet (decision 0061), from the model performance figures: the model screens lead with
+ * them. A procedure whose figures cannot be read adds none; model performance shows why.
+ */
+export function useOpenSignals(trust: string | undefined, procedures: readonly ProcedureCode[]) {
+  return useQueries({
+    queries: procedures.map((procedure) => ({
+      queryKey: modelQueryKeys.openSignals(trust ?? '', procedure),
+      queryFn: async () => {
+        const figures = await apiRequest(endpoints.modelPerformance.figures, {
+          params: { trust: trust!, type: procedure },
+        });
+        return figures.openSignals;
+      },
+      enabled: Boolean(trust),
+    })),
+    combine: (results) =>
+      results.flatMap((result, index) =>
+        (result.data ?? []).map((signal) => ({ procedure: procedures[index]!, ...signal })),
+      ),
   });
 }

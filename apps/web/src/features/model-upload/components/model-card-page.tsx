@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@esr/contracts/messages';
-import type { TripodCard } from '@esr/contracts/models';
+import type { ModelVersion, TripodCard } from '@esr/contracts/models';
 import { Button } from '../../../components/button';
 import { InsetText, NotificationBanner, SummaryList, Tag } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
@@ -11,15 +11,19 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { usePageNotice } from '../../../lib/page-notice';
 import { useExportModelCard, useModelCard } from '../api/models';
+import { awaitsApproval, mayPropose } from '../lib/approval';
 import { sourceText } from '../lib/version-text';
 import { CardSections } from './model-card-sections';
 import {
   returnByBack,
+  useGovernanceRole,
+  useModelVersion,
   VersionHeading,
   VersionLoadStatus,
   VersionPage,
   type VersionRoute,
 } from './version-screen';
+import { StatusTag } from './versions-table';
 
 const title = 'Model card';
 
@@ -54,7 +58,36 @@ function CardScreen(route: VersionRoute) {
   );
 }
 
+/**
+ * What the user's role can do next with the version (decision 0060): a technical admin proposes
+ * one neither active nor proposed; a clinical safety officer reviews one awaiting approval.
+ */
+function NextStep({ route, version }: { route: VersionRoute; version: ModelVersion | undefined }) {
+  const role = useGovernanceRole();
+  if (!version) return null;
+  const link =
+    role === 'safetyOfficer'
+      ? awaitsApproval(version) && {
+          to: paths.modelVersionApprove(route.type, version.id),
+          text: 'Review and approve this version',
+        }
+      : mayPropose(version) && {
+          to: paths.modelVersionPropose(route.type, version.id),
+          text: 'Propose making this version active',
+        };
+  if (!link) return null;
+  return (
+    <p>
+      <Link className="nhsuk-link" to={link.to} state={returnByBack}>
+        {link.text}
+      </Link>
+    </p>
+  );
+}
+
 function CardView({ route, card }: { route: VersionRoute; card: TripodCard }) {
+  // The card says what the version is; the versions list (often cached) says where it stands.
+  const { version } = useModelVersion(route);
   const download = useExportModelCard(route.trust, route.type, route.id);
   const [saved, setSaved] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -93,7 +126,13 @@ function CardView({ route, card }: { route: VersionRoute; card: TripodCard }) {
         rows={[
           {
             key: 'Status',
-            value: card.isActive ? <Tag colour="green">Active</Tag> : <Tag colour="grey">Not active</Tag>,
+            value: version ? (
+              <StatusTag status={version.status} />
+            ) : card.isActive ? (
+              <Tag colour="green">Active</Tag>
+            ) : (
+              <Tag colour="grey">Not active</Tag>
+            ),
           },
           { key: 'Name', value: <DataText text={card.name} /> },
           { key: 'Model version', value: <DataText text={card.modelVersion} /> },
@@ -105,17 +144,7 @@ function CardView({ route, card }: { route: VersionRoute; card: TripodCard }) {
           { key: 'Uploaded on', value: formatDateTime(card.uploadedAt) },
         ]}
       />
-      {!card.isActive && (
-        <p>
-          <Link
-            className="nhsuk-link"
-            to={paths.modelVersionActivate(route.type, card.id)}
-            state={returnByBack}
-          >
-            Make this version active
-          </Link>
-        </p>
-      )}
+      <NextStep route={route} version={version} />
       <CardSections card={card} />
       <h2>Download</h2>
       {/* A busy button is aria-disabled, not disabled: a disabled button would lose the focus. */}

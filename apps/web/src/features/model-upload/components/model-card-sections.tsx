@@ -13,7 +13,6 @@ import {
   percentText,
   recalibrationMapText,
   recalibrationMethodLabels,
-  tooFewEventsText,
 } from '../lib/version-text';
 
 type LocalPerformance = NonNullable<TripodCard['localPerformance']>;
@@ -92,7 +91,8 @@ function LocalPerformanceSection({ performance }: { performance: LocalPerformanc
       {!performance.enoughEvents && (
         <InsetText>
           <p>
-            Only {countText(performance.events)} complications have been recorded: {tooFewEventsText}.
+            Only {countText(performance.events)} complications have been recorded, fewer than 100: these
+            figures are uncertain.
           </p>
         </InsetText>
       )}
@@ -185,6 +185,11 @@ export function CardSections({ card }: { card: TripodCard }) {
         ]}
       />
 
+      <h2>Who it was made for</h2>
+      <p>
+        <DataText text={card.population} />
+      </p>
+
       <h2>Predictors</h2>
       <Table
         caption={`The ${card.predictors.length} factors the model uses`}
@@ -250,6 +255,25 @@ export function CardSections({ card }: { card: TripodCard }) {
 
       <h2>How it was updated</h2>
       <UpdatesSection card={card} />
+
+      <h2>TRIPOD+AI items</h2>
+      <p>
+        The items of the TRIPOD+AI statement a trust needs to judge the model, and where this card gives each;
+        what the developer did not report is said so.
+      </p>
+      <Table
+        caption="TRIPOD+AI items on this card"
+        captionHidden
+        rows={card.tripodItems}
+        rowKey={(entry) => entry.item}
+        columns={[
+          { header: 'Item', cell: (entry) => entry.item },
+          {
+            header: 'On this card',
+            cell: (entry) => (entry.reported ? entry.detail : <strong>{entry.detail}</strong>),
+          },
+        ]}
+      />
 
       <h2>SHA-256</h2>
       <SummaryList

@@ -23,19 +23,18 @@ import {
 } from '../lib/recalibrate-form';
 import { localPerformanceText, recalibrationMethodLabels, sourceText } from '../lib/version-text';
 import {
-  useModelVersion,
   useReturnToVersions,
   VersionHeading,
-  VersionLoadStatus,
   VersionPage,
+  VersionScreenFrame,
   type VersionRoute,
 } from './version-screen';
 
 const title = 'Recalibrate a model version';
 
-/** What the new version's card says when the recalibration has made it. */
+/** What the new version's card says when the recalibration has made it (decision 0060). */
 export const recalibratedNotice = (version: number) =>
-  `Recalibrated version ${version} created. A second technical admin must activate it.`;
+  `Recalibrated version ${version} created. It is awaiting approval by a clinical safety officer.`;
 
 const methodItems = (['auto', 'intercept', 'logistic'] as const).map((value) => ({
   value,
@@ -44,27 +43,18 @@ const methodItems = (['auto', 'intercept', 'logistic'] as const).map((value) => 
 
 /**
  * Decision 0046 /upload-model/{type}/versions/{id}/recalibrate: what recalibration does, how to do
- * it and on which dates of operation; the new version is kept inactive, and its card says so.
+ * it and on which dates of operation; the new version waits for a clinical safety officer's
+ * approval (decision 0060), and its card says so.
  */
 export function RecalibrateModelVersionPage() {
   return <VersionPage title={title} screen={RecalibrateScreen} />;
 }
 
 function RecalibrateScreen(route: VersionRoute) {
-  const { versions, version } = useModelVersion(route);
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        {version ? (
-          <RecalibrateForm route={route} version={version} />
-        ) : (
-          <>
-            <VersionHeading title={title} procedureName={route.procedureName} />
-            <VersionLoadStatus query={versions} found={false} type={route.type} />
-          </>
-        )}
-      </div>
-    </div>
+    <VersionScreenFrame route={route} title={title}>
+      {(version) => <RecalibrateForm route={route} version={version} />}
+    </VersionScreenFrame>
   );
 }
 
@@ -134,7 +124,7 @@ function RecalibrateForm({ route, version }: { route: VersionRoute; version: Mod
         Your trust&apos;s outcomes show whether the model&apos;s risks are too high or too low for your
         patients. Recalibration adjusts them: the model&apos;s factors stay the same, its probabilities are
         shifted (intercept) or shifted and stretched (intercept and slope). The new version is not used until
-        a second technical admin activates it.
+        a clinical safety officer approves it.
       </p>
       <SummaryList
         rows={[

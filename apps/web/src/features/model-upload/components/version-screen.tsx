@@ -1,16 +1,20 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { modelMessages } from '@esr/contracts/models';
+import { modelMessages, type ModelVersion } from '@esr/contracts/models';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { InsetText } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
 import { UnknownProcedureNotice } from '../../../components/unknown-procedure';
 import { paths } from '../../../config/paths';
+import { screenTable } from '../../../config/screen-table';
 import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useProcedureType } from '../../../lib/procedure-type';
+import { roleOnAdmission } from '../../../lib/roles';
 import { useModelVersions } from '../api/models';
+import type { GovernanceRole } from '../lib/approval';
 
 /** The version a page is about: /upload-model/{type}/versions/{id}/…, and the signed-in user's trust. */
 export interface VersionRoute {
@@ -48,6 +52,49 @@ export function VersionHeading({
   procedureName: string | undefined;
 }) {
   return <CaptionHeading title={title} caption={procedureName} />;
+}
+
+/**
+ * The role the user acts in on the model screens (decision 0060): a clinical safety officer
+ * reviews versions, a technical admin proposes them. One holding both acts in the role chosen in
+ * the header, as the screens' guard records it.
+ */
+export function useGovernanceRole(): GovernanceRole {
+  const { currentSelectedRole, roles } = useAuth();
+  const acting = roleOnAdmission(currentSelectedRole, roles, screenTable.uploadModel.allowed);
+  return acting === 'ClinicalSafetyOfficer' ? 'safetyOfficer' : 'technicalAdmin';
+}
+
+/**
+ * A version's page in the two-thirds column: its content once the version is known, with the
+ * procedure's active version for comparison; until then its heading and the loading state (or that
+ * there is no such version).
+ */
+export function VersionScreenFrame({
+  route,
+  title,
+  children,
+}: {
+  route: VersionRoute;
+  title: string;
+  children: (version: ModelVersion, activeVersion: number | undefined) => ReactNode;
+}) {
+  const { versions, version } = useModelVersion(route);
+  const active = versions.data?.items.find((item) => item.isActive);
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        {version ? (
+          children(version, active?.version)
+        ) : (
+          <>
+            <VersionHeading title={title} procedureName={route.procedureName} />
+            <VersionLoadStatus query={versions} found={false} type={route.type} />
+          </>
+        )}
+      </div>
+    </div>
+  );
 }
 
 /** The address's version among the procedure's versions (the list /upload-model shows, often cached). */

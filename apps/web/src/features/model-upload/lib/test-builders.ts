@@ -2,6 +2,7 @@ import type { ModelVersion, Recalibration, TripodCard } from '@esr/contracts/mod
 
 export const testVersionId = '0b5e7a2c-4d1f-4c3a-9e8b-6f2d1a3c5e7b';
 export const testRecalibratedId = '7c9d1e3f-5a2b-4c6d-8e0f-1a2b3c4d5e6f';
+export const testSupersededId = '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a';
 
 /** For tests: a recalibration fitted on 1,204 patients, intercept and slope, with its calibration. */
 export const buildRecalibration = (overrides: Partial<Recalibration> = {}): Recalibration => ({
@@ -44,16 +45,18 @@ export const buildModelVersion = (overrides: Partial<ModelVersion> = {}): ModelV
   activatedAt: '2026-03-14T10:02:11Z',
   activatedBy: 'Ravi Patel',
   createdByYou: false,
+  proposal: null,
+  declined: null,
   recalibration: null,
   ...overrides,
 });
 
-/** For tests: version 3, recalibrated from version 2 by Ravi Patel and not yet active. */
+/** For tests: version 3, recalibrated from version 2 by Ravi Patel, who proposed it: awaiting approval. */
 export const buildRecalibratedVersion = (overrides: Partial<ModelVersion> = {}): ModelVersion =>
   buildModelVersion({
     id: testRecalibratedId,
     version: 3,
-    status: 'awaiting activation',
+    status: 'awaiting approval',
     isActive: false,
     modelSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
     uploadedAt: '2026-06-02T08:30:00Z',
@@ -63,9 +66,33 @@ export const buildRecalibratedVersion = (overrides: Partial<ModelVersion> = {}):
     localPerformance: null,
     activatedAt: null,
     activatedBy: null,
+    proposal: { by: 'Ravi Patel', at: '2026-06-02T08:30:00Z', byYou: false },
     recalibration: buildRecalibration(),
     ...overrides,
   });
+
+/** For tests: version 1, uploaded, active once, then replaced by version 2. */
+export const buildSupersededVersion = (overrides: Partial<ModelVersion> = {}): ModelVersion =>
+  buildModelVersion({
+    id: testSupersededId,
+    version: 1,
+    status: 'superseded',
+    isActive: false,
+    uploadedBy: 'Demonstration model (system)',
+    uploadedAt: '2026-01-05T16:45:09Z',
+    activatedAt: '2026-01-05T16:45:09Z',
+    activatedBy: 'Demonstration model (system)',
+    pathwaysScored: 250,
+    localPerformance: { n: 98, events: 9, oe: 0.8412, auroc: 0.6871, enoughEvents: false },
+    ...overrides,
+  });
+
+/** For tests: a version Sam Okafor declined, saying why. */
+export const testDeclined = {
+  by: 'Sam Okafor',
+  at: '2026-06-03T09:15:00Z',
+  reason: 'The validation report does not cover patients over 85.',
+};
 
 /** For tests: the card of version 3 (recalibrated), with local figures and groups. */
 export const buildTripodCard = (overrides: Partial<TripodCard> = {}): TripodCard => ({
@@ -90,6 +117,8 @@ export const buildTripodCard = (overrides: Partial<TripodCard> = {}): TripodCard
   intendedUsers: 'Clinicians and clerical staff prioritising the waiting list.',
   outcome: 'Any complication',
   timeFrame: 'Within 90 days of surgery',
+  population: 'Primary knee replacement (OPCS-4 W40), ages 18 to 100',
+  tripodItems: [{ item: 'Outcome and its time frame', reported: true, detail: 'Outcome and time frame' }],
   predictors: [
     { name: 'age', displayName: 'Age', unit: 'years', defaultWhenMissing: 70, modifiable: false },
     {

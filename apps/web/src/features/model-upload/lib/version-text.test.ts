@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { modelMessages } from '@esr/contracts/models';
-import { secondAdminProblem } from './activation';
-import { buildModelVersion, buildRecalibratedVersion, buildRecalibration } from './test-builders';
 import {
-  activateActionText,
+  buildModelVersion,
+  buildRecalibratedVersion,
+  buildRecalibration,
+  buildSupersededVersion,
+  testDeclined,
+} from './test-builders';
+import {
+  approvalFacts,
+  approvedNotice,
   calibrationText,
+  declinedNotice,
   fixed,
   localPerformanceText,
+  openSignalText,
   operatedText,
   percentText,
+  proposedNotice,
   recalibrationMapText,
+  signalsByChart,
   sourceText,
+  uploadedNotice,
 } from './version-text';
 
 describe('a version’s local performance in words (decision 0046)', () => {
@@ -23,15 +33,15 @@ describe('a version’s local performance in words (decision 0046)', () => {
     );
   });
 
-  it('warns when there are too few complications to act on', () => {
+  it('says when there are fewer than 100 complications', () => {
     expect(localPerformanceText({ n: 412, events: 31, oe: 1.1314, auroc: 0.7123, enoughEvents: false })).toBe(
-      'O/E 1.13, AUROC 0.712 (412 patients) — too few complications to act on',
+      'O/E 1.13, AUROC 0.712 (412 patients) — fewer than 100 complications, so uncertain',
     );
   });
 
   it('says what could not be calculated, one patient, and no outcomes', () => {
     expect(localPerformanceText({ n: 1, events: 0, oe: null, auroc: null, enoughEvents: false })).toBe(
-      'O/E not calculated, AUROC not calculated (1 patient) — too few complications to act on',
+      'O/E not calculated, AUROC not calculated (1 patient) — fewer than 100 complications, so uncertain',
     );
     expect(localPerformanceText(null)).toBe('No outcomes yet');
   });
@@ -45,26 +55,106 @@ describe('where a version came from', () => {
   });
 });
 
-describe('making a version active', () => {
-  it('names the action by what the version is', () => {
-    expect(activateActionText(buildModelVersion({ isActive: false, status: 'superseded' }))).toBe(
-      'Make active',
-    );
-    expect(activateActionText(buildRecalibratedVersion())).toBe('Activate recalibrated version');
-    // A recalibrated version once active, then replaced, is a rollback like any other.
-    expect(
-      activateActionText(
-        buildRecalibratedVersion({ activatedAt: '2026-06-03T09:00:00Z', status: 'superseded' }),
-      ),
-    ).toBe('Make active');
+describe('who decided about a version (decision 0060)', () => {
+  it('names the proposer of a version awaiting approval, and when', () => {
+    expect(approvalFacts(buildRecalibratedVersion())).toEqual({
+      label: 'Proposed by',
+      by: 'Ravi Patel',
+      at: '2026-06-02T08:30:00Z',
+      reason: null,
+    });
   });
 
-  it('refuses the admin who created a recalibrated version, before the API does', () => {
-    const created = buildRecalibratedVersion({ uploadedBy: 'Ravi Patel' });
-    expect(secondAdminProblem({ ...created, createdByYou: true })).toBe(modelMessages.secondAdminNeeded);
-    expect(secondAdminProblem({ ...created, createdByYou: false })).toBeNull();
-    // A rollback to an uploaded version needs no second admin.
-    expect(secondAdminProblem(buildModelVersion({ isActive: false, createdByYou: true }))).toBeNull();
+  it('names who declined a version, when and why', () => {
+    expect(
+      approvalFacts(buildModelVersion({ status: 'declined', isActive: false, declined: testDeclined })),
+    ).toEqual({ label: 'Declined by', ...testDeclined });
+  });
+
+  it('says a version installed active (a demonstration model) was made active by no one', () => {
+    expect(approvalFacts(buildModelVersion({ activatedBy: null, activatedAt: null }))).toEqual({
+      label: 'Made active',
+      by: null,
+      at: null,
+      reason: null,
+    });
+  });
+
+  it('names who made the active or a superseded version active', () => {
+    expect(approvalFacts(buildModelVersion())).toEqual({
+      label: 'Made active by',
+      by: 'Ravi Patel',
+      at: '2026-03-14T10:02:11Z',
+      reason: null,
+    });
+    expect(approvalFacts(buildSupersededVersion()).label).toBe('Made active by');
+  });
+
+  it('says a version no one has proposed is not proposed', () => {
+    const inactive = buildModelVersion({
+      status: 'inactive',
+      isActive: false,
+      activatedAt: null,
+      activatedBy: null,
+    });
+    expect(approvalFacts(inactive)).toEqual({ label: 'Not proposed', by: null, at: null, reason: null });
+  });
+});
+
+describe('what the versions page says after a change', () => {
+  it('says an upload or a proposal waits for a clinical safety officer, and which version stays active', () => {
+    expect(uploadedNotice(3, 2)).toBe(
+      'Version 3 uploaded. It is awaiting approval by a clinical safety officer; version 2 stays active until then.',
+    );
+    expect(uploadedNotice(1, undefined)).toBe(
+      'Version 1 uploaded. It is awaiting approval by a clinical safety officer, and scores no patients until then.',
+    );
+    expect(proposedNotice(1, 3)).toBe(
+      'Version 1 proposed. It is awaiting approval by a clinical safety officer; version 3 stays active until then.',
+    );
+  });
+
+  it('says an approval re-scores the list, and a decline leaves the active version', () => {
+    expect(approvedNotice(3)).toBe(
+      'Version 3 approved: it is now the active version. The list is being re-scored.',
+    );
+    expect(declinedNotice(3, 2)).toBe('Version 3 declined. Version 2 stays active.');
+    expect(declinedNotice(1, undefined)).toBe('Version 1 declined.');
+  });
+});
+
+describe('the open CUSUM signals in words (decision 0061)', () => {
+  it('names the procedure, the day and which way', () => {
+    expect(openSignalText('Knee replacement', 'worse', ['2026-07-28'])).toBe(
+      'The CUSUM for knee replacement signalled on 28-Jul-2026: more complications than the model predicts.',
+    );
+    expect(openSignalText('Hip replacement', 'better', ['2026-01-02'])).toBe(
+      'The CUSUM for hip replacement signalled on 02-Jan-2026: fewer complications than the model predicts.',
+    );
+  });
+
+  it('gives every day a CUSUM signalled on, in one sentence', () => {
+    expect(openSignalText('Hip replacement', 'worse', ['2026-07-24', '2026-08-28'])).toBe(
+      'The CUSUM for hip replacement signalled on 24-Jul-2026 and 28-Aug-2026: more complications than the model predicts.',
+    );
+    expect(openSignalText('Hip replacement', 'worse', ['2026-01-01', '2026-02-02', '2026-03-03'])).toContain(
+      'signalled on 01-Jan-2026, 02-Feb-2026 and 03-Mar-2026:',
+    );
+  });
+
+  it('groups the signals by procedure and CUSUM, keeping their order', () => {
+    expect(
+      signalsByChart([
+        { procedure: 'knee', direction: 'worse', date: '2026-04-26' },
+        { procedure: 'hip', direction: 'worse', date: '2026-07-24' },
+        { procedure: 'hip', direction: 'better', date: '2026-08-01' },
+        { procedure: 'hip', direction: 'worse', date: '2026-08-28' },
+      ]),
+    ).toEqual([
+      { procedure: 'knee', direction: 'worse', dates: ['2026-04-26'] },
+      { procedure: 'hip', direction: 'worse', dates: ['2026-07-24', '2026-08-28'] },
+      { procedure: 'hip', direction: 'better', dates: ['2026-08-01'] },
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
+import type { CusumDirection } from '@esr/contracts/model-performance';
 import type { ModelVersion, Recalibration, RecalibrationRequest } from '@esr/contracts/models';
 import { formatDate } from '../../../lib/dates';
-import { isAwaitingActivation } from './activation';
 
 /**
  * A model version and its card in words (decision 0046): where it came from, how it did on the
@@ -35,11 +35,11 @@ export function sourceText(version: Pick<ModelVersion, 'source' | 'baseVersion'>
 }
 
 /** The warning after figures from too few complications. */
-export const tooFewEventsText = 'too few complications to act on';
+export const tooFewEventsText = 'fewer than 100 complications, so uncertain';
 
 /**
  * How a version's predictions did on the trust's recorded outcomes: 'O/E 1.13, AUROC 0.712 (412
- * patients)', '… — too few complications to act on' below the threshold, or 'No outcomes yet'.
+ * patients)', '… — fewer than 100 complications, so uncertain' below the threshold, or 'No outcomes yet'.
  */
 export function localPerformanceText(performance: ModelVersion['localPerformance']): string {
   if (!performance) return 'No outcomes yet';
@@ -50,9 +50,97 @@ export function localPerformanceText(performance: ModelVersion['localPerformance
   return performance.enoughEvents ? text : `${text} — ${tooFewEventsText}`;
 }
 
-/** The table's action that leads to a version's activation. */
-export const activateActionText = (version: Pick<ModelVersion, 'source' | 'activatedAt' | 'isActive'>) =>
-  isAwaitingActivation(version) ? 'Activate recalibrated version' : 'Make active';
+/**
+ * Who last decided about a version, and when, as the versions table and the review page say it
+ * (decision 0060): the open proposal, the decline with its reason, or who made it active.
+ */
+export interface ApprovalFacts {
+  /** 'Proposed by', 'Declined by', 'Made active by'; 'Made active' or 'Not proposed' with no one. */
+  label: string;
+  by: string | null;
+  at: string | null;
+  reason: string | null;
+}
+
+export function approvalFacts(
+  version: Pick<ModelVersion, 'status' | 'proposal' | 'declined' | 'activatedBy' | 'activatedAt'>,
+): ApprovalFacts {
+  const { proposal, declined } = version;
+  if (version.status === 'awaiting approval' && proposal)
+    return { label: 'Proposed by', by: proposal.by, at: proposal.at, reason: null };
+  if (version.status === 'declined' && declined)
+    return { label: 'Declined by', by: declined.by, at: declined.at, reason: declined.reason };
+  if (version.status === 'active' || version.status === 'superseded')
+    // A version installed active (the demonstration models) was made active by no one.
+    return version.activatedBy
+      ? { label: 'Made active by', by: version.activatedBy, at: version.activatedAt, reason: null }
+      : { label: 'Made active', by: null, at: version.activatedAt, reason: null };
+  return { label: 'Not proposed', by: null, at: null, reason: null };
+}
+
+/** What waits while a version awaits approval: the active version carries on until then. */
+export const awaitingApprovalText = (activeVersion: number | undefined): string =>
+  activeVersion === undefined
+    ? 'It is awaiting approval by a clinical safety officer, and scores no patients until then.'
+    : `It is awaiting approval by a clinical safety officer; version ${activeVersion} stays active until then.`;
+
+/** What /upload-model says after an upload (decision 0060: it waits for approval). */
+export const uploadedNotice = (version: number, activeVersion: number | undefined) =>
+  `Version ${version} uploaded. ${awaitingApprovalText(activeVersion)}`;
+
+/** What /upload-model says after a technical admin proposes an earlier version (a rollback). */
+export const proposedNotice = (version: number, activeVersion: number | undefined) =>
+  `Version ${version} proposed. ${awaitingApprovalText(activeVersion)}`;
+
+/** What /upload-model says once a clinical safety officer has approved a version. */
+export const approvedNotice = (version: number) =>
+  `Version ${version} approved: it is now the active version. The list is being re-scored.`;
+
+/** What /upload-model says once a clinical safety officer has declined a version. */
+export const declinedNotice = (version: number, activeVersion: number | undefined) =>
+  `Version ${version} declined.${activeVersion === undefined ? '' : ` Version ${activeVersion} stays active.`}`;
+
+/** What goes before the item at `index` of a list of `count` in a sentence: '', ', ' or ' and '. */
+export const listSeparator = (index: number, count: number): string =>
+  index === 0 ? '' : index === count - 1 ? ' and ' : ', ';
+
+/**
+ * The unacknowledged signals of one CUSUM of a procedure's whole list (decision 0061), oldest
+ * first, as the words before the days, the days, and the words after them, so that a screen can
+ * keep each day whole.
+ */
+export const openSignalWords = (
+  procedureName: string,
+  direction: CusumDirection,
+  dates: readonly string[],
+) => ({
+  before: `The CUSUM for ${procedureName.toLowerCase()} signalled on `,
+  days: dates.map((date) => formatDate(date)),
+  after: `: ${direction === 'worse' ? 'more' : 'fewer'} complications than the model predicts.`,
+});
+
+/**
+ * The same in one sentence: 'The CUSUM for knee replacement signalled on 28-Jul-2026: more
+ * complications than the model predicts.'
+ */
+export function openSignalText(procedureName: string, direction: CusumDirection, dates: readonly string[]) {
+  const { before, days, after } = openSignalWords(procedureName, direction, dates);
+  return `${before}${days.map((day, index) => `${listSeparator(index, days.length)}${day}`).join('')}${after}`;
+}
+
+/** The open signals by procedure and CUSUM, in the order given, each CUSUM's dates in theirs. */
+export function signalsByChart<Procedure extends string>(
+  signals: readonly { procedure: Procedure; direction: CusumDirection; date: string }[],
+): { procedure: Procedure; direction: CusumDirection; dates: string[] }[] {
+  const charts = new Map<string, { procedure: Procedure; direction: CusumDirection; dates: string[] }>();
+  for (const { procedure, direction, date } of signals) {
+    const key = `${procedure} ${direction}`;
+    const chart = charts.get(key) ?? { procedure, direction, dates: [] };
+    chart.dates.push(date);
+    charts.set(key, chart);
+  }
+  return [...charts.values()];
+}
 
 /** The recalibration methods a technical admin may ask for (the form recommends auto). */
 export const recalibrationMethodLabels: Record<RecalibrationRequest['method'], string> = {

@@ -1,0 +1,246 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '@esr/contracts/messages';
+import { modelMessages, type ModelVersion } from '@esr/contracts/models';
+import { Button } from '../../../components/button';
+import { InsetText, SummaryList, type SummaryRow } from '../../../components/content';
+import { DataText } from '../../../components/data-text';
+import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
+import { HintAndError, describedByOf } from '../../../components/form-fields';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/dates';
+import { setPageNotice } from '../../../lib/page-notice';
+import { useApproveModelVersion, useDeclineModelVersion } from '../api/models';
+import { approvalProblem } from '../lib/approval';
+import { checkDeclineReason, reviewFailureOf, type DeclineErrors } from '../lib/decline-form';
+import {
+  approvedNotice,
+  declinedNotice,
+  fittedMethodText,
+  localPerformanceText,
+  recalibrationMapText,
+  sourceText,
+} from '../lib/version-text';
+import {
+  returnByBack,
+  useReturnToVersions,
+  VersionHeading,
+  VersionPage,
+  VersionScreenFrame,
+  type VersionRoute,
+} from './version-screen';
+import { StatusTag } from './versions-table';
+
+const title = 'Review a model version';
+export const reasonFieldId = 'decline-reason';
+const reasonHint =
+  'The technical admins see your reason beside the version, and it is kept in the change log. Up to 2,000 characters.';
+
+/**
+ * Decision 0060 /upload-model/{type}/versions/{id}/approve: a clinical safety officer reviews a
+ * version a technical admin has proposed (uploaded, recalibrated, or an earlier one again) and
+ * approves it, making it the active one and re-scoring the list, or declines it, saying why. The
+ * one who proposed it cannot approve it. Either way the page returns to the versions, which say so.
+ */
+export function ApproveModelVersionPage() {
+  return <VersionPage title={title} screen={ApproveScreen} />;
+}
+
+function ApproveScreen(route: VersionRoute) {
+  return (
+    <VersionScreenFrame route={route} title={title}>
+      {(version, activeVersion) => <Review route={route} version={version} activeVersion={activeVersion} />}
+    </VersionScreenFrame>
+  );
+}
+
+/** What the safety officer checks: where the version came from, who proposed it, how it did. */
+function versionRows(version: ModelVersion, activeVersion: number | undefined): SummaryRow[] {
+  const { proposal, recalibration } = version;
+  return [
+    { key: 'Status', value: <StatusTag status={version.status} /> },
+    { key: 'Source', value: sourceText(version) },
+    {
+      key: version.source === 'recalibrated' ? 'Recalibrated by' : 'Uploaded by',
+      value: (
+        <>
+          <DataText text={version.uploadedBy} />, {formatDateTime(version.uploadedAt)}
+        </>
+      ),
+    },
+    ...(proposal
+      ? [
+          {
+            key: 'Proposed by',
+            value: (
+              <>
+                <DataText text={proposal.by} />
+                {proposal.byYou && ' (you)'}, {formatDateTime(proposal.at)}
+              </>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'Active version now',
+      value: activeVersion === undefined ? 'None' : `Version ${activeVersion}`,
+    },
+    { key: 'Type', value: <DataText text={version.modelType} /> },
+    {
+      key: 'Files',
+      value: (
+        <>
+          <DataText text={version.modelFileName} /> and <DataText text={version.wrapperFileName} />
+        </>
+      ),
+    },
+    { key: 'SHA-256', value: <code className="app-break-anywhere">{version.modelSha256}</code> },
+    { key: 'Smoke test', value: 'Passed on the reference records' },
+    ...(recalibration
+      ? [
+          {
+            key: 'Recalibration',
+            value: (
+              <>
+                <p>{fittedMethodText[recalibration.method]}.</p>
+                <p>{recalibrationMapText(recalibration)}</p>
+              </>
+            ),
+          },
+        ]
+      : []),
+    { key: 'Local performance', value: localPerformanceText(version.localPerformance) },
+  ];
+}
+
+function Review({
+  route,
+  version,
+  activeVersion,
+}: {
+  route: VersionRoute;
+  version: ModelVersion;
+  activeVersion: number | undefined;
+}) {
+  const navigate = useNavigate();
+  const leave = useReturnToVersions(route.type);
+  const approve = useApproveModelVersion(route.trust, route.type);
+  const decline = useDeclineModelVersion(route.trust, route.type);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<DeclineErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const busy = approve.isPending || decline.isPending;
+  const problem = approvalProblem(version);
+  const ownProposal = problem === modelMessages.proposerCannotApprove;
+  const procedure = route.procedureName?.toLowerCase() ?? 'this type of operation';
+  const to = paths.uploadModel(route.type);
+
+  const fail = (found: DeclineErrors) => {
+    setErrors(found);
+    setAttempt((count) => count + 1);
+  };
+
+  const approveVersion = async () => {
+    if (busy) return;
+    setErrors({});
+    try {
+      const approved = await approve.mutateAsync(version.id);
+      setPageNotice(to, approvedNotice(approved.version));
+      void navigate(to, { replace: true });
+    } catch (error) {
+      fail(reviewFailureOf(error));
+    }
+  };
+
+  const declineVersion = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkDeclineReason(reason);
+    if (!checked.ok) return fail(checked.errors);
+    setErrors({});
+    try {
+      const declined = await decline.mutateAsync({ id: version.id, reason: checked.reason });
+      setPageNotice(to, declinedNotice(declined.version, activeVersion));
+      void navigate(to, { replace: true });
+    } catch (error) {
+      fail(reviewFailureOf(error));
+    }
+  };
+
+  const summary: ErrorSummaryItem[] = [
+    ...(errors.reason ? [{ text: errors.reason, fieldId: reasonFieldId }] : []),
+    ...(errors.form ? [{ text: errors.form }] : []),
+  ];
+  const reasonError = errors.reason;
+
+  return (
+    <>
+      <ErrorSummary errors={summary} attempt={attempt} />
+      <VersionHeading title={`Review version ${version.version}`} procedureName={route.procedureName} />
+      <SummaryList rows={versionRows(version, activeVersion)} />
+      <p>
+        <Link className="nhsuk-link" to={paths.modelVersionCard(route.type, version.id)} state={returnByBack}>
+          Read the model card for version {version.version}
+        </Link>
+      </p>
+      {problem && !ownProposal ? (
+        <>
+          <InsetText>
+            <p>{problem}.</p>
+          </InsetText>
+          <Button variant="secondary" onClick={leave}>
+            Back to model versions
+          </Button>
+        </>
+      ) : (
+        <>
+          <h2>Approve</h2>
+          {ownProposal ? (
+            <InsetText>
+              <p>{modelMessages.proposerCannotApprove}.</p>
+            </InsetText>
+          ) : (
+            <>
+              <p>
+                Version {version.version} becomes the active model for {procedure}
+                {activeVersion === undefined ? '' : `, in place of version ${activeVersion}`}. Every patient
+                on the list is re-scored with it; earlier predictions are kept.
+              </p>
+              {/* A busy button is aria-disabled, not disabled: a disabled button would lose the focus. */}
+              <Button aria-disabled={busy} onClick={() => void approveVersion()}>
+                {approve.isPending ? messages.submitting : `Approve version ${version.version}`}
+              </Button>
+            </>
+          )}
+          <h2>Decline</h2>
+          <form noValidate onSubmit={(event) => void declineVersion(event)}>
+            <div className={`nhsuk-form-group${reasonError ? ' nhsuk-form-group--error' : ''}`}>
+              <label className="nhsuk-label nhsuk-label--s" htmlFor={reasonFieldId}>
+                Why are you not approving this version?
+              </label>
+              <HintAndError id={reasonFieldId} hint={reasonHint} error={reasonError} />
+              <textarea
+                id={reasonFieldId}
+                name="reason"
+                rows={4}
+                className={`nhsuk-textarea${reasonError ? ' nhsuk-textarea--error' : ''}`}
+                aria-describedby={describedByOf(reasonFieldId, reasonHint, reasonError)}
+                aria-invalid={reasonError ? true : undefined}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </div>
+            <div className="app-button-group">
+              <Button type="submit" variant="secondary" aria-disabled={busy}>
+                {decline.isPending ? messages.submitting : `Decline version ${version.version}`}
+              </Button>
+              <Button variant="secondary" onClick={leave}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </>
+      )}
+    </>
+  );
+}
