@@ -90,8 +90,10 @@ describe('model monitoring', () => {
       (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length,
       0,
     );
-    // The whole app shell as it was before monitoring, with room to grow; the charts are ~140 KB more.
-    expect(gzipped).toBeLessThan(175 * 1024);
+    // The whole app shell, with room to grow: the endpoint table's contracts travel with it, and the
+    // safety officer's endpoints (decisions 0059–0062) took it to about 176 KB; the charts are
+    // ~140 KB more, and must stay out of it.
+    expect(gzipped).toBeLessThan(185 * 1024);
     const monitoring = readdirSync(path.join(dist, 'assets')).find((file) =>
       file.startsWith('monitoring-screens-'),
     );

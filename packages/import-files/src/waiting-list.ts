@@ -2,12 +2,7 @@ import { fieldLimits } from '@esr/contracts/field-limits';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { hasBidiControls, withoutBidiControls } from '@esr/contracts/text-direction';
 import { ageOn, parseDate, showDate } from './dates.js';
-import {
-  ageOutside,
-  opcs4Code,
-  operationOutside,
-  type Population,
-} from '@esr/risk-engine/population';
+import { ageOutside, opcs4Code, operationOutside, type Population } from '@esr/risk-engine/population';
 import type { DateOptions } from './dates.js';
 import {
   comorbidityColumns,
@@ -244,10 +239,12 @@ class RowReader {
   private readonly seenNhsNumbers = new NumberIndex();
   private readonly seenLocals = new Map<string, number>();
   /**
-   * The date of birth of each valid row's NHS number, as a day number (`birthDay`; 0 for none):
-   * another row of that NHS number born on another day makes both rows errors (decision 0055).
+   * The date of birth of each valid row with an NHS number, as a day number (`birthDay`), by row
+   * number; 0 for a row refused or without one. The NHS number's first row (`seenNhsNumbers`) leads
+   * here: another row of that NHS number born on another day makes both rows errors (decision
+   * 0055). An array by row rather than a second index by NHS number: one hashed lookup a row.
    */
-  private readonly birthDays = new NumberIndex();
+  private birthDayOfRow = new Int32Array(1024);
   /** The earlier rows already refused for such a conflict, each refused once. */
   private readonly conflictedFirstRows = new Set<number>();
   private readonly dobOptions: DateOptions;
@@ -315,7 +312,10 @@ class RowReader {
     if (!population) return;
     const outside =
       this.operationVerdict(population, record.operation) ??
-      ageOutside(population, record.dateOfBirth === null ? null : ageOn(record.dateOfBirth, this.options.today));
+      ageOutside(
+        population,
+        record.dateOfBirth === null ? null : ageOn(record.dateOfBirth, this.options.today),
+      );
     if (outside !== null)
       output.warn(
         rowNumber,
@@ -597,7 +597,7 @@ class RowReader {
           ? this.firstRowOfLocal(localPatientIdentifier, row.rowNumber)
           : -1;
     if (first >= 0) {
-      const firstBorn = nhsNumber !== null ? this.birthDays.get(Number(nhsNumber)) : -1;
+      const firstBorn = nhsNumber !== null ? (this.birthDayOfRow[first] ?? 0) : 0;
       if (firstBorn > 0 && dateOfBirth !== null && firstBorn !== birthDay(dateOfBirth)) {
         // One NHS number, two dates of birth: two patients, or one mistyped. Neither row can be
         // trusted to be the pathway's patient, so the earlier row, already read as valid, is
@@ -622,8 +622,17 @@ class RowReader {
       return;
     }
     if (nhsNumber !== null && first < 0)
-      this.birthDays.putIfAbsent(Number(nhsNumber), dateOfBirth === null ? 0 : birthDay(dateOfBirth));
+      this.keepBirthDay(row.rowNumber, dateOfBirth === null ? 0 : birthDay(dateOfBirth));
     output.row({ rowNumber: row.rowNumber, record });
+  }
+
+  private keepBirthDay(rowNumber: number, day: number): void {
+    if (rowNumber >= this.birthDayOfRow.length) {
+      const grown = new Int32Array(Math.max(rowNumber + 1, this.birthDayOfRow.length * 2));
+      grown.set(this.birthDayOfRow);
+      this.birthDayOfRow = grown;
+    }
+    this.birthDayOfRow[rowNumber] = day;
   }
 
   /** Refuses this row, and the earlier valid row of the same NHS number born on another day. */

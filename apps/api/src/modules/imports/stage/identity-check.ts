@@ -137,6 +137,14 @@ export async function checkIdentities(
     warnings: (rows: RowWarning[]) => Promise<void>;
   },
 ): Promise<IdentityFindings> {
+  // A list with no active pathway (a first import) has no one a row could be confused with: the
+  // row-by-row lookup below would find nothing, at the cost of a probe per staged row.
+  const [list] = await queryRows<{ any: boolean }>(
+    db,
+    sql`select exists(select 1 from pathways where trust_code = ${batch.trustCode}
+      and procedure_code = ${batch.procedureCode} and is_active) as any`,
+  );
+  if (!list?.any) return noFindings;
   const rows = await queryRows<IdentityRow>(db, identityRows(batch.id, batch.trustCode, batch.procedureCode));
   if (rows.length === 0) return noFindings;
   const refused: InvalidRow[] = [];

@@ -1,5 +1,4 @@
 import {
-  doublePrecision,
   pgTable,
   text,
   smallint,
