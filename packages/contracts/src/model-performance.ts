@@ -189,8 +189,8 @@ export const cusumSchema = z.object({
     .number()
     .int()
     .describe('The predictions the thresholds were worked out on: every counted outcome of the list'),
-  worse: cusumChartSchema,
-  better: cusumChartSchema,
+  worse: cusumChartSchema.describe('The chart for more complications than predicted (odds ratio 2)'),
+  better: cusumChartSchema.describe('The chart for fewer complications than predicted (odds ratio 0.5)'),
 });
 const adjustedGroupSchema = (direction: string) =>
   z
@@ -293,7 +293,14 @@ export const modelPerformanceSchema = performanceFiguresSchema.extend({
     .int()
     .describe('Outcomes with no evaluation before the day of operation: kept, not judged'),
   openSignals: z
-    .array(z.object({ direction: z.enum(cusumDirections), date: isoDateSchema }))
+    .array(
+      z.object({
+        direction: z
+          .enum(cusumDirections)
+          .describe('worse: more complications than predicted; better: fewer'),
+        date: isoDateSchema.describe('The date of operation on which the chart signalled'),
+      }),
+    )
     .describe(
       'The CUSUM signals of the whole list (every date and version) no clinical safety officer has acknowledged yet, oldest first',
     ),

@@ -200,7 +200,7 @@ export const modelMessages = {
   alreadyActive: 'This version is already the active one',
   alreadyProposed: 'This version is already awaiting approval by a clinical safety officer',
   tooFewEvents: (events: number) =>
-    `Recalibration needs at least 100 complications recorded for this version in the period; there are ${events}. Record more outcomes, or widen the period.`,
+    `Recalibration needs at least 100 complications recorded for this version in the period; there are ${events}. Record more outcomes, or widen the period. Meanwhile, if the model performance screen shows a problem, review the model with the clinical safety officer, who can approve an earlier version proposed again.`,
   notFound: 'No such model version for this procedure',
   noUpdateNeeded:
     'The outcomes do not show that this version needs recalibrating (the closed test at 5% chose no update), so no new version was made.',

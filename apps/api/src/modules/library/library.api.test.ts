@@ -34,13 +34,22 @@ describe('library endpoints', () => {
       'cl',
       'tca',
       'wa',
+      'cso',
     ]);
     expect(response.json()[0]).toEqual({ code: 'sa', name: 'Super Admin' });
+    expect(response.json().at(-1)).toEqual({ code: 'cso', name: 'Clinical Safety Officer' });
   });
 
   it('GET /api/roles?hideSuperAdminRole=1 leaves out Super Admin', async () => {
     const response = await get('/api/roles?hideSuperAdminRole=1');
-    expect(response.json().map((r: { code: string }) => r.code)).toEqual(['ta', 'cu', 'cl', 'tca', 'wa']);
+    expect(response.json().map((r: { code: string }) => r.code)).toEqual([
+      'ta',
+      'cu',
+      'cl',
+      'tca',
+      'wa',
+      'cso',
+    ]);
   });
 
   it('GET /api/roles refuses a malformed hideSuperAdminRole with field errors', async () => {
