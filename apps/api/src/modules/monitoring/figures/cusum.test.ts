@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectMatchesGolden } from '../../../test/golden-match.js';
 import {
   betterOddsRatio,
   cusumCharts,
@@ -56,24 +57,8 @@ function fixtureNamed(name: string): ChartFixture {
 }
 
 /** Same shape and values as Python's: text exactly, numbers within 1e-9. */
-function expectMatches(actual: unknown, expected: unknown, path: string): void {
-  if (Array.isArray(expected)) {
-    expect(Array.isArray(actual), path).toBe(true);
-    const items = actual as unknown[];
-    expect(items.length, `${path}.length`).toBe(expected.length);
-    expected.forEach((item, i) => expectMatches(items[i], item, `${path}[${i}]`));
-  } else if (expected !== null && typeof expected === 'object') {
-    expect(actual, path).toBeTypeOf('object');
-    const fields = actual as Record<string, unknown>;
-    expect(Object.keys(fields).sort(), path).toEqual(Object.keys(expected).sort());
-    for (const [key, value] of Object.entries(expected)) expectMatches(fields[key], value, `${path}.${key}`);
-  } else if (typeof expected === 'number') {
-    expect(actual, path).toBeTypeOf('number');
-    expect(Math.abs((actual as number) - expected), path).toBeLessThanOrEqual(1e-9);
-  } else {
-    expect(actual, path).toStrictEqual(expected);
-  }
-}
+const expectMatches = (actual: unknown, expected: unknown, path: string) =>
+  expectMatchesGolden(actual, expected, path, { at: () => 1e-9 });
 
 /** One operation a day from 2025-01-01 (fewer than 28), or all on that day. */
 function sequence(steps: { probability: number; event: boolean }[], sameDay = false): JudgedOutcome[] {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { expectMatchesGolden } from '../../../test/golden-match.js';
 import type { PerformanceFigures } from '@esr/contracts/model-performance';
 import {
   bandFigures,
@@ -77,30 +78,8 @@ function toleranceAt(path: string): number {
 }
 
 /** Same shape and values as Python's: counts, text and null exactly, other numbers within tolerance. */
-function expectMatches(actual: unknown, expected: unknown, path: string): void {
-  if (Array.isArray(expected)) {
-    expect(Array.isArray(actual), path).toBe(true);
-    const items = actual as unknown[];
-    expect(items.length, `${path}.length`).toBe(expected.length);
-    expected.forEach((item, i) => expectMatches(items[i], item, `${path}[${i}]`));
-    return;
-  }
-  if (expected !== null && typeof expected === 'object') {
-    expect(actual, path).toBeTypeOf('object');
-    expect(actual, path).not.toBeNull();
-    const fields = actual as Record<string, unknown>;
-    expect(Object.keys(fields).sort(), path).toEqual(Object.keys(expected).sort());
-    for (const [key, value] of Object.entries(expected)) expectMatches(fields[key], value, `${path}.${key}`);
-    return;
-  }
-  const key = path.slice(path.lastIndexOf('.') + 1);
-  if (typeof expected === 'number' && !counts.has(key)) {
-    expect(actual, path).toBeTypeOf('number');
-    expect(Math.abs((actual as number) - expected), path).toBeLessThanOrEqual(toleranceAt(path));
-  } else {
-    expect(actual, path).toStrictEqual(expected);
-  }
-}
+const expectMatches = (actual: unknown, expected: unknown, path: string) =>
+  expectMatchesGolden(actual, expected, path, { at: toleranceAt, counts });
 
 describe('monitoring figures against the Python golden file', () => {
   it('holds the fixtures the brief asks for', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectMatchesGolden } from '../../../test/golden-match.js';
 import { delongAuroc } from './auroc.js';
 import {
   compareGroupWithRest,
@@ -64,33 +65,8 @@ function toleranceAt(path: string): number {
 }
 
 /** Same shape and values as Python's: counts, text, flags and null exactly, other numbers within tolerance. */
-function expectMatches(actual: unknown, expected: unknown, path: string): void {
-  if (Array.isArray(expected)) {
-    expect(Array.isArray(actual), path).toBe(true);
-    const items = actual as unknown[];
-    expect(items.length, `${path}.length`).toBe(expected.length);
-    expected.forEach((item, i) => expectMatches(items[i], item, `${path}[${i}]`));
-    return;
-  }
-  if (expected !== null && typeof expected === 'object') {
-    expect(actual, path).toBeTypeOf('object');
-    expect(actual, path).not.toBeNull();
-    const fields = actual as Record<string, unknown>;
-    expect(Object.keys(fields).sort(), path).toEqual(Object.keys(expected).sort());
-    for (const [key, value] of Object.entries(expected)) expectMatches(fields[key], value, `${path}.${key}`);
-    return;
-  }
-  const key = path.slice(path.lastIndexOf('.') + 1);
-  if (typeof expected === 'number' && !counts.has(key)) {
-    expect(actual, path).toBeTypeOf('number');
-    const error = Math.abs((actual as number) - expected);
-    expect(error, path).toBeLessThanOrEqual(
-      toleranceAt(path) * Math.max(Math.abs(expected), Number.MIN_VALUE),
-    );
-  } else {
-    expect(actual, path).toStrictEqual(expected);
-  }
-}
+const expectMatches = (actual: unknown, expected: unknown, path: string) =>
+  expectMatchesGolden(actual, expected, path, { at: toleranceAt, relative: true, counts });
 
 const flagsByGroup = (judgements: GroupJudgement[]) =>
   Object.fromEntries(judgements.map(({ key, flags }) => [key, flags]));
