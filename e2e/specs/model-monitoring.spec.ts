@@ -110,7 +110,7 @@ describe('model monitoring', () => {
       const figures = () => api<ModelPerformance>('/api/trusts/RAN/procedures/knee/model-performance');
       await poll(async () => (await figures()).n, { timeout: 280_000, interval: 3_000 }).toBeGreaterThan(0);
       await page.reload();
-      await activate(page.getByRole('link', { name: 'Model performance' }));
+      await activate(page.getByRole('link', { name: 'Model performance', exact: true }));
       await poll(() => pathname(page)).toBe('/model-performance');
       await poll(() => main().textContent(), serverWait).toMatch(
         /Of [\d,]+ patients operated, [\d,]+ had a complication; the model expected [\d.,]+\. Observed is [\d.]+ times expected \(95% interval [\d.]+ to [\d.]+\)\./,

@@ -147,10 +147,10 @@ describe('/upload-model for a technical admin (decisions 0046 and 0060)', () => 
     });
     expect(markup).toContain('<h2 class="nhsuk-notification-banner__title"');
     expect(markup).toContain(
-      'The CUSUM for knee replacement signalled on <span><span class="app-nowrap">26-Apr-2026</span></span>: fewer complications than the model predicts. A clinical safety officer must acknowledge it on <a class="nhsuk-notification-banner__link" href="/model-performance?procedure=knee" data-discover="true">Model performance</a>.',
+      'The CUSUM for knee replacement signalled on <span><span class="app-nowrap">26-Apr-2026</span></span>: fewer complications than the model predicts. A clinical safety officer must acknowledge it on <a class="nhsuk-notification-banner__link" href="/model-performance?procedure=knee" data-discover="true">Model performance for knee replacement</a>.',
     );
     expect(markup).toContain(
-      'The CUSUM for hip replacement signalled on <span><span class="app-nowrap">24-Jul-2026</span></span><span> and <span class="app-nowrap">28-Jul-2026</span></span>: more complications than the model predicts. A clinical safety officer must acknowledge them on <a class="nhsuk-notification-banner__link" href="/model-performance?procedure=hip" data-discover="true">Model performance</a>.',
+      'The CUSUM for hip replacement signalled on <span><span class="app-nowrap">24-Jul-2026</span></span><span> and <span class="app-nowrap">28-Jul-2026</span></span>: more complications than the model predicts. A clinical safety officer must acknowledge them on <a class="nhsuk-notification-banner__link" href="/model-performance?procedure=hip" data-discover="true">Model performance for hip replacement</a>.',
     );
   });
 

@@ -119,8 +119,9 @@ function OpenSignalsBanner({
         <p key={`${procedure} ${direction}`}>
           <SignalSentence words={openSignalWords(nameOf(procedure), direction, dates)} /> A clinical safety
           officer must acknowledge {dates.length === 1 ? 'it' : 'them'} on{' '}
+          {/* Each link names its procedure: links of one name must lead to one place (WCAG 2.4.4). */}
           <Link className="nhsuk-notification-banner__link" to={modelPerformanceOf(procedure)}>
-            Model performance
+            Model performance for {nameOf(procedure).toLowerCase()}
           </Link>
           .
         </p>
