@@ -130,8 +130,8 @@ export function AcknowledgeSignalPage() {
                 <p>
                   Review the model with the surgical and anaesthetic leads before you acknowledge the signal:
                   look at the patients operated on around the date, any change of case mix, technique or
-                  recording, and the figures by patient group. If the model can no longer be trusted, you can
-                  ask a technical admin to propose an earlier version, or suspend its predictions.
+                  recording, and the figures by patient group. If the model can no longer be trusted, ask a
+                  technical admin to propose an earlier version for you to approve.
                 </p>
                 <form
                   noValidate
