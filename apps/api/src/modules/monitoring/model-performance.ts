@@ -268,10 +268,7 @@ async function signalReviewsOf(db: Db, trustCode: string, procedureCode: string)
 }
 
 /** The charts with each signal's acknowledgement, if a clinical safety officer has given one. */
-function acknowledged(
-  cusum: ModelPerformance['cusum'],
-  reviews: Awaited<ReturnType<typeof signalReviewsOf>>,
-): ModelPerformance['cusum'] {
+function acknowledged(cusum: ModelPerformance['cusum'], reviews: SignalReviews): ModelPerformance['cusum'] {
   const chart = (direction: CusumDirection) => ({
     ...cusum[direction],
     signals: cusum[direction].signals.map(({ date }) => ({
@@ -282,15 +279,26 @@ function acknowledged(
   return { ...cusum, worse: chart('worse'), better: chart('better') };
 }
 
+type SignalReviews = Awaited<ReturnType<typeof signalReviewsOf>>;
+
+/** The CUSUMs of the whole list (every date and version): the signals acknowledgements name. */
+const wholeListCusum = (db: Db, trustCode: string, procedureCode: string) =>
+  cached(db, trustCode, procedureCode, 'cusum', (list, context) =>
+    cusumOf(chosen(list, {}, context.today), context),
+  );
+
 /**
  * The signals of the whole list (every date and version) that no clinical safety officer has
  * acknowledged, oldest first: what the monitoring and model screens lead with (decision 0061).
  */
-export async function openCusumSignals(db: Db, trustCode: string, procedureCode: string) {
-  const cusum = await cached(db, trustCode, procedureCode, 'cusum', (list, context) =>
-    cusumOf(chosen(list, {}, context.today), context),
-  );
-  const reviews = await signalReviewsOf(db, trustCode, procedureCode);
+export async function openCusumSignals(
+  db: Db,
+  trustCode: string,
+  procedureCode: string,
+  known?: SignalReviews,
+) {
+  const cusum = await wholeListCusum(db, trustCode, procedureCode);
+  const reviews = known ?? (await signalReviewsOf(db, trustCode, procedureCode));
   return cusumDirections
     .flatMap((direction) =>
       cusum[direction].signals
@@ -432,7 +440,7 @@ export async function modelPerformance(
   return {
     ...figures,
     cusum: acknowledged(figures.cusum, reviews),
-    openSignals: await openCusumSignals(db, trustCode, procedureCode),
+    openSignals: await openCusumSignals(db, trustCode, procedureCode, reviews),
   };
 }
 
@@ -642,9 +650,7 @@ export async function acknowledgeCusumSignal(
 ) {
   requireAccess(principal, 'model-performance:signals', trustCode);
   const procedure = await procedureName(db, procedureCode);
-  const cusum = await cached(db, trustCode, procedureCode, 'cusum', (list, context) =>
-    cusumOf(chosen(list, {}, context.today), context),
-  );
+  const cusum = await wholeListCusum(db, trustCode, procedureCode);
   if (!cusum[request.direction].signals.some((signal) => signal.date === request.date))
     throw notFound(monitoringMessages.noSuchSignal);
   const chartName = request.direction === 'worse' ? 'more complications' : 'fewer complications';

@@ -27,6 +27,25 @@ export function delongAuroc(
   eventProbabilities: Float64Array,
   nonEventProbabilities: Float64Array,
 ): Interval | null {
+  const estimate = delongEstimate(eventProbabilities, nonEventProbabilities);
+  if (!estimate) return null;
+  const { value, variance } = estimate;
+  const standardError = Math.sqrt(variance);
+  return {
+    value,
+    lower: Math.max(0, value - zFor95 * standardError),
+    upper: Math.min(1, value + zFor95 * standardError),
+  };
+}
+
+/**
+ * The AUROC and DeLong's variance of it, var(V10)/events + var(V01)/non-events (see `delongAuroc`);
+ * null with fewer than two events or two non-events. Sorts both arrays in place.
+ */
+export function delongEstimate(
+  eventProbabilities: Float64Array,
+  nonEventProbabilities: Float64Array,
+): { value: number; variance: number } | null {
   const eventCount = eventProbabilities.length;
   const nonEventCount = nonEventProbabilities.length;
   if (eventCount < 2 || nonEventCount < 2) return null;
@@ -62,13 +81,10 @@ export function delongAuroc(
   }
 
   const value = componentSum / eventCount;
-  const standardError = Math.sqrt(
-    sampleVariance(eventComponents, value) / eventCount +
-      sampleVariance(nonEventComponents, nonEventComponentSum / nonEventCount) / nonEventCount,
-  );
   return {
     value,
-    lower: Math.max(0, value - zFor95 * standardError),
-    upper: Math.min(1, value + zFor95 * standardError),
+    variance:
+      sampleVariance(eventComponents, value) / eventCount +
+      sampleVariance(nonEventComponents, nonEventComponentSum / nonEventCount) / nonEventCount,
   };
 }

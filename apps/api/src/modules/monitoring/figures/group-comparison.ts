@@ -7,6 +7,7 @@
  * an independent Python computation (ml/group_tests_golden.py → ml/golden/group-tests.json).
  */
 import { groupComparisonAlpha, groupMaterialSizes } from '@esr/contracts/model-performance';
+import { delongEstimate } from './auroc.js';
 import { clampedLogit } from './calibration.js';
 import { regularizedUpperGamma } from './poisson.js';
 import { zFor95 } from './intervals.js';
@@ -304,75 +305,23 @@ function calibrationInTheLargeComparison(
 // ---------------------------------------------------------------------------------------------
 // AUROC difference
 
-/** How many of the ascending `sorted` are below `x` (strictly, or with `orEqual` at or below). */
-function countBelow(sorted: Float64Array, x: number, orEqual: boolean): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const value = sorted[middle]!;
-    if (value < x || (orEqual && value === x)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function sampleVariance(values: Float64Array, mean: number): number {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) {
-    const deviation = values[i]! - mean;
-    sum += deviation * deviation;
-  }
-  return sum / (values.length - 1);
-}
-
 /**
- * One side's AUROC (ties count one half) and DeLong's variance of it (DeLong, DeLong &
- * Clarke-Pearson 1988): V10(x) = P(non-event < x) + ½·P(non-event = x) for each event's probability
- * x, V01(y) = P(event > y) + ½·P(event = y) for each non-event's, each count found by binary search
- * of the other sample sorted; the variance is var(V10)/events + var(V01)/non-events. Null with fewer
- * than two events or two non-events, where a sample variance does not exist.
+ * One side's AUROC (ties count one half) and DeLong's variance of it, as the overall figures
+ * compute it (auroc.ts). Null with fewer than two events or two non-events, where a sample
+ * variance does not exist.
  */
 function aurocWithVariance(outcomes: readonly JudgedOutcome[]): { auroc: number; variance: number } | null {
   let eventCount = 0;
   for (const outcome of outcomes) if (outcome.event) eventCount++;
-  const nonEventCount = outcomes.length - eventCount;
-  if (eventCount < 2 || nonEventCount < 2) return null;
   const events = new Float64Array(eventCount);
-  const nonEvents = new Float64Array(nonEventCount);
+  const nonEvents = new Float64Array(outcomes.length - eventCount);
   for (let i = 0, e = 0, ne = 0; i < outcomes.length; i++) {
     const { probability, event } = outcomes[i]!;
     if (event) events[e++] = probability;
     else nonEvents[ne++] = probability;
   }
-  events.sort();
-  nonEvents.sort();
-
-  const eventComponents = new Float64Array(eventCount);
-  let eventComponentSum = 0;
-  for (let i = 0; i < eventCount; i++) {
-    const x = events[i]!;
-    const below = countBelow(nonEvents, x, false);
-    const tied = countBelow(nonEvents, x, true) - below;
-    eventComponents[i] = (below + tied / 2) / nonEventCount;
-    eventComponentSum += eventComponents[i]!;
-  }
-  const nonEventComponents = new Float64Array(nonEventCount);
-  let nonEventComponentSum = 0;
-  for (let j = 0; j < nonEventCount; j++) {
-    const y = nonEvents[j]!;
-    const atOrBelow = countBelow(events, y, true);
-    const tied = atOrBelow - countBelow(events, y, false);
-    nonEventComponents[j] = (eventCount - atOrBelow + tied / 2) / eventCount;
-    nonEventComponentSum += nonEventComponents[j]!;
-  }
-  const auroc = eventComponentSum / eventCount;
-  return {
-    auroc,
-    variance:
-      sampleVariance(eventComponents, auroc) / eventCount +
-      sampleVariance(nonEventComponents, nonEventComponentSum / nonEventCount) / nonEventCount,
-  };
+  const estimate = delongEstimate(events, nonEvents);
+  return estimate && { auroc: estimate.value, variance: estimate.variance };
 }
 
 /**
