@@ -23,7 +23,6 @@ export const messages = {
   firstNameBlank: 'First name cannot be blank',
   lastNameBlank: 'Last name cannot be blank',
   emailBlank: 'Email cannot be blank',
-  modelUploaded: 'Model is uploaded in the system and this will replace the existing model file.',
   serviceBusy: 'Uploading a patient list is not possible when the service is running',
   defaultValuesUsed:
     'Normalised values have been used where data is missing in this record. The model prediction will be affected. Review the patients records and remodel once the medical history has been verified.',

@@ -3,15 +3,16 @@
  * gives it a chosen in-control average run length. Checked against an independent Python
  * computation, the run lengths by simulation (ml/cusum_golden.py → ml/golden/cusum.json).
  */
+import { cusumOddsRatios, defaultCusumTargetRunLength } from '@esr/contracts/model-performance';
 import { byDate, type ByDate } from './ordering.js';
 import type { JudgedOutcome } from './types.js';
 
 /** The worse chart looks for a doubling of the odds of a complication (more than predicted). */
-export const worseOddsRatio = 2;
+export const worseOddsRatio = cusumOddsRatios.worse;
 /** The better chart looks for a halving of the odds (fewer than predicted: the model over-predicts). */
-export const betterOddsRatio = 0.5;
+export const betterOddsRatio = cusumOddsRatios.better;
 /** About one false alarm in 5,000 operations of a model that is right, per chart. */
-export const defaultTargetRunLength = 5000;
+export const defaultTargetRunLength = defaultCusumTargetRunLength;
 /** Thresholds are searched in hundredths within these bounds. */
 const lowestThreshold = 0.1;
 const highestThreshold = 20;
