@@ -30,6 +30,7 @@ from scipy.optimize import brentq
 from scipy.special import erfc, expit
 from scipy.stats import chi2
 from sklearn.linear_model import LogisticRegression
+import statsmodels.api as sm
 
 from monitoring_golden import PROBABILITY_FLOOR, layout, log_likelihood, newton_recalibration, predicted_probabilities
 
@@ -151,6 +152,7 @@ def recalibration(p, y, requested, folds):
         method = requested
     line = {"none": (0.0, 1.0), "intercept": (intercept_line[0], 1.0), "logistic": logistic_line}[method]
     after = dict(before) if method == "none" else cross_validated(x, y, folds, method == "logistic")
+    wald = wald_intervals(x, y, method)
     return {
         "method": method,
         "requested": requested,
@@ -161,6 +163,37 @@ def recalibration(p, y, requested, folds):
         "tests": tests,
         "before": before,
         "after": after,
+        **wald,
+    }
+
+
+def wald_intervals(x, y, method):
+    """The 95% Wald intervals of a and b and their covariance, by statsmodels' GLM (a binomial
+    family, logit link; logit p as an offset for the intercept update), written separately from the
+    TypeScript's information matrix."""
+    if method == "none":
+        return {"intervals": None, "covariance": None}
+    if method == "intercept":
+        model = sm.GLM(y, np.ones((len(x), 1)), family=sm.families.Binomial(), offset=x).fit(tol=1e-14)
+        low, high = model.conf_int(0.05)[0]
+        variance = float(model.cov_params()[0, 0])
+        return {
+            "intervals": {"intercept": {"lower": float(low), "upper": float(high)}, "slope": None},
+            "covariance": {"interceptIntercept": variance, "interceptSlope": 0.0, "slopeSlope": 0.0},
+        }
+    model = sm.GLM(y, sm.add_constant(x), family=sm.families.Binomial()).fit(tol=1e-14)
+    bounds = model.conf_int(0.05)
+    cov = model.cov_params()
+    return {
+        "intervals": {
+            "intercept": {"lower": float(bounds[0, 0]), "upper": float(bounds[0, 1])},
+            "slope": {"lower": float(bounds[1, 0]), "upper": float(bounds[1, 1])},
+        },
+        "covariance": {
+            "interceptIntercept": float(cov[0, 0]),
+            "interceptSlope": float(cov[0, 1]),
+            "slopeSlope": float(cov[1, 1]),
+        },
     }
 
 

@@ -55,6 +55,7 @@ const summary: RiskSummary = {
   result: null,
   areasOfImprovement: { dos: [] },
   exclusion: null,
+  suspendedOn: null,
   failure: null,
   change: null,
   clericalChanges: [],

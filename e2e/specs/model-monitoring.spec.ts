@@ -206,6 +206,72 @@ describe('model monitoring', () => {
     );
     await visit(page, 'model-monitoring-settings-saved');
   });
+
+  it('lets the clinical safety officer suspend the knee predictions and lift the suspension, with the keyboard', async () => {
+    await page.goto('/model-performance?procedure=knee');
+    const suspendLink = page.getByRole('link', { name: 'Suspend predictions for knee replacement' });
+    await poll(() => suspendLink.count(), serverWait).toBe(1);
+    await activate(suspendLink);
+    await poll(() => heading(page).textContent(), serverWait).toContain('Suspend predictions');
+    await poll(() => button('Suspend predictions').count(), serverWait).toBe(1);
+    await visit(page, 'suspend-predictions');
+    await activate(button('Suspend predictions'));
+    await poll(() => page.locator('.nhsuk-error-summary').textContent()).toContain(
+      'Enter why predictions are suspended',
+    );
+    await visit(page, 'suspend-predictions-error');
+    await typeInto(
+      page.getByRole('textbox', { name: 'Why you are suspending predictions' }),
+      'Knee calibration under review after the change of implant; suspended until the surgical leads report.',
+    );
+    await activate(button('Suspend predictions'));
+    await poll(() => pathname(page), serverWait).toBe('/model-performance');
+    await poll(() => page.locator('.nhsuk-notification-banner--success').textContent(), serverWait).toContain(
+      'Predictions for knee replacement suspended',
+    );
+    await poll(() => main().textContent()).toContain(
+      'Predictions for knee replacement were suspended by the clinical safety officer on',
+    );
+    await visit(page, 'model-performance-suspended');
+
+    // A clinician's worklist and risk summary show no band while the suspension holds.
+    await signInFresh('Olu Adeyemi');
+    await page.goto('/prioritisation/knee');
+    await poll(() => page.locator('table').first().textContent(), serverWait).toContain('Predictions suspended');
+    const worklistText = (await main().textContent()) ?? '';
+    expect(worklistText).toContain('were suspended by the clinical safety officer on');
+    expect(worklistText).not.toMatch(/High risk|Moderate risk|Low risk/);
+    await visit(page, 'worklist-suspended');
+    const worklist = await api<{ items: { id: string }[] }>(
+      '/api/trusts/RAN/waiting-list/procedures/knee/prioritisation/worklist',
+    );
+    await page.goto(`/patient-lookup/${worklist.items[0]!.id}?type=knee`);
+    await poll(() => main().textContent(), serverWait).toContain(
+      'Predictions suspended by the clinical safety officer on',
+    );
+    expect(await main().textContent()).not.toMatch(/High risk|Moderate risk|Low risk/);
+    await visit(page, 'risk-summary-suspended');
+
+    await signInFresh('Sam Okafor');
+    await page.goto('/model-performance?procedure=knee');
+    const liftLink = page.getByRole('link', { name: 'Lift the suspension of predictions for knee replacement' });
+    await poll(() => liftLink.count(), serverWait).toBe(1);
+    await activate(liftLink);
+    await poll(() => heading(page).textContent(), serverWait).toContain('Lift the suspension of predictions');
+    await poll(() => main().textContent(), serverWait).toContain('Knee calibration under review');
+    await visit(page, 'lift-suspension');
+    await typeInto(
+      page.getByRole('textbox', { name: 'Why predictions can be used again' }),
+      'Surgical leads reviewed the implant change: calibration acceptable.',
+    );
+    await activate(button('Lift the suspension'));
+    await poll(() => pathname(page), serverWait).toBe('/model-performance');
+    await poll(() => page.locator('.nhsuk-notification-banner--success').textContent(), serverWait).toContain(
+      'Predictions for knee replacement are shown again',
+    );
+    const figures = await api<ModelPerformance>('/api/trusts/RAN/procedures/knee/model-performance');
+    expect(figures.suspension).toBeNull();
+  });
 });
 
 describe('outcomes after surgery', () => {

@@ -30,6 +30,7 @@ import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
 import outcomeRoutes from './modules/outcomes/routes.js';
 import monitoringRoutes from './modules/monitoring/routes.js';
+import predictionSuspensionRoutes from './modules/prediction-suspension/routes.js';
 import scoringRoutes from './modules/evaluations/routes.js';
 import { integrationClientRoutes, integrationRoutes, startHl7Listener } from './modules/integration/index.js';
 import { startDemoPrioritisation } from './modules/prioritisation/index.js';
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(prioritisationRoutes);
     await app.register(outcomeRoutes);
     await app.register(monitoringRoutes);
+    await app.register(predictionSuspensionRoutes);
     await app.register(scoringRoutes);
     await app.register(integrationRoutes);
     await app.register(integrationClientRoutes);

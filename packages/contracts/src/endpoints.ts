@@ -10,6 +10,7 @@ import { openPathways } from './endpoints/open-pathways.js';
 import { operations } from './endpoints/operations.js';
 import { outcomes } from './endpoints/outcomes.js';
 import { patients } from './endpoints/patients.js';
+import { predictionSuspension } from './endpoints/prediction-suspension.js';
 import { prioritisation } from './endpoints/prioritisation.js';
 import { scoring } from './endpoints/scoring.js';
 import { trusts } from './endpoints/trusts.js';
@@ -38,6 +39,7 @@ export const endpoints = {
   prioritisation,
   outcomes,
   modelPerformance,
+  predictionSuspension,
   scoring,
   integration,
   integrationClients,

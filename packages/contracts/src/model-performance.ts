@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate as isoDateSchema } from './open-pathways.js';
 import { equityGroupLabels, ethnicGroupOfCode } from './prioritisation.js';
+import { predictionSuspensionSchema } from './prediction-suspension.js';
 import { procedureCodeSchema } from './procedures.js';
 import { hiddenFigureSchema } from './small-groups.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
@@ -292,6 +293,11 @@ export const modelPerformanceSchema = performanceFiguresSchema.extend({
     .number()
     .int()
     .describe('Outcomes with no evaluation before the day of operation: kept, not judged'),
+  suspension: predictionSuspensionSchema
+    .nullable()
+    .describe(
+      'The suspension of the procedure’s predictions by the clinical safety officer, in force; null while they are in use (decision 0063)',
+    ),
   openSignals: z
     .array(
       z.object({

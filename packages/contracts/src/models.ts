@@ -83,6 +83,11 @@ const likelihoodRatioTestSchema = (what: string) =>
     .nullable()
     .describe(`${what}; null when it was not made`);
 
+const intervalSchema = z.object({
+  lower: z.number().describe('The lower end'),
+  upper: z.number().describe('The upper end'),
+});
+
 /**
  * How a recalibrated version was made (decision 0046): the map logit(p′) = a + b·logit(p) fitted on
  * the trust's outcomes of its base version, and the calibration before and after, out of sample.
@@ -121,6 +126,15 @@ export const recalibrationSchema = z.object({
     'The base version’s calibration, out of sample (10-fold cross-validation)',
   ),
   after: calibrationEstimateSchema.describe('The recalibrated calibration, out of sample'),
+  intervals: z
+    .object({
+      intercept: intervalSchema.describe('a'),
+      slope: intervalSchema.nullable().describe('b; null when only the intercept was fitted'),
+    })
+    .optional()
+    .describe(
+      'The 95% Wald intervals of a and b (from the information at the fit; through an earlier map, that map fixed). Absent on versions recalibrated before they were kept',
+    ),
 });
 export type Recalibration = z.infer<typeof recalibrationSchema>;
 
@@ -200,7 +214,7 @@ export const modelMessages = {
   alreadyActive: 'This version is already the active one',
   alreadyProposed: 'This version is already awaiting approval by a clinical safety officer',
   tooFewEvents: (events: number) =>
-    `Recalibration needs at least 100 complications recorded for this version in the period; there are ${events}. Record more outcomes, or widen the period. Meanwhile, if the model performance screen shows a problem, review the model with the clinical safety officer, who can approve an earlier version proposed again.`,
+    `Recalibration needs at least 100 complications recorded for this version in the period; there are ${events}. Record more outcomes, or widen the period. Meanwhile, if the model performance screen shows a problem, review the model with the clinical safety officer, who can approve an earlier version proposed again, or suspend the predictions for this procedure until it is safe.`,
   notFound: 'No such model version for this procedure',
   noUpdateNeeded:
     'The outcomes do not show that this version needs recalibrating (the closed test at 5% chose no update), so no new version was made.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from './calendar.js';
 import { fieldLimits } from './field-limits.js';
 import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
+import { suspendedText } from './prediction-suspension.js';
 import { procedureCodeSchema } from './procedures.js';
 import { queryList, queryListWording } from './query-list.js';
 import { boundedDate, decimalNumber, singleLine } from './text-rules.js';
@@ -16,7 +17,12 @@ import { boundedDate, decimalNumber, singleLine } from './text-rules.js';
  * A record's scoring: processed (a band), waiting, failed; incomplete (scored without a band: a
  * required input is missing) and excluded (outside the model's population, not scored), decision 0057.
  */
-export const recordStatuses = ['processed', 'waiting', 'failed', 'incomplete', 'excluded'] as const;
+export const storedRecordStatuses = ['processed', 'waiting', 'failed', 'incomplete', 'excluded'] as const;
+/**
+ * As a reader shows a record: its stored status, or `suspended` while the trust's clinical safety
+ * officer has suspended its procedure's predictions (decision 0063); the date is its statusDetail.
+ */
+export const recordStatuses = [...storedRecordStatuses, 'suspended'] as const;
 export const recordStatusSchema = z.enum(recordStatuses);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
 
@@ -141,7 +147,7 @@ export const activeRecordsFilterSchema = z.object({
     description: 'Any part of the consultant surgeon’s name, ignoring case',
     example: 'Okonkwo',
   }),
-  status: recordStatusSchema.optional().meta({
+  status: z.enum(storedRecordStatuses).optional().meta({
     description:
       'processed (scored), waiting (not scored yet), failed (could not be scored), incomplete (scored without a band: a required input is missing) or excluded (outside the model’s population, not scored)',
     example: 'processed',
@@ -234,6 +240,13 @@ export const processedCountsSchema = countersSchema({
   incomplete:
     'Pathways of the active list scored without a band, a required input missing (not in the total: decision 0057)',
   excluded: 'Pathways of the active list outside the model’s population, not scored (decision 0057)',
+}).extend({
+  suspendedOn: z.iso
+    .date()
+    .nullable()
+    .describe(
+      'The day the clinical safety officer suspended the predictions; while they are, high, medium and low are 0 (decision 0063). Null otherwise',
+    ),
 });
 export type ProcessedCounts = z.infer<typeof processedCountsSchema>;
 
@@ -364,6 +377,7 @@ export const recordStatusLabels: Record<RecordStatus, string> = {
   failed: 'Failed processing',
   incomplete: 'Incomplete',
   excluded: 'Not scored',
+  suspended: 'Predictions suspended',
 };
 
 /** Why the records of a status have no band (decision 0057), as the screens' counters explain it. */
@@ -375,6 +389,7 @@ export const withoutBandText = {
 /** Where a band would show, for a record without one (decision 0057): 'Incomplete: haemoglobin not recorded'. */
 export function recordStatusText(record: { status: RecordStatus; statusDetail?: string | null }): string {
   const label = recordStatusLabels[record.status];
+  if (record.status === 'suspended' && record.statusDetail) return suspendedText(record.statusDetail);
   if (!record.statusDetail) return label;
   return record.status === 'excluded'
     ? `${label}: outside the model’s population (${record.statusDetail})`

@@ -74,7 +74,14 @@ export const patientSearchResponseSchema = z.object({
 export type PatientSearchResponse = z.infer<typeof patientSearchResponseSchema>;
 
 /** processed; waiting (not scored yet); processing (being scored now); failed (the model could not score it). */
-export const summaryStatuses = ['processed', 'waiting', 'processing', 'failed', 'excluded'] as const;
+export const summaryStatuses = [
+  'processed',
+  'waiting',
+  'processing',
+  'failed',
+  'excluded',
+  'suspended',
+] as const;
 export type SummaryStatus = (typeof summaryStatuses)[number];
 
 export const featureImportanceSchema = z.object({
@@ -318,9 +325,17 @@ export const riskSummarySchema = z.object({
   status: z
     .enum(summaryStatuses)
     .describe(
-      'processed (an incomplete result too: see result.prediction); waiting (not scored yet); processing (being scored now); failed (the model could not score it); excluded (outside the model’s population, not scored)',
+      'processed (an incomplete result too: see result.prediction); waiting (not scored yet); processing (being scored now); failed (the model could not score it); excluded (outside the model’s population, not scored); suspended (scored, but the clinical safety officer has suspended the procedure’s predictions: no result is shown, decision 0063)',
     ),
-  result: riskResultSchema.nullable().describe('The evaluation shown; null when there is none'),
+  suspendedOn: z.iso
+    .date()
+    .nullable()
+    .describe(
+      'The day the clinical safety officer suspended the predictions, when status is suspended; null otherwise',
+    ),
+  result: riskResultSchema
+    .nullable()
+    .describe('The evaluation shown; null when there is none, or while suspended'),
   areasOfImprovement: z
     .object({ dos: z.array(adviceSchema).describe('What the patient can do before surgery') })
     .describe('Advice for the patient, from the model’s wrapper'),
@@ -397,8 +412,15 @@ export type AnomalyRemoval = z.infer<typeof anomalyRemovalSchema>;
 export const riskHistoryItemSchema = z.object({
   id: z.string().describe('The evaluation’s id (the historyId of its own page)'),
   date: z.string().describe('When it was made: ISO 8601, UTC'),
-  prediction: predictionSchema.describe('The model’s risk band: high, medium or low'),
-  probability: z.number().describe('The predicted probability of a complication, 0 to 1'),
+  prediction: predictionSchema
+    .nullable()
+    .describe('The model’s risk band: high, medium or low; null while the predictions are suspended'),
+  probability: z
+    .number()
+    .nullable()
+    .describe(
+      'The predicted probability of a complication, 0 to 1; null while the predictions are suspended',
+    ),
   reason: evaluationReasonSchema.describe(evaluationReasonText),
   isCurrent: z.boolean().describe('True for the evaluation the risk summary shows'),
   isAnomaly: z.boolean().describe('True when a clinician flagged it as an anomaly'),
@@ -420,6 +442,12 @@ export const riskHistoryItemSchema = z.object({
 });
 export const riskHistorySchema = pagedSchema(riskHistoryItemSchema).extend({
   patient: z.object(patientHeader).describe('The patient of the pathway'),
+  suspendedOn: z.iso
+    .date()
+    .nullable()
+    .describe(
+      'The day the clinical safety officer suspended the procedure’s predictions: every band and probability is then null (decision 0063); null otherwise',
+    ),
 });
 export type RiskHistory = z.infer<typeof riskHistorySchema>;
 

@@ -120,7 +120,15 @@ export function waitBandOf(daysWaited: number): WaitBand {
  * 0057), incomplete (scored, a required input missing), excluded (outside the model's population,
  * not scored), and not_processed (waiting to be scored, or could not be scored).
  */
-export const riskBands = ['high', 'medium', 'low', 'incomplete', 'excluded', 'not_processed'] as const;
+export const riskBands = [
+  'high',
+  'medium',
+  'low',
+  'incomplete',
+  'excluded',
+  'not_processed',
+  'suspended',
+] as const;
 export const riskBandSchema = z.enum(riskBands);
 export type RiskBand = z.infer<typeof riskBandSchema>;
 export const riskBandLabels: Record<RiskBand, string> = {
@@ -130,11 +138,17 @@ export const riskBandLabels: Record<RiskBand, string> = {
   incomplete: 'Incomplete',
   excluded: 'Not scored (outside the model’s population)',
   not_processed: 'Not processed',
+  suspended: 'Predictions suspended',
 };
-/** The rows without a band from the model (decision 0057). */
-export const unbandedRiskBands: readonly RiskBand[] = ['incomplete', 'excluded', 'not_processed'];
+/** The rows without a band from the model (decisions 0057 and 0063). */
+export const unbandedRiskBands: readonly RiskBand[] = [
+  'incomplete',
+  'excluded',
+  'not_processed',
+  'suspended',
+];
 const riskBandsText =
-  'high, medium or low (the model’s band of a processed pathway), incomplete (scored, but a required input is missing: no band), excluded (outside the model’s population: not scored) or not_processed (waiting to be scored, or could not be scored)';
+  'high, medium or low (the model’s band of a processed pathway), incomplete (scored, but a required input is missing: no band), excluded (outside the model’s population: not scored), not_processed (waiting to be scored, or could not be scored) or suspended (scored, while the clinical safety officer has suspended the predictions: every scored pathway is in it, decision 0063)';
 
 /**
  * The worklist's flags. Two are decision 0056's: a P1a, P1b or P2 pathway postponed at the
@@ -568,6 +582,12 @@ export const matrixSchema = z.object({
     .int()
     .describe('Matching pathways with no clock start (nor referral date): they have no wait band'),
   today: z.string().describe(pathwayText.today),
+  suspendedOn: z.iso
+    .date()
+    .nullable()
+    .describe(
+      'The day the clinical safety officer suspended the predictions: the scored pathways are then in the suspended row, the high risk sort is the longest wait (decision 0063). Null otherwise',
+    ),
 });
 export type Matrix = z.infer<typeof matrixSchema>;
 

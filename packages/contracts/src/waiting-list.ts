@@ -66,6 +66,12 @@ export const procedureRiskCountsSchema = z.object({
     .number()
     .int()
     .describe('Its active pathways outside the model’s population, not scored (decision 0057)'),
+  suspendedOn: z.iso
+    .date()
+    .nullable()
+    .describe(
+      'The day the clinical safety officer suspended its predictions; while they are, its band counters are 0 (decision 0063). Null otherwise',
+    ),
 });
 export type ProcedureRiskCounts = z.infer<typeof procedureRiskCountsSchema>;
 

@@ -331,6 +331,12 @@ export const accessMatrixExemptions: Record<string, string> = {
       'clerical users and clinicians (patients:read, patients:write) of the trust; they need imported, scored pathways, so patients.api.test.ts tries every other role and another trust on each',
     ]),
   ),
+  ...Object.fromEntries(
+    ['', '/lift'].map((suffix) => [
+      `/api/trusts/:trust/procedures/:type/prediction-suspension${suffix}`,
+      'clinical safety officers (predictions:suspend) of the trust, reading by model-performance:read; a suspension holds for the rest of a run, so prediction-suspension.api.test.ts tries every other role, a safety officer of another trust and the bad requests on its own list',
+    ]),
+  ),
   '/api/trusts/:trust/procedures/:type/patients/:id/review-changes':
     'clinicians acting as Clinician (patients:review-changes) of the trust, decision 0056; it needs a remodel by a clerical user, so clerical-changes.api.test.ts tries every other role, a clinician acting as Clerical User and another trust',
 };

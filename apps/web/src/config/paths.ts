@@ -175,4 +175,6 @@ export const paths = {
   /** A CUSUM signal for the clinical safety officer to acknowledge (decision 0061). */
   acknowledgeSignal: (signal: { procedure: string; direction: string; date: string }) =>
     buildPath(screen.acknowledgeSignal.path, {}, signal),
+  /** Suspending a procedure's predictions, or lifting the suspension (decision 0063). */
+  predictionSuspension: (procedure: string) => buildPath(screen.predictionSuspension.path, {}, { procedure }),
 } as const;

@@ -571,6 +571,14 @@ export const screenTable = {
     title: 'Acknowledge a CUSUM signal',
     component: 'AcknowledgeSignalPage',
   },
+  /** Decision 0063: the clinical safety officer suspends a procedure's predictions, or lifts the suspension. */
+  predictionSuspension: {
+    path: '/model-performance/prediction-suspension',
+    allowed: safetyOfficer,
+    area: 'monitoring',
+    title: 'Suspend or restore predictions',
+    component: 'PredictionSuspensionPage',
+  },
 } as const satisfies Record<string, ScreenEntry>;
 
 export type ScreenId = keyof typeof screenTable;

@@ -8,13 +8,14 @@ import { endpoints } from '@esr/contracts/endpoints';
 import { hasValidCheckDigit } from '@esr/contracts/nhs-number';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { RiskResult } from '@esr/contracts/patients';
+import { suspendedText } from '@esr/contracts/prediction-suspension';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { routeOf } from '../access-log/index.js';
 import type { Principal } from '../identity/index.js';
 import { historyEntry, riskSummary, type PatientRead } from '../patients/index.js';
-import { riskAssessmentResource, searchsetBundle } from './fhir/risk-assessment.js';
-import type { FhirBundle, FhirRiskAssessment } from './fhir/types.js';
+import { operationOutcome, riskAssessmentResource, searchsetBundle } from './fhir/risk-assessment.js';
+import type { FhirBundle, FhirResource, FhirRiskAssessment } from './fhir/types.js';
 
 export const nhsNumberSystem = 'https://fhir.nhs.uk/Id/nhs-number';
 
@@ -100,7 +101,7 @@ export async function searchRiskAssessments(
           and p.status in ('processed', 'incomplete') and p.current_evaluation_id is not null
         order by p.procedure_code`,
   );
-  const resources: FhirRiskAssessment[] = [];
+  const resources: FhirResource[] = [];
   for (const pathway of pathways) {
     const summary = await riskSummary(
       db,
@@ -111,6 +112,17 @@ export async function searchRiskAssessments(
       searchRead,
     );
     if (summary.result) resources.push(resourceOf(pathway, summary.result, caller.trustCode, baseUrl));
+    // Decision 0063: no assessment while suspended, and a warning that says why, not silence.
+    else if (summary.status === 'suspended' && summary.suspendedOn)
+      resources.push(
+        operationOutcome([
+          {
+            severity: 'warning',
+            code: 'suppressed',
+            diagnostics: `${pathway.procedure_name}: ${suspendedText(summary.suspendedOn)}`,
+          },
+        ]),
+      );
   }
   return searchsetBundle(resources, selfUrl);
 }
@@ -135,10 +147,12 @@ export async function readRiskAssessment(
     : [];
   if (!pathway) throw notFound(riskAssessmentMessages.notFound);
   const { procedure_code: procedure } = pathway;
-  const result =
+  const shown =
     pathway.current_evaluation_id === uuid
-      ? (await riskSummary(db, caller, caller.trustCode, procedure, pathway.id, idRead)).result
-      : (await historyEntry(db, caller, caller.trustCode, procedure, pathway.id, uuid!, idRead)).result;
+      ? await riskSummary(db, caller, caller.trustCode, procedure, pathway.id, idRead)
+      : await historyEntry(db, caller, caller.trustCode, procedure, pathway.id, uuid!, idRead);
+  const { result } = shown;
+  if (shown.status === 'suspended' && shown.suspendedOn) throw notFound(suspendedText(shown.suspendedOn));
   if (!result) throw notFound(riskAssessmentMessages.notFound);
   return resourceOf(pathway, result, caller.trustCode, baseUrl);
 }

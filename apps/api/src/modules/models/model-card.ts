@@ -39,6 +39,10 @@ interface CardRow extends Record<string, unknown> {
 
 const two = (value: number | null) => (value === null ? 'not calculated' : value.toFixed(2));
 
+/** ' (95% interval 0.5812 to 0.8176)', or nothing for a version made before intervals were kept. */
+const intervalText = (interval: { lower: number; upper: number } | null | undefined) =>
+  interval ? ` (95% interval ${interval.lower.toFixed(4)} to ${interval.upper.toFixed(4)})` : '';
+
 /** The map and what it did, in words. */
 export function recalibrationText(map: Recalibration): string[] {
   const window =
@@ -48,7 +52,7 @@ export function recalibrationText(map: Recalibration): string[] {
       ? 'the overall level (intercept) was adjusted'
       : 'the level and spread (intercept and slope) were adjusted';
   return [
-    `Recalibrated from version ${map.baseVersion}: ${what}${map.requested === 'auto' ? ', as a closed test at 5% chose' : ''}. Predictions are the base model’s probability p passed through logit(p′) = a + b·logit(p), with a = ${map.intercept.toFixed(4)} and b = ${map.slope.toFixed(4)}.`,
+    `Recalibrated from version ${map.baseVersion}: ${what}${map.requested === 'auto' ? ', as a closed test at 5% chose' : ''}. Predictions are the base model’s probability p passed through logit(p′) = a + b·logit(p), with a = ${map.intercept.toFixed(4)}${intervalText(map.intervals?.intercept)} and b = ${map.slope.toFixed(4)}${intervalText(map.intervals?.slope)}.`,
     `Fitted on ${map.n.toLocaleString('en-GB')} patients and ${map.events.toLocaleString('en-GB')} complications${window}. Out of sample (10-fold cross-validation): calibration intercept ${two(map.before.intercept)} before and ${two(map.after.intercept)} after, slope ${two(map.before.slope)} before and ${two(map.after.slope)} after, observed ÷ expected ${two(map.before.oe)} before and ${two(map.after.oe)} after.`,
     'The band thresholds stay as configured, and the factors’ contributions shown on each risk summary stay on the base model’s log-odds scale.',
   ];

@@ -312,6 +312,10 @@ describe('recalibration', () => {
     expect(map.intercept).toBeGreaterThan(0.4);
     expect(map.intercept).toBeLessThan(1);
     expect(map.n).toBe(count);
+    // Its 95% interval holds the estimate; an intercept update fits no slope.
+    expect(map.intervals?.intercept.lower).toBeLessThan(map.intercept);
+    expect(map.intervals?.intercept.upper).toBeGreaterThan(map.intercept);
+    expect(map.intervals?.slope).toBeNull();
 
     const card = await call<TripodCard>('GET', `${modelsUrl(list.trustCode)}/${created.body.id}/card`, admins.second);
     expect(card.body.recalibration?.intercept).toBe(map.intercept);

@@ -25,7 +25,7 @@ import { principalName, requireAccess, type Principal } from '../identity/index.
 import { procedureName } from '../library/index.js';
 import { versionOutcomes } from '../monitoring/index.js';
 import { forgetActiveModels } from './models.js';
-import { fitRecalibration, recalibrationMinEvents } from './recalibration/fit.js';
+import { fitRecalibration, mapIntervals, recalibrationMinEvents } from './recalibration/fit.js';
 
 interface VersionRow extends Record<string, unknown> {
   id: string;
@@ -313,6 +313,9 @@ export async function recalibrateModelVersion(
     tests: fit.tests,
     before: fit.before,
     after: fit.after,
+    ...(fit.covariance
+      ? { intervals: mapIntervals(composed, fit.covariance, fit.method === 'logistic', previousMap ?? undefined) }
+      : {}),
   };
   const newId = crypto.randomUUID();
   const version = await db.transaction(async (tx) => {

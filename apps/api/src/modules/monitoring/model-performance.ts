@@ -34,6 +34,7 @@ import { recordChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { procedureName } from '../library/index.js';
+import { predictionSuspension } from '../prediction-suspension/index.js';
 import {
   bandFigures,
   cusumCharts,
@@ -441,6 +442,7 @@ export async function modelPerformance(
     ...figures,
     cusum: acknowledged(figures.cusum, reviews),
     openSignals: await openCusumSignals(db, trustCode, procedureCode, reviews),
+    suspension: await predictionSuspension(db, trustCode, procedureCode),
   };
 }
 

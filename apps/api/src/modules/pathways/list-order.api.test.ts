@@ -314,6 +314,7 @@ describe('the dashboard', () => {
         lowRiskRecords: counted(knee, 'Low'),
         incompleteRecords: ofStatus(knee, 'incomplete'),
         excludedRecords: ofStatus(knee, 'excluded'),
+        suspendedOn: null,
       },
       {
         procedureCode: 'knee-hip',
@@ -322,6 +323,7 @@ describe('the dashboard', () => {
         lowRiskRecords: counted(kneeHip, 'Low'),
         incompleteRecords: ofStatus(kneeHip, 'incomplete'),
         excludedRecords: ofStatus(kneeHip, 'excluded'),
+        suspendedOn: null,
       },
     ]);
     const sum = (

@@ -31,6 +31,12 @@ import { requireAccess } from '../identity/index.js';
 import type { Principal } from '../identity/index.js';
 import { allOf, offsetOf, startsWith } from '../../platform/db/list-queries.js';
 import { recordPatientAccess, routeOf, type AccessAction } from '../access-log/index.js';
+import {
+  shownScoringColumns,
+  shownStatusSql,
+  suspendedOnSql,
+  suspendedSql,
+} from '../prediction-suspension/index.js';
 import { endpoints } from '@esr/contracts/endpoints';
 import { incompleteText, modelInputOf as inputOf } from '@esr/contracts/patient-wording';
 
@@ -94,7 +100,11 @@ export const predictionOf = (stored: unknown): Prediction | null =>
  * Wait is days since referral, so the longest wait is the earliest referral date.
  */
 const sortKeys: Record<ActiveSortKey, { column: SQL; reversed: boolean }> = {
-  risk: { column: sql`(case when p.status = 'processed' then p.probability end)`, reversed: false },
+  // Decision 0063: no order by a probability the clinical safety officer has suspended.
+  risk: {
+    column: sql`(case when p.status = 'processed' and not ${suspendedSql()} then p.probability end)`,
+    reversed: false,
+  },
   wait: { column: sql`p.referral_date`, reversed: true },
   tciDate: { column: sql`p.tci_date`, reversed: false },
   surname: { column: sql`lower(p.last_name)`, reversed: false },
@@ -189,6 +199,8 @@ function countedConditions(table: SQL, filter: ActiveRecordsFilter): SQL[] {
     // Literal, so that a prepared statement's generic plan knows it is the processed list.
     conditions.push(sql`${table}.status = 'processed'`);
     conditions.push(sql`${table}.prediction = ${storedPrediction[filter.prediction]}`);
+    // Decision 0063: no band of a suspended procedure is found by filtering either.
+    conditions.push(sql`not ${suspendedSql(table)}`);
     if (filter.status && filter.status !== 'processed') conditions.push(sql`false`);
   } else if (filter.status) conditions.push(sql`${table}.status = ${filter.status}`);
   if (filter.social) conditions.push(sql`${table}.social = ${filter.social}`);
@@ -229,7 +241,7 @@ export async function countActive(
 
 /** The columns an active record is read with (reports add their own). */
 export const activeColumns = sql`p.id, p.nhs_number, p.first_name, p.last_name, p.operation_type,
-  p.local_patient_identifier, p.date_of_birth::text as date_of_birth, p.status, p.prediction,
+  p.local_patient_identifier, p.date_of_birth::text as date_of_birth, ${shownScoringColumns}, p.prediction,
   p.tci_date::text as tci_date, p.surgeon_name, p.referral_date::text as referral_date, p.social,
   p.surgery, p.failed_fields, p.exclusion, p.defaulted_inputs`;
 
@@ -273,6 +285,7 @@ const asStatus = (status: string): RecordStatus =>
 /** What a record lacks or why it is not scored, in words (decision 0057). */
 function statusDetailOf(row: ScoringStateRow, status: RecordStatus): string | null {
   if (status === 'excluded') return row.exclusion ?? null;
+  if (status === 'suspended') return row.suspended_on ?? null;
   const missing = fieldList(row.failed_fields);
   if (status !== 'incomplete' || missing.length === 0) return null;
   return incompleteText(missing.map(inputOf)).slice('Incomplete: '.length);
@@ -280,7 +293,9 @@ function statusDetailOf(row: ScoringStateRow, status: RecordStatus): string | nu
 
 /** The columns a pathway's scoring is shown from (decision 0057), as every list reads them. */
 export interface ScoringStateRow {
+  /** As `shownScoringColumns` reads it: `suspended` while the procedure's predictions are (decision 0063). */
   status: string;
+  suspended_on?: string | null;
   failed_fields?: unknown;
   exclusion?: string | null;
   defaulted_inputs?: unknown;
@@ -345,11 +360,12 @@ export async function processedCounts(
     db,
     sql`select
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as total,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High'), 0) as high,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate'), 0) as medium,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High' and not ${suspendedSql(sql`c`)}), 0) as high,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate' and not ${suspendedSql(sql`c`)}), 0) as medium,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low' and not ${suspendedSql(sql`c`)}), 0) as low,
       coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded
+      coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded,
+      ${suspendedOnSql({ trustCode, procedureCode })} as suspended_on
     from pathway_counts c
     where c.trust_code = ${trustCode} and c.procedure_code = ${procedureCode}
       and c.status in ('processed', 'incomplete', 'excluded')`,
@@ -364,6 +380,7 @@ export async function processedCounts(
       incomplete: n(row?.incomplete),
       excluded: n(row?.excluded),
     },
+    suspendedOn: (row?.suspended_on as string | null | undefined) ?? null,
   };
 }
 
@@ -583,7 +600,7 @@ export async function archivedRecords(
           select p.id, p.date_removed from pathways p
           where p.trust_code = ${trustCode} and not p.is_active
           order by ${archivedOrder} limit ${page.pageSize} offset ${offset}) page
-        cross join lateral (select ${archivedColumns}, p.status, p.prediction, p.probability
+        cross join lateral (select ${archivedColumns}, ${shownStatusSql} as status, p.prediction, p.probability
           from pathways p where p.id = page.id limit 1) r
         order by page.date_removed desc nulls last, page.id desc`,
     );

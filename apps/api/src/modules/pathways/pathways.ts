@@ -9,6 +9,7 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { requireAccess } from '../identity/index.js';
 import type { Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
+import { suspendedOnSql, suspendedSql } from '../prediction-suspension/index.js';
 
 type Counts = Record<string, number | string | null>;
 const n = (value: number | string | null | undefined) => Number(value ?? 0);
@@ -28,24 +29,24 @@ export async function waitingListDashboard(
       (select count(*) from pathways p where p.trust_code = ${trustCode} and not p.is_active) as archived,
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as processed,
       coalesce(sum(c.pathway_count) filter (where c.status = 'failed'), 0) as failed,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High'), 0) as high,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate'), 0) as medium,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High' and not ${suspendedSql(sql`c`)}), 0) as high,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate' and not ${suspendedSql(sql`c`)}), 0) as medium,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low' and not ${suspendedSql(sql`c`)}), 0) as low,
       coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
       coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded
     from pathway_counts c where c.trust_code = ${trustCode}`,
   );
   // Each procedure's risk counters, so that the dashboard links to the list they count (decision 0038).
-  const procedures = await queryRows<Counts & { procedure_code: ProcedureCode }>(
+  const procedures = await queryRows<Counts & { procedure_code: ProcedureCode; suspended_on: string | null }>(
     db,
-    sql`select c.procedure_code,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High'), 0) as high,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate'), 0) as medium,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low'), 0) as low,
+    sql`select c.procedure_code, ${suspendedOnSql(sql`c`)} as suspended_on,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High' and not ${suspendedSql(sql`c`)}), 0) as high,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate' and not ${suspendedSql(sql`c`)}), 0) as medium,
+      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low' and not ${suspendedSql(sql`c`)}), 0) as low,
       coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
       coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded
     from pathway_counts c where c.trust_code = ${trustCode}
-    group by c.procedure_code having sum(c.pathway_count) > 0`,
+    group by c.trust_code, c.procedure_code having sum(c.pathway_count) > 0`,
   );
   const order = (code: ProcedureCode) => procedureCodes.indexOf(code);
   return {
@@ -71,6 +72,7 @@ export async function waitingListDashboard(
         lowRiskRecords: n(row.low),
         incompleteRecords: n(row.incomplete),
         excludedRecords: n(row.excluded),
+        suspendedOn: row.suspended_on,
       })),
   };
 }

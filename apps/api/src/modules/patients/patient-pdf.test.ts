@@ -30,6 +30,7 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
     surgery: 'ready',
     social: 'no_social_concerns',
     exclusion: null,
+    suspendedOn: null,
     isActive: true,
     status: 'processed',
     result: {

@@ -55,6 +55,7 @@ import {
   type TextStyle,
 } from '../../platform/pdf/pdf-text.js';
 import { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
+import { suspendedText } from '@esr/contracts/prediction-suspension';
 
 export interface RiskSummaryPdfInput {
   summary: RiskSummary | HistoryEntry;
@@ -450,11 +451,13 @@ function modelDetails({ flow, generatedAt }: Summary, team: Element, result: Ris
 /** No result: why not, and for a failed record what to check. */
 function notScored({ flow, summary, generatedAt }: Summary, outcome: Element) {
   const wording =
-    summary.status === 'failed'
-      ? 'The model could not score this record.'
-      : summary.status === 'processing'
-        ? 'This record is being scored now. Download the summary again in a few minutes.'
-        : 'This record has not been scored yet, so there is no result to show.';
+    summary.status === 'suspended' && summary.suspendedOn
+      ? `${suspendedText(summary.suspendedOn)}. No risk band or probability is shown until they lift the suspension.`
+      : summary.status === 'failed'
+        ? 'The model could not score this record.'
+        : summary.status === 'processing'
+          ? 'This record is being scored now. Download the summary again in a few minutes.'
+          : 'This record has not been scored yet, so there is no result to show.';
   flow.callout(outcome, [{ text: wording, style: { ...clinical.body, bold: true } }], {
     background: colour.pale,
     border: colour.blue,
@@ -561,9 +564,11 @@ function whatItMeans({ flow, summary, result, procedureName }: Summary, you: Ele
     );
   } else
     paragraphs.push(
-      summary.status === 'failed'
-        ? 'We could not work out your result from the information we have. Your hospital team will check your records.'
-        : 'Your result is not ready yet. Your hospital team will tell you about it when it is.',
+      summary.status === 'suspended'
+        ? 'Your hospital is checking the tool that works out this result, so it is not shown for now. Your care team will talk with you about your operation.'
+        : summary.status === 'failed'
+          ? 'We could not work out your result from the information we have. Your hospital team will check your records.'
+          : 'Your result is not ready yet. Your hospital team will tell you about it when it is.',
     );
   for (const text of paragraphs) flow.paragraph(meaning, text, patient.body, { after: 7 });
 }

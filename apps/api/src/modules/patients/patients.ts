@@ -77,6 +77,7 @@ import {
 } from './clerical-changes.js';
 import { patientAccessInsert, recordPatientAccess, routeOf, type AccessAction } from '../access-log/index.js';
 import { withIdentity } from './identity-conflicts.js';
+import { suspendedOnSql } from '../prediction-suspension/index.js';
 
 /** What a patient call read, and the route it answered, for the access log (decision 0042). */
 export interface PatientRead {
@@ -121,6 +122,8 @@ const predictionOf = (stored: unknown): Prediction =>
 
 interface PathwayRow extends Record<string, unknown> {
   id: string;
+  /** The day the procedure's predictions were suspended (decision 0063); null while they are not. */
+  suspended_on: string | null;
   trust_code: string;
   procedure_code: ProcedureCode;
   nhs_number: string | null;
@@ -197,7 +200,8 @@ interface EvaluationRow extends Record<string, unknown> {
 const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
   p.first_name, p.last_name, p.date_of_birth::text as date_of_birth, p.referral_date::text as referral_date,
   p.surgeon_name, p.surgery, p.social, p.is_active, p.status, p.clinical, p.current_evaluation_id,
-  p.failed_fields, p.failure_reason, p.clerical_change_unreviewed_at, p.lab_dates, p.operation, p.exclusion`;
+  p.failed_fields, p.failure_reason, p.clerical_change_unreviewed_at, p.lab_dates, p.operation, p.exclusion,
+  ${suspendedOnSql()} as suspended_on`;
 
 const evaluationColumnsSql = sql`e.id, e.pathway_id, e.model_id, e.model_version, e.model_name,
   e.model_card_version, e.demonstration, e.reason, e.created_at, e.created_by, e.probability, e.prediction,
@@ -564,6 +568,7 @@ function summaryOf(
         ? { fields: pathway.failed_fields ?? [], reason: pathway.failure_reason ?? '' }
         : null,
     exclusion: status === 'excluded' ? pathway.exclusion : null,
+    suspendedOn: status === 'suspended' ? pathway.suspended_on : null,
     change,
     // Filled in by the caller that knows which changes to show (decision 0056).
     clericalChanges: [],
@@ -653,6 +658,12 @@ export async function riskSummary(
   );
   if (!row) throw notFound(patientMessages.notFound);
   const { evaluation, evaluation_before: before, average_probability: average } = row;
+  // Decision 0063: no result of a suspended procedure's model, however it was made.
+  if (evaluation && row.suspended_on !== null)
+    return withIdentity(
+      db,
+      await withUnreviewedChanges(db, row, summaryOf(row, undefined, 'suspended', null)),
+    );
   if (evaluation) {
     const current = await evaluated(db, evaluation);
     const adjustment = row.adjustment
@@ -730,12 +741,14 @@ export async function riskHistory(
         )[0]?.n ?? 0,
       );
   await recordRead(db, principal, trustCode, patientReads.history, [id]);
+  const suspended = pathway.suspended_on !== null;
   return {
+    suspendedOn: pathway.suspended_on,
     items: rows.map((row) => ({
       id: row.id,
       date: new Date(row.created_at).toISOString(),
-      prediction: predictionOf(row.prediction),
-      probability: row.probability,
+      prediction: suspended ? null : predictionOf(row.prediction),
+      probability: suspended ? null : row.probability,
       reason: row.reason,
       isCurrent: row.id === pathway.current_evaluation_id,
       modelVersion: Number(row.model_version),
@@ -777,7 +790,11 @@ export async function historyEntry(
   const isCurrent = evaluation.id === pathway.current_evaluation_id;
   // A replaced evaluation is shown as it was: with the surgeon, readiness and social aspects it
   // kept, never today's (decision 0039). The current one shows today's, as the summary does.
-  const shown = isCurrent ? 'current' : evaluation.surgical_risk_factors_kept ? 'as-evaluated' : 'not-kept';
+  const shown: HistoryEntry['surgicalRiskFactorsShown'] = isCurrent
+    ? 'current'
+    : evaluation.surgical_risk_factors_kept
+      ? 'as-evaluated'
+      : 'not-kept';
   const asShown =
     shown === 'current'
       ? pathway
@@ -789,6 +806,15 @@ export async function historyEntry(
             social: evaluation.social,
           }
         : { ...pathway, surgeon_name: null, surgery: null, social: null };
+  const extra = {
+    // A past evaluation shows the clerical change that made it, reviewed or not (decision 0056).
+    clericalChanges: await clericalChangesOfEvaluation(db, evaluation.id),
+    isCurrent,
+    surgicalRiskFactorsShown: shown,
+    inputs: remodelValuesOf(evaluation.inputs),
+  };
+  // Decision 0063: the record it read, and no result, while the predictions are suspended.
+  if (pathway.suspended_on !== null) return { ...summaryOf(asShown, undefined, 'suspended', null), ...extra };
   const current = await evaluated(db, evaluation);
   const before = evaluation.reason === 'remodel' ? await evaluationBefore(db, evaluation) : undefined;
   return {

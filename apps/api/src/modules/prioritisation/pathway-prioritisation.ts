@@ -6,6 +6,7 @@
  * entry in the form's words and an access-log entry, in the change's transaction.
  */
 import { recordStatusText } from '@esr/contracts/open-pathways';
+import { shownScoringColumns } from '../prediction-suspension/index.js';
 import { incompleteText, modelInputOf } from '@esr/contracts/patient-wording';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
@@ -56,7 +57,9 @@ interface PathwayRow extends Record<string, unknown> {
   first_name: string | null;
   last_name: string | null;
   is_active: boolean;
+  /** As shown: `suspended` while the clinical safety officer has suspended the predictions (decision 0063). */
   status: string;
+  suspended_on: string | null;
   prediction: string | null;
   probability: number | null;
   /** Decision 0057: an incomplete pathway's missing required inputs, an excluded one's reason. */
@@ -80,7 +83,7 @@ interface PathwayRow extends Record<string, unknown> {
 
 const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
   p.first_name, p.last_name,
-  p.is_active, p.status, p.prediction, p.probability, p.failed_fields, p.exclusion, p.priority,
+  p.is_active, ${shownScoringColumns}, p.prediction, p.probability, p.failed_fields, p.exclusion, p.priority,
   p.priority_date::text as priority_date,
   p.priority_set_by, p.clock_start::text as clock_start, p.last_validated_on::text as last_validated_on,
   p.last_harm_review_on::text as last_harm_review_on, p.last_harm_review_level, p.adjusted_prediction,
@@ -198,15 +201,17 @@ async function statusOf(db: Db, row: PathwayRow, today: string): Promise<Pathway
     prediction: modelBandOf(row),
     probability: modelBandOf(row) && row.probability !== null ? Number(row.probability) : null,
     riskStatus:
-      row.status === 'incomplete' || row.status === 'excluded'
-        ? recordStatusText({
-            status: row.status,
-            statusDetail:
-              row.status === 'excluded'
-                ? (row.exclusion ?? null)
-                : incompleteText((row.failed_fields ?? []).map(modelInputOf)).slice('Incomplete: '.length),
-          })
-        : null,
+      row.status === 'suspended'
+        ? recordStatusText({ status: 'suspended', statusDetail: row.suspended_on })
+        : row.status === 'incomplete' || row.status === 'excluded'
+          ? recordStatusText({
+              status: row.status,
+              statusDetail:
+                row.status === 'excluded'
+                  ? (row.exclusion ?? null)
+                  : incompleteText((row.failed_fields ?? []).map(modelInputOf)).slice('Incomplete: '.length),
+            })
+          : null,
     adjustment:
       row.adjusted_prediction && latestAdjustment?.prediction
         ? {

@@ -99,8 +99,9 @@ describe('wait bands and the matrix', () => {
       { clockStart: null, priority: 'P3' },
     ]);
     const matrix = await get<Matrix>(list.url('matrix'), list.cu);
-    // Six risk rows (three bands, incomplete, excluded, not processed) by six wait bands.
-    expect(matrix.cells).toHaveLength(36);
+    // Seven risk rows (three bands, incomplete, excluded, not processed, suspended) by six wait bands.
+    expect(matrix.cells).toHaveLength(42);
+    expect(matrix.suspendedOn).toBeNull();
     const count = (risk: string, wait: string) =>
       matrix.cells.find((cell) => cell.risk === risk && cell.wait === wait)!.count;
     // 0 (low) and 126 (high) within 18 weeks; 127 (low) and 364 (high) 18–52; and so on.

@@ -18,6 +18,7 @@ import {
   type WorklistSort,
 } from '@esr/contracts/prioritisation';
 import { missingInputsSql } from '../pathways/index.js';
+import { shownScoringColumns } from '../prediction-suspension/index.js';
 
 const date = (value: string) => sql`${value}::date`;
 
@@ -33,15 +34,24 @@ export function waitBandSql(today: string): SQL {
   return sql`(case when p.clock_start is null then null ${limits} else '104+' end)`;
 }
 
+/** The statuses a suspension withholds (decision 0063): those scored, with a probability. */
+const scoredSql = sql`p.status in ('processed', 'incomplete')`;
+
 /**
  * The matrix's row of a pathway: the model's band of a processed pathway; incomplete or excluded
- * (decision 0057: no band, for its own reason); else not processed (waiting, or failed).
+ * (decision 0057: no band, for its own reason); else not processed (waiting, or failed). While the
+ * list's predictions are suspended (decision 0063), every scored pathway is in the suspended row.
  */
-export const riskBandSql = sql`(case when p.status = 'processed' and p.prediction = 'High' then 'high'
-  when p.status = 'processed' and p.prediction = 'Moderate' then 'medium'
-  when p.status = 'processed' and p.prediction = 'Low' then 'low'
-  when p.status = 'incomplete' then 'incomplete' when p.status = 'excluded' then 'excluded'
-  else 'not_processed' end)`;
+export function riskBandSql(suspended: boolean): SQL {
+  if (suspended)
+    return sql`(case when ${scoredSql} then 'suspended' when p.status = 'excluded' then 'excluded'
+      else 'not_processed' end)`;
+  return sql`(case when p.status = 'processed' and p.prediction = 'High' then 'high'
+    when p.status = 'processed' and p.prediction = 'Moderate' then 'medium'
+    when p.status = 'processed' and p.prediction = 'Low' then 'low'
+    when p.status = 'incomplete' then 'incomplete' when p.status = 'excluded' then 'excluded'
+    else 'not_processed' end)`;
+}
 
 const limited = (Object.entries(priorityLimitDays) as [string, number | null][]).filter(
   (entry): entry is [string, number] => entry[1] !== null,
@@ -139,7 +149,9 @@ const storedPredictions: Record<'high' | 'medium' | 'low', string> = {
 };
 
 /** The pathways of one matrix row, exactly as `riskBandSql` sorts them. */
-function riskCondition(risk: RiskBand): SQL {
+function riskCondition(risk: RiskBand, suspended: boolean): SQL {
+  if (risk === 'suspended') return suspended ? scoredSql : sql`false`;
+  if (suspended && risk !== 'excluded' && risk !== 'not_processed') return sql`false`;
   switch (risk) {
     case 'incomplete':
     case 'excluded':
@@ -160,19 +172,19 @@ const present = (value: string | undefined): value is string => value !== undefi
  * filter matches, as `surgeonNamesContaining` finds them; otherwise the statement finds them itself.
  */
 export function worklistConditions(
-  trustCode: string,
-  procedureCode: string,
+  list: { trustCode: string; procedureCode: string; suspended: boolean },
   filter: WorklistFilter,
   today: string,
   thresholdWeeks: readonly number[],
   surgeonNames?: readonly string[],
 ): SQL[] {
+  const { trustCode, procedureCode } = list;
   const conditions = [
     sql`p.trust_code = ${trustCode}`,
     sql`p.procedure_code = ${procedureCode}`,
     sql`p.is_active`,
   ];
-  if (filter.risk) conditions.push(riskCondition(filter.risk));
+  if (filter.risk) conditions.push(riskCondition(filter.risk, list.suspended));
   if (filter.wait) conditions.push(waitBandCondition(filter.wait, today));
   if (filter.flag) conditions.push(flagSql(filter.flag, today, thresholdWeeks));
   // As the priority index holds it ("C"-collated), so that its range serves the filter.
@@ -257,7 +269,7 @@ export const worklistPageKeys: Record<WorklistSort, { keys: SQL; order: SQL }> =
 export function worklistColumns(today: string, thresholdWeeks: readonly number[]): SQL {
   return sql`p.id, p.nhs_number, p.first_name, p.last_name, p.priority, p.priority_date::text as priority_date,
     p.clock_start::text as clock_start, ${daysWaitedSql(today)} as days_waited, ${waitBandSql(today)} as wait_band,
-    p.tci_date::text as tci_date, p.status, p.prediction, p.probability, p.adjusted_prediction,
+    p.tci_date::text as tci_date, ${shownScoringColumns}, p.prediction, p.probability, p.adjusted_prediction,
     p.failed_fields, p.exclusion, p.defaulted_inputs,
     p.last_validated_on::text as last_validated_on, p.last_harm_review_on::text as last_harm_review_on,
     p.last_harm_review_level, p.surgeon_name, ${flagColumnsSql(today, thresholdWeeks)}`;

@@ -34,6 +34,7 @@ import {
   type WorklistFilter,
   type WorklistItem,
   type WorklistQuery,
+  type WorklistSort,
 } from '@esr/contracts/prioritisation';
 import { recordStatusText, riskLabels, type Prediction } from '@esr/contracts/open-pathways';
 import type { ProcedureCode } from '@esr/contracts/procedures';
@@ -47,6 +48,8 @@ import { requireAccess, type Principal } from '../identity/index.js';
 import { patientAccessInsert, routeOf } from '../access-log/index.js';
 import { procedureName } from '../library/index.js';
 import { predictionOf, scoringStateOf } from '../pathways/index.js';
+import { suspendedOnSql } from '../prediction-suspension/index.js';
+import { suspendedText } from '@esr/contracts/prediction-suspension';
 import { startReport, type ReportColumn, type ReportFile } from '../reports/index.js';
 import {
   flagColumnsSql,
@@ -167,17 +170,28 @@ const versionOf = (value: unknown) => (value === null || value === undefined ? n
 
 /** The trust's harm-review thresholds and the list's version, in one read. */
 async function listStateOf(db: Db, trustCode: string, procedureCode: string) {
-  const [row] = await queryRows<{ weeks: number[] | null; version: string | number | null }>(
+  const [row] = await queryRows<{
+    weeks: number[] | null;
+    version: string | number | null;
+    suspended_on: string | null;
+  }>(
     db,
     sql`select (select harm_review_threshold_weeks from trusts where trust_code = ${trustCode}) as weeks,
-      ${versionSql(trustCode, procedureCode)} as version`,
+      ${versionSql(trustCode, procedureCode)} as version,
+      ${suspendedOnSql({ trustCode, procedureCode })} as suspended_on`,
   );
   const weeks = row?.weeks;
   return {
     thresholds: weeks && weeks.length > 0 ? [...weeks] : [...defaultHarmReviewThresholdWeeks],
     version: versionOf(row?.version),
+    // Decision 0063: read with the version, as the matrix kept under it is keyed by it.
+    suspendedOn: row?.suspended_on ?? null,
   };
 }
+
+/** The sort a page or an export is read in: no order by a suspended probability (decision 0063). */
+const sortWhile = (sort: WorklistSort, suspendedOn: string | null): WorklistSort =>
+  suspendedOn !== null && sort === 'highest_risk' ? 'longest_wait' : sort;
 
 /** Matrices, per list, London day, thresholds and filters. */
 export const matrixCacheSize = 200;
@@ -188,12 +202,12 @@ const surgeonNameLists = new VersionedCache<string[]>(matrixCacheSize);
 /** Counts the matrix of the matching pathways, with the list's version read in the same statement. */
 async function countMatrix(
   db: Db,
-  trustCode: string,
-  procedureCode: ProcedureCode,
+  list: { trustCode: string; procedureCode: ProcedureCode; suspendedOn: string | null },
   conditions: SQL[],
   today: string,
   thresholds: readonly number[],
 ): Promise<Versioned<Matrix>> {
+  const { trustCode, procedureCode, suspendedOn } = list;
   // The version comes back even when nothing matches (the left join's row of nulls).
   const rows = await queryRows<{
     version: string | number | null;
@@ -216,7 +230,7 @@ async function countMatrix(
           count(*) filter (where clinician_review_due) as clinician_review_due,
           count(*) filter (where clerical_change_unreviewed) as clerical_change_unreviewed,
           count(*) filter (where missing_inputs) as missing_inputs
-        from (select ${riskBandSql} as risk, ${waitBandSql(today)} as wait,
+        from (select ${riskBandSql(suspendedOn !== null)} as risk, ${waitBandSql(today)} as wait,
             ${flagColumnsSql(today, thresholds)}
           from pathways p where ${allOf(conditions)}) w
         group by risk, wait) m on true`,
@@ -246,6 +260,7 @@ async function countMatrix(
       total,
       withoutClockStart,
       today,
+      suspendedOn,
     },
   };
 }
@@ -296,20 +311,13 @@ async function listAnswer(
   today: string,
   options: { page?: boolean } = {},
 ) {
-  const { thresholds, version } = await listStateOf(db, trustCode, procedureCode);
+  const { thresholds, version, suspendedOn } = await listStateOf(db, trustCode, procedureCode);
+  const list = { trustCode, procedureCode, suspendedOn, suspended: suspendedOn !== null };
   const matrix = matrices.get(
     db,
-    cacheKey([trustCode, procedureCode, today, thresholds, filterKey(filter)]),
+    cacheKey([trustCode, procedureCode, today, thresholds, suspendedOn, filterKey(filter)]),
     version,
-    () =>
-      countMatrix(
-        db,
-        trustCode,
-        procedureCode,
-        worklistConditions(trustCode, procedureCode, filter, today, thresholds),
-        today,
-        thresholds,
-      ),
+    () => countMatrix(db, list, worklistConditions(list, filter, today, thresholds), today, thresholds),
   );
   const [counted, listNames] = await Promise.all([
     matrix,
@@ -326,7 +334,7 @@ async function listAnswer(
   return {
     matrix: counted,
     thresholds,
-    conditions: worklistConditions(trustCode, procedureCode, filter, today, thresholds, surgeonNames),
+    conditions: worklistConditions(list, filter, today, thresholds, surgeonNames),
   };
 }
 
@@ -367,14 +375,15 @@ export async function worklistPage(
   let rows: WorklistRow[] = [];
   if (offset < matrix.total) {
     const used = usedFilters(filter);
-    const { keys, order } = worklistPageKeys[query.sort];
+    const sort = sortWhile(query.sort, matrix.suspendedOn);
+    const { keys, order } = worklistPageKeys[sort];
     const access = patientAccessInsert(
       principal,
       {
         trustCode,
         route: routeOf(endpoints.prioritisation.worklist),
         action: 'worklist',
-        detail: `page ${query.pageNumber}, ${worklistSortLabels[query.sort].toLowerCase()} first${used.length > 0 ? `, filtered by ${used.join(', ')}` : ''}`,
+        detail: `page ${query.pageNumber}, ${worklistSortLabels[sort].toLowerCase()} first${used.length > 0 ? `, filtered by ${used.join(', ')}` : ''}`,
       },
       {
         // Nothing is written for an empty page: it carried no one.
@@ -389,7 +398,7 @@ export async function worklistPage(
     rows = await queryRows<WorklistRow>(
       db,
       sql`with page as (select p.id, ${keys} from pathways p where ${allOf(conditions)}
-          order by ${worklistOrder[query.sort]} limit ${sql.raw(String(worklistPageSize))} offset ${offset}),
+          order by ${worklistOrder[sort]} limit ${sql.raw(String(worklistPageSize))} offset ${offset}),
         -- A data-modifying WITH runs once whether or not the query reads it.
         logged as (${access})
         select x.* from page cross join lateral (select ${worklistColumns(today, thresholds)}
@@ -561,14 +570,16 @@ export async function exportWorklist(
 ): Promise<ReportFile> {
   requireAccess(principal, 'prioritisation:read', trustCode);
   const today = todayInLondon(now);
-  const thresholds = await harmThresholdsOf(db, trustCode);
+  const { thresholds, suspendedOn } = await listStateOf(db, trustCode, procedureCode);
   const filter = filtersOnly(query);
+  const list = { trustCode, procedureCode, suspended: suspendedOn !== null };
+  const sort = sortWhile(query.sort, suspendedOn);
   const ids = (
     await queryRows<{ id: string }>(
       db,
       sql`select p.id from pathways p
-        where ${allOf(worklistConditions(trustCode, procedureCode, filter, today, thresholds))}
-        order by ${worklistOrder[query.sort]}`,
+        where ${allOf(worklistConditions(list, filter, today, thresholds))}
+        order by ${worklistOrder[sort]}`,
     )
   ).map((row) => row.id);
   const procedure = await procedureName(db, procedureCode);
@@ -583,13 +594,14 @@ export async function exportWorklist(
     audit: {
       report: 'prioritisation worklist',
       procedureCode,
-      sort: query.sort,
+      sort,
       filters: usedFilters(filter),
     },
     content: {
       filters: [
         { label: 'Type of operation', value: procedure },
         { label: 'Waits counted to', value: today },
+        ...(suspendedOn ? [{ label: 'Model risk', value: suspendedText(suspendedOn) }] : []),
         ...filtersInWords(filter),
       ],
       demonstration: false,

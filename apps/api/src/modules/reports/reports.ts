@@ -161,7 +161,9 @@ const activeReportColumns: Record<ReportFieldKey, ColumnSpec<ActiveExportRow>> =
     value: (row) => {
       const record = toActiveRecord(row);
       if (record.prediction) return riskLabels[record.prediction];
-      return record.status === 'incomplete' || record.status === 'excluded' ? recordStatusText(record) : null;
+      return record.status === 'incomplete' || record.status === 'excluded' || record.status === 'suspended'
+        ? recordStatusText(record)
+        : null;
     },
   },
   probability: {

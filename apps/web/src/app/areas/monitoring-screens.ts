@@ -6,3 +6,4 @@
 export { ModelPerformancePage } from '../../features/model-performance/components/model-performance-page';
 export { MonitoringSettingsPage } from '../../features/model-performance/components/monitoring-settings-page';
 export { AcknowledgeSignalPage } from '../../features/model-performance/components/acknowledge-signal-page';
+export { PredictionSuspensionPage } from '../../features/model-performance/components/prediction-suspension-page';

@@ -78,6 +78,23 @@ function expectFit(actual: RecalibrationFit, expected: RecalibrationFit): void {
   }
   expectEstimate(actual.before, expected.before, 'before');
   expectEstimate(actual.after, expected.after, 'after');
+  // statsmodels' GLM intervals and covariance (ml/recalibration_golden.py), to 1e-6.
+  if (expected.intervals === null || expected.covariance === null) {
+    expect(actual.intervals).toBeNull();
+    expect(actual.covariance).toBeNull();
+  } else {
+    for (const key of ['interceptIntercept', 'interceptSlope', 'slopeSlope'] as const)
+      expectNear(actual.covariance![key], expected.covariance[key], 1e-6, `covariance.${key}`);
+    for (const bound of ['lower', 'upper'] as const) {
+      expectNear(actual.intervals!.intercept[bound], expected.intervals.intercept[bound], 1e-6, `a ${bound}`);
+      expectNear(
+        actual.intervals!.slope?.[bound] ?? null,
+        expected.intervals.slope?.[bound] ?? null,
+        1e-6,
+        `b ${bound}`,
+      );
+    }
+  }
 }
 
 describe('the chi-square survival function against scipy', () => {

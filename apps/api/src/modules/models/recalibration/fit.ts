@@ -25,6 +25,19 @@ export interface CalibrationEstimate {
   oe: number | null;
 }
 
+/** A 95% interval. */
+export interface Interval {
+  lower: number;
+  upper: number;
+}
+
+/** The estimates' covariance, the inverse of the observed information at the fit. */
+export interface MapCovariance {
+  interceptIntercept: number;
+  interceptSlope: number;
+  slopeSlope: number;
+}
+
 export interface RecalibrationFit {
   /** 'none' only from 'auto' (no update needed). */
   method: RecalibrationMethod | 'none';
@@ -50,6 +63,64 @@ export interface RecalibrationFit {
    */
   before: CalibrationEstimate;
   after: CalibrationEstimate;
+  /**
+   * 95% Wald intervals of a and of b (null for an intercept update's b), and their covariance:
+   * null when nothing was fitted.
+   */
+  intervals: { intercept: Interval; slope: Interval | null } | null;
+  covariance: MapCovariance | null;
+}
+
+/** The normal quantile of 97.5%: a 95% Wald interval is the estimate ± this many standard errors. */
+const z975 = 1.959963984540054;
+
+const waldInterval = (estimate: number, variance: number): Interval => ({
+  lower: estimate - z975 * Math.sqrt(variance),
+  upper: estimate + z975 * Math.sqrt(variance),
+});
+
+/**
+ * The covariance of the fitted (a, b): the inverse of the information Σw·[1 x; x x²] at the fit,
+ * w = p′(1 − p′) with p′ = 1/(1 + e^−(a + b·x)); with b fixed at 1, 1/Σw for a alone.
+ */
+function covarianceOf(logits: Float64Array, line: Line, fitSlope: boolean): MapCovariance {
+  let sum = 0;
+  let sumX = 0;
+  let sumXX = 0;
+  for (let i = 0; i < logits.length; i++) {
+    const x = logits[i]!;
+    const p = sigmoid(line.intercept + line.slope * x);
+    const w = p * (1 - p);
+    sum += w;
+    sumX += w * x;
+    sumXX += w * x * x;
+  }
+  if (!fitSlope) return { interceptIntercept: 1 / sum, interceptSlope: 0, slopeSlope: 0 };
+  const determinant = sum * sumXX - sumX * sumX;
+  return {
+    interceptIntercept: sumXX / determinant,
+    interceptSlope: -sumX / determinant,
+    slopeSlope: sum / determinant,
+  };
+}
+
+/**
+ * The intervals of a map from its covariance. A map composed onto an earlier one
+ * (a = a₂ + b₂·a₁, b = b₂·b₁, the earlier map fixed) carries the new fit's uncertainty through it.
+ */
+export function mapIntervals(
+  map: Line,
+  covariance: MapCovariance,
+  fitSlope: boolean,
+  earlier: Line = { intercept: 0, slope: 1 },
+): { intercept: Interval; slope: Interval | null } {
+  const { interceptIntercept: vaa, interceptSlope: vab, slopeSlope: vbb } = covariance;
+  const a1 = earlier.intercept;
+  const interceptVariance = vaa + a1 * a1 * vbb + 2 * a1 * vab;
+  return {
+    intercept: waldInterval(map.intercept, interceptVariance),
+    slope: fitSlope ? waldInterval(map.slope, earlier.slope * earlier.slope * vbb) : null,
+  };
 }
 
 /**
@@ -237,6 +308,7 @@ export function fitRecalibration(
   let line: Line = { intercept: 0, slope: 1 };
   if (method === 'intercept') line = { intercept: required(interceptLine, 'calibration intercept').intercept, slope: 1 };
   if (method === 'logistic') line = required(logisticLine, 'calibration slope');
+  const covariance = method === 'none' ? null : covarianceOf(logits, line, method === 'logistic');
 
   return {
     method,
@@ -249,5 +321,7 @@ export function fitRecalibration(
     before,
     // No update maps every p to itself: its predictions out of sample are the base model's.
     after: method === 'none' ? { ...before } : crossValidated(logits, events, folds, method === 'logistic'),
+    intervals: covariance ? mapIntervals(line, covariance, method === 'logistic') : null,
+    covariance,
   };
 }

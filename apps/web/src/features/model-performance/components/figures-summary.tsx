@@ -66,9 +66,19 @@ export function FiguresSummary({
           <p>{cusumSignalText(signal)}</p>
           <p>
             {mayAcknowledge ? (
-              <Link className="nhsuk-link" to={paths.acknowledgeSignal({ procedure, ...signal })}>
-                Review and acknowledge the signal of {formatDate(signal.date)}
-              </Link>
+              <>
+                <Link className="nhsuk-link" to={paths.acknowledgeSignal({ procedure, ...signal })}>
+                  Review and acknowledge the signal of {formatDate(signal.date)}
+                </Link>
+                {!figures.suspension && (
+                  <>
+                    . If the model cannot be trusted meanwhile,{' '}
+                    <Link className="nhsuk-link" to={paths.predictionSuspension(procedure)}>
+                      suspend its predictions
+                    </Link>
+                  </>
+                )}
+              </>
             ) : (
               'The clinical safety officer has been asked to review it.'
             )}

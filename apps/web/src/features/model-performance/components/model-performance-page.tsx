@@ -1,9 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { groupingLabels, type ModelPerformance } from '@esr/contracts/model-performance';
+import type { ProcedureCode } from '@esr/contracts/procedures';
 import { hiddenFigureMeaning } from '@esr/contracts/small-groups';
 import { InsetText, NotificationBanner } from '../../../components/content';
 import { ListStatus } from '../../../components/list-status';
+import { PredictionsSuspended } from '../../../components/predictions-suspended';
+import { DataText } from '../../../components/data-text';
 import { paths } from '../../../config/paths';
 import { screenTable } from '../../../config/screen-table';
 import { useProcedures } from '../../../lib/api/library';
@@ -102,6 +105,13 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
         onRetry={() => void figures.refetch()}
       />
       {data && (
+        <SuspensionSection
+          suspension={data.suspension}
+          procedure={view.procedure}
+          procedureName={procedureName ?? 'this type of operation'}
+        />
+      )}
+      {data && (
         <>
           <p className="nhsuk-body-s" role="status">
             {choiceText(data)}
@@ -119,6 +129,42 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
         </>
       )}
     </MonitoringFrame>
+  );
+}
+
+/**
+ * The suspension of the procedure's predictions in force, for everyone (decision 0063); the
+ * clinical safety officer's way to suspend them, or to lift the suspension.
+ */
+function SuspensionSection({
+  suspension,
+  procedure,
+  procedureName,
+}: {
+  suspension: ModelPerformance['suspension'];
+  procedure: ProcedureCode;
+  procedureName: string;
+}) {
+  const role = useAuth().currentSelectedRole;
+  const maySuspend = role !== null && isAdmitted([role], screenTable.predictionSuspension.allowed);
+  const link = maySuspend && (
+    <p>
+      <Link className="nhsuk-link" to={paths.predictionSuspension(procedure)}>
+        {suspension
+          ? `Lift the suspension of predictions for ${procedureName.toLowerCase()}`
+          : `Suspend predictions for ${procedureName.toLowerCase()}`}
+      </Link>
+    </p>
+  );
+  if (!suspension) return link || null;
+  return (
+    <>
+      <PredictionsSuspended procedureName={procedureName} suspendedOn={suspension.suspendedOn} />
+      <p>
+        Reason given by {suspension.suspendedBy}: <DataText text={suspension.reason} />
+      </p>
+      {link}
+    </>
   );
 }
 

@@ -70,6 +70,7 @@ export function figuresOf(changes: Partial<ModelPerformance> = {}): ModelPerform
       },
     },
     openSignals: [{ direction: 'worse', date: '2026-03-14' }],
+    suspension: null,
     adjustments: {
       adjusted: 12,
       adjustedUp: { n: 7, events: 2, observedRate: 2 / 7 },

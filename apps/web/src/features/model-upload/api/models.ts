@@ -111,6 +111,18 @@ export function useExportModelCard(trust: string, procedure: ProcedureCode, id: 
   });
 }
 
+/** What the model screens lead with, of one procedure: from its model performance figures. */
+const leadQuery = (trust: string | undefined, procedure: ProcedureCode) => ({
+  queryKey: modelQueryKeys.openSignals(trust ?? '', procedure),
+  queryFn: async () => {
+    const figures = await apiRequest(endpoints.modelPerformance.figures, {
+      params: { trust: trust!, type: procedure },
+    });
+    return { openSignals: figures.openSignals, suspension: figures.suspension };
+  },
+  enabled: Boolean(trust),
+});
+
 /**
  * The CUSUM signals of each procedure's whole list that no clinical safety officer has
  * acknowledged yet (decision 0061), from the model performance figures: the model screens lead with
@@ -118,19 +130,23 @@ export function useExportModelCard(trust: string, procedure: ProcedureCode, id: 
  */
 export function useOpenSignals(trust: string | undefined, procedures: readonly ProcedureCode[]) {
   return useQueries({
-    queries: procedures.map((procedure) => ({
-      queryKey: modelQueryKeys.openSignals(trust ?? '', procedure),
-      queryFn: async () => {
-        const figures = await apiRequest(endpoints.modelPerformance.figures, {
-          params: { trust: trust!, type: procedure },
-        });
-        return figures.openSignals;
-      },
-      enabled: Boolean(trust),
-    })),
+    queries: procedures.map((procedure) => leadQuery(trust, procedure)),
     combine: (results) =>
       results.flatMap((result, index) =>
-        (result.data ?? []).map((signal) => ({ procedure: procedures[index]!, ...signal })),
+        (result.data?.openSignals ?? []).map((signal) => ({ procedure: procedures[index]!, ...signal })),
+      ),
+  });
+}
+
+/** The procedures whose predictions the clinical safety officer has suspended (decision 0063), with the day. */
+export function useSuspensions(trust: string | undefined, procedures: readonly ProcedureCode[]) {
+  return useQueries({
+    queries: procedures.map((procedure) => leadQuery(trust, procedure)),
+    combine: (results) =>
+      results.flatMap((result, index) =>
+        result.data?.suspension
+          ? [{ procedure: procedures[index]!, suspendedOn: result.data.suspension.suspendedOn }]
+          : [],
       ),
   });
 }

@@ -137,13 +137,17 @@ describe('/upload-model for a technical admin (decisions 0046 and 0060)', () => 
 
   it('warns of the CUSUM signals no clinical safety officer has acknowledged, with the way to model performance', () => {
     const markup = uploadPage('/upload-model', (client) => {
-      client.setQueryData(modelQueryKeys.openSignals('RAN', 'knee'), [
-        { direction: 'better', date: '2026-04-26' },
-      ]);
-      client.setQueryData(modelQueryKeys.openSignals('RAN', 'hip'), [
-        { direction: 'worse', date: '2026-07-24' },
-        { direction: 'worse', date: '2026-07-28' },
-      ]);
+      client.setQueryData(modelQueryKeys.openSignals('RAN', 'knee'), {
+        openSignals: [{ direction: 'better', date: '2026-04-26' }],
+        suspension: null,
+      });
+      client.setQueryData(modelQueryKeys.openSignals('RAN', 'hip'), {
+        openSignals: [
+          { direction: 'worse', date: '2026-07-24' },
+          { direction: 'worse', date: '2026-07-28' },
+        ],
+        suspension: null,
+      });
     });
     expect(markup).toContain('<h2 class="nhsuk-notification-banner__title"');
     expect(markup).toContain(
@@ -156,9 +160,29 @@ describe('/upload-model for a technical admin (decisions 0046 and 0060)', () => 
 
   it('says nothing of signals when none is open', () => {
     const markup = uploadPage('/upload-model', (client) =>
-      client.setQueryData(modelQueryKeys.openSignals('RAN', 'knee'), []),
+      client.setQueryData(modelQueryKeys.openSignals('RAN', 'knee'), { openSignals: [], suspension: null }),
     );
     expect(markup).not.toContain('CUSUM');
+    expect(markup).not.toContain('Predictions suspended');
+  });
+
+  it('says when the clinical safety officer has suspended a procedure’s predictions (decision 0063)', () => {
+    const markup = uploadPage('/upload-model', (client) =>
+      client.setQueryData(modelQueryKeys.openSignals('RAN', 'hip'), {
+        openSignals: [],
+        suspension: {
+          suspendedOn: '2026-12-04',
+          suspendedAt: '2026-12-04T10:00:00.000Z',
+          suspendedBy: 'Sam Okafor',
+          reason: 'Review',
+        },
+      }),
+    );
+    expect(markup).toContain('Predictions suspended');
+    expect(markup).toContain(
+      'Predictions for hip replacement were suspended by the clinical safety officer on',
+    );
+    expect(markup).toContain('04-Dec-2026');
   });
 });
 

@@ -15,7 +15,15 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import { formatDateTime } from '../../../lib/dates';
 import { usePageNotice } from '../../../lib/page-notice';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
-import { modelQueryKeys, uploadModel, useActiveModel, useModelVersions, useOpenSignals } from '../api/models';
+import {
+  modelQueryKeys,
+  uploadModel,
+  useActiveModel,
+  useModelVersions,
+  useOpenSignals,
+  useSuspensions,
+} from '../api/models';
+import { PredictionsSuspended } from '../../../components/predictions-suspended';
 import type { GovernanceRole } from '../lib/approval';
 import {
   listSeparator,
@@ -130,6 +138,21 @@ function OpenSignalsBanner({
   );
 }
 
+/** The procedures whose predictions are suspended (decision 0063), each said once. */
+function SuspensionsBanner({
+  trust,
+  procedures,
+}: {
+  trust: string | undefined;
+  procedures: ProcedureCode[];
+}) {
+  const suspensions = useSuspensions(trust, procedures);
+  const nameOf = useProcedureNameOf();
+  return suspensions.map(({ procedure, suspendedOn }) => (
+    <PredictionsSuspended key={procedure} procedureName={nameOf(procedure)} suspendedOn={suspendedOn} />
+  ));
+}
+
 /**
  * docs/requirements.md §2 Technical admin /upload-model; docs/requirements.md §5 rules; docs/requirements.md §8
  * field errors. A technical admin uploads a version, which waits for a clinical safety officer's
@@ -165,6 +188,7 @@ export function UploadModelPage() {
         </div>
       )}
       <OpenSignalsBanner trust={trust} procedures={(procedures.data ?? []).map((each) => each.code)} />
+      <SuspensionsBanner trust={trust} procedures={(procedures.data ?? []).map((each) => each.code)} />
     </>
   );
   const modelPerformanceLink = (

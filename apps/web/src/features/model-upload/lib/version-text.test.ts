@@ -180,6 +180,17 @@ describe('the recalibration map in words', () => {
     );
   });
 
+  it('gives the 95% intervals of a and b when they were kept', () => {
+    const text = recalibrationMapText(
+      buildRecalibration({
+        intervals: { intercept: { lower: -0.3512, upper: -0.0768 }, slope: { lower: 0.8104, upper: 1.0496 } },
+      }),
+    );
+    expect(text).toContain(
+      'with a = -0.214 (95% interval -0.351 to -0.077), b = 0.930 (95% interval 0.810 to 1.050), fitted on',
+    );
+  });
+
   it('says an open period and a figure that could not be estimated', () => {
     const text = recalibrationMapText(
       buildRecalibration({

@@ -179,9 +179,11 @@ export const calibrationText = (estimate: Recalibration['before']): string =>
  * after (out of sample).
  */
 export function recalibrationMapText(recalibration: Recalibration): string {
-  const { intercept, slope, n, events, from, to, before, after } = recalibration;
+  const { intercept, slope, n, events, from, to, before, after, intervals } = recalibration;
+  const within = (interval: { lower: number; upper: number } | null | undefined) =>
+    interval ? ` (95% interval ${fixed(interval.lower, 3)} to ${fixed(interval.upper, 3)})` : '';
   return (
-    `logit(p′) = a + b·logit(p) with a = ${fixed(intercept, 3)}, b = ${fixed(slope, 3)}, ` +
+    `logit(p′) = a + b·logit(p) with a = ${fixed(intercept, 3)}${within(intervals?.intercept)}, b = ${fixed(slope, 3)}${within(intervals?.slope)}, ` +
     `fitted on ${counted(n, 'patient', 'patients')} and ${counted(events, 'complication', 'complications')} ` +
     `${operatedText(from, to)}; calibration before: ${calibrationText(before)}; after: ${calibrationText(after)}.`
   );

@@ -11,6 +11,7 @@ import { useProcessedCounts } from '../api/get-processed-counts';
 import { DownloadOutcome } from './download-outcome';
 import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
 import { WithoutBandCards } from './without-band-cards';
+import { PredictionsSuspended } from '../../../components/predictions-suspended';
 
 interface CountCard {
   key: 'total' | Prediction;
@@ -66,6 +67,12 @@ function ProcessedRecords({ type, name }: { type: ProcedureCode; name: string | 
         The patients on the waiting list who have a risk prediction. Each download is a CSV file of those
         patients.
       </p>
+      {counts.data?.suspendedOn && (
+        <PredictionsSuspended
+          procedureName={name ?? 'this type of operation'}
+          suspendedOn={counts.data.suspendedOn}
+        />
+      )}
       <ListStatus
         isLoading={false}
         isError={counts.isError}

@@ -34,6 +34,7 @@ const statusColour: Record<RecordStatus, 'green' | 'grey' | 'red'> = {
   failed: 'red',
   incomplete: 'grey',
   excluded: 'grey',
+  suspended: 'grey',
 };
 
 export function RecordStatusTag({ status }: { status: RecordStatus }) {

@@ -23,6 +23,7 @@ import { SortChoice } from '../../../components/sort-choice';
 import { ActiveFilterForm, filterFieldId } from './active-filter-form';
 import { ProcedureHeading, UnknownOpenPathwaysType } from './procedure-heading';
 import { activeRecordColumns } from './record-columns';
+import { PredictionsSuspended } from '../../../components/predictions-suspended';
 
 /**
  * docs/requirements.md §2 …/total: the type's active records, filtered and 15 a page (docs/requirements.md §9), the filters,
@@ -59,6 +60,8 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
   const total = records.data?.totalCount;
   // The last search's rows stay on screen while the next ones load; the count says they are coming.
   const refreshing = records.isPlaceholderData && records.isFetching;
+  // Decision 0063: the list's rows carry the suspension's day where their band would be.
+  const suspendedOn = records.data?.items.find((record) => record.status === 'suspended')?.statusDetail;
 
   return (
     <>
@@ -69,6 +72,9 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
         attempt={attempt}
       />
       <ProcedureHeading title="Total records" name={name} />
+      {suspendedOn && (
+        <PredictionsSuspended procedureName={name ?? 'this type of operation'} suspendedOn={suspendedOn} />
+      )}
       <ActiveFilterForm
         applied={applied}
         appliedKey={appliedKey}

@@ -25,6 +25,7 @@ import { usePathwayPrioritisation } from '../api/get-pathway-prioritisation';
 import { AnomalyReason, patientRows } from './risk-summary-view';
 import { ClericalChangeLine } from './clerical-change-note';
 import { DataText } from '../../../components/data-text';
+import { PredictionsSuspended } from '../../../components/predictions-suspended';
 
 const title = 'Previous evaluations';
 
@@ -75,6 +76,9 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
           </div>
         </div>
       )}
+      {page?.suspendedOn && patient && (
+        <PredictionsSuspended procedureName={nameOf(patient.operationType)} suspendedOn={page.suspendedOn} />
+      )}
       <ListStatus
         isLoading={history.isLoading}
         isError={false}
@@ -92,7 +96,9 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
                 header: 'Evaluation',
                 cell: (item) => (
                   <>
-                    {`${riskLabelOf(item.prediction)}, ${percentage(item.probability)}${item.isCurrent ? ' (current)' : ''}`}
+                    {item.prediction !== null && item.probability !== null
+                      ? `${riskLabelOf(item.prediction)}, ${percentage(item.probability)}${item.isCurrent ? ' (current)' : ''}`
+                      : `Predictions suspended${item.isCurrent ? ' (current)' : ''}`}
                     {item.isCurrent && adjustment && (
                       <span className="app-record-detail">
                         Clinician’s view: {riskLabelOf(adjustment.prediction)}

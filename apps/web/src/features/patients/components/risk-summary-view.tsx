@@ -44,6 +44,7 @@ import { whatChanged, type ChangeLine } from '../lib/what-changed';
 import { ClericalChangeNote } from './clerical-change-note';
 import { ContributionsChart } from './contributions-chart';
 import { personName } from './patient-screen';
+import { suspendedText } from '@esr/contracts/prediction-suspension';
 
 type PatientHeader = Pick<
   RiskSummary,
@@ -327,6 +328,19 @@ function ScoringStatus({ summary }: { summary: RiskSummary }) {
           age, so it gives no prediction.
         </p>
       </InsetText>
+    );
+  if (summary.status === 'suspended' && summary.suspendedOn)
+    return (
+      <WarningCallout heading="Predictions suspended">
+        <p>
+          <strong>{suspendedText(summary.suspendedOn)}.</strong>
+        </p>
+        <p>
+          No risk band, probability or contributing factors are shown for this type of operation until the
+          suspension is lifted. The patient stays on the waiting list and the worklist, and you can still
+          correct their details.
+        </p>
+      </WarningCallout>
     );
   if (summary.status === 'failed')
     return (

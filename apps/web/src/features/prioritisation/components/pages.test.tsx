@@ -31,6 +31,7 @@ const matrix: Matrix = {
   total: 24,
   withoutClockStart: 0,
   today: '2026-11-27',
+  suspendedOn: null,
 };
 
 function render(url: string, pattern: string, page: ReactNode, fill: (client: QueryClient) => void) {

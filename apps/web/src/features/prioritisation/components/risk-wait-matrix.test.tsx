@@ -33,6 +33,7 @@ const matrix: Matrix = {
   total: 25,
   withoutClockStart: 2,
   today: '2026-11-27',
+  suspendedOn: null,
 };
 
 const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
@@ -52,7 +53,9 @@ describe('the risk × wait matrix (decision 0044)', () => {
       'Active pathways by risk and wait, with the priority, surgeon and NHS number filters applied',
     );
     expect(markup.match(/<th scope="col"/g)).toHaveLength(waitBands.length + 2);
-    expect(markup.match(/<th scope="row"/g)).toHaveLength(riskBands.length + 1);
+    // Every row but the suspended one (decision 0063), and the total.
+    expect(markup.match(/<th scope="row"/g)).toHaveLength(riskBands.length);
+    expect(markup).not.toContain('>Predictions suspended</th>');
     expect(markup).toContain('>Over 104 weeks</th>');
     // Decision 0057: the pathways without a band, each in a row of its own, and what each row means.
     expect(markup).toContain('>Incomplete</th>');
@@ -61,6 +64,32 @@ describe('the risk × wait matrix (decision 0044)', () => {
     expect(markup).toContain(
       'Incomplete: scored, but an input the model needs is not recorded, so it gives no band.',
     );
+  });
+
+  it('puts every scored pathway in one row while the predictions are suspended (decision 0063)', () => {
+    const suspended = render(
+      <RiskWaitMatrix
+        matrix={{
+          ...matrix,
+          suspendedOn: '2026-12-04',
+          cells: matrix.cells.map((cell) => ({
+            ...cell,
+            count:
+              cell.risk === 'suspended'
+                ? 3
+                : ['high', 'medium', 'low', 'incomplete'].includes(cell.risk)
+                  ? 0
+                  : cell.count,
+          })),
+        }}
+        type="knee"
+        view={view}
+      />,
+    );
+    expect(suspended).toContain('>Predictions suspended</th>');
+    for (const band of ['High risk', 'Moderate risk', 'Low risk', 'Incomplete'])
+      expect(suspended).not.toContain(`>${band}</th>`);
+    expect(suspended).toContain('every scored pathway is in this row');
   });
 
   it('links each count to the worklist of its bands, with the matrix’s filters', () => {

@@ -53,6 +53,8 @@ function CountLink({
  * Pathways without a band are counted in rows of their own, each for its reason (decision 0057).
  * The cells of high risk and long waits are tinted, as a second cue to the words of their headers.
  */
+const bandRows = new Set<RiskBand>(['high', 'medium', 'low', 'incomplete']);
+
 export function RiskWaitMatrix({
   matrix,
   type,
@@ -64,6 +66,10 @@ export function RiskWaitMatrix({
 }) {
   const captionId = useId();
   const filtered = isMatrixFiltered(view.filters);
+  // Decision 0063: while suspended, the scored pathways are in one row and no band's row is shown.
+  const shownRows = riskBands.filter((risk) =>
+    matrix.suspendedOn ? !bandRows.has(risk) : risk !== 'suspended',
+  );
   const cell = (risk: RiskBand | undefined, wait: WaitBand | undefined, total = false) => {
     const attention = risk && wait && needsAttention(risk, wait);
     const classes = [
@@ -103,7 +109,7 @@ export function RiskWaitMatrix({
             </tr>
           </thead>
           <tbody className="nhsuk-table__body">
-            {riskBands.map((risk) => (
+            {shownRows.map((risk) => (
               <tr className="nhsuk-table__row" key={risk}>
                 <th scope="row" className="nhsuk-table__header">
                   {riskBandLabels[risk]}
@@ -123,15 +129,22 @@ export function RiskWaitMatrix({
         </table>
       </ScrollRegion>
       <p className="nhsuk-body-s">
-        <span className="app-matrix__key" aria-hidden="true" />
-        Shaded: high risk and waiting over 52 weeks. Waits are counted in days since the referral to treatment
-        (RTT) clock start, to {dateText(matrix.today)}.
+        {!matrix.suspendedOn && (
+          <>
+            <span className="app-matrix__key" aria-hidden="true" />
+            Shaded: high risk and waiting over 52 weeks.{' '}
+          </>
+        )}
+        Waits are counted in days since the referral to treatment (RTT) clock start, to{' '}
+        {dateText(matrix.today)}.
       </p>
       <p className="nhsuk-body-s">
         Pathways without a risk band are in rows of their own. {riskBandLabels.incomplete}: scored, but an
         input the model needs is not recorded, so it gives no band. {riskBandLabels.excluded}: the patient is
         not one the model was made for. {riskBandLabels.not_processed}: waiting to be scored, or could not be
         scored.
+        {matrix.suspendedOn &&
+          ` ${riskBandLabels.suspended}: the clinical safety officer has suspended the model’s predictions, so every scored pathway is in this row.`}
       </p>
       {matrix.withoutClockStart > 0 && (
         <p>

@@ -16,12 +16,22 @@ import {
 
 const optionsOf = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, text]) => ({ value, label: text }));
+const { suspended: suspendedLabel, ...bandLabels } = riskBandLabels;
 const choices = {
-  risk: optionsOf(riskBandLabels),
+  risk: optionsOf(bandLabels),
   wait: optionsOf(waitBandLabels),
   flag: optionsOf(flagLabels),
   priority: optionsOf(priorityFilterLabels),
 };
+/** The risks a worklist can be filtered by: no band's while suspended, no suspension's otherwise. */
+const riskChoices = (suspended: boolean) =>
+  suspended
+    ? [
+        { value: 'suspended', label: suspendedLabel },
+        { value: 'excluded', label: riskBandLabels.excluded },
+        { value: 'not_processed', label: riskBandLabels.not_processed },
+      ]
+    : choices.risk;
 const anyOf = { risk: 'Any risk', wait: 'Any wait', flag: 'Any flag', priority: 'Any priority' };
 
 /** The id a filter's field (and its error's link) has. */
@@ -39,6 +49,7 @@ export function WorklistFilterForm({
   onApply,
   onInvalid,
   onClear,
+  suspended = false,
 }: {
   applied: WorklistFilters;
   /** The applied filters as their query string: a change means the address changed. */
@@ -47,6 +58,8 @@ export function WorklistFilterForm({
   onApply: (filters: WorklistFilters) => void;
   onInvalid: (errors: WorklistFilterErrors) => void;
   onClear: () => void;
+  /** Decision 0063: while the predictions are suspended, the risk offered is theirs and no band's. */
+  suspended?: boolean;
 }) {
   const [draft, setDraft] = useState<WorklistDraft>(() => draftOfFilters(applied));
   const [syncedKey, setSyncedKey] = useState(appliedKey);
@@ -71,7 +84,7 @@ export function WorklistFilterForm({
       id={worklistFilterFieldId(key)}
       label={label[key]}
       placeholder={anyOf[key]}
-      options={choices[key]}
+      options={key === 'risk' ? riskChoices(suspended) : choices[key]}
       value={draft[key]}
       onChange={(event) => set(key)(event.target.value)}
     />

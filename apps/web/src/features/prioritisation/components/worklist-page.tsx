@@ -36,6 +36,7 @@ import { FlagCounts, RiskWaitMatrix } from './risk-wait-matrix';
 import { WorklistFilterForm, worklistFilterFieldId } from './worklist-filter-form';
 import { worklistColumns } from './worklist-columns';
 import './prioritisation.scss';
+import { PredictionsSuspended } from '../../../components/predictions-suspended';
 
 const sortOptions = (Object.keys(worklistSortLabels) as WorklistSort[]).map((value) => ({
   value,
@@ -93,6 +94,8 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
     ...loadFailureItems([matrix, worklist]),
   ];
   const filtered = hasWorklistFilters(view.filters);
+  // Decision 0063: while suspended the API orders the highest risk as the longest wait; say so.
+  const shownSort = matrix.data?.suspendedOn && view.sort === 'highest_risk' ? 'longest_wait' : view.sort;
   const page = worklist.data;
   const total = page?.totalCount;
   // The last page's rows stay on screen while the next ones load; the count says they are coming.
@@ -121,6 +124,12 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
         </Link>
       </p>
 
+      {matrix.data?.suspendedOn && (
+        <PredictionsSuspended
+          procedureName={name ?? 'this type of operation'}
+          suspendedOn={matrix.data.suspendedOn}
+        />
+      )}
       <h2>Risk and wait</h2>
       <ListStatus
         isLoading={matrix.isLoading}
@@ -141,6 +150,7 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
 
       <h2 id="worklist">Worklist</h2>
       <WorklistFilterForm
+        suspended={Boolean(matrix.data?.suspendedOn)}
         applied={view.filters}
         appliedKey={appliedKey}
         errors={errors}
@@ -163,7 +173,7 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
         {refreshing
           ? messages.loading
           : total !== undefined && !worklist.isError
-            ? worklistCountText(total, filtered, view.sort)
+            ? worklistCountText(total, filtered, shownSort)
             : ''}
       </p>
       {empty ? (
@@ -204,8 +214,13 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
               <div className="nhsuk-grid-column-one-half">
                 <SortChoice
                   id="worklist-sort"
-                  value={view.sort}
-                  options={sortOptions}
+                  value={shownSort}
+                  options={
+                    // Decision 0063: no order by a suspended risk.
+                    matrix.data?.suspendedOn
+                      ? sortOptions.filter((option) => option.value !== 'highest_risk')
+                      : sortOptions
+                  }
                   onSort={(value) => {
                     const chosen = worklistSortSchema.safeParse(value);
                     if (chosen.success) go({ filters: view.filters, sort: chosen.data, page: 1 });
@@ -216,7 +231,7 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
                 <ExportWorklistForm
                   type={type}
                   filters={view.filters}
-                  sort={view.sort}
+                  sort={shownSort}
                   onFailure={(error) => {
                     setExportFailure(error);
                     if (error) setAttempt((count) => count + 1);

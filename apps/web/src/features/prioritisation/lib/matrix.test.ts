@@ -12,7 +12,7 @@ describe('the risk × wait matrix (decision 0044)', () => {
     expect(matrixCount({ cells }, 'medium', '52-65')).toBe(12);
     expect(matrixCount({ cells }, 'low')).toBe(20 * 6 + 15);
     // Every row counts in a column's total, those without a band too (decision 0057).
-    expect(matrixCount({ cells }, undefined, '104+')).toBe(5 + 15 + 25 + 35 + 45 + 55);
+    expect(matrixCount({ cells }, undefined, '104+')).toBe(5 + 15 + 25 + 35 + 45 + 55 + 65);
     expect(matrixCount({ cells }, 'excluded')).toBe(40 * 6 + 15);
     expect(matrixCount({ cells })).toBe(cells.reduce((sum, cell) => sum + cell.count, 0));
   });

@@ -18,6 +18,7 @@ const counts: ProcedureRiskCounts[] = [
     lowRiskRecords: 345,
     incompleteRecords: 289,
     excludedRecords: 0,
+    suspendedOn: null,
   },
   {
     procedureCode: 'knee-hip',
@@ -26,6 +27,7 @@ const counts: ProcedureRiskCounts[] = [
     lowRiskRecords: 681,
     incompleteRecords: 12,
     excludedRecords: 3,
+    suspendedOn: null,
   },
 ];
 

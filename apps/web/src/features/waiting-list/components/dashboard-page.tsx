@@ -10,6 +10,7 @@ import type { ProcedureRiskCounts } from '@esr/contracts/waiting-list';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { ActionLink, CounterCard } from '../../../components/counter-card';
 import { ListStatus } from '../../../components/list-status';
+import { PredictionsSuspended } from '../../../components/predictions-suspended';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useWaitingListDashboard } from '../api/get-waiting-list-dashboard';
@@ -19,7 +20,9 @@ import { useProcedureNameOf } from '../../../lib/procedure-type';
 /** A counter counted per procedure, and the list of one procedure its links lead to. */
 export interface ProcedureCounter {
   title: string;
-  key: keyof Omit<ProcedureRiskCounts, 'procedureCode'>;
+  key: keyof Omit<ProcedureRiskCounts, 'procedureCode' | 'suspendedOn'>;
+  /** A band's count: none while the procedure's predictions are suspended (decision 0063). */
+  isBand?: boolean;
   listPath: (procedureCode: string) => string;
 }
 
@@ -37,6 +40,7 @@ export const statusListPath = (procedureCode: string, status: RecordStatus) =>
 const riskCounter = (prediction: Prediction, key: ProcedureCounter['key']): ProcedureCounter => ({
   title: riskLabels[prediction],
   key,
+  isBand: true,
   listPath: (procedureCode) => riskListPath(procedureCode, prediction),
 });
 
@@ -83,6 +87,10 @@ export function RiskByProcedure({
     <ul className="nhsuk-list app-risk-by-procedure">
       {procedures.map((procedure) => {
         const count = procedure[counter.key];
+        if (counter.isBand && procedure.suspendedOn)
+          return (
+            <li key={procedure.procedureCode}>{nameOf(procedure.procedureCode)}: predictions suspended</li>
+          );
         const words = `${nameOf(procedure.procedureCode)}: ${count.toLocaleString('en-GB')}`;
         return (
           <li key={procedure.procedureCode}>
@@ -110,6 +118,7 @@ export function RiskByProcedure({
 export function DashboardPage() {
   const trust = useTrustCode();
   const trustName = useAuth().loginUserDetails?.trust.name;
+  const nameOf = useProcedureNameOf();
   const dashboard = useWaitingListDashboard(trust);
   const counters = dashboard.data?.counters;
   const state = { isLoading: dashboard.isLoading, isError: dashboard.isError };
@@ -141,6 +150,15 @@ export function DashboardPage() {
         </li>
       </ul>
       <h2>All types of operation</h2>
+      {(dashboard.data?.riskByProcedure ?? []).map((procedure) =>
+        procedure.suspendedOn ? (
+          <PredictionsSuspended
+            key={procedure.procedureCode}
+            procedureName={nameOf(procedure.procedureCode)}
+            suspendedOn={procedure.suspendedOn}
+          />
+        ) : null,
+      )}
       <ul className="nhsuk-grid-row nhsuk-card-group">
         <li className="nhsuk-grid-column-one-half nhsuk-card-group__item">
           <CounterCard title="Processed records" value={counters?.processedRecords} {...totals} />
