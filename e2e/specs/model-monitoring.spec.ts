@@ -237,7 +237,9 @@ describe('model monitoring', () => {
     // A clinician's worklist and risk summary show no band while the suspension holds.
     await signInFresh('Olu Adeyemi');
     await page.goto('/prioritisation/knee');
-    await poll(() => page.locator('table').first().textContent(), serverWait).toContain('Predictions suspended');
+    await poll(() => page.locator('table').first().textContent(), serverWait).toContain(
+      'Predictions suspended',
+    );
     const worklistText = (await main().textContent()) ?? '';
     expect(worklistText).toContain('were suspended by the clinical safety officer on');
     expect(worklistText).not.toMatch(/High risk|Moderate risk|Low risk/);
@@ -254,7 +256,9 @@ describe('model monitoring', () => {
 
     await signInFresh('Sam Okafor');
     await page.goto('/model-performance?procedure=knee');
-    const liftLink = page.getByRole('link', { name: 'Lift the suspension of predictions for knee replacement' });
+    const liftLink = page.getByRole('link', {
+      name: 'Lift the suspension of predictions for knee replacement',
+    });
     await poll(() => liftLink.count(), serverWait).toBe(1);
     await activate(liftLink);
     await poll(() => heading(page).textContent(), serverWait).toContain('Lift the suspension of predictions');

@@ -7,11 +7,11 @@ import { NotificationBanner } from '../components/content';
 import { useAuth } from '../lib/auth/auth-provider';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { isFooterShown } from '../lib/footer';
-import { startPathFor } from '../lib/roles';
+import { roleOnAdmission, startPathFor } from '../lib/roles';
 import { usePageTitle } from '../lib/page-title';
 import { useFocusOnRouteChange } from '../lib/route-focus';
 import { usePatientForBreadcrumb } from '../lib/breadcrumb-patient';
-import { mayOpen, pageTitleFor, publicPages } from '../config/screen-table';
+import { mayOpen, pageTitleFor, publicPages, screenTable } from '../config/screen-table';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { retryFailedAreas } from './screens';
 
@@ -24,7 +24,16 @@ export function Layout() {
   const auth = useAuth();
   const signedIn = Boolean(auth.loginUserDetails);
   const landing = startPathFor(auth.currentSelectedRole, auth.roles);
-  usePageTitle(pageTitleFor(location.pathname));
+  // Decision 0060: a clinical safety officer reviews the versions at /upload-model, uploading none.
+  const reviewsModels =
+    roleOnAdmission(auth.currentSelectedRole, auth.roles, screenTable.uploadModel.allowed) ===
+    'ClinicalSafetyOfficer';
+  const renamed = reviewsModels ? { 'upload-model': 'Model versions' } : undefined;
+  usePageTitle(
+    reviewsModels && location.pathname.replace(/(.)\/$/, '$1') === screenTable.uploadModel.path
+      ? 'Model versions'
+      : pageTitleFor(location.pathname),
+  );
   useFocusOnRouteChange(mainId);
   const patient = usePatientForBreadcrumb();
   const showCrumbs = signedIn && !publicPaths.has(location.pathname.replace(/(.)\/$/, '$1'));
@@ -52,6 +61,7 @@ export function Layout() {
             trustName: auth.loginUserDetails.trust.name,
             landingPath: landing,
             patient,
+            pageNames: renamed,
             canOpen: (pathname) => mayOpen(pathname, auth.roles),
           })}
         />

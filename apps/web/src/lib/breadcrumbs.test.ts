@@ -16,6 +16,14 @@ describe('breadcrumbs (docs/requirements.md §2)', () => {
     const crumbs = buildBreadcrumbs({ ...base, pathname: '/manage-active-trusts/add-new-trust' });
     expect(crumbs.map((c) => c.text)).toEqual([base.trustName, 'Manage active trusts', 'Add new trust']);
   });
+  it('names the model pages as a clinical safety officer knows them, when told (decision 0060)', () => {
+    const crumbs = buildBreadcrumbs({
+      ...base,
+      pathname: '/upload-model/knee/versions',
+      pageNames: { 'upload-model': 'Model versions' },
+    });
+    expect(crumbs.map((c) => c.text)).toEqual([base.trustName, 'Model versions', 'Knee', 'Versions']);
+  });
   it('calls a model version’s id “Version” (decision 0046)', () => {
     const crumbs = buildBreadcrumbs({
       ...base,

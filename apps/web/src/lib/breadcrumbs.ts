@@ -23,13 +23,15 @@ export interface BreadcrumbInput {
    * cannot open the lookup or the risk summary). Absent: every page.
    */
   canOpen?: (pathname: string) => boolean;
+  /** Segments the user's role knows by another name (a safety officer's "Model versions"). */
+  pageNames?: Record<string, string>;
 }
 
 /** Segments whose page has another name than the address: the crumb says what the page says. */
 const pageNames: Record<string, string> = { 'previous-risk-history': 'Previous evaluations' };
 
-const segmentLabel = (segment: string) => {
-  const named = pageNames[segment];
+const segmentLabel = (segment: string, renamed: Record<string, string> = {}) => {
+  const named = renamed[segment] ?? pageNames[segment];
   if (named) return named;
   const spaced = decodeURIComponent(segment).replace(/-/g, ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
@@ -43,6 +45,7 @@ export function buildBreadcrumbs({
   landingPath,
   patient,
   canOpen = () => true,
+  pageNames: renamed,
 }: BreadcrumbInput): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const keepQuery = segments.length > 2;
@@ -69,7 +72,7 @@ export function buildBreadcrumbs({
         ? patient.evaluation!.label
         : isModelVersion
           ? 'Version'
-          : segmentLabel(isHistoryList ? 'previous-risk-history' : segment);
+          : segmentLabel(isHistoryList ? 'previous-risk-history' : segment, renamed);
     const path = segments.slice(0, index + (isHistoryList ? 0 : 1)).join('/');
     const target = `/${path}${isHistoryList ? '/previous-risk-history' : ''}`;
     const isLast = index === segments.length - 1;

@@ -17,7 +17,7 @@ import {
   type PrioritisationFormProps,
 } from './prioritisation-form';
 import { BackLink } from './prioritisation-screen';
-import { modelRiskText, RiskValue } from './prioritisation-values';
+import { modelPredictionText, RiskValue } from './prioritisation-values';
 
 const title = 'Adjust risk';
 
@@ -52,7 +52,7 @@ function AdjustRiskForm({ pathway, route }: PrioritisationFormProps) {
       return adjustmentRemovedNotice;
     });
   };
-  const modelsView = `The model’s prediction: ${modelRiskText(pathway)}`;
+  const modelsView = modelPredictionText(pathway);
   return (
     <PrioritisationFormFrame
       state={state}

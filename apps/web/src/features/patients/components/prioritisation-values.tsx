@@ -44,12 +44,23 @@ export const modelRiskText = (
     : // Incomplete or outside the model's population, in words (decision 0057).
       (pathway.riskStatus ?? 'Not scored by the model');
 
+/**
+ * The model's prediction as a sentence: "The model’s prediction: Moderate risk (34.0%)", or the
+ * suspension as it is said everywhere (decision 0063), which names no prediction.
+ */
+export const modelPredictionText = (
+  pathway: Pick<PathwayPrioritisation, 'prediction' | 'probability' | 'riskStatus'>,
+) =>
+  !pathway.prediction && pathway.riskStatus?.startsWith('Predictions suspended')
+    ? pathway.riskStatus
+    : `The model’s prediction: ${modelRiskText(pathway)}`;
+
 /** The model's prediction, then the clinician's view beside it when one is recorded. */
 export function RiskValue({ pathway }: { pathway: PathwayPrioritisation }) {
   const adjustment = pathway.adjustment;
   return (
     <>
-      <span>The model’s prediction: {modelRiskText(pathway)}</span>
+      <span>{modelPredictionText(pathway)}</span>
       {adjustment && (
         <>
           <strong className="app-record-detail app-record-detail--strong">
