@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import {
   addDays,
@@ -295,6 +296,41 @@ describe('the export', () => {
     expect(xlsx.status).toBe(200);
     expect(xlsx.raw.headers['content-type']).toContain('spreadsheetml');
     expect((await call('GET', list.url('worklist/export?fileType=pdf'), list.cu)).status).toBe(400);
+  });
+});
+
+describe('the export as a workbook', () => {
+  it('writes whole days as whole numbers, percentages to one place and dates as dates', async () => {
+    const list = await freshList([
+      {
+        clockStart: daysAgo(522),
+        lastName: 'Okonkwo',
+        priority: 'P3',
+        scored: { prediction: 'High', probability: 0.18349 },
+      },
+    ]);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: list.url('worklist/export?fileType=xlsx&sort=longest_wait'),
+      headers: bearer(list.cu),
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map((value) => String(value ?? ''));
+    const cellOf = (label: string) => {
+      const column = header.indexOf(label);
+      expect(column, label).toBeGreaterThan(0);
+      return sheet.getRow(2).getCell(column);
+    };
+    expect([cellOf('Days waited').value, cellOf('Days waited').numFmt]).toEqual([522, '0']);
+    expect([cellOf('Model probability (%)').value, cellOf('Model probability (%)').numFmt]).toEqual([
+      18.3,
+      '0.0',
+    ]);
+    expect(cellOf('RTT clock start').value).toBeInstanceOf(Date);
+    expect(cellOf('RTT clock start').numFmt).toBe('dd-mmm-yyyy');
   });
 });
 

@@ -432,7 +432,7 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
   {
     key: 'daysWaited',
     label: 'Days waited',
-    kind: 'number',
+    kind: 'integer',
     width: 8,
     value: (row) => (row.days_waited === null ? null : Number(row.days_waited)),
   },
@@ -465,7 +465,7 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
   {
     key: 'probability',
     label: 'Model probability (%)',
-    kind: 'number',
+    kind: 'percent',
     width: 10,
     value: (row) =>
       row.status === 'processed' && row.probability !== null

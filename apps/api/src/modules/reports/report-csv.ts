@@ -4,7 +4,13 @@
  * columns' labels, dates as DD-MMM-YYYY, and every text cell neutralised against formula injection.
  */
 import { Readable } from 'node:stream';
-import { neutraliseFormula, showValue, type ReportContent, type ReportColumn } from './report-format.js';
+import {
+  isNumberKind,
+  neutraliseFormula,
+  showValue,
+  type ReportContent,
+  type ReportColumn,
+} from './report-format.js';
 
 const quoted = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
@@ -12,7 +18,7 @@ function cell<Row>(column: ReportColumn<Row>, row: Row): string {
   const value = column.value(row);
   const text = showValue(column.kind, value);
   // Numbers stay numbers; every other cell is text a spreadsheet could take for a formula.
-  return quoted(column.kind === 'number' && typeof value === 'number' ? text : neutraliseFormula(text));
+  return quoted(isNumberKind(column.kind) && typeof value === 'number' ? text : neutraliseFormula(text));
 }
 
 export function csvReport<Row>(content: ReportContent<Row>): Readable {

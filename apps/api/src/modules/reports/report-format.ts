@@ -10,8 +10,15 @@ import { withoutBidiControls } from '@esr/contracts/text-direction';
 /** docs/requirements.md §9 dates, as the reports and the patient PDF show them. */
 export { londonWallClock, showCalendarDate as showDate } from '@esr/contracts/london-dates';
 
-/** How a column's values are typed: text, a calendar date, an instant, a number, an NHS number. */
-export type ColumnKind = 'text' | 'date' | 'timestamp' | 'number' | 'nhsNumber';
+/**
+ * How a column's values are typed: text, a calendar date, an instant, a number (a fraction, to four
+ * places), a whole number (days, a version), a percentage (to one place), an NHS number.
+ */
+export type ColumnKind = 'text' | 'date' | 'timestamp' | 'number' | 'integer' | 'percent' | 'nhsNumber';
+
+/** The kinds whose values are numbers, written as numbers in every file. */
+export const isNumberKind = (kind: ColumnKind) =>
+  kind === 'number' || kind === 'integer' || kind === 'percent';
 
 export interface ReportColumn<Row> {
   key: string;
@@ -65,6 +72,10 @@ export function showValue(kind: ColumnKind, value: string | number | null, paper
       return showLondonDateTime(new Date(String(value)));
     case 'number':
       return typeof value === 'number' ? String(Math.round(value * 10_000) / 10_000) : String(value);
+    case 'integer':
+      return typeof value === 'number' ? String(Math.round(value)) : String(value);
+    case 'percent':
+      return typeof value === 'number' ? value.toFixed(1) : String(value);
     case 'nhsNumber':
       return paper ? spacedNhsNumber(reportText(String(value))) : reportText(String(value));
     default:

@@ -7,7 +7,14 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { productName } from '@esr/contracts/messages';
-import { londonWallClock, reportText, roomIn, type ColumnKind, type ReportContent } from './report-format.js';
+import {
+  isNumberKind,
+  londonWallClock,
+  reportText,
+  roomIn,
+  type ColumnKind,
+  type ReportContent,
+} from './report-format.js';
 
 const formats: Record<ColumnKind, string> = {
   text: '@',
@@ -15,6 +22,8 @@ const formats: Record<ColumnKind, string> = {
   date: 'dd-mmm-yyyy',
   timestamp: 'dd-mmm-yyyy hh:mm:ss',
   number: '0.0000',
+  integer: '0',
+  percent: '0.0',
 };
 
 /** Excel dates have no time zone: a calendar date is its UTC midnight, an instant its UK wall clock. */
@@ -30,7 +39,7 @@ function cellValue(kind: ColumnKind, value: string | number | null): string | nu
     const t = londonWallClock(new Date(String(value)));
     return new Date(Date.UTC(+t.year, +t.month - 1, +t.day, +t.hour, +t.minute, +t.second));
   }
-  if (kind === 'number') return typeof value === 'number' ? value : Number(value);
+  if (isNumberKind(kind)) return typeof value === 'number' ? value : Number(value);
   return reportText(String(value));
 }
 

@@ -177,7 +177,7 @@ const activeReportColumns: Record<ReportFieldKey, ColumnSpec<ActiveExportRow>> =
     value: (row) => toActiveRecord(row).defaultedInputs?.join(', ') || null,
   },
   modelVersion: {
-    kind: 'number',
+    kind: 'integer',
     width: 8,
     value: (row) =>
       row.status === 'processed' && row.model_version !== null ? Number(row.model_version) : null,
