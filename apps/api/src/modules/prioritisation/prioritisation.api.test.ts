@@ -300,11 +300,12 @@ describe('the export', () => {
 });
 
 describe('the export as a workbook', () => {
-  it('writes whole days as whole numbers, percentages to one place and dates as dates', async () => {
+  it('writes whole days as whole numbers, percentages to one place, dates as dates, and the local patient identifier', async () => {
     const list = await freshList([
       {
         clockStart: daysAgo(522),
         lastName: 'Okonkwo',
+        localPatientIdentifier: 'RAN004512',
         priority: 'P3',
         scored: { prediction: 'High', probability: 0.18349 },
       },
@@ -331,6 +332,8 @@ describe('the export as a workbook', () => {
     ]);
     expect(cellOf('RTT clock start').value).toBeInstanceOf(Date);
     expect(cellOf('RTT clock start').numFmt).toBe('dd-mmm-yyyy');
+    // A pathway without an NHS number is told apart by the hospital's own number.
+    expect(cellOf('Local patient identifier').value).toBe('RAN004512');
   });
 });
 

@@ -267,7 +267,7 @@ export const worklistPageKeys: Record<WorklistSort, { keys: SQL; order: SQL }> =
 
 /** What a worklist row reads: the list fields, the wait, the flags. */
 export function worklistColumns(today: string, thresholdWeeks: readonly number[]): SQL {
-  return sql`p.id, p.nhs_number, p.first_name, p.last_name, p.priority, p.priority_date::text as priority_date,
+  return sql`p.id, p.nhs_number, p.local_patient_identifier, p.first_name, p.last_name, p.priority, p.priority_date::text as priority_date,
     p.clock_start::text as clock_start, ${daysWaitedSql(today)} as days_waited, ${waitBandSql(today)} as wait_band,
     p.tci_date::text as tci_date, ${shownScoringColumns}, p.prediction, p.probability, p.adjusted_prediction,
     p.failed_fields, p.exclusion, p.defaulted_inputs,

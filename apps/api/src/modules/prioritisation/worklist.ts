@@ -81,6 +81,7 @@ const bandOf = (stored: unknown): Prediction | null =>
 export interface WorklistRow extends Record<string, unknown> {
   id: string;
   nhs_number: string | null;
+  local_patient_identifier: string | null;
   first_name: string | null;
   last_name: string | null;
   priority: string | null;
@@ -424,6 +425,14 @@ const flagWords = (row: WorklistRow) =>
 
 const worklistReportColumns: ReportColumn<WorklistRow>[] = [
   { key: 'nhsNumber', label: 'NHS number', kind: 'nhsNumber', width: 12, value: (row) => row.nhs_number },
+  // Pathways without an NHS number are told apart by the hospital's own number.
+  {
+    key: 'hospitalNumber',
+    label: 'Local patient identifier',
+    kind: 'text',
+    width: 12,
+    value: (row) => row.local_patient_identifier,
+  },
   { key: 'firstName', label: 'First name', kind: 'text', width: 14, value: (row) => row.first_name },
   { key: 'lastName', label: 'Last name', kind: 'text', width: 14, value: (row) => row.last_name },
   { key: 'priority', label: 'Priority', kind: 'text', width: 9, value: (row) => row.priority },

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/client.js';
 export interface PathwayValues {
   id?: string;
   nhsNumber?: string | null;
+  localPatientIdentifier?: string | null;
   firstName?: string | null;
   lastName?: string | null;
   dateOfBirth?: string | null;
@@ -38,11 +39,13 @@ export async function insertPathways(
     const id = values.id ?? crypto.randomUUID();
     ids.push(id);
     const clinical = JSON.stringify({ sex: values.sex ?? null, ethnicGroup: values.ethnicGroup ?? null });
-    await db.execute(sql`insert into pathways (id, trust_code, procedure_code, nhs_number, first_name, last_name,
+    await db.execute(sql`insert into pathways (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
+        first_name, last_name,
         date_of_birth, operation_type, referral_date, clock_start, priority, priority_date, last_validated_on,
         last_harm_review_on, last_harm_review_level, surgeon_name, clinical, inputs_hash, is_active, status,
         prediction, probability, date_removed)
-      values (${id}, ${trustCode}, ${procedureCode}, ${values.nhsNumber ?? null}, ${values.firstName ?? 'Alex'},
+      values (${id}, ${trustCode}, ${procedureCode}, ${values.nhsNumber ?? null},
+        ${values.localPatientIdentifier ?? null}, ${values.firstName ?? 'Alex'},
         ${values.lastName ?? 'Test'}, ${values.dateOfBirth ?? null}::date, 'W401', ${values.clockStart ?? null}::date,
         ${values.clockStart ?? null}::date, ${values.priority ?? null}, ${values.priorityDate ?? values.clockStart ?? null}::date,
         ${values.lastValidatedOn ?? null}::date, ${values.lastHarmReviewOn ?? null}::date,
