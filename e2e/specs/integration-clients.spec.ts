@@ -149,9 +149,18 @@ describe('integration clients', () => {
     await visit(page, 'integration-clients-registered');
   });
 
-  it('disables the client, then enables it again', async () => {
+  it('asks before it disables the client, then enables it again', async () => {
     const row = rowOf('Registered clients', newClient);
     await activate(page.getByRole('button', { name: `Disable ${newClient}` }));
+    // A destructive action is confirmed: the question takes the focus, and No changes nothing.
+    await poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(
+      `Disable ${newClient}?`,
+    );
+    await visit(page, 'integration-clients-confirm-disable');
+    await activate(page.getByRole('button', { name: 'No, keep it enabled' }));
+    expect((await cellsOf(row))[3]).toBe('Active');
+    await activate(page.getByRole('button', { name: `Disable ${newClient}` }));
+    await activate(page.getByRole('button', { name: `Yes, disable ${newClient}` }));
     await poll(() => banner().textContent()).toContain(`${newClient} disabled`);
     await poll(async () => (await cellsOf(row))[3]).toBe('Disabled');
     await visit(page, 'integration-clients-disabled');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   integrationClientMessages,
@@ -10,7 +10,14 @@ import { messages } from '@esr/contracts/messages';
 import { statusLabel, type Status } from '@esr/contracts/users';
 import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
-import { InsetText, NotificationBanner, Table, Tag, type Column } from '../../../components/content';
+import {
+  InsetText,
+  NotificationBanner,
+  Table,
+  Tag,
+  WarningCallout,
+  type Column,
+} from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
 import { ErrorSummary } from '../../../components/error-summary';
 import { ListStatus } from '../../../components/list-status';
@@ -53,10 +60,23 @@ export function IntegrationClientsPage() {
   const [changed, setChanged] = useState<{ name: string; status: Status } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // Disabling refuses a client's tokens at once: the admin says so twice (NHS.UK, destructive actions).
+  const [confirming, setConfirming] = useState<IntegrationClient | null>(null);
+  const question = useRef<HTMLDivElement>(null);
+  const asker = useRef<HTMLElement | null>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (confirming) question.current?.focus();
+  }, [confirming]);
+  // What the confirmed change did takes the focus, as the question that asked for it has gone.
+  useEffect(() => {
+    if (changed) outcome.current?.focus();
+  }, [changed]);
   const data = clients.data;
 
   const setStatus = async (client: IntegrationClient, status: Status) => {
     if (change.isPending) return;
+    setConfirming(null);
     setChanged(null);
     setFailure(null);
     try {
@@ -102,7 +122,13 @@ export function IntegrationClientsPage() {
             variant="secondary"
             className="nhsuk-button--small nhsuk-u-margin-bottom-0"
             aria-disabled={change.isPending || undefined}
-            onClick={() => void setStatus(client, next)}
+            onClick={(event) => {
+              if (next === 0) {
+                asker.current = event.currentTarget;
+                setChanged(null);
+                setConfirming(client);
+              } else void setStatus(client, next);
+            }}
           >
             {next === 0 ? 'Disable' : 'Enable'}
             <span className="nhsuk-u-visually-hidden"> {dataText(client.name)}</span>
@@ -116,7 +142,7 @@ export function IntegrationClientsPage() {
   return (
     <>
       <ErrorSummary errors={failure ? [{ text: failure }] : []} attempt={attempt} />
-      {registered && !changed && (
+      {registered && !changed && !confirming && (
         <NotificationBanner title="Success" success>
           <p className="nhsuk-notification-banner__heading">
             <DataText text={registered} />
@@ -125,12 +151,39 @@ export function IntegrationClientsPage() {
         </NotificationBanner>
       )}
       {notice && (
-        <NotificationBanner title="Success" success>
-          <p className="nhsuk-notification-banner__heading">
-            <DataText text={notice.heading} />
-          </p>
-          <p>{notice.text}</p>
-        </NotificationBanner>
+        <div ref={outcome} tabIndex={-1} className="app-focus-target">
+          <NotificationBanner title="Success" success>
+            <p className="nhsuk-notification-banner__heading">
+              <DataText text={notice.heading} />
+            </p>
+            <p>{notice.text}</p>
+          </NotificationBanner>
+        </div>
+      )}
+      {confirming && (
+        <div ref={question} tabIndex={-1} className="app-focus-target">
+          <WarningCallout heading={`Disable ${dataText(confirming.name)}?`}>
+            <p>
+              Its tokens are refused at once: it can no longer send blood results or read risk assessments for
+              this trust until you enable it again; what it sends meanwhile is refused.
+            </p>
+            <div className="nhsuk-button-group">
+              <Button variant="warning" onClick={() => void setStatus(confirming, 0)}>
+                Yes, disable {dataText(confirming.name)}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setConfirming(null);
+                  // Back to the button that asked, as if nothing had happened.
+                  asker.current?.focus();
+                }}
+              >
+                No, keep it enabled
+              </Button>
+            </div>
+          </WarningCallout>
+        </div>
       )}
       <CaptionHeading title={integrationClientMessages.title} caption={data?.trustName} />
       <p className="nhsuk-body-l">{integrationClientMessages.lead}</p>
