@@ -90,6 +90,15 @@ describe('flags', () => {
     expect(nextValidationDueOn(null, null)).toBeNull();
   });
 
+  it('flags a pathway still on the list after its TCI date, from the day after', () => {
+    const passed = (tciDate: string | null) =>
+      flagsOf(pathway({ tciDate }), today, thresholds).includes('tci_passed');
+    expect(passed(ago(1))).toBe(true);
+    expect(passed(today)).toBe(false);
+    expect(passed(addDays(today, 3))).toBe(false);
+    expect(passed(null)).toBe(false);
+  });
+
   it('makes a harm review due on crossing a threshold until one is recorded after the crossing', () => {
     expect(harmThresholdCrossedOn(ago(364), today, thresholds)).toBeNull();
     expect(harmThresholdCrossedOn(ago(365), today, thresholds)).toBe(today);

@@ -163,6 +163,7 @@ export const prioritisationFlags = [
   'clinician_review_due',
   'clerical_change_unreviewed',
   'missing_inputs',
+  'tci_passed',
 ] as const;
 export const prioritisationFlagSchema = z.enum(prioritisationFlags);
 export type PrioritisationFlag = z.infer<typeof prioritisationFlagSchema>;
@@ -173,9 +174,10 @@ export const flagLabels: Record<PrioritisationFlag, string> = {
   clinician_review_due: 'Clinician review due',
   clerical_change_unreviewed: 'Changed by clerical staff, not reviewed',
   missing_inputs: 'Missing inputs',
+  tci_passed: 'TCI date passed',
 };
 const flagsText =
-  'priority_breached, validation_due, harm_review_due, clinician_review_due (a P1a, P1b or P2 pathway postponed at the patient’s request, until a clinician decides its priority), clerical_change_unreviewed (a prediction made from details a clerical user changed, until a clinician marks it reviewed) or missing_inputs (the model was given a default for an input the record lacks)';
+  'priority_breached, validation_due, harm_review_due, clinician_review_due (a P1a, P1b or P2 pathway postponed at the patient’s request, until a clinician decides its priority), clerical_change_unreviewed (a prediction made from details a clerical user changed, until a clinician marks it reviewed) missing_inputs (the model was given a default for an input the record lacks) or tci_passed (the date to come in for surgery has passed and the pathway is still on the list: the operation was cancelled, or done and not recorded)';
 
 /**
  * The priorities whose postponement at the patient's request (P5 or P6) waits for a clinician's
@@ -228,6 +230,8 @@ export interface FlagInputs {
   clericalChangeUnreviewed?: boolean;
   /** The model was given a default for an input the record lacks (decision 0057). */
   missingInputs?: boolean;
+  /** The date to come in for surgery (TCI), YYYY-MM-DD; null or absent when none is booked. */
+  tciDate?: string | null;
 }
 
 /** Past the priority's limit: more days since the priority date than the code allows. */
@@ -264,6 +268,8 @@ export function flagsOf(
   if (postponedFrom) flags.push('clinician_review_due');
   if (pathway.clericalChangeUnreviewed) flags.push('clerical_change_unreviewed');
   if (pathway.missingInputs) flags.push('missing_inputs');
+  // Still on the list after the day they were to come in: cancelled, or operated and not recorded.
+  if (pathway.tciDate && pathway.tciDate < today) flags.push('tci_passed');
   return flags;
 }
 
@@ -574,6 +580,10 @@ export const matrixSchema = z.object({
         .number()
         .int()
         .describe('Matching pathways whose model was given a default for an input the record lacks'),
+      tci_passed: z
+        .number()
+        .int()
+        .describe('Matching pathways still on the list after their date to come in for surgery (TCI)'),
     })
     .describe('How many matching pathways have each flag'),
   total: z.number().int().describe('Matching pathways, with those without a clock start'),

@@ -79,6 +79,7 @@ interface PathwayRow extends Record<string, unknown> {
   clerical_change_unreviewed: boolean;
   /** Decision 0057: the model was given a default for an input the record lacks. */
   missing_inputs: boolean;
+  tci_date: string | null;
 }
 
 const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
@@ -89,7 +90,7 @@ const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p
   p.last_harm_review_on::text as last_harm_review_on, p.last_harm_review_level, p.adjusted_prediction,
   p.postponed_from_priority, p.postponed_from_priority_date::text as postponed_from_priority_date,
   p.clerical_change_unreviewed_at is not null as clerical_change_unreviewed,
-  ${missingInputsSql} as missing_inputs`;
+  ${missingInputsSql} as missing_inputs, p.tci_date::text as tci_date`;
 
 /** The priority postponed at the patient's request while a clinician's review is due; null otherwise. */
 function postponedFromOf(row: PathwayRow): PostponedFrom | null {
@@ -232,6 +233,7 @@ async function statusOf(db: Db, row: PathwayRow, today: string): Promise<Pathway
             postponedFrom,
             clericalChangeUnreviewed: row.clerical_change_unreviewed,
             missingInputs: row.missing_inputs,
+            tciDate: row.tci_date,
           },
           today,
           thresholds,

@@ -299,6 +299,26 @@ describe('the export', () => {
   });
 });
 
+describe('a TCI date passed', () => {
+  it('flags a pathway still on the list after the day it was to come in, counts and filters it', async () => {
+    const list = await freshList([
+      { clockStart: daysAgo(200), tciDate: daysAgo(3), lastName: 'Passed' },
+      { clockStart: daysAgo(200), tciDate: today, lastName: 'Today' },
+      { clockStart: daysAgo(200), tciDate: addDays(today, 14), lastName: 'Booked' },
+      { clockStart: daysAgo(200), lastName: 'Unbooked' },
+    ]);
+    const matrix = await get<Matrix>(list.url('matrix'), list.cl);
+    expect(matrix.flags.tci_passed).toBe(1);
+    const page = await get<Worklist>(list.url('worklist?flag=tci_passed'), list.cl);
+    expect(page.items.map((item) => [item.lastName, item.flags.includes('tci_passed')])).toEqual([
+      ['Passed', true],
+    ]);
+    const all = await get<Worklist>(list.url('worklist?sort=longest_wait'), list.cl);
+    for (const item of all.items)
+      expect(item.flags.includes('tci_passed'), item.lastName!).toBe(item.lastName === 'Passed');
+  });
+});
+
 describe('the export as a workbook', () => {
   it('writes whole days as whole numbers, percentages to one place, dates as dates, and the local patient identifier', async () => {
     const list = await freshList([

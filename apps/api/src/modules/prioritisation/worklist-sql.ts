@@ -80,6 +80,9 @@ export function priorityBreachedSql(today: string): SQL {
 /** A P1a, P1b or P2 pathway postponed at the patient's request waits for a clinician's decision (decision 0056). */
 export const clinicianReviewDueSql = sql`(p.postponed_from_priority is not null)`;
 
+/** Still on the list after the day the patient was to come in for surgery. */
+export const tciPassedSql = (today: string) => sql`(p.tci_date is not null and p.tci_date < ${date(today)})`;
+
 /** A prediction made from details a clerical user changed waits for a clinician's review (decision 0056). */
 export const clericalChangeUnreviewedSql = sql`(p.clerical_change_unreviewed_at is not null)`;
 
@@ -125,6 +128,8 @@ export function flagSql(flag: PrioritisationFlag, today: string, thresholdWeeks:
     case 'missing_inputs':
       // Decision 0057: as the total table's missing-inputs filter reads it.
       return missingInputsSql;
+    case 'tci_passed':
+      return tciPassedSql(today);
   }
 }
 
@@ -280,4 +285,4 @@ export const flagColumnsSql = (today: string, thresholdWeeks: readonly number[])
   sql`${priorityBreachedSql(today)} as priority_breached, ${validationDueSql(today)} as validation_due,
     ${harmReviewDueSql(today, thresholdWeeks)} as harm_review_due,
     ${clinicianReviewDueSql} as clinician_review_due, ${clericalChangeUnreviewedSql} as clerical_change_unreviewed,
-    ${missingInputsSql} as missing_inputs`;
+    ${missingInputsSql} as missing_inputs, ${tciPassedSql(today)} as tci_passed`;

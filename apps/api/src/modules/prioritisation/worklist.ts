@@ -104,6 +104,7 @@ export interface WorklistRow extends Record<string, unknown> {
   clinician_review_due: boolean;
   clerical_change_unreviewed: boolean;
   missing_inputs: boolean;
+  tci_passed: boolean;
   /** Decision 0057: an incomplete pathway's missing required inputs, an excluded one's reason, the defaulted inputs. */
   failed_fields: unknown;
   exclusion: string | null;
@@ -221,6 +222,7 @@ async function countMatrix(
     clinician_review_due: number | string | null;
     clerical_change_unreviewed: number | string | null;
     missing_inputs: number | string | null;
+    tci_passed: number | string | null;
   }>(
     db,
     sql`select ${versionSql(trustCode, procedureCode)} as version, m.*
@@ -230,7 +232,8 @@ async function countMatrix(
           count(*) filter (where harm_review_due) as harm_review_due,
           count(*) filter (where clinician_review_due) as clinician_review_due,
           count(*) filter (where clerical_change_unreviewed) as clerical_change_unreviewed,
-          count(*) filter (where missing_inputs) as missing_inputs
+          count(*) filter (where missing_inputs) as missing_inputs,
+          count(*) filter (where tci_passed) as tci_passed
         from (select ${riskBandSql(suspendedOn !== null)} as risk, ${waitBandSql(today)} as wait,
             ${flagColumnsSql(today, thresholds)}
           from pathways p where ${allOf(conditions)}) w

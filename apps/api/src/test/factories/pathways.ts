@@ -16,6 +16,7 @@ export interface PathwayValues {
   priority?: string | null;
   priorityDate?: string | null;
   clockStart?: string | null;
+  tciDate?: string | null;
   lastValidatedOn?: string | null;
   lastHarmReviewOn?: string | null;
   lastHarmReviewLevel?: string | null;
@@ -43,7 +44,7 @@ export async function insertPathways(
         first_name, last_name,
         date_of_birth, operation_type, referral_date, clock_start, priority, priority_date, last_validated_on,
         last_harm_review_on, last_harm_review_level, surgeon_name, clinical, inputs_hash, is_active, status,
-        prediction, probability, date_removed)
+        prediction, probability, date_removed, tci_date)
       values (${id}, ${trustCode}, ${procedureCode}, ${values.nhsNumber ?? null},
         ${values.localPatientIdentifier ?? null}, ${values.firstName ?? 'Alex'},
         ${values.lastName ?? 'Test'}, ${values.dateOfBirth ?? null}::date, 'W401', ${values.clockStart ?? null}::date,
@@ -52,7 +53,7 @@ export async function insertPathways(
         ${values.lastHarmReviewLevel ?? null}, ${values.surgeonName ?? null}, ${clinical}::json, 'test',
         ${values.isActive ?? true}, ${values.scored ? 'processed' : 'waiting'},
         ${values.scored?.prediction ?? null}, ${values.scored?.probability ?? null},
-        ${values.isActive === false ? sql`now()` : sql`null`})`);
+        ${values.isActive === false ? sql`now()` : sql`null`}, ${values.tciDate ?? null}::date)`);
   }
   return ids;
 }

@@ -29,6 +29,7 @@ const matrix: Matrix = {
     clinician_review_due: 2,
     clerical_change_unreviewed: 1,
     missing_inputs: 4,
+    tci_passed: 2,
   },
   total: 25,
   withoutClockStart: 2,
@@ -153,6 +154,10 @@ describe('the risk × wait matrix (decision 0044)', () => {
       {
         href: '/prioritisation/hip?flag=missing_inputs&priority=P2&sort=highest_risk',
         name: 'Show these pathways (missing inputs)',
+      },
+      {
+        href: '/prioritisation/hip?flag=tci_passed&priority=P2&sort=highest_risk',
+        name: 'Show these pathways (TCI date passed)',
       },
     ]);
   });

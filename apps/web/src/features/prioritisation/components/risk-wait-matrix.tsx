@@ -53,6 +53,10 @@ function CountLink({
  * Pathways without a band are counted in rows of their own, each for its reason (decision 0057).
  * The cells of high risk and long waits are tinted, as a second cue to the words of their headers.
  */
+/** A label inside a sentence: its first letter in lower case, unless it starts with an abbreviation (TCI). */
+const inSentence = (label: string) =>
+  /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+
 const bandRows = new Set<RiskBand>(['high', 'medium', 'low', 'incomplete']);
 
 export function RiskWaitMatrix({
@@ -188,7 +192,7 @@ export function FlagCounts({
               {count !== undefined && count > 0 && (
                 <Link className="nhsuk-link" to={paths.prioritisationWorklist(type, flagQuery(view, flag))}>
                   Show these pathways
-                  <span className="nhsuk-u-visually-hidden">{` (${flagLabels[flag].toLowerCase()})`}</span>
+                  <span className="nhsuk-u-visually-hidden">{` (${inSentence(flagLabels[flag])})`}</span>
                 </Link>
               )}
             </CounterCard>

@@ -32,6 +32,7 @@ const flagColour: Record<PrioritisationFlag, TagColour> = {
   clinician_review_due: 'red',
   clerical_change_unreviewed: 'yellow',
   missing_inputs: 'yellow',
+  tci_passed: 'orange',
 };
 
 /** A value under a cell's main one, in smaller type, named for screen readers when its words do not say. */
