@@ -22,6 +22,11 @@ export const accessLogQuerySchema = pageQuerySchema.extend({
     description: 'The patient’s NHS number: 10 digits, spaces and hyphens allowed, Modulus 11 checked',
     example: '9434765919',
   }),
+  asAt: z.iso.datetime({ offset: false }).optional().meta({
+    description:
+      'The moment the search was first answered (its asAt): later pages leave out what was recorded after it, so that paging does not shift the rows. Absent: now',
+    example: '2026-12-06T09:12:04.000Z',
+  }),
 });
 export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
 
@@ -38,5 +43,11 @@ export const accessLogEntrySchema = z.object({
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 
-export const accessLogPageSchema = pagedSchema(accessLogEntrySchema);
+export const accessLogPageSchema = pagedSchema(accessLogEntrySchema).extend({
+  asAt: z
+    .string()
+    .describe(
+      'The moment the rows are as at (ISO 8601, UTC): send it with the next pages of the same search',
+    ),
+});
 export type AccessLogPage = z.infer<typeof accessLogPageSchema>;

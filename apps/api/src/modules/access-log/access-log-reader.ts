@@ -111,6 +111,11 @@ export async function patientAccessLog(
     sql`select id from pathways where trust_code = ${trustCode} and nhs_number = ${digits}`,
   );
   const ids = pathways.map((row) => row.id);
+  // The rows as at one moment (the first page's): later accesses, this search's own among them,
+  // would otherwise push each page's rows onto the next.
+  const asAt = query.asAt
+    ? new Date(query.asAt)
+    : new Date((await queryRows<{ now: string | Date }>(db, sql`select clock_timestamp() as now`))[0]!.now);
   let rows: EntryRow[] = [];
   if (ids.length > 0)
     rows = await queryRows<EntryRow>(
@@ -119,6 +124,7 @@ export async function patientAccessLog(
           cardinality(a.pathway_ids) as pathways, count(*) over () as total_count
         from patient_access_log a
         where a.trust_code = ${trustCode} and a.pathway_ids && ${`{${ids.join(',')}}`}::uuid[]
+          and a.accessed_at <= ${asAt.toISOString()}::timestamptz
         order by a.accessed_at desc, a.id desc
         limit ${pageSize} offset ${offsetOf(pageNumber, pageSize)}`,
     );
@@ -127,7 +133,8 @@ export async function patientAccessLog(
     const [counted] = await queryRows<{ n: number | string }>(
       db,
       sql`select count(*) as n from patient_access_log a
-        where a.trust_code = ${trustCode} and a.pathway_ids && ${`{${ids.join(',')}}`}::uuid[]`,
+        where a.trust_code = ${trustCode} and a.pathway_ids && ${`{${ids.join(',')}}`}::uuid[]
+          and a.accessed_at <= ${asAt.toISOString()}::timestamptz`,
     );
     totalCount = Number(counted?.n ?? 0);
   }
@@ -147,5 +154,5 @@ export async function patientAccessLog(
     role: rolesInWords(row.roles),
     seen: seenInWords(row.action, row.detail, Number(row.pathways)),
   }));
-  return { items, pageNumber, pageSize, totalCount };
+  return { items, pageNumber, pageSize, totalCount, asAt: asAt.toISOString() };
 }

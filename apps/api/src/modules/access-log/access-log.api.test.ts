@@ -219,11 +219,42 @@ describe('GET /api/trusts/{trust}/access-log (who has seen a patient’s record)
     expect(beyond.totalCount).toBeGreaterThan(5);
   });
 
+  it('pages from the moment of the first page, so that its own reads do not shift the rows', async () => {
+    const read = async (page: number, asAt?: string) =>
+      (
+        await call(
+          accessLogUrl(
+            `nhsNumber=${patricia}&pageNumber=${page}&pageSize=2${asAt ? `&asAt=${encodeURIComponent(asAt)}` : ''}`,
+          ),
+          trustAdminToken,
+        )
+      ).json<AccessLogPage>();
+    const first = await read(1);
+    expect(Number.isNaN(Date.parse(first.asAt))).toBe(false);
+    const second = await read(2, first.asAt);
+    const firstAgain = await read(1, first.asAt);
+    // Each read was recorded, yet the pages as at the first are the same rows, the total the same.
+    expect(second.asAt).toBe(first.asAt);
+    expect([second.totalCount, firstAgain.totalCount]).toEqual([first.totalCount, first.totalCount]);
+    expect(firstAgain.items).toEqual(first.items);
+    expect(second.items.every((entry) => entry.accessedAt <= first.items.at(-1)!.accessedAt)).toBe(true);
+    // A new search is as at its own moment, with the reads since.
+    expect((await read(1)).totalCount).toBe(first.totalCount + 3);
+    expect(
+      (await call(accessLogUrl(`nhsNumber=${patricia}&asAt=yesterday`), trustAdminToken)).statusCode,
+    ).toBe(400);
+  });
+
   it('answers an NHS number of no patient of the trust with nothing, and records nothing', async () => {
     const after = await lastId();
     const response = await call(accessLogUrl('nhsNumber=9434765919'), trustAdminToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json<AccessLogPage>()).toEqual({ items: [], pageNumber: 1, pageSize: 15, totalCount: 0 });
+    expect(response.json<AccessLogPage>()).toMatchObject({
+      items: [],
+      pageNumber: 1,
+      pageSize: 15,
+      totalCount: 0,
+    });
     expect(await lastEntries('GET /api/trusts/:trust/access-log', after)).toEqual([]);
   });
 

@@ -9,13 +9,15 @@ export interface AccessLogSearch {
   trust: string;
   nhsNumber: string;
   pageNumber: number;
+  /** The first page's moment, for the next pages of the same search. */
+  asAt?: string;
 }
 
 /** Decision 0042: who has seen a patient's record, 15 a page, newest first. */
-export const getAccessLog = ({ trust, nhsNumber, pageNumber }: AccessLogSearch) =>
+export const getAccessLog = ({ trust, nhsNumber, pageNumber, asAt }: AccessLogSearch) =>
   apiRequest(endpoints.accessLog.list, {
     params: { trust },
-    query: { nhsNumber, pageNumber, pageSize: pageSizes.standard },
+    query: { nhsNumber, pageNumber, pageSize: pageSizes.standard, ...(asAt ? { asAt } : {}) },
   });
 
 /**

@@ -9,6 +9,7 @@ const page = (items: AccessLogPage['items'], totalCount = items.length, pageNumb
   pageNumber,
   pageSize: 15,
   totalCount,
+  asAt: '2026-11-27T10:00:04.000Z',
 });
 
 const render = (data: AccessLogPage) =>
@@ -28,6 +29,10 @@ const text = (markup: string) =>
     .replace(/\s+/g, ' ');
 
 describe('who has seen a patient’s record (decision 0042)', () => {
+  it('says the moment the pages are as at, so that paging does not move the rows', () => {
+    expect(text(render(page([], 0, 2)))).toContain('As at 27-Nov-2026 10:00:04: accesses after that');
+  });
+
   it('lists each access: when, who, in which role, what they saw', () => {
     const markup = render(
       page(

@@ -38,6 +38,12 @@ export function AccessLogResults({
   return (
     <section aria-labelledby="access-log-results">
       <h2 id="access-log-results">NHS number {formatNhsNumber(nhsNumber)}</h2>
+      {query.data && (
+        <p className="nhsuk-body-s">
+          As at {formatDateTime(query.data.asAt)}: accesses after that, this search’s own among them, are not
+          in these pages. Search again to see them.
+        </p>
+      )}
       {empty ? (
         <InsetText>
           <p>{accessLogMessages.noAccess}</p>
@@ -152,7 +158,9 @@ export function AccessLogPage() {
           <AccessLogResults
             nhsNumber={search.nhsNumber}
             query={log}
-            onPageChange={(pageNumber) => setSearch({ ...search, pageNumber })}
+            onPageChange={(pageNumber) =>
+              setSearch({ ...search, pageNumber, asAt: search.asAt ?? log.data?.asAt })
+            }
           />
         )}
       </div>
