@@ -257,6 +257,15 @@ describe('prioritisation', () => {
       await activate(button('Continue'));
       await activate(page.getByRole('link', { name: 'Show these pathways (validation due)' }));
       await poll(() => new URL(page.url()).searchParams.get('flag'), serverWait).toBe('validation_due');
+      // The count leads to the pathways it counted: their heading, which says what they are, holds
+      // the focus and is in view, far below the matrix.
+      await poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), serverWait).toBe(
+        'Worklist: validation due',
+      );
+      const top = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(900);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
       const worklist = page.getByRole('table', { name: /worklist/i });
       await poll(() => worklist.getByRole('row').count(), serverWait).toBeGreaterThan(1);
       await activate(worklist.locator('tbody tr').first().getByRole('link').first());

@@ -22,6 +22,9 @@ import './prioritisation.scss';
 
 const counted = (count: number) => count.toLocaleString('en-GB');
 
+/** A count's link takes the user to the results it filters (worklist-page.tsx moves focus there). */
+export const toResults = { toResults: true } as const;
+
 /** A count of the matrix: a link to the worklist of its pathways, or a plain 0. */
 function CountLink({
   type,
@@ -38,7 +41,11 @@ function CountLink({
 }) {
   if (count === 0) return <>0</>;
   return (
-    <Link className="nhsuk-link" to={paths.prioritisationWorklist(type, matrixCellQuery(view, risk, wait))}>
+    <Link
+      className="nhsuk-link"
+      to={paths.prioritisationWorklist(type, matrixCellQuery(view, risk, wait))}
+      state={toResults}
+    >
       {counted(count)}
       <span className="nhsuk-u-visually-hidden">
         {` ${count === 1 ? 'pathway' : 'pathways'}: ${cellDescription(risk, wait)}`}
@@ -190,7 +197,11 @@ export function FlagCounts({
               isError={isError}
             >
               {count !== undefined && count > 0 && (
-                <Link className="nhsuk-link" to={paths.prioritisationWorklist(type, flagQuery(view, flag))}>
+                <Link
+                  className="nhsuk-link"
+                  to={paths.prioritisationWorklist(type, flagQuery(view, flag))}
+                  state={toResults}
+                >
                   Show these pathways
                   <span className="nhsuk-u-visually-hidden">{` (${inSentence(flagLabels[flag])})`}</span>
                 </Link>

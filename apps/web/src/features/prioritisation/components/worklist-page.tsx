@@ -1,7 +1,13 @@
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
-import { worklistSortLabels, worklistSortSchema, type WorklistSort } from '@esr/contracts/prioritisation';
+import {
+  flagLabels,
+  worklistSortLabels,
+  worklistSortSchema,
+  type WorklistSort,
+} from '@esr/contracts/prioritisation';
+import { cellDescription } from '../lib/matrix';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { InsetText, NotificationBanner } from '../../../components/content';
@@ -94,6 +100,21 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
     ...loadFailureItems([matrix, worklist]),
   ];
   const filtered = hasWorklistFilters(view.filters);
+  // A count of the matrix or the flags leads to the pathways it counted: their heading, which says
+  // what they are, takes the focus and comes into view (the matrix is far above them).
+  const location = useLocation();
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const toResults = (location.state as { toResults?: boolean } | null)?.toResults === true;
+  useEffect(() => {
+    if (toResults) resultsHeading.current?.focus();
+  }, [location.key, toResults]);
+  const { risk, wait, flag } = view.filters;
+  const shownText = [
+    risk || wait ? cellDescription(risk, wait) : '',
+    flag ? flagLabels[flag].replace(/^[A-Z](?![A-Z])/, (first) => first.toLowerCase()) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   // Decision 0063: while suspended the API orders the highest risk as the longest wait; say so.
   const shownSort = matrix.data?.suspendedOn && view.sort === 'highest_risk' ? 'longest_wait' : view.sort;
   const page = worklist.data;
@@ -148,7 +169,9 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
         view={view}
       />
 
-      <h2 id="worklist">Worklist</h2>
+      <h2 id="worklist" ref={resultsHeading} tabIndex={-1} className="app-focus-target">
+        Worklist{shownText && `: ${shownText}`}
+      </h2>
       <WorklistFilterForm
         suspended={Boolean(matrix.data?.suspendedOn)}
         applied={view.filters}
