@@ -284,6 +284,11 @@ describe('prioritisation', () => {
       await poll(() => page.locator('.nhsuk-notification-banner--success').textContent(), serverWait).toMatch(
         /validation/i,
       );
+      // What was recorded is said where the user is: the banner holds the focus, in view.
+      await poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Success/);
+      const bannerTop = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+      expect(bannerTop).toBeGreaterThanOrEqual(0);
+      expect(bannerTop).toBeLessThan(450);
       await visit(page, 'prioritisation-worklist-after-validation');
     } finally {
       await admin.close();

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import type { RiskSummary } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
-import { NotificationBanner } from '../../../components/content';
+import { SuccessNotice } from '../../../components/success-notice';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { usePageNotice } from '../../../lib/page-notice';
@@ -57,22 +57,12 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
   // action of this page (decision 0056), which takes the focus from its button as that goes.
   const notice = usePageNotice();
   const [said, setSaid] = useState<string | null>(null);
-  const banner = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (said) banner.current?.focus();
-  }, [said]);
   useBreadcrumbPatient(id, summary.data);
   const data = summary.data;
   const success = said ?? notice;
   return (
     <>
-      {success && (
-        <div ref={banner} tabIndex={-1} className="app-focus-target">
-          <NotificationBanner title="Success" success>
-            <p className="nhsuk-notification-banner__heading">{success}</p>
-          </NotificationBanner>
-        </div>
-      )}
+      {success && <SuccessNotice text={success} />}
       <PatientHeading title="Risk summary" name={data ? personName(data) : undefined} />
       {data ? (
         <RiskSummaryView

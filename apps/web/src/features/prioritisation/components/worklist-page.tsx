@@ -10,7 +10,7 @@ import {
 import { cellDescription } from '../lib/matrix';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
-import { InsetText, NotificationBanner } from '../../../components/content';
+import { InsetText } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { ListStatus } from '../../../components/list-status';
 import { SortChoice } from '../../../components/sort-choice';
@@ -43,6 +43,7 @@ import { WorklistFilterForm, worklistFilterFieldId } from './worklist-filter-for
 import { worklistColumns } from './worklist-columns';
 import './prioritisation.scss';
 import { PredictionsSuspended } from '../../../components/predictions-suspended';
+import { SuccessNotice } from '../../../components/success-notice';
 
 const sortOptions = (Object.keys(worklistSortLabels) as WorklistSort[]).map((value) => ({
   value,
@@ -103,11 +104,14 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
   // A count of the matrix or the flags leads to the pathways it counted: their heading, which says
   // what they are, takes the focus and comes into view (the matrix is far above them).
   const location = useLocation();
+  // What a validation recorded by a waiting list admin, who returns here, has just done: it is said
+  // in a banner that takes the focus, before the results a count led to.
+  const notice = usePageNotice();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const toResults = (location.state as { toResults?: boolean } | null)?.toResults === true;
   useEffect(() => {
-    if (toResults) resultsHeading.current?.focus();
-  }, [location.key, toResults]);
+    if (toResults && !notice) resultsHeading.current?.focus();
+  }, [location.key, toResults, notice]);
   const { risk, wait, flag } = view.filters;
   const shownText = [
     risk || wait ? cellDescription(risk, wait) : '',
@@ -123,16 +127,10 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
   const refreshing = worklist.isPlaceholderData && worklist.isFetching;
   const empty = Boolean(page && page.items.length === 0 && !worklist.isError);
   const procedure = name ? name.toLowerCase() : 'this type of operation';
-  // What a validation recorded by a waiting list admin, who returns here, has just done.
-  const notice = usePageNotice();
 
   return (
     <>
-      {notice && (
-        <NotificationBanner title="Success" success>
-          <p className="nhsuk-notification-banner__heading">{notice}</p>
-        </NotificationBanner>
-      )}
+      {notice && <SuccessNotice text={notice} />}
       <ErrorSummary errors={summary} attempt={attempt + loadAttempt} />
       <CaptionHeading title="Prioritisation worklist" caption={name} />
       <p>
