@@ -4,6 +4,7 @@ import {
   type ReactNode,
   type Ref,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import type { DateParts } from '../lib/calendar-date';
 
@@ -124,6 +125,36 @@ export function TextInput({
           </>
         );
       }}
+    </FieldFrame>
+  );
+}
+
+interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  /** NHS.UK label size, such as nhsuk-label--s for a question among others. */
+  labelClassName?: string;
+}
+
+/** NHS.UK textarea: a reason or a note, its hint and error tied to it. */
+export function Textarea({ id, label, hint, error, labelClassName, className, ...rest }: TextareaProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} labelClassName={labelClassName}>
+      {(describedBy) => (
+        <textarea
+          id={id}
+          name={rest.name ?? id}
+          rows={rest.rows ?? 5}
+          className={['nhsuk-textarea', error ? 'nhsuk-textarea--error' : '', className ?? '']
+            .filter(Boolean)
+            .join(' ')}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          {...rest}
+        />
+      )}
     </FieldFrame>
   );
 }

@@ -12,16 +12,9 @@ import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { createUser } from '../../test/factories/users.js';
 import { insertPathways } from '../../test/factories/pathways.js';
 import { insertEvaluations } from '../../test/factories/outcomes.js';
-import {
-  createClericalTrust,
-  csvFile,
-  decide,
-  idle,
-  uploadFiles,
-  validated,
-  type ClericalTrust,
-} from '../../test/factories/waiting-list.js';
+import { createClericalTrust, idle, type ClericalTrust } from '../../test/factories/waiting-list.js';
 import { multipartBody } from '../../test/multipart.js';
+import { importScoredKneeList } from '../../test/factories/scored-knee-list.js';
 import { recordOutcomes } from '../outcomes/index.js';
 
 /**
@@ -51,27 +44,6 @@ async function call<T>(method: 'GET' | 'POST', url: string, token: string, paylo
 const versions = async (trust = list.trustCode) =>
   (await call<{ items: ModelVersion[] }>('GET', modelsUrl(trust), admins.first)).body.items;
 
-const pasHeader =
-  'NHS No,Hospital No,Forename,Surname,DOB,Gender,Height (cm),Weight (kg),Smoking Status,Procedure,Referral Date,TCI Date,Consultant,Hypertension';
-const patients = [
-  '999 000 0026,RAN300001,Siobhán,O’Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,,Mr A Hamid,Y',
-  '999 000 0018,RAN300002,Łukasz,Nowak,02/11/1948,M,178,91,2,Total knee replacement,15/02/2026,,Ms R Kaur,Y',
-  '999 000 0034,RAN300003,Zoë,Clarke,30/06/1960,F,165,80,1,Total knee replacement,20/03/2026,,Mr A Hamid,N',
-];
-
-// Each patient's haemoglobin and eGFR, taken three weeks before today: the inputs the models require,
-// recent enough to use (decision 0057), so that every pathway is scored with its probability shown.
-const sampled = new Date(Date.now() - 21 * 86_400_000);
-const sampleDate = `${String(sampled.getUTCDate()).padStart(2, '0')}/${String(sampled.getUTCMonth() + 1).padStart(2, '0')}/${sampled.getUTCFullYear()}`;
-const bloods = [
-  ['9990000026', 128, 74],
-  ['9990000018', 141, 63],
-  ['9990000034', 119, 88],
-].flatMap(([nhs, hb, egfr]) => [
-  `${nhs},Hb,${hb},g/L,${sampleDate}`,
-  `${nhs},eGFR,${egfr},mL/min/1.73m2,${sampleDate}`,
-]);
-
 async function currentProbabilities(db: Db, trustCode: string) {
   return queryRows<{ id: string; probability: number; model_version: number }>(
     db,
@@ -94,17 +66,7 @@ beforeAll(async () => {
     // One person holding both roles: they may propose, or approve, but never both for one version.
     both: await token(['tca', 'cso']),
   };
-  const response = await uploadFiles(
-    t,
-    list,
-    'knee',
-    csvFile('ptl.csv', [pasHeader, ...patients]),
-    csvFile('pathology.csv', ['NHS Number,Test Name,Result,Units,Sample Date', ...bloods]),
-  );
-  const { batchId } = response.json<{ batchId: string }>();
-  await validated(t, list, 'knee', batchId);
-  expect((await decide(t, list, 'knee', 'confirm_import', batchId)).statusCode).toBe(202);
-  await idle(t, list, 'knee');
+  await importScoredKneeList(t, list);
 }, 240_000);
 afterAll(async () => t?.close());
 

@@ -11,15 +11,8 @@ import { showCalendarDate, todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows } from '../../platform/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { createUser } from '../../test/factories/users.js';
-import {
-  createClericalTrust,
-  csvFile,
-  decide,
-  idle,
-  uploadFiles,
-  validated,
-  type ClericalTrust,
-} from '../../test/factories/waiting-list.js';
+import { createClericalTrust, type ClericalTrust } from '../../test/factories/waiting-list.js';
+import { importScoredKneeList } from '../../test/factories/scored-knee-list.js';
 
 /**
  * A clinical safety officer suspends a procedure's predictions (decision 0063), on a list imported
@@ -35,24 +28,6 @@ let other: ClericalTrust;
 let tokens: Record<'cso' | 'tca' | 'cl' | 'ta' | 'wa' | 'otherCso', string>;
 let fhirToken: string;
 const clientId = `fhir-${crypto.randomUUID().slice(0, 8)}`;
-
-const pasHeader =
-  'NHS No,Hospital No,Forename,Surname,DOB,Gender,Height (cm),Weight (kg),Smoking Status,Procedure,Referral Date,TCI Date,Consultant,Hypertension';
-const patients = [
-  '999 000 0026,RAN300001,Siobhán,O’Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,,Mr A Hamid,Y',
-  '999 000 0018,RAN300002,Łukasz,Nowak,02/11/1948,M,178,91,2,Total knee replacement,15/02/2026,,Ms R Kaur,Y',
-  '999 000 0034,RAN300003,Zoë,Clarke,30/06/1960,F,165,80,1,Total knee replacement,20/03/2026,,Mr A Hamid,N',
-];
-const sampled = new Date(Date.now() - 21 * 86_400_000);
-const sampleDate = `${String(sampled.getUTCDate()).padStart(2, '0')}/${String(sampled.getUTCMonth() + 1).padStart(2, '0')}/${sampled.getUTCFullYear()}`;
-const bloods = [
-  ['9990000026', 128, 74],
-  ['9990000018', 141, 63],
-  ['9990000034', 119, 88],
-].flatMap(([nhs, hb, egfr]) => [
-  `${nhs},Hb,${hb},g/L,${sampleDate}`,
-  `${nhs},eGFR,${egfr},mL/min/1.73m2,${sampleDate}`,
-]);
 
 const suspensionUrl = (trust = list.trustCode) =>
   `/api/trusts/${trust}/procedures/knee/prediction-suspension`;
@@ -110,17 +85,7 @@ beforeAll(async () => {
   await t.app.db.execute(sql`insert into integration_clients (id, issuer, client_id, trust_code, name)
     values (${crypto.randomUUID()}, 'development', ${clientId}, ${list.trustCode}, 'Theatre system')`);
   fhirToken = await t.tokenFor(clientId, { clientId });
-  const response = await uploadFiles(
-    t,
-    list,
-    'knee',
-    csvFile('ptl.csv', [pasHeader, ...patients]),
-    csvFile('pathology.csv', ['NHS Number,Test Name,Result,Units,Sample Date', ...bloods]),
-  );
-  const { batchId } = response.json<{ batchId: string }>();
-  await validated(t, list, 'knee', batchId);
-  expect((await decide(t, list, 'knee', 'confirm_import', batchId)).statusCode).toBe(202);
-  await idle(t, list, 'knee');
+  await importScoredKneeList(t, list);
   bandsBefore = (await get<ActiveRecords>(listUrl('manage/records/active'))).items;
 }, 240_000);
 afterAll(async () => t?.close());

@@ -11,7 +11,7 @@ import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { SummaryList, WarningCallout } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { HintAndError, describedByOf } from '../../../components/form-fields';
+import { Textarea } from '../../../components/form-fields';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -140,22 +140,15 @@ export function AcknowledgeSignalPage() {
                     void submit();
                   }}
                 >
-                  <div className={`nhsuk-form-group${noteError ? ' nhsuk-form-group--error' : ''}`}>
-                    <label className="nhsuk-label nhsuk-label--s" htmlFor={noteField}>
-                      What you found and did
-                    </label>
-                    <HintAndError id={noteField} hint={noteHint} error={noteError} />
-                    <textarea
-                      id={noteField}
-                      name={noteField}
-                      rows={5}
-                      className={`nhsuk-textarea${noteError ? ' nhsuk-textarea--error' : ''}`}
-                      aria-describedby={describedByOf(noteField, noteHint, noteError)}
-                      aria-invalid={noteError ? true : undefined}
-                      value={note}
-                      onChange={(event) => setNote(event.target.value)}
-                    />
-                  </div>
+                  <Textarea
+                    id={noteField}
+                    label="What you found and did"
+                    labelClassName="nhsuk-label--s"
+                    hint={noteHint}
+                    error={noteError}
+                    value={note}
+                    onChange={(event) => setNote(event.target.value)}
+                  />
                   <Button type="submit" aria-disabled={acknowledge.isPending || undefined}>
                     {acknowledge.isPending ? 'Saving…' : 'Acknowledge signal'}
                   </Button>

@@ -11,7 +11,7 @@ import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { SummaryList, WarningCallout } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { HintAndError, describedByOf } from '../../../components/form-fields';
+import { Textarea } from '../../../components/form-fields';
 import { ListStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -178,22 +178,15 @@ function SuspensionForm({
               void submit();
             }}
           >
-            <div className={`nhsuk-form-group${reasonError ? ' nhsuk-form-group--error' : ''}`}>
-              <label className="nhsuk-label nhsuk-label--s" htmlFor={reasonField}>
-                {suspension ? 'Why predictions can be used again' : 'Why you are suspending predictions'}
-              </label>
-              <HintAndError id={reasonField} hint={hint} error={reasonError} />
-              <textarea
-                id={reasonField}
-                name={reasonField}
-                rows={5}
-                className={`nhsuk-textarea${reasonError ? ' nhsuk-textarea--error' : ''}`}
-                aria-describedby={describedByOf(reasonField, hint, reasonError)}
-                aria-invalid={reasonError ? true : undefined}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </div>
+            <Textarea
+              id={reasonField}
+              label={suspension ? 'Why predictions can be used again' : 'Why you are suspending predictions'}
+              labelClassName="nhsuk-label--s"
+              hint={hint}
+              error={reasonError}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
             <Button
               type="submit"
               variant={suspension ? undefined : 'warning'}

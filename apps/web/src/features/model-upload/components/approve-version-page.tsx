@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { InsetText, SummaryList, type SummaryRow } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { HintAndError, describedByOf } from '../../../components/form-fields';
+import { Textarea } from '../../../components/form-fields';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { setPageNotice } from '../../../lib/page-notice';
@@ -214,22 +214,17 @@ function Review({
           )}
           <h2>Decline</h2>
           <form noValidate onSubmit={(event) => void declineVersion(event)}>
-            <div className={`nhsuk-form-group${reasonError ? ' nhsuk-form-group--error' : ''}`}>
-              <label className="nhsuk-label nhsuk-label--s" htmlFor={reasonFieldId}>
-                Why are you not approving this version?
-              </label>
-              <HintAndError id={reasonFieldId} hint={reasonHint} error={reasonError} />
-              <textarea
-                id={reasonFieldId}
-                name="reason"
-                rows={4}
-                className={`nhsuk-textarea${reasonError ? ' nhsuk-textarea--error' : ''}`}
-                aria-describedby={describedByOf(reasonFieldId, reasonHint, reasonError)}
-                aria-invalid={reasonError ? true : undefined}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </div>
+            <Textarea
+              id={reasonFieldId}
+              name="reason"
+              rows={4}
+              label="Why are you not approving this version?"
+              labelClassName="nhsuk-label--s"
+              hint={reasonHint}
+              error={reasonError}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
             <div className="app-button-group">
               <Button type="submit" variant="secondary" aria-disabled={busy}>
                 {decline.isPending ? messages.submitting : `Decline version ${version.version}`}
