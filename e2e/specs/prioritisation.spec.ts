@@ -274,6 +274,9 @@ describe('prioritisation', () => {
       const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
       await poll(() => crumbs.getByRole('listitem').count()).toBe(4);
       expect(await crumbs.getByRole('link').allTextContents()).toEqual([expect.stringContaining('NHS')]);
+      // So the page has its own way back: to the worklist as they left it, still filtered.
+      const back = page.getByRole('link', { name: 'Back to the prioritisation worklist' });
+      expect(await back.getAttribute('href')).toMatch(/^\/prioritisation\/knee\?.*flag=validation_due/);
       await visit(page, 'prioritisation-validation');
       await chooseRadio(page.getByRole('group', { name: /outcome/i }), 'Remain on the waiting list');
       await chooseRadio(page.getByRole('group', { name: /contacted/i }), 'Phone');

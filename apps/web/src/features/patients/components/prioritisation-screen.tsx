@@ -23,7 +23,7 @@ import {
   type FromSummary,
   type PatientRoute,
 } from './patient-screen';
-import { isFromList } from '../../../lib/came-from-list';
+import { isFromList, listPathOf } from '../../../lib/came-from-list';
 
 /**
  * Where a prioritisation form goes back to, after Cancel or with what it recorded: the risk
@@ -40,13 +40,38 @@ export function usePrioritisationReturn(id: string, type: ProcedureCode) {
   const fromSummary = Boolean((location.state as FromSummary | null)?.fromSummary);
   // Back to the worklist as it was (its filters and page) when it opened this form.
   const fromWorklist = isFromList(location.state);
-  const target = toWorklist ? paths.prioritisationWorklist(type) : paths.patientSummary(id, type);
+  const target = toWorklist
+    ? (listPathOf(location.state) ?? paths.prioritisationWorklist(type))
+    : paths.patientSummary(id, type);
   const leave = (notice?: string) => {
     if (notice) setPageNotice(target, notice);
     const back = toWorklist ? fromWorklist : fromSummary;
     void (back ? navigate(-1) : navigate(target, { replace: true }));
   };
-  return { leave, target, toWorklist };
+  return { leave, target, toWorklist, fromWorklist };
+}
+
+/**
+ * For a waiting list admin, whose breadcrumb cannot lead back (the lookup and the summary are not
+ * theirs): an NHS.UK back link to the worklist as they left it, its filters and page kept.
+ */
+function WorklistBackLink({ id, type }: { id: string; type: ProcedureCode }) {
+  const { leave, target, toWorklist } = usePrioritisationReturn(id, type);
+  if (!toWorklist) return null;
+  return (
+    <div className="nhsuk-back-link nhsuk-u-margin-bottom-4">
+      <Link
+        className="nhsuk-back-link__link"
+        to={target}
+        onClick={(event) => {
+          event.preventDefault();
+          leave();
+        }}
+      >
+        Back to the prioritisation worklist
+      </Link>
+    </div>
+  );
 }
 
 /** The patient (name and NHS number), then what the form is about now (`rows`). */
@@ -117,6 +142,7 @@ export function PrioritisationScreen({
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
+        <WorklistBackLink id={route.id} type={route.type} />
         {!pathway ? (
           <>
             <PatientHeading title={title} name={undefined} />

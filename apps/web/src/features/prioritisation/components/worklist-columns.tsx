@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import {
   flagLabels,
   harmLevelLabels,
@@ -53,9 +53,10 @@ const nameOf = (row: Pick<WorklistItem, 'firstName' | 'lastName'>) =>
 
 function PatientCell({ row, href }: { row: WorklistItem; href: string }) {
   const name = nameOf(row);
+  const { pathname, search } = useLocation();
   return (
     <>
-      <Link className="nhsuk-link app-record-name" to={href} state={cameFromList}>
+      <Link className="nhsuk-link app-record-name" to={href} state={cameFromList(`${pathname}${search}`)}>
         {name ? <DataText text={name} /> : 'Patient with no name recorded'}
       </Link>
       {row.nhsNumber && (
