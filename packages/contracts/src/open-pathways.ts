@@ -44,6 +44,12 @@ export const missingInputsLabels: Record<(typeof missingInputsValues)[number], s
   yes: 'Some inputs not recorded',
   no: 'All inputs recorded',
 };
+/** The TCI-passed filter: the date to come in for surgery is before today, the pathway still on the list. */
+export const tciPassedValues = ['yes', 'no'] as const;
+export const tciPassedLabels: Record<(typeof tciPassedValues)[number], string> = {
+  yes: 'TCI date passed',
+  no: 'No TCI date passed',
+};
 export const socialValues = ['no_social_concerns', 'social_review_required', 'social_concerns'] as const;
 
 /** The words of a pathway's fields, the same in every list that shows them. */
@@ -167,6 +173,11 @@ export const activeRecordsFilterSchema = z.object({
   missingInputs: z.enum(missingInputsValues).optional().meta({
     description:
       'yes: only the records whose model was given a default for an input they lack; no: only those it was given none',
+    example: 'yes',
+  }),
+  tciPassed: z.enum(tciPassedValues).optional().meta({
+    description:
+      'yes: only the records whose TCI date is before today (London), still on the list; no: only those with none passed (no TCI date, or today or later)',
     example: 'yes',
   }),
 });

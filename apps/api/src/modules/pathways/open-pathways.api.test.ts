@@ -35,7 +35,10 @@ import {
   validated,
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
-import { createUser } from '../../test/factories/users.js';
+import { createTrust, createUser } from '../../test/factories/users.js';
+import { insertPathways } from '../../test/factories/pathways.js';
+import { addDays } from '@esr/contracts/prioritisation';
+import { todayInLondon } from '@esr/contracts/london-dates';
 import { parseCsv } from '@esr/risk-engine/csv';
 
 /**
@@ -1117,5 +1120,56 @@ describe('the OpenAPI document', () => {
       `${trustBase}/manage/records/archived/export`,
     ])
       expect(Object.keys((await operation(path)).responses['200']!.content!), path).toEqual(['text/csv']);
+  });
+});
+
+describe('the TCI date passed filter', () => {
+  it('finds the pathways still on the list after their TCI date, and the others, and says so in a report', async () => {
+    const trust = await createTrust(t.app.db);
+    const clerk = await t.tokenFor(
+      (await createUser(t.app.db, { trustCode: trust.trustCode, roles: ['cu'] })).id,
+    );
+    const today = todayInLondon();
+    await insertPathways(t.app.db, trust.trustCode, 'knee', [
+      { lastName: 'Passed', tciDate: addDays(today, -2), clockStart: addDays(today, -200) },
+      { lastName: 'Today', tciDate: today, clockStart: addDays(today, -200) },
+      { lastName: 'Unbooked', clockStart: addDays(today, -200) },
+    ]);
+    const list = (query: string) =>
+      t.app
+        .inject({
+          method: 'GET',
+          url: `/api/trusts/${trust.trustCode}/waiting-list/procedures/knee/manage/records/active?${query}`,
+          headers: bearer(clerk),
+        })
+        .then((response) => response.json<{ items: { lastName: string }[]; totalCount: number }>());
+    const names = async (query: string) => (await list(query)).items.map((item) => item.lastName).sort();
+    expect(await names('tciPassed=yes')).toEqual(['Passed']);
+    expect(await names('tciPassed=no')).toEqual(['Today', 'Unbooked']);
+    expect((await list('tciPassed=yes')).totalCount).toBe(1);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/trusts/${trust.trustCode}/waiting-list/procedures/knee/manage/records/active?tciPassed=maybe`,
+      headers: bearer(clerk),
+    });
+    expect(refused.statusCode).toBe(400);
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/trusts/${trust.trustCode}/waiting-list/procedures/knee/manage/records/active/export?fileName=Passed&fileType=pdf&fields=lastName,tciDate&tciPassed=yes`,
+      headers: bearer(clerk),
+    });
+    expect(report.statusCode).toBe(200);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tci-passed-pdf-'));
+    try {
+      const file = path.join(folder, 'report.pdf');
+      fs.writeFileSync(file, report.rawPayload);
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      // The report names the filter it used, and holds the one pathway it found.
+      expect(text).toContain('TCI date passed');
+      expect(text).toContain('Passed');
+      expect(text).not.toContain('Unbooked');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

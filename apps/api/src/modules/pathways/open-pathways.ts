@@ -3,6 +3,7 @@
  * pathways, total, processed, failed records, error history and archive; §3 active, failed and
  * archived records; §7 calls). Reports of the same lists are in reports.ts.
  */
+import { todayInLondon } from '@esr/contracts/london-dates';
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   ActiveRecord,
@@ -54,6 +55,7 @@ const filterNames: Record<keyof ActiveRecordsFilter, string> = {
   social: 'social aspects',
   surgery: 'readiness for surgery',
   missingInputs: 'missing inputs',
+  tciPassed: 'TCI date passed',
 };
 
 const activeRead = { action: 'active-list', endpoint: endpoints.openPathways.activeRecords } as const;
@@ -185,6 +187,10 @@ export function activeConditions(
   if (filter.referralDate) conditions.push(sql`p.referral_date = ${filter.referralDate}::date`);
   if (filter.missingInputs === 'yes') conditions.push(missingInputsSql);
   else if (filter.missingInputs === 'no') conditions.push(sql`not ${missingInputsSql}`);
+  // A TCI date before today (London), the pathway still on the list: cancelled, or not recorded.
+  const passed = sql`(p.tci_date is not null and p.tci_date < ${todayInLondon()}::date)`;
+  if (filter.tciPassed === 'yes') conditions.push(passed);
+  else if (filter.tciPassed === 'no') conditions.push(sql`not ${passed}`);
   conditions.push(...countedConditions(sql`p`, filter));
   return conditions;
 }

@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   defaultReportFields,
   missingInputsLabels,
+  tciPassedLabels,
   readinessLabels,
   recordStatusLabels,
   recordStatusText,
@@ -291,6 +292,7 @@ function filtersInWords(filter: ActiveRecordsFilter): { label: string; value: st
   add('Social aspects', filter.social && socialLabels[filter.social]);
   add('Readiness for surgery', filter.surgery && readinessLabels[filter.surgery]);
   add('Missing inputs', filter.missingInputs && missingInputsLabels[filter.missingInputs]);
+  add('TCI date passed', filter.tciPassed && tciPassedLabels[filter.tciPassed]);
   return words;
 }
 

@@ -1,6 +1,7 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import {
   missingInputsLabels,
+  tciPassedLabels,
   readinessLabels,
   recordStatuses,
   riskLabels,
@@ -24,6 +25,7 @@ const optionsOf = (labels: Record<string, string>) =>
 // Every status, Incomplete and Not scored among them (decision 0057).
 const statusOptions = recordStatuses.map((value) => ({ value, label: statusText(value) }));
 const missingInputsOptions = optionsOf(missingInputsLabels);
+const tciPassedOptions = optionsOf(tciPassedLabels);
 const predictionOptions = optionsOf(riskLabels);
 const socialOptions = optionsOf(socialLabels);
 const surgeryOptions = optionsOf(readinessLabels);
@@ -98,7 +100,7 @@ export function ActiveFilterForm({
     />
   );
   const select = (
-    key: 'status' | 'prediction' | 'social' | 'surgery' | 'missingInputs',
+    key: 'status' | 'prediction' | 'social' | 'surgery' | 'missingInputs' | 'tciPassed',
     placeholder: string,
     options: { value: string; label: string }[],
     hint?: string,
@@ -146,6 +148,14 @@ export function ActiveFilterForm({
             'Any',
             missingInputsOptions,
             'Whether the model used a default value for an input the record does not have',
+          )}
+        </div>
+        <div className="nhsuk-grid-column-one-half">
+          {select(
+            'tciPassed',
+            'Any',
+            tciPassedOptions,
+            'Whether the date to come in for surgery is before today: cancelled, or done and not recorded',
           )}
         </div>
       </div>

@@ -77,6 +77,13 @@ describe('the total records table (docs/decisions/0038-the-risk-leads-the-lists.
     expect(cell('Report', disguised)).toContain('<bdi>Anngnp.exe MORRIS</bdi>');
   });
 
+  it('tags a TCI date that has passed, the pathway still on the list, and no other', () => {
+    expect(cell('TCI date', { ...patricia, tciDate: '2020-03-02' })).toContain('02-Mar-2020');
+    expect(cell('TCI date', { ...patricia, tciDate: '2020-03-02' })).toContain('>Passed</strong>');
+    expect(cell('TCI date', { ...patricia, tciDate: '2999-03-02' })).not.toContain('Passed');
+    expect(cell('TCI date', patricia)).toBe('No date');
+  });
+
   it('shows the risk as a coloured tag with the probability beside it', () => {
     const risk = cell('Risk', patricia);
     expect(risk).toContain('nhsuk-tag--red');

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { todayInLondon } from '@esr/contracts/london-dates';
 import { Link } from 'react-router';
 import {
   riskLabels,
@@ -193,7 +194,21 @@ export function activeRecordColumns(type: ProcedureCode): RecordColumn<ActiveRec
         </>
       ),
     },
-    { header: label.tciDate, sortKey: 'tciDate', cell: (row) => formatDate(row.tciDate) || 'No date' },
+    {
+      header: label.tciDate,
+      sortKey: 'tciDate',
+      cell: (row) => (
+        <>
+          {formatDate(row.tciDate) || 'No date'}
+          {/* Still on the list after the day: cancelled, or done and not recorded. */}
+          {row.tciDate && row.tciDate < todayInLondon() && (
+            <span className="app-record-detail">
+              <Tag colour="orange">Passed</Tag>
+            </span>
+          )}
+        </>
+      ),
+    },
     { header: label.surgeonName, cell: (row) => <DataText text={row.surgeonName} /> },
     {
       header: 'Readiness and social aspects',

@@ -1,6 +1,7 @@
 import {
   activeRecordsFilterSchema,
   missingInputsLabels,
+  tciPassedLabels,
   readinessLabels,
   recordStatusLabels,
   riskLabels,
@@ -30,6 +31,7 @@ export const activeFilterKeys = [
   'social',
   'surgery',
   'missingInputs',
+  'tciPassed',
 ] as const;
 export type ActiveFilterKey = (typeof activeFilterKeys)[number];
 export type ActiveFilters = ActiveRecordsFilter;
@@ -82,6 +84,7 @@ export interface FilterDraft {
   social: string;
   surgery: string;
   missingInputs: string;
+  tciPassed: string;
 }
 
 export const emptyDraft: FilterDraft = {
@@ -95,6 +98,7 @@ export const emptyDraft: FilterDraft = {
   social: '',
   surgery: '',
   missingInputs: '',
+  tciPassed: '',
 };
 
 export function draftOf(filters: ActiveFilters): FilterDraft {
@@ -109,6 +113,7 @@ export function draftOf(filters: ActiveFilters): FilterDraft {
     social: filters.social ?? '',
     surgery: filters.surgery ?? '',
     missingInputs: filters.missingInputs ?? '',
+    tciPassed: filters.tciPassed ?? '',
   };
 }
 
@@ -152,7 +157,7 @@ export function filtersFromDraft(
     if (date.kind === 'invalid') errors[key] = filterMessages[key];
     else if (date.kind === 'date') filters[key] = date.iso;
   }
-  for (const key of ['status', 'prediction', 'social', 'surgery', 'missingInputs'] as const) {
+  for (const key of ['status', 'prediction', 'social', 'surgery', 'missingInputs', 'tciPassed'] as const) {
     const parsed = activeRecordsFilterSchema.shape[key].safeParse(draft[key] || undefined);
     if (parsed.success && parsed.data) filters[key] = parsed.data;
   }
@@ -174,6 +179,7 @@ export function describeActiveFilters(filters: ActiveFilters): string[] {
     social: filters.social && socialLabels[filters.social],
     surgery: filters.surgery && readinessLabels[filters.surgery],
     missingInputs: filters.missingInputs && missingInputsLabels[filters.missingInputs],
+    tciPassed: filters.tciPassed && tciPassedLabels[filters.tciPassed],
   };
   return activeFilterKeys.flatMap((key) => (words[key] ? [`${recordLabels[key]}: ${words[key]}`] : []));
 }

@@ -28,6 +28,7 @@ export const recordLabels = {
   surgery: reportFieldLabels.surgery,
   // Decision 0057: records whose model was given a default for an input they lack.
   missingInputs: 'Missing inputs',
+  tciPassed: 'TCI date passed',
 } as const;
 
 export const statusText = (status: RecordStatus) => recordStatusLabels[status];
