@@ -160,6 +160,18 @@ describe('model governance', () => {
       expect(await link.getAttribute('href')).toBe('/model-performance?procedure=hip');
       await expectFitsPage(versionsTable());
       await visit(page, 'model-versions');
+      // The hip model's card says the open signal too, first among what is known of the model here.
+      await page.goto('/upload-model?procedure=hip');
+      const card = page.getByRole('link', { name: 'View card (version 1)' });
+      await poll(() => card.count(), serverWait).toBe(1);
+      await activate(card);
+      await poll(() => main().textContent(), serverWait).toMatch(
+        /The CUSUM signalled on \d{2}-[A-Z][a-z]{2}-\d{4}: (more|fewer) complications than the model predicts on this trust’s outcomes; the clinical safety officer has not yet reviewed and acknowledged it\./,
+      );
+      await visit(page, 'model-card-hip-open-signal');
+      // Back to the knee versions, where the next steps upload.
+      await page.goto('/upload-model?procedure=knee');
+      await poll(() => versionsTable().locator('tbody tr').count(), serverWait).toBe(1);
     },
   );
 
