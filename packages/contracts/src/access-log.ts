@@ -22,7 +22,7 @@ export const accessLogQuerySchema = pageQuerySchema.extend({
     description: 'The patient’s NHS number: 10 digits, spaces and hyphens allowed, Modulus 11 checked',
     example: '9434765919',
   }),
-  asAt: z.iso.datetime({ offset: false }).optional().meta({
+  asAt: z.iso.datetime({ offset: false }).max(30).optional().meta({
     description:
       'The moment the search was first answered (its asAt): later pages leave out what was recorded after it, so that paging does not shift the rows. Absent: now',
     example: '2026-12-06T09:12:04.000Z',

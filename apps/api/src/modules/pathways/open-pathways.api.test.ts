@@ -1083,6 +1083,7 @@ describe('the OpenAPI document', () => {
       'social',
       'surgery',
       'missingInputs',
+      'tciPassed',
       'sort',
       'direction',
       'pageNumber',
