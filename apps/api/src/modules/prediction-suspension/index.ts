@@ -1,7 +1,6 @@
 /** What the prediction-suspension module offers the rest of the API; nothing else of it is imported from outside. */
 export {
   predictionSuspension,
-  predictionSuspensions,
   shownScoringColumns,
   shownStatusSql,
   suspendedOnSql,

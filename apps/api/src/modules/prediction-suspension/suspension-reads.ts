@@ -73,15 +73,3 @@ export async function predictionSuspension(
   );
   return row ? toSuspension(row) : null;
 }
-
-/** Every suspension in force at a trust, by procedure code. */
-export async function predictionSuspensions(
-  db: Db,
-  trustCode: string,
-): Promise<Map<string, PredictionSuspension>> {
-  const rows = await queryRows<SuspensionRow>(
-    db,
-    sql`select ${suspensionColumns} from prediction_suspensions where trust_code = ${trustCode}`,
-  );
-  return new Map(rows.map((row) => [row.procedure_code, toSuspension(row)]));
-}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { riskLabels } from '@esr/contracts/open-pathways';
+import { recordStatusLabels, riskLabels } from '@esr/contracts/open-pathways';
 import { percentage } from '@esr/contracts/patient-wording';
 import type { PathwayPrioritisation } from '@esr/contracts/prioritisation';
 import { DataText } from '../../../components/data-text';
@@ -51,7 +51,7 @@ export const modelRiskText = (
 export const modelPredictionText = (
   pathway: Pick<PathwayPrioritisation, 'prediction' | 'probability' | 'riskStatus'>,
 ) =>
-  !pathway.prediction && pathway.riskStatus?.startsWith('Predictions suspended')
+  !pathway.prediction && pathway.riskStatus?.startsWith(recordStatusLabels.suspended)
     ? pathway.riskStatus
     : `The model’s prediction: ${modelRiskText(pathway)}`;
 

@@ -15,7 +15,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CounterCard } from '../../../components/counter-card';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { paths } from '../../../config/paths';
-import { cellDescription, matrixCount, needsAttention } from '../lib/matrix';
+import { cellDescription, inSentence, matrixCount, needsAttention } from '../lib/matrix';
 import { dateText } from '../lib/wait-display';
 import { flagQuery, isMatrixFiltered, matrixCellQuery, type WorklistView } from '../lib/worklist-params';
 import './prioritisation.scss';
@@ -60,10 +60,6 @@ function CountLink({
  * Pathways without a band are counted in rows of their own, each for its reason (decision 0057).
  * The cells of high risk and long waits are tinted, as a second cue to the words of their headers.
  */
-/** A label inside a sentence: its first letter in lower case, unless it starts with an abbreviation (TCI). */
-const inSentence = (label: string) =>
-  /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
-
 const bandRows = new Set<RiskBand>(['high', 'medium', 'low', 'incomplete']);
 
 export function RiskWaitMatrix({

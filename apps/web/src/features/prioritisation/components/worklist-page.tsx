@@ -7,7 +7,7 @@ import {
   worklistSortSchema,
   type WorklistSort,
 } from '@esr/contracts/prioritisation';
-import { cellDescription } from '../lib/matrix';
+import { cellDescription, inSentence } from '../lib/matrix';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { InsetText } from '../../../components/content';
@@ -115,7 +115,7 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
   const { risk, wait, flag } = view.filters;
   const shownText = [
     risk || wait ? cellDescription(risk, wait) : '',
-    flag ? flagLabels[flag].replace(/^[A-Z](?![A-Z])/, (first) => first.toLowerCase()) : '',
+    flag ? inSentence(flagLabels[flag]) : '',
   ]
     .filter(Boolean)
     .join(', ');

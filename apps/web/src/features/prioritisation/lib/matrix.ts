@@ -32,3 +32,7 @@ export function cellDescription(risk?: RiskBand, wait?: WaitBand): string {
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : 'all risks and waits';
 }
+
+/** A label inside a sentence: its first letter in lower case, unless it starts with an abbreviation (TCI). */
+export const inSentence = (label: string) =>
+  /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
