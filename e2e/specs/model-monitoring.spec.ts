@@ -135,6 +135,24 @@ describe('model monitoring', () => {
     );
     const fairness = page.getByRole('region', { name: 'By patient group' });
     await poll(() => fairness.textContent(), serverWait).toContain('White');
+    // The fairness table fits a laptop's screen: its Flag column is in view, not scrolled to.
+    const table = fairness.getByRole('table');
+    const fit = await table.evaluate((element) => {
+      const region = element.closest('.nhsuk-scroll__content')!;
+      const flag = Array.from(element.querySelectorAll('th')).find((th) => th.textContent === 'Flag')!;
+      const flagCells = Array.from(element.querySelectorAll('tbody tr td:last-child'));
+      return {
+        scrolls: region.scrollWidth > region.clientWidth,
+        flagRight: flag.getBoundingClientRect().right,
+        regionRight: region.getBoundingClientRect().right,
+        // A flagged group's reasons are sentences: they wrap within the column, never widen it.
+        flagCellsWrap: flagCells.every((cell) => getComputedStyle(cell).whiteSpace === 'normal'),
+      };
+    });
+    expect(fit.scrolls).toBe(false);
+    expect(fit.flagRight).toBeLessThanOrEqual(fit.regionRight);
+    expect(fit.flagCellsWrap).toBe(true);
+    await table.screenshot({ path: 'e2e/screenshots/model-performance-fairness.png' });
     await visit(page, 'model-performance-hip');
   });
 
