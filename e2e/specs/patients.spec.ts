@@ -282,9 +282,11 @@ describe('patient screens', () => {
     await visit(page, 'patients-summary');
   });
 
-  it('downloads the summary as a PDF named after the evaluation', async () => {
+  it('downloads the summary as a PDF named after the patient (decision 0064)', async () => {
     const download = await downloadFrom(button('Download PDF'));
-    expect(download.suggestedFilename()).toMatch(/^[0-9a-f-]{36}_Summary_\d{8}-\d{6}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^Risk summary ${patricia.name}_\\d{8}-\\d{6}\\.pdf$`),
+    );
     const document = await contentOf(download);
     expect(document.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
@@ -709,7 +711,11 @@ describe('patient screens', () => {
       /history\/([0-9a-f-]{36})\?type=knee$/,
     )![1]!;
     const download = await downloadFrom(rows.nth(1).getByRole('button', { name: /^Download PDF/ }));
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^${olderId}_Summary_\\d{8}-\\d{6}\\.pdf$`));
+    // Named after the patient and the day the evaluation was made, which its row gives.
+    const madeOn = (await rows.nth(1).getByRole('cell').first().textContent())!.slice(0, 11);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^Risk summary ${patricia.name} evaluated ${madeOn}_\\d{8}-\\d{6}\\.pdf$`),
+    );
     expect((await contentOf(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     await activate(rows.nth(1).getByRole('link', { name: /^View/ }));
@@ -745,7 +751,9 @@ describe('patient screens', () => {
     await visit(page, 'patients-past-evaluation');
 
     const download = await downloadFrom(button('Download PDF'));
-    expect(download.suggestedFilename()).toMatch(/^[0-9a-f-]{36}_Summary_\d{8}-\d{6}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^Risk summary ${patricia.name} evaluated \\d{2}-[A-Z][a-z]{2}-\\d{4}_\\d{8}-\\d{6}\\.pdf$`),
+    );
     expect((await contentOf(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 

@@ -56,8 +56,15 @@ export type PathwayOutcome = z.infer<typeof pathwayOutcomeSchema>;
 export const judgedPredictionSchema = z.object({
   evaluationId: z.string().describe('The evaluation that made the prediction'),
   modelVersion: z.number().int().describe('The trust’s version of the model that made it'),
-  probability: z.number().describe('The predicted probability of a complication, 0 to 1'),
-  prediction: predictionSchema.describe('The risk band: high, medium or low'),
+  probability: z
+    .number()
+    .nullable()
+    .describe(
+      'The predicted probability of a complication, 0 to 1; null while the clinical safety officer has suspended the procedure’s predictions (decision 0063)',
+    ),
+  prediction: predictionSchema
+    .nullable()
+    .describe('The risk band: high, medium or low; null while the predictions are suspended'),
   evaluatedAt: z.string().describe('When it was made: ISO 8601, UTC'),
 });
 

@@ -101,8 +101,9 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
     areasOfImprovement: {
       dos: [
         {
-          title: 'Raise your haemoglobin',
-          description: 'Your blood count is low. Ask your GP whether you need iron before the operation.',
+          title: 'Check for anaemia and treat it before surgery',
+          description:
+            'Haemoglobin below 130 g/L is linked with more complications and blood transfusion. Check iron stores (ferritin and transferrin saturation), vitamin B12 and folate, and treat the cause, often iron deficiency, before the operation.',
         },
       ],
     },
@@ -114,6 +115,54 @@ function riskSummary(overrides: Partial<RiskSummary> = {}): RiskSummary {
     ...overrides,
   };
 }
+
+/** The advice the product's models give (ml/train_default_models.py), written for the clinical team. */
+const modelAdvice: [string, string][] = [
+  [
+    'Support to stop smoking',
+    'Smoking raises the risk of wound, chest and heart problems after surgery. Offer referral to the local NHS Stop Smoking Service. Stopping at least 4 weeks before the operation gives the most benefit, but stopping at any time helps.',
+  ],
+  [
+    'Check for anaemia and treat it before surgery',
+    'Haemoglobin below 130 g/L is linked with more complications and blood transfusion. Check iron stores (ferritin and transferrin saturation), vitamin B12 and folate, and treat the cause, often iron deficiency, before the operation.',
+  ],
+  [
+    'Review diabetes control',
+    'Diabetes treated with insulin is linked with more complications. Check HbA1c and agree a plan for managing diabetes around surgery. National guidance (CPOC) advises an HbA1c below 69 mmol/mol before planned surgery where possible.',
+  ],
+  [
+    'Check blood pressure control',
+    'Make sure blood pressure is measured and treated before surgery. National guidance (AAGBI and British Hypertension Society) expects readings below 160/100 mmHg in primary care before referral for planned surgery.',
+  ],
+  [
+    'Support to lose weight',
+    'A body mass index (BMI) of 35 or more is linked with more wound problems and other complications. Offer advice on healthy eating and activity, or referral to a local weight management service.',
+  ],
+  [
+    'Consider a specialist weight management referral',
+    'A BMI of 40 or more is linked with a steep rise in complications, including infection. Consider referral to a specialist weight management service and discuss the timing of surgery with the patient.',
+  ],
+  [
+    'Review nutrition',
+    'Albumin below 35 g/L can be a sign of poor nutrition or ongoing inflammation, both linked with infection and slower recovery. Screen for malnutrition (for example with MUST) and consider referral to a dietitian.',
+  ],
+  [
+    'Review diabetes control',
+    'Diabetes is linked with more wound and infection problems. Check HbA1c and agree a plan for managing diabetes around surgery. National guidance (CPOC) advises an HbA1c below 69 mmol/mol before planned surgery where possible.',
+  ],
+  [
+    'Review kidney function and medicines',
+    'An eGFR below 60 suggests chronic kidney disease (stage 3 or worse), which is linked with more complications. Review medicines that affect the kidneys, such as anti-inflammatory painkillers (NSAIDs), ACE inhibitors and diuretics, and plan fluids around surgery.',
+  ],
+  [
+    'Find the cause of low sodium',
+    'Sodium below 135 mmol/L is linked with more complications. Look for a cause, including medicines such as thiazide diuretics and some antidepressants, and correct it before surgery where possible.',
+  ],
+  [
+    'Optimise chest health',
+    'COPD is linked with chest infections and readmission after surgery. Review inhaler treatment and technique, and offer pulmonary rehabilitation where it is appropriate.',
+  ],
+];
 
 function inputs(values: Partial<RemodelValues>): HistoryEntry['inputs'] {
   const blank = Object.fromEntries(remodelFields.map((field) => [field, ''])) as RemodelValues;
@@ -135,6 +184,8 @@ interface Rendered {
   bytes: Buffer;
   /** Each page's text, whitespace runs (line breaks, table gaps) as one space. */
   pages: string[];
+  /** How many lines of text each page holds, its running header and footer included. */
+  linesOfPages: number[];
   text: string;
   info: string;
   structure: string;
@@ -147,25 +198,26 @@ async function render(input: RiskSummaryPdfInput): Promise<Rendered> {
   const file = path.join(folder, `summary-${Math.random().toString(36).slice(2)}.pdf`);
   fs.writeFileSync(file, bytes);
   const raw = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  const pages = raw
-    .split('\f')
-    .filter((page) => page.trim() !== '')
-    .map((page) => page.replace(/\s+/g, ' ').trim());
+  const rawPages = raw.split('\f').filter((page) => page.trim() !== '');
+  const pages = rawPages.map((page) => page.replace(/\s+/g, ' ').trim());
+  const linesOfPages = rawPages.map((page) => page.split('\n').filter((line) => line.trim() !== '').length);
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   const structure = execFileSync('pdfinfo', ['-struct-text', file], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return { bytes, pages, text: pages.join(' '), info, structure };
+  return { bytes, pages, linesOfPages, text: pages.join(' '), info, structure };
 }
 
 describe('riskSummaryPdf', () => {
-  it('prints the clinical summary on page 1 and the patient page on page 2', async () => {
+  it('prints the clinical summary first and the patient page last', async () => {
     expect(hasValidCheckDigit(nhsNumber)).toBe(true);
     const pdf = await render(pdfInput());
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(pdf.pages).toHaveLength(2);
-    const [first, second] = pdf.pages as [string, string];
+    // The clinical summary takes two pages with the model's advice in full; the patient's one.
+    expect(pdf.pages).toHaveLength(3);
+    const first = pdf.pages.slice(0, -1).join(' ');
+    const second = pdf.pages.at(-1)!;
 
     expect(first).toContain('Elective Surgical Risk');
     expect(first).toContain('Royal Anywhere NHS Foundation Trust');
@@ -184,14 +236,15 @@ describe('riskSummaryPdf', () => {
     expect(first).toContain('Factor Importance Value');
     expect(first).toContain('Age at operation High 78 years');
     expect(first).toContain('Serum albumin Moderate 38.5 g/L (normalised value)');
-    expect(first).toContain('Raise your haemoglobin');
-    expect(first).toContain('Ask your GP whether you need iron before the operation.');
+    expect(first).toContain('Check for anaemia and treat it before surgery');
+    expect(first).toContain('Check iron stores (ferritin and transferrin saturation)');
     expect(first).toContain('Model: Knee complications');
     expect(first).toContain('Version: 3 (model card 1.2.0)');
     expect(first).toContain('Evaluated: 14-Jul-2026 10:05 (UK time)');
     expect(first).toContain('Generated: 15-Jul-2026 14:45 (UK time)');
     expect(first).toContain(demonstrationModelLabel);
-    expect(first).toContain('Page 1 of 2');
+    expect(first).toContain('Page 1 of 3');
+    expect(first).toContain('Page 2 of 3');
     expect(first).not.toContain('About your result');
     expect(first).not.toContain('Details the model used');
 
@@ -199,14 +252,17 @@ describe('riskSummaryPdf', () => {
     expect(second).toContain(`Name: ${name}`);
     expect(second).toContain('NHS number: 999 123 4578');
     expect(second).toContain('in the 90 days after your knee replacement operation');
-    expect(second).toContain('Your result is high risk.');
+    expect(second).toContain('Its estimate is high.');
     expect(second).toContain('higher than for most people having this operation');
     expect(second).toContain('about 18 may have a complication');
     expect(second).toContain('This is an estimate, not a certainty.');
-    expect(second).toContain('Raise your haemoglobin');
+    // The model's advice in the patient's words, not the clinical team's.
+    expect(second).toContain('Your blood count');
+    expect(second).toContain('This is called anaemia.');
+    expect(second).not.toContain('ferritin');
     expect(second).toContain('contact your hospital team at Royal Anywhere NHS Foundation Trust');
     expect(second).toContain(demonstrationModelLabel);
-    expect(second).toContain('Page 2 of 2');
+    expect(second).toContain('Page 3 of 3');
   });
 
   it('names, under the normalised-values warning, each input the model defaulted and the value used (decision 0035)', async () => {
@@ -361,7 +417,7 @@ describe('riskSummaryPdf', () => {
     // The patient's page comes last, whatever the clinical pages take.
     expect(last).toContain('About your result');
     expect(last).toContain(`Page ${pdf.pages.length} of ${pdf.pages.length}`);
-    expect(last).toContain('Your result is moderate risk.');
+    expect(last).toContain('Its estimate is moderate.');
     expect(last).toContain('Stay as active as you can.');
     expect(last).toContain('pre-operative assessment');
   });
@@ -376,7 +432,7 @@ describe('riskSummaryPdf', () => {
     expect(first).not.toMatch(/High risk|Moderate risk|Low risk/);
     expect(first).not.toContain('Contributing factors');
     expect(first).not.toContain('Areas of improvement');
-    expect(first).not.toContain('Raise your haemoglobin');
+    expect(first).not.toContain('Check for anaemia');
     expect(first).not.toContain(demonstrationModelLabel);
     expect(first).toContain('Page 1 of 2');
     expect(second).toContain('About your result');
@@ -443,7 +499,102 @@ describe('riskSummaryPdf', () => {
       'Clinician’s view of the risk: Moderate risk (Olu Adeyemi, 27-Nov-2026): Anaemia corrected since the bloods were taken',
     );
     expect((await render(pdfInput({ summary: base }))).text).not.toContain('Clinician’s view');
+    // The patient's page gives both, in plain words, as the risk summary does.
+    const patientPage = adjusted.pages.at(-1)!;
+    expect(patientPage).toContain('Its estimate is high.');
+    expect(patientPage).toContain('They think your chance is moderate, not high.');
+    expect(patientPage).toContain('in the middle range for people having this operation');
+    const agreed = await render(
+      pdfInput({
+        summary: { ...base, result: { ...base.result!, adjustment: { ...adjustment, prediction: 'high' } } },
+      }),
+    );
+    expect(agreed.pages.at(-1)).toContain('They agree that your chance is high.');
   });
+
+  it('gives a patient no longer on the list nothing to do before their operation', async () => {
+    const pdf = await render(pdfInput({ summary: riskSummary({ isActive: false }) }));
+    const patientPage = pdf.pages.at(-1)!;
+    expect(patientPage).toContain('You are no longer on the waiting list for this operation.');
+    expect(patientPage).not.toContain('What you can do before your operation');
+    expect(patientPage).not.toContain('Your blood count');
+    expect(patientPage).toContain('Who to contact');
+  });
+
+  it('puts every piece of the model’s advice to the patient in plain words, without clinical terms', async () => {
+    const dos = modelAdvice.map(([title, description]) => ({ title, description }));
+    const pdf = await render(pdfInput({ summary: riskSummary({ areasOfImprovement: { dos } }) }));
+    const start = pdf.pages.findIndex((page) => page.includes('About your result'));
+    const patientPages = pdf.pages.slice(start).join(' ');
+    const clinicalPages = pdf.pages.slice(0, start).join(' ');
+    // The clinical team's pages keep the advice as the model gives it.
+    expect(clinicalPages).toContain('AAGBI and British Hypertension Society');
+    for (const term of [
+      'AAGBI',
+      'primary care',
+      'HbA1c',
+      'CPOC',
+      'eGFR',
+      'ferritin',
+      'NSAID',
+      'MUST',
+      'mmol',
+      'referral',
+    ])
+      expect(patientPages, term).not.toContain(term);
+    for (const topic of [
+      'Stopping smoking',
+      'Your blood count',
+      'Eating well',
+      'Your diabetes',
+      'Your kidneys and medicines',
+      'The salt level in your blood',
+      'Your blood pressure',
+      'Your breathing',
+    ])
+      expect(patientPages, topic).toContain(topic);
+    // Two pieces of advice on weight are one topic, which says weight alone does not delay surgery.
+    expect(patientPages.split('weight management service').length - 1).toBe(1);
+    expect(patientPages).toContain('Your weight alone is not a reason to put off your operation.');
+    // Two on diabetes are one too.
+    expect(patientPages.split('Your diabetes').length - 1).toBe(1);
+    expect(patientPages).not.toContain('other things that could help');
+  });
+
+  it(
+    'leaves no page with only a few lines on it: a part running on takes enough of its page before',
+    { timeout: 60_000 },
+    async () => {
+      // Summaries and past evaluations with more and more advice: the pages end at every place.
+      for (let advice = 0; advice <= modelAdvice.length; advice += 1) {
+        const dos = modelAdvice.slice(0, advice).map(([title, description]) => ({ title, description }));
+        const base = riskSummary({ areasOfImprovement: { dos } });
+        const entry: HistoryEntry = {
+          ...base,
+          isCurrent: false,
+          surgicalRiskFactorsShown: 'as-evaluated',
+          inputs: inputs({
+            height: '162',
+            weight: '81',
+            sex: 'F',
+            smoking: '1',
+            hypt: '1',
+            haemoglobin: '112',
+          }),
+        };
+        for (const summary of [base, entry]) {
+          const pdf = await render(pdfInput({ summary }));
+          // A header line and two footer lines on every page; at least nine lines of text besides.
+          pdf.linesOfPages.forEach((lines, index) =>
+            expect(
+              lines,
+              `${advice} advice: page ${index + 1} of ${pdf.pages.length}`,
+            ).toBeGreaterThanOrEqual(12),
+          );
+        }
+      }
+    },
+  );
 
   it('says a past evaluation made before the surgeon was kept with it did not keep one (decision 0039)', async () => {
     const entry: HistoryEntry = {
@@ -479,7 +630,7 @@ describe('riskSummaryPdf', () => {
       });
       const shown = `${firstName.slice(0, 79).trimEnd()}…`;
       expect(pdf.pages[0]).toContain(`Name ${shown}`);
-      expect(pdf.pages.at(-1)).toContain(`Name: ${shown}`);
+      expect(pdf.pages.find((page) => page.includes('About your result'))).toContain(`Name: ${shown}`);
       expect(pdf.text).not.toContain(firstName.slice(0, 100));
       expect(pdf.pages[0]).toContain(`Consultant surgeon Mr Fitzgerald-Hughes Fitzgerald-Hughes`);
       expect(pdf.pages[0]).not.toContain('Fitzgerald-Hughes '.repeat(5));

@@ -56,6 +56,7 @@ import {
 } from '../../platform/pdf/pdf-text.js';
 import { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
 import { suspendedText } from '@esr/contracts/prediction-suspension';
+import { adviceForThePatient } from './patient-advice.js';
 
 export interface RiskSummaryPdfInput {
   summary: RiskSummary | HistoryEntry;
@@ -160,9 +161,27 @@ interface Summary extends RiskSummaryPdfInput {
   mastheadPages: Set<number>;
 }
 
-export function riskSummaryPdf(printed: RiskSummaryPdfInput): Readable {
-  const clean = withoutControls(printed);
-  const input: RiskSummaryPdfInput = { ...clean, trustName: cutForPaper(clean.trustName) };
+/** Where a part of the summary (the clinical team's, the patient's) begins and ends. */
+interface PartPages {
+  first: number;
+  last: number;
+  /** How far down its last page it reaches, in points from the top of the text area. */
+  lastPageUsed: number;
+}
+
+interface LaidOut {
+  doc: PDFKit.PDFDocument;
+  summary: Summary;
+  parts: PartPages[];
+}
+
+/**
+ * The least a part's last page holds when the part runs on to it, as a share of the page's text
+ * area: a page with only a few lines of a section on it is easily lost or taken for the end.
+ */
+const leastOfLastPage = 0.3;
+
+function layOut(input: RiskSummaryPdfInput, shortPages: ReadonlyMap<number, number>): LaidOut {
   const doc = createPdfDocument({
     layout: 'portrait',
     margins: margin,
@@ -178,6 +197,7 @@ export function riskSummaryPdf(printed: RiskSummaryPdfInput): Readable {
     { top: margin.top, left: margin.left, width, bottom: doc.page.height - margin.bottom },
     lineGap,
   );
+  for (const [page, bottom] of shortPages) flow.shortenPage(page, bottom);
   const { summary } = input;
   const s: Summary = {
     ...input,
@@ -188,11 +208,40 @@ export function riskSummaryPdf(printed: RiskSummaryPdfInput): Readable {
     nhsNumber: summary.nhsNumber ? spacedNhsNumber(summary.nhsNumber) : 'Not recorded',
     mastheadPages: new Set(),
   };
-  clinicalPage(s);
+  const part = (layPart: (s: Summary) => void): PartPages => {
+    const first = flow.page;
+    layPart(s);
+    return { first, last: flow.page, lastPageUsed: flow.y - flow.area.top };
+  };
+  const clinicalPart = part(clinicalPage);
   flow.newPage();
-  patientPage(s);
-  footers(s);
-  flow.root.end();
+  const patientPart = part(patientPage);
+  return { doc, summary: s, parts: [clinicalPart, patientPart] };
+}
+
+/**
+ * The pages to end early, so that a part running on to a page it fills only a few lines of takes
+ * enough of its page before with it: blocks move whole, so at least that much moves.
+ */
+function pagesToShorten({ parts, summary }: LaidOut): Map<number, number> {
+  const { area } = summary.flow;
+  const least = (area.bottom - area.top) * leastOfLastPage;
+  const shortPages = new Map<number, number>();
+  for (const { first, last, lastPageUsed } of parts)
+    if (last > first && lastPageUsed < least) shortPages.set(last - 1, area.bottom - (least - lastPageUsed));
+  return shortPages;
+}
+
+export function riskSummaryPdf(printed: RiskSummaryPdfInput): Readable {
+  const clean = withoutControls(printed);
+  const input: RiskSummaryPdfInput = { ...clean, trustName: cutForPaper(clean.trustName) };
+  // Laid out once to see where the pages end, and again only when a part would end on a page
+  // holding just a few lines.
+  const trial = layOut(input, new Map());
+  const shortPages = pagesToShorten(trial);
+  const { doc, summary } = shortPages.size ? layOut(input, shortPages) : trial;
+  footers(summary);
+  summary.flow.root.end();
 
   const output = new PassThrough();
   doc.on('error', (error: Error) => output.destroy(error));
@@ -540,6 +589,20 @@ function patientPage(s: Summary) {
   );
 }
 
+/** A band inside a sentence, in plain words. */
+const bandWords: Record<Prediction, string> = { high: 'high', medium: 'moderate', low: 'low' };
+const bandWord = (prediction: Prediction) => bandWords[prediction];
+
+/** The chance as people count it: "about 16 in 100". */
+function inAHundred(probability: number): string[] {
+  const inHundred = Math.round(probability * 100);
+  return inHundred < 1
+    ? ['Out of 100 people with a result like yours, fewer than 1 may have a complication.']
+    : [
+        `Out of 100 people with a result like yours, about ${inHundred} may have a complication. About ${100 - inHundred} may not.`,
+      ];
+}
+
 function whatItMeans({ flow, summary, result, procedureName }: Summary, you: Element) {
   const meaning = flow.section(you);
   flow.heading(meaning, 'What your result means', 'H2', patient.h2);
@@ -551,16 +614,21 @@ function whatItMeans({ flow, summary, result, procedureName }: Summary, you: Ele
       'Your hospital team will check your record, and you will get a result once it is complete.',
     );
   } else if (result && prediction !== null) {
-    const band = riskLabels[prediction].toLowerCase();
-    const inHundred = Math.round(result.probability * 100);
     paragraphs.push(
       `This result estimates the chance of you having a complication in the 90 days after your ${inSentence(procedureName)} operation.`,
-      `Your result is ${band}. ${bandMeaning[prediction]}`,
-      inHundred < 1
-        ? 'Out of 100 people with a result like yours, fewer than 1 may have a complication.'
-        : `Out of 100 people with a result like yours, about ${inHundred} may have a complication. About ${100 - inHundred} may not.`,
-      'This is an estimate, not a certainty. It cannot tell you what will happen to you.',
-      'Your care team will talk your result through with you. Ask them about anything you are not sure about.',
+      `A computer tool worked out your chance from your health records. Its estimate is ${bandWord(prediction)}. ${bandMeaning[prediction]}`,
+      ...inAHundred(result.probability),
+    );
+    // The clinician's view, as the risk summary gives it beside the tool's (decision 0044).
+    const view = result.adjustment;
+    if (view)
+      paragraphs.push(
+        view.prediction === prediction
+          ? `Your care team have looked at this estimate with everything else they know about you. They agree that your chance is ${bandWord(view.prediction)}.`
+          : `Your care team have looked at this estimate with everything else they know about you. They think your chance is ${bandWord(view.prediction)}, not ${bandWord(prediction)}. ${bandMeaning[view.prediction]} They will tell you why.`,
+      );
+    paragraphs.push(
+      'This is an estimate, not a certainty. It cannot tell you what will happen to you. Your care team will talk it through with you: ask them about anything you are not sure about.',
     );
   } else
     paragraphs.push(
@@ -570,21 +638,31 @@ function whatItMeans({ flow, summary, result, procedureName }: Summary, you: Ele
           ? 'We could not work out your result from the information we have. Your hospital team will check your records.'
           : 'Your result is not ready yet. Your hospital team will tell you about it when it is.',
     );
-  for (const text of paragraphs) flow.paragraph(meaning, text, patient.body, { after: 7 });
+  // Off the list (operated on, or removed): what to do before the operation no longer applies.
+  if (!summary.isActive)
+    paragraphs.push(
+      'You are no longer on the waiting list for this operation. This result was worked out while you were waiting.',
+    );
+  for (const text of paragraphs) flow.paragraph(meaning, text, patient.body, { after: 6 });
 }
 
+/** What the patient can do while waiting: the model's advice in the patient's words, or general advice. */
 function beforeTheOperation({ flow, summary, result }: Summary, you: Element) {
+  if (!summary.isActive) return;
   const before = flow.section(you);
   flow.heading(before, 'What you can do before your operation', 'H2', patient.h2);
-  const advice = result ? summary.areasOfImprovement.dos : [];
-  const [intro, items] = advice.length
-    ? [
-        'Your care team may talk to you about these things:',
-        advice.map((item) => ({ title: item.title, text: item.description })),
-      ]
+  const { items, othersLeftToTheTeam } = adviceForThePatient(result ? summary.areasOfImprovement.dos : []);
+  const [intro, listed] = items.length
+    ? ['Your care team may talk to you about these things:', items]
     : ['There are things you can do to help your recovery:', generalAdvice.map((text) => ({ text }))];
   flow.paragraph(before, intro, patient.body, { after: 6 });
-  flow.list(before, items, patient.body);
+  flow.list(before, listed, patient.body);
+  if (othersLeftToTheTeam)
+    flow.paragraph(
+      before,
+      'Your care team may also talk to you about other things that could help.',
+      patient.body,
+    );
 }
 
 // ---- On every page: a header where the masthead is not; who the page is about, and "Page N of M" --

@@ -665,15 +665,21 @@ describe('history and PDFs (docs/requirements.md §2 previous evaluations, §7)'
     return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
   };
 
+  /** The name a download is saved under: the header's UTF-8 form (RFC 6266), as browsers read it. */
+  const savedAs = (disposition: unknown) =>
+    decodeURIComponent(String(disposition).split("filename*=UTF-8''")[1] ?? '');
+
   it('downloads the risk summary as a PDF with the name, the risk and the demonstration label', async () => {
     const current = await summary(siobhanKnee);
     const response = await call('GET', `${patientUrl(siobhanKnee)}/risk-summary/export`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers['content-disposition']).toMatch(
-      new RegExp(`filename="${current.result!.evaluationId}_Summary_\\d{8}-\\d{6}\\.pdf"`),
+    // Named after the patient, not the evaluation's id (decision 0064).
+    expect(savedAs(response.headers['content-disposition'])).toMatch(
+      /^Risk summary Siobhán OBrien_\d{8}-\d{6}\.pdf$/,
     );
+    expect(String(response.headers['content-disposition'])).not.toContain(current.result!.evaluationId);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(response.rawPayload);
     expect(text).toContain("Siobhán O'Brien");
@@ -685,12 +691,12 @@ describe('history and PDFs (docs/requirements.md §2 previous evaluations, §7)'
     expect((await accessRows(siobhanKnee)).at(-1)!.action).toBe('summary-pdf');
   });
 
-  it('downloads a history entry as {historyId}_Summary_{timestamp}.pdf', async () => {
+  it('downloads a history entry named after the patient and the day it was made (decision 0064)', async () => {
     const [entry] = (await historyOf(lukasz)).items.slice(-1);
     const response = await call('GET', `${patientUrl(lukasz)}/history/${entry!.id}/export`);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toMatch(
-      new RegExp(`filename="${entry!.id}_Summary_\\d{8}-\\d{6}\\.pdf"`),
+    expect(savedAs(response.headers['content-disposition'])).toBe(
+      `Risk summary Łukasz Nowak evaluated ${showLondonDate(new Date(entry!.date))}_${String(response.headers['content-disposition']).match(/_(\d{8}-\d{6})\.pdf/)![1]}.pdf`,
     );
     const text = pdfText(response.rawPayload);
     expect(text).toContain('Łukasz Nowak');

@@ -21,6 +21,7 @@ import {
 import { procedureName } from '../library/index.js';
 import { reviewClericalChanges } from './review-changes.js';
 import { correctIdentity } from './identity-correction.js';
+import { summaryPdfName } from './summary-file-name.js';
 import { contentDisposition, reportFileName } from '../reports/index.js';
 
 const { patients } = endpoints;
@@ -82,8 +83,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, patients.riskSummaryExport, async (request, reply) => {
     const summary = await riskSummary(...onPathway(app.db, request), patientReads.summaryPdf);
-    const name = `${summary.result?.evaluationId ?? request.params.id}_Summary`;
-    return sendSummaryPdf(reply, app.db, request, name, { summary });
+    return sendSummaryPdf(reply, app.db, request, summaryPdfName(summary), { summary });
   });
 
   route(app, patients.historyEntry, async (request) =>
@@ -93,7 +93,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, patients.historyEntryExport, async (request, reply) => {
     const { historyId } = request.params;
     const entry = await historyEntry(...onPathway(app.db, request), historyId, patientReads.historyPdf);
-    return sendSummaryPdf(reply, app.db, request, `${historyId}_Summary`, {
+    return sendSummaryPdf(reply, app.db, request, summaryPdfName(entry, entry.result?.evaluatedAt), {
       summary: entry,
       inputs: entry.inputs,
     });

@@ -58,7 +58,7 @@ export class ColumnTable {
   row(texts: string[]): void {
     const { doc, area } = this.flow;
     const height = this.rowHeight(texts, this.options.body);
-    if (this.flow.y + height > area.bottom) {
+    if (this.flow.y + height > this.flow.bottom) {
       this.flow.newPage();
       this.header();
     }

@@ -20,6 +20,11 @@ export interface PageBreakHooks {
 
 export class PageFlow {
   y: number;
+  /**
+   * Pages whose blocks must end above the area's bottom, by page: a document laid out a second
+   * time moves blocks on to the next page this way, so that it does not hold only a few lines.
+   */
+  private readonly shortPages = new Map<number, number>();
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
@@ -27,6 +32,22 @@ export class PageFlow {
     private readonly hooks: PageBreakHooks = {},
   ) {
     this.y = area.top;
+  }
+
+  /** The page the flow is on, from 1 (a table may have added pages of its own). */
+  get page(): number {
+    const range = this.doc.bufferedPageRange();
+    return range.start + range.count;
+  }
+
+  /** The lowest y a block may reach on this page. */
+  get bottom(): number {
+    return this.shortPages.get(this.page) ?? this.area.bottom;
+  }
+
+  /** Ends page `page` at `bottom` rather than at the area's bottom. */
+  shortenPage(page: number, bottom: number): void {
+    this.shortPages.set(page, bottom);
   }
 
   newPage(): void {
@@ -38,6 +59,6 @@ export class PageFlow {
 
   /** Starts a new page unless `height` more points fit on this one (or this one is still empty). */
   room(height: number): void {
-    if (this.y + height > this.area.bottom && this.y > this.area.top) this.newPage();
+    if (this.y + height > this.bottom && this.y > this.area.top) this.newPage();
   }
 }

@@ -7,7 +7,9 @@ import { summaryFileName } from '../lib/summary-file';
 
 /**
  * docs/requirements.md §7: GET …/patients/{id}/history/{historyId}/export: a past evaluation's
- * summary as a PDF, read as a binary file and saved as {historyId}_Summary_{timestamp}.pdf (§2).
+ * summary as a PDF, read as a binary file and saved under the name the server gives it (the patient
+ * and the day of the evaluation, decision 0064) or, when it gives none,
+ * {historyId}_Summary_{timestamp}.pdf (§2).
  */
 export function useExportHistoryEntry(trust: string, type: ProcedureCode, id: string) {
   return useMutation({
@@ -15,7 +17,7 @@ export function useExportHistoryEntry(trust: string, type: ProcedureCode, id: st
       const file = await apiDownload(endpoints.patients.historyEntryExport, {
         params: { trust, type, id, historyId },
       });
-      const fileName = summaryFileName(historyId);
+      const fileName = file.fileName ?? summaryFileName(historyId);
       saveFile(file.blob, fileName);
       return fileName;
     },

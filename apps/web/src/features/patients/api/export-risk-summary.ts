@@ -7,8 +7,8 @@ import { summaryFileName } from '../lib/summary-file';
 
 /**
  * docs/requirements.md §7: GET …/patients/{id}/risk-summary/export: the summary as a PDF, saved
- * under the name the server gives it or, when it gives none, {evaluationId}_Summary_{timestamp}.pdf
- * (§2).
+ * under the name the server gives it (the patient's, decision 0064) or, when it gives none,
+ * {evaluationId}_Summary_{timestamp}.pdf (§2).
  */
 export function useExportRiskSummary(trust: string, type: ProcedureCode, id: string) {
   return useMutation({
