@@ -16,6 +16,7 @@ import { recordPatientAccess, routeOf } from '../access-log/index.js';
 import { recordChange, type PathwayOfChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
 import { predictionOf } from '../pathways/index.js';
+import { suspendedSql } from '../prediction-suspension/index.js';
 import { recordOutcomes } from './outcome-writer.js';
 
 export type PathwayTarget = readonly [Db, Principal, string, string, string];
@@ -39,6 +40,7 @@ interface OutcomeRow extends Record<string, unknown> {
   prediction: string | null;
   evaluated_at: string | Date | null;
   counts_from: string | null;
+  suspended: boolean;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -77,7 +79,7 @@ async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
     sql`select o.id, o.is_current, o.date_of_operation::text as date_of_operation, o.complication_90_days,
         o.complication_type, o.readmission_30_days, o.length_of_stay_days, o.death_90_days, o.source,
         o.file_name, o.recorded_at, o.recorded_by, o.evaluation_id, o.model_version, o.probability,
-        o.prediction, o.evaluated_at,
+        o.prediction, o.evaluated_at, ${suspendedSql(sql`o`)} as suspended,
         case when o.complication_90_days is not null and o.model_version is not null
           then (o.date_of_operation + coalesce(m.outcome_horizon_days, 90))::text end as counts_from
       from pathway_outcomes o
@@ -87,6 +89,9 @@ async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
   );
   const current = rows.find((row) => row.is_current) ?? null;
   const prediction = predictionOf(current?.prediction ?? null);
+  // While the procedure's predictions are suspended, the prediction is named but not its band
+  // (decision 0063).
+  const withheld = current?.suspended === true;
   return {
     current: current ? outcomeOf(current) : null,
     judgedPrediction:
@@ -94,8 +99,8 @@ async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
         ? {
             evaluationId: current.evaluation_id,
             modelVersion: Number(current.model_version),
-            probability: Number(current.probability),
-            prediction,
+            probability: withheld ? null : Number(current.probability),
+            prediction: withheld ? null : prediction,
             evaluatedAt: iso(current.evaluated_at),
           }
         : null,

@@ -7,6 +7,7 @@ import { suspensionMessages, type PredictionSuspensionState } from '@esr/contrac
 import type { Matrix, Worklist } from '@esr/contracts/prioritisation';
 import type { WaitingListDashboard } from '@esr/contracts/waiting-list';
 import type { ModelPerformance } from '@esr/contracts/model-performance';
+import type { PathwayOutcomes } from '@esr/contracts/outcomes';
 import { showCalendarDate, todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows } from '../../platform/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
@@ -247,6 +248,20 @@ describe('suspending predictions', () => {
     expect(read.statusCode).toBe(404);
     expect(read.body).toContain(suspendedWords());
     expect(read.body).not.toMatch(/"probabilityDecimal"/);
+  });
+
+  it('names the prediction an outcome after surgery is judged against, without its band', async () => {
+    const id = bandsBefore[1]!.id;
+    const history = await get<RiskHistory>(patientUrl(id, 'risk-summary/history'), tokens.cl);
+    const evaluationId = history.items[0]!.id;
+    // An outcome judged against that prediction, as the outcome writer keeps it.
+    await t.app.db.execute(sql`insert into pathway_outcomes (id, pathway_id, trust_code, procedure_code,
+        is_current, date_of_operation, complication_90_days, source, recorded_by, evaluation_id,
+        model_version, probability, prediction, evaluated_at)
+      values (${crypto.randomUUID()}, ${id}, ${list.trustCode}, 'knee', true, current_date - 1, false,
+        'clinician', 'Test clinician', ${evaluationId}, 1, 0.31, 'High', now() - interval '10 days')`);
+    const outcomes = await get<PathwayOutcomes>(patientUrl(id, 'outcome'), tokens.cl);
+    expect(outcomes.judgedPrediction).toMatchObject({ evaluationId, prediction: null, probability: null });
   });
 
   it('keeps the model’s monitoring, which says the predictions are suspended', async () => {

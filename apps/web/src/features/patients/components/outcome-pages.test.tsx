@@ -9,7 +9,9 @@ import type { GuardRole } from '@esr/contracts/roles';
 import { pathwayOutcomeKey } from '../api/get-pathway-outcome';
 import { patientKeys } from '../api/query-keys';
 import { buildOutcome } from '../lib/outcome-test-builders';
+import type { RiskHistory } from '@esr/contracts/patients';
 import { OutcomeSection } from './outcome-section';
+import { PreviousEvaluationsPage } from './previous-evaluations-page';
 import { RecordOutcomePage } from './record-outcome-page';
 
 // Who is signed in, acting in which role (the section offers clinicians alone to record).
@@ -63,10 +65,16 @@ const summary = {
 } as RiskSummary;
 
 /** The page at /patient-lookup/{id}/…?type=knee, with the pathway's outcomes (and summary) loaded. */
-function render(element: ReactNode, answer: PathwayOutcomes | null, patient: RiskSummary | null = summary) {
+function render(
+  element: ReactNode,
+  answer: PathwayOutcomes | null,
+  patient: RiskSummary | null = summary,
+  history: RiskHistory | null = null,
+) {
   const cache = new QueryClient();
   if (answer) cache.setQueryData(pathwayOutcomeKey('RAN', 'knee', id), answer);
   if (patient) cache.setQueryData(patientKeys.riskSummary('RAN', 'knee', id), patient);
+  if (history) cache.setQueryData(patientKeys.riskHistory('RAN', 'knee', id, 1), history);
   const address = `/patient-lookup/${id}/record-outcome?type=knee`;
   const page = (
     <MemoryRouter initialEntries={[address]}>
@@ -105,6 +113,47 @@ describe('the outcome after surgery on the risk summary (decision 0045)', () => 
     expect(words).toContain(
       'Prediction judged against itHigh risk (23.4%), made on 12-Sep-2026 by model version 3',
     );
+  });
+
+  it('names the prediction judged against it but not its band while predictions are suspended (decision 0063)', () => {
+    const withheld = { ...outcomes.judgedPrediction!, prediction: null, probability: null };
+    const words = text(render(section, { ...outcomes, judgedPrediction: withheld }));
+    expect(words).toContain(
+      'Prediction judged against itThe prediction (withheld while predictions are suspended), made on 12-Sep-2026 by model version 3',
+    );
+    expect(words).not.toMatch(/High risk|23\.4%/);
+  });
+
+  it('is on the previous evaluations too, whose judged evaluation says so', () => {
+    const item = (evaluationId: string, isCurrent: boolean) => ({
+      id: evaluationId,
+      date: isCurrent ? '2026-10-02T09:00:00Z' : '2026-09-12T08:30:00Z',
+      prediction: 'high' as const,
+      probability: 0.234,
+      reason: 'batch' as const,
+      isCurrent,
+      isAnomaly: false,
+      anomalyReason: null,
+      anomalyRemoval: null,
+      modelVersion: 3,
+      clericalChange: null,
+    });
+    const history: RiskHistory = {
+      items: [item('e2', true), item('e1', false)],
+      pageNumber: 1,
+      pageSize: 20,
+      totalCount: 2,
+      patient: summary,
+      suspendedOn: null,
+    };
+    const html = render(<PreviousEvaluationsPage />, outcomes, summary, history);
+    const evaluations = html.slice(html.indexOf('Previous evaluations</caption>'));
+    const rows = evaluations.slice(0, evaluations.indexOf('</table>')).split('<tr').slice(2).map(text);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).not.toContain('Judged against the outcome');
+    expect(rows[1]).toContain('Judged against the outcome');
+    expect(text(html)).toContain('Outcome after surgery');
+    expect(text(html)).toContain('Complication within 90 daysYes: Deep wound infection');
   });
 
   it('says when no prediction was made before the operation', () => {

@@ -26,6 +26,8 @@ import { AnomalyReason, patientRows } from './risk-summary-view';
 import { ClericalChangeLine } from './clerical-change-note';
 import { DataText } from '../../../components/data-text';
 import { PredictionsSuspended } from '../../../components/predictions-suspended';
+import { usePathwayOutcome } from '../api/get-pathway-outcome';
+import { OutcomeSection } from './outcome-section';
 
 const title = 'Previous evaluations';
 
@@ -34,8 +36,9 @@ const title = 'Previous evaluations';
  * 20 a page with the page in the address (docs/requirements.md §9): its date, risk band and probability (as the risk
  * summary writes it), whether it is flagged as an anomaly and why (or why a flag was removed), whether
  * it was made from details a clerical user changed and who reviewed them, a View link and a PDF. A failed
- * load clears the list without a message (docs/requirements.md §8). Below, the pathway's priority,
- * validation and harm review history (decision 0044).
+ * load clears the list without a message (docs/requirements.md §8). The evaluation its outcome after
+ * surgery is judged against says so, and the outcome follows the list (decision 0045); below, the
+ * pathway's priority, validation and harm review history (decision 0044).
  */
 export function PreviousEvaluationsPage() {
   return <PatientPage title={title} screen={PreviousEvaluations} />;
@@ -49,6 +52,7 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
   const history = useRiskHistory(trust, type, id, pageNumber);
   // The clinician's view of the current risk, shown beside the model's (decision 0044).
   const adjustment = usePathwayPrioritisation(trust, type, id).data?.adjustment ?? null;
+  const judgedId = usePathwayOutcome(trust, type, id).data?.judgedPrediction?.evaluationId ?? null;
   const nameOf = useProcedureNameOf();
   const download = useExportHistoryEntry(trust, type, id);
   const { outcome, run } = useActionOutcome();
@@ -102,6 +106,11 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
                     {item.isCurrent && adjustment && (
                       <span className="app-record-detail">
                         Clinician’s view: {riskLabelOf(adjustment.prediction)}
+                      </span>
+                    )}
+                    {item.id === judgedId && (
+                      <span className="app-record-detail">
+                        <Tag colour="blue">Judged against the outcome</Tag>
                       </span>
                     )}
                     {item.clericalChange && (
@@ -181,6 +190,7 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
           />
         </>
       )}
+      <OutcomeSection trust={trust} type={type} id={id} />
       <PrioritisationTimeline trust={trust} type={type} id={id} />
     </>
   );

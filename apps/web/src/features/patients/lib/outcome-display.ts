@@ -45,14 +45,16 @@ export const sourceText = (outcome: Pick<PathwayOutcome, 'source' | 'fileName'>)
 
 /**
  * The prediction an outcome is judged against: its band and probability, when it was made and by
- * which model, for example 'High risk (23.4%), made on 12-Sep-2026 by model version 3'.
+ * which model, for example 'High risk (23.4%), made on 12-Sep-2026 by model version 3'; while the
+ * predictions are suspended, not its band (decision 0063).
  */
 export function judgedPredictionText(judged: PathwayOutcomes['judgedPrediction']): string {
   if (!judged) return notJudgedText;
-  return (
-    `${riskLabelOf(judged.prediction)} (${percentage(judged.probability)}), made on ` +
-    `${formatDate(judged.evaluatedAt)} by model version ${judged.modelVersion}`
-  );
+  const what =
+    judged.prediction === null || judged.probability === null
+      ? 'The prediction (withheld while predictions are suspended)'
+      : `${riskLabelOf(judged.prediction)} (${percentage(judged.probability)})`;
+  return `${what}, made on ${formatDate(judged.evaluatedAt)} by model version ${judged.modelVersion}`;
 }
 
 /** The outcomes recorded before the current one, newest first. */
