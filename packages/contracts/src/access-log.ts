@@ -15,6 +15,11 @@ export const accessLogMessages = {
   nhsNumberInvalid: 'Enter a valid NHS number: this one fails the check-digit test',
   noAccess: 'No one has seen a record with this NHS number in this trust.',
   recorded: 'Your search is recorded in the access log.',
+  download: 'Download this search as CSV (for a subject access request)',
+  downloadRecorded:
+    'The file holds every access in this search, on every page, as at the time above. Downloading it is recorded in the access log and the change log.',
+  downloading: 'Downloading the search…',
+  saved: (fileName: string) => `The search has been saved as ${fileName}.`,
 } as const;
 
 export const accessLogQuerySchema = pageQuerySchema.extend({
@@ -30,6 +35,13 @@ export const accessLogQuerySchema = pageQuerySchema.extend({
 });
 export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
 
+/**
+ * The search's full result as CSV: the list's filters and its asAt, without paging (every row as
+ * at that moment, however many pages the screen would take).
+ */
+export const accessLogExportQuerySchema = accessLogQuerySchema.omit({ pageNumber: true, pageSize: true });
+export type AccessLogExportQuery = z.infer<typeof accessLogExportQuerySchema>;
+
 /** One access: when, who, in which role, and what they saw in words. */
 export const accessLogEntrySchema = z.object({
   accessedAt: z.string().describe('When the record was seen: ISO 8601, UTC'),
@@ -42,6 +54,14 @@ export const accessLogEntrySchema = z.object({
     ),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+
+/** The columns of the screen's table and of the CSV, headed alike. */
+export const accessLogColumnHeaders = {
+  accessedAt: 'Date and time',
+  userName: 'User',
+  role: 'Role',
+  seen: 'What they saw',
+} as const satisfies Record<keyof AccessLogEntry, string>;
 
 export const accessLogPageSchema = pagedSchema(accessLogEntrySchema).extend({
   asAt: z

@@ -227,6 +227,16 @@ export const accessMatrix: readonly AccessCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/trusts/:trust/access-log/export',
+    allowed: ['sa', 'ta'],
+    trustScoped: true,
+    okStatus: 200,
+    build: async (ctx, target) => ({
+      url: `/api/trusts/${trustOf(ctx, target)}/access-log/export?nhsNumber=9434765919`,
+    }),
+  },
+  {
+    method: 'GET',
     route: '/api/trusts/:trust/integration-clients',
     allowed: ['sa', 'ta'],
     trustScoped: true,

@@ -38,6 +38,7 @@ const seenLabels: Record<AccessAction, string> = {
   'rows-with-errors': 'Rows with errors download',
   export: 'Export',
   'access-log': 'Who has seen a patient’s record',
+  'access-log-export': 'Who has seen a patient’s record, downloaded as CSV',
   worklist: 'Prioritisation worklist',
   prioritisation: 'Waiting list priority and history',
   'prioritisation-change': 'Recorded a priority, validation, harm review or risk adjustment',
@@ -63,6 +64,8 @@ export function seenInWords(action: string, detail: string | null, pathways: num
     const type = file ? `${file[2]!.toUpperCase()}, ` : '';
     return `${label}${name ? ` '${name}'` : ''} (${type}${count(pathways, 'patient')})`;
   }
+  // The download's file name is its as-at moment and says nothing the words do not.
+  if (action === 'access-log-export') return label;
   return detail ? `${label}, ${detail}` : label;
 }
 
@@ -73,7 +76,8 @@ const rolesInWords = (codes: string) =>
     .map((code) => roleNames[code as RoleCode] ?? code)
     .join(', ');
 
-function digitsOf(nhsNumber: string | undefined): string {
+/** The searched NHS number as 10 digits, or a 400 under `nhsNumber` saying what is wrong with it. */
+export function searchedNhsNumber(nhsNumber: string | undefined): string {
   const text = (nhsNumber ?? '').trim();
   const fail = (message: string) => badRequest(message, { nhsNumber: [message] });
   if (text === '') throw fail(accessLogMessages.nhsNumberRequired);
@@ -83,14 +87,60 @@ function digitsOf(nhsNumber: string | undefined): string {
   return digits;
 }
 
-interface EntryRow extends Record<string, unknown> {
+/** The trust's pathways (active or archived, every procedure) of the patient with that NHS number. */
+export async function pathwaysOfPatient(db: Db, trustCode: string, digits: string): Promise<string[]> {
+  const pathways = await queryRows<{ id: string }>(
+    db,
+    sql`select id from pathways where trust_code = ${trustCode} and nhs_number = ${digits}`,
+  );
+  return pathways.map((row) => row.id);
+}
+
+/** The entries that name any of the pathways, recorded up to `asAt`: the list's and the export's rows. */
+export const entriesOfPathways = (trustCode: string, pathwayIds: readonly string[], asAt: Date) =>
+  sql`a.trust_code = ${trustCode} and a.pathway_ids && ${`{${pathwayIds.join(',')}}`}::uuid[]
+    and a.accessed_at <= ${asAt.toISOString()}::timestamptz`;
+
+/** The columns of an entry that the list and the export show. */
+export const entryColumns = sql`a.accessed_at, a.user_name, a.roles, a.action, a.detail,
+  cardinality(a.pathway_ids) as pathways`;
+
+export interface EntryRow extends Record<string, unknown> {
   accessed_at: string | Date;
   user_name: string;
   roles: string;
   action: string;
   detail: string | null;
   pathways: number | string;
-  total_count: number | string;
+}
+
+/** An entry as the list answers it: when, who, in which roles, what they saw, in words. */
+export const entryOf = (row: EntryRow): AccessLogEntry => ({
+  accessedAt: new Date(row.accessed_at).toISOString(),
+  userName: row.user_name,
+  role: rolesInWords(row.roles),
+  seen: seenInWords(row.action, row.detail, Number(row.pathways)),
+});
+
+/** The database's clock, read now (not the transaction's start): the moment a search is as at. */
+export async function databaseNow(db: Db): Promise<Date> {
+  const [row] = await queryRows<{ now: string | Date }>(db, sql`select clock_timestamp() as now`);
+  return new Date(row!.now);
+}
+
+/** How many entries name any of the pathways, up to `asAt`. */
+export async function countEntries(
+  db: Db,
+  trustCode: string,
+  pathwayIds: readonly string[],
+  asAt: Date,
+): Promise<number> {
+  if (pathwayIds.length === 0) return 0;
+  const [counted] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from patient_access_log a where ${entriesOfPathways(trustCode, pathwayIds, asAt)}`,
+  );
+  return Number(counted?.n ?? 0);
 }
 
 /**
@@ -104,40 +154,25 @@ export async function patientAccessLog(
   query: AccessLogQuery,
 ): Promise<AccessLogPage> {
   requireAccess(principal, 'access-log:read', trustCode);
-  const digits = digitsOf(query.nhsNumber);
+  const digits = searchedNhsNumber(query.nhsNumber);
   const { pageNumber, pageSize } = query;
-  const pathways = await queryRows<{ id: string }>(
-    db,
-    sql`select id from pathways where trust_code = ${trustCode} and nhs_number = ${digits}`,
-  );
-  const ids = pathways.map((row) => row.id);
+  const ids = await pathwaysOfPatient(db, trustCode, digits);
   // The rows as at one moment (the first page's): later accesses, this search's own among them,
   // would otherwise push each page's rows onto the next.
-  const asAt = query.asAt
-    ? new Date(query.asAt)
-    : new Date((await queryRows<{ now: string | Date }>(db, sql`select clock_timestamp() as now`))[0]!.now);
-  let rows: EntryRow[] = [];
+  const asAt = query.asAt ? new Date(query.asAt) : await databaseNow(db);
+  let rows: (EntryRow & { total_count: number | string })[] = [];
   if (ids.length > 0)
-    rows = await queryRows<EntryRow>(
+    rows = await queryRows<EntryRow & { total_count: number | string }>(
       db,
-      sql`select a.accessed_at, a.user_name, a.roles, a.action, a.detail,
-          cardinality(a.pathway_ids) as pathways, count(*) over () as total_count
+      sql`select ${entryColumns}, count(*) over () as total_count
         from patient_access_log a
-        where a.trust_code = ${trustCode} and a.pathway_ids && ${`{${ids.join(',')}}`}::uuid[]
-          and a.accessed_at <= ${asAt.toISOString()}::timestamptz
+        where ${entriesOfPathways(trustCode, ids, asAt)}
         order by a.accessed_at desc, a.id desc
         limit ${pageSize} offset ${offsetOf(pageNumber, pageSize)}`,
     );
   let totalCount = Number(rows[0]?.total_count ?? 0);
-  if (rows.length === 0 && ids.length > 0 && pageNumber > 1) {
-    const [counted] = await queryRows<{ n: number | string }>(
-      db,
-      sql`select count(*) as n from patient_access_log a
-        where a.trust_code = ${trustCode} and a.pathway_ids && ${`{${ids.join(',')}}`}::uuid[]
-          and a.accessed_at <= ${asAt.toISOString()}::timestamptz`,
-    );
-    totalCount = Number(counted?.n ?? 0);
-  }
+  if (rows.length === 0 && ids.length > 0 && pageNumber > 1)
+    totalCount = await countEntries(db, trustCode, ids, asAt);
   // Written after the page is read, so the page shows the accesses before this one; a number that
   // names no pathway of the trust showed no patient.
   if (ids.length > 0)
@@ -148,11 +183,5 @@ export async function patientAccessLog(
       pathwayIds: ids,
       detail: `page ${pageNumber}`,
     });
-  const items: AccessLogEntry[] = rows.map((row) => ({
-    accessedAt: new Date(row.accessed_at).toISOString(),
-    userName: row.user_name,
-    role: rolesInWords(row.roles),
-    seen: seenInWords(row.action, row.detail, Number(row.pathways)),
-  }));
-  return { items, pageNumber, pageSize, totalCount, asAt: asAt.toISOString() };
+  return { items: rows.map(entryOf), pageNumber, pageSize, totalCount, asAt: asAt.toISOString() };
 }

@@ -127,6 +127,13 @@ describe('what an entry showed, in words', () => {
       2,
       "Rows with errors download 'Knee waiting list rows with errors' (CSV, 2 patients)",
     ],
+    // Decision 0066: the file name is the search's as-at moment, which the words do not need.
+    [
+      'access-log-export',
+      'Access log_20261206-091204.csv',
+      2,
+      'Who has seen a patient’s record, downloaded as CSV',
+    ],
   ])('%s %s', (action, detail, pathways, words) => {
     expect(seenInWords(action, detail, pathways)).toBe(words);
   });

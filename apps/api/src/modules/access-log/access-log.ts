@@ -26,6 +26,7 @@ export const accessActions = [
   'rows-with-errors',
   'export',
   'access-log',
+  'access-log-export',
   'worklist',
   'prioritisation',
   'prioritisation-change',

@@ -27,6 +27,7 @@ import { createUser } from '../../test/factories/users.js';
 let t: TestApp;
 let who: ClericalTrust;
 let clinician: { userId: string; token: string };
+let trustAdmin: { userId: string; token: string };
 
 /** Keys that identify a patient in an answer. Names alone are not among them: users have names too. */
 const patientKeys = new Set([
@@ -104,8 +105,8 @@ interface Sample {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url(s: Seeded): string;
   body?: object;
-  /** A clinician's call (priority, harm and risk are theirs); otherwise the clerical user's. */
-  byClinician?: true;
+  /** Whose call it is: a clinician's (priority, harm and risk are theirs), a trust admin's, else the clerical user's. */
+  by?: 'clinician' | 'trustAdmin';
 }
 
 const trust = () => `/api/trusts/${who.trustCode}`;
@@ -142,7 +143,7 @@ const samples: Record<string, Sample> = {
   'POST /api/trusts/:trust/procedures/:type/patients/:id/review-changes': {
     method: 'POST',
     url: (s) => `${patient(s)}/review-changes`,
-    byClinician: true,
+    by: 'clinician',
   },
   'GET /api/trusts/:trust/waiting-list/procedures/:type/manage/records/active': {
     // Filtered by NHS number: a look-up by another name.
@@ -199,31 +200,36 @@ const samples: Record<string, Sample> = {
     method: 'POST',
     url: (s) => `${patient(s)}/priority`,
     body: { priorityCode: 'P3', reason: 'Pain now uncontrolled' },
-    byClinician: true,
+    by: 'clinician',
   },
   // Decision 0055: a clinician confirms a corrected date of birth (Siobhán's is 14-Mar-1951).
   'POST /api/trusts/:trust/procedures/:type/patients/:id/identity-correction': {
     method: 'POST',
     url: (s) => `${patient(s)}/identity-correction`,
     body: { dateOfBirth: '1951-03-15', reason: 'PAS record checked with the patient at clinic' },
-    byClinician: true,
+    by: 'clinician',
   },
   'POST /api/trusts/:trust/procedures/:type/patients/:id/harm-reviews': {
     method: 'POST',
     url: (s) => `${patient(s)}/harm-reviews`,
     body: { level: 'none' },
-    byClinician: true,
+    by: 'clinician',
   },
   'POST /api/trusts/:trust/procedures/:type/patients/:id/risk-adjustment': {
     method: 'POST',
     url: (s) => `${patient(s)}/risk-adjustment`,
     body: { prediction: 'high', reason: 'Recent fall not in the record' },
-    byClinician: true,
+    by: 'clinician',
+  },
+  // Decision 0066: who has seen Siobhán's record, as CSV for a subject access request.
+  'GET /api/trusts/:trust/access-log/export': {
+    url: () => `${trust()}/access-log/export?nhsNumber=9990000026`,
+    by: 'trustAdmin',
   },
   'DELETE /api/trusts/:trust/procedures/:type/patients/:id/risk-adjustment': {
     method: 'DELETE',
     url: (s) => `${patient(s)}/risk-adjustment`,
-    byClinician: true,
+    by: 'clinician',
   },
 };
 
@@ -283,6 +289,8 @@ beforeAll(async () => {
   who = await createClericalTrust(t);
   const clinicianUser = await createUser(t.app.db, { trustCode: who.trustCode, roles: ['cl'] });
   clinician = { userId: clinicianUser.id, token: await t.tokenFor(clinicianUser.id) };
+  const trustAdminUser = await createUser(t.app.db, { trustCode: who.trustCode, roles: ['ta'] });
+  trustAdmin = { userId: trustAdminUser.id, token: await t.tokenFor(trustAdminUser.id) };
   // A list of four patients, scored; then Zoë is no longer on it (archived) and Gareth could not be scored.
   await confirm(await upload([pasHeader, patients.siobhan, patients.lukasz, patients.zoe, patients.gareth]));
   await confirm(await upload([pasHeader, patients.siobhan, patients.lukasz, patients.gareth]));
@@ -368,7 +376,7 @@ describe('every operation that answers with a patient writes the access log (dec
       t.app.db,
       sql`select max(id) as last from patient_access_log`,
     );
-    const caller = sample.byClinician ? clinician : who;
+    const caller = sample.by === 'clinician' ? clinician : sample.by === 'trustAdmin' ? trustAdmin : who;
     const response = await t.app.inject({
       method: sample.method ?? 'GET',
       url: sample.url(seeded),
