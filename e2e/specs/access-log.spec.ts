@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessLogMessages } from '@esr/contracts/access-log';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { accessLogColumnHeaders, accessLogMessages, type AccessLogPage } from '@esr/contracts/access-log';
+import { londonFileTimestamp } from '@esr/contracts/london-dates';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
   cellsOf,
+  contentOf,
+  downloadFrom,
   heading,
   isFocused,
   pathname,
@@ -16,7 +19,9 @@ import { startServer, type RunningServer } from '../fixtures/server.js';
 // Who has seen a patient's record (docs/decisions/0042-a-complete-access-log.md), with the
 // keyboard alone: a clinician reads a patient's risk summary on the demonstration trust's scored
 // list; the trust admin finds that read from the dashboard, after the form has refused a number
-// that is missing or fails the check digit; the search itself is then on record.
+// that is missing or fails the check digit; the search itself is then on record. The search's
+// full result is then downloaded as CSV for a subject access request (docs/decisions/0066), and
+// that download is on record too.
 let server: RunningServer;
 let browser: Browser;
 let clinician: BrowserContext;
@@ -40,6 +45,11 @@ async function accessToken(p: Page): Promise<string> {
 async function api(p: Page, route: string): Promise<Response> {
   const token = await accessToken(p);
   return fetch(`${server.baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } });
+}
+/** A CSV download's lines, without its byte-order mark and the blank line after the last row. */
+async function csvLines(download: Download): Promise<string[]> {
+  const text = (await contentOf(download)).toString('utf8').replace(/^\uFEFF/, '');
+  return text.split('\r\n').filter((line) => line !== '');
 }
 const rows = async () => {
   const found = page.getByRole('table').locator('tbody tr');
@@ -127,6 +137,38 @@ describe('who has seen a patient’s record', () => {
       'Tom Hughes',
       'Trust Admin',
       `${accessLogMessages.title}, page 1`,
+    ]);
+  });
+
+  it('downloads the whole search as CSV with the keyboard, as at the moment its pages are', async () => {
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname.endsWith('/access-log/'),
+      serverWait,
+    );
+    await activate(search());
+    const searched = (await (await answered).json()) as AccessLogPage;
+    expect(searched.totalCount).toBeGreaterThan(1);
+    const download = await downloadFrom(page.getByRole('button', { name: accessLogMessages.download }));
+    // Named after the search's moment, in UK time, as the screen's "As at" is.
+    expect(download.suggestedFilename()).toBe(
+      `Access log_${londonFileTimestamp(new Date(searched.asAt))}.csv`,
+    );
+    const lines = await csvLines(download);
+    expect(lines[0]).toBe(Object.values(accessLogColumnHeaders).join(','));
+    expect(lines).toHaveLength(searched.totalCount + 1);
+    expect(lines.some((line) => line.endsWith(',Olu Adeyemi,Clinician,Risk summary'))).toBe(true);
+    await poll(() => page.getByText(accessLogMessages.saved(download.suggestedFilename())).isVisible()).toBe(
+      true,
+    );
+    expect(page.url()).not.toContain(patricia);
+    await visit(page, 'access-log-downloaded');
+
+    // The download is itself on record: searched again, it is the newest entry.
+    await activate(search());
+    await poll(async () => (await rows())[0]?.slice(1)).toEqual([
+      'Tom Hughes',
+      'Trust Admin',
+      `${accessLogMessages.title}, downloaded as CSV`,
     ]);
   });
 

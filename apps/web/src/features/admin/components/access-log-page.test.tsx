@@ -1,8 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { accessLogMessages, type AccessLogPage } from '@esr/contracts/access-log';
 import { AccessLogResults } from './access-log-page';
+import { DownloadAccessLog } from './download-access-log';
 
 const page = (items: AccessLogPage['items'], totalCount = items.length, pageNumber = 1): AccessLogPage => ({
   items,
@@ -15,11 +17,19 @@ const page = (items: AccessLogPage['items'], totalCount = items.length, pageNumb
 const render = (data: AccessLogPage) =>
   renderToStaticMarkup(
     <MemoryRouter>
-      <AccessLogResults
-        nhsNumber="9990845255"
-        query={{ isLoading: false, isError: false, refetch: () => undefined, data }}
-        onPageChange={() => undefined}
-      />
+      <QueryClientProvider client={new QueryClient()}>
+        <AccessLogResults
+          nhsNumber="9990845255"
+          query={{ isLoading: false, isError: false, refetch: () => undefined, data }}
+          onPageChange={() => undefined}
+          download={
+            <DownloadAccessLog
+              search={{ trust: 'RAN', nhsNumber: '9990845255', asAt: data.asAt }}
+              onFailure={() => undefined}
+            />
+          }
+        />
+      </QueryClientProvider>
     </MemoryRouter>,
   );
 const text = (markup: string) =>
@@ -70,9 +80,29 @@ describe('who has seen a patient’s record (decision 0042)', () => {
     expect(shown).toContain('Next page');
   });
 
-  it('says so when no one has seen a record with the number', () => {
+  it('says so when no one has seen a record with the number, and offers nothing to download', () => {
     const shown = text(render(page([])));
     expect(shown).toContain(accessLogMessages.noAccess);
     expect(shown).not.toContain('Date and time');
+    expect(shown).not.toContain(accessLogMessages.download);
+  });
+
+  it('offers the whole search as CSV for a subject access request, under the moment it is as at (decision 0066)', () => {
+    const entry = {
+      accessedAt: '2026-11-27T09:15:00.000Z',
+      userName: 'Nia Rees',
+      role: 'Clinician',
+      seen: 'Risk summary',
+    };
+    const markup = render(page([entry], 40, 2));
+    const shown = text(markup);
+    expect(shown).toContain(`As at 27-Nov-2026 10:00:04: accesses after that`);
+    expect(shown).toContain(`${accessLogMessages.downloadRecorded} ${accessLogMessages.download}`);
+    expect(markup).toMatch(
+      /<button class="nhsuk-button nhsuk-button--secondary" type="button"[^>]*>Download this search as CSV \(for a subject access request\)<\/button>/,
+    );
+    // Where the saved file's name is announced.
+    expect(markup).toContain('role="status"');
+    expect(shown.indexOf(accessLogMessages.download)).toBeLessThan(shown.indexOf('Date and time User'));
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { accessLogMessages, type AccessLogEntry, type AccessLogPage } from '@esr/contracts/access-log';
 import { Button } from '../../../components/button';
 import { InsetText, type Column } from '../../../components/content';
@@ -12,6 +12,7 @@ import { useAccessLog, type AccessLogSearch } from '../api/get-access-log';
 import { useTrustOptions } from '../api/get-trust-options';
 import { accessLogFailure, checkNhsNumber, type AccessLogErrors } from '../lib/access-log-form';
 import { useAdminRole } from '../lib/admin-role';
+import { DownloadAccessLog } from './download-access-log';
 
 const nhsNumberId = 'nhsNumber';
 const trustId = 'trust';
@@ -24,15 +25,21 @@ export const accessLogColumns: Column<AccessLogEntry>[] = [
   { header: 'What they saw', cell: (entry) => <DataText text={entry.seen} /> },
 ];
 
-/** The accesses found for an NHS number: a table a page at a time, or a line saying there are none. */
+/**
+ * The accesses found for an NHS number: a table a page at a time, or a line saying there are none.
+ * `download` (the whole search as CSV) is shown under the moment the pages are as at, when there
+ * is anything to download.
+ */
 export function AccessLogResults({
   nhsNumber,
   query,
   onPageChange,
+  download,
 }: {
   nhsNumber: string;
   query: { isLoading: boolean; isError: boolean; refetch: () => unknown; data?: AccessLogPage | undefined };
   onPageChange: (page: number) => void;
+  download?: ReactNode;
 }) {
   const empty = query.data && query.data.items.length === 0 && query.data.pageNumber === 1;
   return (
@@ -44,6 +51,7 @@ export function AccessLogResults({
           in these pages. Search again to see them.
         </p>
       )}
+      {query.data && !empty && download}
       {empty ? (
         <InsetText>
           <p>{accessLogMessages.noAccess}</p>
@@ -76,8 +84,10 @@ export function AccessLogPage() {
   const [attempt, setAttempt] = useState(0);
   const [search, setSearch] = useState<AccessLogSearch | null>(null);
   const log = useAccessLog(search);
+  const [downloadError, setDownloadError] = useState<unknown>(null);
   const failure = search && log.isError ? accessLogFailure(log.error) : null;
-  const errors: AccessLogErrors = { ...failure?.fieldErrors, ...checked };
+  const downloadFailure = downloadError ? accessLogFailure(downloadError) : null;
+  const errors: AccessLogErrors = { ...failure?.fieldErrors, ...downloadFailure?.fieldErrors, ...checked };
 
   // Each failed search takes the focus to the error summary once.
   useEffect(() => {
@@ -91,6 +101,7 @@ export function AccessLogPage() {
     const trustCode = isSuperAdmin ? trust : ownTrustCode;
     if (!trustCode) found.trust = accessLogMessages.trustRequired;
     setChecked(found);
+    setDownloadError(null);
     if (Object.keys(found).length > 0 || 'error' in number) {
       setAttempt((count) => count + 1);
       return;
@@ -105,6 +116,7 @@ export function AccessLogPage() {
     ...(errors.trust ? [{ text: errors.trust, fieldId: trustId }] : []),
     ...(errors.nhsNumber ? [{ text: errors.nhsNumber, fieldId: nhsNumberId }] : []),
     ...(failure?.message ? [{ text: failure.message }] : []),
+    ...(downloadFailure?.message ? [{ text: downloadFailure.message }] : []),
   ];
 
   return (
@@ -160,6 +172,21 @@ export function AccessLogPage() {
             query={log}
             onPageChange={(pageNumber) =>
               setSearch({ ...search, pageNumber, asAt: search.asAt ?? log.data?.asAt })
+            }
+            download={
+              // Never while the last search's page stands in for this one's: its moment is not this search's.
+              log.data &&
+              !log.isPlaceholderData && (
+                <DownloadAccessLog
+                  key={`${search.trust}|${search.nhsNumber}|${log.data.asAt}`}
+                  search={{ trust: search.trust, nhsNumber: search.nhsNumber, asAt: log.data.asAt }}
+                  onFailure={(error) => {
+                    setDownloadError(error);
+                    // As a failed search does, a failed download takes the focus to the error summary.
+                    if (error) setAttempt((count) => count + 1);
+                  }}
+                />
+              )
             }
           />
         )}
