@@ -13,7 +13,9 @@ import { labMessageSettingsSchema } from './patient-identity.js';
 /** Lengths the API and the register form both hold to. */
 export const integrationClientLimits = {
   name: 100,
-  clientId: 200,
+  // Room for any provider's client ID: Keycloak keeps one in 255 characters, an Entra ID
+  // application (client) ID is a 36-character GUID (docs/decisions/0065-client-ids-as-providers-issue-them.md).
+  clientId: 255,
   issuer: 300,
 } as const;
 
@@ -33,7 +35,12 @@ export const integrationClientMessages = {
   nameTooLong: `The name must be ${integrationClientLimits.name} characters or fewer`,
   clientIdRequired: 'Enter the client ID',
   clientIdTooLong: `The client ID must be ${integrationClientLimits.clientId} characters or fewer`,
-  clientIdCharacters: 'The client ID can only contain letters, numbers, spaces and keyboard symbols',
+  clientIdSpaces: 'The client ID must not contain spaces',
+  // The symbols in words for a screen reader, and as themselves for the eye.
+  clientIdCharacters:
+    'The client ID can only contain letters a to z, numbers, hyphens (-), full stops (.), underscores (_), tildes (~), colons (:), slashes (/) and at signs (@)',
+  applicationIdInvalid:
+    'Enter the application (client) ID as Microsoft Entra ID shows it: 5 groups of letters and numbers separated by hyphens',
   issuerRequired: 'Enter the issuer',
   issuerInvalid:
     'Enter the issuer as development, as entra: followed by the directory (tenant) ID, or as the address of the identity provider',
@@ -57,13 +64,19 @@ const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** A directory (tenant) ID of Microsoft Entra ID: a GUID. */
 export const isTenantId = (text: string) => guidPattern.test(text);
 
+/** An application (client) ID of Microsoft Entra ID, its tokens' `azp` or `appid`: a GUID too. */
+export const isApplicationId = (text: string) => guidPattern.test(text);
+
+/** Whether a client registered under the issuer is one of Microsoft Entra ID's. */
+export const isEntraIssuer = (issuer: string) => issuer.startsWith('entra:');
+
 /**
  * An issuer as the identity module keys it: `development`, `entra:{tenant id}`, or the issuer's
  * URL (any other OpenID Connect provider).
  */
 export function isIssuerKey(text: string): boolean {
   if (text === 'development') return true;
-  if (text.startsWith('entra:')) return isTenantId(text.slice('entra:'.length));
+  if (isEntraIssuer(text)) return isTenantId(text.slice('entra:'.length));
   try {
     const url = new URL(text);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.host !== '';
@@ -177,14 +190,73 @@ export const clientNameSchema = z
   .max(integrationClientLimits.name, integrationClientMessages.nameTooLong)
   .check(singleLine);
 
-// RFC 6749 appendix A: a client_id is printable ASCII (VSCHAR).
+const isAsciiLetterOrDigit = (code: number) =>
+  (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+
+/** The symbols a client ID may hold besides letters and digits: URI unreserved ones, and `:/@` for URIs. */
+const clientIdSymbols = new Set([...'-._~:/@'].map((symbol) => symbol.charCodeAt(0)));
+
+/**
+ * White space as JavaScript's trim knows it, and U+0085 (next line): each is a space to the person
+ * who pasted it, so each is refused as one.
+ */
+function isWhiteSpace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * What is wrong with a client ID's characters, or undefined when nothing is. A client ID is
+ * compared character for character with its tokens' `client_id`, `azp` or `appid`, so one the
+ * provider never issued can never call: it holds letters a to z, digits and `- . _ ~ : / @`
+ * (docs/decisions/0065-client-ids-as-providers-issue-them.md). White space is named apart, since a
+ * space is what a pasted or mistyped client ID most often holds. One pass over the text, no
+ * regular expression, so the time grows with its length and nothing else.
+ */
+export function clientIdCharacterProblem(text: string): string | undefined {
+  let problem: string | undefined;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (isAsciiLetterOrDigit(code) || clientIdSymbols.has(code)) continue;
+    if (isWhiteSpace(code)) return integrationClientMessages.clientIdSpaces;
+    problem = integrationClientMessages.clientIdCharacters;
+  }
+  return problem;
+}
+
+// One message at a time: a blank or too long client ID is not read further.
 export const clientIdSchema = z
   .string({ error: integrationClientMessages.clientIdRequired })
   .trim()
-  .min(1, integrationClientMessages.clientIdRequired)
-  .max(integrationClientLimits.clientId, integrationClientMessages.clientIdTooLong)
-  .regex(/^[\x20-\x7E]*$/, integrationClientMessages.clientIdCharacters)
-  .check(singleLine);
+  .min(1, { error: integrationClientMessages.clientIdRequired, abort: true })
+  .max(integrationClientLimits.clientId, { error: integrationClientMessages.clientIdTooLong, abort: true })
+  .check(
+    z.superRefine((value, context) => {
+      const problem = clientIdCharacterProblem(value);
+      if (problem !== undefined)
+        context.addIssue({ code: 'custom', message: problem, input: value, continue: false });
+    }),
+  );
+
+/**
+ * Microsoft Entra ID's client ID, its application (client) ID: a GUID, kept in lower case as its
+ * tokens carry it (as the tenant ID of its issuer is).
+ */
+export const applicationIdSchema = clientIdSchema
+  .refine(isApplicationId, { error: integrationClientMessages.applicationIdInvalid })
+  .overwrite((text) => text.toLowerCase());
 
 export const issuerSchema = z
   .string({ error: integrationClientMessages.issuerRequired })
@@ -195,21 +267,39 @@ export const issuerSchema = z
   .refine(isIssuerKey, integrationClientMessages.issuerInvalid)
   .overwrite(normaliseIssuer);
 
-export const registerIntegrationClientBodySchema = z.object({
-  name: clientNameSchema.meta({
-    description: `What the trust calls the client: required, up to ${integrationClientLimits.name} characters`,
-    example: 'Pathology (Rhapsody)',
-  }),
-  issuer: issuerSchema.meta({
-    description:
-      'The issuer of the client’s tokens: development, entra:{tenant id} or the issuer’s URL; one this installation takes tokens from',
-    example: 'entra:72f988bf-86f1-41af-91ab-2d7cd011db47',
-  }),
-  clientId: clientIdSchema.meta({
-    description: `The client’s id at its identity provider (Entra ID: the application (client) ID): required, up to ${integrationClientLimits.clientId} printable characters`,
-    example: '8d2f6c1e-4b7a-4e0f-9c3d-2a1b5e6f7a8c',
-  }),
-});
+export const registerIntegrationClientBodySchema = z
+  .object({
+    name: clientNameSchema.meta({
+      description: `What the trust calls the client: required, up to ${integrationClientLimits.name} characters`,
+      example: 'Pathology (Rhapsody)',
+    }),
+    issuer: issuerSchema.meta({
+      description:
+        'The issuer of the client’s tokens: development, entra:{tenant id} or the issuer’s URL; one this installation takes tokens from',
+      example: 'entra:72f988bf-86f1-41af-91ab-2d7cd011db47',
+    }),
+    clientId: clientIdSchema.meta({
+      description: `The client’s id at its identity provider, as its tokens carry it (client_id, azp or appid): required, up to ${integrationClientLimits.clientId} characters, letters a to z, digits and - . _ ~ : / @ only, no spaces. Under an entra: issuer, the application (client) ID: a GUID, kept in lower case`,
+      example: '8d2f6c1e-4b7a-4e0f-9c3d-2a1b5e6f7a8c',
+    }),
+  })
+  // The issuer decides what its client IDs look like: Entra ID's are GUIDs, written in lower case in
+  // its tokens. Judged once the client ID passes the rules of every provider, for one message at a time.
+  .check(
+    z.superRefine(({ issuer, clientId }, context) => {
+      if (!isEntraIssuer(issuer) || !clientIdSchema.safeParse(clientId).success) return;
+      if (!isApplicationId(clientId))
+        context.addIssue({
+          code: 'custom',
+          message: integrationClientMessages.applicationIdInvalid,
+          path: ['clientId'],
+          input: clientId,
+        });
+    }),
+  )
+  .overwrite((body) =>
+    isEntraIssuer(body.issuer) ? { ...body, clientId: body.clientId.toLowerCase() } : body,
+  );
 export type RegisterIntegrationClientBody = z.infer<typeof registerIntegrationClientBodySchema>;
 
 export const integrationClientStatusBodySchema = z.object({

@@ -41,7 +41,7 @@ export const integrationClients = {
     tags,
     summary: 'Register a system as an integration client of the trust; 409 when its client ID is taken',
     description:
-      'Example: {"name":"Pathology (Rhapsody)","issuer":"entra:72f988bf-86f1-41af-91ab-2d7cd011db47","clientId":"8d2f6c1e-4b7a-4e0f-9c3d-2a1b5e6f7a8c"}. A client ID is registered once for an issuer, for one trust. In the change log.',
+      'Example: {"name":"Pathology (Rhapsody)","issuer":"entra:72f988bf-86f1-41af-91ab-2d7cd011db47","clientId":"8d2f6c1e-4b7a-4e0f-9c3d-2a1b5e6f7a8c"}. A client ID is registered once for an issuer, for one trust (409 under clientId otherwise, also when two registrations meet). A client ID in a form no identity provider issues (blank, with a space, over 255 characters, other characters than letters a to z, digits and - . _ ~ : / @, or not a GUID under an entra: issuer) is 400 with one message under clientId (decision 0065). In the change log.',
     params: trustPathSchema,
     body: registerIntegrationClientBodySchema,
     response: {
