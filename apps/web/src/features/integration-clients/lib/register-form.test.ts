@@ -25,6 +25,35 @@ describe('the register form (decision 0048)', () => {
     ).toBe(integrationClientMessages.tenantIdInvalid);
   });
 
+  it('refuses a client ID no provider issues, one message a field, in the contract’s words', () => {
+    const clientIdMessage = (clientId: string, accepted: typeof entra | typeof development = development) =>
+      registerFormSchema(accepted)
+        .safeParse({ name: 'Lab', tenantId: tenant, clientId })
+        .error?.issues.map((issue) => [issue.path[0], issue.message]);
+    expect(clientIdMessage('ran theatres')).toEqual([['clientId', integrationClientMessages.clientIdSpaces]]);
+    expect(clientIdMessage('ran#theatres')).toEqual([
+      ['clientId', integrationClientMessages.clientIdCharacters],
+    ]);
+    expect(clientIdMessage('c'.repeat(256))).toEqual([
+      ['clientId', integrationClientMessages.clientIdTooLong],
+    ]);
+    expect(clientIdMessage('ran-theatres')).toBeUndefined();
+    // Microsoft Entra ID issues GUIDs: its application (client) ID, sent in lower case.
+    expect(clientIdMessage('ran-theatres', entra)).toEqual([
+      ['clientId', integrationClientMessages.applicationIdInvalid],
+    ]);
+    expect(clientIdMessage('ran theatres', entra)).toEqual([
+      ['clientId', integrationClientMessages.clientIdSpaces],
+    ]);
+    const applicationId = '8D2F6C1E-4B7A-4E0F-9C3D-2A1B5E6F7A8C';
+    const parsed = registerFormSchema(entra).parse({
+      name: 'Lab',
+      tenantId: tenant,
+      clientId: applicationId,
+    });
+    expect(registerBody(parsed, entra).clientId).toBe(applicationId.toLowerCase());
+  });
+
   it('drops hidden text-direction characters as typed', () => {
     const parsed = registerFormSchema(development).parse({
       name: 'Lab\u202E',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  applicationIdSchema,
   clientIdSchema,
   clientNameSchema,
   integrationClientMessages,
@@ -21,7 +22,8 @@ const typed = () => z.string().overwrite(withoutBidiControls);
 
 /**
  * The contract's own rules and words for the name and client ID; the directory (tenant) ID is
- * asked only where this installation takes Microsoft Entra ID tokens.
+ * asked only where this installation takes Microsoft Entra ID tokens, whose client ID is then its
+ * application (client) ID (decision 0065).
  */
 export function registerFormSchema(accepted: AcceptedIssuer) {
   return z.object({
@@ -33,7 +35,7 @@ export function registerFormSchema(accepted: AcceptedIssuer) {
             .min(1, { error: integrationClientMessages.tenantIdRequired, abort: true })
             .refine(isTenantId, integrationClientMessages.tenantIdInvalid)
         : z.string(),
-    clientId: typed().pipe(clientIdSchema),
+    clientId: typed().pipe(accepted.kind === 'entra' ? applicationIdSchema : clientIdSchema),
   });
 }
 
