@@ -216,7 +216,8 @@ export async function registerIntegrationClient(
       });
     });
   } catch (error) {
-    // Two registrations of one client at once: the second learns whose it is.
+    // Two registrations of one client at once: the second learns whose it is, as a 409 rather than
+    // the database's error (tested on PostgreSQL in integration-client-ids.api.test.ts).
     if (isUniqueViolation(error, 'integration_clients_issuer_client_idx')) {
       await refuseTakenClientId(db, trustCode, issuer, clientId);
     }
