@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { integrationClientMessages } from '@esr/contracts/integration-clients';
+import { integrationClientMessages, registeredHereMessage } from '@esr/contracts/integration-clients';
 import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
@@ -17,7 +17,9 @@ import { startServer, type RunningServer } from '../fixtures/server.js';
 // A trust's integration clients (docs/decisions/0048-integration-clients-screens.md), with the
 // keyboard alone: the demonstration pathology link sends one HL7 message with a token it gets by
 // the real client-credentials flow; the trust admin registers a client (after the form has
-// refused a missing client ID), disables and enables it, and reads the messages received.
+// refused a missing client ID, one with a space, and the demonstration link's own, which the server
+// refuses: docs/decisions/0065-client-ids-as-providers-issue-them.md), disables and enables it, and
+// reads the messages received.
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -29,6 +31,21 @@ const controlId = `E2E-${Date.now().toString(36)}`;
 const refusedId = `${controlId}-R`;
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, serverWait);
 const errorSummary = () => page.locator('.nhsuk-error-summary');
+const clientIdField = () => page.getByRole('textbox', { name: 'Client ID' });
+
+/** The error summary has the focus and links to the client ID, which says the same under it. */
+async function expectClientIdRefused(message: string): Promise<void> {
+  await poll(() => errorSummary().textContent()).toContain(message);
+  await poll(() => isFocused(errorSummary())).toBe(true);
+  expect(
+    await errorSummary()
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.textContent])),
+  ).toEqual([['#clientId', message]]);
+  expect(await page.locator('#clientId-error').textContent()).toContain(message);
+  expect(await clientIdField().getAttribute('aria-describedby')).toContain('clientId-error');
+  await poll(() => page.title()).toMatch(/^Error: Register a client – /);
+}
 const banner = () => page.locator('.nhsuk-notification-banner--success');
 /**
  * How much wider than the page the table is: long identifiers break within their columns, so it
@@ -123,18 +140,33 @@ describe('integration clients', () => {
 
     await typeInto(page.getByRole('textbox', { name: 'Name' }), newClient);
     await activate(page.getByRole('button', { name: 'Register client' }));
-    await poll(() => errorSummary().textContent()).toContain(integrationClientMessages.clientIdRequired);
-    await poll(() => isFocused(errorSummary())).toBe(true);
-    expect(await errorSummary().getByRole('link').getAttribute('href')).toBe('#clientId');
-    expect(await page.locator('#clientId-error').textContent()).toContain(
-      integrationClientMessages.clientIdRequired,
-    );
-    await poll(() => page.title()).toMatch(/^Error: Register a client – /);
+    await expectClientIdRefused(integrationClientMessages.clientIdRequired);
     await visit(page, 'integration-clients-register-error');
   });
 
+  it('refuses a client ID with a space in it, before it is sent', async () => {
+    await typeInto(clientIdField(), 'ran theatres');
+    await activate(page.getByRole('button', { name: 'Register client' }));
+    await expectClientIdRefused(integrationClientMessages.clientIdSpaces);
+    // The link in the summary takes the keyboard to the field.
+    await activate(errorSummary().getByRole('link', { name: integrationClientMessages.clientIdSpaces }));
+    await poll(() => isFocused(clientIdField())).toBe(true);
+    await visit(page, 'integration-clients-register-space');
+  });
+
+  it('refuses a client ID registered already, as the server answers', async () => {
+    await typeInto(clientIdField(), 'ran-pathology-demo');
+    await activate(page.getByRole('button', { name: 'Register client' }));
+    await expectClientIdRefused(registeredHereMessage(demoClient));
+    expect(await page.locator('#clientId-error').textContent()).not.toContain(
+      integrationClientMessages.clientIdSpaces,
+    );
+    expect(pathname(page)).toBe('/integration-clients/register-a-client');
+    await visit(page, 'integration-clients-register-taken');
+  });
+
   it('registers the client and lists it, active', async () => {
-    await typeInto(page.getByRole('textbox', { name: 'Client ID' }), 'ran-theatres');
+    await typeInto(clientIdField(), 'ran-theatres');
     await activate(page.getByRole('button', { name: 'Register client' }));
     await poll(() => pathname(page)).toBe('/integration-clients');
     await poll(() => banner().textContent()).toContain(`${newClient} registered`);
