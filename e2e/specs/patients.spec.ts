@@ -712,7 +712,7 @@ describe('patient screens', () => {
     )![1]!;
     const download = await downloadFrom(rows.nth(1).getByRole('button', { name: /^Download PDF/ }));
     // Named after the patient and the day the evaluation was made, which its row gives.
-    const madeOn = (await rows.nth(1).getByRole('cell').first().textContent())!.slice(0, 11);
+    const madeOn = older[0]!.slice(0, 11);
     expect(download.suggestedFilename()).toMatch(
       new RegExp(`^Risk summary ${patricia.name} evaluated ${madeOn}_\\d{8}-\\d{6}\\.pdf$`),
     );

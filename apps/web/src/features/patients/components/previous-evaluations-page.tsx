@@ -190,7 +190,8 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
           />
         </>
       )}
-      <OutcomeSection trust={trust} type={type} id={id} />
+      {/* With the evaluations: a pathway whose list cannot load shows nothing more (§8). */}
+      {page && <OutcomeSection trust={trust} type={type} id={id} />}
       <PrioritisationTimeline trust={trust} type={type} id={id} />
     </>
   );
