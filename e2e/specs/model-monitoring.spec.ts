@@ -121,6 +121,15 @@ describe('model monitoring', () => {
       ])
         expect(await page.getByRole('table', { name: caption }).count(), caption).toBeGreaterThan(0);
       await poll(() => page.getByRole('img').count()).toBeGreaterThanOrEqual(3);
+      // Each chart is named by what it shows and its axes, whose titles are shown with it.
+      const calibration = page.getByRole('img', {
+        name: /^Calibration plot of \d+ groups by predicted risk/,
+      });
+      expect(await calibration.getAttribute('aria-label')).toMatch(
+        / Across: Predicted risk \(%\)\. Up: Observed risk \(%\)\.$/,
+      );
+      for (const title of ['Predicted risk (%)', 'Observed risk (%)'])
+        expect(await calibration.getByText(title, { exact: true }).isVisible(), title).toBe(true);
       await visit(page, 'model-performance-knee');
     },
   );

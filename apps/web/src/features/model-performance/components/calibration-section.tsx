@@ -12,13 +12,29 @@ import type { ModelPerformance } from '@esr/contracts/model-performance';
 import type { Column } from '../../../components/content';
 import { Table } from '../../../components/content';
 import { countText, percentText } from '../lib/figures-text';
-import { axisProps, chartMargin, ChartSection, palette } from './chart-section';
+import { niceTicks } from '../lib/series';
+import {
+  axisProps,
+  chartMargin,
+  ChartSection,
+  palette,
+  valueAxisWidth,
+  type AxisTitles,
+} from './chart-section';
 
 type Decile = ModelPerformance['deciles'][number];
 
-/** The axes' top: the highest rate or interval, up to the next 5%. */
-const axisTop = (deciles: readonly Decile[]) =>
-  Math.min(1, Math.ceil(Math.max(0.05, ...deciles.flatMap((d) => [d.upper, d.meanPredicted])) * 20) / 20);
+/**
+ * Both axes' ticks, the same on each so that the diagonal runs corner to corner: up to the highest
+ * rate or interval.
+ */
+const axisTicks = (deciles: readonly Decile[]) =>
+  niceTicks(0, Math.min(1, Math.max(0.05, ...deciles.flatMap((d) => [d.upper, d.meanPredicted]))));
+
+/** A tick: the rate as a number of per cent, the axis title giving the unit ('12.5'). */
+const tickText = (rate: number) => (rate * 100).toLocaleString('en-GB', { maximumFractionDigits: 1 });
+
+export const calibrationAxes: AxisTitles = { across: 'Predicted risk (%)', up: 'Observed risk (%)' };
 
 const columns: Column<Decile>[] = [
   {
@@ -51,7 +67,8 @@ export function calibrationSummary(deciles: readonly Decile[]): string {
  * the diagonal where the two agree.
  */
 export function CalibrationSection({ deciles }: { deciles: readonly Decile[] }) {
-  const top = axisTop(deciles);
+  const ticks = axisTicks(deciles);
+  const top = ticks.at(-1)!;
   const points = deciles.map((d) => ({
     ...d,
     interval: [d.observedRate - d.lower, d.upper - d.observedRate],
@@ -62,6 +79,7 @@ export function CalibrationSection({ deciles }: { deciles: readonly Decile[] }) 
       title="Calibration: predicted against observed"
       howToRead="The patients are split into tenths by their predicted risk. Each dot is one tenth: how many had a complication (up) against what the model predicted (across), with a line showing its 95% interval. Dots close to the dashed diagonal mean the predictions were right on average; dots above it, more complications than predicted."
       summary={calibrationSummary(deciles)}
+      axes={calibrationAxes}
       chart={
         <ScatterChart margin={chartMargin} accessibilityLayer={false}>
           <CartesianGrid stroke={palette.grid} />
@@ -71,8 +89,8 @@ export function CalibrationSection({ deciles }: { deciles: readonly Decile[] }) 
             dataKey="meanPredicted"
             name="Mean predicted risk"
             domain={[0, top]}
-            tickFormatter={percentText}
-            label={{ value: 'Mean predicted risk', position: 'bottom', offset: 4, fill: palette.darkGrey }}
+            ticks={ticks}
+            tickFormatter={tickText}
           />
           <YAxis
             {...axisProps}
@@ -80,8 +98,9 @@ export function CalibrationSection({ deciles }: { deciles: readonly Decile[] }) 
             dataKey="observedRate"
             name="Observed rate"
             domain={[0, top]}
-            tickFormatter={percentText}
-            width={64}
+            ticks={ticks}
+            tickFormatter={tickText}
+            width={valueAxisWidth}
           />
           <ReferenceLine
             segment={[

@@ -20,12 +20,24 @@ export const axisProps = {
   tick: { fontSize: 14, fill: palette.darkGrey },
   stroke: palette.darkGrey,
 } as const;
-export const chartMargin = { top: 16, right: 16, bottom: 24, left: 8 };
+/** Wide enough for the longest tick ('-10.0', '2.50'); the across axis's title is centred past it. */
+export const valueAxisWidth = 48;
+export const chartMargin = { top: 16, right: 16, bottom: 8, left: 8 };
+
+/** Each axis's title, with its unit: shown beside the chart and said in the chart's name. */
+export interface AxisTitles {
+  across: string;
+  up: string;
+}
+
+/** The chart's accessible name: what it shows, then its axes, as a sighted reader sees them. */
+export const chartName = (summary: string, axes: AxisTitles): string =>
+  `${summary} Across: ${axes.across}. Up: ${axes.up}.`;
 
 /**
- * A chart's section: its heading, a sentence on how to read it, the chart (an image named by a
- * summary of it, so that the chart's own elements are not read out one by one) and, for everyone,
- * the same figures as a table.
+ * A chart's section: its heading, a sentence on how to read it, the chart with its axis titles
+ * and, for everyone, the same figures as a table. The chart is an image named by a summary of it
+ * and its axes, so that its own elements are not read out one by one.
  */
 export function ChartSection({
   id,
@@ -33,6 +45,7 @@ export function ChartSection({
   howToRead,
   lead,
   summary,
+  axes,
   chart,
   children,
 }: {
@@ -41,8 +54,9 @@ export function ChartSection({
   howToRead: ReactNode;
   /** Shown between the sentence and the chart: what matters most about it. */
   lead?: ReactNode;
-  /** The chart in a sentence: its accessible name. */
+  /** The chart in a sentence: the start of its accessible name. */
   summary: string;
+  axes: AxisTitles;
   chart: ReactElement;
   children: ReactNode;
 }) {
@@ -51,10 +65,23 @@ export function ChartSection({
       <h2 id={id}>{title}</h2>
       <p>{howToRead}</p>
       {lead}
-      <div className="app-chart" role="img" aria-label={summary}>
-        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 320 }}>
-          {chart}
-        </ResponsiveContainer>
+      <div className="app-chart-figure" role="img" aria-label={chartName(summary, axes)}>
+        {/* Horizontal, above the chart, so that it wraps on a phone rather than being cut off. */}
+        <p className="app-axis-title" aria-hidden="true">
+          {axes.up}
+        </p>
+        <div className="app-chart-figure__plot">
+          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 320 }}>
+            {chart}
+          </ResponsiveContainer>
+        </div>
+        <p
+          className="app-axis-title app-axis-title--across"
+          style={{ paddingLeft: valueAxisWidth + chartMargin.left }}
+          aria-hidden="true"
+        >
+          {axes.across}
+        </p>
       </div>
       {children}
     </section>

@@ -18,7 +18,15 @@ import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { cusumDirectionText, decimalText } from '../lib/figures-text';
 import { niceTicks, type MonthOfSeries } from '../lib/series';
-import { axisProps, chartMargin, ChartSection, palette, SeriesTables } from './chart-section';
+import {
+  axisProps,
+  chartMargin,
+  ChartSection,
+  palette,
+  SeriesTables,
+  valueAxisWidth,
+  type AxisTitles,
+} from './chart-section';
 
 type CusumPoint = CusumChart['points'][number];
 type CusumSignal = CusumChart['signals'][number];
@@ -45,6 +53,12 @@ const titles: Record<CusumDirection, string> = {
   worse: 'CUSUM: more complications than predicted',
   better: 'CUSUM: fewer complications than predicted',
 };
+
+/**
+ * The score has no unit: it adds up, operation by operation, the evidence for the change the chart
+ * looks for.
+ */
+export const cusumAxes: AxisTitles = { across: 'Date of operation', up: 'CUSUM score' };
 
 /** A chart in a sentence, for its accessible name. */
 export function cusumSummary(chart: CusumChart): string {
@@ -142,11 +156,18 @@ export function CusumSection({
       howToRead={`${howToRead} When it reaches the red dashed threshold line it signals, and starts again from 0.`}
       lead={lead}
       summary={cusumSummary(chart)}
+      axes={cusumAxes}
       chart={
         <LineChart data={[...chart.points]} margin={chartMargin} accessibilityLayer={false}>
           <CartesianGrid stroke={palette.grid} />
           <XAxis {...axisProps} dataKey="date" tickFormatter={formatDate} minTickGap={48} />
-          <YAxis {...axisProps} domain={[0, top]} ticks={ticks} tickFormatter={tickText} width={48} />
+          <YAxis
+            {...axisProps}
+            domain={[0, top]}
+            ticks={ticks}
+            tickFormatter={tickText}
+            width={valueAxisWidth}
+          />
           {chart.threshold !== null && (
             <>
               <ReferenceArea y1={chart.threshold} y2={top} fill={palette.warmYellow} fillOpacity={0.2} />
@@ -182,6 +203,8 @@ export function CusumSection({
         </LineChart>
       }
     >
+      {/* The threshold line's figure, for those who do not see the chart. */}
+      {chart.threshold !== null && <p>The threshold is {cusumText(chart.threshold)}.</p>}
       {chart.signals.length > 0 ? (
         <SignalsTable chart={chart} procedure={procedure} mayAcknowledge={mayAcknowledge} />
       ) : (

@@ -16,7 +16,14 @@ import { InsetText, Table, Tag } from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
 import { countText, decimalText, expectedText, notCalculated, ratioText } from '../lib/figures-text';
 import { niceTicks } from '../lib/series';
-import { axisProps, chartMargin, ChartSection, palette } from './chart-section';
+import {
+  axisProps,
+  chartMargin,
+  ChartSection,
+  palette,
+  valueAxisWidth,
+  type AxisTitles,
+} from './chart-section';
 
 type NationalTrust = NationalPerformance['trusts'][number];
 
@@ -93,6 +100,11 @@ export function funnelSummary(national: NationalPerformance): string {
   return `Funnel plot of observed against expected complications for ${countText(shown.length)} ${shown.length === 1 ? 'trust' : 'trusts'}: ${outside}.`;
 }
 
+export const funnelAxes: AxisTitles = {
+  across: 'Expected complications',
+  up: 'Observed / expected complications',
+};
+
 const pointColour = (outlier: NationalTrust['outlier']) =>
   outlier === 'high' ? palette.red : outlier === 'low' ? palette.green : palette.blue;
 
@@ -139,6 +151,7 @@ export function FunnelSection({ national }: { national: NationalPerformance }) {
         ) : undefined
       }
       summary={funnelSummary(national)}
+      axes={funnelAxes}
       chart={
         <ComposedChart margin={chartMargin} accessibilityLayer={false}>
           <CartesianGrid stroke={palette.grid} />
@@ -148,7 +161,6 @@ export function FunnelSection({ national }: { national: NationalPerformance }) {
             dataKey="expected"
             domain={[0, 'dataMax']}
             tickFormatter={(value: number) => decimalText(value, 0)}
-            label={{ value: 'Expected complications', position: 'bottom', offset: 4, fill: palette.darkGrey }}
           />
           <YAxis
             {...axisProps}
@@ -157,7 +169,7 @@ export function FunnelSection({ national }: { national: NationalPerformance }) {
             ticks={ticks}
             allowDataOverflow
             tickFormatter={ratioText}
-            width={48}
+            width={valueAxisWidth}
           />
           <ReferenceLine y={1} stroke={palette.darkGrey} />
           {limit('upper95', '6 4', palette.darkGrey, '95% limits')}

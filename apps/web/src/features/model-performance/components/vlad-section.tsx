@@ -4,7 +4,15 @@ import type { Column } from '../../../components/content';
 import { formatDate } from '../../../lib/dates';
 import { countText, decimalText, expectedText } from '../lib/figures-text';
 import { niceTicks, type MonthOfSeries } from '../lib/series';
-import { axisProps, chartMargin, ChartSection, palette, SeriesTables } from './chart-section';
+import {
+  axisProps,
+  chartMargin,
+  ChartSection,
+  palette,
+  SeriesTables,
+  valueAxisWidth,
+  type AxisTitles,
+} from './chart-section';
 
 type VladPoint = ModelPerformance['vlad'][number];
 
@@ -37,6 +45,11 @@ const monthColumns: Column<MonthOfSeries<VladPoint>>[] = [
   { header: 'Expected minus observed', cell: (month) => differenceText(month.last.value), numeric: true },
 ];
 
+export const vladAxes: AxisTitles = {
+  across: 'Date of operation',
+  up: 'Expected minus observed complications',
+};
+
 /** The VLAD in a sentence, for its accessible name. */
 export function vladSummary(points: readonly VladPoint[]): string {
   const first = points[0];
@@ -64,6 +77,7 @@ export function VladSection({ points }: { points: readonly VladPoint[] }) {
       title="Expected minus observed over time"
       howToRead="The line adds up, operation date by operation date, the complications the model expected minus those that happened. Above zero, there have been fewer complications than predicted; below zero, more. A line falling steadily means complications are more frequent than the model predicts."
       summary={vladSummary(points)}
+      axes={vladAxes}
       chart={
         <LineChart data={[...points]} margin={chartMargin} accessibilityLayer={false}>
           <CartesianGrid stroke={palette.grid} />
@@ -73,7 +87,7 @@ export function VladSection({ points }: { points: readonly VladPoint[] }) {
             domain={[ticks[0]!, ticks.at(-1)!]}
             ticks={ticks}
             tickFormatter={differenceText}
-            width={48}
+            width={valueAxisWidth}
           />
           <ReferenceLine y={0} stroke={palette.darkGrey} />
           <Line
