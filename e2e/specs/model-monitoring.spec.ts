@@ -23,7 +23,7 @@ import { startServer, type RunningServer } from '../fixtures/server.js';
 // and axe on every screen, on the demonstration trust: a technical admin reads the knee model's
 // figures and sees the hip model drift; a clerical user uploads a theatre extract with errors,
 // then a clean one, and confirms it; a clinician reads and corrects an operated patient's outcome;
-// a super admin sees the trusts on the funnel plot.
+// a super admin sees the trusts on the funnel plot and Tabs to their points.
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -407,5 +407,45 @@ describe('outcomes after surgery', () => {
     const trusts = page.getByRole('table', { name: 'Observed against expected by trust' });
     await poll(() => trusts.locator('tbody tr').count(), serverWait).toBeGreaterThanOrEqual(3);
     await visit(page, 'model-performance-national');
+  });
+
+  it('lets a super admin Tab to each trust’s point on the funnel plot, which says which trust it is', async () => {
+    const funnel = page.getByRole('group', {
+      name: /^Funnel plot of observed against expected complications/,
+    });
+    expect(await funnel.getAttribute('aria-label')).toMatch(
+      / Across: Expected complications\. Up: Observed \/ expected complications\.$/,
+    );
+    for (const title of ['Expected complications', 'Observed / expected complications'])
+      expect(await funnel.getByText(title, { exact: true }).isVisible(), title).toBe(true);
+    // Each trust's point: an image named by its trust and figures.
+    const points = funnel.getByRole('img', { name: /\. Observed \/ expected: / });
+    await poll(() => points.count(), serverWait).toBeGreaterThanOrEqual(3);
+    const label = page.locator('.app-funnel-label');
+    const trusts = page.getByRole('table', { name: 'Observed against expected by trust' });
+
+    // The first point, left to right: it names a trust of the table, with the table's figure.
+    await tabTo(points.first());
+    await poll(() => label.isVisible()).toBe(true);
+    const first = (await points.first().getAttribute('aria-label')) ?? '';
+    const [, name, code, ratio] =
+      /^(.+) \(([A-Z0-9]{3,5})\)(?:, your trust)?\. Observed \/ expected: ([\d.]+)\. Expected complications: [\d.,]+\./.exec(
+        first,
+      ) ?? [];
+    expect(name, first).toBeDefined();
+    expect(await label.textContent()).toContain(`${name} (${code})`);
+    expect(await label.textContent()).toContain(`Observed / expected: ${ratio}`);
+    const row = trusts.locator('tbody tr', { hasText: `(${code})` });
+    expect(await row.textContent()).toContain(name);
+    expect(await row.textContent()).toContain(ratio);
+
+    // The super admin's own trust (the demonstration trust, RAN) says so, on the point and in the table.
+    const own = funnel.getByRole('img', { name: /^.+ \(RAN\), your trust\. Observed \/ expected: / });
+    await tabTo(own);
+    await poll(() => label.textContent()).toMatch(/\(RAN\), your trust/);
+    expect(await trusts.locator('tbody tr', { hasText: '(RAN)' }).textContent()).toContain('Your trust');
+    await visit(page, 'model-performance-national-point');
+    await page.keyboard.press('Escape');
+    await poll(() => label.count()).toBe(0);
   });
 });

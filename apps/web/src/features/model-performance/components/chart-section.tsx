@@ -17,7 +17,9 @@ export const palette = {
 
 /** What every chart's axes share: readable ticks at 375 px wide and at 1280 px. */
 export const axisProps = {
-  tick: { fontSize: 14, fill: palette.darkGrey },
+  // Kept from screen readers, which would read the numbers one by one in the funnel plot's group of
+  // points: the figures are in the table beside every chart.
+  tick: { fontSize: 14, fill: palette.darkGrey, 'aria-hidden': true },
   stroke: palette.darkGrey,
 } as const;
 /** Wide enough for the longest tick ('-10.0', '2.50'); the across axis's title is centred past it. */
@@ -37,7 +39,8 @@ export const chartName = (summary: string, axes: AxisTitles): string =>
 /**
  * A chart's section: its heading, a sentence on how to read it, the chart with its axis titles
  * and, for everyone, the same figures as a table. The chart is an image named by a summary of it
- * and its axes, so that its own elements are not read out one by one.
+ * and its axes, so that its own elements are not read out one by one; a chart whose points can be
+ * reached with the keyboard (`points`) is a group of them instead, under the same name.
  */
 export function ChartSection({
   id,
@@ -47,6 +50,7 @@ export function ChartSection({
   summary,
   axes,
   chart,
+  points,
   children,
 }: {
   id: string;
@@ -58,6 +62,8 @@ export function ChartSection({
   summary: string;
   axes: AxisTitles;
   chart: ReactElement;
+  /** For a chart with focusable points: what is shown over the chart for the point in focus. */
+  points?: { overlay: ReactNode; onPointerLeave: () => void };
   children: ReactNode;
 }) {
   return (
@@ -65,15 +71,16 @@ export function ChartSection({
       <h2 id={id}>{title}</h2>
       <p>{howToRead}</p>
       {lead}
-      <div className="app-chart-figure" role="img" aria-label={chartName(summary, axes)}>
+      <div className="app-chart-figure" role={points ? 'group' : 'img'} aria-label={chartName(summary, axes)}>
         {/* Horizontal, above the chart, so that it wraps on a phone rather than being cut off. */}
         <p className="app-axis-title" aria-hidden="true">
           {axes.up}
         </p>
-        <div className="app-chart-figure__plot">
+        <div className="app-chart-figure__plot" onMouseLeave={points?.onPointerLeave}>
           <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 320 }}>
             {chart}
           </ResponsiveContainer>
+          {points?.overlay}
         </div>
         <p
           className="app-axis-title app-axis-title--across"

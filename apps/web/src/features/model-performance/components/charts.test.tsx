@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { figuresOf, national } from '../lib/test-figures';
 import { CalibrationSection } from './calibration-section';
 import { CusumSection } from './cusum-section';
-import { FunnelSection } from './funnel-section';
+import { FunnelPoint, funnelPointName, FunnelSection } from './funnel-section';
 import { VladSection } from './vlad-section';
 
 const figures = figuresOf();
@@ -52,12 +52,60 @@ describe('the monitoring charts’ names and axis titles', () => {
 });
 
 describe('the funnel plot', () => {
-  it('is named by what it shows and its axes, with its axis titles', () => {
-    const chart = chartOf(renderToStaticMarkup(<FunnelSection national={national} />));
-    expect(chart.role).toBe('img');
+  const markup = renderToStaticMarkup(<FunnelSection national={national} ownTrustCode="RAN" />);
+  const [ownTrust, bay] = national.trusts as [
+    (typeof national.trusts)[number] & { oe: number },
+    (typeof national.trusts)[number] & { oe: number },
+  ];
+
+  it('is a group of points named by what it shows and its axes, with its axis titles', () => {
+    const chart = chartOf(markup);
+    // Its points are reached with Tab, so it cannot be a single image.
+    expect(chart.role).toBe('group');
     expect(chart.name).toBe(
       'Funnel plot of observed against expected complications for 2 trusts: above the 99.8% limits: Bay Hospitals. Across: Expected complications. Up: Observed / expected complications.',
     );
     expect(chart.titles).toEqual(['Observed / expected complications', 'Expected complications']);
+    expect(markup).toContain('Your trust is the diamond labelled ‘Your trust’.');
+  });
+
+  it('names each trust’s point by its trust, its figures and whether it is outside the limits', () => {
+    expect(funnelPointName(bay, 'RAN')).toBe(
+      'Bay Hospitals (RBB). Observed / expected: 2.20. Expected complications: 18.2. Above the 99.8% limits: more complications than expected.',
+    );
+    expect(funnelPointName(ownTrust, 'RAN')).toBe(
+      'Royal Anywhere (RAN), your trust. Observed / expected: 1.13. Expected complications: 27.4.',
+    );
+  });
+
+  it('makes each point reachable with Tab, and marks the user’s own trust by shape and words, not colour alone', () => {
+    const point = (trust: typeof bay, own: string) =>
+      renderToStaticMarkup(
+        <svg>
+          <FunnelPoint trust={trust} cx={100} cy={50} ownTrustCode={own} left={false} onShow={() => {}} />
+        </svg>,
+      );
+    const other = point(bay, 'RAN');
+    expect(other).toContain(
+      '<g class="app-funnel-point" tabindex="0" role="img" aria-label="Bay Hospitals (RBB). Observed / expected: 2.20.',
+    );
+    expect(other).not.toContain('Your trust');
+    expect(other).not.toContain('<path');
+    const own = point(ownTrust, 'RAN');
+    expect(own).toContain('aria-label="Royal Anywhere (RAN), your trust.');
+    expect(own).toMatch(/<path d="M100 40L110 50L100 60L90 50Z"[^>]*stroke="#212b32"/);
+    expect(own).toMatch(/<text class="app-funnel-point__own"[^>]*>Your trust<\/text>/);
+  });
+
+  it('names each trust in the table beside the chart, the user’s own tagged', () => {
+    expect(markup).toContain(
+      '<bdi>Royal Anywhere</bdi> (RAN) <strong class="nhsuk-tag nhsuk-tag--blue">Your trust</strong>',
+    );
+    expect(markup).toContain('<bdi>Bay Hospitals</bdi> (RBB)</td>');
+  });
+
+  it('says nothing of the user’s trust when it has no point', () => {
+    const elsewhere = renderToStaticMarkup(<FunnelSection national={national} ownTrustCode="RXX" />);
+    expect(elsewhere).not.toContain('Your trust');
   });
 });

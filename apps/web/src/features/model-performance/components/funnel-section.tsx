@@ -1,14 +1,14 @@
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   CartesianGrid,
-  Cell,
   ComposedChart,
   Legend,
   Line,
   ReferenceLine,
-  Scatter,
-  Tooltip,
   XAxis,
   YAxis,
+  useXAxisScale,
+  useYAxisScale,
 } from 'recharts';
 import type { NationalPerformance } from '@esr/contracts/model-performance';
 import type { Column } from '../../../components/content';
@@ -37,12 +37,18 @@ export const outlierText = (outlier: NationalTrust['outlier']) =>
       ? 'Below: fewer complications than expected'
       : 'No';
 
-const columns: Column<NationalTrust>[] = [
+const columns = (ownTrustCode: string): Column<NationalTrust>[] => [
   {
     header: 'Trust',
     cell: (trust) => (
       <>
         <DataText text={trust.trustName} /> ({trust.trustCode})
+        {trust.trustCode === ownTrustCode && (
+          <>
+            {' '}
+            <Tag colour="blue">Your trust</Tag>
+          </>
+        )}
       </>
     ),
   },
@@ -100,24 +106,235 @@ export function funnelSummary(national: NationalPerformance): string {
   return `Funnel plot of observed against expected complications for ${countText(shown.length)} ${shown.length === 1 ? 'trust' : 'trusts'}: ${outside}.`;
 }
 
+const pointColour = (outlier: NationalTrust['outlier']) =>
+  outlier === 'high' ? palette.red : outlier === 'low' ? palette.green : palette.blue;
+
 export const funnelAxes: AxisTitles = {
   across: 'Expected complications',
   up: 'Observed / expected complications',
 };
 
-const pointColour = (outlier: NationalTrust['outlier']) =>
-  outlier === 'high' ? palette.red : outlier === 'low' ? palette.green : palette.blue;
+/** A trust with an observed / expected: one that has a point on the chart. */
+type PlottedTrust = NationalTrust & { oe: number };
+
+/** The words that name a trust's point: on focus, over the chart, and as the point's accessible name. */
+export function funnelPointLines(trust: PlottedTrust, ownTrustCode: string): string[] {
+  const outside =
+    trust.outlier === 'high'
+      ? 'Above the 99.8% limits: more complications than expected'
+      : trust.outlier === 'low'
+        ? 'Below the 99.8% limits: fewer complications than expected'
+        : null;
+  return [
+    `${dataText(trust.trustName)} (${trust.trustCode})${trust.trustCode === ownTrustCode ? ', your trust' : ''}`,
+    `Observed / expected: ${ratioText(trust.oe)}`,
+    `Expected complications: ${expectedText(trust.expected)}`,
+    ...(outside ? [outside] : []),
+  ];
+}
+
+export const funnelPointName = (trust: PlottedTrust, ownTrustCode: string): string =>
+  `${funnelPointLines(trust, ownTrustCode).join('. ')}.`;
+
+/** The point in focus or under the pointer: its trust, and where it is drawn. */
+interface ShownPoint {
+  trust: PlottedTrust;
+  cx: number;
+  cy: number;
+  /** Its words go to its left, the side with more room, in the right half of the chart. */
+  left: boolean;
+}
+
+/** The chart's trusts, left to right (the order Tab takes), and its axes' ticks. */
+interface FunnelLayout {
+  trusts: PlottedTrust[];
+  upTicks: number[];
+  acrossTicks: number[];
+}
+
+function funnelLayout(national: NationalPerformance): FunnelLayout {
+  const trusts = national.trusts
+    .filter((trust): trust is PlottedTrust => trust.oe !== null)
+    .toSorted((a, b) => a.expected - b.expected);
+  return {
+    trusts,
+    upTicks: niceTicks(0, Math.max(2, ...trusts.map((trust) => trust.oe)) * 1.1),
+    acrossTicks: niceTicks(
+      0,
+      Math.max(
+        1,
+        ...trusts.map((trust) => trust.expected),
+        ...national.funnel.map((point) => point.expected),
+      ),
+    ),
+  };
+}
+
+const inRightHalf = (trust: PlottedTrust, layout: FunnelLayout) =>
+  trust.expected > layout.acrossTicks.at(-1)! / 2;
 
 /**
- * The funnel plot (decision 0045, super admins): each trust's observed / expected against its
- * expected number of complications, within the 95% and 99.8% limits that narrow as it grows.
+ * A trust's point: reached with Tab, named by its trust and figures, and showing them beside it
+ * while in focus or under the pointer (WCAG 1.4.13: Escape hides them). The user's own trust is a
+ * larger diamond with a dark edge, labelled 'Your trust', so that it does not depend on colour.
  */
-export function FunnelSection({ national }: { national: NationalPerformance }) {
-  const trusts = national.trusts.filter(
-    (trust): trust is NationalTrust & { oe: number } => trust.oe !== null,
+export function FunnelPoint({
+  trust,
+  cx,
+  cy,
+  ownTrustCode,
+  left,
+  onShow,
+}: {
+  trust: PlottedTrust;
+  cx: number;
+  cy: number;
+  ownTrustCode: string;
+  left: boolean;
+  onShow: (shown: ShownPoint | null) => void;
+}) {
+  const own = trust.trustCode === ownTrustCode;
+  const show = () => onShow({ trust, cx, cy, left });
+  const radius = own ? 8 : 6;
+  return (
+    <g
+      className="app-funnel-point"
+      tabIndex={0}
+      role="img"
+      aria-label={funnelPointName(trust, ownTrustCode)}
+      data-trust-code={trust.trustCode}
+      onFocus={show}
+      onMouseEnter={show}
+      onBlur={() => onShow(null)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onShow(null);
+      }}
+    >
+      {/* The NHS.UK focus style, yellow with a dark edge, drawn around the point. */}
+      <circle
+        className="app-funnel-point__focus"
+        cx={cx}
+        cy={cy}
+        r={radius + 7}
+        fill="#ffeb3b"
+        stroke="#212b32"
+        strokeWidth={2}
+      />
+      {own ? (
+        <>
+          <path
+            d={`M${cx} ${cy - radius - 2}L${cx + radius + 2} ${cy}L${cx} ${cy + radius + 2}L${cx - radius - 2} ${cy}Z`}
+            fill={pointColour(trust.outlier)}
+            stroke="#212b32"
+            strokeWidth={2}
+          />
+          <text
+            className="app-funnel-point__own"
+            x={left ? cx - radius - 12 : cx + radius + 12}
+            y={cy}
+            dy="0.35em"
+            textAnchor={left ? 'end' : 'start'}
+            aria-hidden="true"
+          >
+            Your trust
+          </text>
+        </>
+      ) : (
+        <circle cx={cx} cy={cy} r={radius} fill={pointColour(trust.outlier)} />
+      )}
+    </g>
   );
-  const ticks = niceTicks(0, Math.max(2, ...trusts.map((trust) => trust.oe)) * 1.1);
-  const top = ticks.at(-1)!;
+}
+
+/**
+ * The trusts' points, drawn here rather than by the chart library's scatter, which draws its
+ * points afresh when it updates and so would lose the focus of the point being read.
+ */
+function FunnelPoints({
+  layout,
+  ownTrustCode,
+  onShow,
+}: {
+  layout: FunnelLayout;
+  ownTrustCode: string;
+  onShow: (shown: ShownPoint | null) => void;
+}) {
+  const across = useXAxisScale();
+  const up = useYAxisScale();
+  if (!across || !up) return null;
+  const top = layout.upTicks.at(-1)!;
+  return (
+    <g className="app-funnel-points">
+      {layout.trusts.map((trust) => {
+        const cx = across(trust.expected);
+        const cy = up(Math.min(trust.oe, top));
+        if (cx === undefined || cy === undefined) return null;
+        return (
+          <FunnelPoint
+            key={trust.trustCode}
+            trust={trust}
+            cx={cx}
+            cy={cy}
+            ownTrustCode={ownTrustCode}
+            left={inRightHalf(trust, layout)}
+            onShow={onShow}
+          />
+        );
+      })}
+    </g>
+  );
+}
+
+/**
+ * The figures of the point in focus or under the pointer, beside it: level with it, and moved up
+ * or down as far as it takes to stay inside the chart, over neither the axis titles nor the table.
+ */
+function PointLabel({ shown, ownTrustCode }: { shown: ShownPoint; ownTrustCode: string }) {
+  const [title, ...figures] = funnelPointLines(shown.trust, ownTrustCode);
+  const label = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = label.current;
+    const plot = element?.offsetParent;
+    if (!element || !(plot instanceof HTMLElement)) return;
+    const highest = plot.clientHeight - element.offsetHeight;
+    element.style.top = `${Math.max(0, Math.min(shown.cy - element.offsetHeight / 2, highest))}px`;
+  }, [shown]);
+  return (
+    <div
+      ref={label}
+      className="app-funnel-label"
+      aria-hidden="true"
+      style={{
+        left: shown.cx,
+        top: shown.cy,
+        // As wide as the room on its side of the point, so that a long trust name wraps inside the chart.
+        maxWidth: `min(20rem, ${shown.left ? `${shown.cx - 24}px` : `calc(100% - ${shown.cx + 24}px)`})`,
+        transform: `translateX(${shown.left ? 'calc(-100% - 16px)' : '16px'})`,
+      }}
+    >
+      <strong>{title}</strong>
+      {figures.map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The chart itself. It is drawn again only when its figures change, not when a point's words
+ * are shown, so that the point in focus keeps it.
+ */
+const FunnelChart = memo(function FunnelChart({
+  national,
+  layout,
+  ownTrustCode,
+  onShow,
+}: {
+  national: NationalPerformance;
+  layout: FunnelLayout;
+  ownTrustCode: string;
+  onShow: (shown: ShownPoint | null) => void;
+}) {
   const limit = (
     key: 'lower95' | 'upper95' | 'lower998' | 'upper998',
     dashed: string,
@@ -139,10 +356,56 @@ export function FunnelSection({ national }: { national: NationalPerformance }) {
     />
   );
   return (
+    <ComposedChart margin={chartMargin} accessibilityLayer={false}>
+      <CartesianGrid stroke={palette.grid} />
+      <XAxis
+        {...axisProps}
+        type="number"
+        dataKey="expected"
+        domain={[0, layout.acrossTicks.at(-1)!]}
+        ticks={layout.acrossTicks}
+        tickFormatter={(value: number) => decimalText(value, 0)}
+      />
+      <YAxis
+        {...axisProps}
+        type="number"
+        domain={[0, layout.upTicks.at(-1)!]}
+        ticks={layout.upTicks}
+        allowDataOverflow
+        tickFormatter={ratioText}
+        width={valueAxisWidth}
+      />
+      <ReferenceLine y={1} stroke={palette.darkGrey} />
+      {limit('upper95', '6 4', palette.darkGrey, '95% limits')}
+      {limit('lower95', '6 4', palette.darkGrey)}
+      {limit('upper998', '2 3', palette.red, '99.8% limits')}
+      {limit('lower998', '2 3', palette.red)}
+      <FunnelPoints layout={layout} ownTrustCode={ownTrustCode} onShow={onShow} />
+      <Legend verticalAlign="top" />
+    </ComposedChart>
+  );
+});
+
+/**
+ * The funnel plot (decision 0045, super admins): each trust's observed / expected against its
+ * expected number of complications, within the 95% and 99.8% limits that narrow as it grows.
+ */
+export function FunnelSection({
+  national,
+  ownTrustCode,
+}: {
+  national: NationalPerformance;
+  /** The signed-in user's trust, marked on the chart and in the table. */
+  ownTrustCode: string;
+}) {
+  const [shown, setShown] = useState<ShownPoint | null>(null);
+  const layout = useMemo(() => funnelLayout(national), [national]);
+  const ownPlotted = layout.trusts.some((trust) => trust.trustCode === ownTrustCode);
+  return (
     <ChartSection
       id="funnel"
       title="Trusts compared: funnel plot"
-      howToRead="Each dot is a trust: its observed complications divided by those expected (up), against the number expected (across). The dashed lines are the 95% limits and the dotted red lines the 99.8% limits, which narrow as trusts operate on more patients. A trust outside the 99.8% limits is unlikely to be there by chance: red dots above, green dots below."
+      howToRead={`Each dot is a trust: its observed complications divided by those expected (up), against the number expected (across). The dashed lines are the 95% limits and the dotted red lines the 99.8% limits, which narrow as trusts operate on more patients. A trust outside the 99.8% limits is unlikely to be there by chance: red dots above, green dots below.${ownPlotted ? ' Your trust is the diamond labelled ‘Your trust’.' : ''} Point to a dot, or move to it with the Tab key, to see which trust it is and its figures.`}
       lead={
         national.overdispersion?.inflated ? (
           <InsetText>
@@ -152,43 +415,23 @@ export function FunnelSection({ national }: { national: NationalPerformance }) {
       }
       summary={funnelSummary(national)}
       axes={funnelAxes}
+      points={{
+        overlay: shown && <PointLabel shown={shown} ownTrustCode={ownTrustCode} />,
+        // A point's words stay while the pointer is over the chart, and while the point is in focus.
+        onPointerLeave: () =>
+          setShown((current) =>
+            current && document.activeElement?.getAttribute('data-trust-code') === current.trust.trustCode
+              ? current
+              : null,
+          ),
+      }}
       chart={
-        <ComposedChart margin={chartMargin} accessibilityLayer={false}>
-          <CartesianGrid stroke={palette.grid} />
-          <XAxis
-            {...axisProps}
-            type="number"
-            dataKey="expected"
-            domain={[0, 'dataMax']}
-            tickFormatter={(value: number) => decimalText(value, 0)}
-          />
-          <YAxis
-            {...axisProps}
-            type="number"
-            domain={[0, top]}
-            ticks={ticks}
-            allowDataOverflow
-            tickFormatter={ratioText}
-            width={valueAxisWidth}
-          />
-          <ReferenceLine y={1} stroke={palette.darkGrey} />
-          {limit('upper95', '6 4', palette.darkGrey, '95% limits')}
-          {limit('lower95', '6 4', palette.darkGrey)}
-          {limit('upper998', '2 3', palette.red, '99.8% limits')}
-          {limit('lower998', '2 3', palette.red)}
-          <Scatter data={trusts} dataKey="oe" name="Trust" fill={palette.blue} isAnimationActive={false}>
-            {trusts.map((trust) => (
-              <Cell key={trust.trustCode} fill={pointColour(trust.outlier)} />
-            ))}
-          </Scatter>
-          <Tooltip formatter={(value) => (typeof value === 'number' ? ratioText(value) : value)} />
-          <Legend verticalAlign="top" />
-        </ComposedChart>
+        <FunnelChart national={national} layout={layout} ownTrustCode={ownTrustCode} onShow={setShown} />
       }
     >
       <Table
         caption="Observed against expected by trust"
-        columns={columns}
+        columns={columns(ownTrustCode)}
         rows={national.trusts}
         rowKey={(trust) => trust.trustCode}
       />

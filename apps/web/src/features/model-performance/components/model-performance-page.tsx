@@ -40,8 +40,8 @@ import { VladSection } from './vlad-section';
 
 /**
  * /model-performance (decision 0045): how the model's predictions compare with what happened.
- * Trust roles see their own trust's figures; a super admin, who has no trust, sees every trust's
- * side by side. What is shown is chosen in the address, so that it can be bookmarked.
+ * Trust roles see their own trust's figures; a super admin, who works across the trusts, sees every
+ * trust's side by side, their own account's trust marked. What is shown is chosen in the address, so that it can be bookmarked.
  */
 export function ModelPerformancePage() {
   const role = useAuth().currentSelectedRole;
@@ -256,6 +256,7 @@ function TrustFigures({
 }
 
 function NationalPerformance({ view, procedureName, onView }: ViewProps) {
+  const ownTrustCode = useTrustCode();
   const national = useNational(view.procedure, { from: view.from, to: view.to });
   const data = national.isError ? undefined : national.data;
   return (
@@ -288,7 +289,7 @@ function NationalPerformance({ view, procedureName, onView }: ViewProps) {
               <p>No trust has recorded outcomes for this procedure yet.</p>
             </InsetText>
           ) : (
-            <FunnelSection national={data} />
+            <FunnelSection national={data} ownTrustCode={ownTrustCode} />
           )}
         </>
       )}
