@@ -244,8 +244,16 @@ describe('patient screens', () => {
     for (const row of await factors.locator('tbody tr').all())
       expect(['High', 'Moderate']).toContain((await cellsOf(row))[1]);
 
-    // The chart is a picture; its table says the same for everyone.
-    expect(await page.locator('.app-chart').getAttribute('aria-hidden')).toBe('true');
+    // The chart is an image named by what it shows and its axes; its table says the same for everyone.
+    const chart = page.getByRole('img', {
+      name: /^Bar chart of the (\d+ factors|factor) that changed this prediction the most, largest first: /,
+    });
+    expect(await chart.count()).toBe(1);
+    expect(await chart.getAttribute('aria-label')).toContain(
+      'Down the side: Factor (patient’s value). Across: Size of effect (% of the largest)',
+    );
+    for (const title of ['Factor (patient’s value)', 'Size of effect (% of the largest)'])
+      expect(await chart.getByText(title, { exact: true }).isVisible(), title).toBe(true);
     // Under the heading: what 'lowers the risk' means, so a condition does not read as protective.
     const contributions = page.locator('section.app-contributions');
     expect(await contributions.getByText(contributionsNote).isVisible()).toBe(true);

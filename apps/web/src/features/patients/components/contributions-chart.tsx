@@ -1,12 +1,19 @@
 import type { Contribution } from '@esr/contracts/patients';
 import { contributionsNote } from '@esr/contracts/patient-wording';
 import { Table } from '../../../components/content';
-import { chartBars, directionLabels, type ChartBar } from '../lib/contribution-chart';
+import {
+  chartBars,
+  contributionsAxes,
+  contributionsChartName,
+  directionLabels,
+  type ChartBar,
+} from '../lib/contribution-chart';
 
 /**
  * What moved this prediction: a horizontal bar for each of the ten factors that pushed it most,
  * to the right (red) when it raised the risk and to the left (blue) when it lowered it. The chart
- * is a picture for sighted users; the same facts are in the table under it (WCAG 1.1.1).
+ * is an image named in words (how many factors raise and lower the risk, the largest, its axes);
+ * every bar's facts are in the table under it (WCAG 1.1.1).
  */
 export function ContributionsChart({ contributions }: { contributions: readonly Contribution[] }) {
   const bars = chartBars(contributions);
@@ -19,8 +26,9 @@ export function ContributionsChart({ contributions }: { contributions: readonly 
         prediction the most, with the patient&apos;s value. A longer bar means a larger effect.
       </p>
       <p>{contributionsNote}</p>
-      <div className="app-chart" aria-hidden="true">
-        <div className="app-chart__legend">
+      <div className="app-chart" role="img" aria-label={contributionsChartName(bars)}>
+        <div className="app-chart__row app-chart__row--axis">
+          <p className="app-axis-title">{contributionsAxes.down}</p>
           <span className="app-chart__key app-chart__key--lowers">Lowers the risk</span>
           <span className="app-chart__key app-chart__key--raises">Raises the risk</span>
         </div>
@@ -41,6 +49,26 @@ export function ContributionsChart({ contributions }: { contributions: readonly 
             </span>
           </div>
         ))}
+        {/* Each half runs from 0 at the centre line to the largest effect, 100, at its outer edge. */}
+        <div className="app-chart__row app-chart__row--axis">
+          <span />
+          <span className="app-chart__ticks">
+            <span className="app-chart__tick app-chart__tick--start">100</span>
+            <span className="app-chart__tick" style={{ left: '50%' }}>
+              50
+            </span>
+          </span>
+          <span className="app-chart__ticks">
+            <span className="app-chart__tick">0</span>
+            <span className="app-chart__tick" style={{ left: '50%' }}>
+              50
+            </span>
+            <span className="app-chart__tick app-chart__tick--end">100</span>
+          </span>
+          <p className="app-axis-title app-axis-title--across app-chart__across-title">
+            {contributionsAxes.across}
+          </p>
+        </div>
       </div>
       <details className="nhsuk-details">
         <summary className="nhsuk-details__summary">

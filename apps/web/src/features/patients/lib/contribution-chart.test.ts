@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartBars } from './contribution-chart';
+import { chartBars, contributionsChartName } from './contribution-chart';
 
 const push = (feature: string, contribution: number) => ({
   feature,
@@ -48,5 +48,14 @@ describe('contributions chart', () => {
   it('leaves out factors that did not move the prediction', () => {
     expect(chartBars([push('a', 0), push('b', 0.3)]).map((bar) => bar.feature)).toEqual(['b']);
     expect(chartBars([])).toEqual([]);
+  });
+
+  it('names the chart by how many factors raise and lower the risk, the largest, and its axes', () => {
+    expect(contributionsChartName(chartBars([push('a', 0.1), push('b', -0.4), push('c', 0.2)]))).toBe(
+      'Bar chart of the 3 factors that changed this prediction the most, largest first: 2 raise the risk and 1 lowers it. The largest is B (Yes), which lowers the risk. Down the side: Factor (patient’s value). Across: Size of effect (% of the largest), to the left for a factor that lowers the risk and to the right for one that raises it.',
+    );
+    expect(contributionsChartName(chartBars([push('a', 0.1)]))).toMatch(
+      /^Bar chart of the factor that changed this prediction the most, largest first: 1 raises the risk and none lower it\. The largest is A \(Yes\), which raises the risk\./,
+    );
   });
 });

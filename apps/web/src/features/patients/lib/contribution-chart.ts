@@ -39,3 +39,24 @@ export const directionLabels: Record<ChartBar['direction'], string> = {
   raises: 'Raises the risk',
   lowers: 'Lowers the risk',
 };
+
+/** The chart's axis titles, with the unit of the bars' length. */
+export const contributionsAxes = {
+  down: 'Factor (patient’s value)',
+  across: 'Size of effect (% of the largest)',
+} as const;
+
+/** The chart in words, for its accessible name: what it shows, its largest bar and its axes. */
+export function contributionsChartName(bars: readonly ChartBar[]): string {
+  const largest = bars[0];
+  if (!largest) return 'Bar chart of what moved this prediction: no factor moved it';
+  const raising = bars.filter((bar) => bar.direction === 'raises').length;
+  const lowering = bars.length - raising;
+  const howMany = (count: number, one: string, many: string) =>
+    count === 0 ? `none ${many}` : `${count} ${count === 1 ? one : many}`;
+  return [
+    `Bar chart of the ${bars.length === 1 ? 'factor' : `${bars.length} factors`} that changed this prediction the most, largest first: ${howMany(raising, 'raises', 'raise')} the risk and ${howMany(lowering, 'lowers', 'lower')} it.`,
+    `The largest is ${largest.displayName} (${largest.valueText}), which ${directionLabels[largest.direction].toLowerCase()}.`,
+    `Down the side: ${contributionsAxes.down}. Across: ${contributionsAxes.across}, to the left for a factor that lowers the risk and to the right for one that raises it.`,
+  ].join(' ');
+}
