@@ -255,6 +255,8 @@ class RowReader {
   /** The inputs the active model reads that the file has a column for, each warned of when blank (decision 0057). */
   private readonly blankInputChecks: { field: string; label: string; words: string }[];
   private readonly operationVerdicts = new Map<string, string | null>();
+  /** The inputs the model fills in when blank, looked up for every row: made once for the file. */
+  private readonly defaulted: ReadonlySet<string>;
 
   constructor(
     columns: Map<string, number>,
@@ -272,6 +274,7 @@ class RowReader {
     this.dobOptions = { spreadsheet, fullYearOnly: true };
     this.dateOptions = { spreadsheet, fullYearOnly: false };
     this.referralFromClockStart = columns.has('clockStart') && !columns.has('referralDate');
+    this.defaulted = new Set(options.defaultedFields ?? []);
     const words = options.defaultWords ?? {};
     this.blankInputChecks = modelInputFields
       .filter((field) => words[field] !== undefined && columns.has(field))
@@ -546,7 +549,7 @@ class RowReader {
 
     const sex = this.get('sex');
     const parsedSex = this.check('sex', sex, sex === null ? null : parseSex(sex));
-    const defaulted = new Set(this.options.defaultedFields ?? []);
+    const defaulted = this.defaulted;
     const warnMissing = (
       field: 'sex' | 'height' | 'weight',
       value: unknown,
