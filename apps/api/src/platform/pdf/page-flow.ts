@@ -42,6 +42,7 @@ export class PageFlow {
 
   /** The lowest y a block may reach on this page. */
   get bottom(): number {
+    if (this.shortPages.size === 0) return this.area.bottom;
     return this.shortPages.get(this.page) ?? this.area.bottom;
   }
 
