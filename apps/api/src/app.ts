@@ -14,6 +14,7 @@ import errorHandler from './platform/http/error-handler.js';
 import hostileText, { answerFrameworkError } from './platform/http/hostile-text.js';
 import openapi from './platform/http/openapi.js';
 import securityHeaders from './platform/http/security-headers.js';
+import readOnly from './platform/http/read-only.js';
 import webApp from './platform/http/web-app.js';
 import healthRoutes from './modules/health/routes.js';
 import libraryRoutes from './modules/library/routes.js';
@@ -120,14 +121,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   if (config.documentThreads) configureDocumentPool({ threads: config.documentThreads });
   const importSettings = importSettingsFor(config);
-  const uploads = config.runWorker
+  // Read-only (decision 0067): no job runs here, as scoring and scheduled jobs write.
+  const runsJobs = config.runWorker && !config.readOnly;
+  const uploads = runsJobs
     ? new UploadHandoff<FileReading>(
         (upload) => startReadingUpload(upload, importSettings),
         options.uploadHandoff,
       )
     : undefined;
   app.decorate('uploads', uploads);
-  if (config.runWorker) keepImportThreadsReady(importSettings);
+  if (runsJobs) keepImportThreadsReady(importSettings);
   let queue: Queue | undefined;
   let detachPrincipals: (() => Promise<void>) | undefined;
   let stopDemoPrioritisation: (() => void) | undefined;
@@ -157,6 +160,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
     await app.register(errorHandler);
     await app.register(securityHeaders, { https: config.publicUrl.startsWith('https://') });
+    // Before authentication and every body parser: a write meets the read-only answer first.
+    if (config.readOnly) await app.register(readOnly, config.readOnly);
     await app.register(rateLimit, { global: false });
     await app.register(openapi);
     await app.register(authentication, {
@@ -201,14 +206,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
 
     queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
-      work: config.runWorker,
+      work: runsJobs,
       context: { db: database.db, log: app.log, importSettings, uploads },
       ...(options.jobPollingIntervalSeconds
         ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
         : {}),
     });
     app.decorate('queue', queue);
-    if (config.hl7Mllp) {
+    // Read-only, the MLLP listener does not start: an engine whose connection is refused keeps its
+    // messages and sends them once the service is back, where an AE or AR would end them.
+    if (config.hl7Mllp && !config.readOnly) {
       const listener = await startHl7Listener(
         database.db,
         { ...config.hl7Mllp, readTimeoutMs: config.integrationReadTimeoutMs },
@@ -216,11 +223,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
       app.addHook('onClose', () => listener.close());
     }
-    await resumeInterruptedWork(database.db, queue);
-    if (config.seedDemoWaitingLists) {
+    // Read-only, nothing is resumed or imported: both write, and resume once the service is back.
+    if (!config.readOnly) await resumeInterruptedWork(database.db, queue);
+    if (config.seedDemoWaitingLists && !config.readOnly) {
       await seedDemoWaitingLists(database.db, database.kind, queue, options.demoClock?.());
       // Its history once the demonstration lists are scored (decision 0044); only where the jobs run.
-      if (config.runWorker) {
+      if (runsJobs) {
         stopDemoPrioritisation = startDemoPrioritisation(database.db, app.log);
         stopDemoOutcomes = startDemoOutcomes(database.db, app.log);
       }

@@ -20,7 +20,12 @@ export function startupMessage(config: AppConfig, addresses: readonly AddressInf
     `  listening on: ${reach}`,
     `  database: ${database}`,
     `  sign-in: ${development ? 'development provider (demo users)' : config.identity.issuer}`,
-    `  worker: ${config.runWorker ? 'in this process' : 'separate (npm run worker)'}`,
+    `  worker: ${config.readOnly ? 'none (read-only)' : config.runWorker ? 'in this process' : 'separate (npm run worker)'}`,
+    ...(config.readOnly
+      ? [
+          `  READ-ONLY: every write is answered 503${config.readOnly.until ? ` until ${config.readOnly.until}` : ''} (decision 0067)`,
+        ]
+      : []),
     '',
     '',
   ].join('\n');

@@ -18,6 +18,15 @@ async function main() {
     process.exit(2);
   }
   const log = pino({ ...safeLogOptions, level: config.logLevel });
+  if (config.readOnly) {
+    // Decision 0067: jobs write, so a read-only worker takes none; it waits to be stopped rather
+    // than exiting, so that an orchestrator does not restart it over and over.
+    log.warn('read-only (READ_ONLY=true): this worker runs no jobs until it is restarted without it');
+    process.on('SIGTERM', () => process.exit(0));
+    process.on('SIGINT', () => process.exit(0));
+    setInterval(() => undefined, 1 << 30);
+    return;
+  }
   const database = await openDatabase(config.database);
   const importSettings = importSettingsFor(config);
   const queue = await startQueue(database, allJobs, {

@@ -33,5 +33,16 @@ export const clientConfigSchema = z.object({
   developmentSignIn: z
     .boolean()
     .describe('True when the built-in development identity provider signs users in (never in production)'),
+  readOnly: z
+    .object({
+      until: z
+        .string()
+        .nullable()
+        .describe('When the service is expected back (ISO 8601), or null when not announced'),
+    })
+    .nullable()
+    .describe(
+      'Set while the service is read-only for downtime (decision 0067): every write answers 503; null otherwise',
+    ),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -25,6 +25,20 @@ describe('configuration (validated at start)', () => {
     expect(loadConfig({ ...external, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 
+  it('starts read-only with READ_ONLY=true, until a time given in ISO 8601 (decision 0067)', () => {
+    expect(loadConfig({}).readOnly).toBeNull();
+    expect(loadConfig({ READ_ONLY: 'false' }).readOnly).toBeNull();
+    expect(loadConfig({ READ_ONLY: 'true' }).readOnly).toEqual({ until: null });
+    expect(loadConfig({ READ_ONLY: 'true', READ_ONLY_UNTIL: '2026-12-07T18:00:00+00:00' }).readOnly).toEqual({
+      until: '2026-12-07T18:00:00.000Z',
+    });
+    expect(() => loadConfig({ READ_ONLY: 'yes' })).toThrow(/READ_ONLY/);
+    expect(() => loadConfig({ READ_ONLY: 'true', READ_ONLY_UNTIL: '07-Dec-2026 18:00' })).toThrow(
+      /READ_ONLY_UNTIL: must be an ISO 8601 time/,
+    );
+    expect(() => loadConfig({ READ_ONLY_UNTIL: '2026-12-07T18:00:00Z' })).toThrow(/READ_ONLY is not true/);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/esr' }).database).toEqual({
       kind: 'postgres',

@@ -41,6 +41,13 @@ const environmentSchema = z.object({
   ),
   ENVIRONMENT_NAME: z.preprocess(emptyAsUndefined, z.string().optional()),
   RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
+  READ_ONLY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  READ_ONLY_UNTIL: z.preprocess(
+    emptyAsUndefined,
+    z.iso
+      .datetime({ offset: true, message: 'must be an ISO 8601 time, e.g. 2026-12-07T18:00:00Z' })
+      .optional(),
+  ),
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   SEED_DEMO_WAITING_LISTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   LOG_LEVEL: z.preprocess(
@@ -111,6 +118,12 @@ export interface AppConfig {
   regulatoryUrl: string;
   environmentName: string;
   runWorker: boolean;
+  /**
+   * Downtime (decision 0067): every write is answered 503 and no background job, demonstration
+   * import or HL7 MLLP listener starts; `until` (an ISO 8601 instant) is when the service is
+   * expected back, told to users and in `Retry-After`, or null when not announced.
+   */
+  readOnly: { until: string | null } | null;
   seedDemoData: boolean;
   /** Import the demonstration trust's waiting lists at first start (not in tests, which bring their own). */
   seedDemoWaitingLists: boolean;
@@ -201,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  HL7_MLLP_CLIENT must name the integration client whose messages the MLLP listener receives',
     );
   }
+  if (e.READ_ONLY_UNTIL !== undefined && e.READ_ONLY !== 'true') {
+    throw new ConfigError(
+      'Invalid configuration:\n  READ_ONLY_UNTIL is set but READ_ONLY is not true: set both to start read-only, or neither',
+    );
+  }
   const seedDemoData = e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : identity.kind === 'development';
   return {
     nodeEnv: e.NODE_ENV,
@@ -221,6 +239,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // "production" (the landing page shows the name).
     environmentName: e.ENVIRONMENT_NAME ?? (identity.kind === 'development' ? 'demonstration' : 'production'),
     runWorker: e.RUN_WORKER === 'true',
+    readOnly:
+      e.READ_ONLY === 'true'
+        ? { until: e.READ_ONLY_UNTIL ? new Date(e.READ_ONLY_UNTIL).toISOString() : null }
+        : null,
     seedDemoData,
     seedDemoWaitingLists: e.SEED_DEMO_WAITING_LISTS
       ? e.SEED_DEMO_WAITING_LISTS === 'true' && seedDemoData

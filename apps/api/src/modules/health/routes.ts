@@ -42,6 +42,7 @@ const healthRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, {
     environment: config.environmentName,
     regulatoryUrl: config.regulatoryUrl,
     developmentSignIn: config.identity.kind === 'development',
+    readOnly: config.readOnly,
   }));
 };
 

@@ -92,6 +92,7 @@ describe('operations endpoints', () => {
     expect(body.authority).toBe('http://localhost:3000/oidc');
     expect(body.idleTimeoutMs).toBe(900_000);
     expect(body.developmentSignIn).toBe(true);
+    expect(body.readOnly).toBeNull();
     // Unnamed, a server with the development sign-in is a demonstration, never "production".
     expect(body.environment).toBe('demonstration');
   });
