@@ -4,6 +4,7 @@ import { Footer } from '../components/footer';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { Button } from '../components/button';
 import { NotificationBanner } from '../components/content';
+import { ReadOnlyBanner } from '../components/read-only-banner';
 import { useAuth } from '../lib/auth/auth-provider';
 import { buildBreadcrumbs } from '../lib/breadcrumbs';
 import { isFooterShown } from '../lib/footer';
@@ -68,6 +69,8 @@ export function Layout() {
       )}
       <div className="nhsuk-width-container">
         <main className="nhsuk-main-wrapper" id={mainId} tabIndex={-1}>
+          {/* At the top of main, so that "Skip to main content" leads to it (decision 0067). */}
+          <ReadOnlyBanner readOnly={auth.config?.readOnly} />
           {signedIn && auth.renewalNeeded && (
             <NotificationBanner title="Important">
               <p className="nhsuk-notification-banner__heading">

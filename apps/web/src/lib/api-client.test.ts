@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@esr/contracts/endpoints';
 import { selectedRoleKey } from './selected-role-storage';
-import { apiDownload, apiRequest, configureApiClient } from './api-client';
+import { apiDownload, apiRequest, configureApiClient, isDetailForPeople } from './api-client';
 
 /** A browser's local storage holding the role the user chose in the header. */
 function signedInActingAs(role: string | null) {
@@ -48,5 +48,12 @@ describe('the role the user acts in, told to the API (decision 0056)', () => {
     signedInActingAs(null);
     await apiRequest(endpoints.identity.me).catch(() => undefined);
     expect(calls.map((headers) => headers['x-acting-role'])).toEqual(['cl', undefined]);
+  });
+});
+
+describe('which errors the screens show in the server’s words', () => {
+  it('a 4xx’s and a 503’s (read-only for downtime, decision 0067), never a 500’s or a proxy’s 502', () => {
+    expect([400, 404, 409, 422, 503].map(isDetailForPeople)).toEqual([true, true, true, true, true]);
+    expect([500, 502, 504, 302].map(isDetailForPeople)).toEqual([false, false, false, false]);
   });
 });

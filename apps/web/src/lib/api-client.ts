@@ -22,6 +22,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether an error's detail is written for the person at the screen, to be shown as it is: a 4xx's,
+ * and a 503's (the service read-only for downtime, decision 0067, or busy making documents). A 500's
+ * is generic, and another 5xx comes from a proxy, so the screens say their own words for those.
+ */
+export const isDetailForPeople = (status: number): boolean =>
+  (status >= 400 && status < 500) || status === 503;
+
 type TokenSource = () => Promise<string | null>;
 type UnauthorisedHandler = (status: 401 | 403) => void;
 

@@ -5,7 +5,7 @@ import {
   importMessages,
   type BatchStatus,
 } from '@esr/contracts/waiting-list';
-import { ApiError, type UploadProgress } from './api-client';
+import { ApiError, isDetailForPeople, type UploadProgress } from './api-client';
 import { isDecided } from './upload-status';
 
 /**
@@ -73,15 +73,16 @@ export function fileUploadErrorsFrom<Field extends string>(
   if (Object.keys(mapped).length > 0) return mapped as FileUploadErrors<Field>;
   if (error.status === 409) return only(busyMessage);
   if (error.status === 413) return only(importMessages.fileTooLarge(maxFileMegabytes));
+  if (isDetailForPeople(error.status) && error.body?.detail) return only(error.body.detail);
   if (error.status >= 500) return only(messages.internalServerError);
-  return only(error.body?.detail ?? messages.someError);
+  return only(messages.someError);
 }
 
 /** A confirm or cancel the server refuses: its own words when it gives them (409/422), else the generic ones. */
 export function decisionProblem(error: unknown): string {
   if (error instanceof ApiError) {
+    if (isDetailForPeople(error.status) && error.body?.detail) return error.body.detail;
     if (error.status >= 500) return messages.internalServerError;
-    if (error.body?.detail) return error.body.detail;
   }
   return messages.someError;
 }

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { NotificationBanner } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
 import { Radios } from '../../../components/form-fields';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 import { useChangeLabMessageSettings } from '../api/change-lab-message-settings';
 
 const sends = 'sends';
@@ -42,7 +42,7 @@ export function LabMessageSettingsForm({ trust, settings }: { trust: string; set
       );
     } catch (error) {
       setFailure(
-        error instanceof ApiError && error.status < 500 && error.body?.detail
+        error instanceof ApiError && isDetailForPeople(error.status) && error.body?.detail
           ? error.body.detail
           : messages.someError,
       );

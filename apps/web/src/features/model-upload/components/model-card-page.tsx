@@ -7,7 +7,7 @@ import { InsetText, NotificationBanner, SummaryList, Tag } from '../../../compon
 import { DataText } from '../../../components/data-text';
 import { ErrorSummary } from '../../../components/error-summary';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { usePageNotice } from '../../../lib/page-notice';
 import { useExportModelCard, useModelCard } from '../api/models';
@@ -101,7 +101,7 @@ function CardView({ route, card }: { route: VersionRoute; card: TripodCard }) {
       setSaved(`Saved ${await download.mutateAsync(card)}`);
     } catch (error) {
       setProblem(
-        error instanceof ApiError && error.status < 500 && error.body?.detail
+        error instanceof ApiError && isDetailForPeople(error.status) && error.body?.detail
           ? error.body.detail
           : messages.reportFailed,
       );

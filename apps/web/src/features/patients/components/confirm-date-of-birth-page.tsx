@@ -14,7 +14,7 @@ import { Button } from '../../../components/button';
 import { SummaryList, WarningCallout } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
 import { DateInput } from '../../../components/form-fields';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 import { emptyDateParts, readDateParts, type DateParts } from '../../../lib/calendar-date';
 import { formatDate } from '../../../lib/dates';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
@@ -93,7 +93,7 @@ function failureOf(error: unknown): { fieldErrors: Partial<Record<Field, string>
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
   return {
     fieldErrors: {},
-    message: error.status < 500 && error.body?.detail ? error.body.detail : messages.someError,
+    message: isDetailForPeople(error.status) && error.body?.detail ? error.body.detail : messages.someError,
   };
 }
 

@@ -3,7 +3,7 @@ import { messages } from '@esr/contracts/messages';
 import type { RiskSummary } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useReviewChanges } from '../api/review-changes';
 import { OutcomeProblem, useActionOutcome } from './action-outcome';
@@ -45,7 +45,7 @@ export function ReviewChangesAction({
         return clericalChangeMessages.reviewed;
       },
       (error) =>
-        error instanceof ApiError && error.status < 500 && error.body?.detail
+        error instanceof ApiError && isDetailForPeople(error.status) && error.body?.detail
           ? error.body.detail
           : messages.someError,
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDetailsMessages } from '@esr/contracts/patients';
+import { readOnlyMessage } from '@esr/contracts/read-only';
 import { ApiError } from '../../../lib/api-client';
 import { fieldLimits } from '@esr/contracts/field-limits';
 import { editDetailsFailureOf, editDetailsFormSchema, surgeonCharactersLeftText } from './edit-details-form';
@@ -69,5 +70,19 @@ describe('edit details (docs/requirements.md §5)', () => {
     expect(editDetailsFailureOf(new Error('offline'), 'Some error occurred').message).toBe(
       'Some error occurred',
     );
+  });
+
+  it("says a read-only service's 503 in the server's words, and a 500's in its own (decision 0067)", () => {
+    const readOnly = readOnlyMessage('2026-12-07T18:00:00Z');
+    expect(editDetailsFailureOf(new ApiError(503, { detail: readOnly }), 'Some error occurred')).toEqual({
+      fieldErrors: {},
+      message: readOnly,
+    });
+    expect(
+      editDetailsFailureOf(
+        new ApiError(500, { detail: 'Internal server error occurred' }),
+        'Some error occurred',
+      ).message,
+    ).toBe('Some error occurred');
   });
 });

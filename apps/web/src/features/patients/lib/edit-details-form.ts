@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { editDetailsMessages, maxSurgeonNameLength } from '@esr/contracts/patients';
 import { withoutBidiControls } from '@esr/contracts/text-direction';
 import { withoutControlCharacters } from '@esr/contracts/text-rules';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 
 /**
  * docs/requirements.md §5 edit details: the surgeon (at most 30 characters, the import's limit too:
@@ -40,7 +40,7 @@ export interface EditDetailsFailure {
   message?: string;
 }
 
-/** A 400's errors under their fields; a 409 (archived) or 404 in the server's words; else the generic message. */
+/** A 400's errors under their fields; a 409 (archived), a 404 or a 503 (read-only, decision 0067) in the server's words; else the generic message. */
 export function editDetailsFailureOf(error: unknown, someError: string): EditDetailsFailure {
   if (error instanceof ApiError) {
     const errors = error.body?.errors;
@@ -50,7 +50,7 @@ export function editDetailsFailureOf(error: unknown, someError: string): EditDet
         if (errors[field]?.[0]) fieldErrors[field] = errors[field][0];
       if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
     }
-    if (error.status >= 400 && error.status < 500 && error.body?.detail)
+    if (isDetailForPeople(error.status) && error.body?.detail)
       return { fieldErrors: {}, message: error.body.detail };
   }
   return { fieldErrors: {}, message: someError };

@@ -7,7 +7,7 @@ import {
   type OutcomeRequest,
   type PathwayOutcome,
 } from '@esr/contracts/outcomes';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 import { datePartsOf, emptyDateParts, readDateParts, type DateParts } from '../../../lib/calendar-date';
 
 /**
@@ -179,6 +179,6 @@ export function outcomeFailureOf(error: unknown, someError: string): OutcomeFail
     if (Object.keys(fieldErrors).length > 0 || others.length > 0)
       return { fieldErrors, ...(others.length > 0 && { message: others.join(' ') }) };
   }
-  if (status >= 400 && status < 500 && body?.detail) return { fieldErrors: {}, message: body.detail };
+  if (isDetailForPeople(status) && body?.detail) return { fieldErrors: {}, message: body.detail };
   return { fieldErrors: {}, message: someError };
 }

@@ -14,7 +14,7 @@ import {
   type ValidationRequest,
 } from '@esr/contracts/prioritisation';
 import { withoutBidiControls } from '@esr/contracts/text-direction';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 
 /**
  * The forms of a pathway's prioritisation (decision 0044): change the priority, record a
@@ -160,7 +160,7 @@ export function prioritisationFailureOf<Field extends string>(
         return { fieldErrors, ...(others.length > 0 && { message: others.join(' ') }) };
     }
     if (error.status === 409) return { fieldErrors: {}, message: error.body?.detail ?? m.notOnList };
-    if (error.status >= 400 && error.status < 500 && error.body?.detail)
+    if (isDetailForPeople(error.status) && error.body?.detail)
       return { fieldErrors: {}, message: error.body.detail };
   }
   return { fieldErrors: {}, message: someError };

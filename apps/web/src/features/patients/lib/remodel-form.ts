@@ -12,7 +12,7 @@ import {
   type RemodelValues,
   type TabCompletion,
 } from '@esr/contracts/remodel';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 
 /**
  * The remodel form's state (docs/requirements.md §2 remodel-details, §4, §5): the answers, as strings, and which
@@ -117,7 +117,7 @@ export function remodelFailureOf(error: unknown, someError: string): RemodelFail
       if (hasErrors(fieldErrors) || others.length > 0)
         return { fieldErrors, ...(others.length > 0 ? { message: others.join(' ') } : {}) };
     }
-    if (error.status >= 400 && error.status < 500 && error.body?.detail)
+    if (isDetailForPeople(error.status) && error.body?.detail)
       return { fieldErrors: {}, message: error.body.detail };
   }
   return { fieldErrors: {}, message: someError };
