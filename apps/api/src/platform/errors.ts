@@ -15,3 +15,14 @@ export const notFound = (detail = 'Not found') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const badRequest = (detail: string, errors?: Record<string, string[]>) =>
   new HttpError(400, detail, errors);
+
+/**
+ * A write refused while the service is read-only for downtime
+ * (docs/decisions/0067-read-only-mode-for-downtime.md): expected by the hundred during planned
+ * maintenance, so logged as a warning without its stack, not as a failed request.
+ */
+export class ReadOnlyRefusal extends HttpError {
+  constructor(detail: string) {
+    super(503, detail);
+  }
+}

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../errors.js';
+import { HttpError, ReadOnlyRefusal } from '../errors.js';
 
 /** An error as the API answers it: its status, its detail, and the fields at fault. */
 export interface Problem {
@@ -38,7 +38,9 @@ export function problemOf(error: FastifyError | HttpError): Problem {
 
 /** Logs what an audit or an operator needs of an error, without patient data. */
 export function logProblem(error: FastifyError | HttpError, problem: Problem, request: FastifyRequest): void {
-  if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (error instanceof ReadOnlyRefusal)
+    request.log.warn({ method: request.method, url: request.url.split('?')[0] }, 'write refused: read-only');
+  else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
   else if (problem.status === 403) {
     // Which trust was asked for: a refused look at another trust's data is what an audit wants.
     const { trust } = (request.params ?? {}) as { trust?: unknown };

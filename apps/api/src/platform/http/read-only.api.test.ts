@@ -25,9 +25,13 @@ let clericalToken: string;
 const changeLogCount = async () =>
   Number((await queryRows<{ n: number }>(t.app.db, sql`select count(*) as n from change_log`))[0]!.n);
 let changesAtStart: number;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ READ_ONLY: 'true', READ_ONLY_UNTIL: until });
+  t = await createTestApp(
+    { READ_ONLY: 'true', READ_ONLY_UNTIL: until, LOG_LEVEL: 'info' },
+    { logger: true, logStream: { write: (line: string) => void logLines.push(line) } },
+  );
   adminToken = await t.tokenFor(superAdmin.id);
   clinicianToken = await t.tokenFor(clinician.id);
   clericalToken = await t.tokenFor(clericalUser.id);
@@ -158,6 +162,23 @@ describe('read-only mode (READ_ONLY=true)', () => {
     expect(hl7.statusCode).toBe(503);
     expect(hl7.body).toContain('MSA|AR');
     expect(hl7.body).toContain('read-only for planned maintenance');
+  });
+
+  it('logs each refused write as a warning with its path alone, not as a failed request', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/trusts/RAN/patients/?nhsNumber=9991693939',
+      headers: bearer(clinicianToken),
+      payload: { name: 'Carol BROWN' },
+    });
+    const entries = logLines.map((line) => JSON.parse(line) as { msg: string; level: number; url?: string });
+    const refused = entries.filter((entry) => entry.msg === 'write refused: read-only');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((entry) => entry.level === 40)).toBe(true);
+    expect(refused.at(-1)!.url).toBe('/api/trusts/RAN/patients/');
+    expect(entries.some((entry) => entry.msg === 'request failed')).toBe(false);
+    expect(logLines.join('')).not.toContain('9991693939');
+    expect(logLines.join('')).not.toContain('Carol');
   });
 
   it('wrote nothing to the change log', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readOnlyMessage } from '@esr/contracts/read-only';
-import { HttpError } from '../errors.js';
+import { ReadOnlyRefusal } from '../errors.js';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -32,7 +32,7 @@ async function readOnly(app: FastifyInstance, options: { until: string | null })
   app.addHook('onRequest', async (request, reply) => {
     if (!isRefusedWrite(request.method, request.url)) return;
     if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
-    throw new HttpError(503, detail);
+    throw new ReadOnlyRefusal(detail);
   });
 }
 
