@@ -61,7 +61,7 @@ async function* entryPages(
   db: Db,
   trustCode: string,
   pathwayIds: readonly string[],
-  asAt: Date,
+  asAt: string,
 ): AsyncGenerator<AccessLogEntry[]> {
   if (pathwayIds.length === 0) return;
   let last: { sortKey: string; id: string } | undefined;
@@ -123,11 +123,10 @@ export async function exportPatientAccessLog(
   // Never later than now: a moment still to come would let entries written while the file streams
   // (this export's own among them) into it, and the row count recorded below would not be the file's.
   const clock = await databaseNow(db);
-  const requested = query.asAt ? new Date(query.asAt) : clock;
-  const asAt = requested < clock ? requested : clock;
+  const asAt = query.asAt !== undefined && Date.parse(query.asAt) <= Date.parse(clock) ? query.asAt : clock;
   const rows = await countEntries(db, trustCode, ids, asAt);
-  const fileName = reportFileName(exportName, 'csv', asAt);
-  const asAtInWords = showLondonDateTime(asAt);
+  const fileName = reportFileName(exportName, 'csv', new Date(asAt));
+  const asAtInWords = showLondonDateTime(new Date(asAt));
   // Both records commit together, before the first byte leaves, so a download cut short is still
   // on record; the access entry is written after `asAt`, so the file never lists itself.
   await db.transaction(async (tx) => {
@@ -143,7 +142,7 @@ export async function exportPatientAccessLog(
         report: 'access log',
         filters: ['NHS number'],
         nhsNumberEnding: nhsNumberEnding(digits),
-        asAt: asAt.toISOString(),
+        asAt,
         fileType: 'csv',
         fileName,
         rows,

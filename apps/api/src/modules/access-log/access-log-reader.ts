@@ -97,9 +97,9 @@ export async function pathwaysOfPatient(db: Db, trustCode: string, digits: strin
 }
 
 /** The entries that name any of the pathways, recorded up to `asAt`: the list's and the export's rows. */
-export const entriesOfPathways = (trustCode: string, pathwayIds: readonly string[], asAt: Date) =>
+export const entriesOfPathways = (trustCode: string, pathwayIds: readonly string[], asAt: string) =>
   sql`a.trust_code = ${trustCode} and a.pathway_ids && ${`{${pathwayIds.join(',')}}`}::uuid[]
-    and a.accessed_at <= ${asAt.toISOString()}::timestamptz`;
+    and a.accessed_at <= ${asAt}::timestamptz`;
 
 /** The columns of an entry that the list and the export show. */
 export const entryColumns = sql`a.accessed_at, a.user_name, a.roles, a.action, a.detail,
@@ -122,10 +122,18 @@ export const entryOf = (row: EntryRow): AccessLogEntry => ({
   seen: seenInWords(row.action, row.detail, Number(row.pathways)),
 });
 
-/** The database's clock, read now (not the transaction's start): the moment a search is as at. */
-export async function databaseNow(db: Db): Promise<Date> {
-  const [row] = await queryRows<{ now: string | Date }>(db, sql`select clock_timestamp() as now`);
-  return new Date(row!.now);
+/**
+ * The database's clock, read now (not the transaction's start), to the microsecond as ISO 8601:
+ * the moment a search is as at. A JavaScript instant keeps only milliseconds, so an entry written
+ * in the millisecond of the moment, just before it, fell after it once the moment was cut to the
+ * millisecond, and a new search missed it.
+ */
+export async function databaseNow(db: Db): Promise<string> {
+  const [row] = await queryRows<{ now: string }>(
+    db,
+    sql`select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as now`,
+  );
+  return row!.now;
 }
 
 /** How many entries name any of the pathways, up to `asAt`. */
@@ -133,7 +141,7 @@ export async function countEntries(
   db: Db,
   trustCode: string,
   pathwayIds: readonly string[],
-  asAt: Date,
+  asAt: string,
 ): Promise<number> {
   if (pathwayIds.length === 0) return 0;
   const [counted] = await queryRows<{ n: number | string }>(
@@ -159,7 +167,7 @@ export async function patientAccessLog(
   const ids = await pathwaysOfPatient(db, trustCode, digits);
   // The rows as at one moment (the first page's): later accesses, this search's own among them,
   // would otherwise push each page's rows onto the next.
-  const asAt = query.asAt ? new Date(query.asAt) : await databaseNow(db);
+  const asAt = query.asAt ?? (await databaseNow(db));
   let rows: (EntryRow & { total_count: number | string })[] = [];
   if (ids.length > 0)
     rows = await queryRows<EntryRow & { total_count: number | string }>(
@@ -183,5 +191,5 @@ export async function patientAccessLog(
       pathwayIds: ids,
       detail: `page ${pageNumber}`,
     });
-  return { items: rows.map(entryOf), pageNumber, pageSize, totalCount, asAt: asAt.toISOString() };
+  return { items: rows.map(entryOf), pageNumber, pageSize, totalCount, asAt };
 }

@@ -231,6 +231,9 @@ describe('GET /api/trusts/{trust}/access-log (who has seen a patient’s record)
       ).json<AccessLogPage>();
     const first = await read(1);
     expect(Number.isNaN(Date.parse(first.asAt))).toBe(false);
+    // To the microsecond, as the entries are: cut to the millisecond, the moment fell before an
+    // entry written in its millisecond, and a new search straight after missed that entry.
+    expect(first.asAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
     const second = await read(2, first.asAt);
     const firstAgain = await read(1, first.asAt);
     // Each read was recorded, yet the pages as at the first are the same rows, the total the same.
