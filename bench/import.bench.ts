@@ -3,7 +3,8 @@
  * (`npm run build` first), PGlite or PostgreSQL when DATABASE_URL is set:
  *
  * - a generated 100,000-row waiting list (CSV) and 1,000,000-row long blood file: upload → both files
- *   VALIDATED, against a raw COPY of the same rows into scratch tables in the same run
+ *   VALIDATED, against a raw COPY of the same rows into scratch tables in the same run, the two taking
+ *   turns BENCH_ROUNDS times (3 unless told), the median ratio held to the target
  *   (target ≥ 0.3× COPY's rows/s);
  * - `upload-status` at 10 connections while that validation runs (target p99 ≤ 50 ms);
  * - confirm → every pathway processed, against the risk engine alone on the same records
@@ -150,7 +151,11 @@ async function writeWorkbook(file: string, data: Generated) {
 }
 
 /** The reference: COPY of the same CSV text into tables of text columns, on the same kind of database. */
-async function copyReference(data: Generated, databaseUrl: string | undefined): Promise<number> {
+async function copyReference(
+  data: Generated,
+  databaseUrl: string | undefined,
+  round: number,
+): Promise<number> {
   const wlColumns = data.header.map((_, i) => `c${i} text`).join(', ');
   const blColumns = 'a text, b text, c text, d text, e text';
   if (databaseUrl) {
@@ -178,7 +183,7 @@ async function copyReference(data: Generated, databaseUrl: string | undefined): 
     ]);
     return performance.now() - started;
   }
-  const db = await PGlite.create(path.join(work, 'copy-reference'));
+  const db = await PGlite.create(path.join(work, `copy-reference-${round}`));
   await db.exec(`create table bench_copy_wl (${wlColumns}); create table bench_copy_bl (${blColumns})`);
   const started = performance.now();
   await db.query(`copy bench_copy_wl from '/dev/blob' with (format csv, header)`, [], {
@@ -239,11 +244,6 @@ try {
     return status.batchStatus !== 'VALIDATING';
   };
 
-  console.log(`\n${databaseLabel}: reference COPY of the same rows`);
-  const copyMs = await copyReference(data, postgres?.url);
-  const rows = pathways * 11;
-  console.log(`  COPY ${fmt(rows)} rows: ${seconds(copyMs)} (${fmt(rows / (copyMs / 1000))} rows/s)`);
-
   const rssAtStart = server.rssMb();
   // The files as a browser holds them, bytes ready before the clock starts: encoding the generated
   // text is the benchmark's own work, not the clerk's.
@@ -261,27 +261,49 @@ try {
     if (upload.status !== 202) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
     return ((await upload.json()) as { batchId: string }).batchId;
   };
-  const copyRate = rows / (copyMs / 1000);
-  const reportValidation = async (batchId: string, validateMs: number) => {
+  const rows = pathways * 11;
+  const rate = (ms: number) => `${fmt(rows / (ms / 1000))} rows/s`;
+  const reportValidation = async (batchId: string) => {
     const status = await getJson<{
       waiting_list: { status: string; totals: object };
       blood_test: { status: string; totals: object };
     }>(`${files}/upload-status/?batchId=${batchId}`);
-    console.log(`  waiting list ${status.waiting_list.status} ${JSON.stringify(status.waiting_list.totals)}`);
-    console.log(`  blood tests ${status.blood_test.status} ${JSON.stringify(status.blood_test.totals)}`);
-    const validateRate = rows / (validateMs / 1000);
-    return `${seconds(validateMs)} (${fmt(validateRate)} rows/s): ${(validateRate / copyRate).toFixed(2)}× COPY`;
+    console.log(
+      `    waiting list ${status.waiting_list.status} ${JSON.stringify(status.waiting_list.totals)}`,
+    );
+    console.log(`    blood tests ${status.blood_test.status} ${JSON.stringify(status.blood_test.totals)}`);
   };
 
   // The throughput is measured as a clerk's browser waits: its page asks for the status every 2 s
-  // (docs/requirements.md §2); this loop asks every 100 ms to time the end closely. The reference COPY, too, runs
-  // with nothing else on the machine.
-  console.log('\nUpload → both files VALIDATED (CSV)');
-  const started = performance.now();
-  const firstBatch = await uploadCsv();
-  await waitFor(validatedStatus(firstBatch), 600_000);
-  const validated = await reportValidation(firstBatch, performance.now() - started);
-  console.log(`  ${validated} (target ≥ 0.3×)`);
+  // (docs/requirements.md §2); this loop asks every 100 ms to time the end closely. The reference
+  // COPY, too, runs with nothing else on the machine. On two cores the speed of either varies by a
+  // third from one minute to the next, so they take turns, BENCH_ROUNDS times (3 unless told), and
+  // the target is held by the median of the rounds' ratios: one slow COPY or upload does not decide it.
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+  console.log(
+    `\nUpload → both files VALIDATED (CSV), against a reference COPY of the same ${fmt(rows)} rows into ${databaseLabel}, ${rounds} rounds`,
+  );
+  const ratios: number[] = [];
+  const copyTimes: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const copyMs = await copyReference(data, postgres?.url, round);
+    copyTimes.push(copyMs);
+    const started = performance.now();
+    const batch = await uploadCsv();
+    await waitFor(validatedStatus(batch), 600_000);
+    const validateMs = performance.now() - started;
+    ratios.push(copyMs / validateMs);
+    console.log(
+      `  round ${round}: COPY ${seconds(copyMs)} (${rate(copyMs)}); VALIDATED ${seconds(validateMs)} (${rate(validateMs)}): ${(copyMs / validateMs).toFixed(2)}× COPY`,
+    );
+    await reportValidation(batch);
+  }
+  const sortedRatios = [...ratios].sort((a, b) => a - b);
+  const medianRatio = sortedRatios[Math.floor(sortedRatios.length / 2)]!;
+  console.log(
+    `  median ${medianRatio.toFixed(2)}× COPY (rounds ${sortedRatios[0]!.toFixed(2)}–${sortedRatios.at(-1)!.toFixed(2)}×) (target ≥ 0.3×)`,
+  );
+  const copyMs = [...copyTimes].sort((a, b) => a - b)[Math.floor(copyTimes.length / 2)]!;
 
   // The same upload again (it replaces the first), with upload-status at 10 connections for as long
   // as it validates: the answers' latency, and how much the load, on the same two cores, slows it.
@@ -298,7 +320,10 @@ try {
   await waitFor(validatedStatus(batchId), 600_000);
   const loadedMs = performance.now() - loadedStarted;
   const statusLoad = await load;
-  console.log(`  ${await reportValidation(batchId, loadedMs)} under that load`);
+  await reportValidation(batchId);
+  console.log(
+    `  ${seconds(loadedMs)} (${rate(loadedMs)}): ${(copyMs / loadedMs).toFixed(2)}× the median COPY under that load`,
+  );
   console.log(
     `  upload-status: ${fmt(statusLoad.requests.average)} req/s, p99 ${statusLoad.latency.p99} ms (target ≤ 50 ms), ${statusLoad.non2xx} non-2xx`,
   );
