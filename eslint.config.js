@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import boundaries from './eslint.boundaries.js';
+import sizes from './eslint.sizes.js';
 
 export default tseslint.config(
   {
@@ -42,4 +43,5 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   ...boundaries,
+  ...sizes,
 );
