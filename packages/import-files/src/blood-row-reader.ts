@@ -6,7 +6,7 @@ import { parseDate } from './dates.js';
 import type { DateOptions } from './dates.js';
 import { labHeaderTable, labSpecs, matchHeader, readHeaderCell } from './headers.js';
 import type { LabSpec } from './headers.js';
-import { identityMessages, identityOf, rowMessages, warningMessages } from './messages.js';
+import { identityMessages, identityOf, rowMessages } from './messages.js';
 import { NumberIndex } from './number-index.js';
 import { localIdentifierDamage, parseNhsNumber } from './nhs-number.js';
 import type { Parsed } from './nhs-number.js';
@@ -282,13 +282,8 @@ export class BloodRowReader {
   }
 
   private warnRedirected(output: Output<never>, rowNumber: number): void {
-    for (const key of this.redirected ?? [])
-      output.warn(
-        rowNumber,
-        key,
-        warningMessages.directionControlsRemoved(fieldLabels[key]!),
-        `directionControls:${key}`,
-      );
+    if (this.redirected === null) return;
+    for (const key of this.redirected) output.directionControlsRemoved(rowNumber, key, fieldLabels[key]!);
   }
 
   private fail(field: string | null, message: string): void {

@@ -112,12 +112,7 @@ export class RowReader {
     }
     output.rows++;
     for (const column of this.redirected)
-      output.warn(
-        row.rowNumber,
-        column.key,
-        warningMessages.directionControlsRemoved(column.label),
-        `directionControls:${column.key}`,
-      );
+      output.directionControlsRemoved(row.rowNumber, column.key, column.label);
     if (row.extraColumns > 0) {
       this.fail(
         null,
