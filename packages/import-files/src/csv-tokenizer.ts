@@ -23,6 +23,9 @@ function countLineBreaks(s: string, from: number, to: number): number {
 export class CsvTokenizer {
   private carry = '';
   private skipping = false;
+  /** Where the quoted field `quotedField` last read ends, and the line breaks it holds. */
+  private fieldEnd = 0;
+  private fieldLines = 0;
 
   constructor(
     private readonly delimiter: number,
@@ -80,19 +83,9 @@ export class CsvTokenizer {
         if (nextCr !== -1 && nextCr < p) nextCr = s.indexOf('\r', p);
         const end = nextLf > p && s.charCodeAt(nextLf - 1) === CR ? nextLf - 1 : nextLf;
         if ((nextQuote === -1 || nextQuote > nextLf) && (nextCr === -1 || nextCr >= end)) {
-          const cells: string[] = [];
-          let extra = 0;
-          for (let q = p; ;) {
-            let k = s.indexOf(delimiter, q);
-            if (k < 0 || k > end) k = end;
-            if (cells.length < maxColumns) cells.push(s.slice(q, k));
-            else extra++;
-            if (k === end) break;
-            q = k + 1;
-          }
+          splitLine(s, p, end, delimiter, maxColumns, out, startLine);
           p = nextLf + 1;
           line++;
-          emit(out, startLine, cells, extra);
           continue;
         }
       }
@@ -101,51 +94,16 @@ export class CsvTokenizer {
       for (;;) {
         let field: string;
         if (s.charCodeAt(p) === QUOTE) {
-          let q = p + 1;
-          field = '';
-          for (;;) {
-            const j = s.indexOf('"', q);
-            if (j < 0) {
-              if (!final) {
-                complete = false;
-                break records;
-              }
-              field += s.slice(q);
-              line += countLineBreaks(s, q, n);
-              p = n;
-              break;
-            }
-            if (j + 1 >= n && !final) {
-              complete = false;
-              break records;
-            }
-            line += countLineBreaks(s, q, j);
-            if (s.charCodeAt(j + 1) === QUOTE) {
-              field += s.slice(q, j + 1);
-              q = j + 2;
-              continue;
-            }
-            field += s.slice(q, j);
-            p = j + 1;
-            break;
+          const quoted = this.quotedField(s, p, final);
+          if (quoted === null) {
+            complete = false;
+            break records;
           }
-          let k = p;
-          while (k < n) {
-            const c = s.charCodeAt(k);
-            if (c === D || c === LF || c === CR) break;
-            k++;
-          }
-          if (k > p) {
-            field += s.slice(p, k);
-            p = k;
-          }
+          field = quoted;
+          p = this.fieldEnd;
+          line += this.fieldLines;
         } else {
-          let k = p;
-          while (k < n) {
-            const c = s.charCodeAt(k);
-            if (c === D || c === LF || c === CR) break;
-            k++;
-          }
+          const k = fieldEnd(s, p, D);
           field = s.slice(p, k);
           p = k;
         }
@@ -183,13 +141,17 @@ export class CsvTokenizer {
         break;
       }
     }
-    if (complete) {
-      this.line = line;
-      return;
-    }
-    // Out of text mid-record: keep the record for the next chunk, unless it is already too long.
+    if (complete) this.line = line;
+    else this.keepUnfinished(s, start, startLine, final, out);
+  }
+
+  /**
+   * Out of text mid-record: keeps the record for the next chunk, unless it is already too long, when
+   * it is reported and skipped to the next line break.
+   */
+  private keepUnfinished(s: string, start: number, startLine: number, final: boolean, out: RawRow[]): void {
     this.line = startLine;
-    if (n - start <= this.maxRecordChars) {
+    if (s.length - start <= this.maxRecordChars) {
       this.carry = s.slice(start);
       return;
     }
@@ -202,6 +164,81 @@ export class CsvTokenizer {
     this.line = startLine + 1;
     this.push(s.slice(lf + 1), final, out);
   }
+
+  /**
+   * The quoted field that starts at `p`, with any text after its closing quote up to the next
+   * delimiter or line break; null when the text ends before it does and more is to come. Where it
+   * ends and how many line breaks it holds are left in `fieldEnd` and `fieldLines`.
+   */
+  private quotedField(s: string, p: number, final: boolean): string | null {
+    const n = s.length;
+    let q = p + 1;
+    let field = '';
+    let lines = 0;
+    for (;;) {
+      const j = s.indexOf('"', q);
+      if (j < 0) {
+        if (!final) return null;
+        field += s.slice(q);
+        lines += countLineBreaks(s, q, n);
+        p = n;
+        break;
+      }
+      if (j + 1 >= n && !final) return null;
+      lines += countLineBreaks(s, q, j);
+      if (s.charCodeAt(j + 1) === QUOTE) {
+        field += s.slice(q, j + 1);
+        q = j + 2;
+        continue;
+      }
+      field += s.slice(q, j);
+      p = j + 1;
+      break;
+    }
+    const k = fieldEnd(s, p, this.delimiter);
+    if (k > p) {
+      field += s.slice(p, k);
+      p = k;
+    }
+    this.fieldEnd = p;
+    this.fieldLines = lines;
+    return field;
+  }
+}
+
+/** Where an unquoted field that starts at `p` ends: at a delimiter, a line break or the end. */
+function fieldEnd(s: string, p: number, delimiter: number): number {
+  const n = s.length;
+  let k = p;
+  while (k < n) {
+    const c = s.charCodeAt(k);
+    if (c === delimiter || c === LF || c === CR) break;
+    k++;
+  }
+  return k;
+}
+
+/** Cuts a record on one line with no quote, from `p` to `end`, at its delimiters. */
+function splitLine(
+  s: string,
+  p: number,
+  end: number,
+  delimiter: string,
+  maxColumns: number,
+  out: RawRow[],
+  rowNumber: number,
+): void {
+  const cells: string[] = [];
+  let extra = 0;
+  for (let q = p; ;) {
+    let k = s.indexOf(delimiter, q);
+    if (k < 0 || k > end) k = end;
+    if (cells.length < maxColumns) cells.push(s.slice(q, k));
+    else extra++;
+    if (k === end) break;
+    q = k + 1;
+  }
+  emit(out, rowNumber, cells, extra);
 }
 
 function emit(out: RawRow[], rowNumber: number, cells: string[], extra: number): void {

@@ -303,13 +303,7 @@ class OutcomeRowReader {
       output.warn(row.rowNumber, null, warningMessages.totalsRowSkipped, 'totalsRow');
       return 0;
     }
-    for (const slot of cleaned)
-      output.warn(
-        row.rowNumber,
-        slot.key,
-        warningMessages.directionControlsRemoved(slot.label),
-        `directionControls:${slot.key}`,
-      );
+    for (const slot of cleaned) output.directionControlsRemoved(row.rowNumber, slot.key, slot.label);
     return written + row.extraColumns;
   }
 

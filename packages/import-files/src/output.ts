@@ -41,6 +41,16 @@ export class Output<T> {
     this.invalidRow({ rowNumber, errors: [{ field: null, message: rowMessages.rowTooLong }], values: {} });
   }
 
+  /** A cell whose hidden text-direction characters were removed before it was read (decision 0043). */
+  directionControlsRemoved(rowNumber: number, field: string, label: string): void {
+    this.warn(
+      rowNumber,
+      field,
+      warningMessages.directionControlsRemoved(label),
+      `directionControls:${field}`,
+    );
+  }
+
   /** A warning; `kind` groups the ones the cap counts together (null: never capped). */
   warn(rowNumber: number | null, field: string | null, message: string, kind: string | null = null): void {
     const groupKey = kind ?? `note:${message}`;

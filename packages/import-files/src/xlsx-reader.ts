@@ -284,9 +284,7 @@ export class XlsxWorkbook {
           lastRow = r ? Number(r) : lastRow + 1;
           row = { rowNumber: lastRow, cells: [], extraColumns: 0, tooLong: false };
           col = -1;
-          if (selfClosing) {
-            row = null;
-          }
+          if (selfClosing) row = null;
         } else if (name === 'v') {
           if (!selfClosing) {
             inValue = true;
@@ -304,41 +302,13 @@ export class XlsxWorkbook {
       close(name) {
         if (name === 'c') {
           if (!row || !hasValue) return;
-          let text: string;
-          switch (type) {
-            case 's':
-              text = shared[Number(value)] ?? '';
-              break;
-            case 'inlineStr':
-              text = decodeOoxmlEscapes(inline);
-              break;
-            case 'str':
-            case 'e':
-            case 'd':
-              text = decodeOoxmlEscapes(decodeEntities(value));
-              break;
-            case 'b':
-              text = value.trim() === '1' ? 'TRUE' : 'FALSE';
-              break;
-            default: {
-              const v = value.trim();
-              if (v.length === 0) text = '';
-              else if (dateStyles[style]) {
-                const serial = Number(v);
-                text =
-                  Number.isFinite(serial) && serial >= 0 && serial < 2_958_466
-                    ? serialToIso(serial, date1904)
-                    : v;
-              } else text = numberText(v);
-            }
-          }
-          if (col >= maxColumns) {
-            if (text.length > 0) row.extraColumns++;
-            return;
-          }
-          const cells = row.cells;
-          while (cells.length < col) cells.push('');
-          cells[col] = text;
+          const text =
+            type === 's'
+              ? (shared[Number(value)] ?? '')
+              : type === 'inlineStr'
+                ? decodeOoxmlEscapes(inline)
+                : cellText(type, value, dateStyles[style] === true, date1904);
+          setCell(row, col, text, maxColumns);
         } else if (name === 'v') {
           inValue = false;
         } else if (name === 't') {
@@ -373,5 +343,43 @@ export class XlsxWorkbook {
     scanner.feed(decoder.decode());
     scanner.end();
     if (batch.length > 0) yield { rows: batch, checkCharacters: true };
+  }
+}
+
+/** Puts a cell's text in its column of the row; past the columns kept, a filled cell is counted. */
+function setCell(row: RawRow, col: number, text: string, maxColumns: number): void {
+  if (col >= maxColumns) {
+    if (text.length > 0) row.extraColumns++;
+    return;
+  }
+  const cells = row.cells;
+  while (cells.length < col) cells.push('');
+  cells[col] = text;
+}
+
+/**
+ * A cell's text from its `<v>` value, by its type: a formula's string, an error or an ISO date as
+ * written, a boolean as TRUE or FALSE, a number as Excel shows it, or as an ISO date when its style
+ * shows a date.
+ */
+function cellText(type: string, value: string, dateStyle: boolean, date1904: boolean): string {
+  switch (type) {
+    case 'str':
+    case 'e':
+    case 'd':
+      return decodeOoxmlEscapes(decodeEntities(value));
+    case 'b':
+      return value.trim() === '1' ? 'TRUE' : 'FALSE';
+    default: {
+      const v = value.trim();
+      if (v.length === 0) return '';
+      if (dateStyle) {
+        const serial = Number(v);
+        return Number.isFinite(serial) && serial >= 0 && serial < 2_958_466
+          ? serialToIso(serial, date1904)
+          : v;
+      }
+      return numberText(v);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simpleDecimal } from '../src/blood-tests.js';
+import { simpleDecimal } from '../src/blood-test-results.js';
 import { fileMessages, identityMessages, rowMessages, warningMessages } from '../src/messages.js';
 import { bloodTests, errorsOf, fixture } from './helpers/collect.js';
 import { spaced, testNhsNumber } from './helpers/nhs.js';

@@ -64,8 +64,8 @@ function sigmoid32(x: number): number {
   return Math.fround(1 / Math.fround(Math.fround(Math.exp(-x)) + 1));
 }
 
-export function buildXGBClassifier(root: PyInstance): ForestModel {
-  const s = stateOf(root);
+/** The Booster's model document, parsed from its UBJSON handle. */
+function boosterDocument(s: PyDict): { doc: Obj; bs: PyDict } {
   const booster = instance(attr(s, '_Booster', 'XGBClassifier'), 'XGBClassifier._Booster');
   if (booster.__class__ !== 'xgboost.core.Booster')
     invalid('XGBClassifier._Booster is not an XGBoost Booster');
@@ -78,9 +78,11 @@ export function buildXGBClassifier(root: PyInstance): ForestModel {
       'XGBoost model is in the binary format of XGBoost before 1.6; supported: xgboost 1.6 – 2.x',
     );
   }
-  const doc = obj(parseUbjson(handle), 'document');
-  const model = obj(doc.Model, 'Model');
-  const config = doc.Config === undefined ? null : obj(doc.Config, 'Config');
+  return { doc: obj(parseUbjson(handle), 'document'), bs };
+}
+
+/** The version of XGBoost that wrote the model, refused outside 1.6 – 2.x. */
+function supportedVersion(model: Obj, config: Obj | null): string {
   const versionArr = numbers(model.version ?? config?.version, 'version');
   const [major = 0, minor = 0, patch = 0] = Array.from(versionArr);
   const version = `${major}.${minor}.${patch}`;
@@ -90,6 +92,14 @@ export function buildXGBClassifier(root: PyInstance): ForestModel {
       `XGBoost model was written by xgboost ${version}, which is not supported; supported: xgboost 1.6 – 2.x`,
     );
   }
+  return version;
+}
+
+/** The learner's settings, refused unless it is a binary:logistic gbtree model. */
+function learnerSettings(
+  model: Obj,
+  config: Obj | null,
+): { learner: Obj; gb: Obj; nFeatures: number; baseScore: number } {
   const learner = obj(model.learner, 'learner');
   const cfgLearner = config ? obj(config.learner, 'Config.learner') : null;
   const objective = obj(cfgLearner?.objective ?? learner.objective, 'objective');
@@ -116,16 +126,12 @@ export function buildXGBClassifier(root: PyInstance): ForestModel {
   if (numClass > 1)
     throw new UnsupportedModelError('unsupported-model', 'Only binary XGBClassifier models are supported');
   const baseScore = paramNumber(params.base_score ?? modelParams.base_score, 'base_score');
+  return { learner, gb, nFeatures, baseScore };
+}
 
-  const gbModel = obj(gb.model, 'gradient_booster.model');
-  const trees = gbModel.trees;
-  if (!Array.isArray(trees) || trees.length === 0) invalid('XGBoost model has no trees');
-  const treeInfo = gbModel.tree_info === undefined ? null : numbers(gbModel.tree_info, 'tree_info');
-  if (treeInfo && Array.from(treeInfo).some((g) => g !== 0))
-    invalid('XGBoost binary model has trees for several outputs');
-
-  // predict_proba uses the trees up to best_iteration when the Booster records one.
-  let nTrees = trees.length;
+/** How many of the trees predict_proba uses: those up to best_iteration when the Booster records one. */
+function usedTreeCount(treeCount: number, learner: Obj, gbModel: Obj, bs: PyDict): number {
+  let nTrees = treeCount;
   const attributes =
     learner.attributes && typeof learner.attributes === 'object' ? (learner.attributes as Obj) : {};
   const bestPickled = optAttr(bs, 'best_iteration');
@@ -146,7 +152,11 @@ export function buildXGBClassifier(root: PyInstance): ForestModel {
       nTrees = Math.min(nTrees, (bestIteration + 1) * perIteration);
     }
   }
+  return nTrees;
+}
 
+/** The first `nTrees` trees as one ensemble, evaluated in float32 with `x < split` going left. */
+function ensembleOf(trees: UbjValue[], nTrees: number, nFeatures: number): TreeEnsemble {
   const arrays = trees.slice(0, nTrees).map((tv, i) => {
     const t = obj(tv, `tree ${i}`);
     const splitType = t.split_type === undefined ? null : numbers(t.split_type, 'split_type');
@@ -184,6 +194,25 @@ export function buildXGBClassifier(root: PyInstance): ForestModel {
       invalid((err as Error).message);
     }
   });
+  return ensemble;
+}
+
+export function buildXGBClassifier(root: PyInstance): ForestModel {
+  const s = stateOf(root);
+  const { doc, bs } = boosterDocument(s);
+  const model = obj(doc.Model, 'Model');
+  const config = doc.Config === undefined ? null : obj(doc.Config, 'Config');
+  const version = supportedVersion(model, config);
+  const { learner, gb, nFeatures, baseScore } = learnerSettings(model, config);
+
+  const gbModel = obj(gb.model, 'gradient_booster.model');
+  const trees = gbModel.trees;
+  if (!Array.isArray(trees) || trees.length === 0) invalid('XGBoost model has no trees');
+  const treeInfo = gbModel.tree_info === undefined ? null : numbers(gbModel.tree_info, 'tree_info');
+  if (treeInfo && Array.from(treeInfo).some((g) => g !== 0))
+    invalid('XGBoost binary model has trees for several outputs');
+  const ensemble = ensembleOf(trees, usedTreeCount(trees.length, learner, gbModel, bs), nFeatures);
+  const treeCount = ensemble.treeCount;
 
   const missing = optAttr(s, 'missing');
   if (typeof missing === 'number' && !Number.isNaN(missing)) ensemble.missingValue = Math.fround(missing);
@@ -198,14 +227,14 @@ export function buildXGBClassifier(root: PyInstance): ForestModel {
   const info: ModelInfo = {
     kind: 'xgboost',
     className: root.__class__,
-    description: `XGBClassifier (${arrays.length} trees, binary:logistic)`,
+    description: `XGBClassifier (${treeCount} trees, binary:logistic)`,
     library: 'xgboost',
     libraryVersion: version,
     nFeatures,
     classes,
     rawOutputSpace: 'log-odds',
     acceptsMissing: true,
-    nTrees: arrays.length,
+    nTrees: treeCount,
     nNodes: ensemble.nodeCount,
   };
   return new ForestModel({
