@@ -10,7 +10,7 @@
 import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
+import type { Result } from 'autocannon';
 import type { JWK } from 'jose';
 import { openDatabase, type Database } from '../apps/api/dist/platform/db/client.js';
 import { seedDemoData, seedReferenceData } from '../apps/api/dist/platform/db/seed.js';
@@ -19,6 +19,7 @@ import { developmentAccessToken } from './lib/access-token.js';
 import { freshPostgres } from './lib/database.js';
 import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { startBuiltServer } from './lib/server.js';
+import { measureLoad } from './lib/load.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 20;
@@ -180,11 +181,7 @@ async function seed(database: Database) {
 }
 
 const measure = (url: string, headers: Record<string, string> = {}) =>
-  new Promise<Result>((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
+  measureLoad(url, { connections, duration: seconds, headers });
 
 const port = 3900 + Math.floor(Math.random() * 90);
 const baseUrl = `http://127.0.0.1:${port}`;

@@ -3,20 +3,17 @@
  * the same run with autocannon (50 connections, 20 s each). Target: /api/me/ at ≥ 0.4 of the bare
  * route's requests per second, with p99 ≤ 25 ms.
  */
-import autocannon, { type Result } from 'autocannon';
+import type { Result } from 'autocannon';
 import Fastify from 'fastify';
 import { signInWithCodeFlow } from './lib/sign-in.js';
 import { startBuiltServer } from './lib/server.js';
+import { measureLoad } from './lib/load.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = 50;
 
 const measure = (url: string, headers: Record<string, string> = {}) =>
-  new Promise<Result>((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
+  measureLoad(url, { connections, duration: seconds, headers });
 
 const bare = Fastify({ logger: false });
 bare.get('/constant', async () => ({ status: 'ok' }));

@@ -13,13 +13,9 @@
  *
  * Run: npx tsx bench/documents.bench.ts (BENCH_ROWS changes the list's size)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { openDatabase } from '../apps/api/dist/platform/db/client.js';
-import { freshPostgres } from './lib/database.js';
-import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
+import { benchDatabase } from './lib/bench-database.js';
+import { seedKneeSample } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
 
@@ -40,26 +36,15 @@ const p95 = (values: number[]) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const port = 3700 + Math.floor(Math.random() * 90);
-const postgres = process.env.DATABASE_URL
-  ? await freshPostgres(process.env.DATABASE_URL, `esr_documents_bench_${process.pid}`)
-  : undefined;
-const dataDir = postgres ? undefined : mkdtempSync(path.join(os.tmpdir(), 'esr-documents-bench-'));
-const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
-const serverEnv: Record<string, string> = postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! };
+const bench = await benchDatabase('documents', { fresh: true });
+const databaseLabel = bench.label;
+const serverEnv = bench.serverEnv;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await openDatabase(
-  postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: dataDir! },
-);
-const kneeIds: string[] = [];
+const database = await bench.open();
+let kneeIds: string[];
 try {
-  await seedBase(database);
-  await seedPathways(database, { procedureCode: 'knee', rows, archivedRows: 0 });
-  await vacuumAnalyze(database);
-  const processed = await database.executeSql(
-    `select id from pathways where procedure_code = 'knee' and status = 'processed' order by md5(id::text) limit 500`,
-  );
-  for (const row of processed.rows) kneeIds.push(String(row.id));
+  kneeIds = await seedKneeSample(database, { rows, sample: 500 });
 } finally {
   await database.close();
 }
@@ -188,7 +173,6 @@ try {
   failed = !healthMet || !complete;
 } finally {
   await server.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
+  await bench.dispose();
 }
 if (failed) process.exitCode = 1;

@@ -30,7 +30,7 @@ import { loadModel } from '../packages/risk-engine/src/model.js';
 import { freshPostgres } from './lib/database.js';
 import { startBuiltServer } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
-import { rng } from './risk-engine.bench.js';
+import { mulberry32 } from '../packages/contracts/src/seeded-random.js';
 
 const pathways = Number(process.env.BENCH_ROWS ?? 100_000);
 const clerkId = '00000000-0000-4000-8000-000000000003';
@@ -77,7 +77,7 @@ interface Generated {
 }
 
 function generate(): Generated {
-  const next = rng(7);
+  const next = mulberry32(7);
   const header = [
     'NHS Number',
     'Local Patient Identifier',

@@ -46,7 +46,7 @@ import { seedOutcomes } from './lib/seed-outcomes.js';
 import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
 import { median, timed } from './lib/timing.js';
-import { rng } from './risk-engine.bench.js';
+import { mulberry32 } from '../packages/contracts/src/seeded-random.js';
 
 const outcomeCount = Number(process.env.BENCH_OUTCOMES ?? 100_000);
 const pathwayCount = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -79,7 +79,7 @@ const results: Record<string, unknown> = {};
 
 /** Outcomes judged against a model whose risks are off by `miscalibration`, the same on every run. */
 function syntheticOutcomes(n: number): JudgedOutcome[] {
-  const next = rng(46);
+  const next = mulberry32(46);
   const outcomes: JudgedOutcome[] = [];
   for (let i = 0; i < n; i++) {
     // Box–Muller: a standard normal from two uniforms.

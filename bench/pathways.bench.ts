@@ -21,7 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
+import type { Result } from 'autocannon';
 import type { JWK } from 'jose';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../apps/api/dist/platform/db/client.js';
@@ -31,6 +31,7 @@ import { freshPostgres } from './lib/database.js';
 import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
+import { measureLoad, downloadWatchingMemory } from './lib/load.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const archivedRows = Math.round(rows / 5);
@@ -75,34 +76,7 @@ async function copyReference(dataDir: string | undefined, databaseUrl: string | 
 }
 
 const measure = (url: string, headers: Record<string, string> = {}, duration = seconds) =>
-  new Promise<Result>((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-
-/** Downloads a report to its last byte, sampling the server's resident memory meanwhile. */
-async function download(url: string, headers: Record<string, string>, rssMb: () => number) {
-  let highest = rssMb();
-  const sampler = setInterval(() => (highest = Math.max(highest, rssMb())), 50);
-  const started = performance.now();
-  try {
-    const response = await fetch(url, { headers });
-    if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
-    let bytes = 0;
-    let lines = 0;
-    const reader = response.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.length;
-      for (const byte of value) if (byte === 10) lines += 1;
-    }
-    return { ms: performance.now() - started, bytes, lines, highestMb: Math.max(highest, rssMb()) };
-  } finally {
-    clearInterval(sampler);
-  }
-}
+  measureLoad(url, { connections, duration, headers });
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 const port = 3700 + Math.floor(Math.random() * 90);
@@ -194,7 +168,7 @@ try {
   const exportBase = `${baseUrl}${list}/export?fields=${csvFields}`;
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const resting = server.rssMb();
-  const xlsx = await download(
+  const xlsx = await downloadWatchingMemory(
     `${exportBase},probability&fileName=Bench&fileType=xlsx`,
     headers,
     server.rssMb,
@@ -209,7 +183,11 @@ try {
   );
 
   const csvResting = server.rssMb();
-  const csv = await download(`${exportBase}&fileName=Bench&fileType=csv`, headers, server.rssMb);
+  const csv = await downloadWatchingMemory(
+    `${exportBase}&fileName=Bench&fileType=csv`,
+    headers,
+    server.rssMb,
+  );
   if (csv.lines !== rows + 1) throw new Error(`The CSV has ${csv.lines} lines, not ${rows + 1}`);
   const csvRate = rows / (csv.ms / 1000);
   const copyRate = rows / (copyMs / 1000);

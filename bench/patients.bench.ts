@@ -12,13 +12,10 @@
  *
  * BENCH_ROWS changes the number of pathways of each list. Run: npx tsx bench/patients.bench.ts
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
-import { openDatabase } from '../apps/api/dist/platform/db/client.js';
-import { freshPostgres } from './lib/database.js';
-import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
+import { benchDatabase } from './lib/bench-database.js';
+import { seedKneeSample } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
 
@@ -31,27 +28,15 @@ const clerkId = '00000000-0000-4000-8000-000000000003';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 const port = 3800 + Math.floor(Math.random() * 90);
-const postgres = process.env.DATABASE_URL
-  ? await freshPostgres(process.env.DATABASE_URL, `esr_patients_bench_${process.pid}`)
-  : undefined;
-const dataDir = postgres ? undefined : mkdtempSync(path.join(os.tmpdir(), 'esr-patients-bench-'));
-const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
-const serverEnv: Record<string, string> = postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! };
+const bench = await benchDatabase('patients', { fresh: true });
+const databaseLabel = bench.label;
+const serverEnv = bench.serverEnv;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await openDatabase(
-  postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: dataDir! },
-);
-const kneeIds: string[] = [];
+const database = await bench.open();
+let kneeIds: string[];
 try {
-  await seedBase(database);
-  await seedPathways(database, { procedureCode: 'knee', rows, archivedRows: 0 });
-  await seedPathways(database, { procedureCode: 'hip', rows, archivedRows: 0, scored: false });
-  await vacuumAnalyze(database);
-  const processed = await database.executeSql(
-    `select id from pathways where procedure_code = 'knee' and status = 'processed' order by md5(id::text) limit 5000`,
-  );
-  for (const row of processed.rows) kneeIds.push(String(row.id));
+  kneeIds = await seedKneeSample(database, { rows, sample: 5000, unscoredHip: true });
 } finally {
   await database.close();
 }
@@ -224,8 +209,7 @@ try {
   console.log(`  (the batch took ${((performance.now() - scoringStarted) / 1000).toFixed(0)} s to score)`);
 } finally {
   await server.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
+  await bench.dispose();
 }
 
 console.log('\nFigure                                   value      target');

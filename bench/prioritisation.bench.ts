@@ -26,7 +26,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
+import type { Result } from 'autocannon';
 import type { JWK } from 'jose';
 import { openDatabase, type Database } from '../apps/api/dist/platform/db/client.js';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
@@ -35,6 +35,7 @@ import { freshPostgres } from './lib/database.js';
 import { latencyRow, type LatencyRow } from './lib/latency-table.js';
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
+import { measureLoad, downloadWatchingMemory } from './lib/load.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const archivedRows = Math.round(rows / 5);
@@ -99,34 +100,7 @@ async function seedPrioritisation(database: Database) {
 }
 
 const measure = (url: string, headers: Record<string, string> = {}, duration = seconds) =>
-  new Promise<Result>((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-
-/** Downloads an export to its last byte, sampling the server's resident memory meanwhile. */
-async function download(url: string, headers: Record<string, string>, rssMb: () => number) {
-  let highest = rssMb();
-  const sampler = setInterval(() => (highest = Math.max(highest, rssMb())), 50);
-  const started = performance.now();
-  try {
-    const response = await fetch(url, { headers });
-    if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
-    let bytes = 0;
-    let lines = 0;
-    const reader = response.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.length;
-      for (const byte of value) if (byte === 10) lines += 1;
-    }
-    return { ms: performance.now() - started, bytes, lines, highestMb: Math.max(highest, rssMb()) };
-  } finally {
-    clearInterval(sampler);
-  }
-}
+  measureLoad(url, { connections, duration, headers });
 
 interface Row extends LatencyRow {
   /** p99 over the bare route's p99 in the same run. */
@@ -293,7 +267,7 @@ try {
   const exportBase = `${baseUrl}${base}/worklist/export?sort=longest_wait`;
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const resting = server.rssMb();
-  const xlsx = await download(`${exportBase}&fileType=xlsx`, headers, server.rssMb);
+  const xlsx = await downloadWatchingMemory(`${exportBase}&fileType=xlsx`, headers, server.rssMb);
   const xlsxOk = xlsx.ms <= targets.xlsxSeconds * 1000;
   console.log(
     `\nWorkbook export of the whole worklist (${fmt(rows)} pathways, 18 columns, longest wait first)`,
@@ -307,7 +281,7 @@ try {
 
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const csvResting = server.rssMb();
-  const csv = await download(`${exportBase}&fileType=csv`, headers, server.rssMb);
+  const csv = await downloadWatchingMemory(`${exportBase}&fileType=csv`, headers, server.rssMb);
   if (csv.lines !== rows + 1) throw new Error(`The CSV has ${csv.lines} lines, not ${rows + 1}`);
   console.log(`\nCSV export of the same worklist`);
   console.log(

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { comorbidityFields } from '../packages/contracts/src/remodel.js';
+import { mulberry32 } from '../packages/contracts/src/seeded-random.js';
 import { evaluateMany, predictMany } from '../packages/risk-engine/src/evaluate.js';
 import { FeatureEncoder, resolveEvaluationDate } from '../packages/risk-engine/src/features.js';
 import type { PatientRecord } from '../packages/risk-engine/src/features.js';
@@ -43,18 +44,6 @@ const ROWS = Number(arg('rows', '100000'));
 const PROCEDURE = arg('procedure', 'knee');
 const MODEL_DIR = join(REPO, 'models/default', PROCEDURE);
 
-/** Deterministic PRNG (mulberry32) so the parent, the children and Python see the same rows. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The 18 comorbidity flags, in the remodel record's order (PREVALENCE follows it). */
 const FLAGS = comorbidityFields;
 const PREVALENCE = [
@@ -65,7 +54,7 @@ const SMOKING = ['1', '2', '2', '3', '4', '4', '4', 'Z', '9', ''];
 
 /** Synthetic remodel records on clinical scales, with missing values here and there. */
 export function syntheticRecords(n: number, seed = 20260101): PatientRecord[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const normal = (mean: number, sd: number): number => {
     const u = Math.max(r(), 1e-12);
     return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r());
@@ -231,7 +220,7 @@ function xgboostSection(dir: string): XgbResult | null {
   if (!existsSync(XGB_FIXTURE)) return null;
   const model = loadModel(readFileSync(XGB_FIXTURE));
   const f = model.info.nFeatures;
-  const r = rng(7);
+  const r = mulberry32(7);
   const x = new Float64Array(ROWS * f);
   for (let i = 0; i < x.length; i++) x[i] = r() < 0.1 ? NaN : (r() - 0.5) * 6;
   const matrix = join(dir, 'xgb-matrix.f64');

@@ -20,7 +20,7 @@ import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { generatedWaitingList } from '../apps/api/src/test/factories/generated-lists.js';
 import { benchDatabase } from './lib/bench-database.js';
-import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
+import { seedKneeSample } from './lib/seed-pathways.js';
 import { startBuiltServer, startBuiltWorker } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
 import { median } from './lib/timing.js';
@@ -40,15 +40,9 @@ const port = 3900 + Math.floor(Math.random() * 90);
 const bench = await benchDatabase('soak', { fresh: true });
 console.log(`Seeding ${bench.label}: ${fmt(rows)} scored knee pathways of trust RAN`);
 let database = await bench.open();
-const ids: string[] = [];
+let ids: string[];
 try {
-  await seedBase(database);
-  await seedPathways(database, { procedureCode: 'knee', rows, archivedRows: 0 });
-  await vacuumAnalyze(database);
-  const processed = await database.executeSql(
-    `select id from pathways where procedure_code = 'knee' and status = 'processed' order by md5(id::text) limit 5000`,
-  );
-  for (const row of processed.rows) ids.push(String(row.id));
+  ids = await seedKneeSample(database, { rows, sample: 5000 });
 } finally {
   await database.close();
 }

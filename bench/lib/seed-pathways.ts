@@ -128,3 +128,28 @@ export async function vacuumAnalyze(database: Database) {
   for (const table of ['pathways', 'evaluations', 'pathway_counts'])
     await database.executeSql(`VACUUM ANALYZE ${table}`);
 }
+
+/**
+ * The base data and `rows` scored knee pathways (and as many unscored hip ones with `unscoredHip`),
+ * analysed; then up to `sample` of the processed knee pathways' ids, in an order fixed by their ids,
+ * for the requests a benchmark makes.
+ */
+export async function seedKneeSample(
+  database: Database,
+  options: { rows: number; sample: number; unscoredHip?: boolean },
+): Promise<string[]> {
+  await seedBase(database);
+  await seedPathways(database, { procedureCode: 'knee', rows: options.rows, archivedRows: 0 });
+  if (options.unscoredHip)
+    await seedPathways(database, {
+      procedureCode: 'hip',
+      rows: options.rows,
+      archivedRows: 0,
+      scored: false,
+    });
+  await vacuumAnalyze(database);
+  const processed = await database.executeSql(
+    `select id from pathways where procedure_code = 'knee' and status = 'processed' order by md5(id::text) limit ${options.sample}`,
+  );
+  return processed.rows.map((row) => String(row.id));
+}

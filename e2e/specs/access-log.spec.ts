@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { accessLogColumnHeaders, accessLogMessages, type AccessLogPage } from '@esr/contracts/access-log';
 import { londonFileTimestamp } from '@esr/contracts/london-dates';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
   cellsOf,
@@ -14,7 +14,7 @@ import {
   serverWait,
   typeInto,
 } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { callApi, pollWithin, useApp } from '../fixtures/app.js';
 
 // Who has seen a patient's record (docs/decisions/0042-a-complete-access-log.md), with the
 // keyboard alone: a clinician reads a patient's risk summary on the demonstration trust's scored
@@ -22,8 +22,7 @@ import { startServer, type RunningServer } from '../fixtures/server.js';
 // that is missing or fails the check digit; the search itself is then on record. The search's
 // full result is then downloaded as CSV for a subject access request (docs/decisions/0066), and
 // that download is on record too.
-let server: RunningServer;
-let browser: Browser;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let clinician: BrowserContext;
 let admin: BrowserContext;
 let clinicianPage: Page;
@@ -31,21 +30,12 @@ let page: Page;
 
 /** From the demonstration knee list (apps/api/src/data/demo-lists/knee-waiting-list.csv). */
 const patricia = '9990845255';
-const poll = <T>(read: () => T | Promise<T>, options = { timeout: 15_000 }) => expect.poll(read, options);
+const poll = pollWithin({ timeout: 15_000 });
 const errorSummary = () => page.locator('.nhsuk-error-summary');
 const nhsNumberField = () => page.getByRole('textbox', { name: 'NHS number' });
 const search = () => page.getByRole('button', { name: 'Search', exact: true });
 
-async function accessToken(p: Page): Promise<string> {
-  return p.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
-    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-  });
-}
-async function api(p: Page, route: string): Promise<Response> {
-  const token = await accessToken(p);
-  return fetch(`${server.baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } });
-}
+const api = callApi;
 /** A CSV download's lines, without its byte-order mark and the blank line after the last row. */
 async function csvLines(download: Download): Promise<string[]> {
   const text = (await contentOf(download)).toString('utf8').replace(/^\uFEFF/, '');
@@ -57,18 +47,10 @@ const rows = async () => {
 };
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  clinician = await newContext(browser, server.baseUrl);
-  admin = await newContext(browser, server.baseUrl);
+  clinician = await app.newContext();
+  admin = await app.newContext();
   clinicianPage = await clinician.newPage();
   page = await admin.newPage();
-});
-afterAll(async () => {
-  await clinician?.close();
-  await admin?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('who has seen a patient’s record', () => {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { signInAs, visit } from '../fixtures/browser.js';
+import { useApp } from '../fixtures/app.js';
 
 // The administration capability end to end (docs/requirements.md §2 Admin screens, §5, §6, §8): a super admin adds
 // a trust from the NHS list and a user to it, the user signs in, is disabled and refused; every
 // action is in the change log; a trust admin is held to their own trust.
-let server: RunningServer;
-let browser: Browser;
+const app = useApp();
 let admin: BrowserContext;
 let adminPage: Page;
 
@@ -35,26 +34,9 @@ const inView = (page: Page, selector: string) =>
   });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  admin = await newContext(browser, server.baseUrl);
+  admin = await app.newContext();
   adminPage = await admin.newPage();
 });
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function withPage<T>(run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await newContext(browser, server.baseUrl);
-  const page = await context.newPage();
-  try {
-    return await run(page);
-  } finally {
-    await context.close();
-  }
-}
 
 describe('super admin', () => {
   it('sees the dashboard counters with Manage links, add links and the change log link', async () => {
@@ -294,7 +276,7 @@ describe('super admin', () => {
     expect(await table.textContent()).toContain('Clerical User, Clinician');
     await visit(page, 'admin-trust-users');
 
-    await withPage(async (user) => {
+    await app.withPage(async (user) => {
       await user.goto('/');
       await user.getByRole('link', { name: 'NHS Login' }).click();
       await user.waitForURL(/\/oidc\/interaction\//);
@@ -535,7 +517,7 @@ describe('super admin', () => {
 
 describe('trust admin', () => {
   it('manages users of their own trust only, never super admins, and reads their trust’s change log', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await signInAs(page, 'Tom Hughes');
       await expect.poll(() => path(page)).toBe('/trust-admin-dashboard');
       await expect

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { archiveCountMessages } from '@esr/contracts/archive-warning';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { signInAs, visit } from '../fixtures/browser.js';
+import { useApp } from '../fixtures/app.js';
 import {
   activate,
   chooseFile,
@@ -19,9 +19,7 @@ import {
 // keyboard alone: a clerk uploads a four-patient extract over the demonstration knee list of
 // thousands; the summary warns that confirming takes nearly all of them off the list, and Confirm
 // asks for that number, refusing none typed and a wrong one, before it confirms.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let page: Page;
 
 // A PAS tracking list of four patients, none of them on the demonstration list.
@@ -31,15 +29,7 @@ const button = (name: string) => page.getByRole('button', { name, exact: true })
 const countField = () => page.getByLabel(archiveCountMessages.label, { exact: true });
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 describe('an upload that would archive most of the list', () => {

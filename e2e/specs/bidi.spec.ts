@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { ActiveRecord } from '@esr/contracts/open-pathways';
 import type { RiskSummary } from '@esr/contracts/patients';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { signInAs, visit } from '../fixtures/browser.js';
 import { fixture, heading, pathname } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { useApp } from '../fixtures/app.js';
 
 // Names that cannot disguise themselves (docs/decisions/0043-names-that-cannot-disguise-themselves.md):
 // a record stored before the import removed hidden text-direction characters may still hold one.
@@ -12,9 +12,7 @@ import { startServer, type RunningServer } from '../fixtures/server.js';
 // surgeon isolated (<bdi>, unicode-bidi: isolate) and without the override, so that
 // "Ann" + U+202E + "gnp.exe" does not read "Annexe.png" and "Mr " + U+202E + "kcaj" not "Mr jack",
 // and the text beside them keeps its order.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp({}, { startTimeout: 120_000 });
 let page: Page;
 
 const rlo = '\u202E';
@@ -75,15 +73,7 @@ async function shown(scope: Locator, text: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-}, 120_000);
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 describe('a name holding a right-to-left override', () => {
@@ -108,7 +98,7 @@ describe('a name holding a right-to-left override', () => {
   });
 
   it("is isolated, without the override, in the risk summary's heading, details and breadcrumbs", async () => {
-    const freshContext = await newContext(browser, server.baseUrl);
+    const freshContext = await app.newContext();
     const clinician = await freshContext.newPage();
     try {
       await signInAs(clinician, 'Olu Adeyemi');

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { clericalChangeMessages } from '@esr/contracts/clerical-changes';
 import { showLondonDate } from '@esr/contracts/london-dates';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { activate, heading, isFocused, pathname, serverWait, tabTo, typeInto } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { signInAs, visit } from '../fixtures/browser.js';
+import { activate, heading, isFocused, pathname, tabTo, typeInto } from '../fixtures/keyboard.js';
+import { poll, readApi, useApp } from '../fixtures/app.js';
 
 // Changes by non-clinicians made visible to clinicians (docs/decisions/0056-changes-by-clerical-staff-reviewed.md),
 // end to end with the keyboard alone: a clerk remodels a patient on the demonstration trust's list;
 // a clinician finds her on the worklist by its flag, reads the note on her risk summary, and marks
 // the change reviewed; the previous evaluations keep who reviewed it.
-let server: RunningServer;
-let browser: Browser;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let clerkContext: BrowserContext;
 let clinicianContext: BrowserContext;
 let clerk: Page;
@@ -25,37 +24,16 @@ const today = showLondonDate(new Date());
 const unreviewed = `Details changed by Claire Evans (Clerical User) on ${today}, not yet reviewed by a clinician`;
 const reviewed = `Details changed by Claire Evans (Clerical User) on ${today}, reviewed by Olu Adeyemi (Clinician) on ${today}`;
 
-const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number; interval?: number } = serverWait) =>
-  expect.poll(read, options);
 const note = (page: Page) =>
   page.locator('.nhsuk-warning-callout', { hasText: clericalChangeMessages.heading });
 const text = async (page: Page, selector: string) =>
   ((await page.locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
-    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-  });
-}
-async function api<T>(page: Page, route: string): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    headers: { authorization: `Bearer ${await accessToken(page)}` },
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = <T>(page: Page, route: string) => readApi<T>(page, route);
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  clerkContext = await newContext(browser, server.baseUrl);
+  clerkContext = await app.newContext();
   clerk = await clerkContext.newPage();
-});
-afterAll(async () => {
-  await clerkContext?.close();
-  await clinicianContext?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('a clerk’s remodel, reviewed by a clinician', () => {
@@ -105,7 +83,7 @@ describe('a clerk’s remodel, reviewed by a clinician', () => {
   });
 
   it('lets a clinician find her by the worklist’s flag, read the note, and mark the change reviewed', async () => {
-    clinicianContext = await newContext(browser, server.baseUrl);
+    clinicianContext = await app.newContext();
     clinician = await clinicianContext.newPage();
     await signInAs(clinician, 'Olu Adeyemi');
     await clinician.goto('/prioritisation/knee?flag=clerical_change_unreviewed');

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newContext, signInAs } from '../fixtures/browser.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectAccessible, signInAs } from '../fixtures/browser.js';
+import { useApp } from '../fixtures/app.js';
 
 // `npm start` shows a populated product: at first start the demo trust's three lists are imported
 // and scored through the import pipeline, from the example extracts, on the built server.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 const counter = (title: string) =>

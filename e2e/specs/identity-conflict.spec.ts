@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { identityCorrectionMessages } from '@esr/contracts/patient-identity';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
   chooseFile,
@@ -12,18 +12,16 @@ import {
   heading,
   isFocused,
   pathname,
-  serverWait,
   typeInto,
 } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { poll, useApp } from '../fixtures/app.js';
 
 // The right patient (docs/decisions/0055-identity-by-nhs-number-and-date-of-birth.md), with the
 // keyboard alone: the trust's PAS corrected Carol Brown's date of birth, so this week's knee list
 // gives her NHS number with another date of birth. The clerk meets it as a row with an error on the
 // validation summary, with the way to her record; a clinician confirms the corrected date of birth
 // from her risk summary; the clerk uploads the same files again and they validate.
-let server: RunningServer;
-let browser: Browser;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let clerkContext: BrowserContext;
 let clinicianContext: BrowserContext;
 let clerk: Page;
@@ -39,8 +37,6 @@ let carolRow = 0;
 let carolId = '';
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number; interval?: number } = serverWait) =>
-  expect.poll(read, options);
 
 beforeAll(async () => {
   const lines = readFileSync(path.join(demoLists, 'knee-waiting-list.csv'), 'utf8').split('\n');
@@ -49,16 +45,8 @@ beforeAll(async () => {
   lines[at] = lines[at]!.replace('11/05/1958', '12/05/1958');
   carolRow = at + 1;
   writeFileSync(correctedList, lines.join('\n'));
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  clerkContext = await newContext(browser, server.baseUrl);
+  clerkContext = await app.newContext();
   clerk = await clerkContext.newPage();
-});
-afterAll(async () => {
-  await clerkContext?.close();
-  await clinicianContext?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 async function uploadCorrectedList() {
@@ -93,7 +81,7 @@ describe('an upload that gives a patient on the list another date of birth', () 
     );
     expect(await button(clerk, 'Confirm').isEnabled()).toBe(false);
     const link = clerk.getByRole('link', { name: `The patient on the list for row ${carolRow}` });
-    carolId = new URL((await link.getAttribute('href'))!, server.baseUrl).pathname.split('/')[2]!;
+    carolId = new URL((await link.getAttribute('href'))!, app.baseUrl).pathname.split('/')[2]!;
     expect(carolId).toMatch(/^[0-9a-f-]{36}$/);
     await visit(clerk, 'identity-conflict-summary');
     // The clerk can open the patient's record, and is told a clinician confirms a correction.
@@ -106,7 +94,7 @@ describe('an upload that gives a patient on the list another date of birth', () 
   });
 
   it('lets a clinician confirm the corrected date of birth from the risk summary, with a reason', async () => {
-    clinicianContext = await newContext(browser, server.baseUrl);
+    clinicianContext = await app.newContext();
     clinician = await clinicianContext.newPage();
     await signInAs(clinician, 'Olu Adeyemi');
     await clinician.goto(`/patient-lookup/${carolId}?type=knee`);
@@ -164,7 +152,7 @@ describe('an upload that gives a patient on the list another date of birth', () 
   });
 
   it('lets a trust admin say, on the integration clients screen, that the laboratory never sends a date of birth', async () => {
-    const adminContext = await newContext(browser, server.baseUrl);
+    const adminContext = await app.newContext();
     try {
       const admin = await adminContext.newPage();
       await signInAs(admin, 'Tom Hughes');

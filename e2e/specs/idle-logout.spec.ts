@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signInAs } from '../fixtures/browser.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInAs } from '../fixtures/browser.js';
+import { useApp } from '../fixtures/app.js';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useApp({ IDLE_TIMEOUT_MS: '5000' });
 
 // The product's timeout is 15 minutes (docs/requirements.md §9); the setting is shortened here so the test is quick.
-beforeAll(async () => {
-  server = await startServer({ IDLE_TIMEOUT_MS: '5000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('idle logout', () => {
   it('logs out to the root after the timeout without activity, in every tab', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await app.newContext();
     const page = await context.newPage();
     await signInAs(page, 'Claire Evans');
     const second = await context.newPage();
@@ -50,7 +41,7 @@ describe('idle logout', () => {
   });
 
   it('activity in one tab keeps the user signed in', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await app.newContext();
     const page = await context.newPage();
     await signInAs(page, 'Claire Evans');
     for (let i = 0; i < 8; i += 1) {

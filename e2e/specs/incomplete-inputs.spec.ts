@@ -1,59 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { activate, heading, pathname, serverWait, tabTo } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInAs, visit } from '../fixtures/browser.js';
+import { activate, heading, pathname, tabTo } from '../fixtures/keyboard.js';
+import { callApi, poll, useApp } from '../fixtures/app.js';
 
 // Inputs a clinician can trust (docs/decisions/0057-population-required-inputs-and-fresh-results.md),
 // end to end with the keyboard alone: a clinician finds the incomplete pathways of the demonstration
 // knee list from the worklist's matrix, opens one, and reads on its risk summary which required
 // inputs are missing, with no band, and the probability labelled as made with default values.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let page: Page;
 
 /** From the demonstration knee list: no blood results in the knee blood-test extract. */
 const roger = { nhsNumber: '9994935526', name: 'Roger WATSON', listName: 'WATSON, Roger' };
 
-const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number; interval?: number } = serverWait) =>
-  expect.poll(read, options);
 /** The text as shown, one space between blocks (textContent runs a heading into its paragraph). */
 const words = async (locator: ReturnType<Page['locator']>) =>
   (await locator.first().innerText()).replace(/\s+/g, ' ').trim();
 
-async function accessToken(): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
-    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-  });
-}
-
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 describe('an incomplete pathway, as a clinician meets it', () => {
   it('waits for the demonstration knee list to be scored', { timeout: 240_000 }, async () => {
     await signInAs(page, 'Olu Adeyemi');
     const busy = async () => {
-      const token = await accessToken();
-      const me = (await (
-        await fetch(`${server.baseUrl}/api/me/`, { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as {
-        trust: { code: string };
-      };
-      const response = await fetch(
-        `${server.baseUrl}/api/trusts/${me.trust.code}/patients/?nhsNumber=${roger.nhsNumber}`,
-        { headers: { authorization: `Bearer ${token}` } },
+      const me = (await (await callApi(page, '/api/me/')).json()) as { trust: { code: string } };
+      const response = await callApi(
+        page,
+        `/api/trusts/${me.trust.code}/patients/?nhsNumber=${roger.nhsNumber}`,
       );
       return response.status === 200
         ? ((await response.json()) as { patients: unknown[] }).patients.length

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { integrationClientMessages, registeredHereMessage } from '@esr/contracts/integration-clients';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
   cellsOf,
@@ -12,7 +12,7 @@ import {
   serverWait,
   typeInto,
 } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { poll, useApp } from '../fixtures/app.js';
 
 // A trust's integration clients (docs/decisions/0048-integration-clients-screens.md), with the
 // keyboard alone: the demonstration pathology link sends one HL7 message with a token it gets by
@@ -20,16 +20,13 @@ import { startServer, type RunningServer } from '../fixtures/server.js';
 // refused a missing client ID, one with a space, and the demonstration link's own, which the server
 // refuses: docs/decisions/0065-client-ids-as-providers-issue-them.md), disables and enables it, and
 // reads the messages received.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp();
 let page: Page;
 
 const demoClient = 'RAN pathology link (demonstration)';
 const newClient = 'Theatres system';
 const controlId = `E2E-${Date.now().toString(36)}`;
 const refusedId = `${controlId}-R`;
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, serverWait);
 const errorSummary = () => page.locator('.nhsuk-error-summary');
 const clientIdField = () => page.getByRole('textbox', { name: 'Client ID' });
 
@@ -77,20 +74,12 @@ function oru(id: string, sodiumUnit = 'mmol/L'): string {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 describe('integration clients', () => {
   it('the demonstration pathology link sends two messages with a client-credentials token', async () => {
-    const issued = await fetch(`${server.baseUrl}/oidc/token`, {
+    const issued = await fetch(`${app.baseUrl}/oidc/token`, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
@@ -101,7 +90,7 @@ describe('integration clients', () => {
     expect(issued.status).toBe(200);
     const { access_token: token } = (await issued.json()) as { access_token: string };
     const send = (text: string) =>
-      fetch(`${server.baseUrl}/hl7/v2`, {
+      fetch(`${app.baseUrl}/hl7/v2`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/hl7-v2' },
         body: text,
@@ -288,7 +277,7 @@ describe('integration clients', () => {
   });
 
   it('a super admin reaches another trust’s clients from the trust’s page', async () => {
-    const superAdmin = await newContext(browser, server.baseUrl);
+    const superAdmin = await app.newContext();
     const other = await superAdmin.newPage();
     try {
       await signInAs(other, 'Priya Shah');

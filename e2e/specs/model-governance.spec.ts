@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { ModelPerformance } from '@esr/contracts/model-performance';
 import { modelMessages } from '@esr/contracts/models';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
   chooseFile,
@@ -13,7 +13,7 @@ import {
   serverWait,
   typeInto,
 } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { poll, readApi, useApp } from '../fixtures/app.js';
 
 // Model governance end to end (decisions 0046 and 0060), with the keyboard alone and axe on every
 // screen, on the demonstration trust: a technical admin uploads a knee model, which waits for
@@ -21,13 +21,9 @@ import { startServer, type RunningServer } from '../fixtures/server.js';
 // declining without a reason, and approves it, and the table shows it active. A user holding both
 // roles proposes a rollback and cannot approve their own proposal; the safety officer declines it,
 // saying why, and the table shows the reason.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let page: Page;
 
-const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number; interval?: number } = serverWait) =>
-  expect.poll(read, options);
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const main = () => page.locator('main');
 const successBanner = () => page.locator('.nhsuk-notification-banner--success');
@@ -36,29 +32,16 @@ const kneeModel = path.resolve('models/default/knee/model.pkl');
 const kneeWrapper = path.resolve('models/default/knee/wrapper.pkl');
 const declineReason = 'The rollback loses the recalibration the outcomes asked for.';
 
-async function token(): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
-    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-  });
-}
-
-async function api<T>(
-  route: string,
-  init: { method?: string; body?: object } = {},
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server.baseUrl}${route}`, {
+const api = <T>(route: string, init: { method?: string; body?: object } = {}) =>
+  readApi<T>(page, route, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json' },
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 async function signInFresh(sign: (page: Page) => Promise<void>): Promise<void> {
-  await context?.close();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
+  await page?.context().close();
+  page = await app.newPage();
   await sign(page);
 }
 
@@ -109,15 +92,7 @@ async function expectFitsPage(table: Locator): Promise<void> {
 const bannerHasFocus = () => isFocused(page.locator('.app-focus-target'));
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 describe('model governance', () => {

@@ -2,11 +2,11 @@ import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { ModelPerformance } from '@esr/contracts/model-performance';
 import type { ActiveRecords } from '@esr/contracts/open-pathways';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
   chooseFile,
@@ -17,43 +17,24 @@ import {
   typeInto,
   chooseRadio,
 } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { poll, readApiOk, useApp } from '../fixtures/app.js';
 
 // Outcomes after surgery and model monitoring end to end (decision 0045), with the keyboard alone
 // and axe on every screen, on the demonstration trust: a technical admin reads the knee model's
 // figures and sees the hip model drift; a clerical user uploads a theatre extract with errors,
 // then a clean one, and confirms it; a clinician reads and corrects an operated patient's outcome;
 // a super admin sees the trusts on the funnel plot and Tabs to their points.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let page: Page;
 
-const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number; interval?: number } = serverWait) =>
-  expect.poll(read, options);
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const main = () => page.locator('main');
 
-async function accessToken(p: Page): Promise<string> {
-  return p.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
-    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-  });
-}
-
-async function api<T>(route: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    headers: { authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(response.status, route).toBe(200);
-  return (await response.json()) as T;
-}
+const api = <T>(route: string) => readApiOk<T>(page, route);
 
 async function signInFresh(name: string): Promise<void> {
-  await context?.close();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-  await signInAs(page, name);
+  await page?.context().close();
+  page = await app.signedInPage(name);
 }
 
 /** Chooses an option of a select reached with Tab, by typing its start. */
@@ -69,15 +50,7 @@ async function chooseOption(select: Locator, label: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 describe('model monitoring', () => {

@@ -1,20 +1,9 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { describe, expect, it } from 'vitest';
+import { visit } from '../fixtures/browser.js';
+import { useApp } from '../fixtures/app.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 const file = (...parts: string[]) => path.resolve(...parts);
 const kneeModel = file('models/default/knee/model.pkl');
@@ -23,9 +12,7 @@ const hostile = file('apps/api/src/modules/models/test-files/os-system.pkl');
 
 describe('upload model (technical admin)', () => {
   it('checks the form, shows server errors per field, and uploads a version that awaits approval', async () => {
-    const context = await newContext(browser, server.baseUrl);
-    const page = await context.newPage();
-    await signInAs(page, 'Ravi Patel');
+    const page = await app.signedInPage('Ravi Patel');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Upload model');
     await visit(page, 'upload-model');
 
@@ -66,15 +53,13 @@ describe('upload model (technical admin)', () => {
       await page.getByText('Demonstration model (synthetic data) — not for clinical use').isVisible(),
     ).toBe(true);
     await visit(page, 'upload-model-success');
-    await context.close();
+    await page.context().close();
   });
 
   it('is refused to other roles', async () => {
-    const context = await newContext(browser, server.baseUrl);
-    const page = await context.newPage();
-    await signInAs(page, 'Claire Evans');
+    const page = await app.signedInPage('Claire Evans');
     await page.goto('/upload-model');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/unauthorized');
-    await context.close();
+    await page.context().close();
   });
 });

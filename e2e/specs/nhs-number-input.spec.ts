@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInAs, visit } from '../fixtures/browser.js';
 import { heading, isFocused, pathname, tabTo } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { useApp } from '../fixtures/app.js';
 
 // The NHS number's three boxes on patient lookup (docs/requirements.md §2 patient lookup), with the
 // keyboard alone: whatever is typed or pasted into any box keeps one number of at most 10 digits.
-let server: RunningServer;
-let browser: Browser;
+const app = useApp();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  context = await app.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
   page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 const box = (name: 'First 3 digits' | 'Next 3 digits' | 'Last 4 digits') =>

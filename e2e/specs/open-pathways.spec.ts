@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Locator, Page } from 'playwright-core';
 import { messages } from '@esr/contracts/messages';
 import { reportMessages, type FailedRecord } from '@esr/contracts/open-pathways';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
   cellsOf,
@@ -18,25 +18,20 @@ import {
   tabTo,
   typeInto,
 } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { callApi, pollWithin, useApp } from '../fixtures/app.js';
 
 // The open pathways end to end (docs/requirements.md §2 clerical screens, §5 report, §8, §9), driven with the
 // keyboard alone, on the demonstration trust's 4,900 scored pathways: choose the type of operation,
 // its counters, the filtered total table kept in the address, a report in each file type, the
 // processed downloads, the failed records and error history, and the archive a new list leaves.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let page: Page;
 
 const search = (p: Page) => new URL(p.url()).search;
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const date = /^\d{2}-[A-Z][a-z]{2}-\d{4}$/;
 /** A page load signs in again silently and fetches its screen's code: more than a moment. */
-const poll = <T>(
-  read: () => T | Promise<T>,
-  options: { timeout?: number; interval?: number } = { timeout: 15_000 },
-) => expect.poll(read, options);
+const poll = pollWithin({ timeout: 15_000 });
 
 /** Chooses an option of a select with the arrow keys. */
 async function choose(select: Locator, label: string): Promise<void> {
@@ -71,21 +66,8 @@ const counter = (title: string) =>
     .locator('.app-counter-card', { has: page.getByRole('heading', { name: title, exact: true }) })
     .locator('.app-counter-card__value');
 
-async function accessToken(p: Page): Promise<string> {
-  return p.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
-    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-  });
-}
-
 /** Calls the API as the signed-in clerk, as the screens do. */
-async function api(route: string, init: RequestInit = {}): Promise<Response> {
-  const token = await accessToken(page);
-  return fetch(`${server.baseUrl}${route}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
-  });
-}
+const api = (route: string, init: RequestInit = {}) => callApi(page, route, init);
 
 interface Dashboard {
   counters: {
@@ -148,15 +130,7 @@ let kneeProcessed = 0;
 const grouped = (n: number) => n.toLocaleString('en-GB');
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 describe('open pathways', () => {
@@ -358,7 +332,7 @@ describe('open pathways', () => {
 
   it('shows the same table to a colleague who opens a shared link', async () => {
     const shared = `/manage-open-pathways/knee/total?status=processed&prediction=high&page=2`;
-    const other = await newContext(browser, server.baseUrl);
+    const other = await app.newContext();
     const colleague = await other.newPage();
     try {
       await signInAs(colleague, 'Claire Evans');
@@ -812,7 +786,7 @@ describe('open pathways', () => {
 
 describe('loading the screens', () => {
   it("says when a screen's code cannot be loaded, and loads it on Try again", async () => {
-    const other = await newContext(browser, server.baseUrl);
+    const other = await app.newContext();
     const fresh = await other.newPage();
     const clerical = (url: URL) => /\/assets\/clerical-screens-[\w-]+\.js$/.test(url.pathname);
     try {

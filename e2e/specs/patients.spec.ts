@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { demonstrationModelLabel, messages } from '@esr/contracts/messages';
 import { editDetailsMessages, patientMessages, patientSearchMessages } from '@esr/contracts/patients';
 import { contributionsNote, defaultsUsedIntro } from '@esr/contracts/patient-wording';
 import { labRules, remodelMessages, remodelTabs } from '@esr/contracts/remodel';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
   cellsOf,
@@ -18,15 +18,14 @@ import {
   tabTo,
   typeInto,
 } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { callApi, pollWithin, useApp } from '../fixtures/app.js';
 
 // The patient screens end to end (docs/requirements.md §2 patient screens, §4, §5, §8), driven with the keyboard
 // alone by a clinician, on the demonstration trust's scored lists: look a patient up by NHS number
 // and by local identifier, read the risk summary, flag and unflag it, edit the surgical risk
 // factors, remodel across the tabs (a blood result out of range first), then the previous
 // evaluations, one of them, and their PDFs.
-let server: RunningServer;
-let browser: Browser;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let context: BrowserContext;
 let page: Page;
 
@@ -42,10 +41,7 @@ const carol = { nhsNumber: '9991693939', localId: 'RAN784617', name: 'Carol BROW
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const risks = ['High risk', 'Moderate risk', 'Low risk'];
 /** A page load signs in again silently and fetches its screen's code: more than a moment. */
-const poll = <T>(
-  read: () => T | Promise<T>,
-  options: { timeout?: number; interval?: number } = { timeout: 15_000 },
-) => expect.poll(read, options);
+const poll = pollWithin({ timeout: 15_000 });
 
 /** Chooses a radio of a group with the arrow keys, from the group's checked (or first) radio. */
 async function chooseRadio(group: Locator, label: string): Promise<void> {
@@ -80,18 +76,8 @@ const summaryOf = (list: Locator) =>
     );
 const patientDetails = () => summaryOf(page.locator('.nhsuk-summary-list').first());
 
-async function accessToken(p: Page): Promise<string> {
-  return p.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
-    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-  });
-}
-
 /** Calls the API as the signed-in clinician, as the screens do. */
-async function api(route: string): Promise<Response> {
-  const token = await accessToken(page);
-  return fetch(`${server.baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } });
-}
+const api = (route: string) => callApi(page, route);
 
 const boxes = () =>
   Promise.all(
@@ -110,18 +96,11 @@ let currentProbability = '';
 const addresses: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
+  context = await app.newContext();
   page = await context.newPage();
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) addresses.push(frame.url());
   });
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('patient screens', () => {
@@ -777,7 +756,7 @@ describe('patient screens', () => {
     // docs/requirements.md §8: when the evaluations cannot be loaded (here, a pathway that does not exist) the list
     // is cleared without an error message.
     const missing = '00000000-0000-4000-8000-00000000dead';
-    await page.goto(`${server.baseUrl}/patient-lookup/${missing}/previous-risk-history?type=knee`);
+    await page.goto(`${app.baseUrl}/patient-lookup/${missing}/previous-risk-history?type=knee`);
     await poll(() => page.getByText(messages.noRecords).isVisible(), serverWait).toBe(true);
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await errorSummary().count()).toBe(0);

@@ -1,37 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectPageTitle, launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectPageTitle, signInAs, visit } from '../fixtures/browser.js';
 import { activate, heading, isFocused, pathname } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { useApp } from '../fixtures/app.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function withPage<T>(run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await newContext(browser, server.baseUrl);
-  const page = await context.newPage();
-  try {
-    return await run(page);
-  } finally {
-    await context.close();
-  }
-}
+const app = useApp();
 
 const trustName = 'Royal National Orthopaedic Hospital NHS Trust';
 const footer = (page: Page) => page.getByRole('contentinfo');
 
 describe('public pages', () => {
   it('the landing page invites access, explains the tool, shows the environment and the footer', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await page.goto('/');
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).textContent())
@@ -61,7 +41,7 @@ describe('public pages', () => {
     }));
 
   it('the privacy policy states where data is stored, the age limit and the effective date', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await page.goto('/privacy');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy policy');
       const text = (await page.getByRole('main').textContent()) ?? '';
@@ -73,7 +53,7 @@ describe('public pages', () => {
     }));
 
   it('the accessibility statement gives its date, standard, known gaps and a contact', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await page.goto('/accessibility');
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).textContent())
@@ -90,7 +70,7 @@ describe('public pages', () => {
     }));
 
   it('an unknown path says "Page not found" with a link home; /home shows the landing page and the footer', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await page.goto('/no-such-page');
       await expect.poll(() => heading(page).textContent()).toBe('Page not found');
       expect(await page.title()).toBe('Page not found – Elective Surgical Risk');
@@ -105,7 +85,7 @@ describe('public pages', () => {
     }));
 
   it('gives each page its own title, and moves focus to the new page’s heading on a change of page', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await page.goto('/');
       await expect.poll(() => page.title()).toBe('Get access – Elective Surgical Risk');
       // The first load leaves focus where the browser puts it.
@@ -128,7 +108,7 @@ describe('public pages', () => {
 
 describe('sign-in through the development provider', () => {
   it('lists the demo users on an accessible page', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await page.goto('/');
       await page.getByRole('link', { name: 'NHS Login' }).click();
       await page.waitForURL(/\/oidc\/interaction\//);
@@ -157,7 +137,7 @@ describe('sign-in through the development provider', () => {
     ['Chris Morgan', '/dashboard', 'Dashboard'],
     ['Alex Taylor', '/admin-dashboard', 'Super admin dashboard'],
   ])('%s lands on %s with the header, then logs out', (name, landing, heading) =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await signInAs(page, name);
       await expect.poll(() => new URL(page.url()).pathname).toBe(landing);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(heading);
@@ -183,7 +163,7 @@ describe('sign-in through the development provider', () => {
   );
 
   it('logging out in one tab signs out the other tabs of the browser', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await signInAs(page, 'Claire Evans');
       const other = await page.context().newPage();
       await other.goto('/patient-lookup');
@@ -211,7 +191,7 @@ describe('sign-in through the development provider', () => {
     }));
 
   it('a signed-out visit to a guarded page signs in and comes back to it', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await page.goto('/manage-active-trusts');
       await page.waitForURL(/\/oidc\/interaction\//);
       await page.getByRole('button', { name: /^Priya Shah/ }).click();
@@ -224,7 +204,7 @@ describe('sign-in through the development provider', () => {
 
 describe('roles', () => {
   it('a multi-role user switches role from the header menu, and the choice is kept', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await signInAs(page, 'Chris Morgan');
       await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
       await page.getByRole('button', { name: /change role/ }).click();
@@ -240,7 +220,7 @@ describe('roles', () => {
     }));
 
   it('a super admin who is also a trust admin switches to the trust admin dashboard', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await signInAs(page, 'Alex Taylor');
       await page.getByRole('button', { name: /change role/ }).click();
       await page.getByRole('button', { name: 'Trust Admin', exact: true }).click();
@@ -251,7 +231,7 @@ describe('roles', () => {
     }));
 
   it('a forbidden URL ends at /unauthorized, which keeps the user signed in and links to their start page', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await signInAs(page, 'Olu Adeyemi');
       await page.goto('/admin-dashboard');
       await expect.poll(() => new URL(page.url()).pathname).toBe('/unauthorized');
@@ -269,7 +249,7 @@ describe('roles', () => {
     }));
 
   it('an unknown URL, signed in, says "Page not found" under the signed-in header, with the start page', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await signInAs(page, 'Claire Evans');
       await page.goto('/dashbord');
       await expect.poll(() => heading(page).textContent()).toBe('Page not found');
@@ -287,7 +267,7 @@ describe('roles', () => {
 
 describe('breadcrumbs', () => {
   it('follow the path, keep the query beyond two segments and end with plain text', () =>
-    withPage(async (page) => {
+    app.withPage(async (page) => {
       await signInAs(page, 'Priya Shah');
       await page.goto('/manage-active-trusts/RAN/users?status=1');
       const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Matrix, PathwayPrioritisation, Worklist } from '@esr/contracts/prioritisation';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
+import { signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
   heading,
@@ -11,40 +11,23 @@ import {
   typeInto,
   chooseRadio,
 } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { pollWithin, readApiOk, useApp } from '../fixtures/app.js';
 
 // The prioritisation worklist end to end (decision 0044), with the keyboard alone and axe on every
 // screen, on the demonstration trust: a clinician goes from the risk × wait matrix to a patient,
 // records a harm review that moves the priority up and a risk adjustment, and comes back to a
 // worklist that shows both; a waiting list admin lands on the worklist and records a validation;
 // the equity tables and the trust admin's thresholds.
-let server: RunningServer;
-let browser: Browser;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let context: BrowserContext;
 let page: Page;
 let trustCode = '';
 
-const poll = <T>(
-  read: () => T | Promise<T>,
-  options: { timeout?: number; interval?: number } = { timeout: 15_000 },
-) => expect.poll(read, options);
+const poll = pollWithin({ timeout: 15_000 });
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 
-async function accessToken(p: Page): Promise<string> {
-  return p.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
-    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-  });
-}
-
 /** Calls the API as the signed-in user, as the screens do. */
-async function api<T>(route: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${route}`, {
-    headers: { authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(response.status, route).toBe(200);
-  return (await response.json()) as T;
-}
+const api = <T>(route: string) => readApiOk<T>(page, route);
 
 /** Ticks a checkbox reached with Tab. */
 async function tick(box: Locator): Promise<void> {
@@ -66,15 +49,8 @@ const summaryRows = (list: Locator) =>
     );
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
+  context = await app.newContext();
   page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The pathway the clinician works on: a P4, high-risk long waiter, found from the matrix. */
@@ -247,7 +223,7 @@ describe('prioritisation', () => {
   it('lets a waiting list admin land on the worklist and record a validation', async () => {
     const admin = await context
       .browser()!
-      .newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+      .newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
     const previous = page;
     page = await admin.newPage();
     try {
@@ -315,7 +291,7 @@ describe('prioritisation', () => {
   it('lets the trust admin set the harm-review thresholds, refusing a bad list', async () => {
     const admin = await context
       .browser()!
-      .newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+      .newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
     const previous = page;
     page = await admin.newPage();
     try {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { readOnlyMessage } from '@esr/contracts/read-only';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { activate, heading, isFocused, pathname, serverWait, tabTo } from '../fixtures/keyboard.js';
-import { discardServerData, startServer, type RunningServer, type ServerData } from '../fixtures/server.js';
+import { signInAs, visit } from '../fixtures/browser.js';
+import { activate, heading, isFocused, pathname, tabTo } from '../fixtures/keyboard.js';
+import { poll, readApi, useApp } from '../fixtures/app.js';
 
 // Read-only mode for downtime (docs/decisions/0067-read-only-mode-for-downtime.md), end to end with
 // the keyboard alone: the demonstration lists are imported and scored by a server as usual; it is
 // restarted on the same data with READ_ONLY=true; a clinician signs in, meets the banner on every
 // screen, opens the worklist and a patient's summary, and a flag as anomaly answers in the banner's words.
-let server: RunningServer | undefined;
-let data: ServerData | undefined;
-let browser: Browser;
+const app = useApp({ SEED_DEMO_WAITING_LISTS: 'true' });
 let context: BrowserContext;
 let page: Page;
 
@@ -21,22 +19,11 @@ const message = readOnlyMessage(until);
 const carol = { nhsNumber: '9991693939', name: 'Carol BROWN', listName: 'BROWN, Carol' };
 let carolId = '';
 
-const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number; interval?: number } = serverWait) =>
-  expect.poll(read, options);
 const banner = () => page.getByRole('region', { name: 'Important' }).filter({ hasText: message });
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const errorSummary = () => page.locator('.nhsuk-error-summary');
 
-async function api<T>(route: string): Promise<{ status: number; body: T }> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
-    return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-  });
-  const response = await fetch(`${server!.baseUrl}${route}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = <T>(route: string) => readApi<T>(page, route);
 
 /** Signs in from the landing page with the keyboard: its link, then the user on the provider's list. */
 async function signInWithKeyboard(userName: string): Promise<void> {
@@ -49,17 +36,8 @@ async function signInWithKeyboard(userName: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ SEED_DEMO_WAITING_LISTS: 'true' });
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
+  context = await app.newContext();
   page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  const stopped = await server?.stop({ keepData: true });
-  const left = stopped ?? data;
-  if (left) await discardServerData(left);
 });
 
 describe('read-only mode for downtime', () => {
@@ -80,11 +58,8 @@ describe('read-only mode for downtime', () => {
     };
     await poll(status, { timeout: 240_000, interval: 2_000 }).toBe('processed');
     await context.close();
-    data = await server!.stop({ keepData: true });
-    server = undefined;
-    server = await startServer({ READ_ONLY: 'true', READ_ONLY_UNTIL: until }, data);
-    data = undefined;
-    context = await newContext(browser, server.baseUrl);
+    await app.restart({ READ_ONLY: 'true', READ_ONLY_UNTIL: until });
+    context = await app.newContext();
     page = await context.newPage();
   });
 

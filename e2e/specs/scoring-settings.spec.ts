@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { scoringSettingsMessages } from '@esr/contracts/scoring-settings';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { activate, heading, isFocused, pathname, serverWait, typeInto } from '../fixtures/keyboard.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { signInAs, visit } from '../fixtures/browser.js';
+import { activate, heading, isFocused, pathname, typeInto } from '../fixtures/keyboard.js';
+import { poll, useApp } from '../fixtures/app.js';
 
 // The oldest blood result the model may use (docs/decisions/0057-population-required-inputs-and-fresh-results.md),
 // set by a trust admin with the keyboard alone: from the dashboard, a refused value with its error
 // summary, then a saved one that the page keeps through a reload.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp();
 let page: Page;
 
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, serverWait);
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 describe('scoring settings, as a trust admin changes them', () => {

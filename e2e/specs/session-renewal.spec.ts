@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInAs, visit } from '../fixtures/browser.js';
+import { useApp } from '../fixtures/app.js';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useApp({ DEV_ACCESS_TOKEN_TTL_SECONDS: '65' });
 
 // Access tokens live 10 minutes in the product; here 65 s, so renewal (60 s before expiry) comes quickly.
-beforeAll(async () => {
-  server = await startServer({ DEV_ACCESS_TOKEN_TTL_SECONDS: '65' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const storedAccessToken = (page: Page) =>
   page.evaluate(() => {
@@ -24,7 +15,7 @@ const storedAccessToken = (page: Page) =>
 
 describe('session renewal', () => {
   it('renews the access token silently in the background and the user stays signed in', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await app.newContext();
     const page = await context.newPage();
     let popups = 0;
     context.on('page', () => (popups += 1));
@@ -45,7 +36,7 @@ describe('session renewal', () => {
   });
 
   it('falls back to a popup when silent renewal fails', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await app.newContext();
     const page = await context.newPage();
     await signInAs(page, 'Olu Adeyemi');
     const first = await storedAccessToken(page);

@@ -1,19 +1,25 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { messages } from '@esr/contracts/messages';
 import { importMessages } from '@esr/contracts/waiting-list';
-import { launchBrowser, newContext, signInAs, visit } from '../fixtures/browser.js';
-import { startServer, type RunningServer } from '../fixtures/server.js';
-import { chooseFile as chooseFileWithKeys } from '../fixtures/keyboard.js';
+import { signInAs, visit } from '../fixtures/browser.js';
+import { useApp } from '../fixtures/app.js';
+import {
+  activate,
+  cellsOf,
+  chooseFile as chooseFileWithKeys,
+  heading,
+  isFocused,
+  pathname,
+  tabTo,
+} from '../fixtures/keyboard.js';
 
 // The clerical waiting-list import end to end (docs/requirements.md §2 Clerical screens, §4, §5, §8), driven with
 // the keyboard alone: a good upload is validated and confirmed; a file with errors cannot be
 // confirmed and is cancelled; a file that is not a waiting list fails; a busy service blocks
 // uploading; the data upload history lists every file.
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useApp();
 let page: Page;
 
 const file = (name: string) => path.resolve('e2e/files', name);
@@ -29,25 +35,8 @@ const bloodsWithoutResults = file('pathology-without-results.csv');
 
 const nhsFontStack = /^"?Frutiger W01"?, arial, sans-serif$/i;
 const dateTime = /^\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
-const heading = (p: Page) => p.getByRole('heading', { level: 1 });
-const pathname = (p: Page) => new URL(p.url()).pathname;
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const bodyFont = (p: Page) => p.evaluate(() => getComputedStyle(document.body).fontFamily);
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Moves focus with Tab until it reaches the target, as a keyboard user would. */
-async function tabTo(target: Locator, limit = 80): Promise<void> {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
-
-async function activate(target: Locator, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
-  await tabTo(target);
-  await page.keyboard.press(key);
-}
 
 async function chooseFile(label: string, filePath: string): Promise<void> {
   await chooseFileWithKeys(page.getByLabel(label, { exact: true }), filePath);
@@ -71,31 +60,11 @@ async function uploadFiles(waitingList: string, bloodTests: string): Promise<voi
 /** For what waits on the server (an upload, a job, a decision) on a machine shared with others. */
 const serverWait = { timeout: 15_000 };
 
-/** A table row's cells without the column name each cell repeats for narrow screens. */
-const cellsOf = (row: Locator) =>
-  row.locator('td').evaluateAll((cells) =>
-    cells.map((cell) =>
-      Array.from(cell.childNodes)
-        .filter((node) => !(node instanceof Element && node.matches('.nhsuk-table-responsive__heading')))
-        .map((node) => node.textContent)
-        .join('')
-        .trim(),
-    ),
-  );
-
 const statusTags = () =>
   page.getByRole('table', { name: 'Validation status of each file' }).locator('.nhsuk-tag');
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  page = await app.newPage();
 });
 
 describe('the NHS.UK font', () => {

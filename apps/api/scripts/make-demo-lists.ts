@@ -11,23 +11,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { spacedNhsNumber } from '../../../packages/contracts/src/nhs-number.js';
+import { mulberry32 } from '../../../packages/contracts/src/seeded-random.js';
 import { demoExtractsDay } from '../src/modules/imports/demo-dates.js';
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/data/demo-lists');
 /** The day the extracts are made as of: the seeding moves their dates from it to the first start (decision 0054). */
 const referenceDay = Date.parse(demoExtractsDay);
 const dayMs = 86_400_000;
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const forenames = {
   F: [
@@ -304,7 +295,7 @@ function patients(
   procedure: 'knee' | 'hip' | 'knee-hip',
   used: Set<string>,
 ): Patient[] {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const list: Patient[] = [];
   for (let i = 0; i < count; i++) {
     const sex = next() < 0.58 ? 'F' : 'M';
@@ -364,7 +355,7 @@ const weekMs = 7 * dayMs;
  * have been validated, at 12 weeks or since.
  */
 function prioritise(list: Patient[], seed: number): void {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const lastDay = referenceDay - dayMs;
   for (const p of list) {
     const band = next();
@@ -429,7 +420,7 @@ function kneeList(list: Patient[]): string {
     'Last Validated Date',
   ];
   const rows = list.map((p, i) => [
-    p.nhs ? `${p.nhs.slice(0, 3)} ${p.nhs.slice(3, 6)} ${p.nhs.slice(6)}` : '',
+    p.nhs ? spacedNhsNumber(p.nhs) : '',
     p.mrn,
     p.forename,
     p.surname.toUpperCase(),
@@ -439,7 +430,7 @@ function kneeList(list: Patient[]): string {
     p.height === null ? '' : String(p.height),
     p.weight === null ? '' : String(p.weight),
     p.smoking,
-    i % 3 === 0 ? pick(random(i), opcs.knee) : 'Total knee replacement',
+    i % 3 === 0 ? pick(mulberry32(i), opcs.knee) : 'Total knee replacement',
     // 'RTT Start': the clock start, and with no referral date column the referral date too.
     dmy(p.clockStart),
     p.tci === null ? '' : dmy(p.tci),
@@ -489,7 +480,7 @@ function wlmdsList(list: Patient[]): string {
     p.height === null ? '' : String(p.height),
     p.weight === null ? '' : String(p.weight),
     p.smoking,
-    pick(random(i + 7), p.operation === 'knee' ? opcs.knee : opcs.hip),
+    pick(mulberry32(i + 7), p.operation === 'knee' ? opcs.knee : opcs.hip),
     iso(p.clockStart),
     p.tci === null ? '' : iso(p.tci),
     p.surgeon,
@@ -585,7 +576,7 @@ const labs = [
 
 /** Long format, one row per result, as pathology exports come: flags, limits and comments included. */
 function bloodTests(list: Patient[], seed: number): string {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const rows: string[][] = [
     ['NHS Number', 'Hospital Number', 'Test Name', 'Result', 'Units', 'Flag', 'Sample Date'],
   ];

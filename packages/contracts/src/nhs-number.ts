@@ -20,3 +20,11 @@ export function hasValidCheckDigit(digits: string): boolean {
 
 /** An NHS number as typed or pasted, without the spaces and hyphens people put in it. */
 export const nhsNumberDigits = (value: string) => value.replace(/[\s\-\u2010\u2011]/g, '');
+
+/**
+ * An NHS number as NHS.UK prints and shows it, in groups of 3, 3 and 4 digits (943 476 5919), so
+ * that it can be read aloud and checked against a letter (docs/requirements.md §5, "Phone display").
+ * Anything that is not 10 digits is shown as written.
+ */
+export const spacedNhsNumber = (digits: string): string =>
+  /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : digits;

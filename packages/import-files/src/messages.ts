@@ -2,6 +2,7 @@
 // can assert it. Plain English (docs/requirements.md §8): say what is wrong and what to do about it.
 import { fieldLimits } from '@esr/contracts/field-limits';
 import { showCalendarDate } from '@esr/contracts/london-dates';
+import { spacedNhsNumber } from '@esr/contracts/nhs-number';
 import { importFieldLabels } from '@esr/contracts/waiting-list';
 
 const count = (n: number): string => n.toLocaleString('en-GB');
@@ -18,10 +19,8 @@ export function quote(value: string): string {
   return `'${cut}'`;
 }
 
-/** 10 digits shown 3-3-4, as NHS numbers are printed; anything else shown as written. */
-export function showNhsNumber(digits: string): string {
-  return /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : digits;
-}
+/** NHS numbers in messages as they are printed (3-3-4); anything else as written. */
+export { spacedNhsNumber as showNhsNumber } from '@esr/contracts/nhs-number';
 
 export const fileMessages = {
   empty: 'The file is empty.',
@@ -177,7 +176,7 @@ const bornAs = (dateOfBirth: string | null, local: string | null) =>
 
 /** Who a pathway is (docs/decisions/0055-identity-by-nhs-number-and-date-of-birth.md), named by its NHS number or local identifier. */
 export const identityOf = (nhsNumber: string | null, local: string | null) =>
-  nhsNumber !== null ? `NHS number ${showNhsNumber(nhsNumber)}` : `Local patient identifier ${local ?? ''}`;
+  nhsNumber !== null ? `NHS number ${spacedNhsNumber(nhsNumber)}` : `Local patient identifier ${local ?? ''}`;
 
 /**
  * Decision 0055: a pathway is matched by its NHS number (else its local identifier) and its date of
@@ -286,9 +285,9 @@ export const warningMessages = {
 /** Messages about one cell or one row of a waiting-list or blood-test file. */
 export const rowMessages = {
   nhsChecksum: (value: string) =>
-    `NHS number ${showNhsNumber(value)} fails the check digit (Modulus 11) — check it against the patient's record.`,
+    `NHS number ${spacedNhsNumber(value)} fails the check digit (Modulus 11) — check it against the patient's record.`,
   nhsRepeated: (value: string) =>
-    `NHS number ${showNhsNumber(value)} is one digit repeated, which is never a real NHS number — check it against the patient's record.`,
+    `NHS number ${spacedNhsNumber(value)} is one digit repeated, which is never a real NHS number — check it against the patient's record.`,
   nhsScientific: (raw: string) =>
     `Excel has turned this NHS number into ${raw}; format the column as text and export again.`,
   nhsDecimal: (raw: string) =>

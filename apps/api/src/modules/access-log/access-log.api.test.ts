@@ -1,4 +1,4 @@
-import { demoFileText } from '../../test/factories/demo-files.js';
+import { demoFileLines, demoFileText } from '../../test/factories/demo-files.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accessLogMessages, type AccessLogPage } from '@esr/contracts/access-log';
@@ -30,8 +30,7 @@ let superAdminToken: string;
 /** Tokens of every role that may not read the access log, in the list's trust. */
 let refusedTokens: string[];
 
-const demoText = demoFileText;
-const demoRows = demoText('knee-waiting-list.csv').split(/\r?\n/).filter(Boolean).slice(1);
+const demoRows = demoFileLines('knee-waiting-list.csv').slice(1);
 /** The first patient of the list: Patricia Morris, 999 084 5255. */
 const patricia = demoRows[0]!.split(',')[0]!.replace(/\s/g, '');
 
@@ -69,8 +68,8 @@ beforeAll(async () => {
     t,
     who,
     'knee',
-    { name: 'ptl.csv', bytes: demoText('knee-waiting-list.csv') },
-    { name: 'knee-blood-tests.csv', bytes: demoText('knee-blood-tests.csv') },
+    { name: 'ptl.csv', bytes: demoFileText('knee-waiting-list.csv') },
+    { name: 'knee-blood-tests.csv', bytes: demoFileText('knee-blood-tests.csv') },
   );
   expect(upload.statusCode, upload.body).toBe(202);
   const { batchId } = upload.json<{ batchId: string }>();

@@ -15,6 +15,7 @@ import {
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
 import { multipartBody } from '../../test/multipart.js';
+import { pasHeader, recentSampleDate } from '../../test/factories/pas-extract.js';
 import { createUser } from '../../test/factories/users.js';
 
 /**
@@ -49,9 +50,7 @@ const filesWithoutPatients: Record<string, string> = {
     'a model version’s card: its predictors and figures, no patient',
 };
 
-// A PAS extract as trusts send it (docs/import-format.md); NHS numbers in the 999 test range.
-const pasHeader =
-  'NHS No,Hospital No,Forename,Surname,DOB,Gender,Height (cm),Weight (kg),Smoking Status,Procedure,Referral Date,TCI Date,Consultant,Hypertension,Heart Failure,COPD';
+// Rows of a PAS extract (pasHeader) of their own: NHS numbers in the 999 test range.
 const patients = {
   siobhan:
     "999 000 0026,RAN200001,Siobhán,O'Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,,Mr A Hamid,Y,N,N",
@@ -63,15 +62,13 @@ const patients = {
 };
 // Taken three weeks before today, with the eGFR the models require: Siobhán is scored with a band
 // (decision 0057), as the export of processed records and the risk adjustment need.
-const sampled = new Date(Date.now() - 21 * 86_400_000);
-const sampleDate = `${String(sampled.getUTCDate()).padStart(2, '0')}/${String(sampled.getUTCMonth() + 1).padStart(2, '0')}/${sampled.getUTCFullYear()}`;
 const bloods = (nhsNumbers: string[]) =>
   csvFile('pathology.csv', [
     'NHS Number,Test Name,Result,Units,Sample Date',
     ...nhsNumbers.flatMap((nhs) => [
-      `${nhs},Hb,128,g/L,${sampleDate}`,
-      `${nhs},Creatinine,88,umol/L,${sampleDate}`,
-      `${nhs},eGFR,74,mL/min/1.73m2,${sampleDate}`,
+      `${nhs},Hb,128,g/L,${recentSampleDate}`,
+      `${nhs},Creatinine,88,umol/L,${recentSampleDate}`,
+      `${nhs},eGFR,74,mL/min/1.73m2,${recentSampleDate}`,
     ]),
   ]);
 

@@ -19,6 +19,7 @@ import {
   validated,
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
+import { pasHeader, pasPatients as patient } from '../../test/factories/pas-extract.js';
 import { createUser } from '../../test/factories/users.js';
 
 let t: TestApp;
@@ -27,21 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-// A PAS extract as a trust sends it: its own column names, NHS numbers in 3-3-4, day-first dates.
-const pasHeader =
-  'NHS No,Hospital No,Forename,Surname,DOB,Gender,Height (cm),Weight (kg),Smoking Status,Procedure,Referral Date,TCI Date,Consultant,Hypertension,Heart Failure,COPD';
-const patient = {
-  first:
-    "943 476 5919,RAN100001,Siobhán,O'Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,,Mr A Hamid,Y,N,N",
-  second:
-    '999 000 0018,RAN100002,Łukasz,Nowak,02/11/1948,M,178,91,2,Total knee replacement,15/02/2026,20/12/2026,Ms R Kaur,Y,Y,N',
-  third:
-    '999 000 0026,RAN100003,Zoë,Clarke,30/06/1960,F,165,80,1,Total knee replacement,20/03/2026,,Mr A Hamid,N,N,Y',
-  fourth:
-    '999 000 0034,RAN100004,Gareth,Price,11/09/1955,M,181,99,4,Total knee replacement,01/04/2026,,Ms R Kaur,N,N,N',
-  fifth:
-    '999 000 0042,RAN100005,Priya,Shah,22/07/1962,F,158,66,4,Total knee replacement,04/04/2026,,Mr A Hamid,N,N,N',
-};
 const bloods = (nhsNumbers: string[]) =>
   csvFile('pathology.csv', [
     'NHS Number,Test Name,Result,Units,Sample Date',

@@ -43,6 +43,7 @@ import {
   type ClericalTrust,
   type UploadFile,
 } from '../../test/factories/waiting-list.js';
+import { pasHeader, pasPatients as patient, recentSampleDate } from '../../test/factories/pas-extract.js';
 import { createUser } from '../../test/factories/users.js';
 
 let t: TestApp;
@@ -61,29 +62,12 @@ const stagedCount = async (batchId: string) =>
     )[0]?.n ?? 0,
   );
 
-// A PAS extract as a trust sends it: its own column names, NHS numbers in 3-3-4, day-first dates.
-const pasHeader =
-  'NHS No,Hospital No,Forename,Surname,DOB,Gender,Height (cm),Weight (kg),Smoking Status,Procedure,Referral Date,TCI Date,Consultant,Hypertension,Heart Failure,COPD';
-const patient = {
-  first:
-    "943 476 5919,RAN100001,Siobhán,O'Brien,14/03/1951,F,160,72,4,Total knee replacement,02/01/2026,,Mr A Hamid,Y,N,N",
-  second:
-    '999 000 0018,RAN100002,Łukasz,Nowak,02/11/1948,M,178,91,2,Total knee replacement,15/02/2026,20/12/2026,Ms R Kaur,Y,Y,N',
-  third:
-    '999 000 0026,RAN100003,Zoë,Clarke,30/06/1960,F,165,80,1,Total knee replacement,20/03/2026,,Mr A Hamid,N,N,Y',
-  fourth:
-    '999 000 0034,RAN100004,Gareth,Price,11/09/1955,M,181,99,4,Total knee replacement,01/04/2026,,Ms R Kaur,N,N,N',
-};
-// Taken three weeks before today, so that a model may use them whenever the tests run (it uses
-// results of the last 90 days only, decision 0057); with the eGFR the models require.
-const sampled = new Date(Date.now() - 21 * 86_400_000);
-const sampleDate = `${String(sampled.getUTCDate()).padStart(2, '0')}/${String(sampled.getUTCMonth() + 1).padStart(2, '0')}/${sampled.getUTCFullYear()}`;
-/** A patient's results, each row starting with the patient's identifying cells. */
+/** A patient's recent results, with the eGFR the models require, each row starting with the patient's identifying cells. */
 const bloodResults = (identifiers: string) => [
-  `${identifiers},Hb,128,g/L,${sampleDate}`,
-  `${identifiers},Creatinine,88,umol/L,${sampleDate}`,
-  `${identifiers},eGFR,74,mL/min/1.73m2,${sampleDate}`,
-  `${identifiers},Albumin,40,g/L,${sampleDate}`,
+  `${identifiers},Hb,128,g/L,${recentSampleDate}`,
+  `${identifiers},Creatinine,88,umol/L,${recentSampleDate}`,
+  `${identifiers},eGFR,74,mL/min/1.73m2,${recentSampleDate}`,
+  `${identifiers},Albumin,40,g/L,${recentSampleDate}`,
 ];
 const bloods = (nhsNumbers: string[]) =>
   csvFile('pathology.csv', [
@@ -470,7 +454,7 @@ describe('the waiting-list import, through the real job queue', () => {
     const older = `${String(eightyDaysAgo.getUTCDate()).padStart(2, '0')}/${String(eightyDaysAgo.getUTCMonth() + 1).padStart(2, '0')}/${eightyDaysAgo.getUTCFullYear()}`;
     const pathology = csvFile('pathology.csv', [
       'NHS Number,Test Name,Result,Units,Sample Date',
-      ...bloodResults('9434765919').map((line) => line.replace(sampleDate, older)),
+      ...bloodResults('9434765919').map((line) => line.replace(recentSampleDate, older)),
       ...bloodResults('9990000018'),
     ]);
     await importList(who, [patient.first, patient.second], pathology);

@@ -1,4 +1,4 @@
-import { demoFileText } from '../../test/factories/demo-files.js';
+import { demoFileLines } from '../../test/factories/demo-files.js';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,8 +37,7 @@ let clinicianToken: string;
 let clinicianId: string;
 const labClientId = `lab-${crypto.randomUUID().slice(0, 8)}`;
 
-const demoText = demoFileText;
-const demoLines = demoText('knee-waiting-list.csv').split(/\r?\n/).filter(Boolean);
+const demoLines = demoFileLines('knee-waiting-list.csv');
 const header = demoLines[0]!;
 const flags = (yes: string[] = []) =>
   ['hypt', 'af', 'ihd', 'ang', 'valv', 'hfl', 'pvd', 'copd', 'dem', 'alz', 'pa', 'ps', 'idd', 'nidd']

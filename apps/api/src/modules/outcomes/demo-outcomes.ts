@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@esr/contracts/prioritisation';
+import { mulberry32 } from '@esr/contracts/seeded-random';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordOnceReady } from '../../platform/db/record-once.js';
 import { copyEvaluationsAsOf, type EvaluationCopy } from '../evaluations/index.js';
@@ -42,18 +43,6 @@ const histories: DemoHistory[] = [
 /** The history spans this many days back from the first start. */
 const historyDays = 540;
 const driftDays = 182;
-
-/** A small seeded generator (mulberry32): the same history on every first start. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** NHS numbers of the 999 test range with a valid check digit, from `stem` on. */
 function* nhsNumbersFrom(stem: number) {
@@ -206,7 +195,7 @@ export const startDemoOutcomes = (db: Db, log: { error(obj: object, msg?: string
     state: demoState,
     firstCheckMs: 1_500,
     async record(db) {
-      const random = seeded(20261127);
+      const random = mulberry32(20261127);
       // Numbers the demonstration lists do not use, so that a search finds one patient.
       const used = new Set(
         (

@@ -1,4 +1,4 @@
-import { demoFileText } from '../../test/factories/demo-files.js';
+import { demoFileLines, demoFileText } from '../../test/factories/demo-files.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ActiveRecord, ActiveRecords, Prediction } from '@esr/contracts/open-pathways';
@@ -28,9 +28,8 @@ import {
 let t: TestApp;
 let who: ClericalTrust;
 
-const demoText = demoFileText;
-const kneeLines = demoText('knee-waiting-list.csv').split(/\r?\n/).filter(Boolean);
-const kneeHipLines = demoText('knee-hip-waiting-list.csv').split(/\r?\n/).filter(Boolean);
+const kneeLines = demoFileLines('knee-waiting-list.csv');
+const kneeHipLines = demoFileLines('knee-hip-waiting-list.csv');
 
 /** NHS numbers in the 999 test range with valid check digits, none of them in the demo list. */
 function testNhsNumbers(count: number): string[] {
@@ -63,7 +62,7 @@ async function importList(procedure: ProcedureCode, lines: string[], bloodFile: 
     who,
     procedure,
     { name: 'ptl.csv', bytes: `${lines.join('\r\n')}\r\n` },
-    { name: 'blood-tests.csv', bytes: demoText(bloodFile) },
+    { name: 'blood-tests.csv', bytes: demoFileText(bloodFile) },
   );
   expect(upload.statusCode, upload.body).toBe(202);
   const { batchId } = upload.json<{ batchId: string }>();

@@ -1,4 +1,4 @@
-import { demoFileText } from '../../test/factories/demo-files.js';
+import { demoFileLines, demoFileText } from '../../test/factories/demo-files.js';
 import { comorbidityLabels } from '@esr/contracts/remodel';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -75,8 +75,7 @@ interface Oracle {
 /** Every active knee pathway, read straight from the table, in the list's order. */
 let active: Oracle[];
 
-const demoText = demoFileText;
-const demoLines = demoText('knee-waiting-list.csv').split(/\r?\n/).filter(Boolean);
+const demoLines = demoFileLines('knee-waiting-list.csv');
 const header = demoLines[0]!;
 const demoRows = demoLines.slice(1);
 
@@ -117,7 +116,7 @@ async function importKnee(waitingList: string) {
     who,
     'knee',
     { name: 'ptl.csv', bytes: waitingList },
-    { name: 'knee-blood-tests.csv', bytes: demoText('knee-blood-tests.csv') },
+    { name: 'knee-blood-tests.csv', bytes: demoFileText('knee-blood-tests.csv') },
   );
   expect(upload.statusCode, upload.body).toBe(202);
   const { batchId } = upload.json<{ batchId: string }>();
@@ -157,7 +156,7 @@ beforeAll(async () => {
       sql`select trust_name from trusts where trust_code = ${who.trustCode}`,
     )
   )[0]!.trust_name;
-  await importKnee(demoText('knee-waiting-list.csv'));
+  await importKnee(demoFileText('knee-waiting-list.csv'));
   await importKnee([header, ...demoRows.slice(0, keptDemoRows), ...extraRows].join('\r\n') + '\r\n');
   // Scoring rarely fails with the default models, so three pathways are marked failed here, and two
   // go back to waiting as they do when their data changes.

@@ -1,4 +1,4 @@
-import { demoFileText } from '../../test/factories/demo-files.js';
+import { demoFileLines } from '../../test/factories/demo-files.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { clericalChangeMessages, clericalChangeText } from '@esr/contracts/clerical-changes';
@@ -38,12 +38,11 @@ const people = {} as Record<
 const refused: string[] = [];
 let otherTrust: string;
 
-const demoLinesOf = (name: string) => demoFileText(name).split(/\r?\n/).filter(Boolean);
-const demoLines = demoLinesOf('knee-waiting-list.csv');
+const demoLines = demoFileLines('knee-waiting-list.csv');
 /** The demonstration list's first twelve patients, as the trust's extract gives them, and their bloods. */
 const rows = demoLines.slice(1, 13);
 const nhsOf = (line: string) => line.split(',')[0]!.replace(/\s/g, '');
-const [bloodsHeader, ...bloodRows] = demoLinesOf('knee-blood-tests.csv');
+const [bloodsHeader, ...bloodRows] = demoFileLines('knee-blood-tests.csv');
 const bloods = [
   bloodsHeader!,
   ...bloodRows.filter((line) => rows.some((row) => line.startsWith(nhsOf(row)))),

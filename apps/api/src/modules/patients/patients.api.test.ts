@@ -1,4 +1,4 @@
-import { demoFileText } from '../../test/factories/demo-files.js';
+import { demoFileLines } from '../../test/factories/demo-files.js';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,8 +57,7 @@ let trustAdminToken: string;
 /** Every role that may not read or change patients: technical, trust and super admin, waiting list admin. */
 let refusedTokens: string[];
 
-const demoText = demoFileText;
-const demoLines = demoText('knee-waiting-list.csv').split(/\r?\n/).filter(Boolean);
+const demoLines = demoFileLines('knee-waiting-list.csv');
 const header = demoLines[0]!;
 const flags = (yes: string[] = []) =>
   ['hypt', 'af', 'ihd', 'ang', 'valv', 'hfl', 'pvd', 'copd', 'dem', 'alz', 'pa', 'ps', 'idd', 'nidd']

@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { showCalendarDate, showLondonDateTime } from '@esr/contracts/london-dates';
+import { spacedNhsNumber } from '@esr/contracts/nhs-number';
 import { withoutBidiControls } from '@esr/contracts/text-direction';
 
 /** docs/requirements.md §9 dates, as the reports and the patient PDF show them. */
@@ -52,9 +53,8 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** docs/requirements.md §5 phone display rule, used for NHS numbers on paper: `943 476 5919`. */
-export const spacedNhsNumber = (digits: string) =>
-  /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : digits;
+/** NHS numbers on paper as they are printed (docs/requirements.md §5): `943 476 5919`. */
+export { spacedNhsNumber };
 
 /**
  * A text value as every report writes it: without hidden text-direction characters, which data

@@ -23,3 +23,6 @@ export const demoFile = (name: string) => ({
     ? Buffer.from(demoFileText(name))
     : fs.readFileSync(path.join(demoListsFolder, name)),
 });
+
+/** A demonstration CSV's lines as a test uploads them (demoFileText), without blank lines. */
+export const demoFileLines = (name: string) => demoFileText(name).split(/\r?\n/).filter(Boolean);

@@ -1,3 +1,4 @@
+import { mulberry32 } from '@esr/contracts/seeded-random';
 import { comorbidityCodes } from '@esr/import-files/types';
 
 /**
@@ -10,18 +11,6 @@ export interface GeneratedList {
   waitingListCsv: string;
   bloodTestCsv: string;
   nhsNumbers: string[];
-}
-
-/** A seeded generator of numbers in [0, 1) (mulberry32): the same list from the same seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -58,7 +47,7 @@ export function generatedWaitingList(
   rows: number,
   options: { seed: number; firstNumber: number },
 ): GeneratedList {
-  const next = seededRandom(options.seed);
+  const next = mulberry32(options.seed);
   const header = [
     'NHS Number',
     'Local Patient Identifier',

@@ -8,7 +8,8 @@ import {
   type RecalibrationFit,
   type RequestedRecalibration,
 } from './fit.js';
-import { assignFolds, mulberry32 } from './folds.js';
+import { mulberry32 } from '@esr/contracts/seeded-random';
+import { assignFolds } from './folds.js';
 
 /** ml/golden/recalibration.json, written by ml/recalibration_golden.py (ml/README.md says how to regenerate it). */
 interface GoldenFixture {

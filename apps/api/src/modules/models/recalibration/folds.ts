@@ -4,25 +4,10 @@
  * the same number of rows, so a fit can be repeated; ml/recalibration_golden.py writes the same
  * generator in Python and checks its folds are these.
  */
+import { mulberry32 } from '@esr/contracts/seeded-random';
 
 /** The seed used when none is given: fixed, so that a fit repeated on the same outcomes is the same. */
 export const defaultFoldSeed = 20260301;
-
-/**
- * mulberry32 (Tommy Ettinger, public domain): a 32-bit state stepped by a Weyl sequence and mixed,
- * giving doubles in [0, 1) on a 2⁻³² grid. The state is kept a uint32 (the common JavaScript
- * version lets it grow as a double, which stops being exact after about five million draws).
- */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The fold (0 … folds − 1) of each of n rows: a Fisher–Yates shuffle, then every folds-th row. */
 export function assignFolds(n: number, folds: number, seed: number = defaultFoldSeed): Int32Array {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesGolden } from '../../../test/golden-match.js';
 import type { PerformanceFigures } from '@esr/contracts/model-performance';
+import { mulberry32 } from '@esr/contracts/seeded-random';
 import {
   bandFigures,
   byarUpperCount,
@@ -338,21 +339,9 @@ describe('funnel', () => {
   });
 });
 
-/** A seeded generator (mulberry32), so the large list is the same every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('speed', () => {
   it('computes every figure of 100,000 outcomes in well under a second', () => {
-    const random = seededRandom(20260301);
+    const random = mulberry32(20260301);
     const outcomes: JudgedOutcome[] = Array.from({ length: 100_000 }, (_, i) => {
       const probability = Math.min(0.95, 0.005 + 0.3 * random() ** 2);
       const day = Math.floor(random() * 365);
