@@ -59,7 +59,7 @@ function FieldFrame({ id, label, hint, error, labelClassName, children }: FieldF
   );
 }
 
-interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
   label: ReactNode;
   hint?: ReactNode;

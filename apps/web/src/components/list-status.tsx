@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { messages } from '@esr/contracts/messages';
 import { Button } from './button';
-import { Table, type Column } from './content';
+import { Table, type Column, type TableLayout, type TableSort } from './content';
 import { Pagination } from './pagination';
 
 /**
@@ -40,24 +41,30 @@ export function StatusMessage({ text }: { text: string }) {
   );
 }
 
-interface PagedQuery<Row> {
+/** What a paged list shows: a react-query query of one page of a list. */
+export interface PagedQuery<Row> {
   isLoading: boolean;
   isError: boolean;
   refetch: () => unknown;
   data?: { items: Row[]; pageNumber: number; pageSize: number; totalCount: number } | undefined;
 }
 
-/** A paged list (docs/requirements.md §9: pages of 15): its loading/error/empty state, table, count and pages. */
-export function PagedResults<Row>({
+/**
+ * A paged list (docs/requirements.md §8 list states, §9 pages of 15): its loading/error/empty
+ * state, then its table, count and pages.
+ */
+export function PagedResults<Row, Key extends string = string>({
   query,
   caption,
   captionHidden,
   noun,
   columns,
   rowKey,
+  sort,
+  layout,
   onPageChange,
   hrefFor,
-  scrollable,
+  before,
 }: {
   query: PagedQuery<Row>;
   caption: string;
@@ -65,13 +72,17 @@ export function PagedResults<Row>({
   captionHidden?: boolean;
   /** Singular noun for the "N … found" line; omitted, no count is shown. */
   noun?: string;
-  columns: Column<Row>[];
+  columns: Column<Row, Key>[];
   rowKey: (row: Row) => string;
+  /** The order shown, for a table whose headers sort it (see Table). */
+  sort?: TableSort<Key> | undefined;
+  /** See Table. */
+  layout?: TableLayout | undefined;
   onPageChange: (page: number) => void;
   /** The address of a page, when the list keeps more than its page in the address. */
   hrefFor?: (page: number) => string;
-  /** A wide table scrolls inside its own region (see Table). */
-  scrollable?: boolean;
+  /** What goes above the table once there are rows (a narrow screen's sort). */
+  before?: ReactNode;
 }) {
   const page = query.data;
   return (
@@ -84,13 +95,15 @@ export function PagedResults<Row>({
       />
       {page && page.items.length > 0 && !query.isError && (
         <>
+          {before}
           <Table
             caption={caption}
             captionHidden={captionHidden}
             columns={columns}
             rows={page.items}
             rowKey={rowKey}
-            scrollable={scrollable}
+            sort={sort}
+            layout={layout}
           />
           {noun && (
             <p className="nhsuk-body-s">

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+// endpoint.ts, not endpoints.ts: the client loads with the first page, the endpoint table does not.
 import {
   endpointPath,
   isFileResponse,
@@ -6,7 +7,7 @@ import {
   type EndpointDefinition,
   type EndpointParams,
   type SuccessResponse,
-} from '@esr/contracts/endpoints';
+} from '@esr/contracts/endpoint';
 import { errorResponseSchema, type ErrorResponse } from '@esr/contracts/errors';
 import { actingRoleHeader, roleCodeOfGuardRole } from '@esr/contracts/roles';
 import { fileNameFromDisposition } from './download';

@@ -3,11 +3,15 @@ import type { Procedure } from '@esr/contracts/procedures';
 import { endpoints } from '@esr/contracts/endpoints';
 import { apiRequest } from '../api-client';
 import type { SelectGroup } from '../../components/form-fields';
+import { queryRoots } from './query-keys';
+
+/** The procedures' query key: the same for every trust. */
+export const proceduresKey = [...queryRoots.library, 'procedures'] as const;
 
 /** Library data every area uses (docs/requirements.md §3 libraryData): procedures for type-of-operation selects. */
 export function useProcedures() {
   return useQuery({
-    queryKey: ['library', 'procedures'],
+    queryKey: proceduresKey,
     queryFn: () => apiRequest(endpoints.library.procedures),
     staleTime: 5 * 60_000,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { apiRequest } from '../api-client';
+import { queryRoots } from './query-keys';
 
 /** While the service is scoring, the overview looks again this often to re-enable Continue. */
 export const serviceStatusPollMs = 3000;
@@ -11,7 +12,7 @@ export const serviceStatusPollMs = 3000;
  * list or of an outcomes file), which invalidate that root, refresh it too.
  */
 export const serviceStatusKey = (trust: string, type: ProcedureCode) =>
-  ['waiting-list', trust, 'service-status', type] as const;
+  [...queryRoots.trustWaitingList(trust), 'service-status', type] as const;
 
 /**
  * docs/requirements.md §7: GET …/procedures/{type}/batch-inferencing/status: busy while an upload

@@ -11,7 +11,10 @@ import {
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { ClientConfig, MeResponse } from '@esr/contracts/identity';
 import type { GuardRole } from '@esr/contracts/roles';
-import { endpoints } from '@esr/contracts/endpoints';
+// The two endpoints the shell calls, not the whole endpoint table: that table and its schemas would
+// all load with the first page (e2e/specs/model-monitoring.spec.ts holds its size).
+import { identity } from '@esr/contracts/endpoints/identity';
+import { operations } from '@esr/contracts/endpoints/operations';
 import { ApiError, apiRequest, configureApiClient } from '../api-client';
 import { startIdleTimer } from '../idle-timer';
 import { defaultRoleFor, guardRolesOf, landingPathFor } from '../roles';
@@ -123,7 +126,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
   /** docs/requirements.md §4: the profile is fetched after token acquisition; 403 ends at /unauthorized. */
   const loadProfile = useCallback(async (): Promise<MeResponse | null> => {
     try {
-      const me = await apiRequest(endpoints.identity.me);
+      const me = await apiRequest(identity.me);
       const held = guardRolesOf(me.roles.map((r) => r.code));
       if (held.length === 0) {
         navigateRef.current(paths.unauthorized(), { replace: true });
@@ -169,7 +172,7 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
     );
 
     (async () => {
-      const clientConfig = await apiRequest(endpoints.operations.clientConfig);
+      const clientConfig = await apiRequest(operations.clientConfig);
       if (cancelled) return;
       setConfig(clientConfig);
       const manager = createUserManager(clientConfig);

@@ -1,7 +1,7 @@
 /** Query keys of the integration clients feature: one root per trust, so that a change refreshes its lists. */
 export const integrationClientKeys = {
   trust: (trust: string) => ['integration-clients', trust] as const,
-  clients: (trust: string) => ['integration-clients', trust, 'clients'] as const,
+  clients: (trust: string) => [...integrationClientKeys.trust(trust), 'clients'] as const,
   messages: (trust: string, pageNumber: number) =>
-    ['integration-clients', trust, 'messages', pageNumber] as const,
+    [...integrationClientKeys.trust(trust), 'messages', pageNumber] as const,
 };

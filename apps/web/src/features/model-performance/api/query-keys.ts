@@ -8,10 +8,10 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 export const monitoringKeys = {
   trust: (trust: string) => ['model-performance', trust] as const,
   figures: (trust: string, type: ProcedureCode, query: ModelPerformanceQuery) =>
-    ['model-performance', trust, type, 'figures', query] as const,
+    [...monitoringKeys.trust(trust), type, 'figures', query] as const,
   groups: (trust: string, type: ProcedureCode, query: ModelPerformanceQuery, by: Grouping) =>
-    ['model-performance', trust, type, 'groups', by, query] as const,
-  settings: (trust: string) => ['model-performance', trust, 'settings'] as const,
+    [...monitoringKeys.trust(trust), type, 'groups', by, query] as const,
+  settings: (trust: string) => [...monitoringKeys.trust(trust), 'settings'] as const,
   national: (type: ProcedureCode, query: Pick<ModelPerformanceQuery, 'from' | 'to'>) =>
     ['model-performance-national', type, query] as const,
 };

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelPerformanceGroups } from '@esr/contracts/model-performance';
 import { monitoringKeys } from '../api/query-keys';
 import { figuresOf, national } from '../lib/test-figures';
 import { ModelPerformancePage } from './model-performance-page';
 import { MonitoringSettingsPage } from './monitoring-settings-page';
+import type { Procedure } from '@esr/contracts/procedures';
+import { renderScreen } from '../../../lib/render-screen';
 
 const auth = vi.hoisted(() => ({ role: 'Clinician' as string }));
 vi.mock('../../../lib/auth/auth-provider', () => ({
@@ -17,7 +17,7 @@ vi.mock('../../../lib/auth/auth-provider', () => ({
   }),
 }));
 
-const procedures = [{ code: 'knee', name: 'Knee replacement', category: 'joint replacement' }];
+const procedures: Procedure[] = [{ code: 'knee', name: 'Knee replacement', category: 'joint replacement' }];
 const groups: ModelPerformanceGroups = {
   procedure: 'knee',
   by: 'sex',
@@ -25,20 +25,8 @@ const groups: ModelPerformanceGroups = {
   groups: [{ group: 'unknown', n: 'hidden', suppressed: true }],
 };
 
-function render(url: string, pattern: string, page: ReactNode, fill: (client: QueryClient) => void) {
-  const client = new QueryClient();
-  client.setQueryData(['library', 'procedures'], procedures);
-  fill(client);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={pattern} element={page} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const render = (url: string, pattern: string, page: ReactNode, fill?: (client: QueryClient) => void) =>
+  renderScreen(url, pattern, page, fill, { procedures });
 
 const trustPage = (url: string, fill: (client: QueryClient) => void) =>
   render(url, '/model-performance', <ModelPerformancePage />, fill);

@@ -106,7 +106,7 @@ function LocalPerformanceSection({ performance }: { performance: LocalPerformanc
           <Table<Group>
             caption="Performance by patient group"
             captionHidden
-            scrollable
+            layout="scroll"
             rows={performance.groups}
             rowKey={(group) => `${group.by}-${group.group}`}
             columns={[
@@ -194,7 +194,7 @@ export function CardSections({ card }: { card: TripodCard }) {
       <Table
         caption={`The ${card.predictors.length} factors the model uses`}
         captionHidden
-        scrollable
+        layout="scroll"
         rows={card.predictors}
         rowKey={(predictor) => predictor.name}
         columns={[

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modelMessages } from '@esr/contracts/models';
 import { screenTable } from '../../../config/screen-table';
@@ -25,6 +23,8 @@ import { ModelCardPage } from './model-card-page';
 import { ProposeModelVersionPage } from './propose-version-page';
 import { RecalibrateModelVersionPage, recalibratedNotice } from './recalibrate-version-page';
 import { UploadModelPage } from './upload-model-page';
+import type { Procedure } from '@esr/contracts/procedures';
+import { renderScreen } from '../../../lib/render-screen';
 
 /** The role the signed-in user acts in; each test sets it. */
 const auth = vi.hoisted(() => ({ role: 'TechnicalAdmin' as GuardRole }));
@@ -39,31 +39,14 @@ const actAs = (role: GuardRole) => {
   auth.role = role;
 };
 
-const procedures = [
+const procedures: Procedure[] = [
   { code: 'knee', name: 'Knee replacement', category: 'joint replacement' },
   { code: 'hip', name: 'Hip replacement', category: 'joint replacement' },
 ];
 const versions = { items: [buildRecalibratedVersion(), buildModelVersion(), buildSupersededVersion()] };
 
-function render(
-  url: string,
-  pattern: string,
-  page: ReactNode,
-  fill: (client: QueryClient) => void = () => {},
-) {
-  const client = new QueryClient();
-  client.setQueryData(['library', 'procedures'], procedures);
-  fill(client);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={pattern} element={page} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const render = (url: string, pattern: string, page: ReactNode, fill?: (client: QueryClient) => void) =>
+  renderScreen(url, pattern, page, fill, { procedures });
 
 const withVersions = (client: QueryClient) =>
   client.setQueryData(modelQueryKeys.versions('RAN', 'knee'), versions);

@@ -1,4 +1,5 @@
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { queryRoots } from '../../../lib/api/query-keys';
 
 /**
  * Under the waiting-list root: confirming an import invalidates ['waiting-list'], and the open
@@ -6,14 +7,14 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
  */
 export const openPathwaysKeys = {
   counters: (trust: string, type: ProcedureCode) =>
-    ['waiting-list', trust, 'open-pathways', type, 'counters'] as const,
+    [...queryRoots.trustWaitingList(trust), 'open-pathways', type, 'counters'] as const,
   processedCounts: (trust: string, type: ProcedureCode) =>
-    ['waiting-list', trust, 'open-pathways', type, 'processed'] as const,
+    [...queryRoots.trustWaitingList(trust), 'open-pathways', type, 'processed'] as const,
   activeRecords: (trust: string, type: ProcedureCode, params: object) =>
-    ['waiting-list', trust, 'open-pathways', type, 'active', params] as const,
+    [...queryRoots.trustWaitingList(trust), 'open-pathways', type, 'active', params] as const,
   failedRecords: (trust: string, type: ProcedureCode | 'all', pageNumber: number) =>
-    ['waiting-list', trust, 'open-pathways', type, 'failed', pageNumber] as const,
+    [...queryRoots.trustWaitingList(trust), 'open-pathways', type, 'failed', pageNumber] as const,
   archivedRecords: (trust: string, pageNumber: number) =>
-    ['waiting-list', trust, 'archived', pageNumber] as const,
-  reportFields: (type: ProcedureCode) => ['waiting-list', 'report-fields', type] as const,
+    [...queryRoots.trustWaitingList(trust), 'archived', pageNumber] as const,
+  reportFields: (type: ProcedureCode) => [...queryRoots.waitingList, 'report-fields', type] as const,
 };

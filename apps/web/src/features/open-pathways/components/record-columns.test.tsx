@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ActiveRecord, ArchivedRecord } from '@esr/contracts/open-pathways';
-import { ariaSortFor, RecordTable } from '../../../components/record-list';
+import { ariaSortFor, Table } from '../../../components/content';
 import { activeRecordColumns, archivedRecordColumns, RiskTag } from './record-columns';
 
 /** Rows as a trust's waiting-list extract gives them, once imported and scored. */
@@ -143,8 +143,9 @@ describe('the total records table (docs/decisions/0038-the-risk-leads-the-lists.
 describe('the sortable headers', () => {
   const table = (key: 'risk' | 'wait' | 'tciDate' | 'surname', direction: 'asc' | 'desc') =>
     html(
-      <RecordTable
+      <Table
         caption="Active records for knee replacement"
+        layout="records"
         columns={columns}
         rows={[patricia, carol]}
         rowKey={(row) => row.id}

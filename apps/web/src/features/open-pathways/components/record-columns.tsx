@@ -14,7 +14,6 @@ import { anomalyFlagLabel, anomalyReasonText } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Tag, type Column } from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
-import type { RecordColumn } from '../../../components/record-list';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatNhsNumber } from '../../../lib/nhs-number';
@@ -166,7 +165,7 @@ function PatientCell({ row }: { row: PersonRow }) {
  * risk cell the status; the wait the referral date; the readiness the social aspects. The type of
  * operation is the page's own. Reports hold every field in a column of its own.
  */
-export function activeRecordColumns(type: ProcedureCode): RecordColumn<ActiveRecord, ActiveSortKey>[] {
+export function activeRecordColumns(type: ProcedureCode): Column<ActiveRecord, ActiveSortKey>[] {
   return [
     { header: 'Patient', sortKey: 'surname', cell: (row) => <PatientCell row={row} /> },
     {
@@ -269,7 +268,7 @@ export function failedRecordColumns(
  * as the total records table, the patient, then the risk it had when it left
  * (docs/decisions/0038-the-risk-leads-the-lists.md).
  */
-export const archivedRecordColumns = (nameOf: (code: string) => string): RecordColumn<ArchivedRecord>[] => [
+export const archivedRecordColumns = (nameOf: (code: string) => string): Column<ArchivedRecord>[] => [
   { header: 'Patient', cell: (row) => <PatientCell row={row} /> },
   {
     header: 'Risk when removed',

@@ -4,7 +4,7 @@ import { messages } from '@esr/contracts/messages';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
-import { PagedRecordTable } from '../../../components/record-list';
+import { PagedResults } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useProcedureType } from '../../../lib/procedure-type';
@@ -106,11 +106,12 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
           Generate report
         </Button>
       </div>
-      <PagedRecordTable
+      <PagedResults
         query={records}
         caption={`Active records${name ? ` for ${name.toLowerCase()}` : ''}`}
         columns={columns}
-        fits
+        rowKey={(row) => row.id}
+        layout="records-fit"
         sort={{
           key: order.sort,
           direction: order.direction,

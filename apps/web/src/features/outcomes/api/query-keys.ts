@@ -1,4 +1,5 @@
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { queryRoots } from '../../../lib/api/query-keys';
 
 /**
  * Query keys of the outcomes uploads, under the waiting-list root of the trust: an outcomes file's
@@ -7,11 +8,18 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
  * pathways and records their outcomes).
  */
 export const outcomesKeys = {
-  trust: (trust: string) => ['waiting-list', trust] as const,
+  trust: queryRoots.trustWaitingList,
   uploads: (trust: string, type: ProcedureCode, pageNumber: number) =>
-    ['waiting-list', trust, 'outcomes', type, 'uploads', pageNumber] as const,
+    [...queryRoots.trustWaitingList(trust), 'outcomes', type, 'uploads', pageNumber] as const,
   uploadStatus: (trust: string, type: ProcedureCode, batchId: string) =>
-    ['waiting-list', trust, 'outcomes', type, 'upload-status', batchId] as const,
+    [...queryRoots.trustWaitingList(trust), 'outcomes', type, 'upload-status', batchId] as const,
   validationSummary: (trust: string, type: ProcedureCode, batchId: string, pageNumber: number) =>
-    ['waiting-list', trust, 'outcomes', type, 'validation-summary', batchId, pageNumber] as const,
+    [
+      ...queryRoots.trustWaitingList(trust),
+      'outcomes',
+      type,
+      'validation-summary',
+      batchId,
+      pageNumber,
+    ] as const,
 };

@@ -1,7 +1,3 @@
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { OutcomesUploadStatus, OutcomesValidationSummary } from '@esr/contracts/outcomes';
 import { mayOpen } from '../../../config/screen-table';
@@ -13,6 +9,7 @@ import { buildOutcomesSummary, testBatchId } from '../lib/test-builders';
 import { OutcomesCompletePage } from './outcomes-complete-page';
 import { OutcomesOverviewPage } from './outcomes-overview-page';
 import { UploadOutcomesPage } from './upload-outcomes-page';
+import { renderScreen } from '../../../lib/render-screen';
 
 vi.mock('../../../lib/auth/auth-provider', () => ({
   useAuth: () => ({
@@ -39,26 +36,11 @@ const status = (overrides: Partial<OutcomesUploadStatus> = {}): OutcomesUploadSt
   ...overrides,
 });
 
-/** A page of /outcomes/knee…, with what it asks of the API already answered. */
-function render(path: string, pattern: string, element: ReactNode, seed: (client: QueryClient) => void) {
-  const client = new QueryClient();
-  seed(client);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={pattern} element={element} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 const text = (html: string) => html.replace(/<[^<>]+>/g, '');
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => text(m[1]!));
 
 const followed = (file: Partial<OutcomesUploadStatus>, found: OutcomesValidationSummary | null) =>
-  render(
+  renderScreen(
     `/outcomes/knee/upload?batchId=${batchId}`,
     '/outcomes/:type/upload',
     <UploadOutcomesPage />,
@@ -70,7 +52,7 @@ const followed = (file: Partial<OutcomesUploadStatus>, found: OutcomesValidation
 
 describe('the outcomes overview (decision 0045)', () => {
   const overview = () =>
-    render('/outcomes/knee', '/outcomes/:type', <OutcomesOverviewPage />, (client) => {
+    renderScreen('/outcomes/knee', '/outcomes/:type', <OutcomesOverviewPage />, (client) => {
       client.setQueryData(serviceStatusKey('RAN', 'knee'), { status: 'idle', lastRun: null });
       client.setQueryData(outcomesKeys.uploads('RAN', 'knee', 1), {
         items: [
@@ -150,7 +132,7 @@ describe('an outcomes file followed to its summary (decision 0045)', () => {
   });
 
   it('asks for the one file before any batch is followed', () => {
-    const html = render(
+    const html = renderScreen(
       '/outcomes/knee/upload',
       '/outcomes/:type/upload',
       <UploadOutcomesPage />,
@@ -163,7 +145,7 @@ describe('an outcomes file followed to its summary (decision 0045)', () => {
 
 describe('the outcomes recorded (decision 0045)', () => {
   it('says what the confirm did, and the way back', () => {
-    const html = render(
+    const html = renderScreen(
       `/outcomes/knee/upload/complete?batchId=${batchId}`,
       '/outcomes/:type/upload/complete',
       <OutcomesCompletePage />,

@@ -1,5 +1,6 @@
 import type { PatientSearchQuery } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { queryRoots } from '../../../lib/api/query-keys';
 
 /**
  * Under the waiting-list root of the trust: confirming an import invalidates ['waiting-list'], and
@@ -7,11 +8,11 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
  * whose tables and counters show the same pathway.
  */
 export const patientKeys = {
-  trust: (trust: string) => ['waiting-list', trust] as const,
+  trust: queryRoots.trustWaitingList,
   search: (trust: string, query: PatientSearchQuery) =>
-    ['waiting-list', trust, 'patients', 'search', query] as const,
+    [...queryRoots.trustWaitingList(trust), 'patients', 'search', query] as const,
   pathway: (trust: string, type: ProcedureCode, id: string) =>
-    ['waiting-list', trust, 'patients', 'pathway', type, id] as const,
+    [...queryRoots.trustWaitingList(trust), 'patients', 'pathway', type, id] as const,
   riskSummary: (trust: string, type: ProcedureCode, id: string) =>
     [...patientKeys.pathway(trust, type, id), 'risk-summary'] as const,
   riskHistory: (trust: string, type: ProcedureCode, id: string, pageNumber: number) =>
@@ -23,5 +24,5 @@ export const patientKeys = {
   /** The pathway's priority, wait, validation, harm review and risk adjustment (decision 0044). */
   pathwayPrioritisation: (trust: string, type: ProcedureCode, id: string) =>
     [...patientKeys.pathway(trust, type, id), 'prioritisation'] as const,
-  surgicalRiskFactorOptions: () => ['library', 'surgical-risk-factors'] as const,
+  surgicalRiskFactorOptions: () => [...queryRoots.library, 'surgical-risk-factors'] as const,
 };

@@ -139,7 +139,7 @@ export function OutcomeSection({ trust, type, id }: { trust: string; type: Proce
               columns={earlierColumns}
               rows={earlier}
               rowKey={(outcome) => outcome.id}
-              scrollable
+              layout="scroll"
             />
           </div>
         </details>

@@ -31,7 +31,7 @@ export function useUpdateSettings(trust: string) {
       }),
     onSuccess: (saved) => {
       client.setQueryData(prioritisationKeys.settings(trust), saved);
-      void client.invalidateQueries({ queryKey: ['waiting-list', trust, 'prioritisation'] });
+      void client.invalidateQueries({ queryKey: prioritisationKeys.trust(trust) });
     },
   });
 }

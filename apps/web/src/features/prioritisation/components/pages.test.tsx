@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { riskBands, waitBands, type Equity, type Matrix, type Worklist } from '@esr/contracts/prioritisation';
 import { prioritisationKeys } from '../api/query-keys';
@@ -9,6 +7,8 @@ import { readWorklistView } from '../lib/worklist-params';
 import { EquityPage } from './equity-page';
 import { PrioritisationSettingsPage } from './settings-page';
 import { PrioritisationWorklistPage } from './worklist-page';
+import type { Procedure } from '@esr/contracts/procedures';
+import { renderScreen } from '../../../lib/render-screen';
 
 vi.mock('../../../lib/auth/auth-provider', () => ({
   useAuth: () => ({
@@ -17,7 +17,7 @@ vi.mock('../../../lib/auth/auth-provider', () => ({
   }),
 }));
 
-const procedures = [{ code: 'knee', name: 'Knee replacement', category: 'joint replacement' }];
+const procedures: Procedure[] = [{ code: 'knee', name: 'Knee replacement', category: 'joint replacement' }];
 const matrix: Matrix = {
   cells: riskBands.flatMap((risk) => waitBands.map((wait) => ({ risk, wait, count: 1 }))),
   flags: {
@@ -35,20 +35,8 @@ const matrix: Matrix = {
   suspendedOn: null,
 };
 
-function render(url: string, pattern: string, page: ReactNode, fill: (client: QueryClient) => void) {
-  const client = new QueryClient();
-  client.setQueryData(['library', 'procedures'], procedures);
-  fill(client);
-  return renderToStaticMarkup(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={pattern} element={page} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const render = (url: string, pattern: string, page: ReactNode, fill?: (client: QueryClient) => void) =>
+  renderScreen(url, pattern, page, fill, { procedures });
 
 describe('the prioritisation screens (decision 0044)', () => {
   it('show the matrix, the flags and the worklist with its filters from the address', () => {

@@ -12,9 +12,8 @@ import { WithheldRisk } from '../../../components/withheld-risk';
 import { percentage } from '@esr/contracts/patient-wording';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { GuardRole } from '@esr/contracts/roles';
-import { Tag } from '../../../components/content';
+import { Tag, type Column } from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
-import type { RecordColumn } from '../../../components/record-list';
 import { formatNhsNumber } from '../../../lib/nhs-number';
 import { patientPathFor } from '../lib/patient-link';
 import { cameFromList } from '../../../lib/came-from-list';
@@ -168,7 +167,7 @@ function HarmReviewCell({ row }: { row: WorklistItem }) {
  * their priority, how long they have waited and since when, the flags, validation and harm review.
  * The patient leads to the page the role in use may open.
  */
-export function worklistColumns(type: ProcedureCode, role: GuardRole | null): RecordColumn<WorklistItem>[] {
+export function worklistColumns(type: ProcedureCode, role: GuardRole | null): Column<WorklistItem>[] {
   return [
     {
       header: 'Patient',

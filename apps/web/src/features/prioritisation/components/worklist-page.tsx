@@ -12,9 +12,8 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { InsetText } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { ListStatus } from '../../../components/list-status';
+import { ListStatus, PagedResults } from '../../../components/list-status';
 import { SortChoice } from '../../../components/sort-choice';
-import { PagedRecordTable } from '../../../components/record-list';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -225,11 +224,12 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
           )}
         </InsetText>
       ) : (
-        <PagedRecordTable
+        <PagedResults
           query={worklist}
           caption={`Worklist${name ? ` for ${name.toLowerCase()}` : ''}`}
           columns={worklistColumns(type, role)}
-          fits
+          rowKey={(row) => row.id}
+          layout="records-fit"
           before={
             <div className="nhsuk-grid-row app-worklist-tools">
               <div className="nhsuk-grid-column-one-half">

@@ -70,7 +70,7 @@ function ToBeArchived({ type, name }: { type: ProcedureCode; name: string | unde
         noun="patient"
         columns={columns}
         rowKey={(row) => row.id}
-        scrollable
+        layout="scroll"
         onPageChange={(page) => setParams(withPage(page))}
         hrefFor={(page) => `?${withPage(page).toString()}`}
       />

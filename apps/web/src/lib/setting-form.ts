@@ -1,19 +1,31 @@
 import { useState } from 'react';
 import type { ErrorSummaryItem } from '../components/error-summary';
 
-export type ParsedSetting = { ok: true; value: number } | { ok: false; error: string };
+export type ParsedSetting<T> = { ok: true; value: T } | { ok: false; error: string };
 export interface SettingSaveFailure {
   field?: string | undefined;
   message?: string | undefined;
 }
 
+export interface SettingFormOptions<T> {
+  /** The saved value, undefined while it loads. */
+  current: T | undefined;
+  show: (value: T) => string;
+  parse: (text: string) => ParsedSetting<T>;
+  save: (value: T) => Promise<T>;
+  saveFailure: (error: unknown) => SettingSaveFailure;
+  fieldId: string;
+  pending: boolean;
+}
+
 /**
- * The state of a page that sets one number of the trust's (a CUSUM threshold, the oldest blood
- * result): the text typed, shown as the saved value until the user types; the field's error and the
- * page's, for the error summary; the value just saved, for the success banner. A save that is
- * refused by the parser never reaches the API; one the API refuses is described by `saveFailure`.
+ * The state of a page that sets one of the trust's settings typed in one field (a CUSUM threshold,
+ * the oldest blood result, the harm-review thresholds): the text typed, shown as the saved value
+ * until the user types; the field's error and the page's, for the error summary; the value just
+ * saved, for the success banner. A save that is refused by the parser never reaches the API; one
+ * the API refuses is described by `saveFailure`.
  */
-export function useNumberSettingForm({
+export function useSettingForm<T>({
   current,
   show,
   parse,
@@ -21,22 +33,13 @@ export function useNumberSettingForm({
   saveFailure,
   fieldId,
   pending,
-}: {
-  /** The saved value, undefined while it loads. */
-  current: number | undefined;
-  show: (value: number) => string;
-  parse: (text: string) => ParsedSetting;
-  save: (value: number) => Promise<number>;
-  saveFailure: (error: unknown) => SettingSaveFailure;
-  fieldId: string;
-  pending: boolean;
-}) {
+}: SettingFormOptions<T>) {
   // What is typed; null shows the saved value.
   const [typed, setTyped] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string>();
   const [message, setMessage] = useState<string>();
   const [attempt, setAttempt] = useState(0);
-  const [saved, setSaved] = useState<number | null>(null);
+  const [saved, setSaved] = useState<T | null>(null);
   const value = typed ?? (current === undefined ? '' : show(current));
 
   const fail = (failure: SettingSaveFailure) => {
