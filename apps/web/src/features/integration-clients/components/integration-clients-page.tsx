@@ -47,16 +47,11 @@ function LastMessage({ client }: { client: IntegrationClient }) {
 }
 
 /**
- * Decision 0048: the systems registered to send the trust blood results and read its risk
- * assessments, each with its last message; a client is disabled or enabled from its row, and a
- * disabled client's tokens are refused at once. Registering is a page of its own.
+ * Enabling and disabling clients: disabling asks first, its question taking the focus; what the
+ * change did takes the focus afterwards, or the error summary says why it was refused.
  */
-export function IntegrationClientsPage() {
-  const { trust, registerPath, messagesPath } = useClientsScope();
-  const navigate = useNavigate();
-  const clients = useIntegrationClients(trust);
+function useStatusChange(trust: string) {
   const change = useChangeIntegrationClientStatus(trust);
-  const registered = usePageNotice();
   const [changed, setChanged] = useState<{ name: string; status: Status } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -72,7 +67,6 @@ export function IntegrationClientsPage() {
   useEffect(() => {
     if (changed) outcome.current?.focus();
   }, [changed]);
-  const data = clients.data;
 
   const setStatus = async (client: IntegrationClient, status: Status) => {
     if (change.isPending) return;
@@ -92,7 +86,33 @@ export function IntegrationClientsPage() {
     }
   };
 
-  const columns: Column<IntegrationClient>[] = [
+  return {
+    busy: change.isPending,
+    changed,
+    failure,
+    attempt,
+    confirming,
+    question,
+    outcome,
+    setStatus,
+    askToDisable: (client: IntegrationClient, button: HTMLElement) => {
+      asker.current = button;
+      setChanged(null);
+      setConfirming(client);
+    },
+    keepEnabled: () => {
+      setConfirming(null);
+      // Back to the button that asked, as if nothing had happened.
+      asker.current?.focus();
+    },
+  };
+}
+
+type StatusChange = ReturnType<typeof useStatusChange>;
+
+/** The table's columns, the last one the button that disables or enables the client. */
+function clientColumns(state: StatusChange): Column<IntegrationClient>[] {
+  return [
     { header: 'Name', cell: (client) => <DataText text={client.name} /> },
     {
       header: 'Client ID',
@@ -121,13 +141,10 @@ export function IntegrationClientsPage() {
           <Button
             variant="secondary"
             className="nhsuk-button--small nhsuk-u-margin-bottom-0"
-            aria-disabled={change.isPending || undefined}
+            aria-disabled={state.busy || undefined}
             onClick={(event) => {
-              if (next === 0) {
-                asker.current = event.currentTarget;
-                setChanged(null);
-                setConfirming(client);
-              } else void setStatus(client, next);
+              if (next === 0) state.askToDisable(client, event.currentTarget);
+              else void state.setStatus(client, next);
             }}
           >
             {next === 0 ? 'Disable' : 'Enable'}
@@ -137,11 +154,15 @@ export function IntegrationClientsPage() {
       },
     },
   ];
-  const notice = changed && statusNotice(changed.name, changed.status);
+}
 
+/** What the page says of a change: the client just registered, or what enabling or disabling did. */
+function StatusBanners({ state }: { state: StatusChange }) {
+  const registered = usePageNotice();
+  const { changed, confirming } = state;
+  const notice = changed && statusNotice(changed.name, changed.status);
   return (
     <>
-      <ErrorSummary errors={failure ? [{ text: failure }] : []} attempt={attempt} />
       {registered && !changed && !confirming && (
         <NotificationBanner title="Success" success>
           <p className="nhsuk-notification-banner__heading">
@@ -151,7 +172,7 @@ export function IntegrationClientsPage() {
         </NotificationBanner>
       )}
       {notice && (
-        <div ref={outcome} tabIndex={-1} className="app-focus-target">
+        <div ref={state.outcome} tabIndex={-1} className="app-focus-target">
           <NotificationBanner title="Success" success>
             <p className="nhsuk-notification-banner__heading">
               <DataText text={notice.heading} />
@@ -160,31 +181,49 @@ export function IntegrationClientsPage() {
           </NotificationBanner>
         </div>
       )}
-      {confirming && (
-        <div ref={question} tabIndex={-1} className="app-focus-target">
-          <WarningCallout heading={`Disable ${dataText(confirming.name)}?`}>
-            <p>
-              Its tokens are refused at once: it can no longer send blood results or read risk assessments for
-              this trust until you enable it again; what it sends meanwhile is refused.
-            </p>
-            <div className="nhsuk-button-group">
-              <Button variant="warning" onClick={() => void setStatus(confirming, 0)}>
-                Yes, disable {dataText(confirming.name)}
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setConfirming(null);
-                  // Back to the button that asked, as if nothing had happened.
-                  asker.current?.focus();
-                }}
-              >
-                No, keep it enabled
-              </Button>
-            </div>
-          </WarningCallout>
+    </>
+  );
+}
+
+/** Are you sure? before a client is disabled. */
+function DisableQuestion({ state, client }: { state: StatusChange; client: IntegrationClient }) {
+  return (
+    <div ref={state.question} tabIndex={-1} className="app-focus-target">
+      <WarningCallout heading={`Disable ${dataText(client.name)}?`}>
+        <p>
+          Its tokens are refused at once: it can no longer send blood results or read risk assessments for
+          this trust until you enable it again; what it sends meanwhile is refused.
+        </p>
+        <div className="nhsuk-button-group">
+          <Button variant="warning" onClick={() => void state.setStatus(client, 0)}>
+            Yes, disable {dataText(client.name)}
+          </Button>
+          <Button variant="secondary" onClick={state.keepEnabled}>
+            No, keep it enabled
+          </Button>
         </div>
-      )}
+      </WarningCallout>
+    </div>
+  );
+}
+
+/**
+ * Decision 0048: the systems registered to send the trust blood results and read its risk
+ * assessments, each with its last message; a client is disabled or enabled from its row, and a
+ * disabled client's tokens are refused at once. Registering is a page of its own.
+ */
+export function IntegrationClientsPage() {
+  const { trust, registerPath, messagesPath } = useClientsScope();
+  const navigate = useNavigate();
+  const clients = useIntegrationClients(trust);
+  const state = useStatusChange(trust);
+  const data = clients.data;
+
+  return (
+    <>
+      <ErrorSummary errors={state.failure ? [{ text: state.failure }] : []} attempt={state.attempt} />
+      <StatusBanners state={state} />
+      {state.confirming && <DisableQuestion state={state} client={state.confirming} />}
       <CaptionHeading title={integrationClientMessages.title} caption={data?.trustName} />
       <p className="nhsuk-body-l">{integrationClientMessages.lead}</p>
       <Button onClick={() => void navigate(registerPath)}>{integrationClientMessages.registerTitle}</Button>
@@ -202,7 +241,7 @@ export function IntegrationClientsPage() {
       {data && data.items.length > 0 && (
         <Table
           caption="Registered clients"
-          columns={columns}
+          columns={clientColumns(state)}
           rows={data.items}
           rowKey={(client) => client.id}
         />

@@ -60,15 +60,8 @@ function IssuerField({ accepted }: { accepted: AcceptedIssuer }) {
   return <SummaryList rows={[{ key: 'Issuer', value: <DataText text={value} /> }]} />;
 }
 
-function RegisterForm({
-  trust,
-  trustName,
-  accepted,
-}: {
-  trust: string;
-  trustName: string;
-  accepted: AcceptedIssuer;
-}) {
+/** The registration's state: its fields, their errors and the server's, and its submission. */
+function useRegisterForm(trust: string, accepted: AcceptedIssuer) {
   const navigate = useNavigate();
   const { listPath } = useClientsScope();
   const register = useRegisterIntegrationClient(trust);
@@ -106,7 +99,26 @@ function RegisterForm({
       return text ? [{ text, fieldId: field }] : [];
     }),
   ];
+  return {
+    form,
+    errors,
+    summary,
+    submit,
+    submitting: register.isPending,
+    cancel: () => void navigate(listPath),
+  };
+}
 
+function RegisterForm({
+  trust,
+  trustName,
+  accepted,
+}: {
+  trust: string;
+  trustName: string;
+  accepted: AcceptedIssuer;
+}) {
+  const { form, errors, summary, submit, submitting, cancel } = useRegisterForm(trust, accepted);
   return (
     <>
       <ErrorSummary errors={summary} attempt={form.formState.submitCount} />
@@ -153,11 +165,11 @@ function RegisterForm({
           {...form.register('clientId')}
         />
         <div className="app-button-group">
-          <Button variant="secondary" onClick={() => void navigate(listPath)}>
+          <Button variant="secondary" onClick={cancel}>
             Cancel
           </Button>
-          <Button type="submit" disabled={register.isPending}>
-            {register.isPending ? messages.submitting : 'Register client'}
+          <Button type="submit" disabled={submitting}>
+            {submitting ? messages.submitting : 'Register client'}
           </Button>
         </div>
       </form>

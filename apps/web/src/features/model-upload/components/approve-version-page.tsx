@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { modelMessages, type ModelVersion } from '@esr/contracts/models';
 import { Button } from '../../../components/button';
@@ -9,7 +9,6 @@ import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-s
 import { Textarea } from '../../../components/form-fields';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
-import { setPageNotice } from '../../../lib/page-notice';
 import { useApproveModelVersion, useDeclineModelVersion } from '../api/models';
 import { approvalProblem } from '../lib/approval';
 import { checkDeclineReason, reviewFailureOf, type DeclineErrors } from '../lib/decline-form';
@@ -22,13 +21,13 @@ import {
   sourceText,
 } from '../lib/version-text';
 import {
-  returnByBack,
-  useReturnToVersions,
-  VersionHeading,
-  VersionPage,
-  VersionScreenFrame,
-  type VersionRoute,
-} from './version-screen';
+  ActionAndCancel,
+  RefusedNotice,
+  useGoWithNotice,
+  versionFormPage,
+  type VersionFormProps,
+} from './version-form';
+import { returnByBack, useReturnToVersions, VersionHeading } from './version-screen';
 import { StatusTag } from './versions-table';
 
 const title = 'Review a model version';
@@ -42,17 +41,7 @@ const reasonHint =
  * approves it, making it the active one and re-scoring the list, or declines it, saying why. The
  * one who proposed it cannot approve it. Either way the page returns to the versions, which say so.
  */
-export function ApproveModelVersionPage() {
-  return <VersionPage title={title} screen={ApproveScreen} />;
-}
-
-function ApproveScreen(route: VersionRoute) {
-  return (
-    <VersionScreenFrame route={route} title={title}>
-      {(version, activeVersion) => <Review route={route} version={version} activeVersion={activeVersion} />}
-    </VersionScreenFrame>
-  );
-}
+export const ApproveModelVersionPage = versionFormPage(title, Review);
 
 /** What the safety officer checks: where the version came from, who proposed it, how it did. */
 function versionRows(version: ModelVersion, activeVersion: number | undefined): SummaryRow[] {
@@ -113,26 +102,15 @@ function versionRows(version: ModelVersion, activeVersion: number | undefined): 
   ];
 }
 
-function Review({
-  route,
-  version,
-  activeVersion,
-}: {
-  route: VersionRoute;
-  version: ModelVersion;
-  activeVersion: number | undefined;
-}) {
-  const navigate = useNavigate();
-  const leave = useReturnToVersions(route.type);
+/** The review's state: the reason to decline, the errors, and what Approve and Decline do. */
+function useReview({ route, version, activeVersion }: VersionFormProps) {
+  const goWithNotice = useGoWithNotice();
   const approve = useApproveModelVersion(route.trust, route.type);
   const decline = useDeclineModelVersion(route.trust, route.type);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<DeclineErrors>({});
   const [attempt, setAttempt] = useState(0);
   const busy = approve.isPending || decline.isPending;
-  const problem = approvalProblem(version);
-  const ownProposal = problem === modelMessages.proposerCannotApprove;
-  const procedure = route.procedureName?.toLowerCase() ?? 'this type of operation';
   const to = paths.uploadModel(route.type);
 
   const fail = (found: DeclineErrors) => {
@@ -145,8 +123,7 @@ function Review({
     setErrors({});
     try {
       const approved = await approve.mutateAsync(version.id);
-      setPageNotice(to, approvedNotice(approved.version));
-      void navigate(to, { replace: true });
+      goWithNotice(to, approvedNotice(approved.version));
     } catch (error) {
       fail(reviewFailureOf(error));
     }
@@ -160,8 +137,7 @@ function Review({
     setErrors({});
     try {
       const declined = await decline.mutateAsync({ id: version.id, reason: checked.reason });
-      setPageNotice(to, declinedNotice(declined.version, activeVersion));
-      void navigate(to, { replace: true });
+      goWithNotice(to, declinedNotice(declined.version, activeVersion));
     } catch (error) {
       fail(reviewFailureOf(error));
     }
@@ -171,11 +147,32 @@ function Review({
     ...(errors.reason ? [{ text: errors.reason, fieldId: reasonFieldId }] : []),
     ...(errors.form ? [{ text: errors.form }] : []),
   ];
-  const reasonError = errors.reason;
+  return {
+    reason,
+    setReason,
+    reasonError: errors.reason,
+    summary,
+    attempt,
+    busy,
+    approving: approve.isPending,
+    declining: decline.isPending,
+    approveVersion,
+    declineVersion,
+  };
+}
+
+function Review(props: VersionFormProps) {
+  const { route, version, activeVersion } = props;
+  const leave = useReturnToVersions(route.type);
+  const review = useReview(props);
+  const { busy } = review;
+  const problem = approvalProblem(version);
+  const ownProposal = problem === modelMessages.proposerCannotApprove;
+  const procedure = route.procedureName?.toLowerCase() ?? 'this type of operation';
 
   return (
     <>
-      <ErrorSummary errors={summary} attempt={attempt} />
+      <ErrorSummary errors={review.summary} attempt={review.attempt} />
       <VersionHeading title={`Review version ${version.version}`} procedureName={route.procedureName} />
       <SummaryList rows={versionRows(version, activeVersion)} />
       <p>
@@ -184,14 +181,7 @@ function Review({
         </Link>
       </p>
       {problem && !ownProposal ? (
-        <>
-          <InsetText>
-            <p>{problem}.</p>
-          </InsetText>
-          <Button variant="secondary" onClick={leave}>
-            Back to model versions
-          </Button>
-        </>
+        <RefusedNotice problem={problem} onBack={leave} />
       ) : (
         <>
           <h2>Approve</h2>
@@ -207,13 +197,13 @@ function Review({
                 on the list is re-scored with it; earlier predictions are kept.
               </p>
               {/* A busy button is aria-disabled, not disabled: a disabled button would lose the focus. */}
-              <Button aria-disabled={busy} onClick={() => void approveVersion()}>
-                {approve.isPending ? messages.submitting : `Approve version ${version.version}`}
+              <Button aria-disabled={busy} onClick={() => void review.approveVersion()}>
+                {review.approving ? messages.submitting : `Approve version ${version.version}`}
               </Button>
             </>
           )}
           <h2>Decline</h2>
-          <form noValidate onSubmit={(event) => void declineVersion(event)}>
+          <form noValidate onSubmit={(event) => void review.declineVersion(event)}>
             <Textarea
               id={reasonFieldId}
               name="reason"
@@ -221,18 +211,17 @@ function Review({
               label="Why are you not approving this version?"
               labelClassName="nhsuk-label--s"
               hint={reasonHint}
-              error={reasonError}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              error={review.reasonError}
+              value={review.reason}
+              onChange={(event) => review.setReason(event.target.value)}
             />
-            <div className="app-button-group">
-              <Button type="submit" variant="secondary" aria-disabled={busy}>
-                {decline.isPending ? messages.submitting : `Decline version ${version.version}`}
-              </Button>
-              <Button variant="secondary" onClick={leave}>
-                Cancel
-              </Button>
-            </div>
+            <ActionAndCancel
+              label={`Decline version ${version.version}`}
+              variant="secondary"
+              busy={busy}
+              submitting={review.declining}
+              onCancel={leave}
+            />
           </form>
         </>
       )}

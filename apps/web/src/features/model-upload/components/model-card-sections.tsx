@@ -159,6 +159,50 @@ function UpdatesSection({ card }: { card: TripodCard }) {
   );
 }
 
+/** The factors the model reads, with their units and what stands in for a missing one. */
+function PredictorsTable({ predictors }: { predictors: TripodCard['predictors'] }) {
+  return (
+    <Table
+      caption={`The ${predictors.length} factors the model uses`}
+      captionHidden
+      layout="scroll"
+      rows={predictors}
+      rowKey={(predictor) => predictor.name}
+      columns={[
+        { header: 'Predictor', cell: (predictor) => <DataText text={predictor.displayName} /> },
+        { header: 'Unit', cell: (predictor) => <DataText text={predictor.unit} /> },
+        {
+          header: 'Value used when missing',
+          cell: (predictor) =>
+            predictor.defaultWhenMissing === null
+              ? 'Handled by the model'
+              : String(predictor.defaultWhenMissing),
+        },
+        { header: 'Modifiable', cell: (predictor) => (predictor.modifiable ? 'Yes' : 'No') },
+      ]}
+    />
+  );
+}
+
+/** Where the card gives each TRIPOD+AI item, and what the developer did not report. */
+function TripodItemsTable({ items }: { items: TripodCard['tripodItems'] }) {
+  return (
+    <Table
+      caption="TRIPOD+AI items on this card"
+      captionHidden
+      rows={items}
+      rowKey={(entry) => entry.item}
+      columns={[
+        { header: 'Item', cell: (entry) => entry.item },
+        {
+          header: 'On this card',
+          cell: (entry) => (entry.reported ? entry.detail : <strong>{entry.detail}</strong>),
+        },
+      ]}
+    />
+  );
+}
+
 /**
  * The card's TRIPOD+AI items (decision 0046), each under its heading: intended use and users, the
  * outcome, the predictors, the risk bands, the development data and performance, performance on
@@ -191,25 +235,7 @@ export function CardSections({ card }: { card: TripodCard }) {
       </p>
 
       <h2>Predictors</h2>
-      <Table
-        caption={`The ${card.predictors.length} factors the model uses`}
-        captionHidden
-        layout="scroll"
-        rows={card.predictors}
-        rowKey={(predictor) => predictor.name}
-        columns={[
-          { header: 'Predictor', cell: (predictor) => <DataText text={predictor.displayName} /> },
-          { header: 'Unit', cell: (predictor) => <DataText text={predictor.unit} /> },
-          {
-            header: 'Value used when missing',
-            cell: (predictor) =>
-              predictor.defaultWhenMissing === null
-                ? 'Handled by the model'
-                : String(predictor.defaultWhenMissing),
-          },
-          { header: 'Modifiable', cell: (predictor) => (predictor.modifiable ? 'Yes' : 'No') },
-        ]}
-      />
+      <PredictorsTable predictors={card.predictors} />
 
       <h2>Risk bands</h2>
       <SummaryList
@@ -261,19 +287,7 @@ export function CardSections({ card }: { card: TripodCard }) {
         The items of the TRIPOD+AI statement a trust needs to judge the model, and where this card gives each;
         what the developer did not report is said so.
       </p>
-      <Table
-        caption="TRIPOD+AI items on this card"
-        captionHidden
-        rows={card.tripodItems}
-        rowKey={(entry) => entry.item}
-        columns={[
-          { header: 'Item', cell: (entry) => entry.item },
-          {
-            header: 'On this card',
-            cell: (entry) => (entry.reported ? entry.detail : <strong>{entry.detail}</strong>),
-          },
-        ]}
-      />
+      <TripodItemsTable items={card.tripodItems} />
 
       <h2>SHA-256</h2>
       <SummaryList

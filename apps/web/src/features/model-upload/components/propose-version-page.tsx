@@ -1,25 +1,21 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { messages } from '@esr/contracts/messages';
-import type { ModelVersion } from '@esr/contracts/models';
-import { Button } from '../../../components/button';
-import { InsetText, SummaryList } from '../../../components/content';
+import { SummaryList } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
 import { ErrorSummary } from '../../../components/error-summary';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
-import { setPageNotice } from '../../../lib/page-notice';
 import { useProposeModelVersion } from '../api/models';
 import { proposalProblem } from '../lib/approval';
 import { failureText } from '../lib/failure-text';
 import { localPerformanceText, proposedNotice, sourceText } from '../lib/version-text';
 import {
-  useReturnToVersions,
-  VersionHeading,
-  VersionPage,
-  VersionScreenFrame,
-  type VersionRoute,
-} from './version-screen';
+  ActionAndCancel,
+  RefusedNotice,
+  useGoWithNotice,
+  versionFormPage,
+  type VersionFormProps,
+} from './version-form';
+import { useReturnToVersions, VersionHeading } from './version-screen';
 import { DeclinedText, StatusTag } from './versions-table';
 
 const title = 'Propose making a model version active';
@@ -29,30 +25,10 @@ const title = 'Propose making a model version active';
  * earlier version the active one again (a rollback). Nothing changes until a clinical safety
  * officer approves it; then /upload-model says it waits.
  */
-export function ProposeModelVersionPage() {
-  return <VersionPage title={title} screen={ProposeScreen} />;
-}
+export const ProposeModelVersionPage = versionFormPage(title, Confirmation);
 
-function ProposeScreen(route: VersionRoute) {
-  return (
-    <VersionScreenFrame route={route} title={title}>
-      {(version, activeVersion) => (
-        <Confirmation route={route} version={version} activeVersion={activeVersion} />
-      )}
-    </VersionScreenFrame>
-  );
-}
-
-function Confirmation({
-  route,
-  version,
-  activeVersion,
-}: {
-  route: VersionRoute;
-  version: ModelVersion;
-  activeVersion: number | undefined;
-}) {
-  const navigate = useNavigate();
+function Confirmation({ route, version, activeVersion }: VersionFormProps) {
+  const goWithNotice = useGoWithNotice();
   const leave = useReturnToVersions(route.type);
   const propose = useProposeModelVersion(route.trust, route.type);
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,9 +42,7 @@ function Confirmation({
     setProblem(null);
     try {
       const proposed = await propose.mutateAsync(version.id);
-      const to = paths.uploadModel(route.type);
-      setPageNotice(to, proposedNotice(proposed.version, activeVersion));
-      void navigate(to, { replace: true });
+      goWithNotice(paths.uploadModel(route.type), proposedNotice(proposed.version, activeVersion));
     } catch (error) {
       setProblem(failureText(error));
       setAttempt((count) => count + 1);
@@ -101,14 +75,7 @@ function Confirmation({
         ]}
       />
       {refused ? (
-        <>
-          <InsetText>
-            <p>{refused}.</p>
-          </InsetText>
-          <Button variant="secondary" onClick={leave}>
-            Back to model versions
-          </Button>
-        </>
+        <RefusedNotice problem={refused} onBack={leave} />
       ) : (
         <>
           <p>
@@ -122,15 +89,12 @@ function Confirmation({
             Once it is approved, every patient on the list will be re-scored with version {version.version};
             earlier predictions are kept.
           </p>
-          <div className="app-button-group">
-            {/* A busy button is aria-disabled, not disabled: a disabled button would lose the focus. */}
-            <Button aria-disabled={busy} onClick={() => void confirm()}>
-              {busy ? messages.submitting : `Propose version ${version.version}`}
-            </Button>
-            <Button variant="secondary" onClick={leave}>
-              Cancel
-            </Button>
-          </div>
+          <ActionAndCancel
+            label={`Propose version ${version.version}`}
+            busy={busy}
+            onAction={() => void confirm()}
+            onCancel={leave}
+          />
         </>
       )}
     </>

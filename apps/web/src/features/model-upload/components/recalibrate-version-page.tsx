@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
-import { messages } from '@esr/contracts/messages';
-import type { ModelVersion, RecalibrationRequest } from '@esr/contracts/models';
-import { Button } from '../../../components/button';
+import type { RecalibrationRequest } from '@esr/contracts/models';
 import { SummaryList } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
 import { DateInput, Radios } from '../../../components/form-fields';
 import { paths } from '../../../config/paths';
-import { setPageNotice } from '../../../lib/page-notice';
 import { useRecalibrateModelVersion } from '../api/models';
 import {
   recalibrateDefaults,
@@ -22,13 +18,8 @@ import {
   type RecalibrateFormValues,
 } from '../lib/recalibrate-form';
 import { localPerformanceText, recalibrationMethodLabels, sourceText } from '../lib/version-text';
-import {
-  useReturnToVersions,
-  VersionHeading,
-  VersionPage,
-  VersionScreenFrame,
-  type VersionRoute,
-} from './version-screen';
+import { ActionAndCancel, useGoWithNotice, versionFormPage, type VersionFormProps } from './version-form';
+import { useReturnToVersions, VersionHeading } from './version-screen';
 
 const title = 'Recalibrate a model version';
 
@@ -46,21 +37,11 @@ const methodItems = (['auto', 'intercept', 'logistic'] as const).map((value) => 
  * it and on which dates of operation; the new version waits for a clinical safety officer's
  * approval (decision 0060), and its card says so.
  */
-export function RecalibrateModelVersionPage() {
-  return <VersionPage title={title} screen={RecalibrateScreen} />;
-}
+export const RecalibrateModelVersionPage = versionFormPage(title, RecalibrateForm);
 
-function RecalibrateScreen(route: VersionRoute) {
-  return (
-    <VersionScreenFrame route={route} title={title}>
-      {(version) => <RecalibrateForm route={route} version={version} />}
-    </VersionScreenFrame>
-  );
-}
-
-function RecalibrateForm({ route, version }: { route: VersionRoute; version: ModelVersion }) {
-  const navigate = useNavigate();
-  const leave = useReturnToVersions(route.type);
+/** The recalibration form's state: its fields, their errors and the server's, and its submission. */
+function useRecalibrateForm({ route, version }: Pick<VersionFormProps, 'route' | 'version'>) {
+  const goWithNotice = useGoWithNotice();
   const recalibrate = useRecalibrateModelVersion(route.trust, route.type, version.id);
   const [failure, setFailure] = useState<RecalibrateFailure | null>(null);
   const [failures, setFailures] = useState(0);
@@ -80,9 +61,7 @@ function RecalibrateForm({ route, version }: { route: VersionRoute; version: Mod
       setFailure(null);
       try {
         const created = await recalibrate.mutateAsync(body);
-        const to = paths.modelVersionCard(route.type, created.id);
-        setPageNotice(to, recalibratedNotice(created.version));
-        void navigate(to, { replace: true });
+        goWithNotice(paths.modelVersionCard(route.type, created.id), recalibratedNotice(created.version));
       } catch (error) {
         setFailure(recalibrateFailureOf(error));
         setFailures((count) => count + 1);
@@ -98,6 +77,12 @@ function RecalibrateForm({ route, version }: { route: VersionRoute; version: Mod
     }),
     ...(failure?.message ? [{ text: failure.message }] : []),
   ];
+  return { form, errorOf, summary, attempt: form.formState.submitCount + failures, submit, busy };
+}
+
+function RecalibrateForm({ route, version }: VersionFormProps) {
+  const leave = useReturnToVersions(route.type);
+  const { form, errorOf, summary, attempt, submit, busy } = useRecalibrateForm({ route, version });
   const date = (key: 'from' | 'to', legend: string, hint: string) => (
     <Controller
       control={form.control}
@@ -118,7 +103,7 @@ function RecalibrateForm({ route, version }: { route: VersionRoute; version: Mod
 
   return (
     <>
-      <ErrorSummary errors={summary} attempt={form.formState.submitCount + failures} />
+      <ErrorSummary errors={summary} attempt={attempt} />
       <VersionHeading title={`Recalibrate version ${version.version}`} procedureName={route.procedureName} />
       <p>
         Your trust&apos;s outcomes show whether the model&apos;s risks are too high or too low for your
@@ -153,15 +138,7 @@ function RecalibrateForm({ route, version }: { route: VersionRoute; version: Mod
         <p>Leave the dates empty to use every outcome recorded for version {version.version}.</p>
         {date('from', 'Start date', 'The first date of operation to include. For example, 1 6 2025')}
         {date('to', 'End date', 'The last date of operation to include. For example, 31 5 2026')}
-        <div className="app-button-group">
-          {/* A busy button is aria-disabled, not disabled: a disabled button would lose the focus. */}
-          <Button type="submit" aria-disabled={busy}>
-            {busy ? messages.submitting : 'Fit recalibrated version'}
-          </Button>
-          <Button variant="secondary" onClick={leave}>
-            Cancel
-          </Button>
-        </div>
+        <ActionAndCancel label="Fit recalibrated version" busy={busy} onCancel={leave} />
       </form>
     </>
   );

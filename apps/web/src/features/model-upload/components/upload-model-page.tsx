@@ -249,27 +249,12 @@ export function UploadModelPage() {
   );
 }
 
-/**
- * The technical admin's upload: the files are checked as the API checks them, its refusals shown
- * under their fields; the new version waits for approval, and the banner says so.
- */
-function UploadForm({
-  trust,
-  procedure,
-  setProcedure,
-  onUploaded,
-  banners,
-  intro,
-}: {
-  trust: string | undefined;
-  procedure: ProcedureCode | '';
-  setProcedure: (procedure: string) => void;
-  onUploaded: (text: string | null) => void;
-  banners: ReactNode;
-  intro: ReactNode;
-}) {
-  const procedures = useProcedures();
-  const nameOf = useProcedureNameOf();
+/** The upload's state: the files chosen, their errors and the server's, and Submit. */
+function useModelUpload(
+  trust: string | undefined,
+  procedure: ProcedureCode | '',
+  onUploaded: (text: string | null) => void,
+) {
   const [files, setFiles] = useState(noFiles);
   const [errors, setErrors] = useState<UploadErrors>({});
   const [attempts, setAttempts] = useState(0);
@@ -307,6 +292,36 @@ function UploadForm({
       setSubmitting(false);
     }
   };
+
+  return { summary, attempts, submit, submitting, errors, setFiles, fileInputs, active };
+}
+
+/**
+ * The technical admin's upload: the files are checked as the API checks them, its refusals shown
+ * under their fields; the new version waits for approval, and the banner says so.
+ */
+function UploadForm({
+  trust,
+  procedure,
+  setProcedure,
+  onUploaded,
+  banners,
+  intro,
+}: {
+  trust: string | undefined;
+  procedure: ProcedureCode | '';
+  setProcedure: (procedure: string) => void;
+  onUploaded: (text: string | null) => void;
+  banners: ReactNode;
+  intro: ReactNode;
+}) {
+  const procedures = useProcedures();
+  const nameOf = useProcedureNameOf();
+  const { summary, attempts, submit, submitting, errors, setFiles, fileInputs, active } = useModelUpload(
+    trust,
+    procedure,
+    onUploaded,
+  );
 
   return (
     <>

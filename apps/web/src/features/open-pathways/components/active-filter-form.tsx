@@ -34,45 +34,12 @@ const surgeryOptions = optionsOf(readinessLabels);
 export const filterFieldId = (key: keyof FilterErrors) =>
   key === 'tciDate' || key === 'referralDate' ? `filter-${key}-day` : `filter-${key}`;
 
-/**
- * docs/requirements.md §2 total records filters, with Search and Clear. What is typed stays in the form until
- * Search; the form follows the address when it changes otherwise (Back, a link), without being
- * rebuilt, so that focus stays where the user left it.
- */
-export function ActiveFilterForm({
-  applied,
-  appliedKey,
-  errors,
-  onSearch,
-  onInvalid,
-  onClear,
-}: {
-  applied: ActiveFilters;
-  /** The applied filters as their query string: a change means the address changed. */
-  appliedKey: string;
-  errors: FilterErrors;
-  onSearch: (filters: ActiveFilters) => void;
-  onInvalid: (errors: FilterErrors) => void;
-  onClear: () => void;
-}) {
-  const [draft, setDraft] = useState<FilterDraft>(() => draftOf(applied));
-  const [syncedKey, setSyncedKey] = useState(appliedKey);
-  if (syncedKey !== appliedKey) {
-    setSyncedKey(appliedKey);
-    setDraft(draftOf(applied));
-  }
-  const set = (key: keyof FilterDraft) => (value: string | DateParts) => setDraft({ ...draft, [key]: value });
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    const result = filtersFromDraft(draft);
-    if (result.ok) onSearch(result.filters);
-    else onInvalid(result.errors);
-  };
-  const clear = () => {
-    setDraft(emptyDraft);
-    onClear();
-  };
+/** The filters' fields, each showing the draft and its error, and changing the draft. */
+function filterFields(
+  draft: FilterDraft,
+  errors: FilterErrors,
+  set: (key: keyof FilterDraft) => (value: string | DateParts) => void,
+) {
   const text = (
     key: 'nhsNumber' | 'hospitalNumber' | 'surgeonName',
     extra: Pick<ComponentProps<typeof TextInput>, 'hint' | 'inputMode'> = {},
@@ -115,6 +82,50 @@ export function ActiveFilterForm({
       onChange={(event) => set(key)(event.target.value)}
     />
   );
+
+  return { text, date, select };
+}
+
+/**
+ * docs/requirements.md §2 total records filters, with Search and Clear. What is typed stays in the form until
+ * Search; the form follows the address when it changes otherwise (Back, a link), without being
+ * rebuilt, so that focus stays where the user left it.
+ */
+export function ActiveFilterForm({
+  applied,
+  appliedKey,
+  errors,
+  onSearch,
+  onInvalid,
+  onClear,
+}: {
+  applied: ActiveFilters;
+  /** The applied filters as their query string: a change means the address changed. */
+  appliedKey: string;
+  errors: FilterErrors;
+  onSearch: (filters: ActiveFilters) => void;
+  onInvalid: (errors: FilterErrors) => void;
+  onClear: () => void;
+}) {
+  const [draft, setDraft] = useState<FilterDraft>(() => draftOf(applied));
+  const [syncedKey, setSyncedKey] = useState(appliedKey);
+  if (syncedKey !== appliedKey) {
+    setSyncedKey(appliedKey);
+    setDraft(draftOf(applied));
+  }
+  const set = (key: keyof FilterDraft) => (value: string | DateParts) => setDraft({ ...draft, [key]: value });
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const result = filtersFromDraft(draft);
+    if (result.ok) onSearch(result.filters);
+    else onInvalid(result.errors);
+  };
+  const clear = () => {
+    setDraft(emptyDraft);
+    onClear();
+  };
+  const { text, date, select } = filterFields(draft, errors, set);
 
   return (
     <form className="app-filter" role="search" aria-label="Filter the records" noValidate onSubmit={search}>

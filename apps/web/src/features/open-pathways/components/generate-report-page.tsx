@@ -15,7 +15,7 @@ import { useProcedureType } from '../../../lib/procedure-type';
 import { useActiveRecords } from '../api/get-active-records';
 import { useExportActiveRecords } from '../api/export-records';
 import { useReportFields } from '../api/get-report-fields';
-import { readActiveFilters, writeActiveFilters } from '../lib/active-filters';
+import { readActiveFilters, writeActiveFilters, type ActiveFilters } from '../lib/active-filters';
 import {
   fileTypeOptions,
   reportFieldOrder,
@@ -88,33 +88,13 @@ function GenerateReport({ type, name }: { type: ProcedureCode; name: string | un
     }),
   ];
   const busy = exportReport.isPending;
-  const scope = reportScope(matching.data?.totalCount ?? null, filters);
 
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
         <ErrorSummary errors={summary} attempt={form.formState.submitCount} />
         <ProcedureHeading title="Generate report" name={name} />
-        {matching.isLoading ? (
-          <p role="status">{messages.loading}</p>
-        ) : (
-          <>
-            <p>{scope.lead}</p>
-            {scope.conditions.length > 0 && (
-              <ul>
-                {scope.conditions.map((condition) => (
-                  <li key={condition}>{condition}</li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-        <ListStatus
-          isLoading={false}
-          isError={matching.isError}
-          isEmpty={false}
-          onRetry={() => void matching.refetch()}
-        />
+        <ReportScopeText matching={matching} filters={filters} />
         <p>
           <Link className="nhsuk-link" to={paths.totalRecords(type, filtersQuery)}>
             Change the filters on the total records
@@ -162,6 +142,41 @@ function GenerateReport({ type, name }: { type: ProcedureCode; name: string | un
         </form>
       </div>
     </div>
+  );
+}
+
+/** Which records the report holds: how many, and the filters that select them; loading until the count is known. */
+function ReportScopeText({
+  matching,
+  filters,
+}: {
+  matching: ReturnType<typeof useActiveRecords>;
+  filters: ActiveFilters;
+}) {
+  const scope = reportScope(matching.data?.totalCount ?? null, filters);
+  return (
+    <>
+      {matching.isLoading ? (
+        <p role="status">{messages.loading}</p>
+      ) : (
+        <>
+          <p>{scope.lead}</p>
+          {scope.conditions.length > 0 && (
+            <ul>
+              {scope.conditions.map((condition) => (
+                <li key={condition}>{condition}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <ListStatus
+        isLoading={false}
+        isError={matching.isError}
+        isEmpty={false}
+        onRetry={() => void matching.refetch()}
+      />
+    </>
   );
 }
 

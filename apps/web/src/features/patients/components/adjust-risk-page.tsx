@@ -8,12 +8,11 @@ import { useAdjustRisk, useRemoveRiskAdjustment } from '../api/adjust-risk';
 import { canRemoveAdjustment } from '../lib/prioritisation-actions';
 import { adjustmentRemovedNotice, riskAdjustedNotice } from '../lib/prioritisation-display';
 import { riskAdjustmentFields, riskAdjustmentFormSchema } from '../lib/prioritisation-forms';
+import { ClinicianFormBody, useClinicianForm } from './clinician-form';
 import { RadiosField, TextareaField } from './prioritisation-fields';
 import {
-  PrioritisationFormBody,
   PrioritisationFormFrame,
   prioritisationFormPage,
-  usePrioritisationForm,
   type PrioritisationFormProps,
 } from './prioritisation-form';
 import { BackLink } from './prioritisation-screen';
@@ -34,7 +33,7 @@ function AdjustRiskForm({ pathway, route }: PrioritisationFormProps) {
   const adjust = useAdjustRisk(trust, type, id);
   const remove = useRemoveRiskAdjustment(trust, type, id);
   const schema = useMemo(() => riskAdjustmentFormSchema(pathway.prediction), [pathway.prediction]);
-  const state = usePrioritisationForm({
+  const state = useClinicianForm({
     route,
     fields: riskAdjustmentFields,
     fieldIds: { prediction: 'prediction-1', reason: 'reason' },
@@ -68,7 +67,7 @@ function AdjustRiskForm({ pathway, route }: PrioritisationFormProps) {
           {!pathway.adjustment && <BackLink id={id} type={type} />}
         </>
       ) : (
-        <PrioritisationFormBody state={state} submitLabel="Save adjustment">
+        <ClinicianFormBody state={state} submitLabel="Save adjustment">
           <RadiosField
             state={state}
             name="prediction"
@@ -86,7 +85,7 @@ function AdjustRiskForm({ pathway, route }: PrioritisationFormProps) {
             label="Reason"
             hint="What you know that the model does not, such as a recent fall or a new medicine. It is kept in the pathway’s history, with your name."
           />
-        </PrioritisationFormBody>
+        </ClinicianFormBody>
       )}
       {canRemoveAdjustment(currentSelectedRole, pathway) && (
         <>

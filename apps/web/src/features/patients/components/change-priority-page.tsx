@@ -5,11 +5,11 @@ import { formatDate } from '../../../lib/dates';
 import { useChangePriority } from '../api/change-priority';
 import { changePriorityHint, postponedFromText, priorityChangedNotice } from '../lib/prioritisation-display';
 import { changePriorityFields, changePriorityFormSchema } from '../lib/prioritisation-forms';
+import { useClinicianForm } from './clinician-form';
 import { RadiosField, TextareaField } from './prioritisation-fields';
 import {
   PrioritisationForm,
   prioritisationFormPage,
-  usePrioritisationForm,
   type PrioritisationFormProps,
 } from './prioritisation-form';
 import { CurrentPriority } from './prioritisation-values';
@@ -31,7 +31,7 @@ function ChangePriorityForm({ pathway, route }: PrioritisationFormProps) {
     () => changePriorityFormSchema(pathway.priority, reviewDue),
     [pathway.priority, reviewDue],
   );
-  const state = usePrioritisationForm({
+  const state = useClinicianForm({
     route,
     fields: changePriorityFields,
     fieldIds: { priorityCode: 'priorityCode-1', reason: 'reason' },

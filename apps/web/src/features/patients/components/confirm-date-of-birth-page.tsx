@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import { messages } from '@esr/contracts/messages';
@@ -10,28 +9,22 @@ import {
   type IdentityCorrectionRequest,
 } from '@esr/contracts/patient-identity';
 import type { RiskSummary } from '@esr/contracts/patients';
-import { Button } from '../../../components/button';
-import { SummaryList, WarningCallout } from '../../../components/content';
-import { ErrorSummary } from '../../../components/error-summary';
+import { WarningCallout } from '../../../components/content';
 import { DateInput } from '../../../components/form-fields';
 import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 import { emptyDateParts, readDateParts, type DateParts } from '../../../lib/calendar-date';
 import { formatDate } from '../../../lib/dates';
-import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useCorrectIdentity } from '../api/identity-correction';
-import { useRiskSummary } from '../api/get-risk-summary';
-import {
-  PatientHeading,
-  PatientLoadStatus,
-  PatientPage,
-  personName,
-  useBreadcrumbPatient,
-  type PatientRoute,
-} from './patient-screen';
+import { ClinicianFormBody, useClinicianForm, type ClinicianFieldsState } from './clinician-form';
+import { PatientPage, type PatientRoute } from './patient-screen';
 import { CountedTextarea } from './prioritisation-fields';
-import { CancelButton, errorSummaryItems, usePrioritisationReturn } from './prioritisation-screen';
-import { patientRows } from './risk-summary-view';
 import { ConflictList } from './identity-conflicts';
+import {
+  SummaryFormHeader,
+  SummaryFormScreen,
+  useSummaryForForm,
+  type SummaryFormProps,
+} from './summary-form-screen';
 
 const title = 'Confirm a corrected date of birth';
 
@@ -108,71 +101,36 @@ export function ConfirmDateOfBirthPage() {
 }
 
 function ConfirmDateOfBirthScreen(route: PatientRoute) {
-  const summary = useRiskSummary(route.trust, route.type, route.id);
-  const nameOf = useProcedureNameOf();
-  useBreadcrumbPatient(route.id, summary.data);
-  const patient = summary.data;
+  const { summary, patient, procedureName } = useSummaryForForm(route);
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        {patient ? (
-          <CorrectionForm route={route} patient={patient} procedureName={nameOf(route.type)} />
-        ) : (
-          <>
-            <PatientHeading title={title} name={undefined} />
-            <PatientLoadStatus query={summary} />
-          </>
-        )}
-      </div>
-    </div>
+    <SummaryFormScreen
+      title={title}
+      patient={patient}
+      query={summary}
+      form={patient ? <CorrectionForm route={route} patient={patient} procedureName={procedureName} /> : null}
+    />
   );
 }
 
-function CorrectionForm({
-  route,
-  patient,
-  procedureName,
-}: {
-  route: PatientRoute;
-  patient: RiskSummary;
-  procedureName: string;
-}) {
+function CorrectionForm({ route, patient, procedureName }: SummaryFormProps) {
   const correct = useCorrectIdentity(route.trust, route.type, route.id);
-  const { leave } = usePrioritisationReturn(route.id, route.type);
-  const [failure, setFailure] = useState<ReturnType<typeof failureOf> | null>(null);
-  const [failures, setFailures] = useState(0);
   const schema = useMemo(() => formSchema(patient.dateOfBirth), [patient.dateOfBirth]);
-  const form = useForm<FormValues, unknown, IdentityCorrectionRequest>({
-    // The error summary takes focus (decision 0018), not the first field.
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
+  const state = useClinicianForm({
+    route,
+    fields,
+    fieldIds,
+    schema,
     defaultValues: { dateOfBirth: emptyDateParts, reason: '' },
-  });
-  const errors = form.formState.errors as Partial<Record<Field, FieldError>>;
-  const errorOf = (field: Field) => errors[field]?.message ?? failure?.fieldErrors[field];
-  const busy = correct.isPending;
-  const submit = form.handleSubmit(
-    async (body) => {
-      if (busy) return;
-      setFailure(null);
-      try {
-        await correct.mutateAsync(body);
-        leave(identityMessages.confirmed);
-      } catch (error) {
-        setFailure(failureOf(error));
-        setFailures((count) => count + 1);
-      }
+    submitting: correct.isPending,
+    send: async (body) => {
+      await correct.mutateAsync(body);
+      return identityMessages.confirmed;
     },
-    () => setFailure(null),
-  );
+    failureOf,
+  });
   return (
     <>
-      <ErrorSummary
-        errors={errorSummaryItems(fields, fieldIds, errorOf, failure?.message)}
-        attempt={form.formState.submitCount + failures}
-      />
-      <PatientHeading title={title} name={personName(patient)} />
-      <SummaryList rows={patientRows(patient, procedureName)} />
+      <SummaryFormHeader state={state} title={title} patient={patient} procedureName={procedureName} />
       {patient.identityConflicts.length > 0 && (
         <>
           <h2 className="nhsuk-heading-s">What the waiting list says</h2>
@@ -186,48 +144,56 @@ function CorrectionForm({
           system instead.
         </p>
       </WarningCallout>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Controller
-          control={form.control}
-          name="dateOfBirth"
-          render={({ field }) => (
-            <DateInput
-              id="dateOfBirth"
-              legend="Corrected date of birth"
-              legendClassName="nhsuk-fieldset__legend--s"
-              hint={`As the trust's system now holds it, for example 4 7 1960. The pathway has ${
-                patient.dateOfBirth ? formatDate(patient.dateOfBirth) : 'no date of birth'
-              }.`}
-              error={errorOf('dateOfBirth')}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="reason"
-          render={({ field }) => (
-            <CountedTextarea
-              id="reason"
-              label="How do you know it is the same patient?"
-              hint="For example, what you checked and with whom. It is kept in the change log, with your name."
-              error={errorOf('reason')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
-        <div className="app-button-group">
-          {/* A busy button is aria-disabled, not disabled: a disabled button would lose the focus. */}
-          <Button type="submit" aria-disabled={busy}>
-            {busy ? messages.submitting : 'Confirm corrected date of birth'}
-          </Button>
-          <CancelButton onCancel={() => leave()} />
-        </div>
-      </form>
+      <ClinicianFormBody state={state} submitLabel="Confirm corrected date of birth">
+        <CorrectionFields state={state} patient={patient} />
+      </ClinicianFormBody>
+    </>
+  );
+}
+
+function CorrectionFields({
+  state,
+  patient,
+}: {
+  state: ClinicianFieldsState<FormValues, IdentityCorrectionRequest, Field>;
+  patient: RiskSummary;
+}) {
+  const { form, errorOf } = state;
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="dateOfBirth"
+        render={({ field }) => (
+          <DateInput
+            id="dateOfBirth"
+            legend="Corrected date of birth"
+            legendClassName="nhsuk-fieldset__legend--s"
+            hint={`As the trust's system now holds it, for example 4 7 1960. The pathway has ${
+              patient.dateOfBirth ? formatDate(patient.dateOfBirth) : 'no date of birth'
+            }.`}
+            error={errorOf('dateOfBirth')}
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="reason"
+        render={({ field }) => (
+          <CountedTextarea
+            id="reason"
+            label="How do you know it is the same patient?"
+            hint="For example, what you checked and with whom. It is kept in the change log, with your name."
+            error={errorOf('reason')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        )}
+      />
     </>
   );
 }

@@ -84,23 +84,9 @@ function EditDetailsScreen({ id, type, trust }: PatientRoute) {
   );
 }
 
-function EditDetailsForm({
-  summary,
-  id,
-  type,
-  trust,
-  options,
-  optionsLoading,
-}: {
-  summary: RiskSummary;
-  id: string;
-  type: ProcedureCode;
-  trust: string;
-  options: Record<OptionField, { value: string; label: string }[]>;
-  optionsLoading: boolean;
-}) {
+/** The edit details form's state: its fields, their errors and the server's, and Submit. */
+function useEditDetailsForm(summary: RiskSummary, { id, type, trust }: Omit<PatientRoute, 'historyId'>) {
   const backToSummary = useReturnToSummary(id, type);
-  const nameOf = useProcedureNameOf();
   const update = useUpdateSurgicalRiskFactors(trust, type, id);
   const [failure, setFailure] = useState<EditDetailsFailure | null>(null);
   const [failures, setFailures] = useState(0);
@@ -114,8 +100,6 @@ function EditDetailsForm({
       social: summary.social ?? '',
     },
   });
-  const surgeonName = form.watch('surgeonName');
-  const surgeonOver = surgeonCharactersLeftText(surgeonName).endsWith('too many');
   const errorOf = (field: EditDetailsField) =>
     form.formState.errors[field]?.message ?? failure?.fieldErrors[field];
   const submit = form.handleSubmit(async (values) => {
@@ -135,33 +119,44 @@ function EditDetailsForm({
       return text ? [{ text, fieldId: fieldIds[field] }] : [];
     }),
   ];
+  return {
+    form,
+    errorOf,
+    summaryItems,
+    attempt: form.formState.submitCount + failures,
+    submit,
+    submitting: update.isPending,
+    backToSummary,
+  };
+}
+
+type EditDetailsState = ReturnType<typeof useEditDetailsForm>;
+
+function EditDetailsForm({
+  summary,
+  id,
+  type,
+  trust,
+  options,
+  optionsLoading,
+}: {
+  summary: RiskSummary;
+  id: string;
+  type: ProcedureCode;
+  trust: string;
+  options: Record<OptionField, { value: string; label: string }[]>;
+  optionsLoading: boolean;
+}) {
+  const nameOf = useProcedureNameOf();
+  const state = useEditDetailsForm(summary, { id, type, trust });
+  const { form, errorOf } = state;
   return (
     <>
-      <ErrorSummary errors={summaryItems} attempt={form.formState.submitCount + failures} />
+      <ErrorSummary errors={state.summaryItems} attempt={state.attempt} />
       <PatientHeading title="Edit details" name={personName(summary)} />
       <SummaryList rows={patientRows(summary, nameOf(type)).slice(1)} />
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <TextInput
-          id="surgeonName"
-          label="Consultant surgeon"
-          labelClassName="nhsuk-label--s"
-          hint={`Up to ${maxSurgeonNameLength} characters`}
-          width={20}
-          autoComplete="off"
-          error={errorOf('surgeonName')}
-          describedBy="surgeonName-count"
-          after={
-            // NHS.UK character count: the limit is the import's and the API's (field-limits.ts).
-            <div
-              id="surgeonName-count"
-              className={`nhsuk-character-count__message ${surgeonOver ? 'nhsuk-error-message' : 'nhsuk-hint'}`}
-              aria-live="polite"
-            >
-              {surgeonCharactersLeftText(surgeonName)}
-            </div>
-          }
-          {...form.register('surgeonName')}
-        />
+      <form noValidate onSubmit={(event) => void state.submit(event)}>
+        <SurgeonNameField state={state} />
         {optionFields.map(({ name, legend }) => (
           <Controller
             key={name}
@@ -186,14 +181,44 @@ function EditDetailsForm({
           Submit saves these details. The model does not read them, so the prediction stays as it is.
         </p>
         <div className="app-button-group">
-          <Button variant="secondary" onClick={backToSummary}>
+          <Button variant="secondary" onClick={state.backToSummary}>
             Cancel
           </Button>
-          <Button type="submit" disabled={update.isPending} aria-describedby="edit-details-submit-note">
-            {update.isPending ? messages.submitting : 'Submit'}
+          <Button type="submit" disabled={state.submitting} aria-describedby="edit-details-submit-note">
+            {state.submitting ? messages.submitting : 'Submit'}
           </Button>
         </div>
       </form>
     </>
+  );
+}
+
+/** The consultant surgeon, with the NHS.UK character count. */
+function SurgeonNameField({ state }: { state: EditDetailsState }) {
+  const { form, errorOf } = state;
+  const surgeonName = form.watch('surgeonName');
+  const surgeonOver = surgeonCharactersLeftText(surgeonName).endsWith('too many');
+  return (
+    <TextInput
+      id="surgeonName"
+      label="Consultant surgeon"
+      labelClassName="nhsuk-label--s"
+      hint={`Up to ${maxSurgeonNameLength} characters`}
+      width={20}
+      autoComplete="off"
+      error={errorOf('surgeonName')}
+      describedBy="surgeonName-count"
+      after={
+        // NHS.UK character count: the limit is the import's and the API's (field-limits.ts).
+        <div
+          id="surgeonName-count"
+          className={`nhsuk-character-count__message ${surgeonOver ? 'nhsuk-error-message' : 'nhsuk-hint'}`}
+          aria-live="polite"
+        >
+          {surgeonCharactersLeftText(surgeonName)}
+        </div>
+      }
+      {...form.register('surgeonName')}
+    />
   );
 }

@@ -14,23 +14,8 @@ const partLabels = ['First 3 digits', 'Next 3 digits', 'Last 4 digits'] as const
 /** The id of the NHS number's first box, where an error summary link goes. */
 export const nhsNumberFieldId = 'nhsNumber-1';
 
-/**
- * docs/requirements.md §2: the NHS number in three boxes, 3-3-4, with hyphens between them. The boxes
- * show one number of at most 10 digits: typing past the end of a box, or into a full one, flows on
- * into the next boxes; a whole number (with or without spaces or hyphens) pasted into any box fills
- * all three; Backspace in an empty box goes back to the one before.
- */
-export function NhsNumberInput({
-  segments,
-  onChange,
-  error,
-  disabled,
-}: {
-  segments: NhsNumberSegments;
-  onChange: (segments: NhsNumberSegments) => void;
-  error: string | undefined;
-  disabled?: boolean;
-}) {
+/** What the three boxes do as the user types, pastes and deletes. */
+function useSegmentBoxes(segments: NhsNumberSegments, onChange: (segments: NhsNumberSegments) => void) {
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number, caret?: number) => {
     const input = inputs.current[index];
@@ -69,6 +54,27 @@ export function NhsNumberInput({
     event.preventDefault();
     focusBox(previous);
   };
+  return { inputs, change, paste, keyDown };
+}
+
+/**
+ * docs/requirements.md §2: the NHS number in three boxes, 3-3-4, with hyphens between them. The boxes
+ * show one number of at most 10 digits: typing past the end of a box, or into a full one, flows on
+ * into the next boxes; a whole number (with or without spaces or hyphens) pasted into any box fills
+ * all three; Backspace in an empty box goes back to the one before.
+ */
+export function NhsNumberInput({
+  segments,
+  onChange,
+  error,
+  disabled,
+}: {
+  segments: NhsNumberSegments;
+  onChange: (segments: NhsNumberSegments) => void;
+  error: string | undefined;
+  disabled?: boolean;
+}) {
+  const { inputs, change, paste, keyDown } = useSegmentBoxes(segments, onChange);
   const describedBy = ['nhsNumber-hint', error ? 'nhsNumber-error' : ''].filter(Boolean).join(' ');
   return (
     <div className={`nhsuk-form-group${error ? ' nhsuk-form-group--error' : ''}`}>

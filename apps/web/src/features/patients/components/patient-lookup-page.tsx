@@ -27,6 +27,16 @@ import { SearchResults } from './search-results';
 const localIdentifierId = 'localIdentifier';
 const noNhsNumberId = 'noNhsNumber';
 
+/** Going back to the search from its results puts the focus in the field the search used. */
+function useFocusOnReturnToSearch(showResults: boolean, noNhsNumber: boolean) {
+  const formShown = useRef(!showResults);
+  useEffect(() => {
+    if (!showResults && !formShown.current)
+      document.getElementById(noNhsNumber ? localIdentifierId : nhsNumberFieldId)?.focus();
+    formShown.current = !showResults;
+  }, [showResults, noNhsNumber]);
+}
+
 /**
  * docs/requirements.md §2 /patient-lookup: find a patient's pathways by NHS number or, for a patient without one,
  * by local identifier; choose one and Continue to its risk summary. A search that finds one pathway
@@ -36,7 +46,6 @@ const noNhsNumberId = 'noNhsNumber';
  */
 export function PatientLookupPage() {
   const trust = useTrustCode();
-  const role = useAuth().currentSelectedRole;
   const navigate = useNavigate();
   const last = useLastSearch(trust);
   const [form, setForm] = useState<LookupForm>(last?.form ?? emptyLookupForm);
@@ -64,13 +73,7 @@ export function PatientLookupPage() {
     if (search.errorUpdatedAt) setAttempt((count) => count + 1);
   }, [search.errorUpdatedAt]);
 
-  const formShown = useRef(!showResults);
-  useEffect(() => {
-    // Going back to the search puts the focus in the field the search used.
-    if (!showResults && !formShown.current)
-      document.getElementById(form.noNhsNumber ? localIdentifierId : nhsNumberFieldId)?.focus();
-    formShown.current = !showResults;
-  }, [showResults, form.noNhsNumber]);
+  useFocusOnReturnToSearch(showResults, form.noNhsNumber);
 
   const submit = () => {
     // Search stays enabled while a search runs (a disabled button would lose the focus).
@@ -124,39 +127,7 @@ export function PatientLookupPage() {
             submit();
           }}
         >
-          <NhsNumberInput
-            segments={splitNhsNumber(form.nhsNumber)}
-            onChange={(segments) => update({ nhsNumber: joinSegments(segments) })}
-            error={form.noNhsNumber ? undefined : errors.nhsNumber}
-            disabled={form.noNhsNumber}
-          />
-          <div className="nhsuk-form-group">
-            <div className="nhsuk-checkboxes">
-              <CheckboxItem
-                id={noNhsNumberId}
-                checked={form.noNhsNumber}
-                conditional={`${noNhsNumberId}-conditional`}
-                onChange={(noNhsNumber) => update({ noNhsNumber })}
-              >
-                My patient doesn&apos;t have an NHS number
-              </CheckboxItem>
-              {form.noNhsNumber && (
-                <div className="nhsuk-checkboxes__conditional" id={`${noNhsNumberId}-conditional`}>
-                  <TextInput
-                    id={localIdentifierId}
-                    label="Local patient identifier"
-                    hint="The hospital number, up to 30 characters"
-                    width={20}
-                    autoComplete="off"
-                    spellCheck={false}
-                    value={form.localIdentifier}
-                    error={errors.localIdentifier}
-                    onChange={(event) => update({ localIdentifier: event.target.value })}
-                  />
-                </div>
-              )}
-            </div>
-          </div>
+          <IdentifierFields form={form} errors={errors} update={update} />
           {/* Never disabled (decision 0058): an empty search is answered by the error summary. */}
           <Button type="submit">Search</Button>
         </form>
@@ -168,20 +139,79 @@ export function PatientLookupPage() {
             </InsetText>
           )}
         </div>
-        <p className="nhsuk-u-margin-top-5">
-          <Link className="nhsuk-link" to={paths.prioritisation()}>
-            Prioritise the waiting list
-          </Link>
-        </p>
-        {/* Decision 0045: clinicians (not clerical users) see how the model performs. */}
-        {role === 'Clinician' && (
-          <p>
-            <Link className="nhsuk-link" to={paths.modelPerformance()}>
-              Model performance
-            </Link>
-          </p>
-        )}
+        <LookupLinks />
       </div>
     </div>
+  );
+}
+
+/** The NHS number, or for a patient without one, the local patient identifier. */
+function IdentifierFields({
+  form,
+  errors,
+  update,
+}: {
+  form: LookupForm;
+  errors: LookupErrors;
+  update: (change: Partial<LookupForm>) => void;
+}) {
+  return (
+    <>
+      <NhsNumberInput
+        segments={splitNhsNumber(form.nhsNumber)}
+        onChange={(segments) => update({ nhsNumber: joinSegments(segments) })}
+        error={form.noNhsNumber ? undefined : errors.nhsNumber}
+        disabled={form.noNhsNumber}
+      />
+      <div className="nhsuk-form-group">
+        <div className="nhsuk-checkboxes">
+          <CheckboxItem
+            id={noNhsNumberId}
+            checked={form.noNhsNumber}
+            conditional={`${noNhsNumberId}-conditional`}
+            onChange={(noNhsNumber) => update({ noNhsNumber })}
+          >
+            My patient doesn&apos;t have an NHS number
+          </CheckboxItem>
+          {form.noNhsNumber && (
+            <div className="nhsuk-checkboxes__conditional" id={`${noNhsNumberId}-conditional`}>
+              <TextInput
+                id={localIdentifierId}
+                label="Local patient identifier"
+                hint="The hospital number, up to 30 characters"
+                width={20}
+                autoComplete="off"
+                spellCheck={false}
+                value={form.localIdentifier}
+                error={errors.localIdentifier}
+                onChange={(event) => update({ localIdentifier: event.target.value })}
+              />
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Where else a clinician may go from the lookup. */
+function LookupLinks() {
+  const role = useAuth().currentSelectedRole;
+  return (
+    <>
+      <p className="nhsuk-u-margin-top-5">
+        <Link className="nhsuk-link" to={paths.prioritisation()}>
+          Prioritise the waiting list
+        </Link>
+      </p>
+      {/* Decision 0045: clinicians (not clerical users) see how the model performs. */}
+      {role === 'Clinician' && (
+        <p>
+          <Link className="nhsuk-link" to={paths.modelPerformance()}>
+            Model performance
+          </Link>
+        </p>
+      )}
+    </>
   );
 }

@@ -122,7 +122,7 @@ function UnknownPatientAddress({ title }: { title: string }) {
   );
 }
 
-type LoadQuery = { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+export type LoadQuery = { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
 
 /**
  * A patient screen's load: 'Loading data', 'Patient not found' for an unknown pathway (404), or

@@ -1,4 +1,5 @@
 import { anomalyFlagLabel, anomalyRemovalText } from '@esr/contracts/patients';
+import type { PathwayPrioritisation } from '@esr/contracts/prioritisation';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { percentage } from '@esr/contracts/patient-wording';
@@ -46,8 +47,85 @@ export function PreviousEvaluationsPage() {
 
 type HistoryItem = NonNullable<ReturnType<typeof useRiskHistory>['data']>['items'][number];
 
-function PreviousEvaluations({ id, type, trust }: PatientRoute) {
+/** An evaluation: its risk, the clinician's view, and what else is known of it. */
+function EvaluationCell({
+  item,
+  adjustment,
+  judged,
+}: {
+  item: HistoryItem;
+  adjustment: PathwayPrioritisation['adjustment'];
+  judged: boolean;
+}) {
+  return (
+    <>
+      {item.prediction !== null && item.probability !== null
+        ? `${riskLabelOf(item.prediction)}, ${percentage(item.probability)}${item.isCurrent ? ' (current)' : ''}`
+        : `Predictions suspended${item.isCurrent ? ' (current)' : ''}`}
+      {item.isCurrent && adjustment && (
+        <span className="app-record-detail">Clinician’s view: {riskLabelOf(adjustment.prediction)}</span>
+      )}
+      {judged && (
+        <span className="app-record-detail">
+          <Tag colour="blue">Judged against the outcome</Tag>
+        </span>
+      )}
+      {item.clericalChange && (
+        // Made from details a clerical user changed, and its review (decision 0056).
+        <span className="app-record-detail">
+          {item.clericalChange.reviewedAt === null && <Tag colour="yellow">Not reviewed by a clinician</Tag>}{' '}
+          <ClericalChangeLine change={item.clericalChange} />
+        </span>
+      )}
+      {item.anomalyRemoval && (
+        // Why a flag on it was removed (decision 0056).
+        <span className="app-record-detail nhsuk-body-s">
+          {anomalyRemovalText('')}
+          <DataText text={item.anomalyRemoval.reason} />
+        </span>
+      )}
+      {item.isAnomaly && (
+        // The flag, and the reason given with it (decision 0039).
+        <span>
+          <br />
+          <Tag colour="orange">{anomalyFlagLabel}</Tag>
+          {item.anomalyReason && (
+            <span className="nhsuk-body-s">
+              {' '}
+              <AnomalyReason reason={item.anomalyReason} />
+            </span>
+          )}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The evaluations' pages, the page number kept in the address. */
+function HistoryPagination({ page }: { page: { pageNumber: number; pageSize: number; totalCount: number } }) {
   const [params, setParams] = useSearchParams();
+  return (
+    <Pagination
+      pageNumber={page.pageNumber}
+      pageSize={page.pageSize}
+      totalCount={page.totalCount}
+      onChange={(next) => {
+        const nextParams = new URLSearchParams(params);
+        if (next > 1) nextParams.set('page', String(next));
+        else nextParams.delete('page');
+        setParams(nextParams);
+      }}
+      hrefFor={(next) => {
+        const nextParams = new URLSearchParams(params);
+        nextParams.set('page', String(next));
+        return `?${nextParams.toString()}`;
+      }}
+    />
+  );
+}
+
+function PreviousEvaluations({ id, type, trust }: PatientRoute) {
+  const [params] = useSearchParams();
   const pageNumber = readPage(params.get('page'));
   const history = useRiskHistory(trust, type, id, pageNumber);
   // The clinician's view of the current risk, shown beside the model's (decision 0044).
@@ -99,50 +177,7 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
               {
                 header: 'Evaluation',
                 cell: (item) => (
-                  <>
-                    {item.prediction !== null && item.probability !== null
-                      ? `${riskLabelOf(item.prediction)}, ${percentage(item.probability)}${item.isCurrent ? ' (current)' : ''}`
-                      : `Predictions suspended${item.isCurrent ? ' (current)' : ''}`}
-                    {item.isCurrent && adjustment && (
-                      <span className="app-record-detail">
-                        Clinician’s view: {riskLabelOf(adjustment.prediction)}
-                      </span>
-                    )}
-                    {item.id === judgedId && (
-                      <span className="app-record-detail">
-                        <Tag colour="blue">Judged against the outcome</Tag>
-                      </span>
-                    )}
-                    {item.clericalChange && (
-                      // Made from details a clerical user changed, and its review (decision 0056).
-                      <span className="app-record-detail">
-                        {item.clericalChange.reviewedAt === null && (
-                          <Tag colour="yellow">Not reviewed by a clinician</Tag>
-                        )}{' '}
-                        <ClericalChangeLine change={item.clericalChange} />
-                      </span>
-                    )}
-                    {item.anomalyRemoval && (
-                      // Why a flag on it was removed (decision 0056).
-                      <span className="app-record-detail nhsuk-body-s">
-                        {anomalyRemovalText('')}
-                        <DataText text={item.anomalyRemoval.reason} />
-                      </span>
-                    )}
-                    {item.isAnomaly && (
-                      // The flag, and the reason given with it (decision 0039).
-                      <span>
-                        <br />
-                        <Tag colour="orange">{anomalyFlagLabel}</Tag>
-                        {item.anomalyReason && (
-                          <span className="nhsuk-body-s">
-                            {' '}
-                            <AnomalyReason reason={item.anomalyReason} />
-                          </span>
-                        )}
-                      </span>
-                    )}
-                  </>
+                  <EvaluationCell item={item} adjustment={adjustment} judged={item.id === judgedId} />
                 ),
               },
               { header: 'Model version', cell: (item) => String(item.modelVersion) },
@@ -172,22 +207,7 @@ function PreviousEvaluations({ id, type, trust }: PatientRoute) {
             rows={page.items}
             rowKey={(item) => item.id}
           />
-          <Pagination
-            pageNumber={page.pageNumber}
-            pageSize={page.pageSize}
-            totalCount={page.totalCount}
-            onChange={(next) => {
-              const nextParams = new URLSearchParams(params);
-              if (next > 1) nextParams.set('page', String(next));
-              else nextParams.delete('page');
-              setParams(nextParams);
-            }}
-            hrefFor={(next) => {
-              const nextParams = new URLSearchParams(params);
-              nextParams.set('page', String(next));
-              return `?${nextParams.toString()}`;
-            }}
-          />
+          <HistoryPagination page={page} />
         </>
       )}
       {/* With the evaluations: a pathway whose list cannot load shows nothing more (§8). */}

@@ -2,7 +2,7 @@ import { Fragment, type ComponentProps, type ReactNode, type Ref } from 'react';
 import { useController, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { describedByOf, FieldsetFrame, HintAndError, Radios } from '../../../components/form-fields';
 import { isTextTooLong, textCharactersLeftText } from '../lib/prioritisation-forms';
-import type { PrioritisationFieldsState } from './prioritisation-form';
+import type { ClinicianFieldsState } from './clinician-form';
 
 /**
  * NHS.UK textarea with its character count, for a reason or a note of the prioritisation forms
@@ -151,7 +151,7 @@ export const choiceItems = <T extends string>(values: readonly T[], labels: Reco
 /** A field of a prioritisation form that holds a string ('' when nothing is chosen or typed). */
 type StringName<Values extends FieldValues> = FieldPathByValue<Values, string>;
 interface StringFieldProps<Values extends FieldValues, Output, Name extends StringName<Values>> {
-  state: PrioritisationFieldsState<Values, Output, Name>;
+  state: ClinicianFieldsState<Values, Output, Name>;
   name: Name;
 }
 

@@ -1,12 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { messages } from '@esr/contracts/messages';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { prioritisationMessages, type PathwayPrioritisation } from '@esr/contracts/prioritisation';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
 import { InsetText, SummaryList, type SummaryRow } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
-import type { ErrorSummaryItem } from '../../../components/error-summary';
 import { paths } from '../../../config/paths';
 import { screenTable } from '../../../config/screen-table';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -14,7 +12,6 @@ import { formatNhsNumber } from '../../../lib/nhs-number';
 import { setPageNotice } from '../../../lib/page-notice';
 import { usePathwayPrioritisation } from '../api/get-pathway-prioritisation';
 import { returnsToWorklist } from '../lib/prioritisation-actions';
-import { prioritisationFailureOf, type PrioritisationFailure } from '../lib/prioritisation-forms';
 import {
   PatientHeading,
   PatientLoadStatus,
@@ -162,42 +159,4 @@ export function PrioritisationScreen({
       </div>
     </div>
   );
-}
-
-/**
- * What the server refused a form's request for: its field errors, or one message, kept until the
- * next submission; `failures` counts them, so that the error summary takes focus after each
- * (decision 0018).
- */
-export function useServerFailure<Field extends string>(fields: readonly Field[]) {
-  const [failure, setFailure] = useState<PrioritisationFailure<Field> | null>(null);
-  const [failures, setFailures] = useState(0);
-  return {
-    failure,
-    failures,
-    clear: () => setFailure(null),
-    fail: (error: unknown) => {
-      setFailure(prioritisationFailureOf(error, fields, messages.someError));
-      setFailures((count) => count + 1);
-    },
-  };
-}
-
-/**
- * The error summary's items: the server's message for the whole form first, then each field's
- * error in the form's order, linked to the field (its first radio or checkbox, or its textarea).
- */
-export function errorSummaryItems<Field extends string>(
-  fields: readonly Field[],
-  fieldIds: Record<Field, string>,
-  errorOf: (field: Field) => string | undefined,
-  message: string | undefined,
-): ErrorSummaryItem[] {
-  return [
-    ...(message ? [{ text: message }] : []),
-    ...fields.flatMap((field) => {
-      const text = errorOf(field);
-      return text ? [{ text, fieldId: fieldIds[field] }] : [];
-    }),
-  ];
 }

@@ -6,11 +6,11 @@ import { formatDate } from '../../../lib/dates';
 import { useRecordHarmReview } from '../api/record-harm-review';
 import { harmReviewNotice, moveUpHint } from '../lib/prioritisation-display';
 import { harmReviewFields, harmReviewFormSchema } from '../lib/prioritisation-forms';
+import { useClinicianForm } from './clinician-form';
 import { RadiosField, TextareaField } from './prioritisation-fields';
 import {
   PrioritisationForm,
   prioritisationFormPage,
-  usePrioritisationForm,
   type PrioritisationFormProps,
 } from './prioritisation-form';
 import { CurrentPriority } from './prioritisation-values';
@@ -32,7 +32,7 @@ export const RecordHarmReviewPage = prioritisationFormPage(title, HarmReviewForm
 function HarmReviewForm({ pathway, route }: PrioritisationFormProps) {
   const record = useRecordHarmReview(route.trust, route.type, route.id);
   const schema = useMemo(() => harmReviewFormSchema(pathway.priority), [pathway.priority]);
-  const state = usePrioritisationForm({
+  const state = useClinicianForm({
     route,
     fields: harmReviewFields,
     fieldIds: { level: 'level-1', actions: 'actions-1', note: 'note' },

@@ -1,17 +1,15 @@
-import { useMemo, useState } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { messages } from '@esr/contracts/messages';
-import { outcomeMessages, type OutcomeRequest, type PathwayOutcome } from '@esr/contracts/outcomes';
-import type { RiskSummary } from '@esr/contracts/patients';
-import { Button } from '../../../components/button';
-import { InsetText, SummaryList } from '../../../components/content';
-import { ErrorSummary } from '../../../components/error-summary';
+import {
+  outcomeFieldLabels,
+  outcomeMessages,
+  type OutcomeRequest,
+  type PathwayOutcome,
+} from '@esr/contracts/outcomes';
+import { InsetText } from '../../../components/content';
 import { DateInput, TextInput } from '../../../components/form-fields';
-import { outcomeFieldLabels } from '@esr/contracts/outcomes';
-import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { usePathwayOutcome } from '../api/get-pathway-outcome';
-import { useRiskSummary } from '../api/get-risk-summary';
 import { useRecordOutcome } from '../api/record-outcome';
 import {
   notKnown,
@@ -21,26 +19,25 @@ import {
   outcomeFields,
   outcomeFormSchema,
   outcomeValuesOf,
-  type OutcomeFailure,
   type OutcomeField,
   type OutcomeFormValues,
 } from '../lib/outcome-form';
-import {
-  PatientHeading,
-  PatientLoadStatus,
-  PatientPage,
-  personName,
-  useBreadcrumbPatient,
-  type PatientRoute,
-} from './patient-screen';
+import { ClinicianFormBody, useClinicianForm, type ClinicianFieldsState } from './clinician-form';
+import { PatientPage, type PatientRoute } from './patient-screen';
 import { choiceItems, RadiosField, RevealRadios } from './prioritisation-fields';
-import { CancelButton, errorSummaryItems, usePrioritisationReturn } from './prioritisation-screen';
-import { patientRows } from './risk-summary-view';
+import {
+  SummaryFormHeader,
+  SummaryFormScreen,
+  useSummaryForForm,
+  type SummaryFormProps,
+} from './summary-form-screen';
 
 const title = 'Record outcome';
 
 const yesNo = { yes: 'Yes', no: 'No' } as const;
 const yesNoNotKnown = { ...yesNo, [notKnown]: 'Not known' };
+
+type OutcomeFieldsState = ClinicianFieldsState<OutcomeFormValues, OutcomeRequest, OutcomeField>;
 
 /**
  * Decision 0045 /patient-lookup/{id}/record-outcome (clinicians): what happened after the
@@ -53,29 +50,24 @@ export function RecordOutcomePage() {
 }
 
 function RecordOutcomeScreen(route: PatientRoute) {
-  const summary = useRiskSummary(route.trust, route.type, route.id);
+  const { summary, patient, procedureName } = useSummaryForForm(route);
   const outcomes = usePathwayOutcome(route.trust, route.type, route.id);
-  const nameOf = useProcedureNameOf();
-  useBreadcrumbPatient(route.id, summary.data);
-  const patient = summary.data;
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        {patient && outcomes.data ? (
+    <SummaryFormScreen
+      title={title}
+      patient={patient}
+      query={patient ? outcomes : summary}
+      form={
+        patient && outcomes.data ? (
           <OutcomeForm
             route={route}
             patient={patient}
-            procedureName={nameOf(route.type)}
+            procedureName={procedureName}
             current={outcomes.data.current}
           />
-        ) : (
-          <>
-            <PatientHeading title={title} name={patient ? personName(patient) : undefined} />
-            <PatientLoadStatus query={patient ? outcomes : summary} />
-          </>
-        )}
-      </div>
-    </div>
+        ) : null
+      }
+    />
   );
 }
 
@@ -84,49 +76,25 @@ function OutcomeForm({
   patient,
   procedureName,
   current,
-}: {
-  route: PatientRoute;
-  patient: RiskSummary;
-  procedureName: string;
-  current: PathwayOutcome | null;
-}) {
+}: SummaryFormProps & { current: PathwayOutcome | null }) {
   const record = useRecordOutcome(route.trust, route.type, route.id);
-  const { leave } = usePrioritisationReturn(route.id, route.type);
-  const [failure, setFailure] = useState<OutcomeFailure | null>(null);
-  const [failures, setFailures] = useState(0);
   const schema = useMemo(() => outcomeFormSchema(), []);
-  const form = useForm<OutcomeFormValues, unknown, OutcomeRequest>({
-    // The error summary takes focus (decision 0018), not the first field.
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
+  const state = useClinicianForm({
+    route,
+    fields: outcomeFields,
+    fieldIds: outcomeFieldIds,
+    schema,
     defaultValues: outcomeValuesOf(current),
-  });
-  const errors = form.formState.errors as Partial<Record<OutcomeField, FieldError>>;
-  const errorOf = (field: OutcomeField) => errors[field]?.message ?? failure?.fieldErrors[field];
-  const state = { form, errorOf };
-  const busy = record.isPending;
-  const submit = form.handleSubmit(
-    async (body) => {
-      if (busy) return;
-      setFailure(null);
-      try {
-        await record.mutateAsync(body);
-        leave(outcomeMessages.recorded);
-      } catch (error) {
-        setFailure(outcomeFailureOf(error, messages.someError));
-        setFailures((count) => count + 1);
-      }
+    submitting: record.isPending,
+    send: async (body) => {
+      await record.mutateAsync(body);
+      return outcomeMessages.recorded;
     },
-    () => setFailure(null),
-  );
+    failureOf: (error) => outcomeFailureOf(error, messages.someError),
+  });
   return (
     <>
-      <ErrorSummary
-        errors={errorSummaryItems(outcomeFields, outcomeFieldIds, errorOf, failure?.message)}
-        attempt={form.formState.submitCount + failures}
-      />
-      <PatientHeading title={title} name={personName(patient)} />
-      <SummaryList rows={patientRows(patient, procedureName)} />
+      <SummaryFormHeader state={state} title={title} patient={patient} procedureName={procedureName} />
       {current && (
         <InsetText>
           <p>
@@ -138,9 +106,9 @@ function OutcomeForm({
       {patient.isActive && (
         <p>The patient is still on the waiting list. Recording an outcome archives them as operated.</p>
       )}
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <ClinicianFormBody state={state} submitLabel={title}>
         <Controller
-          control={form.control}
+          control={state.form.control}
           name="dateOfOperation"
           render={({ field }) => (
             <DateInput
@@ -148,93 +116,100 @@ function OutcomeForm({
               legend={outcomeFieldLabels.dateOfOperation}
               legendClassName="nhsuk-fieldset__legend--s"
               hint="For example, 3 10 2026"
-              error={errorOf('dateOfOperation')}
+              error={state.errorOf('dateOfOperation')}
               value={field.value}
               onChange={field.onChange}
             />
           )}
         />
-        <Controller
-          control={form.control}
-          name="complication90Days"
-          render={({ field }) => (
-            <RevealRadios
-              name="complication90Days"
-              legend={outcomeFieldLabels.complication90Days}
-              hint="Any complication of the operation, in the 90 days after it. Before 90 days have passed, No means none so far: the outcome counts in the model’s monitoring only once they have."
-              error={errorOf('complication90Days')}
-              selected={field.value}
-              onChange={field.onChange}
-              items={[
-                {
-                  value: 'yes',
-                  label: yesNo.yes,
-                  reveal: (
-                    <Controller
-                      control={form.control}
-                      name="complicationType"
-                      render={({ field: type }) => (
-                        <TextInput
-                          id="complicationType"
-                          label={`${outcomeFieldLabels.complicationType} (optional)`}
-                          hint="For example, deep wound infection. Up to 200 characters."
-                          error={errorOf('complicationType')}
-                          autoComplete="off"
-                          value={type.value}
-                          onChange={(event) => type.onChange(event.target.value)}
-                          onBlur={type.onBlur}
-                        />
-                      )}
-                    />
-                  ),
-                },
-                { value: 'no', label: yesNo.no },
-                { value: notKnownYet, label: 'Not known yet' },
-              ]}
-            />
-          )}
-        />
+        <ComplicationField state={state} />
         <RadiosField
           state={state}
           name="readmission30Days"
           legend={outcomeFieldLabels.readmission30Days}
           items={choiceItems(['yes', 'no', notKnown], yesNoNotKnown)}
         />
-        <Controller
-          control={form.control}
-          name="lengthOfStayDays"
-          render={({ field }) => (
-            <TextInput
-              id="lengthOfStayDays"
-              label={`${outcomeFieldLabels.lengthOfStayDays} (optional)`}
-              labelClassName="nhsuk-label--s"
-              hint="Nights in hospital after the operation. A day case is 0."
-              error={errorOf('lengthOfStayDays')}
-              width={3}
-              inputMode="decimal"
-              autoComplete="off"
-              spellCheck={false}
-              suffix="days"
-              value={field.value}
-              onChange={(event) => field.onChange(event.target.value)}
-              onBlur={field.onBlur}
-            />
-          )}
-        />
+        <LengthOfStayField state={state} />
         <RadiosField
           state={state}
           name="death90Days"
           legend={outcomeFieldLabels.death90Days}
           items={choiceItems(['yes', 'no', notKnown], yesNoNotKnown)}
         />
-        <div className="app-button-group">
-          {/* A busy button is aria-disabled, not disabled: a disabled button would lose the focus. */}
-          <Button type="submit" aria-disabled={busy}>
-            {busy ? messages.submitting : title}
-          </Button>
-          <CancelButton onCancel={() => leave()} />
-        </div>
-      </form>
+      </ClinicianFormBody>
     </>
+  );
+}
+
+/** A complication in the 90 days after the operation: Yes reveals what it was. */
+function ComplicationField({ state }: { state: OutcomeFieldsState }) {
+  const { form, errorOf } = state;
+  return (
+    <Controller
+      control={form.control}
+      name="complication90Days"
+      render={({ field }) => (
+        <RevealRadios
+          name="complication90Days"
+          legend={outcomeFieldLabels.complication90Days}
+          hint="Any complication of the operation, in the 90 days after it. Before 90 days have passed, No means none so far: the outcome counts in the model’s monitoring only once they have."
+          error={errorOf('complication90Days')}
+          selected={field.value}
+          onChange={field.onChange}
+          items={[
+            {
+              value: 'yes',
+              label: yesNo.yes,
+              reveal: (
+                <Controller
+                  control={form.control}
+                  name="complicationType"
+                  render={({ field: type }) => (
+                    <TextInput
+                      id="complicationType"
+                      label={`${outcomeFieldLabels.complicationType} (optional)`}
+                      hint="For example, deep wound infection. Up to 200 characters."
+                      error={errorOf('complicationType')}
+                      autoComplete="off"
+                      value={type.value}
+                      onChange={(event) => type.onChange(event.target.value)}
+                      onBlur={type.onBlur}
+                    />
+                  )}
+                />
+              ),
+            },
+            { value: 'no', label: yesNo.no },
+            { value: notKnownYet, label: 'Not known yet' },
+          ]}
+        />
+      )}
+    />
+  );
+}
+
+function LengthOfStayField({ state }: { state: OutcomeFieldsState }) {
+  return (
+    <Controller
+      control={state.form.control}
+      name="lengthOfStayDays"
+      render={({ field }) => (
+        <TextInput
+          id="lengthOfStayDays"
+          label={`${outcomeFieldLabels.lengthOfStayDays} (optional)`}
+          labelClassName="nhsuk-label--s"
+          hint="Nights in hospital after the operation. A day case is 0."
+          error={state.errorOf('lengthOfStayDays')}
+          width={3}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          suffix="days"
+          value={field.value}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
   );
 }

@@ -11,11 +11,11 @@ import { formatDate } from '../../../lib/dates';
 import { useRecordValidation } from '../api/record-validation';
 import { validationNotice } from '../lib/prioritisation-display';
 import { validationFields, validationFormSchema } from '../lib/prioritisation-forms';
+import { useClinicianForm } from './clinician-form';
 import { choiceItems, RadiosField, RevealRadios, TextareaField } from './prioritisation-fields';
 import {
   PrioritisationForm,
   prioritisationFormPage,
-  usePrioritisationForm,
   type PrioritisationFormProps,
 } from './prioritisation-form';
 import { CurrentPriority } from './prioritisation-values';
@@ -37,7 +37,7 @@ export const RecordValidationPage = prioritisationFormPage(title, ValidationForm
 
 function ValidationForm({ pathway, route }: PrioritisationFormProps) {
   const record = useRecordValidation(route.trust, route.type, route.id);
-  const state = usePrioritisationForm({
+  const state = useClinicianForm({
     route,
     fields: validationFields,
     fieldIds: { outcome: 'outcome-1', contact: 'contact-1', postponeTo: 'postponeTo-1', note: 'note' },

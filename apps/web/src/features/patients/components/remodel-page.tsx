@@ -8,7 +8,9 @@ import {
   tabCompletion,
   tabIndexOf,
   type RemodelErrors,
+  type RemodelQuestion,
   type RemodelRecord,
+  type RemodelTab,
   type RemodelValues,
 } from '@esr/contracts/remodel';
 import { Button } from '../../../components/button';
@@ -71,17 +73,8 @@ function RemodelScreen({ id, type, trust }: PatientRoute) {
   );
 }
 
-function RemodelForm({
-  record,
-  trust,
-  id,
-  type,
-}: {
-  record: RemodelRecord;
-  trust: string;
-  id: string;
-  type: ProcedureCode;
-}) {
+/** The remodel form's state: the answers, the tab open, the errors and what the buttons do. */
+function useRemodelForm(record: RemodelRecord, trust: string, id: string, type: ProcedureCode) {
   const backToSummary = useReturnToSummary(id, type);
   const update = useUpdateRemodelRecord(trust, type, id);
   const [values, setValues] = useState<RemodelValues>(() => valuesOf(record));
@@ -90,7 +83,6 @@ function RemodelForm({
   const [errors, setErrors] = useState<RemodelErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const warnings = remodelWarnings(values);
 
   // After a move to another tab by a button, its heading takes the focus, as a new page would.
   const [focusPanel, setFocusPanel] = useState<number | null>(null);
@@ -99,11 +91,6 @@ function RemodelForm({
     document.getElementById(`remodel-heading-${remodelTabs[focusPanel]!.id}`)?.focus();
     setFocusPanel(null);
   }, [focusPanel]);
-
-  const processingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (update.isPending) processingRef.current?.focus();
-  }, [update.isPending]);
 
   const showErrors = (found: RemodelErrors, message: string | null = null) => {
     setErrors(found);
@@ -142,48 +129,70 @@ function RemodelForm({
     }
   };
 
-  // An error summary link to a question on another tab opens that tab first.
-  const followErrorLink = (event: MouseEvent<HTMLDivElement>) => {
-    const link = (event.target as HTMLElement).closest('a');
-    const target = link?.getAttribute('href')?.slice(1);
-    const key = errorOrder.find((candidate) => fieldIdOf(candidate) === target);
-    if (!key) return;
-    event.preventDefault();
-    const tab = tabIndexOf(key);
-    if (tab >= 0) setActive(tab);
-    requestAnimationFrame(() => {
-      const target = document.getElementById(fieldIdOf(key));
-      target?.focus();
-      target?.scrollIntoView({ block: 'center' });
-    });
+  const changeUnknown = (question: RemodelQuestion, isUnknown: boolean) => {
+    setUnknown((current) => ({ ...current, [question.id]: isUnknown }));
+    if (isUnknown) setValues((current) => clearQuestion(current, question));
   };
 
-  if (update.isPending)
-    return (
-      <div className="nhsuk-grid-row">
-        <div className="nhsuk-grid-column-two-thirds">
-          <h1 className="app-focus-target" ref={processingRef} tabIndex={-1}>
-            Processing
-          </h1>
-          <div role="status">
-            <p>The new details are being processed. This usually takes 10 to 30 seconds.</p>
-            <p>You do not need to refresh the page: the new risk summary will show when it is ready.</p>
-          </div>
-          <div className="app-processing" aria-hidden="true" />
-        </div>
-      </div>
-    );
+  return {
+    values,
+    unknown,
+    active,
+    errors,
+    attempt,
+    processing: update.isPending,
+    summaryItems: [
+      ...(problem ? [{ text: problem }] : []),
+      ...errorOrder.flatMap((key) => (errors[key] ? [{ text: errors[key], fieldId: fieldIdOf(key) }] : [])),
+    ],
+    setActive,
+    change: (change: Partial<RemodelValues>) => setValues((current) => ({ ...current, ...change })),
+    changeUnknown,
+    saveAndContinue,
+    submit,
+    cancel: backToSummary,
+  };
+}
 
-  const summaryItems = [
-    ...(problem ? [{ text: problem }] : []),
-    ...errorOrder.flatMap((key) => (errors[key] ? [{ text: errors[key], fieldId: fieldIdOf(key) }] : [])),
-  ];
+type RemodelFormState = ReturnType<typeof useRemodelForm>;
+
+/** An error summary link to a question on another tab opens that tab first. */
+function followErrorLink(event: MouseEvent<HTMLDivElement>, openTab: (tab: number) => void) {
+  const link = (event.target as HTMLElement).closest('a');
+  const target = link?.getAttribute('href')?.slice(1);
+  const key = errorOrder.find((candidate) => fieldIdOf(candidate) === target);
+  if (!key) return;
+  event.preventDefault();
+  const tab = tabIndexOf(key);
+  if (tab >= 0) openTab(tab);
+  requestAnimationFrame(() => {
+    const target = document.getElementById(fieldIdOf(key));
+    target?.focus();
+    target?.scrollIntoView({ block: 'center' });
+  });
+}
+
+function RemodelForm({
+  record,
+  trust,
+  id,
+  type,
+}: {
+  record: RemodelRecord;
+  trust: string;
+  id: string;
+  type: ProcedureCode;
+}) {
+  const state = useRemodelForm(record, trust, id, type);
+  const { active } = state;
+
+  if (state.processing) return <Processing />;
 
   return (
     <>
       {/* Its links go to questions that may be on another tab: that tab is opened first. */}
-      <div onClick={followErrorLink}>
-        <ErrorSummary errors={summaryItems} attempt={attempt} />
+      <div onClick={(event) => followErrorLink(event, state.setActive)}>
+        <ErrorSummary errors={state.summaryItems} attempt={state.attempt} />
       </div>
       <PatientHeading title={title} name={personName(record)} />
       <p>
@@ -198,61 +207,84 @@ function RemodelForm({
           // Enter in a field (the form's default button) saves the tab and continues, or on the
           // last tab submits; each button says which it is.
           const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          if (submitter?.dataset.action === 'submit' || active === remodelTabs.length - 1) void submit();
-          else saveAndContinue();
+          if (submitter?.dataset.action === 'submit' || active === remodelTabs.length - 1)
+            void state.submit();
+          else state.saveAndContinue();
         }}
       >
         <RemodelTabs
           tabs={remodelTabs}
           active={active}
-          completion={(tab) => tabCompletion(tab, values)}
-          withErrors={(index) => hasErrors(errorsOnTab(errors, index))}
-          onSelect={setActive}
-          panel={(tab, index) => (
-            <>
-              <h2 className="app-focus-target" id={`remodel-heading-${tab.id}`} tabIndex={-1}>
-                <span className="nhsuk-caption-m">
-                  Section {index + 1} of {remodelTabs.length}
-                  <span className="nhsuk-u-visually-hidden"> - </span>
-                </span>
-                {tab.title}
-              </h2>
-              {tab.questions.map((question) => (
-                <RemodelQuestionField
-                  key={question.id}
-                  question={question}
-                  values={values}
-                  unknown={unknown[question.id] ?? false}
-                  error={errors[question.id as ErrorKey]}
-                  warning={warnings[question.id as keyof typeof warnings]}
-                  onChange={(change) => setValues((current) => ({ ...current, ...change }))}
-                  onUnknownChange={(isUnknown) => {
-                    setUnknown((current) => ({ ...current, [question.id]: isUnknown }));
-                    if (isUnknown) setValues((current) => clearQuestion(current, question));
-                  }}
-                />
-              ))}
-              <div className="app-button-group">
-                {index < remodelTabs.length - 1 && (
-                  <Button type="submit" data-action="save">
-                    Save and Continue
-                  </Button>
-                )}
-                <Button
-                  type="submit"
-                  data-action="submit"
-                  variant={index < remodelTabs.length - 1 ? 'secondary' : 'primary'}
-                >
-                  Submit
-                </Button>
-                <Button type="button" variant="secondary" onClick={backToSummary}>
-                  Cancel
-                </Button>
-              </div>
-            </>
-          )}
+          completion={(tab) => tabCompletion(tab, state.values)}
+          withErrors={(index) => hasErrors(errorsOnTab(state.errors, index))}
+          onSelect={state.setActive}
+          panel={(tab, index) => <RemodelPanel state={state} tab={tab} index={index} />}
         />
       </form>
+    </>
+  );
+}
+
+/** While the server scores the new details: its heading takes the focus. */
+function Processing() {
+  const processingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    processingRef.current?.focus();
+  }, []);
+  return (
+    <div className="nhsuk-grid-row">
+      <div className="nhsuk-grid-column-two-thirds">
+        <h1 className="app-focus-target" ref={processingRef} tabIndex={-1}>
+          Processing
+        </h1>
+        <div role="status">
+          <p>The new details are being processed. This usually takes 10 to 30 seconds.</p>
+          <p>You do not need to refresh the page: the new risk summary will show when it is ready.</p>
+        </div>
+        <div className="app-processing" aria-hidden="true" />
+      </div>
+    </div>
+  );
+}
+
+/** One tab's panel: its heading, its questions and the buttons. */
+function RemodelPanel({ state, tab, index }: { state: RemodelFormState; tab: RemodelTab; index: number }) {
+  const warnings = remodelWarnings(state.values);
+  const last = index === remodelTabs.length - 1;
+  return (
+    <>
+      <h2 className="app-focus-target" id={`remodel-heading-${tab.id}`} tabIndex={-1}>
+        <span className="nhsuk-caption-m">
+          Section {index + 1} of {remodelTabs.length}
+          <span className="nhsuk-u-visually-hidden"> - </span>
+        </span>
+        {tab.title}
+      </h2>
+      {tab.questions.map((question) => (
+        <RemodelQuestionField
+          key={question.id}
+          question={question}
+          values={state.values}
+          unknown={state.unknown[question.id] ?? false}
+          error={state.errors[question.id as ErrorKey]}
+          warning={warnings[question.id as keyof typeof warnings]}
+          onChange={state.change}
+          onUnknownChange={(isUnknown) => state.changeUnknown(question, isUnknown)}
+        />
+      ))}
+      <div className="app-button-group">
+        {!last && (
+          <Button type="submit" data-action="save">
+            Save and Continue
+          </Button>
+        )}
+        <Button type="submit" data-action="submit" variant={last ? 'primary' : 'secondary'}>
+          Submit
+        </Button>
+        <Button type="button" variant="secondary" onClick={state.cancel}>
+          Cancel
+        </Button>
+      </div>
     </>
   );
 }

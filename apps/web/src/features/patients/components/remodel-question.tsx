@@ -32,28 +32,39 @@ const isLab = (field: RemodelField): field is LabField => field in labRules;
  * 'I do not know this information' checkbox, which clears the answer and disables the input.
  */
 export function RemodelQuestionField({
-  question,
-  values,
-  unknown,
-  error,
-  warning,
-  onChange,
   onUnknownChange,
-}: {
+  ...props
+}: QuestionInputProps & { onUnknownChange: (unknown: boolean) => void }) {
+  const { question, unknown } = props;
+  const unknownId = `remodel-${question.id}-unknown`;
+  return (
+    <div className="app-question">
+      <QuestionInput {...props} />
+      <div className="nhsuk-checkboxes nhsuk-checkboxes--small app-question__unknown">
+        <CheckboxItem id={unknownId} checked={unknown} onChange={onUnknownChange}>
+          I do not know this information
+          <span className="nhsuk-u-visually-hidden">: {question.label}</span>
+        </CheckboxItem>
+      </div>
+    </div>
+  );
+}
+
+interface QuestionInputProps {
   question: RemodelQuestion;
   values: RemodelValues;
   unknown: boolean;
   error: string | undefined;
   warning: string | undefined;
   onChange: (change: Partial<RemodelValues>) => void;
-  onUnknownChange: (unknown: boolean) => void;
-}) {
+}
+
+/** A question's input: the date input, radios, a select, or a number with its unit. */
+function QuestionInput({ question, values, unknown, error, warning, onChange }: QuestionInputProps) {
   const field = question.fields[0]!;
   const id = `remodel-${question.id}`;
-  const unknownId = `${id}-unknown`;
-  let input;
-  if (question.id === 'dateOfBirth') {
-    input = (
+  if (question.id === 'dateOfBirth')
+    return (
       <DateInput
         id={id}
         legend={question.label}
@@ -65,8 +76,8 @@ export function RemodelQuestionField({
         onChange={(date) => onChange({ dobDay: date.day, dobMonth: date.month, dobYear: date.year })}
       />
     );
-  } else if (radioFields.has(field)) {
-    input = (
+  if (radioFields.has(field))
+    return (
       <Radios
         name={id}
         legend={question.label}
@@ -80,8 +91,8 @@ export function RemodelQuestionField({
         onChange={(value) => onChange({ [field]: value })}
       />
     );
-  } else if (field === 'ethnicGroup') {
-    input = (
+  if (field === 'ethnicGroup')
+    return (
       <Select
         id={id}
         label={question.label}
@@ -94,43 +105,30 @@ export function RemodelQuestionField({
         onChange={(event) => onChange({ ethnicGroup: event.target.value })}
       />
     );
-  } else {
-    const warningId = `${id}-warning`;
-    input = (
-      <TextInput
-        id={id}
-        label={question.label}
-        labelClassName="nhsuk-label--s"
-        error={error}
-        width={5}
-        inputMode="decimal"
-        autoComplete="off"
-        spellCheck={false}
-        suffix={units[field]}
-        disabled={unknown}
-        value={values[field]}
-        describedBy={warning && isLab(field) ? warningId : undefined}
-        after={
-          warning && isLab(field) ? (
-            <p className="app-field-warning" id={warningId}>
-              <span className="nhsuk-u-visually-hidden">Warning: </span>
-              {warning}
-            </p>
-          ) : undefined
-        }
-        onChange={(event) => onChange({ [field]: event.target.value })}
-      />
-    );
-  }
+  const warningId = `${id}-warning`;
   return (
-    <div className="app-question">
-      {input}
-      <div className="nhsuk-checkboxes nhsuk-checkboxes--small app-question__unknown">
-        <CheckboxItem id={unknownId} checked={unknown} onChange={onUnknownChange}>
-          I do not know this information
-          <span className="nhsuk-u-visually-hidden">: {question.label}</span>
-        </CheckboxItem>
-      </div>
-    </div>
+    <TextInput
+      id={id}
+      label={question.label}
+      labelClassName="nhsuk-label--s"
+      error={error}
+      width={5}
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      suffix={units[field]}
+      disabled={unknown}
+      value={values[field]}
+      describedBy={warning && isLab(field) ? warningId : undefined}
+      after={
+        warning && isLab(field) ? (
+          <p className="app-field-warning" id={warningId}>
+            <span className="nhsuk-u-visually-hidden">Warning: </span>
+            {warning}
+          </p>
+        ) : undefined
+      }
+      onChange={(event) => onChange({ [field]: event.target.value })}
+    />
   );
 }

@@ -99,6 +99,43 @@ const flagProblemOf = (error: unknown): Problem => {
 
 const flagButtonId = 'anomaly-flag-button';
 
+/** The screens the summary leads to: those that change the pathway only while it is on the list. */
+function SummaryLinks({ summary, id, type }: { summary: RiskSummary; id: string; type: ProcedureCode }) {
+  const fromSummary: FromSummary = { fromSummary: true };
+  return (
+    <ul className="nhsuk-list app-summary-links">
+      {summary.isActive && (
+        <>
+          <li>
+            <Link className="nhsuk-link" to={paths.patientEditDetails(id, type)} state={fromSummary}>
+              Edit details
+            </Link>
+          </li>
+          <li>
+            <Link className="nhsuk-link" to={paths.patientRemodel(id, type)} state={fromSummary}>
+              Remodel with new details
+            </Link>
+          </li>
+        </>
+      )}
+      <li>
+        <Link className="nhsuk-link" to={paths.previousRiskHistory(id, type)}>
+          Previous evaluations
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+/** After the reason's form closes, the flag's button takes the focus back. */
+function useRefocusFlagButton() {
+  const [refocus, setRefocus] = useState(0);
+  useEffect(() => {
+    if (refocus > 0) document.getElementById(flagButtonId)?.focus();
+  }, [refocus]);
+  return () => setRefocus((count) => count + 1);
+}
+
 function SummaryActions({
   summary,
   trust,
@@ -116,20 +153,15 @@ function SummaryActions({
   const flag = useMarkAnomaly(trust, type, id);
   const { outcome, run, fail, clear } = useActionOutcome();
   const result = summary.status === 'processed' ? summary.result : null;
-  const fromSummary: FromSummary = { fromSummary: true };
   // Flagging asks for a reason first (decision 0039), optional; removing a flag asks for one too,
   // required (decision 0056).
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  // After the reason's form closes, the flag's button takes the focus back.
-  const [refocus, setRefocus] = useState(0);
-  useEffect(() => {
-    if (refocus > 0) document.getElementById(flagButtonId)?.focus();
-  }, [refocus]);
+  const refocusFlagButton = useRefocusFlagButton();
   const closeForm = () => {
     setAsking(false);
     setReason('');
-    setRefocus((count) => count + 1);
+    refocusFlagButton();
   };
 
   const savePdf = () =>
@@ -197,27 +229,7 @@ function SummaryActions({
           }}
         />
       )}
-      <ul className="nhsuk-list app-summary-links">
-        {summary.isActive && (
-          <>
-            <li>
-              <Link className="nhsuk-link" to={paths.patientEditDetails(id, type)} state={fromSummary}>
-                Edit details
-              </Link>
-            </li>
-            <li>
-              <Link className="nhsuk-link" to={paths.patientRemodel(id, type)} state={fromSummary}>
-                Remodel with new details
-              </Link>
-            </li>
-          </>
-        )}
-        <li>
-          <Link className="nhsuk-link" to={paths.previousRiskHistory(id, type)}>
-            Previous evaluations
-          </Link>
-        </li>
-      </ul>
+      <SummaryLinks summary={summary} id={id} type={type} />
     </section>
   );
 }

@@ -30,7 +30,6 @@ export function SearchResults({
   onBack: () => void;
 }) {
   const navigate = useNavigate();
-  const nameOf = useProcedureNameOf();
   // Shown only for several matches: one match opens its summary straight away (patient-lookup-page.tsx).
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -83,65 +82,20 @@ export function SearchResults({
             )}
             <table className="nhsuk-table-responsive app-results-table">
               <caption className="nhsuk-u-visually-hidden">Pathways found</caption>
-              <thead className="nhsuk-table__head">
-                <tr>
-                  <th scope="col">
-                    <span className="nhsuk-u-visually-hidden">Choose</span>
-                  </th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Date of birth</th>
-                  <th scope="col">Type of operation</th>
-                  <th scope="col">Referral date</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
+              <ResultsHead />
               <tbody className="nhsuk-table__body">
-                {patients.map((patient, index) => {
-                  const name = personName(patient) || 'Name not recorded';
-                  const operation = nameOf(patient.operationType);
-                  return (
-                    <tr className="nhsuk-table__row" key={patient.id}>
-                      <td className="nhsuk-table__cell">
-                        <div className="nhsuk-radios nhsuk-radios--small">
-                          <div className="nhsuk-radios__item">
-                            <input
-                              className="nhsuk-radios__input"
-                              id={radioId(index)}
-                              name="pathway"
-                              type="radio"
-                              value={patient.id}
-                              checked={selected === patient.id}
-                              onChange={() => {
-                                setSelected(patient.id);
-                                setError(undefined);
-                              }}
-                            />
-                            <label className="nhsuk-label nhsuk-radios__label" htmlFor={radioId(index)}>
-                              <span className="nhsuk-u-visually-hidden">
-                                <DataText text={name} />, {operation}
-                                {patient.referralDate ? `, referred ${formatDate(patient.referralDate)}` : ''}
-                                {patient.isActive ? '' : ', archived'}
-                              </span>
-                            </label>
-                          </div>
-                        </div>
-                      </td>
-                      <Cell heading="Name">
-                        <DataText text={name} />
-                      </Cell>
-                      <Cell heading="Date of birth">{formatDate(patient.dateOfBirth)}</Cell>
-                      <Cell heading="Type of operation">{operation}</Cell>
-                      <Cell heading="Referral date">{formatDate(patient.referralDate)}</Cell>
-                      <Cell heading="Status">
-                        {patient.isActive ? (
-                          <Tag colour="green">Active</Tag>
-                        ) : (
-                          <Tag colour="grey">Archived</Tag>
-                        )}
-                      </Cell>
-                    </tr>
-                  );
-                })}
+                {patients.map((patient, index) => (
+                  <ResultRow
+                    key={patient.id}
+                    patient={patient}
+                    index={index}
+                    selected={selected === patient.id}
+                    onSelect={() => {
+                      setSelected(patient.id);
+                      setError(undefined);
+                    }}
+                  />
+                ))}
               </tbody>
             </table>
           </fieldset>
@@ -154,6 +108,75 @@ export function SearchResults({
         </div>
       </form>
     </>
+  );
+}
+
+function ResultsHead() {
+  return (
+    <thead className="nhsuk-table__head">
+      <tr>
+        <th scope="col">
+          <span className="nhsuk-u-visually-hidden">Choose</span>
+        </th>
+        <th scope="col">Name</th>
+        <th scope="col">Date of birth</th>
+        <th scope="col">Type of operation</th>
+        <th scope="col">Referral date</th>
+        <th scope="col">Status</th>
+      </tr>
+    </thead>
+  );
+}
+
+/** One pathway found: its radio (named for a screen reader) and its details. */
+function ResultRow({
+  patient,
+  index,
+  selected,
+  onSelect,
+}: {
+  patient: PatientSearchItem;
+  index: number;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const nameOf = useProcedureNameOf();
+  const name = personName(patient) || 'Name not recorded';
+  const operation = nameOf(patient.operationType);
+  return (
+    <tr className="nhsuk-table__row">
+      <td className="nhsuk-table__cell">
+        <div className="nhsuk-radios nhsuk-radios--small">
+          <div className="nhsuk-radios__item">
+            <input
+              className="nhsuk-radios__input"
+              id={radioId(index)}
+              name="pathway"
+              type="radio"
+              value={patient.id}
+              checked={selected}
+              onChange={onSelect}
+            />
+            <label className="nhsuk-label nhsuk-radios__label" htmlFor={radioId(index)}>
+              <span className="nhsuk-u-visually-hidden">
+                <DataText text={name} />, {operation}
+                {patient.referralDate ? `, referred ${formatDate(patient.referralDate)}` : ''}
+                {patient.isActive ? '' : ', archived'}
+              </span>
+            </label>
+          </div>
+        </div>
+      </td>
+      <Cell heading="Name">
+        <DataText text={name} />
+      </Cell>
+      <Cell heading="Date of birth">{formatDate(patient.dateOfBirth)}</Cell>
+      <Cell heading="Type of operation">{operation}</Cell>
+      <Cell heading="Referral date">{formatDate(patient.referralDate)}</Cell>
+      <Cell heading="Status">
+        {patient.isActive ? <Tag colour="green">Active</Tag> : <Tag colour="grey">Archived</Tag>}
+      </Cell>
+    </tr>
   );
 }
 

@@ -67,18 +67,13 @@ function UploadFiles({ type, name }: { type: ProcedureCode; name: string | undef
   );
 }
 
-function Validation({ trust, type, batch }: { trust: string; type: ProcedureCode; batch: FollowedBatch }) {
-  const { batchId, params, setParams, onProblem } = batch;
-  const status = useUploadStatus(trust, type, batchId);
-  const validated = Boolean(status.data) && !stillValidating(status.data);
-  const pages: SummaryPages = {
-    waitingList: readPage(params.get(pageParams.waitingList)),
-    bloodTest: readPage(params.get(pageParams.bloodTest)),
-  };
-  const waitingListSummary = useValidationSummary(trust, type, batchId, pages.waitingList, validated);
-  const bloodTestSummary = useValidationSummary(trust, type, batchId, pages.bloodTest, validated);
-  const confirm = useConfirmImport(trust, type);
-  const cancel = useCancelImport(trust, type);
+/** A file of the upload, or its errors, downloaded; which is on its way, and the problem if it fails. */
+function useFileDownload(
+  trust: string,
+  type: ProcedureCode,
+  batchId: string,
+  onProblem: (text: string) => void,
+) {
   const download = useDownloadImportFile(trust, type, batchId);
   const [downloading, setDownloading] = useState<{ file: ImportFileKind; download: ImportDownload } | null>(
     null,
@@ -93,6 +88,22 @@ function Validation({ trust, type, batch }: { trust: string; type: ProcedureCode
       setDownloading(null);
     }
   };
+  return { downloading, doDownload };
+}
+
+function Validation({ trust, type, batch }: { trust: string; type: ProcedureCode; batch: FollowedBatch }) {
+  const { batchId, params, setParams, onProblem } = batch;
+  const status = useUploadStatus(trust, type, batchId);
+  const validated = Boolean(status.data) && !stillValidating(status.data);
+  const pages: SummaryPages = {
+    waitingList: readPage(params.get(pageParams.waitingList)),
+    bloodTest: readPage(params.get(pageParams.bloodTest)),
+  };
+  const waitingListSummary = useValidationSummary(trust, type, batchId, pages.waitingList, validated);
+  const bloodTestSummary = useValidationSummary(trust, type, batchId, pages.bloodTest, validated);
+  const confirm = useConfirmImport(trust, type);
+  const cancel = useCancelImport(trust, type);
+  const { downloading, doDownload } = useFileDownload(trust, type, batchId, onProblem);
   const busy = confirm.isPending ? 'confirm' : cancel.isPending ? 'cancel' : null;
   // The number archived, typed when the summary warns of it (docs/decisions/0053-archive-warning-on-confirm.md).
   const [typedCount, setTypedCount] = useState('');

@@ -42,6 +42,24 @@ const words: Record<ImportFileKind, FileSummaryWords> = {
   },
 };
 
+interface UploadSummaryProps {
+  type: ProcedureCode;
+  /** The summary at the waiting list's page of invalid rows. */
+  waitingList: ValidationSummary;
+  /** The summary at the blood test file's page (the same answer when the pages agree). */
+  bloodTest: ValidationSummary;
+  pages: SummaryPages;
+  onPage: (file: keyof SummaryPages, page: number) => void;
+  hrefFor: (file: keyof SummaryPages, page: number) => string;
+  busy: 'confirm' | 'cancel' | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+  onDownload: (file: ImportFileKind, download: ImportDownload) => void;
+  /** The download in progress, if one is. */
+  downloading: { file: ImportFileKind; download: ImportDownload } | null;
+  archiveCount: ArchiveCountInput;
+}
+
 /**
  * docs/requirements.md §2 "Confirm Upload Summary" with Cancel and Confirm; docs/requirements.md §4 decides when Confirm is
  * disabled. Each file's invalid rows are paged on their own, each page asked of the server. An
@@ -61,23 +79,7 @@ export function UploadSummary({
   onDownload,
   downloading,
   archiveCount,
-}: {
-  type: ProcedureCode;
-  /** The summary at the waiting list's page of invalid rows. */
-  waitingList: ValidationSummary;
-  /** The summary at the blood test file's page (the same answer when the pages agree). */
-  bloodTest: ValidationSummary;
-  pages: SummaryPages;
-  onPage: (file: keyof SummaryPages, page: number) => void;
-  hrefFor: (file: keyof SummaryPages, page: number) => string;
-  busy: 'confirm' | 'cancel' | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-  onDownload: (file: ImportFileKind, download: ImportDownload) => void;
-  /** The download in progress, if one is. */
-  downloading: { file: ImportFileKind; download: ImportDownload } | null;
-  archiveCount: ArchiveCountInput;
-}) {
+}: UploadSummaryProps) {
   const summary = waitingList;
   // Each file's result, from the summary at that file's page of invalid rows.
   const files = [
