@@ -23,15 +23,13 @@
  * (PostgreSQL) keeps a seeded database between runs (for looking at plans).
  * Run: npx tsx bench/prioritisation.bench.ts
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Result } from 'autocannon';
 import type { JWK } from 'jose';
-import { openDatabase, type Database } from '../apps/api/dist/platform/db/client.js';
+import type { Database } from '../apps/api/dist/platform/db/client.js';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
 import { developmentAccessToken } from './lib/access-token.js';
-import { freshPostgres } from './lib/database.js';
+import { benchDatabase } from './lib/bench-database.js';
 import { latencyRow, type LatencyRow } from './lib/latency-table.js';
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
@@ -121,25 +119,14 @@ function printTable(results: Row[], targetP99: number) {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 const port = 3700 + Math.floor(Math.random() * 90);
 const baseUrl = `http://127.0.0.1:${port}`;
-const postgres = process.env.DATABASE_URL
-  ? await freshPostgres(
-      process.env.DATABASE_URL,
-      process.env.BENCH_DATABASE_NAME ?? `esr_prioritisation_bench_${process.pid}`,
-      Boolean(process.env.BENCH_DATABASE_NAME),
-    )
-  : undefined;
-// BENCH_DATA_DIR keeps a seeded PGlite folder between runs (for looking at plans); default is a fresh one.
-const keptDir = process.env.BENCH_DATA_DIR;
-const reuse = postgres ? postgres.reused : Boolean(keptDir && existsSync(path.join(keptDir, 'pglite')));
-const dataDir = postgres
-  ? undefined
-  : (keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'esr-prioritisation-bench-')));
-const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
+// BENCH_DATA_DIR (PGlite) or BENCH_DATABASE_NAME (PostgreSQL) keeps a seeded database between runs
+// (for looking at plans); default is a fresh one.
+const bench = await benchDatabase('prioritisation');
+const reuse = bench.reused;
+const databaseLabel = bench.label;
 
 console.log(`Seeding ${databaseLabel}${reuse ? ' (kept from an earlier run)' : ''}:`);
-const database = await openDatabase(
-  postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: dataDir! },
-);
+const database = await bench.open();
 let signingKey: JWK;
 try {
   if (!reuse) {
@@ -157,7 +144,7 @@ try {
 const server = await startBuiltServer(port, {
   NODE_ENV: 'test',
   RUN_WORKER: 'false',
-  ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! }),
+  ...bench.serverEnv,
 });
 
 try {
@@ -314,6 +301,5 @@ try {
   );
 } finally {
   await server.stop();
-  if (dataDir && !keptDir) rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
+  await bench.dispose();
 }
