@@ -11,13 +11,8 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordChange } from '../change-log/index.js';
 import type { Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
-import {
-  contentDisposition,
-  csvReport,
-  reportFileName,
-  type ReportColumn,
-  type ReportFile,
-} from '../reports/index.js';
+import { csvReport, type ReportColumn } from '../reports/index.js';
+import { contentDisposition, reportFileName, type ReportFile } from '../../platform/http/downloads.js';
 import { endpoints } from '@esr/contracts/endpoints';
 import { routeOf, streamedAccess } from '../access-log/index.js';
 import { warningsKind } from './batch-files.js';

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { endpoints } from '@esr/contracts/endpoints';
@@ -7,7 +6,7 @@ import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
 import { procedureCounters, waitingListDashboard } from '../pathways/index.js';
-import type { ReportFile } from '../reports/index.js';
+import { sendReport } from '../../platform/http/downloads.js';
 import { rowsWithErrorsCsv, warningsCsv } from './import-downloads.js';
 import {
   cancelImport,
@@ -21,19 +20,6 @@ import {
 } from './waiting-list-imports.js';
 
 const { waitingList } = endpoints;
-
-function sendFile(reply: FastifyReply, file: ReportFile) {
-  // The access entry is written as the download ends, after this handler has returned (decision 0042).
-  file.accessRecorded?.catch((error: unknown) =>
-    reply.log.error({ err: error }, 'the patient access log entry of a download was not written'),
-  );
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', file.contentDisposition)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.stream);
-}
 
 /** docs/requirements.md §7 waiting-list import calls; clerical users of the trust only (§6). */
 const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -114,7 +100,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, waitingList.rowsWithErrorsExport, async (request, reply) =>
-    sendFile(
+    sendReport(
       reply,
       await rowsWithErrorsCsv(
         app.db,
@@ -127,7 +113,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, waitingList.warningsExport, async (request, reply) =>
-    sendFile(
+    sendReport(
       reply,
       await warningsCsv(
         app.db,

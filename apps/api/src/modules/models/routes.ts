@@ -17,7 +17,7 @@ import {
 import { modelCard } from './model-card.js';
 import type { ModelCardPdfInput } from './model-card-pdf.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
-import { contentDisposition, reportFileName } from '../reports/index.js';
+import { contentDisposition, reportFileName } from '../../platform/http/downloads.js';
 
 const cardDocument = documentKind('model-card', new URL('./model-card.document.js', import.meta.url));
 

@@ -12,12 +12,8 @@ import {
   processedCounts,
   reportFields,
 } from './open-pathways.js';
-import {
-  exportActiveRecords,
-  exportArchivedRecords,
-  exportProcessedRecords,
-  sendReport,
-} from '../reports/index.js';
+import { exportActiveRecords, exportArchivedRecords, exportProcessedRecords } from '../reports/index.js';
+import { sendReport } from '../../platform/http/downloads.js';
 
 const { openPathways } = endpoints;
 

@@ -5,7 +5,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
-import { sendReport } from '../reports/index.js';
+import { sendReport } from '../../platform/http/downloads.js';
 import { exportWorklist, worklistEquity, worklistMatrix, worklistPage } from './worklist.js';
 import {
   adjustRisk,

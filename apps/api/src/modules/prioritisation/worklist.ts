@@ -50,7 +50,8 @@ import { procedureName } from '../library/index.js';
 import { predictionOf, scoringStateOf } from '../pathways/index.js';
 import { suspendedOnSql } from '../prediction-suspension/index.js';
 import { suspendedText } from '@esr/contracts/prediction-suspension';
-import { startReport, type ReportColumn, type ReportFile } from '../reports/index.js';
+import { startReport, type ReportColumn } from '../reports/index.js';
+import type { ReportFile } from '../../platform/http/downloads.js';
 import {
   flagColumnsSql,
   riskBandSql,

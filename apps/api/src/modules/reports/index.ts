@@ -1,14 +1,10 @@
 /** What the reports module offers the rest of the API; nothing else of it is imported from outside. */
 export { londonWallClock, showDate, spacedNhsNumber } from './report-format.js';
 export {
-  contentDisposition,
   exportActiveRecords,
   exportArchivedRecords,
   exportProcessedRecords,
-  reportFileName,
-  sendReport,
   startReport,
-  type ReportFile,
   type ReportRequest,
 } from './reports.js';
 export { csvReport } from './report-csv.js';
