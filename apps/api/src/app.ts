@@ -25,15 +25,21 @@ import userRoutes from './modules/admin/users-routes.js';
 import dashboardRoutes from './modules/admin/dashboards-routes.js';
 import changeLogRoutes from './modules/change-log/routes.js';
 import accessLogRoutes from './modules/access-log/routes.js';
-import waitingListRoutes from './modules/imports/routes.js';
-import openPathwayRoutes from './modules/pathways/routes.js';
+import waitingListRoutes, { importHistoryRoutes } from './modules/imports/routes.js';
+import openPathwayRoutes, {
+  procedureCounterRoutes,
+  waitingListDashboardRoutes,
+} from './modules/pathways/routes.js';
+import reportRoutes from './modules/reports/routes.js';
 import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
 import outcomeRoutes from './modules/outcomes/routes.js';
 import monitoringRoutes from './modules/monitoring/routes.js';
 import predictionSuspensionRoutes from './modules/prediction-suspension/routes.js';
 import scoringRoutes from './modules/evaluations/routes.js';
-import { integrationClientRoutes, integrationRoutes, startHl7Listener } from './modules/integration/index.js';
+import integrationRoutes from './modules/integration/routes.js';
+import integrationClientRoutes from './modules/integration/admin/routes.js';
+import { startHl7Listener } from './modules/integration/index.js';
 import { startDemoPrioritisation } from './modules/prioritisation/index.js';
 import { startDemoOutcomes } from './modules/outcomes/index.js';
 import {
@@ -193,8 +199,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(dashboardRoutes);
     await app.register(changeLogRoutes);
     await app.register(accessLogRoutes);
+    // In this order the OpenAPI document lists the waiting-list calls as it always has.
+    await app.register(waitingListDashboardRoutes);
+    await app.register(importHistoryRoutes);
+    await app.register(procedureCounterRoutes);
     await app.register(waitingListRoutes);
     await app.register(openPathwayRoutes);
+    await app.register(reportRoutes);
     await app.register(patientRoutes);
     await app.register(prioritisationRoutes);
     await app.register(outcomeRoutes);

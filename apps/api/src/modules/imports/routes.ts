@@ -5,7 +5,6 @@ import { importUploadFields } from '@esr/contracts/waiting-list';
 import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
-import { procedureCounters, waitingListDashboard } from '../pathways/index.js';
 import { sendReport } from '../../platform/http/downloads.js';
 import { rowsWithErrorsCsv, warningsCsv } from './import-downloads.js';
 import {
@@ -21,6 +20,17 @@ import {
 
 const { waitingList } = endpoints;
 
+/** docs/requirements.md §7: the upload history and the service status; clerical users of the trust only (§6). */
+export const importHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, waitingList.uploadHistory, async (request) =>
+    uploadHistory(app.db, principalOf(request), request.params.trust, request.query),
+  );
+
+  route(app, waitingList.serviceStatus, async (request) =>
+    serviceStatus(app.db, principalOf(request), request.params.trust, request.params.type),
+  );
+};
+
 /** docs/requirements.md §7 waiting-list import calls; clerical users of the trust only (§6). */
 const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxFileBytes = app.config.importMaxFileBytes;
@@ -29,22 +39,6 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     // An oversized file is reported on its own field (docs/requirements.md §5), not as a bare 413.
     throwFileSizeLimit: false,
   });
-
-  route(app, waitingList.dashboard, async (request) =>
-    waitingListDashboard(app.db, principalOf(request), request.params.trust),
-  );
-
-  route(app, waitingList.uploadHistory, async (request) =>
-    uploadHistory(app.db, principalOf(request), request.params.trust, request.query),
-  );
-
-  route(app, waitingList.serviceStatus, async (request) =>
-    serviceStatus(app.db, principalOf(request), request.params.trust, request.params.type),
-  );
-
-  route(app, waitingList.procedureCounters, async (request) =>
-    procedureCounters(app.db, principalOf(request), request.params.trust, request.params.type),
-  );
 
   route(
     app,

@@ -36,7 +36,8 @@ import { principalName, type Principal } from '../identity/index.js';
 import { offsetOf } from '../../platform/db/list-queries.js';
 import type { FileReading } from './read/import-reading.js';
 import type { UploadHandoff } from './read/upload-handoff.js';
-import type { JobQueue } from '../../platform/queue/job-definition.js';
+import { queueName, type JobQueue } from '../../platform/queue/job-definition.js';
+import { inferBatchJob } from '../evaluations/index.js';
 import { confirmBatchJob } from './confirm/confirm-batch-job.js';
 import { validateBatchJob } from './stage/validate-batch-job.js';
 import { discardStagedRows, storeImportFile, type FileKind } from './batch-files.js';
@@ -55,7 +56,7 @@ import {
 export const batchLifetimeMs = 24 * 60 * 60 * 1000;
 
 /** Queue names of the jobs that make a trust's procedure busy (docs/architecture.md, Jobs: status from the queue). */
-export const busyJobQueues = ['validate-batch.v1', 'confirm-batch.v1', 'infer-batch.v1'];
+export const busyJobQueues = [validateBatchJob, confirmBatchJob, inferBatchJob].map(queueName);
 
 export interface ImportSettings {
   maxFileBytes: number;

@@ -10,4 +10,3 @@ export {
   toActiveRecord,
 } from './open-pathways.js';
 export type { ActiveRow, ArchivedRow, RecordRow, ScoringStateRow } from './open-pathways.js';
-export { procedureCounters, waitingListDashboard } from './pathways.js';

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
-import type { JobContext, JobDefinition, JobQueue } from './job-definition.js';
+import { queueName, type JobContext, type JobDefinition, type JobQueue } from './job-definition.js';
 import { orphanSweepSeconds, orphanedJobs, runningJobLocks } from './running-jobs.js';
 
 export interface Queue extends JobQueue {
@@ -8,8 +8,6 @@ export interface Queue extends JobQueue {
   pendingCount(job: JobDefinition): Promise<number>;
   stop(): Promise<void>;
 }
-
-const queueName = (job: JobDefinition) => `${job.name}.v${job.version}`;
 
 /** The advisory lock under which a process creates the queues (beside the migrations' 727_341_001). */
 const queueCreationLockKey = 727_341_003;
