@@ -16,7 +16,8 @@ import { contentDisposition, reportFileName, type ReportFile } from '../../platf
 import { endpoints } from '@esr/contracts/endpoints';
 import { routeOf, streamedAccess } from '../access-log/index.js';
 import { warningsKind } from './batch-files.js';
-import { findBatch, pathwaysOfIssueRows, type ImportBatchRow } from './waiting-list-imports.js';
+import { findBatch, type ImportBatchRow } from './waiting-list-imports.js';
+import { pathwaysOfIssueRows } from './validation-summary.js';
 
 /** Rows read per statement. */
 export const downloadChunk = 2000;

@@ -7,16 +7,11 @@ import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
 import { sendReport } from '../../platform/http/downloads.js';
 import { rowsWithErrorsCsv, warningsCsv } from './import-downloads.js';
-import {
-  cancelImport,
-  confirmImport,
-  serviceStatus,
-  toBeArchived,
-  uploadHistory,
-  uploadImport,
-  uploadStatus,
-  validationSummary,
-} from './waiting-list-imports.js';
+import { uploadImport, uploadStatus } from './waiting-list-imports.js';
+import { serviceStatus } from './service-status.js';
+import { toBeArchived, validationSummary } from './validation-summary.js';
+import { cancelImport, confirmImport } from './import-decisions.js';
+import { uploadHistory } from './upload-history.js';
 
 const { waitingList } = endpoints;
 
@@ -31,15 +26,10 @@ export const importHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** docs/requirements.md §7 waiting-list import calls; clerical users of the trust only (§6). */
-const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const maxFileBytes = app.config.importMaxFileBytes;
-  await app.register(multipart, {
-    limits: { fileSize: maxFileBytes, files: 2, fields: 10, parts: 12, fieldSize: 1024 },
-    // An oversized file is reported on its own field (docs/requirements.md §5), not as a bare 413.
-    throwFileSizeLimit: false,
-  });
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The upload (both files, within the size limit) and its status. */
+function uploadRoutes(app: ZodApp, maxFileBytes: number) {
   route(
     app,
     waitingList.upload,
@@ -70,7 +60,10 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
       request.query.batchId,
     ),
   );
+}
 
+/** The validation summary, the pathways a confirm would archive, and the summary's downloads. */
+function summaryRoutes(app: ZodApp) {
   route(app, waitingList.validationSummary, async (request) =>
     validationSummary(
       app.db,
@@ -118,7 +111,10 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     ),
   );
+}
 
+/** The clerk's decision on a validated upload: cancel or confirm. */
+function decisionRoutes(app: ZodApp) {
   route(app, waitingList.cancelImport, async (request) =>
     cancelImport(
       app.db,
@@ -142,6 +138,20 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return reply.status(accepted ? 202 : 200).send(decision);
   });
+}
+
+/** docs/requirements.md §7 waiting-list import calls; clerical users of the trust only (§6). */
+const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
+  const maxFileBytes = app.config.importMaxFileBytes;
+  await app.register(multipart, {
+    limits: { fileSize: maxFileBytes, files: 2, fields: 10, parts: 12, fieldSize: 1024 },
+    // An oversized file is reported on its own field (docs/requirements.md §5), not as a bare 413.
+    throwFileSizeLimit: false,
+  });
+
+  uploadRoutes(app, maxFileBytes);
+  summaryRoutes(app);
+  decisionRoutes(app);
 };
 
 export default waitingListRoutes;

@@ -5,13 +5,9 @@ import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
-import {
-  activeRecords,
-  archivedRecords,
-  failedRecords,
-  processedCounts,
-  reportFields,
-} from './open-pathways.js';
+import { activeRecords, processedCounts, reportFields } from './active-list.js';
+import { failedRecords } from './failed-records.js';
+import { archivedRecords } from './archived-records.js';
 import { procedureCounters, waitingListDashboard } from './pathways.js';
 
 const { openPathways, waitingList } = endpoints;

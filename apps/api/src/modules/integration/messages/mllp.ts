@@ -8,7 +8,7 @@
  * message it cannot parse with nothing.
  */
 import net from 'node:net';
-import { hl7Ack } from './hl7v2-oru.js';
+import { hl7Ack } from './hl7-ack.js';
 
 const startBlock = 0x0b;
 const endBlock = 0x1c;
