@@ -56,6 +56,44 @@ const zones = [
   },
 ];
 
+// A module's routes call that module's own use cases (docs/architecture.md, "Import direction"):
+// from another module a route takes only the signed-in principal (identity) and reference names
+// (library), never a use case, so each URL is served by the module that owns what it answers.
+const routeFiles = ['apps/api/src/modules/**/routes.ts', 'apps/api/src/modules/**/*-routes.ts'];
+const routeSharedModules = new Set(['identity', 'library']);
+const routesOwnModule = {
+  meta: {
+    type: 'problem',
+    messages: {
+      otherModule:
+        "A route calls its own module's use cases only: move the route to modules/{{module}}, or give this module a use case of its own.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const modulesDir = path.join(root, 'apps/api/src/modules');
+    const moduleOf = (file) => path.relative(modulesDir, file).split(path.sep)[0];
+    const own = moduleOf(context.filename);
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const target = path.resolve(path.dirname(context.filename), source);
+        if (!target.startsWith(modulesDir + path.sep)) return;
+        const module = moduleOf(target);
+        if (module !== own && !routeSharedModules.has(module))
+          context.report({ node: node.source, messageId: 'otherModule', data: { module } });
+      },
+    };
+  },
+};
+
+const routeBoundaries = {
+  files: routeFiles,
+  plugins: { routes: { rules: { 'own-module': routesOwnModule } } },
+  rules: { 'routes/own-module': 'error' },
+};
+
 export default [
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
@@ -96,4 +134,5 @@ export default [
       ],
     },
   },
+  routeBoundaries,
 ];

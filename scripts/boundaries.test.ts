@@ -123,6 +123,24 @@ describe('the import direction', () => {
         }),
       );
   });
+
+  it("fails on a route calling another module's use case, and passes on its own module's and the principal", async () => {
+    const other = plant(
+      `apps/api/src/modules/models/${tag}-routes.ts`,
+      `import { requestScoringWherePending } from '../evaluations/index.js';\nexport const r = requestScoringWherePending;\n`,
+    );
+    const own = plant(
+      `apps/api/src/modules/models/${tag}-own-routes.ts`,
+      `import { principalOf } from '../identity/index.js';\nimport { uploadModel } from './models.js';\nexport const r = [principalOf, uploadModel];\n`,
+    );
+    expect(await problemsOf(other)).toContainEqual(
+      expect.objectContaining({
+        rule: 'routes/own-module',
+        message: expect.stringContaining("its own module's use cases"),
+      }),
+    );
+    expect(await problemsOf(own)).toEqual([]);
+  });
 });
 
 describe('the source as it stands', () => {

@@ -25,15 +25,21 @@ import userRoutes from './modules/admin/users-routes.js';
 import dashboardRoutes from './modules/admin/dashboards-routes.js';
 import changeLogRoutes from './modules/change-log/routes.js';
 import accessLogRoutes from './modules/access-log/routes.js';
-import waitingListRoutes from './modules/imports/routes.js';
-import openPathwayRoutes from './modules/pathways/routes.js';
+import waitingListRoutes, { importHistoryRoutes } from './modules/imports/routes.js';
+import openPathwayRoutes, {
+  procedureCounterRoutes,
+  waitingListDashboardRoutes,
+} from './modules/pathways/routes.js';
+import reportRoutes from './modules/reports/routes.js';
 import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
 import outcomeRoutes from './modules/outcomes/routes.js';
 import monitoringRoutes from './modules/monitoring/routes.js';
 import predictionSuspensionRoutes from './modules/prediction-suspension/routes.js';
 import scoringRoutes from './modules/evaluations/routes.js';
-import { integrationClientRoutes, integrationRoutes, startHl7Listener } from './modules/integration/index.js';
+import integrationRoutes from './modules/integration/routes.js';
+import integrationClientRoutes from './modules/integration/admin/routes.js';
+import { startHl7Listener } from './modules/integration/index.js';
 import { startDemoPrioritisation } from './modules/prioritisation/index.js';
 import { startDemoOutcomes } from './modules/outcomes/index.js';
 import {
@@ -48,7 +54,7 @@ import { seedDemoWaitingLists } from './modules/imports/index.js';
 import { keepImportThreadsReady, startReadingUpload, type FileReading } from './modules/imports/index.js';
 import { UploadHandoff, type UploadHandoffLimits } from './modules/imports/index.js';
 import { resumeInterruptedWork } from './modules/imports/index.js';
-import { importSettingsFor } from './modules/imports/index.js';
+import { importSettingsFor, type ReadingSettings } from './modules/imports/index.js';
 import { startQueue, type Queue } from './platform/queue/queue.js';
 import { configureDocumentPool } from './platform/documents/document-pool.js';
 import { loadDevelopmentSecrets, type DevelopmentSecrets } from './modules/identity/index.js';
@@ -91,7 +97,8 @@ const requestSerializer = (request: { method: string; url: string; id: string })
   path: request.url.split('?')[0],
 });
 
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+/** The Fastify server itself: logging without patient data, zod schemas, trailing slashes either way. */
+function createServer(config: AppConfig, options: BuildOptions) {
   const app = Fastify({
     logger:
       options.logger === false
@@ -110,7 +117,150 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
+/** What the process stops as it closes, each set once it has started. */
+interface Stoppers {
+  queue?: Queue;
+  detachPrincipals?: () => Promise<void>;
+  stopDemoPrioritisation?: () => void;
+  stopDemoOutcomes?: () => void;
+}
+
+/**
+ * The reference data, and the demonstration data where configured. The demonstration models come
+ * with the demonstration data only, never in a trust's own service: there, a model is active only
+ * once a clinical safety officer approves it (decision 0060).
+ */
+async function seedData(database: Database, config: AppConfig) {
+  await seedReferenceData(database.db);
+  if (config.seedDemoData) {
+    await seedDemoData(database.db);
+    await installDefaultModels(database.db);
+  }
+}
+
+/** The plugins every request meets before its route: errors, headers, read-only, identity, hostile text. */
+async function registerPlugins(
+  app: FastifyInstance,
+  config: AppConfig,
+  database: Database,
+  stoppers: Stoppers,
+) {
+  let secrets: DevelopmentSecrets | undefined;
+  if (config.identity.kind === 'development') secrets = await loadDevelopmentSecrets(database.db);
+  const verifier = createTokenVerifier(config.identity, secrets?.publicKey);
+  const principals = new PrincipalCache();
+  stoppers.detachPrincipals = await principals.attach(database);
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { https: config.publicUrl.startsWith('https://') });
+  // Before authentication and every body parser: a write meets the read-only answer first.
+  if (config.readOnly) await app.register(readOnly, config.readOnly);
+  await app.register(rateLimit, { global: false });
+  await app.register(openapi);
+  await app.register(authentication, {
+    db: database.db,
+    identity: config.identity,
+    verifier,
+    cache: principals,
+  });
+  await app.register(authorization);
+  await app.register(hostileText);
+  if (config.identity.kind === 'development' && secrets) {
+    await app.register(developmentIdentityProvider, {
+      db: database.db,
+      issuer: config.identity.issuer,
+      publicUrl: config.publicUrl,
+      audience: config.identity.audience,
+      clientId: config.identity.clientId,
+      signingKey: secrets.signingKey,
+      cookieSecret: secrets.cookieSecret,
+      accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
+    });
+  }
+}
+
+/** Every module's routes, registered here and nowhere else, then the web app. */
+async function registerRoutes(app: FastifyInstance, config: AppConfig, options: BuildOptions) {
+  await app.register(healthRoutes, { config });
+  await app.register(meRoutes);
+  await app.register(libraryRoutes);
+  await app.register(modelRoutes);
+  await app.register(trustRoutes);
+  await app.register(userRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(changeLogRoutes);
+  await app.register(accessLogRoutes);
+  // In this order the OpenAPI document lists the waiting-list calls as it always has.
+  await app.register(waitingListDashboardRoutes);
+  await app.register(importHistoryRoutes);
+  await app.register(procedureCounterRoutes);
+  await app.register(waitingListRoutes);
+  await app.register(openPathwayRoutes);
+  await app.register(reportRoutes);
+  await app.register(patientRoutes);
+  await app.register(prioritisationRoutes);
+  await app.register(outcomeRoutes);
+  await app.register(monitoringRoutes);
+  await app.register(predictionSuspensionRoutes);
+  await app.register(scoringRoutes);
+  await app.register(integrationRoutes);
+  await app.register(integrationClientRoutes);
+  await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
+}
+
+/**
+ * The work besides requests: the job queue, the MLLP listener, what a stopped server left
+ * unfinished and the demonstration lists.
+ */
+async function startWork(
+  app: FastifyInstance,
+  database: Database,
+  work: {
+    runsJobs: boolean;
+    importSettings: ReadingSettings;
+    uploads: UploadHandoff<FileReading> | undefined;
+  },
+  options: BuildOptions,
+  stoppers: Stoppers,
+) {
+  const { config } = app;
+  const { runsJobs, importSettings, uploads } = work;
+  const queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
+    work: runsJobs,
+    context: { db: database.db, log: app.log, importSettings, uploads },
+    ...(options.jobPollingIntervalSeconds
+      ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
+      : {}),
+  });
+  stoppers.queue = queue;
+  app.decorate('queue', queue);
+  // Read-only, the MLLP listener does not start: an engine whose connection is refused keeps its
+  // messages and sends them once the service is back, where an AE or AR would end them.
+  if (config.hl7Mllp && !config.readOnly) {
+    const listener = await startHl7Listener(
+      database.db,
+      { ...config.hl7Mllp, readTimeoutMs: config.integrationReadTimeoutMs },
+      app.log,
+    );
+    app.addHook('onClose', () => listener.close());
+  }
+  // Read-only, nothing is resumed or imported: both write, and resume once the service is back.
+  if (!config.readOnly) await resumeInterruptedWork(database.db, queue);
+  if (config.seedDemoWaitingLists && !config.readOnly) {
+    await seedDemoWaitingLists(database.db, database.kind, queue, options.demoClock?.());
+    // Its history once the demonstration lists are scored (decision 0044); only where the jobs run.
+    if (runsJobs) {
+      stoppers.stopDemoPrioritisation = startDemoPrioritisation(database.db, app.log);
+      stoppers.stopDemoOutcomes = startDemoOutcomes(database.db, app.log);
+    }
+  }
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = createServer(config, options);
   const database = await openDatabase(config.database, {
     onMaintenanceError: (error) => app.log.error({ err: error }, 'embedded database maintenance failed'),
     // Every call that needs the database now fails, and /api/health answers 503.
@@ -131,108 +281,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     : undefined;
   app.decorate('uploads', uploads);
   if (runsJobs) keepImportThreadsReady(importSettings);
-  let queue: Queue | undefined;
-  let detachPrincipals: (() => Promise<void>) | undefined;
-  let stopDemoPrioritisation: (() => void) | undefined;
-  let stopDemoOutcomes: (() => void) | undefined;
+  const stoppers: Stoppers = {};
   app.addHook('onClose', async () => {
-    stopDemoPrioritisation?.();
-    stopDemoOutcomes?.();
-    await detachPrincipals?.().catch(() => undefined);
-    await queue?.stop();
+    stoppers.stopDemoPrioritisation?.();
+    stoppers.stopDemoOutcomes?.();
+    await stoppers.detachPrincipals?.().catch(() => undefined);
+    await stoppers.queue?.stop();
     await database.close();
   });
 
   try {
-    await seedReferenceData(database.db);
-    // The demonstration models come with the demonstration data only, never in a trust's own
-    // service: there, a model is active only once a clinical safety officer approves it (decision 0060).
-    if (config.seedDemoData) {
-      await seedDemoData(database.db);
-      await installDefaultModels(database.db);
-    }
-
-    let secrets: DevelopmentSecrets | undefined;
-    if (config.identity.kind === 'development') secrets = await loadDevelopmentSecrets(database.db);
-    const verifier = createTokenVerifier(config.identity, secrets?.publicKey);
-    const principals = new PrincipalCache();
-    detachPrincipals = await principals.attach(database);
-
-    await app.register(errorHandler);
-    await app.register(securityHeaders, { https: config.publicUrl.startsWith('https://') });
-    // Before authentication and every body parser: a write meets the read-only answer first.
-    if (config.readOnly) await app.register(readOnly, config.readOnly);
-    await app.register(rateLimit, { global: false });
-    await app.register(openapi);
-    await app.register(authentication, {
-      db: database.db,
-      identity: config.identity,
-      verifier,
-      cache: principals,
-    });
-    await app.register(authorization);
-    await app.register(hostileText);
-    if (config.identity.kind === 'development' && secrets) {
-      await app.register(developmentIdentityProvider, {
-        db: database.db,
-        issuer: config.identity.issuer,
-        publicUrl: config.publicUrl,
-        audience: config.identity.audience,
-        clientId: config.identity.clientId,
-        signingKey: secrets.signingKey,
-        cookieSecret: secrets.cookieSecret,
-        accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
-      });
-    }
-    await app.register(healthRoutes, { config });
-    await app.register(meRoutes);
-    await app.register(libraryRoutes);
-    await app.register(modelRoutes);
-    await app.register(trustRoutes);
-    await app.register(userRoutes);
-    await app.register(dashboardRoutes);
-    await app.register(changeLogRoutes);
-    await app.register(accessLogRoutes);
-    await app.register(waitingListRoutes);
-    await app.register(openPathwayRoutes);
-    await app.register(patientRoutes);
-    await app.register(prioritisationRoutes);
-    await app.register(outcomeRoutes);
-    await app.register(monitoringRoutes);
-    await app.register(predictionSuspensionRoutes);
-    await app.register(scoringRoutes);
-    await app.register(integrationRoutes);
-    await app.register(integrationClientRoutes);
-    await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
-
-    queue = await startQueue(database, [...allJobs, ...(options.extraJobs ?? [])], {
-      work: runsJobs,
-      context: { db: database.db, log: app.log, importSettings, uploads },
-      ...(options.jobPollingIntervalSeconds
-        ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
-        : {}),
-    });
-    app.decorate('queue', queue);
-    // Read-only, the MLLP listener does not start: an engine whose connection is refused keeps its
-    // messages and sends them once the service is back, where an AE or AR would end them.
-    if (config.hl7Mllp && !config.readOnly) {
-      const listener = await startHl7Listener(
-        database.db,
-        { ...config.hl7Mllp, readTimeoutMs: config.integrationReadTimeoutMs },
-        app.log,
-      );
-      app.addHook('onClose', () => listener.close());
-    }
-    // Read-only, nothing is resumed or imported: both write, and resume once the service is back.
-    if (!config.readOnly) await resumeInterruptedWork(database.db, queue);
-    if (config.seedDemoWaitingLists && !config.readOnly) {
-      await seedDemoWaitingLists(database.db, database.kind, queue, options.demoClock?.());
-      // Its history once the demonstration lists are scored (decision 0044); only where the jobs run.
-      if (runsJobs) {
-        stopDemoPrioritisation = startDemoPrioritisation(database.db, app.log);
-        stopDemoOutcomes = startDemoOutcomes(database.db, app.log);
-      }
-    }
+    await seedData(database, config);
+    await registerPlugins(app, config, database, stoppers);
+    await registerRoutes(app, config, options);
+    await startWork(app, database, { runsJobs, importSettings, uploads }, options, stoppers);
   } catch (error) {
     await app.close();
     throw error;

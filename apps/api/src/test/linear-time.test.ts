@@ -6,7 +6,8 @@ import {
 } from '../../../../packages/import-files/test/helpers/linear-time.js';
 import { fhirBaseUrl } from '../modules/integration/fhir/fhir-uris.js';
 import { readFhirResource } from '../modules/integration/messages/fhir-observations.js';
-import { hl7Ack, readOruR01 } from '../modules/integration/messages/hl7v2-oru.js';
+import { readOruR01 } from '../modules/integration/messages/hl7v2-oru.js';
+import { hl7Ack } from '../modules/integration/messages/hl7-ack.js';
 import { importUnit, unitFactorFor } from '../modules/integration/messages/lab-codes.js';
 import { readFhirDateTime, readHl7DateTime } from '../modules/integration/messages/message-times.js';
 import { readBirthDate, readNhsNumber } from '../modules/integration/messages/patient-identifiers.js';

@@ -6,7 +6,7 @@ import { queryRows } from '../../platform/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { insertPathways } from '../../test/factories/pathways.js';
 import { createTrust, createUser } from '../../test/factories/users.js';
-import { contentDisposition, reportFileName } from '../reports/index.js';
+import { contentDisposition, reportFileName } from '../../platform/http/downloads.js';
 import { neutraliseFormula } from '../reports/report-format.js';
 
 /**

@@ -19,13 +19,8 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { recordChange } from '../change-log/index.js';
 import { requireAccess, type Principal } from '../identity/index.js';
-import {
-  contentDisposition,
-  csvReport,
-  reportFileName,
-  type ReportColumn,
-  type ReportFile,
-} from '../reports/index.js';
+import { csvReport, type ReportColumn } from '../reports/index.js';
+import { contentDisposition, reportFileName, type ReportFile } from '../../platform/http/downloads.js';
 import { recordPatientAccess, routeOf } from './access-log.js';
 import {
   countEntries,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@esr/contracts/endpoints';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
-import { sendReport } from '../reports/index.js';
+import { sendReport } from '../../platform/http/downloads.js';
 import { exportPatientAccessLog } from './access-log-export.js';
 import { patientAccessLog } from './access-log-reader.js';
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import Provider from 'oidc-provider';
+import Provider, { type Configuration } from 'oidc-provider';
 import type { JWK } from 'jose';
 import { eq, asc, sql } from 'drizzle-orm';
 import { productName } from '@esr/contracts/messages';
@@ -135,6 +135,176 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+/** The web app's client, and the integration clients that take tokens by client credentials. */
+function providerClients(clientId: string, redirectHosts: Set<string>): Configuration['clients'] {
+  return [
+    {
+      client_id: clientId,
+      token_endpoint_auth_method: 'none',
+      application_type: 'web',
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      redirect_uris: [...redirectHosts].flatMap((origin) => [
+        `${origin}/auth/callback`,
+        `${origin}/auth/silent-callback.html`,
+      ]),
+      post_logout_redirect_uris: [...redirectHosts].map((origin) => `${origin}/`),
+    },
+    // Systems sending blood results or reading risk assessments (docs/integration.md): OAuth 2.0
+    // client credentials, as a trust's integration engine gets its tokens from Entra ID.
+    ...demoIntegrationClients.map((client) => ({
+      client_id: client.clientId,
+      client_secret: client.secret,
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+      token_endpoint_auth_method: 'client_secret_basic' as const,
+    })),
+  ];
+}
+
+/** Client credentials, and access tokens for the API as the resource, and signing out. */
+function providerFeatures(audience: string, accessTokenTtlSeconds: number) {
+  return {
+    devInteractions: { enabled: false },
+    clientCredentials: { enabled: true },
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: () => audience,
+      useGrantedResource: () => true,
+      getResourceServerInfo: () => ({
+        scope: 'api',
+        audience,
+        accessTokenFormat: 'jwt',
+        accessTokenTTL: accessTokenTtlSeconds,
+        jwt: { sign: { alg: 'RS256' } },
+      }),
+    },
+    rpInitiatedLogout: {
+      enabled: true,
+      logoutSource: async (ctx, form) => {
+        ctx.type = 'html';
+        ctx.body = page(
+          'Signing out',
+          `<h1>Signing out</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
+<p>If nothing happens, <button type="submit" form="op.logoutForm">sign out</button>.</p>
+<script src="/dev-sign-in/auto-submit.js"></script>`,
+        );
+      },
+    },
+  } satisfies Configuration['features'];
+}
+
+/** A user of the database as the provider's account, with the claims the web app reads. */
+const findAccount =
+  (db: Db): Configuration['findAccount'] =>
+  async (_ctx, id) => {
+    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!user) return undefined;
+    return {
+      accountId: user.id,
+      claims: async () => ({
+        sub: user.id,
+        name: `${user.firstName} ${user.lastName}`,
+        given_name: user.firstName,
+        family_name: user.lastName,
+        email: user.email,
+      }),
+    };
+  };
+
+/** The provider's errors as a page of the product, but for a sign-out another tab has finished. */
+const renderError =
+  (publicUrl: string): Configuration['renderError'] =>
+  async (ctx, out) => {
+    // Tabs that reach the idle timeout together each start signing out of one shared session;
+    // the first to confirm ends it, and the others' confirmations no longer match. Signing out
+    // has happened (or is happening), so they go where it leads rather than to an error page.
+    if (ctx.oidc?.route === 'end_session_confirm' && out.error === 'invalid_request') {
+      ctx.status = 303;
+      ctx.redirect(`${publicUrl}/`);
+      return;
+    }
+    ctx.type = 'html';
+    ctx.body = page(
+      'Sign-in error',
+      `<h1>There is a problem signing in</h1><p>${escapeHtml(String(out.error_description ?? out.error))}</p><p><a href="${escapeHtml(publicUrl)}/">Return to the home page</a></p>`,
+    );
+  };
+
+/** An interaction's page: consent implied for the first-party client, else the sign-in page. */
+const showInteraction =
+  (provider: Provider, db: Db, clientId: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const details = await provider.interactionDetails(req.raw, reply.raw);
+    if (details.prompt.name === 'consent') {
+      // First-party client: consent is implied; grant what was asked (stack notes).
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId: details.session!.accountId, clientId });
+      const missing = details.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
+      if (missing.missingOIDCScope) grant!.addOIDCScope(missing.missingOIDCScope.join(' '));
+      if (missing.missingOIDCClaims) grant!.addOIDCClaims(missing.missingOIDCClaims);
+      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+        grant!.addResourceScope(indicator, scopes.join(' '));
+      }
+      const grantId = await grant!.save();
+      await provider.interactionFinished(
+        req.raw,
+        reply.raw,
+        { consent: { grantId } },
+        {
+          mergeWithLastSubmission: true,
+        },
+      );
+      return;
+    }
+    const people = await listDemoUsers(db);
+    reply.raw.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    reply.raw.end(loginPage(details.uid, people));
+  };
+
+/** The sign-in form: a demonstration user, or a registered user by e-mail address. */
+const signIn = (provider: Provider, db: Db) => async (req: FastifyRequest, reply: FastifyReply) => {
+  reply.hijack();
+  const details = await provider.interactionDetails(req.raw, reply.raw);
+  const form = await readForm(req.raw);
+  let accountId = form.get('accountId') ?? '';
+  const email = (form.get('email') ?? '').trim();
+  if (!accountId && email) {
+    const [match] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    accountId = match?.id ?? '';
+  }
+  const [user] = accountId
+    ? await db.select({ id: users.id }).from(users).where(eq(users.id, accountId)).limit(1)
+    : [];
+  if (!user) {
+    const people = await listDemoUsers(db);
+    reply.raw.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    reply.raw.end(loginPage(details.uid, people, 'No registered user has that e-mail address'));
+    return;
+  }
+  await provider.interactionFinished(
+    req.raw,
+    reply.raw,
+    { login: { accountId: user.id } },
+    {
+      mergeWithLastSubmission: false,
+    },
+  );
+};
+
 /**
  * The built-in OpenID Connect provider for the embedded default (docs/identity.md). It issues real
  * authorization-code + PKCE flows and RS256 `at+jwt` access tokens, so the API verifies them the
@@ -144,30 +314,7 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
   const { db, issuer, publicUrl, audience, clientId } = options;
   const redirectHosts = new Set([publicUrl, publicUrl.replace('://localhost', '://127.0.0.1')]);
   const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        token_endpoint_auth_method: 'none',
-        application_type: 'web',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        redirect_uris: [...redirectHosts].flatMap((origin) => [
-          `${origin}/auth/callback`,
-          `${origin}/auth/silent-callback.html`,
-        ]),
-        post_logout_redirect_uris: [...redirectHosts].map((origin) => `${origin}/`),
-      },
-      // Systems sending blood results or reading risk assessments (docs/integration.md): OAuth 2.0
-      // client credentials, as a trust's integration engine gets its tokens from Entra ID.
-      ...demoIntegrationClients.map((client) => ({
-        client_id: client.clientId,
-        client_secret: client.secret,
-        grant_types: ['client_credentials'],
-        response_types: [],
-        redirect_uris: [],
-        token_endpoint_auth_method: 'client_secret_basic' as const,
-      })),
-    ],
+    clients: providerClients(clientId, redirectHosts),
     jwks: { keys: [options.signingKey as never] },
     cookies: { keys: [options.cookieSecret] },
     pkce: { required: () => true, methods: ['S256'] },
@@ -178,48 +325,8 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
       profile: ['name', 'given_name', 'family_name'],
       email: ['email'],
     },
-    features: {
-      devInteractions: { enabled: false },
-      clientCredentials: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => audience,
-        useGrantedResource: () => true,
-        getResourceServerInfo: () => ({
-          scope: 'api',
-          audience,
-          accessTokenFormat: 'jwt',
-          accessTokenTTL: options.accessTokenTtlSeconds,
-          jwt: { sign: { alg: 'RS256' } },
-        }),
-      },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: async (ctx, form) => {
-          ctx.type = 'html';
-          ctx.body = page(
-            'Signing out',
-            `<h1>Signing out</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
-<p>If nothing happens, <button type="submit" form="op.logoutForm">sign out</button>.</p>
-<script src="/dev-sign-in/auto-submit.js"></script>`,
-          );
-        },
-      },
-    },
-    findAccount: async (_ctx, id) => {
-      const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      if (!user) return undefined;
-      return {
-        accountId: user.id,
-        claims: async () => ({
-          sub: user.id,
-          name: `${user.firstName} ${user.lastName}`,
-          given_name: user.firstName,
-          family_name: user.lastName,
-          email: user.email,
-        }),
-      };
-    },
+    features: providerFeatures(audience, options.accessTokenTtlSeconds),
+    findAccount: findAccount(db),
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
     ttl: {
       Interaction: 600,
@@ -229,21 +336,7 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
       AuthorizationCode: 60,
       ClientCredentials: options.accessTokenTtlSeconds,
     },
-    renderError: async (ctx, out) => {
-      // Tabs that reach the idle timeout together each start signing out of one shared session;
-      // the first to confirm ends it, and the others' confirmations no longer match. Signing out
-      // has happened (or is happening), so they go where it leads rather than to an error page.
-      if (ctx.oidc?.route === 'end_session_confirm' && out.error === 'invalid_request') {
-        ctx.status = 303;
-        ctx.redirect(`${publicUrl}/`);
-        return;
-      }
-      ctx.type = 'html';
-      ctx.body = page(
-        'Sign-in error',
-        `<h1>There is a problem signing in</h1><p>${escapeHtml(String(out.error_description ?? out.error))}</p><p><a href="${escapeHtml(publicUrl)}/">Return to the home page</a></p>`,
-      );
-    },
+    renderError: renderError(publicUrl),
   });
   provider.proxy = true;
   const callback = provider.callback();
@@ -260,78 +353,12 @@ async function developmentIdentityProvider(app: FastifyInstance, options: Develo
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
-    scope.get('/oidc/interaction/:uid', { schema: { hide: true } }, async (req, reply) => {
-      reply.hijack();
-      const details = await provider.interactionDetails(req.raw, reply.raw);
-      if (details.prompt.name === 'consent') {
-        // First-party client: consent is implied; grant what was asked (stack notes).
-        const grant = details.grantId
-          ? await provider.Grant.find(details.grantId)
-          : new provider.Grant({ accountId: details.session!.accountId, clientId });
-        const missing = details.prompt.details as {
-          missingOIDCScope?: string[];
-          missingOIDCClaims?: string[];
-          missingResourceScopes?: Record<string, string[]>;
-        };
-        if (missing.missingOIDCScope) grant!.addOIDCScope(missing.missingOIDCScope.join(' '));
-        if (missing.missingOIDCClaims) grant!.addOIDCClaims(missing.missingOIDCClaims);
-        for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-          grant!.addResourceScope(indicator, scopes.join(' '));
-        }
-        const grantId = await grant!.save();
-        await provider.interactionFinished(
-          req.raw,
-          reply.raw,
-          { consent: { grantId } },
-          {
-            mergeWithLastSubmission: true,
-          },
-        );
-        return;
-      }
-      const people = await listDemoUsers(db);
-      reply.raw.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      reply.raw.end(loginPage(details.uid, people));
-    });
+    scope.get('/oidc/interaction/:uid', { schema: { hide: true } }, showInteraction(provider, db, clientId));
 
     scope.post(
       '/oidc/interaction/:uid/login',
       { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { hide: true } },
-      async (req, reply) => {
-        reply.hijack();
-        const details = await provider.interactionDetails(req.raw, reply.raw);
-        const form = await readForm(req.raw);
-        let accountId = form.get('accountId') ?? '';
-        const email = (form.get('email') ?? '').trim();
-        if (!accountId && email) {
-          const [match] = await db
-            .select({ id: users.id })
-            .from(users)
-            .where(sql`lower(${users.email}) = lower(${email})`)
-            .limit(1);
-          accountId = match?.id ?? '';
-        }
-        const [user] = accountId
-          ? await db.select({ id: users.id }).from(users).where(eq(users.id, accountId)).limit(1)
-          : [];
-        if (!user) {
-          const people = await listDemoUsers(db);
-          reply.raw.writeHead(200, {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-store',
-          });
-          reply.raw.end(loginPage(details.uid, people, 'No registered user has that e-mail address'));
-          return;
-        }
-        await provider.interactionFinished(
-          req.raw,
-          reply.raw,
-          { login: { accountId: user.id } },
-          {
-            mergeWithLastSubmission: false,
-          },
-        );
-      },
+      signIn(provider, db),
     );
 
     const forward = (req: FastifyRequest, reply: FastifyReply) => {

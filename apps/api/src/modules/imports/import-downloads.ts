@@ -11,17 +11,13 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordChange } from '../change-log/index.js';
 import type { Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
-import {
-  contentDisposition,
-  csvReport,
-  reportFileName,
-  type ReportColumn,
-  type ReportFile,
-} from '../reports/index.js';
+import { csvReport, type ReportColumn } from '../reports/index.js';
+import { contentDisposition, reportFileName, type ReportFile } from '../../platform/http/downloads.js';
 import { endpoints } from '@esr/contracts/endpoints';
 import { routeOf, streamedAccess } from '../access-log/index.js';
 import { warningsKind } from './batch-files.js';
-import { findBatch, pathwaysOfIssueRows, type ImportBatchRow } from './waiting-list-imports.js';
+import { findBatch, type ImportBatchRow } from './waiting-list-imports.js';
+import { pathwaysOfIssueRows } from './validation-summary.js';
 
 /** Rows read per statement. */
 export const downloadChunk = 2000;

@@ -9,12 +9,8 @@ export { UploadHandoff, type UploadHandoffLimits } from './read/upload-handoff.j
 export { type ClinicalRecord } from './stage/staged-record.js';
 export { validateBatchJob } from './stage/validate-batch-job.js';
 export { readImportFile, storeImportFile } from './batch-files.js';
-export {
-  batchLifetimeMs,
-  invalidRowOf,
-  isBusy,
-  uploadedFileProblem,
-  type ImportSettings,
-} from './waiting-list-imports.js';
+export { batchLifetimeMs, uploadedFileProblem, type ImportSettings } from './waiting-list-imports.js';
+export { isBusy } from './service-status.js';
+export { invalidRowOf } from './validation-summary.js';
 export { warningGroupsOf } from './warning-groups.js';
 export { importSandboxLimits } from './stage/import-staging.js';

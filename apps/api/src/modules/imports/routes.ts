@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { endpoints } from '@esr/contracts/endpoints';
@@ -6,48 +5,18 @@ import { importUploadFields } from '@esr/contracts/waiting-list';
 import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
-import { procedureCounters, waitingListDashboard } from '../pathways/index.js';
-import type { ReportFile } from '../reports/index.js';
+import { sendReport } from '../../platform/http/downloads.js';
 import { rowsWithErrorsCsv, warningsCsv } from './import-downloads.js';
-import {
-  cancelImport,
-  confirmImport,
-  serviceStatus,
-  toBeArchived,
-  uploadHistory,
-  uploadImport,
-  uploadStatus,
-  validationSummary,
-} from './waiting-list-imports.js';
+import { uploadImport, uploadStatus } from './waiting-list-imports.js';
+import { serviceStatus } from './service-status.js';
+import { toBeArchived, validationSummary } from './validation-summary.js';
+import { cancelImport, confirmImport } from './import-decisions.js';
+import { uploadHistory } from './upload-history.js';
 
 const { waitingList } = endpoints;
 
-function sendFile(reply: FastifyReply, file: ReportFile) {
-  // The access entry is written as the download ends, after this handler has returned (decision 0042).
-  file.accessRecorded?.catch((error: unknown) =>
-    reply.log.error({ err: error }, 'the patient access log entry of a download was not written'),
-  );
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', file.contentDisposition)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.stream);
-}
-
-/** docs/requirements.md §7 waiting-list import calls; clerical users of the trust only (§6). */
-const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const maxFileBytes = app.config.importMaxFileBytes;
-  await app.register(multipart, {
-    limits: { fileSize: maxFileBytes, files: 2, fields: 10, parts: 12, fieldSize: 1024 },
-    // An oversized file is reported on its own field (docs/requirements.md §5), not as a bare 413.
-    throwFileSizeLimit: false,
-  });
-
-  route(app, waitingList.dashboard, async (request) =>
-    waitingListDashboard(app.db, principalOf(request), request.params.trust),
-  );
-
+/** docs/requirements.md §7: the upload history and the service status; clerical users of the trust only (§6). */
+export const importHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, waitingList.uploadHistory, async (request) =>
     uploadHistory(app.db, principalOf(request), request.params.trust, request.query),
   );
@@ -55,11 +24,12 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, waitingList.serviceStatus, async (request) =>
     serviceStatus(app.db, principalOf(request), request.params.trust, request.params.type),
   );
+};
 
-  route(app, waitingList.procedureCounters, async (request) =>
-    procedureCounters(app.db, principalOf(request), request.params.trust, request.params.type),
-  );
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The upload (both files, within the size limit) and its status. */
+function uploadRoutes(app: ZodApp, maxFileBytes: number) {
   route(
     app,
     waitingList.upload,
@@ -90,7 +60,10 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
       request.query.batchId,
     ),
   );
+}
 
+/** The validation summary, the pathways a confirm would archive, and the summary's downloads. */
+function summaryRoutes(app: ZodApp) {
   route(app, waitingList.validationSummary, async (request) =>
     validationSummary(
       app.db,
@@ -114,7 +87,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, waitingList.rowsWithErrorsExport, async (request, reply) =>
-    sendFile(
+    sendReport(
       reply,
       await rowsWithErrorsCsv(
         app.db,
@@ -127,7 +100,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, waitingList.warningsExport, async (request, reply) =>
-    sendFile(
+    sendReport(
       reply,
       await warningsCsv(
         app.db,
@@ -138,7 +111,10 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     ),
   );
+}
 
+/** The clerk's decision on a validated upload: cancel or confirm. */
+function decisionRoutes(app: ZodApp) {
   route(app, waitingList.cancelImport, async (request) =>
     cancelImport(
       app.db,
@@ -162,6 +138,20 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return reply.status(accepted ? 202 : 200).send(decision);
   });
+}
+
+/** docs/requirements.md §7 waiting-list import calls; clerical users of the trust only (§6). */
+const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
+  const maxFileBytes = app.config.importMaxFileBytes;
+  await app.register(multipart, {
+    limits: { fileSize: maxFileBytes, files: 2, fields: 10, parts: 12, fieldSize: 1024 },
+    // An oversized file is reported on its own field (docs/requirements.md §5), not as a bare 413.
+    throwFileSizeLimit: false,
+  });
+
+  uploadRoutes(app, maxFileBytes);
+  summaryRoutes(app);
+  decisionRoutes(app);
 };
 
 export default waitingListRoutes;

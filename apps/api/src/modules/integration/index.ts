@@ -1,4 +1,2 @@
 /** What the integration module offers the rest of the API; nothing else of it is imported from outside. */
 export { startHl7Listener } from './hl7-listener.js';
-export { default as integrationRoutes } from './routes.js';
-export { default as integrationClientRoutes } from './admin/routes.js';

@@ -6,7 +6,8 @@
 import { operationOutcome } from './fhir/risk-assessment.js';
 import type { MessageAnswer, MessageReceipt } from './lab-messages.js';
 import { readFhirBundle, readFhirObservation } from './messages/fhir-observations.js';
-import { hl7Ack, readOruR01 } from './messages/hl7v2-oru.js';
+import { readOruR01 } from './messages/hl7v2-oru.js';
+import { hl7Ack } from './messages/hl7-ack.js';
 import {
   MessageError,
   type IncomingLabMessage,

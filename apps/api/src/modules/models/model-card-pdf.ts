@@ -59,7 +59,8 @@ const interval = (estimate: { value: number; lower: number; upper: number } | nu
     : 'Not calculated';
 const orNot = (value: number | null, digits: number) => (value === null ? 'Not calculated' : value.toFixed(digits));
 
-export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput): Readable {
+/** The card's document and its flow, with the section its parts are written into. */
+function cardDocument(card: TripodCard, trustName: string, generatedAt: Date) {
   const doc = createPdfDocument({
     layout: 'portrait',
     margins: margin,
@@ -75,11 +76,23 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
     1.5,
   );
   const section = flow.section();
-  const heading = (text: string) => flow.heading(section, text, 'H2', style.h2);
-  const paragraph = (text: string) => flow.paragraph(section, text, style.body);
-  const table = (header: string[], rows: string[][], columns: (number | '*')[]) =>
-    flow.table(section, { header, rows, columns, size: style.body.size, rowHeaders: true });
 
+  return {
+    doc,
+    flow,
+    section,
+    width,
+    heading: (text: string) => flow.heading(section, text, 'H2', style.h2),
+    paragraph: (text: string) => flow.paragraph(section, text, style.body),
+    table: (header: string[], rows: string[][], columns: (number | '*')[]) =>
+      flow.table(section, { header, rows, columns, size: style.body.size, rowHeaders: true }),
+  };
+}
+
+type CardWriter = ReturnType<typeof cardDocument>;
+
+/** The title, the demonstration label and the version's facts. */
+function writeSummary({ flow, section }: CardWriter, card: TripodCard, trustName: string) {
   flow.paragraph(section, `${productName} · ${trustName}`, { ...style.small, color: nhsColour.blue });
   flow.heading(section, `Model card: ${card.procedureName}, version ${card.version}`, 'H1', style.h1);
   if (card.label) flow.callout(section, [{ text: card.label, style: { ...style.body, bold: true } }], {
@@ -98,6 +111,10 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
     ],
     style.small,
   );
+}
+
+/** What it is for, what it predicts, for whom, and from what. */
+function writeUseAndPredictors({ heading, paragraph, table }: CardWriter, card: TripodCard) {
   heading('Intended use and users');
   paragraph(card.intendedUse);
   paragraph(card.intendedUsers);
@@ -119,6 +136,10 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
   paragraph(
     `Risk bands: high from ${percent(card.thresholds.high)}, moderate from ${percent(card.thresholds.moderate)}, low below.`,
   );
+}
+
+/** How it did where it was developed. */
+function writeDevelopment({ heading, paragraph, table }: CardWriter, card: TripodCard) {
   heading('Development data and performance');
   paragraph(
     [card.developmentData.description, card.developmentData.size ? `${card.developmentData.size.toLocaleString('en-GB')} patients.` : null]
@@ -131,6 +152,10 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
       Object.entries(card.developmentPerformance).map(([name, value]) => [metricName(name), value.toFixed(3)]),
       ['*', 120],
     );
+}
+
+/** How it does on this trust's outcomes, overall and by group. */
+function writeLocalPerformance({ heading, paragraph, table }: CardWriter, card: TripodCard) {
   heading('Performance on this trust’s outcomes');
   const local = card.localPerformance;
   if (!local) paragraph('No outcomes of this version’s predictions have been recorded yet.');
@@ -162,6 +187,10 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
       ['*', 70, 50, 50, 45],
     );
   }
+}
+
+/** Its limitations, its history and the TRIPOD+AI items the card covers. */
+function writeLimitations({ flow, section, heading, table }: CardWriter, card: TripodCard) {
   heading('Known limitations');
   flow.list(section, card.limitations.map((text) => ({ text })), style.body);
   heading('How it was made and updated');
@@ -172,8 +201,10 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
     card.tripodItems.map((entry) => [entry.item, entry.detail]),
     ['*', 220],
   );
-  flow.root.end();
+}
 
+/** The running footer on every page: the card, when it was printed, the page. */
+function writeFooter({ doc, flow, width }: CardWriter, card: TripodCard, generatedAt: Date) {
   // The running footer is an artifact: a screen reader reads the card, not the page furniture.
   onEveryBufferedPage(doc, (page, count) =>
     flow.artifact(() => {
@@ -186,6 +217,18 @@ export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput
       );
     }),
   );
+}
+
+export function modelCardPdf({ card, trustName, generatedAt }: ModelCardPdfInput): Readable {
+  const writer = cardDocument(card, trustName, generatedAt);
+  writeSummary(writer, card, trustName);
+  writeUseAndPredictors(writer, card);
+  writeDevelopment(writer, card);
+  writeLocalPerformance(writer, card);
+  writeLimitations(writer, card);
+  writer.flow.root.end();
+  writeFooter(writer, card, generatedAt);
+  const { doc } = writer;
   const output = new PassThrough();
   doc.on('error', (error: Error) => output.destroy(error));
   doc.pipe(output);

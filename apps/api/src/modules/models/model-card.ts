@@ -107,16 +107,8 @@ function tripodItemsOf({
   ];
 }
 
-/** GET …/models/{id}/card */
-export async function modelCard(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: string,
-  id: string,
-): Promise<TripodCard> {
-  requireAccess(principal, 'models:read', trustCode);
-  const procedure = await procedureName(db, procedureCode);
+/** The version's row, with its base version's number; 404 when the trust's procedure has no such version. */
+async function cardRow(db: Db, trustCode: string, procedureCode: string, id: string): Promise<CardRow> {
   const [row] = await queryRows<CardRow>(
     db,
     sql`select m.id, m.version, m.is_active, m.model_type, m.model_sha256, m.wrapper_sha256, m.uploaded_by,
@@ -126,14 +118,24 @@ export async function modelCard(
       where m.id = ${id} and m.trust_code = ${trustCode} and m.procedure_code = ${procedureCode}`,
   );
   if (!row) throw notFound(modelMessages.notFound);
-  const model = await riskModelById(db, id);
-  const wrapper = model?.wrapper;
-  const written = wrapper?.modelCard;
-  const judged = await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version });
-  const horizonDays = Number(row.outcome_horizon_days);
-  const population = wrapper ? populationOf(wrapper) : null;
-  const figures = judged.figures();
-  const groups = judged.groups();
+  return row;
+}
+
+type Judged = Awaited<ReturnType<typeof versionOutcomes>>;
+
+/** What the card says the model cannot do, led by a CUSUM signal not yet acknowledged. */
+async function limitationsOf(
+  db: Db,
+  row: CardRow,
+  facts: {
+    trustCode: string;
+    procedureCode: string;
+    written: Wrapper['modelCard'] | undefined;
+    figures: ReturnType<Judged['figures']>;
+    groups: ReturnType<Judged['groups']>;
+  },
+): Promise<string[]> {
+  const { trustCode, procedureCode, written, figures, groups } = facts;
   // Each flagged group with what flagged it and its interval (decision 0062).
   const flagged = groups.flatMap(({ by, groups: inGroup }) =>
     inGroup.flatMap((group) =>
@@ -142,7 +144,7 @@ export async function modelCard(
   );
   // A signal no clinical safety officer has acknowledged leads the active version's card (decision 0061).
   const signals = row.is_active ? await openCusumSignals(db, trustCode, procedureCode) : [];
-  const limitations = [
+  return [
     ...signals.map(
       (signal) =>
         `The CUSUM signalled on ${showCalendarDate(signal.date)}: ${signal.direction === 'worse' ? 'more' : 'fewer'} complications than the model predicts on this trust’s outcomes; the clinical safety officer has not yet reviewed and acknowledged it.`,
@@ -161,6 +163,63 @@ export async function modelCard(
       : []),
     ...(written?.notes ? [written.notes] : []),
   ];
+}
+
+/** The version's figures on this trust's outcomes, each group's hidden when too small; null without any. */
+function localPerformanceOf(
+  figures: ReturnType<Judged['figures']>,
+  groups: ReturnType<Judged['groups']>,
+): TripodCard['localPerformance'] {
+  return (
+figures.n === 0
+        ? null
+        : {
+            n: figures.n,
+            events: figures.events,
+            oe: figures.oe,
+            auroc: figures.auroc,
+            calibrationIntercept: figures.calibrationIntercept,
+            calibrationSlope: figures.calibrationSlope,
+            brier: figures.brier,
+            enoughEvents: figures.enoughEvents,
+            groups: groups.flatMap(({ by, groups: inGroup }) =>
+              inGroup.map((group) =>
+                group.suppressed
+                  ? { by, group: group.group, n: hiddenFigure, oe: null, auroc: null, flagged: false }
+                  : {
+                      by,
+                      group: group.group,
+                      n: group.n,
+                      oe: group.oe?.ratio ?? null,
+                      auroc: group.auroc?.value ?? null,
+                      flagged: group.flagged,
+                    },
+              ),
+            ),
+          }
+  );
+}
+
+/** GET …/models/{id}/card */
+export async function modelCard(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  id: string,
+): Promise<TripodCard> {
+  requireAccess(principal, 'models:read', trustCode);
+  const procedure = await procedureName(db, procedureCode);
+  const row = await cardRow(db, trustCode, procedureCode, id);
+  const model = await riskModelById(db, id);
+  const wrapper = model?.wrapper;
+  const written = wrapper?.modelCard;
+  const judged = await versionOutcomes(db, trustCode, procedureCode, { modelVersion: row.version });
+  const horizonDays = Number(row.outcome_horizon_days);
+  const population = wrapper ? populationOf(wrapper) : null;
+  const figures = judged.figures();
+  const groups = judged.groups();
+  const limitations = await limitationsOf(db, row, { trustCode, procedureCode, written, figures, groups });
   const uploadedAt = new Date(row.uploaded_at);
   const updates = row.recalibration
     ? [`Made on ${showLondonDate(uploadedAt)} by ${row.uploaded_by}.`, ...recalibrationText(row.recalibration)]
@@ -213,33 +272,7 @@ export async function modelCard(
       notes: null,
     },
     developmentPerformance: row.card.metrics,
-    localPerformance:
-      figures.n === 0
-        ? null
-        : {
-            n: figures.n,
-            events: figures.events,
-            oe: figures.oe,
-            auroc: figures.auroc,
-            calibrationIntercept: figures.calibrationIntercept,
-            calibrationSlope: figures.calibrationSlope,
-            brier: figures.brier,
-            enoughEvents: figures.enoughEvents,
-            groups: groups.flatMap(({ by, groups: inGroup }) =>
-              inGroup.map((group) =>
-                group.suppressed
-                  ? { by, group: group.group, n: hiddenFigure, oe: null, auroc: null, flagged: false }
-                  : {
-                      by,
-                      group: group.group,
-                      n: group.n,
-                      oe: group.oe?.ratio ?? null,
-                      auroc: group.auroc?.value ?? null,
-                      flagged: group.flagged,
-                    },
-              ),
-            ),
-          },
+    localPerformance: localPerformanceOf(figures, groups),
     limitations,
     updates,
     recalibration: row.recalibration,

@@ -23,6 +23,8 @@ import { conflict, HttpError, notFound } from '../../platform/errors.js';
 import { recordChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
+import { requestScoringWherePending } from '../evaluations/index.js';
+import type { JobQueue } from '../../platform/queue/job-definition.js';
 import { versionOutcomes } from '../monitoring/index.js';
 import { forgetActiveModels } from './models.js';
 import { fitRecalibration, mapIntervals, recalibrationMinEvents } from './recalibration/fit.js';
@@ -199,6 +201,7 @@ export async function proposeModelVersion(
  */
 export async function approveModelVersion(
   db: Db,
+  queue: JobQueue,
   principal: Principal,
   trustCode: string,
   procedureCode: string,
@@ -234,6 +237,8 @@ export async function approveModelVersion(
     return { id, version: row.version, status: 'active' as const };
   });
   forgetActiveModels();
+  // The list is re-scored by the normal scoring run; earlier evaluations are kept as they are.
+  await requestScoringWherePending(db, queue, { trustCode, procedureCode });
   return result;
 }
 

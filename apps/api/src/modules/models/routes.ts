@@ -5,7 +5,6 @@ import { modelFileMaxBytes } from '@esr/contracts/models';
 import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
-import { requestScoringWherePending } from '../evaluations/index.js';
 import { activeModelCard, uploadModel } from './models.js';
 import {
   approveModelVersion,
@@ -17,7 +16,7 @@ import {
 import { modelCard } from './model-card.js';
 import type { ModelCardPdfInput } from './model-card-pdf.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
-import { contentDisposition, reportFileName } from '../reports/index.js';
+import { contentDisposition, reportFileName } from '../../platform/http/downloads.js';
 
 const cardDocument = documentKind('model-card', new URL('./model-card.document.js', import.meta.url));
 
@@ -51,10 +50,7 @@ const modelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.models.approve, async (request) => {
     const { trust, code, id } = request.params;
-    const activated = await approveModelVersion(app.db, principalOf(request), trust, code, id);
-    // The list is re-scored by the normal scoring run; earlier evaluations are kept as they are.
-    await requestScoringWherePending(app.db, app.queue, { trustCode: trust, procedureCode: code });
-    return activated;
+    return approveModelVersion(app.db, app.queue, principalOf(request), trust, code, id);
   });
 
   route(app, endpoints.models.decline, async (request) => {

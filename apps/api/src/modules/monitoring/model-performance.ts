@@ -1,25 +1,16 @@
 /**
- * Model monitoring (docs/model-monitoring.md, decision 0045): the trust's current outcomes, each with
- * the prediction it was judged against when it was recorded, measured exactly (figures/). The
- * judged outcomes of a list are read once per outcome version and kept in memory; the answers to
- * each choice of period, version and grouping are kept beside them, so a screen that asks again
- * when nothing has changed is answered from memory after one version read.
+ * Model monitoring (docs/model-monitoring.md, decision 0045): the figures of the trust's current
+ * outcomes, measured exactly (figures/), for a list, by group, for a model version and across trusts.
  */
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   ageBands,
-  cusumDirections,
-  cusumOddsRatios,
-  defaultCusumTargetRunLength,
   ethnicGroups,
-  monitoringMessages,
   smallGroupThreshold,
   type GroupFigures,
   type Grouping,
   type ModelPerformance,
   type ModelPerformanceGroups,
-  type CusumDirection,
   type ModelPerformanceQuery,
   type NationalPerformance,
   type PendingOutcomes,
@@ -28,16 +19,12 @@ import { todayInLondon } from '@esr/contracts/london-dates';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { hiddenFigure } from '@esr/contracts/small-groups';
 import { queryRows, type Db } from '../../platform/db/client.js';
-import { VersionedCache } from '../../platform/db/versioned-cache.js';
 import { hiddenGroups } from '../../platform/small-groups.js';
-import { recordChange } from '../change-log/index.js';
-import { principalName, requireAccess, type Principal } from '../identity/index.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { requireAccess, type Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
 import { predictionSuspension } from '../prediction-suspension/index.js';
 import {
   bandFigures,
-  cusumCharts,
   decileFigures,
   funnelCurve,
   funnelLimits,
@@ -45,284 +32,25 @@ import {
   judgeGroups,
   overdispersion,
   performanceFigures,
-  thresholdForAverageRunLength,
   vladPoints,
-  type Band,
   type EstimatedDifference,
-  type JudgedOutcome,
 } from './figures/index.js';
-
-/** A judged outcome with what the figures are grouped and filtered by. */
-interface StoredOutcome extends JudgedOutcome {
-  /**
-   * The first day (London) on which the outcome counts: the day of operation plus the horizon of
-   * the model version that made its prediction (decision 0059). Null for "Not known yet".
-   */
-  countsFrom: string | null;
-  modelVersion: number;
-  sex: string;
-  ethnicGroup: string;
-  ageBand: string | null;
-  adjustedPrediction: string | null;
-}
-
-interface ListOutcomes {
-  /** Every outcome with a prediction before its operation, its follow-up complete or not. */
-  judged: StoredOutcome[];
-  /** The days of operation of the outcomes with no prediction before them. */
-  excludedOn: string[];
-  activeVersion: number | null;
-}
-
-/** The horizon of a model version the list no longer holds (the demonstration models'). */
-const defaultOutcomeHorizonDays = 90;
-
-/** A calendar day (YYYY-MM-DD) so many days later. */
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import {
+  cached,
+  counts,
+  defaultOutcomeHorizonDays,
+  inChoice,
+  chosen,
+  currentVersion,
+  inPeriod,
+  lists,
+  readList,
+  type ListOutcomes,
+  type StoredOutcome,
+} from './judged-outcomes.js';
+import { acknowledged, cusumOf, openCusumSignals, signalReviewsOf } from './cusum-signals.js';
 
 const bandRank: Record<string, number> = { Low: 0, Moderate: 1, High: 2, low: 0, medium: 1, high: 2 };
-
-/** Every current outcome of the list, read at one version. */
-async function readList(db: Db, trustCode: string, procedureCode: string) {
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const [version] = await queryRows<{ version: number | string }>(
-      txDb,
-      sql`select version from outcome_versions where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
-    );
-    // One text value rather than 100,000 rows: taking rows out of the embedded database's thread and
-    // making an object of each took most of the read; the order of the rows is the charts' order.
-    const [packed] = await queryRows<{ rows: string | null }>(
-      txDb,
-      sql`select string_agg(concat_ws(',', coalesce(probability::text, ''),
-            case when complication_90_days then '1' when not complication_90_days then '0' else '?' end,
-            date_of_operation::text,
-            coalesce(prediction, ''), coalesce(model_version::text, ''), coalesce(sex, ''),
-            coalesce(ethnic_group, ''), coalesce(age_band, ''), coalesce(adjusted_prediction, '')),
-          ';' order by date_of_operation, id) as rows
-        from pathway_outcomes
-        where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_current`,
-    );
-    const versions = await queryRows<{ version: number; is_active: boolean; outcome_horizon_days: number }>(
-      txDb,
-      sql`select version, is_active, outcome_horizon_days from ml_models
-        where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
-    );
-    const horizonOf = new Map(versions.map((row) => [Number(row.version), Number(row.outcome_horizon_days)]));
-    const active = versions.find((row) => row.is_active);
-    const list: ListOutcomes = {
-      judged: [],
-      excludedOn: [],
-      activeVersion: active ? Number(active.version) : null,
-    };
-    const lines = packed?.rows ? packed.rows.split(';') : [];
-    for (const [index, line] of lines.entries()) {
-      const [probability, event, operatedOn, prediction, modelVersion, sex, ethnicGroup, ageBand, adjusted] =
-        line.split(',') as [string, string, string, string, string, string, string, string, string];
-      if (probability === '' || modelVersion === '') {
-        list.excludedOn.push(operatedOn);
-        continue;
-      }
-      const horizon = horizonOf.get(Number(modelVersion)) ?? defaultOutcomeHorizonDays;
-      list.judged.push({
-        probability: Number(probability),
-        event: event === '1',
-        operatedOn,
-        countsFrom: event === '?' ? null : addDays(operatedOn, horizon),
-        band: (prediction || 'Low') as Band,
-        order: String(index).padStart(8, '0'),
-        modelVersion: Number(modelVersion),
-        sex: sex || 'Not stated',
-        ethnicGroup: ethnicGroup || 'Not stated',
-        ageBand: ageBand || null,
-        adjustedPrediction: adjusted || null,
-      });
-    }
-    return { version: version ? String(version.version) : null, value: list };
-  });
-}
-
-/** Lists kept per database: a few trusts' procedures, 100,000 outcomes each at most in practice. */
-const lists = new VersionedCache<ListOutcomes>(12);
-const answers = new VersionedCache<unknown>(200);
-
-async function currentVersion(db: Db, trustCode: string, procedureCode: string): Promise<string | null> {
-  const [row] = await queryRows<{ version: number | string }>(
-    db,
-    sql`select version from outcome_versions where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
-  );
-  return row ? String(row.version) : null;
-}
-
-/** What the answers are computed with besides the outcomes. */
-interface Context {
-  today: string;
-  targetRunLength: number;
-  thresholds: CusumThresholds;
-}
-
-interface CusumThresholds {
-  worse: number | null;
-  better: number | null;
-  caseMix: number;
-}
-
-/**
- * The answer for this list and choice, computed again only when the outcomes, the day or the CUSUM
- * target changed.
- */
-async function cached<T>(
-  db: Db,
-  trustCode: string,
-  procedureCode: string,
-  choice: string,
-  compute: (list: ListOutcomes, context: Context) => T,
-): Promise<T> {
-  const version = await currentVersion(db, trustCode, procedureCode);
-  const targetRunLength = await cusumTargetOf(db, trustCode);
-  const listKey = `${trustCode}/${procedureCode}`;
-  const list = () => lists.get(db, listKey, version, () => readList(db, trustCode, procedureCode));
-  // Outcomes come to count at midnight: an answer is kept for the day it was made on.
-  const today = todayInLondon();
-  const contextVersion = version === null ? null : `${version}/${targetRunLength}/${today}`;
-  const thresholds = (await answers.get(db, `${listKey}/thresholds`, contextVersion, async () => ({
-    version: contextVersion,
-    value: thresholdsOf(await list(), today, targetRunLength),
-  }))) as CusumThresholds;
-  return (await answers.get(db, `${listKey}/${choice}`, contextVersion, async () => ({
-    version: contextVersion,
-    value: compute(await list(), { today, targetRunLength, thresholds }),
-  }))) as T;
-}
-
-/**
- * Each CUSUM's threshold for the trust's target run length, worked out on the case mix of every
- * outcome of the list that counts today (decision 0061): the same for any period or version chosen,
- * so that a signal is the same signal wherever it is seen.
- */
-function thresholdsOf(list: ListOutcomes, today: string, targetRunLength: number): CusumThresholds {
-  const probabilities = list.judged.filter((outcome) => counts(outcome, today)).map((o) => o.probability);
-  return {
-    worse: thresholdForAverageRunLength(probabilities, targetRunLength, cusumOddsRatios.worse),
-    better: thresholdForAverageRunLength(probabilities, targetRunLength, cusumOddsRatios.better),
-    caseMix: probabilities.length,
-  };
-}
-
-async function cusumTargetOf(db: Db, trustCode: string): Promise<number> {
-  const [row] = await queryRows<{ cusum_target_run_length: number | null }>(
-    db,
-    sql`select cusum_target_run_length from trusts where trust_code = ${trustCode}`,
-  );
-  return row?.cusum_target_run_length === null || row?.cusum_target_run_length === undefined
-    ? defaultCusumTargetRunLength
-    : Number(row.cusum_target_run_length);
-}
-
-/** Both CUSUMs of these outcomes, as the API gives them (acknowledgements are added per request). */
-function cusumOf(outcomes: readonly StoredOutcome[], context: Context): ModelPerformance['cusum'] {
-  const { thresholds } = context;
-  const charts = cusumCharts(outcomes, { worse: thresholds.worse ?? 1, better: thresholds.better ?? 1 });
-  const chart = (direction: CusumDirection) => ({
-    direction,
-    oddsRatio: cusumOddsRatios[direction],
-    threshold: thresholds[direction],
-    // Without a threshold (no outcome counts yet) there is nothing to draw or signal.
-    signals:
-      thresholds[direction] === null
-        ? []
-        : charts[direction].signals.map((date) => ({ date, acknowledgement: null })),
-    points: thresholds[direction] === null ? [] : charts[direction].points,
-  });
-  return {
-    targetRunLength: context.targetRunLength,
-    caseMix: thresholds.caseMix,
-    worse: chart('worse'),
-    better: chart('better'),
-  };
-}
-
-interface SignalReviewRow extends Record<string, unknown> {
-  direction: CusumDirection;
-  signalled_on: string;
-  note: string;
-  acknowledged_by: string;
-  acknowledged_at: string | Date;
-}
-
-async function signalReviewsOf(db: Db, trustCode: string, procedureCode: string) {
-  const rows = await queryRows<SignalReviewRow>(
-    db,
-    sql`select direction, signalled_on::text as signalled_on, note, acknowledged_by, acknowledged_at
-      from cusum_signal_reviews where trust_code = ${trustCode} and procedure_code = ${procedureCode}`,
-  );
-  return new Map(
-    rows.map((row) => [
-      `${row.direction}/${row.signalled_on}`,
-      { note: row.note, by: row.acknowledged_by, at: new Date(row.acknowledged_at).toISOString() },
-    ]),
-  );
-}
-
-/** The charts with each signal's acknowledgement, if a clinical safety officer has given one. */
-function acknowledged(cusum: ModelPerformance['cusum'], reviews: SignalReviews): ModelPerformance['cusum'] {
-  const chart = (direction: CusumDirection) => ({
-    ...cusum[direction],
-    signals: cusum[direction].signals.map(({ date }) => ({
-      date,
-      acknowledgement: reviews.get(`${direction}/${date}`) ?? null,
-    })),
-  });
-  return { ...cusum, worse: chart('worse'), better: chart('better') };
-}
-
-type SignalReviews = Awaited<ReturnType<typeof signalReviewsOf>>;
-
-/** The CUSUMs of the whole list (every date and version): the signals acknowledgements name. */
-const wholeListCusum = (db: Db, trustCode: string, procedureCode: string) =>
-  cached(db, trustCode, procedureCode, 'cusum', (list, context) =>
-    cusumOf(chosen(list, {}, context.today), context),
-  );
-
-/**
- * The signals of the whole list (every date and version) that no clinical safety officer has
- * acknowledged, oldest first: what the monitoring and model screens lead with (decision 0061).
- */
-export async function openCusumSignals(
-  db: Db,
-  trustCode: string,
-  procedureCode: string,
-  known?: SignalReviews,
-) {
-  const cusum = await wholeListCusum(db, trustCode, procedureCode);
-  const reviews = known ?? (await signalReviewsOf(db, trustCode, procedureCode));
-  return cusumDirections
-    .flatMap((direction) =>
-      cusum[direction].signals
-        .filter(({ date }) => !reviews.has(`${direction}/${date}`))
-        .map(({ date }) => ({ direction, date })),
-    )
-    .sort((a, b) => a.date.localeCompare(b.date) || a.direction.localeCompare(b.direction));
-}
-
-const inPeriod = (day: string, query: ModelPerformanceQuery) =>
-  (!query.from || day >= query.from) && (!query.to || day <= query.to);
-
-const inChoice = (outcome: StoredOutcome, query: ModelPerformanceQuery) =>
-  inPeriod(outcome.operatedOn, query) &&
-  (query.modelVersion === undefined || outcome.modelVersion === query.modelVersion);
-
-/** Whether an outcome's follow-up is complete on `today`, so that it counts (decision 0059). */
-const counts = (outcome: StoredOutcome, today: string) =>
-  outcome.countsFrom !== null && outcome.countsFrom <= today;
-
-/** The outcomes of the choice that count today: every figure, chart and test is made of these only. */
-const chosen = (list: ListOutcomes, query: ModelPerformanceQuery, today: string) =>
-  list.judged.filter((outcome) => inChoice(outcome, query) && counts(outcome, today));
 
 /** The outcomes of the choice whose follow-up is not complete today, and when the next ones count. */
 function pendingOf(list: ListOutcomes, query: ModelPerformanceQuery, today: string): PendingOutcomes {
@@ -603,79 +331,4 @@ export async function nationalPerformance(
       ...inflatedLimits(point, phi),
     })),
   };
-}
-
-export async function monitoringSettings(db: Db, principal: Principal, trustCode: string) {
-  requireAccess(principal, 'model-performance:read', trustCode);
-  return { cusumTargetRunLength: await cusumTargetOf(db, trustCode) };
-}
-
-/** PUT …/model-performance/settings: the clinical safety officer sets the CUSUMs' target run length. */
-export async function changeMonitoringSettings(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  request: { cusumTargetRunLength: number },
-) {
-  requireAccess(principal, 'model-performance:settings', trustCode);
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const before = await cusumTargetOf(txDb, trustCode);
-    await txDb.execute(sql`update trusts set cusum_target_run_length = ${request.cusumTargetRunLength},
-        updated_at = now()
-      where trust_code = ${trustCode}`);
-    await recordChange(txDb, {
-      principal,
-      trustCode,
-      trustName: principal.trustName,
-      action: 'Changed the operations between false alarms of the CUSUMs of model monitoring',
-      entityType: 'trust',
-      entityId: trustCode,
-      before: { 'Operations between false alarms': before },
-      after: { 'Operations between false alarms': request.cusumTargetRunLength },
-    });
-    return { cusumTargetRunLength: request.cusumTargetRunLength };
-  });
-}
-
-/**
- * POST …/model-performance/signals: a clinical safety officer acknowledges a signal of the whole
- * list with a note (decision 0061). 404 for a signal the list does not show, 409 when it has been
- * acknowledged already.
- */
-export async function acknowledgeCusumSignal(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  request: { direction: CusumDirection; date: string; note: string },
-) {
-  requireAccess(principal, 'model-performance:signals', trustCode);
-  const procedure = await procedureName(db, procedureCode);
-  const cusum = await wholeListCusum(db, trustCode, procedureCode);
-  if (!cusum[request.direction].signals.some((signal) => signal.date === request.date))
-    throw notFound(monitoringMessages.noSuchSignal);
-  const chartName = request.direction === 'worse' ? 'more complications' : 'fewer complications';
-  await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const [inserted] = await queryRows<{ id: string }>(
-      txDb,
-      sql`insert into cusum_signal_reviews (id, trust_code, procedure_code, direction, signalled_on, note,
-          acknowledged_by, acknowledged_by_user_id)
-        values (${crypto.randomUUID()}, ${trustCode}, ${procedureCode}, ${request.direction}, ${request.date}::date,
-          ${request.note}, ${principalName(principal)}, ${principal.userId}::uuid)
-        on conflict do nothing returning id`,
-    );
-    if (!inserted) throw conflict(monitoringMessages.alreadyAcknowledged);
-    await recordChange(txDb, {
-      principal,
-      trustCode,
-      trustName: principal.trustName,
-      action: `Acknowledged the CUSUM signal of ${request.date} (${chartName} than predicted) for ${procedure}`,
-      entityType: 'model',
-      entityId: `${procedureCode}/${request.direction}/${request.date}`,
-      after: { Note: request.note },
-    });
-  });
-  return modelPerformance(db, principal, trustCode, procedureCode, {});
 }

@@ -2,14 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@esr/contracts/endpoints';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
+import { modelPerformance, modelPerformanceGroups, nationalPerformance } from './model-performance.js';
 import {
   acknowledgeCusumSignal,
   changeMonitoringSettings,
-  modelPerformance,
-  modelPerformanceGroups,
   monitoringSettings,
-  nationalPerformance,
-} from './model-performance.js';
+} from './monitoring-settings.js';
 
 const calls = endpoints.modelPerformance;
 

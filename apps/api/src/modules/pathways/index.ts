@@ -1,13 +1,14 @@
 /** What the pathways module offers the rest of the API; nothing else of it is imported from outside. */
+export { activeConditions, countActive } from './active-list.js';
 export {
   activeColumns,
-  activeConditions,
   archivedColumns,
-  countActive,
   missingInputsSql,
   predictionOf,
   scoringStateOf,
   toActiveRecord,
-} from './open-pathways.js';
-export type { ActiveRow, ArchivedRow, RecordRow, ScoringStateRow } from './open-pathways.js';
-export { procedureCounters, waitingListDashboard } from './pathways.js';
+  type ActiveRow,
+  type ArchivedRow,
+  type RecordRow,
+  type ScoringStateRow,
+} from './record-rows.js';

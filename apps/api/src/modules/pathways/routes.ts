@@ -5,21 +5,12 @@ import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
-import {
-  activeRecords,
-  archivedRecords,
-  failedRecords,
-  processedCounts,
-  reportFields,
-} from './open-pathways.js';
-import {
-  exportActiveRecords,
-  exportArchivedRecords,
-  exportProcessedRecords,
-  sendReport,
-} from '../reports/index.js';
+import { activeRecords, processedCounts, reportFields } from './active-list.js';
+import { failedRecords } from './failed-records.js';
+import { archivedRecords } from './archived-records.js';
+import { procedureCounters, waitingListDashboard } from './pathways.js';
 
-const { openPathways } = endpoints;
+const { openPathways, waitingList } = endpoints;
 
 /** The arguments every call on one procedure's list starts with: who asks, the trust and the procedure. */
 const onList = (db: Db, request: FastifyRequest & { params: { trust: string; type: ProcedureCode } }) =>
@@ -49,20 +40,19 @@ const openPathwayRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, openPathways.reportFields, async (request) => reportFields(principalOf(request)));
+};
 
-  route(app, openPathways.activeExport, async (request, reply) =>
-    sendReport(reply, await exportActiveRecords(...onList(app.db, request), request.query)),
+/** docs/requirements.md §7: the clerical dashboard's figures; clerical users of the trust only (§6). */
+export const waitingListDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, waitingList.dashboard, async (request) =>
+    waitingListDashboard(app.db, principalOf(request), request.params.trust),
   );
+};
 
-  route(app, openPathways.processedExport, async (request, reply) =>
-    sendReport(reply, await exportProcessedRecords(...onList(app.db, request), request.query)),
-  );
-
-  route(app, openPathways.archivedExport, async (request, reply) =>
-    sendReport(
-      reply,
-      await exportArchivedRecords(app.db, principalOf(request), request.params.trust, request.query),
-    ),
+/** docs/requirements.md §7: a procedure's counters; clerical users of the trust only (§6). */
+export const procedureCounterRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, waitingList.procedureCounters, async (request) =>
+    procedureCounters(app.db, principalOf(request), request.params.trust, request.params.type),
   );
 };
 

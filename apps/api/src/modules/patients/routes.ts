@@ -22,7 +22,7 @@ import { procedureName } from '../library/index.js';
 import { reviewClericalChanges } from './review-changes.js';
 import { correctIdentity } from './identity-correction.js';
 import { summaryPdfName } from './summary-file-name.js';
-import { contentDisposition, reportFileName } from '../reports/index.js';
+import { contentDisposition, reportFileName } from '../../platform/http/downloads.js';
 
 const { patients } = endpoints;
 

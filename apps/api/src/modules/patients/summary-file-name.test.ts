@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportFileName } from '../reports/index.js';
+import { reportFileName } from '../../platform/http/downloads.js';
 import { summaryPdfName } from './summary-file-name.js';
 
 const patient = {

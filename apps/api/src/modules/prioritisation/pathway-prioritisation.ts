@@ -46,7 +46,7 @@ import { hasAccess, principalName, requireAccess, type Principal } from '../iden
 import { recordChange } from '../change-log/index.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
 import { missingInputsSql, predictionOf } from '../pathways/index.js';
-import { harmThresholdsOf } from './worklist.js';
+import { harmThresholdsOf } from './worklist-settings.js';
 
 interface PathwayRow extends Record<string, unknown> {
   id: string;

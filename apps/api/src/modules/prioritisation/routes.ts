@@ -5,8 +5,11 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
-import { sendReport } from '../reports/index.js';
-import { exportWorklist, worklistEquity, worklistMatrix, worklistPage } from './worklist.js';
+import { sendReport } from '../../platform/http/downloads.js';
+import { worklistMatrix } from './risk-wait-matrix.js';
+import { worklistPage } from './worklist-page.js';
+import { exportWorklist } from './worklist-export.js';
+import { worklistEquity } from './equity.js';
 import {
   adjustRisk,
   changePriority,

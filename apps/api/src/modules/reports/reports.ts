@@ -6,7 +6,6 @@
  * patient access log, with every pathway it carried, once its last row is read (decision 0042).
  */
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   defaultReportFields,
@@ -32,6 +31,12 @@ import { endpoints } from '@esr/contracts/endpoints';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
+import {
+  contentDisposition,
+  reportContentTypes,
+  reportFileName,
+  type ReportFile,
+} from '../../platform/http/downloads.js';
 import { requireAccess } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import type { Principal } from '../identity/index.js';
@@ -47,72 +52,11 @@ import type { ActiveRow, ArchivedRow, RecordRow } from '../pathways/index.js';
 import { procedureName } from '../library/index.js';
 import { routeOf, streamedAccess } from '../access-log/index.js';
 import { csvReport } from './report-csv.js';
-import { londonWallClock, showDate, type ReportColumn, type ReportContent } from './report-format.js';
+import { showDate, type ReportColumn, type ReportContent } from './report-format.js';
 import type { ReportCells, ReportDocumentInput } from './report.document.js';
 
 /** Rows read per statement: large enough for few round trips, small enough for memory. */
 export const reportChunk = 2000;
-
-export interface ReportFile {
-  fileName: string;
-  contentType: string;
-  /** RFC 6266, with the UTF-8 name in `filename*` and an ASCII stand-in for old clients. */
-  contentDisposition: string;
-  stream: Readable;
-  /**
-   * For a file that shows patients: settles once its one access entry is written, when its last
-   * row has been read or the download was cut short (decision 0042); rejects if it could not be.
-   */
-  accessRecorded?: Promise<void>;
-}
-
-/**
- * Sends a report as its download: its type and name, never cached nor sniffed. The access entry is
- * written as the download ends, after the handler has returned (decision 0042): a failure to write
- * it is logged.
- */
-export function sendReport(reply: FastifyReply, report: ReportFile) {
-  report.accessRecorded?.catch((error: unknown) =>
-    reply.log.error({ err: error }, 'the patient access log entry of a download was not written'),
-  );
-  return reply
-    .header('content-type', report.contentType)
-    .header('content-disposition', report.contentDisposition)
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(report.stream);
-}
-
-export const reportContentTypes: Record<ReportFileType, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-};
-
-/**
- * docs/requirements.md §9 "file names include a timestamp": the report's name kept to letters, digits, spaces,
- * hyphens and underscores (so no path, quote or control character reaches a header or a disk),
- * then `_YYYYMMDD-HHmmss` in UK time and the extension.
- */
-export function reportFileName(name: string, extension: ReportFileType, at: Date): string {
-  const safe =
-    name
-      .normalize('NFC')
-      .replace(/[^\p{L}\p{N} _-]/gu, '')
-      .replace(/\s+/g, ' ')
-      .trim() || 'Report';
-  const t = londonWallClock(at);
-  return `${safe}_${t.year}${t.month}${t.day}-${t.hour}${t.minute}${t.second}.${extension}`;
-}
-
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 type ArchivedExportRow = ArchivedRow & { sort_key: string | null };
 

@@ -209,57 +209,59 @@ export interface OpenOptions {
 const warnMaintenanceFailed = (error: Error) =>
   process.emitWarning(`Embedded database maintenance failed: ${error.message}`);
 
-export async function openDatabase(
-  config: AppConfig['database'],
-  options: OpenOptions = {},
-): Promise<Database> {
-  if (config.kind === 'postgres') {
-    const pool = createPreparingPool({ connectionString: config.url, max: 20 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const client = await pool.connect();
-    try {
-      // Several API processes may start at once in production: one migrates, the others wait.
-      await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
-      client.release();
-    }
-    return {
-      kind: 'postgres',
-      db,
-      connectionString: config.url,
-      executeSql: async (text, values) => {
-        const result = await pool.query(text, values as unknown[] | undefined);
-        const results = Array.isArray(result) ? (result as pg.QueryResult[]) : [result];
-        return { rows: results.flatMap((r) => r.rows ?? []) };
-      },
-      openCopy: (table, columns, options) =>
-        openParallelCopy(pool, table, columns, Math.max(1, options?.connections ?? 1)),
-      bulkWrite: async (work) => {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          const result = await work({
-            db: drizzlePg(client, { schema }) as unknown as Db,
-            query: async (text, params) => (await client.query(text, params)).rows,
-          });
-          await client.query('commit');
-          return result;
-        } catch (error) {
-          await client.query('rollback').catch(() => undefined);
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-      listen: async () => {
-        throw new Error('Only the embedded database delivers notifications in-process');
-      },
-      close: () => pool.end(),
-    };
+/** PostgreSQL (DATABASE_URL): a pool, migrated by one process at a time. */
+async function openPostgres(url: string): Promise<Database> {
+  const pool = createPreparingPool({ connectionString: url, max: 20 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const client = await pool.connect();
+  try {
+    // Several API processes may start at once in production: one migrates, the others wait.
+    await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+    client.release();
   }
+  return {
+    kind: 'postgres',
+    db,
+    connectionString: url,
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values as unknown[] | undefined);
+      const results = Array.isArray(result) ? (result as pg.QueryResult[]) : [result];
+      return { rows: results.flatMap((r) => r.rows ?? []) };
+    },
+    openCopy: (table, columns, options) =>
+      openParallelCopy(pool, table, columns, Math.max(1, options?.connections ?? 1)),
+    bulkWrite: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({
+          db: drizzlePg(client, { schema }) as unknown as Db,
+          query: async (text, params) => (await client.query(text, params)).rows,
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    listen: async () => {
+      throw new Error('Only the embedded database delivers notifications in-process');
+    },
+    close: () => pool.end(),
+  };
+}
 
+/** The embedded PGlite, on a thread of its own, in its folder (locked) or in memory. */
+async function openPglite(
+  config: Extract<AppConfig['database'], { kind: 'pglite' }>,
+  options: OpenOptions,
+): Promise<Database> {
   const inMemory = config.dataDir === 'memory://';
   const releaseLock = inMemory ? () => undefined : takeFolderLock(config.dataDir);
   let thread: PgliteThread;
@@ -318,6 +320,13 @@ export async function openDatabase(
       }
     },
   };
+}
+
+export async function openDatabase(
+  config: AppConfig['database'],
+  options: OpenOptions = {},
+): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config, options);
 }
 
 /** Rows of a raw SQL query; both drivers answer with `{rows}`. */

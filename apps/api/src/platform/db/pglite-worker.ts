@@ -78,6 +78,41 @@ function rawParsers(rawTypes: number[]) {
   return parsers;
 }
 
+const toWire = (result: Results<unknown[]>): WireResult => ({
+  fields: result.fields,
+  rows: result.rows,
+  affectedRows: result.affectedRows ?? 0,
+});
+
+/**
+ * Opens a transaction that stays open across messages: PGlite holds every other statement back
+ * until it ends, as it does in one thread. Answers its id once BEGIN has run.
+ */
+function begin(
+  statements: Awaited<ReturnType<typeof open>>['statements'],
+  transactions: Map<number, OpenTransaction>,
+  id: number,
+): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let started = false;
+    let finish: (commit: boolean) => void = () => undefined;
+    const decision = new Promise<boolean>((decide) => (finish = decide));
+    const ended = statements.transaction(async (tx) => {
+      transactions.set(id, { tx, finish, ended });
+      started = true;
+      resolve(id);
+      const commit = await decision;
+      transactions.delete(id);
+      // PGlite commits when the callback returns, unless the transaction was rolled back.
+      if (!commit && !tx.closed) await tx.rollback();
+    });
+    ended.catch((error: unknown) => {
+      transactions.delete(id);
+      if (!started) reject(error);
+    });
+  });
+}
+
 async function serve() {
   const { pglite, autovacuum, statements } = await open();
   const transactions = new Map<number, OpenTransaction>();
@@ -85,44 +120,12 @@ async function serve() {
   const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
   let nextTransactionId = 1;
 
-  const toWire = (result: Results<unknown[]>): WireResult => ({
-    fields: result.fields,
-    rows: result.rows,
-    affectedRows: result.affectedRows ?? 0,
-  });
-
   const transactionOf = (id: number | undefined) => {
     if (id === undefined) return undefined;
     const open = transactions.get(id);
     if (!open) throw new Error('Transaction is closed');
     return open.tx;
   };
-
-  /**
-   * Opens a transaction that stays open across messages: PGlite holds every other statement back
-   * until it ends, as it does in one thread. Answers its id once BEGIN has run.
-   */
-  function begin(): Promise<number> {
-    const id = nextTransactionId++;
-    return new Promise<number>((resolve, reject) => {
-      let started = false;
-      let finish: (commit: boolean) => void = () => undefined;
-      const decision = new Promise<boolean>((decide) => (finish = decide));
-      const ended = statements.transaction(async (tx) => {
-        transactions.set(id, { tx, finish, ended });
-        started = true;
-        resolve(id);
-        const commit = await decision;
-        transactions.delete(id);
-        // PGlite commits when the callback returns, unless the transaction was rolled back.
-        if (!commit && !tx.closed) await tx.rollback();
-      });
-      ended.catch((error: unknown) => {
-        transactions.delete(id);
-        if (!started) reject(error);
-      });
-    });
-  }
 
   async function handle(request: Request): Promise<unknown> {
     switch (request.op) {
@@ -149,7 +152,7 @@ async function serve() {
         return tx ? await tx.exec(request.text) : await pglite.exec(request.text);
       }
       case 'begin':
-        return begin();
+        return begin(statements, transactions, nextTransactionId++);
       case 'end': {
         const open = transactions.get(request.transaction);
         if (!open) throw new Error('Transaction is closed');

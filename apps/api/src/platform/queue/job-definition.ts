@@ -46,6 +46,9 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   handle(payload: z.infer<Schema>, context: JobContext): Promise<void>;
 }
 
+/** The pg-boss queue of a job: its name and version, so a new payload version has a queue of its own. */
+export const queueName = (job: Pick<JobDefinition, 'name' | 'version'>) => `${job.name}.v${job.version}`;
+
 export function defineJob<Schema extends z.ZodType>(
   definition: JobDefinition<Schema>,
 ): JobDefinition<Schema> {

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
-import type { JobContext, JobDefinition, JobQueue } from './job-definition.js';
+import { queueName, type JobContext, type JobDefinition, type JobQueue } from './job-definition.js';
 import { orphanSweepSeconds, orphanedJobs, runningJobLocks } from './running-jobs.js';
 
 export interface Queue extends JobQueue {
@@ -9,10 +9,98 @@ export interface Queue extends JobQueue {
   stop(): Promise<void>;
 }
 
-const queueName = (job: JobDefinition) => `${job.name}.v${job.version}`;
-
 /** The advisory lock under which a process creates the queues (beside the migrations' 727_341_001). */
 const queueCreationLockKey = 727_341_003;
+
+/**
+ * Creates the queues of the jobs. Processes started together (a deployment's API processes and
+ * workers) would create the same queues at once, and pg-boss's creation of a queue's table
+ * deadlocks with another's: one process creates them while the others wait, as for the migrations.
+ */
+async function createQueues(boss: PgBoss, database: Database, jobs: JobDefinition[]) {
+  const create = async () => {
+    for (const job of jobs)
+      await boss.createQueue(queueName(job), {
+        name: queueName(job),
+        retryLimit: job.retryLimit ?? 3,
+        retryDelay: 5,
+        retryBackoff: true,
+        ...(job.policy ? { policy: job.policy } : {}),
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+      });
+  };
+  if (database.kind === 'postgres')
+    await database.bulkWrite(async (writer) => {
+      await writer.query('select pg_advisory_xact_lock($1)', [queueCreationLockKey]);
+      await create();
+    });
+  else await create();
+}
+
+/** This process's worker of each queue, each job run under its lock (running-jobs.ts) and logged. */
+async function workJobs(
+  boss: PgBoss,
+  jobs: JobDefinition[],
+  context: JobContext,
+  options: {
+    locks: ReturnType<typeof runningJobLocks>;
+    workers: Map<string, string>;
+    pollingIntervalSeconds: number;
+  },
+) {
+  const { locks, workers } = options;
+  for (const job of jobs) {
+    const worker = await boss.work<unknown>(
+      queueName(job),
+      { pollingIntervalSeconds: options.pollingIntervalSeconds },
+      async (batch) => {
+        for (const item of batch) {
+          const payload = job.payload.parse(item.data);
+          context.log.info({ job: job.name, id: item.id }, 'job started');
+          const held = await locks.hold(item.id);
+          try {
+            await job.handle(payload, context);
+          } catch (error) {
+            context.log.error({ job: job.name, id: item.id, err: error }, 'job failed');
+            throw error;
+          } finally {
+            if (held) await locks.release(item.id);
+          }
+          context.log.info({ job: job.name, id: item.id }, 'job finished');
+        }
+      },
+    );
+    workers.set(queueName(job), worker);
+  }
+}
+
+/**
+ * A job whose process stopped (killed, or its machine lost) is failed, so that pg-boss retries it
+ * after its retry delay rather than after its expiry; its handler is idempotent (docs/architecture.md,
+ * Jobs). Looked for now and every `orphanSweepSeconds`.
+ */
+async function handOnOrphans(
+  boss: PgBoss,
+  database: Database,
+  jobs: JobDefinition[],
+  log: JobContext['log'],
+): Promise<NodeJS.Timeout> {
+  const names = jobs.map(queueName);
+  const handOn = async () => {
+    try {
+      for (const orphan of await orphanedJobs(database, names)) {
+        log.error({ job: orphan.name, id: orphan.id }, 'job handed on: its process stopped');
+        await boss.fail(orphan.name, orphan.id, { message: 'The process running this job stopped' });
+      }
+    } catch (error) {
+      log.error({ err: error }, 'looking for jobs whose process stopped failed');
+    }
+  };
+  await handOn();
+  const sweep = setInterval(() => void handOn(), orphanSweepSeconds * 1000);
+  sweep.unref();
+  return sweep;
+}
 
 /**
  * One queue library over the product's own database (pg-boss 10.x, docs/architecture.md, Jobs), on PostgreSQL
@@ -52,72 +140,14 @@ export async function startQueue(
         options.context.log.error({ err: error }, 'running jobs lock connection failed'),
       )
     : undefined;
-  const createQueues = async () => {
-    for (const job of jobs)
-      await boss.createQueue(queueName(job), {
-        name: queueName(job),
-        retryLimit: job.retryLimit ?? 3,
-        retryDelay: 5,
-        retryBackoff: true,
-        ...(job.policy ? { policy: job.policy } : {}),
-        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
-      });
-  };
-  // Processes started together (a deployment's API processes and workers) would create the same
-  // queues at once, and pg-boss's creation of a queue's table deadlocks with another's: one
-  // process creates them while the others wait, as for the migrations.
-  if (database.kind === 'postgres')
-    await database.bulkWrite(async (writer) => {
-      await writer.query('select pg_advisory_xact_lock($1)', [queueCreationLockKey]);
-      await createQueues();
-    });
-  else await createQueues();
+  await createQueues(boss, database, jobs);
   if (options.work)
-    for (const job of jobs) {
-      const worker = await boss.work<unknown>(
-        queueName(job),
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-        async (batch) => {
-          for (const item of batch) {
-            const payload = job.payload.parse(item.data);
-            context.log.info({ job: job.name, id: item.id }, 'job started');
-            const held = await locks!.hold(item.id);
-            try {
-              await job.handle(payload, context);
-            } catch (error) {
-              context.log.error({ job: job.name, id: item.id, err: error }, 'job failed');
-              throw error;
-            } finally {
-              if (held) await locks!.release(item.id);
-            }
-            context.log.info({ job: job.name, id: item.id }, 'job finished');
-          }
-        },
-      );
-      workers.set(queueName(job), worker);
-    }
-  // A job whose process stopped (killed, or its machine lost) is failed, so that pg-boss retries it
-  // after its retry delay rather than after its expiry; its handler is idempotent (docs/architecture.md, Jobs).
-  let sweep: NodeJS.Timeout | undefined;
-  if (options.work) {
-    const names = jobs.map(queueName);
-    const handOn = async () => {
-      try {
-        for (const orphan of await orphanedJobs(database, names)) {
-          options.context.log.error(
-            { job: orphan.name, id: orphan.id },
-            'job handed on: its process stopped',
-          );
-          await boss.fail(orphan.name, orphan.id, { message: 'The process running this job stopped' });
-        }
-      } catch (error) {
-        options.context.log.error({ err: error }, 'looking for jobs whose process stopped failed');
-      }
-    };
-    await handOn();
-    sweep = setInterval(() => void handOn(), orphanSweepSeconds * 1000);
-    sweep.unref();
-  }
+    await workJobs(boss, jobs, context, {
+      locks: locks!,
+      workers,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+    });
+  const sweep = options.work ? await handOnOrphans(boss, database, jobs, options.context.log) : undefined;
   return {
     enqueue,
     async pendingCount(job) {

@@ -185,6 +185,18 @@ export interface SandboxRun<TBatch> {
   signal?: AbortSignal;
 }
 
+/** How a thread failed: out of its memory, or otherwise (`crashed`, with what it said). */
+function threadFailure(
+  outOfMemory: boolean | undefined,
+  stage: string | null,
+  limits: SandboxLimits,
+  message: string,
+): SandboxFailure {
+  return outOfMemory
+    ? new SandboxFailure('out-of-memory', stage, `needed more than ${limits.heapMb} MB of memory`)
+    : new SandboxFailure('crashed', stage, message);
+}
+
 /** Runs one task on a thread of its own; the caller takes its lane (`inSandboxLane`). */
 export function runSandboxed<TInput, TResult, TBatch = never>(
   task: SandboxTask,
@@ -264,25 +276,13 @@ export function runSandboxed<TInput, TResult, TBatch = never>(
           break;
         }
         case 'failed':
-          finish(() =>
-            reject(
-              message.outOfMemory
-                ? new SandboxFailure('out-of-memory', stage, `needed more than ${limits.heapMb} MB of memory`)
-                : new SandboxFailure('crashed', stage, message.message),
-            ),
-          );
+          finish(() => reject(threadFailure(message.outOfMemory, stage, limits, message.message)));
           break;
       }
     });
     worker.on('error', (error: Error & { code?: string }) => {
       const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(error.message);
-      finish(() =>
-        reject(
-          outOfMemory
-            ? new SandboxFailure('out-of-memory', stage, `needed more than ${limits.heapMb} MB of memory`)
-            : new SandboxFailure('crashed', stage, 'stopped unexpectedly'),
-        ),
-      );
+      finish(() => reject(threadFailure(outOfMemory, stage, limits, 'stopped unexpectedly')));
     });
     worker.on('exit', (code) => {
       if (answered) return;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hl7Message } from '@medplum/core';
 import { describe, expect, it } from 'vitest';
-import { hl7Ack, readOruR01 } from './hl7v2-oru.js';
+import { readOruR01 } from './hl7v2-oru.js';
+import { hl7Ack } from './hl7-ack.js';
 import { MessageError } from './lab-message.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');

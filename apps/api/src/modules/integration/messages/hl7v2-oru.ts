@@ -1,25 +1,20 @@
 /**
  * HL7 v2 ORU^R01 lab results as UK lab systems send them (docs/integration.md "What a message may
- * contain"), read with @medplum/core's parser, and the ACK that answers them. Versions 2.3 to 2.5.1;
- * segments end in CR (CR LF or LF are read too); each OBX belongs to the PID before it.
+ * contain"). Versions 2.3 to 2.5.1; segments end in CR (CR LF or LF are read too); each OBX belongs
+ * to the PID before it. The ACK that answers them is in hl7-ack.ts.
  */
-import { randomUUID } from 'node:crypto';
-import { Hl7Context, Hl7Message, Hl7Segment } from '@medplum/core';
-import { controlCharacterProblem } from '@esr/contracts/text-rules';
+import type { Hl7Segment } from '@medplum/core';
 import { parseLabResult } from '@esr/import-files/lab-values';
 import { codeSystemName, codesToRead, labForCode, unitFactorFor } from './lab-codes.js';
 import {
-  hl7ErrorCodes,
-  MessageError,
   MessageReading,
-  type Hl7ErrorCode,
   type IncomingLabMessage,
   type IncomingLabResult,
   type LabCode,
   type MessageLocation,
   type PatientIdentifiers,
 } from './lab-message.js';
-import { isInFuture, messageTime, readHl7DateTime, type MessageTime } from './message-times.js';
+import { isInFuture, readHl7DateTime, type MessageTime } from './message-times.js';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import {
   localIdentifierFits,
@@ -28,6 +23,15 @@ import {
   readNhsNumber,
 } from './patient-identifiers.js';
 import { convertValue, quoted } from './result-values.js';
+import {
+  checkedText,
+  componentText,
+  invalid,
+  parseEr7,
+  repetitions,
+  subcomponentText,
+  unescape,
+} from './hl7-er7.js';
 
 export interface Hl7ReadOptions {
   /** Sample times after it (give or take a sender's clock running fast) refuse the message. */
@@ -55,162 +59,6 @@ const resultStatuses: Record<string, { status: IncomingLabResult['status'] | nul
   D: { status: null, words: 'deleted' },
   W: { status: null, words: 'posted against the wrong patient' },
 };
-
-const unreadable = (location: MessageLocation, message: string, code: Hl7ErrorCode = 100) =>
-  new MessageError('unreadable', location, message, code);
-const invalid = (location: MessageLocation, message: string, code: Hl7ErrorCode = 102) =>
-  new MessageError('invalid', location, message, code);
-
-const segmentName = /^[A-Z][A-Z0-9]{2}$/;
-
-/**
- * ER7 text as medplum's segments. Medplum's own `Hl7Message.parse` takes the four characters after
- * the field separator as the encoding characters whatever they are, and splits on LF inside a field;
- * the separators are checked here first, and only CR ends a segment when the text has one.
- */
-function parseEr7(raw: string): Hl7Message {
-  if (raw.includes('\u0000')) {
-    throw unreadable({}, 'The message contains NUL bytes, so it is not HL7 v2 text.', 102);
-  }
-  const text = raw.trimStart();
-  if (!text.startsWith('MSH')) {
-    throw unreadable(
-      { segment: 'MSH', segmentIndex: 1 },
-      'The message does not start with an MSH segment, so it is not an HL7 v2 message.',
-    );
-  }
-  const fieldSeparator = text.charAt(3);
-  if (fieldSeparator === '' || /[A-Za-z0-9\s]/.test(fieldSeparator)) {
-    throw unreadable(
-      { segment: 'MSH', segmentIndex: 1, field: 1 },
-      'MSH-1 is not a field separator (usually |).',
-      102,
-    );
-  }
-  const end = text.indexOf(fieldSeparator, 4);
-  const encoding = text.slice(4, end < 0 ? undefined : end);
-  const distinct = new Set([fieldSeparator, ...encoding]);
-  if (
-    encoding.length < 3 ||
-    encoding.length > 5 ||
-    /[A-Za-z0-9\s]/.test(encoding) ||
-    distinct.size !== encoding.length + 1
-  ) {
-    throw unreadable(
-      { segment: 'MSH', segmentIndex: 1, field: 2 },
-      'MSH-2 does not hold the encoding characters (usually ^~\\&).',
-      102,
-    );
-  }
-  const context = new Hl7Context(
-    '\r',
-    fieldSeparator,
-    encoding.charAt(0),
-    encoding.charAt(1),
-    encoding.charAt(2),
-    encoding.charAt(3) || '&',
-  );
-  const lines = text.split(text.includes('\r') ? /\r\n?/ : /\n/).filter((line) => line.trim().length > 0);
-  const segments = lines.map((line, i) => {
-    const name = line.slice(0, 3);
-    if (!segmentName.test(name) || (line.length > 3 && line.charAt(3) !== fieldSeparator)) {
-      throw unreadable({}, `Line ${i + 1} of the message is not an HL7 segment.`);
-    }
-    return Hl7Segment.parse(line, context);
-  });
-  return new Hl7Message(segments, context);
-}
-
-/** HL7 escape sequences in a value (\F\ \S\ \T\ \R\ \E\, \.br\, \Xhh\), with formatting ones dropped. */
-function unescape(value: string, context: Hl7Context): string {
-  const e = context.escapeCharacter;
-  if (!value.includes(e)) return value;
-  let out = '';
-  let i = 0;
-  while (i < value.length) {
-    const end = value.charAt(i) === e ? value.indexOf(e, i + 1) : -1;
-    if (end < 0) {
-      out += value.charAt(i);
-      i++;
-      continue;
-    }
-    const sequence = value.slice(i + 1, end);
-    if (sequence === 'F') out += context.fieldSeparator;
-    else if (sequence === 'S') out += context.componentSeparator;
-    else if (sequence === 'T') out += context.subcomponentSeparator;
-    else if (sequence === 'R') out += context.repetitionSeparator;
-    else if (sequence === 'E') out += e;
-    else if (sequence === '.br') out += '\n';
-    else if (/^X(?:[0-9A-Fa-f]{2})+$/.test(sequence)) {
-      for (let h = 1; h < sequence.length; h += 2)
-        out += String.fromCharCode(parseInt(sequence.slice(h, h + 2), 16));
-    }
-    i = end + 1;
-  }
-  return out;
-}
-
-/** Escapes text for a field of an answer, so that no separator in it splits the field. */
-function escape(value: string, context: Hl7Context): string {
-  const e = context.escapeCharacter;
-  const sequences = new Map([
-    [e, 'E'],
-    [context.fieldSeparator, 'F'],
-    [context.componentSeparator, 'S'],
-    [context.subcomponentSeparator, 'T'],
-    [context.repetitionSeparator, 'R'],
-  ]);
-  let out = '';
-  for (const ch of value.replace(/[\r\n]+/g, ' ')) {
-    const sequence = sequences.get(ch);
-    out += sequence === undefined ? ch : `${e}${sequence}${e}`;
-  }
-  return out;
-}
-
-/** A field's repetitions, each a list of components (raw, still escaped); none for a field not sent. */
-function repetitions(segment: Hl7Segment, field: number): string[][] {
-  const index = segment.name === 'MSH' ? field - 1 : field;
-  return segment.fields[index]?.components ?? [];
-}
-
-/**
- * A field's text once its escapes are decoded must pass the rules every other text the product
- * takes passes (decision 0021): no NUL, no other C0 or C1 control character (a `\X00\` or
- * `\X9B\` escape would otherwise put one into a stored id, where the database refuses it or a
- * screen shows it), and valid Unicode.
- */
-function checkedText(value: string, location: MessageLocation): string {
-  const problem = controlCharacterProblem(value, { multiline: false });
-  if (problem === undefined) return value;
-  const where = `${location.segment}-${location.field}`;
-  throw unreadable(
-    location,
-    `${where} holds a control character once its escape sequences are decoded (${problem}); it is not text we can take.`,
-    102,
-  );
-}
-
-/** A component as text: unescaped, checked, trimmed, and the HL7 null `""` as empty. */
-function componentText(segment: Hl7Segment, field: number, component = 1, repetition = 0): string {
-  const raw = repetitions(segment, field)[repetition]?.[component - 1] ?? '';
-  const value = checkedText(unescape(raw, segment.context), {
-    segment: segment.name,
-    field,
-    repetition: repetition + 1,
-    component,
-  }).trim();
-  return value === '""' ? '' : value;
-}
-
-function subcomponentText(raw: string, subcomponent: number, segment: Hl7Segment, field: number): string {
-  const context = segment.context;
-  const value = checkedText(unescape(raw.split(context.subcomponentSeparator)[subcomponent] ?? '', context), {
-    segment: segment.name,
-    field,
-  }).trim();
-  return value === '""' ? '' : value;
-}
 
 interface PatientGroup {
   patient: PatientIdentifiers;
@@ -532,104 +380,4 @@ export function readOruR01(text: string, options: Hl7ReadOptions): IncomingLabMe
     sendingApplication: header.sendingApplication,
     processingId: header.processingId,
   });
-}
-
-/** The inbound message as far as it parses: whole, else its MSH line alone, else nothing. */
-function inboundMessage(inbound: string | Hl7Message | null): Hl7Message | null {
-  if (inbound === null || inbound instanceof Hl7Message) return inbound;
-  try {
-    return parseEr7(inbound);
-  } catch {
-    try {
-      return parseEr7(inbound.trimStart().split(/[\r\n]/)[0]!);
-    } catch {
-      return null;
-    }
-  }
-}
-
-/** ERR-2 (2.5 ERL): segment ^ sequence ^ field ^ field repetition ^ component. */
-function errorLocation(location: MessageLocation, context: Hl7Context): string {
-  if (location.segment === undefined) return '';
-  const parts = [
-    location.segment,
-    String(location.segmentIndex ?? 1),
-    location.field === undefined ? '' : String(location.field),
-    location.field === undefined ? '' : String(location.repetition ?? 1),
-    location.component === undefined ? '' : String(location.component),
-  ];
-  while (parts[parts.length - 1] === '') parts.pop();
-  return parts.join(context.componentSeparator);
-}
-
-/** The HL7 error condition for a refusal that does not name one, from where it is. */
-function errorCodeFor(location: MessageLocation): Hl7ErrorCode {
-  if (location.segment === 'MSH' && location.field === 9) return 200;
-  if (location.segment === 'MSH' && location.field === 12) return 203;
-  if (location.segment === 'MSH' && location.field === 10) return 101;
-  return location.segment === undefined ? 207 : 102;
-}
-
-/** An instant as HL7 DTM in UK time with its offset: `20260624091500+0100`. */
-function hl7Now(now: Date): string {
-  const { iso } = messageTime(now.getTime() - (now.getTime() % 1000));
-  return iso.slice(0, 19).replace(/[-:T]/g, '') + iso.slice(19).replace(':', '');
-}
-
-export type AckError =
-  { location: MessageLocation; text: string; hl7ErrorCode?: Hl7ErrorCode } | MessageError;
-
-/**
- * An ACK (original acknowledgement mode) for an inbound message: MSH with sender and receiver
- * swapped, MSA-1 the code and MSA-2 the inbound control id; for AE or AR an ERR segment in the 2.5
- * style (ERR-2 location, ERR-3 table 0357 code, ERR-4 severity, ERR-8 the text), with the text in
- * MSA-3 too for receivers before 2.5. For text that does not parse, an ACK with what could be read.
- * A MessageError may be passed as the error: its HL7 error condition is then reported.
- */
-export function hl7Ack(
-  inbound: string | Hl7Message | null,
-  code: 'AA' | 'AE' | 'AR',
-  error?: AckError,
-  /** MSA-3 for an AA: what the message did, in words. */
-  acknowledgement?: string,
-): string {
-  const context = new Hl7Context();
-  const parsed = inboundMessage(inbound);
-  const message =
-    parsed ??
-    new Hl7Message(
-      [new Hl7Segment(['MSH', context.getMsh2(), '', '', '', '', '', '', '', '', '', '2.5'], context)],
-      context,
-    );
-  const ctx = message.context;
-  const errorText =
-    error === undefined ? undefined : error instanceof MessageError ? error.message : error.text;
-  let errSegment: Hl7Segment | undefined;
-  if (error !== undefined && code !== 'AA') {
-    const condition = error.hl7ErrorCode ?? errorCodeFor(error.location);
-    errSegment = new Hl7Segment(
-      [
-        'ERR',
-        '',
-        errorLocation(error.location, ctx),
-        [String(condition), hl7ErrorCodes[condition], 'HL70357'].join(ctx.componentSeparator),
-        'E',
-        '',
-        '',
-        '',
-        escape(errorText!, ctx),
-      ],
-      ctx,
-    );
-  }
-  const ack = message.buildAck({ ackCode: code, ...(errSegment ? { errSegment } : {}) });
-  // Medplum writes MSH-7 in UTC without an offset, which a UK receiver reads as UK time, and MSH-10
-  // as the time in milliseconds, which two answers in the same millisecond would share.
-  ack.header.setField(7, hl7Now(new Date()));
-  ack.header.setField(10, randomUUID().replace(/-/g, '').slice(0, 20));
-  ack.header.setField(11, escape(componentText(message.segments[0]!, 11) || 'P', ctx));
-  if (componentText(ack.header, 12) === '') ack.header.setField(12, '2.5');
-  const words = acknowledgement ?? (code === 'AA' ? undefined : errorText);
-  if (words !== undefined) ack.getSegment('MSA')!.setField(3, escape(words, ctx));
-  return ack.toString();
 }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hl7Ack } from './hl7v2-oru.js';
+import { hl7Ack } from './hl7-ack.js';
 import { startMllpListener, type MllpCloseReason, type MllpListener } from './mllp.js';
 
 const VT = '\u000b';

@@ -8,7 +8,7 @@
  * message it cannot parse with nothing.
  */
 import net from 'node:net';
-import { hl7Ack } from './hl7v2-oru.js';
+import { hl7Ack } from './hl7-ack.js';
 
 const startBlock = 0x0b;
 const endBlock = 0x1c;
@@ -66,6 +66,29 @@ const frame = (text: string, encoding: BufferEncoding) =>
     Buffer.from([endBlock, carriageReturn]),
   ]);
 
+/** The handler's answer to a message, or an AR asking for it again later when the handler fails. */
+async function replyTo(text: string, handle: MllpListenerOptions['handle']): Promise<string> {
+  try {
+    return await handle(text);
+  } catch {
+    return hl7Ack(text, 'AR', {
+      location: {},
+      text: 'The message could not be processed; send it again later.',
+      hl7ErrorCode: 207,
+    });
+  }
+}
+
+/** The AR to a message over the size limit, answering what its first bytes say it is. */
+function tooLargeReply(chunks: Buffer[], limit: number): string {
+  const partial = Buffer.concat(chunks).subarray(0, 4096).toString('latin1');
+  return hl7Ack(partial, 'AR', {
+    location: {},
+    text: `The message is larger than ${limit.toLocaleString('en-GB')} bytes, the most one message may be.`,
+    hl7ErrorCode: 207,
+  });
+}
+
 /** One connection: frames out of its bytes, in order, one message answered before the next is read. */
 function serve(socket: net.Socket, options: MllpListenerOptions): void {
   const limit = options.maxMessageBytes ?? defaultMaxMessageBytes;
@@ -97,16 +120,7 @@ function serve(socket: net.Socket, options: MllpListenerOptions): void {
       if (closed) return void unanswered--;
       const encoding = charsetOf(bytes);
       const text = bytes.toString(encoding);
-      let reply: string;
-      try {
-        reply = await options.handle(text);
-      } catch {
-        reply = hl7Ack(text, 'AR', {
-          location: {},
-          text: 'The message could not be processed; send it again later.',
-          hl7ErrorCode: 207,
-        });
-      }
+      const reply = await replyTo(text, options.handle);
       unanswered--;
       if (!closed) socket.write(frame(reply, encoding));
     });
@@ -114,12 +128,7 @@ function serve(socket: net.Socket, options: MllpListenerOptions): void {
 
   const tooLarge = () => {
     closed = true;
-    const partial = Buffer.concat(chunks).subarray(0, 4096).toString('latin1');
-    const reply = hl7Ack(partial, 'AR', {
-      location: {},
-      text: `The message is larger than ${limit.toLocaleString('en-GB')} bytes, the most one message may be.`,
-      hl7ErrorCode: 207,
-    });
+    const reply = tooLargeReply(chunks, limit);
     chunks = [];
     length = 0;
     options.onClose?.('too-large');
@@ -164,11 +173,8 @@ function serve(socket: net.Socket, options: MllpListenerOptions): void {
       chunks = [];
       length = 0;
       inFrame = false;
-      if (i + 1 < data.length) {
-        if (data[i + 1] === carriageReturn) i++;
-      } else {
-        pendingCr = true;
-      }
+      if (i + 1 >= data.length) pendingCr = true;
+      else if (data[i + 1] === carriageReturn) i++;
     }
     if (inFrame && start < data.length) {
       const piece = data.subarray(start);
@@ -177,12 +183,11 @@ function serve(socket: net.Socket, options: MllpListenerOptions): void {
       if (length > limit) tooLarge();
     }
   });
-  socket.on('error', () => {
+  const markClosed = () => {
     closed = true;
-  });
-  socket.on('close', () => {
-    closed = true;
-  });
+  };
+  socket.on('error', markClosed);
+  socket.on('close', markClosed);
 }
 
 /** Listens for MLLP connections; each message is handed to `handle` and its answer sent back. */

@@ -1,0 +1,235 @@
+/** The prioritisation worklist's export (decision 0044): the whole matching list as CSV or XLSX, audited. */
+import { sql } from 'drizzle-orm';
+import { endpoints } from '@esr/contracts/endpoints';
+import {
+  flagLabels,
+  harmLevelLabels,
+  nextValidationDueOn,
+  prioritisationFlags,
+  riskBandLabels,
+  waitBandLabels,
+  type HarmLevel,
+  type WaitBand,
+  type WorklistExportQuery,
+  type WorklistFilter,
+} from '@esr/contracts/prioritisation';
+import { recordStatusText, riskLabels } from '@esr/contracts/open-pathways';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { allOf } from '../../platform/db/list-queries.js';
+import { requireAccess, type Principal } from '../identity/index.js';
+import { procedureName } from '../library/index.js';
+import { predictionOf, scoringStateOf } from '../pathways/index.js';
+import { suspendedText } from '@esr/contracts/prediction-suspension';
+import { startReport, type ReportColumn } from '../reports/index.js';
+import type { ReportFile } from '../../platform/http/downloads.js';
+import { worklistColumns, worklistConditions, worklistOrder } from './worklist-sql.js';
+import { filtersOnly, listStateOf, sortWhile, usedFilters } from './worklist-settings.js';
+import { bandOf, type WorklistRow } from './worklist-page.js';
+
+const exportChunk = 2000;
+
+const flagWords = (row: WorklistRow) =>
+  prioritisationFlags
+    .filter((flag) => row[flag] === true)
+    .map((flag) => flagLabels[flag])
+    .join('; ') || null;
+
+const worklistReportColumns: ReportColumn<WorklistRow>[] = [
+  { key: 'nhsNumber', label: 'NHS number', kind: 'nhsNumber', width: 12, value: (row) => row.nhs_number },
+  // Pathways without an NHS number are told apart by the hospital's own number.
+  {
+    key: 'hospitalNumber',
+    label: 'Local patient identifier',
+    kind: 'text',
+    width: 12,
+    value: (row) => row.local_patient_identifier,
+  },
+  { key: 'firstName', label: 'First name', kind: 'text', width: 14, value: (row) => row.first_name },
+  { key: 'lastName', label: 'Last name', kind: 'text', width: 14, value: (row) => row.last_name },
+  { key: 'priority', label: 'Priority', kind: 'text', width: 9, value: (row) => row.priority },
+  { key: 'priorityDate', label: 'Priority date', kind: 'date', width: 12, value: (row) => row.priority_date },
+  { key: 'clockStart', label: 'RTT clock start', kind: 'date', width: 12, value: (row) => row.clock_start },
+  {
+    key: 'daysWaited',
+    label: 'Days waited',
+    kind: 'integer',
+    width: 8,
+    value: (row) => (row.days_waited === null ? null : Number(row.days_waited)),
+  },
+  {
+    key: 'waitBand',
+    label: 'Wait',
+    kind: 'text',
+    width: 14,
+    value: (row) => (row.wait_band ? waitBandLabels[row.wait_band as WaitBand] : null),
+  },
+  { key: 'tciDate', label: 'TCI date', kind: 'date', width: 12, value: (row) => row.tci_date },
+  {
+    key: 'surgeonName',
+    label: 'Consultant surgeon',
+    kind: 'text',
+    width: 18,
+    value: (row) => row.surgeon_name,
+  },
+  {
+    key: 'prediction',
+    label: 'Model risk',
+    kind: 'text',
+    width: 13,
+    // Where there is no band, why (decision 0057): "Incomplete: haemoglobin not recorded".
+    value: (row) => {
+      const band = row.status === 'processed' ? predictionOf(row.prediction) : null;
+      return band ? riskLabels[band] : recordStatusText(scoringStateOf(row));
+    },
+  },
+  {
+    key: 'probability',
+    label: 'Model probability (%)',
+    kind: 'percent',
+    width: 10,
+    value: (row) =>
+      row.status === 'processed' && row.probability !== null
+        ? Math.round(Number(row.probability) * 1000) / 10
+        : null,
+  },
+  {
+    key: 'defaultedInputs',
+    label: 'Defaulted inputs',
+    kind: 'text',
+    width: 18,
+    value: (row) => scoringStateOf(row).defaultedInputs.join(', ') || null,
+  },
+  {
+    key: 'adjustedPrediction',
+    label: 'Clinician’s risk',
+    kind: 'text',
+    width: 13,
+    value: (row) => {
+      const band = bandOf(row.adjusted_prediction);
+      return band ? riskLabels[band] : null;
+    },
+  },
+  { key: 'flags', label: 'Flags', kind: 'text', width: 24, value: flagWords },
+  {
+    key: 'lastValidatedOn',
+    label: 'Last validated',
+    kind: 'date',
+    width: 12,
+    value: (row) => row.last_validated_on,
+  },
+  {
+    key: 'nextValidationDue',
+    label: 'Next validation due',
+    kind: 'date',
+    width: 12,
+    value: (row) => nextValidationDueOn(row.clock_start, row.last_validated_on),
+  },
+  {
+    key: 'lastHarmReview',
+    label: 'Last harm review',
+    kind: 'text',
+    width: 16,
+    value: (row) =>
+      row.last_harm_review_level ? harmLevelLabels[row.last_harm_review_level as HarmLevel] : null,
+  },
+  {
+    key: 'lastHarmReviewOn',
+    label: 'Harm reviewed on',
+    kind: 'date',
+    width: 12,
+    value: (row) => row.last_harm_review_on,
+  },
+];
+
+function filtersInWords(filter: WorklistFilter): { label: string; value: string }[] {
+  const words: { label: string; value: string }[] = [];
+  const add = (label: string, value: string | undefined) => {
+    if (value !== undefined && value.trim() !== '') words.push({ label, value: value.trim() });
+  };
+  add('Risk', filter.risk && riskBandLabels[filter.risk]);
+  add('Wait', filter.wait && waitBandLabels[filter.wait]);
+  add('Flag', filter.flag && flagLabels[filter.flag]);
+  add('Priority', filter.priority === 'none' ? 'No priority' : filter.priority);
+  add('Consultant surgeon', filter.surgeonName);
+  add('NHS number', filter.nhsNumber);
+  return words;
+}
+
+/**
+ * The export's rows in the worklist's order: the matching ids are read once, in order, then their
+ * rows a chunk at a time, so that a pathway changed while the file is written neither moves nor
+ * repeats.
+ */
+async function* exportRows(
+  db: Db,
+  ids: string[],
+  today: string,
+  thresholds: readonly number[],
+): AsyncGenerator<WorklistRow[]> {
+  for (let start = 0; start < ids.length; start += exportChunk) {
+    const chunk = ids.slice(start, start + exportChunk);
+    const rows = await queryRows<WorklistRow>(
+      db,
+      sql`select ${worklistColumns(today, thresholds)} from pathways p
+        where p.id = any(${`{${chunk.join(',')}}`}::uuid[])`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = chunk.map((id) => byId.get(id)).filter((row): row is WorklistRow => row !== undefined);
+    if (ordered.length > 0) yield ordered;
+  }
+}
+
+/** GET …/prioritisation/worklist/export: the whole matching worklist as csv or xlsx, audited. */
+export async function exportWorklist(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  query: WorklistExportQuery,
+  now = new Date(),
+): Promise<ReportFile> {
+  requireAccess(principal, 'prioritisation:read', trustCode);
+  const today = todayInLondon(now);
+  const { thresholds, suspendedOn } = await listStateOf(db, trustCode, procedureCode);
+  const filter = filtersOnly(query);
+  const list = { trustCode, procedureCode, suspended: suspendedOn !== null };
+  const sort = sortWhile(query.sort, suspendedOn);
+  const ids = (
+    await queryRows<{ id: string }>(
+      db,
+      sql`select p.id from pathways p
+        where ${allOf(worklistConditions(list, filter, today, thresholds))}
+        order by ${worklistOrder[sort]}`,
+    )
+  ).map((row) => row.id);
+  const procedure = await procedureName(db, procedureCode);
+  return startReport(db, {
+    principal,
+    endpoint: endpoints.prioritisation.worklistExport,
+    trustCode,
+    what: `the ${procedure} prioritisation worklist`,
+    name: `${procedure} worklist`,
+    fileType: query.fileType,
+    now,
+    audit: {
+      report: 'prioritisation worklist',
+      procedureCode,
+      sort,
+      filters: usedFilters(filter),
+    },
+    content: {
+      filters: [
+        { label: 'Type of operation', value: procedure },
+        { label: 'Waits counted to', value: today },
+        ...(suspendedOn ? [{ label: 'Model risk', value: suspendedText(suspendedOn) }] : []),
+        ...filtersInWords(filter),
+      ],
+      demonstration: false,
+      columns: worklistReportColumns,
+      rowCount: ids.length,
+      pages: exportRows(db, ids, today, thresholds),
+    },
+  });
+}
