@@ -59,6 +59,7 @@ import {
   fieldsAtFault,
   recordEvaluation,
   scoreForWriting,
+  setAnomalyFlag,
   unpackContributions,
   type LabDates,
 } from '../evaluations/index.js';
@@ -78,6 +79,7 @@ import {
 import { patientAccessInsert, recordPatientAccess, routeOf, type AccessAction } from '../access-log/index.js';
 import { withIdentity } from './identity-conflicts.js';
 import { suspendedOnSql } from '../prediction-suspension/index.js';
+import { findPathway, setSurgicalRiskFactors, writeClinicalRecord } from '../pathways/index.js';
 
 /** What a patient call read, and the route it answered, for the access log (decision 0042). */
 export interface PatientRead {
@@ -282,22 +284,14 @@ export async function searchPatients(
   };
 }
 
-export async function findPathway(
+/** The pathway as the patient screens read it, locked for the caller's transaction when `lock`. */
+export const patientPathway = (
   db: Db,
   trustCode: string,
   procedureCode: ProcedureCode,
   id: string,
   lock = false,
-): Promise<PathwayRow> {
-  const [row] = await queryRows<PathwayRow>(
-    db,
-    sql`select ${pathwayColumns} from pathways p
-      where p.id = ${id} and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode}
-      ${lock ? sql`for update` : sql``}`,
-  );
-  if (!row) throw notFound(patientMessages.notFound);
-  return row;
-}
+): Promise<PathwayRow> => findPathway<PathwayRow>(db, { trustCode, procedureCode, id }, pathwayColumns, lock);
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
@@ -705,7 +699,7 @@ export async function riskHistory(
   page: { pageNumber: number; pageSize: number },
 ): Promise<RiskHistory> {
   requireAccess(principal, 'patients:read', trustCode);
-  const pathway = await findPathway(db, trustCode, procedureCode, id);
+  const pathway = await patientPathway(db, trustCode, procedureCode, id);
   const offset = (page.pageNumber - 1) * page.pageSize;
   const rows = await queryRows<
     {
@@ -779,7 +773,7 @@ export async function historyEntry(
   read: PatientRead = patientReads.historyEntry,
 ): Promise<HistoryEntry> {
   requireAccess(principal, read.permission ?? 'patients:read', trustCode);
-  const pathway = await findPathway(db, trustCode, procedureCode, id);
+  const pathway = await patientPathway(db, trustCode, procedureCode, id);
   const [evaluation] = await queryRows<EvaluationRow>(
     db,
     sql`select ${evaluationColumnsSql} from evaluations e where e.id = ${historyId} and e.pathway_id = ${id}`,
@@ -879,7 +873,7 @@ export async function remodelRecord(
   id: string,
 ): Promise<RemodelRecord> {
   requireAccess(principal, 'patients:read', trustCode);
-  const pathway = await findPathway(db, trustCode, procedureCode, id);
+  const pathway = await patientPathway(db, trustCode, procedureCode, id);
   await recordRead(db, principal, trustCode, patientReads.record, [id]);
   return {
     ...remodelValuesOf(pathway.clinical),
@@ -937,7 +931,7 @@ export async function remodel(
   // while a list is scored.
   return db.transaction(async (tx) => {
     const model = await activeModelVersion(tx, trustCode, procedureCode);
-    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    const pathway = await patientPathway(tx, trustCode, procedureCode, id, true);
     requireActive(pathway);
     const values = remodelValuesOf(pathway.clinical);
     for (const field of remodelFields) {
@@ -981,12 +975,11 @@ export async function remodel(
     // The record is stored as written, and its hash is of that text: clinicalRecordOf puts the keys
     // in the order an import writes them, so the same record gives the same hash either way.
     const clinicalJson = JSON.stringify(clinical);
-    await tx.execute(sql`update pathways set
-        clinical = ${clinicalJson}::json,
-        inputs_hash = md5(${clinicalJson}),
-        lab_dates = ${labDates === null ? null : JSON.stringify(labDates)}::json,
-        date_of_birth = coalesce(${clinical.dateOfBirth}::date, date_of_birth)
-      where id = ${id}`);
+    await writeClinicalRecord(tx, id, {
+      clinicalJson,
+      labDatesJson: labDates === null ? null : JSON.stringify(labDates),
+      dateOfBirth: typeof clinical.dateOfBirth === 'string' ? clinical.dateOfBirth : null,
+    });
     await recordEvaluation(tx, {
       pathwayId: id,
       trustCode,
@@ -1038,10 +1031,9 @@ export async function updateSurgicalRiskFactors(
     errors.trustCode = ['The trust code in the body must match the trust code in the address'];
   if (Object.keys(errors).length > 0) throw badRequest('The details are not valid', errors);
   await db.transaction(async (tx) => {
-    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    const pathway = await patientPathway(tx, trustCode, procedureCode, id, true);
     requireActive(pathway);
-    await tx.execute(sql`update pathways set surgeon_name = ${surgeonName}, surgery = ${surgery},
-        social = ${social}, updated_at = now() where id = ${id}`);
+    await setSurgicalRiskFactors(tx, id, { surgeonName, surgery: surgery!, social: social! });
     await recordChange(tx, {
       principal,
       trustCode,
@@ -1078,7 +1070,7 @@ export async function toggleAnomaly(
     });
   return db.transaction(async (tx) => {
     // The pathway's lock keeps two toggles of its result one after the other.
-    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    const pathway = await patientPathway(tx, trustCode, procedureCode, id, true);
     requireActive(pathway);
     const evaluationId = pathway.current_evaluation_id;
     if (!evaluationId) throw conflict(patientMessages.notScored);
@@ -1091,13 +1083,10 @@ export async function toggleAnomaly(
       throw badRequest(patientMessages.unflagReasonRequired, {
         reason: [patientMessages.unflagReasonRequired],
       });
-    await tx.execute(
-      isAnomaly
-        ? sql`update evaluations set is_anomaly = true, anomaly_reason = ${reason} where id = ${evaluationId}`
-        : sql`update evaluations set is_anomaly = false, anomaly_reason = null,
-            anomaly_removed_reason = ${reason}, anomaly_removed_by = ${principalName(principal)},
-            anomaly_removed_at = now()
-          where id = ${evaluationId}`,
+    await setAnomalyFlag(
+      tx,
+      evaluationId,
+      isAnomaly ? { isAnomaly, reason } : { isAnomaly, reason, by: principalName(principal) },
     );
     const anomalyReason = isAnomaly ? reason : null;
     await recordChange(tx, {

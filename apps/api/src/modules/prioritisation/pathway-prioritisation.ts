@@ -37,15 +37,24 @@ import {
   type ValidationRequest,
 } from '@esr/contracts/prioritisation';
 import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
-import { patientMessages } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../../platform/db/client.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import { hasAccess, principalName, requireAccess, type Principal } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
-import { missingInputsSql, predictionOf } from '../pathways/index.js';
+import {
+  archivePathway,
+  findPathway,
+  missingInputsSql,
+  predictionOf,
+  recordHarmReview as recordHarmReviewDay,
+  recordValidationDay,
+  setAdjustedPrediction,
+  setPostponedFrom,
+  setPriority as setPathwayPriority,
+} from '../pathways/index.js';
+import { addEntry } from './prioritisation-entries.js';
 import { harmThresholdsOf } from './worklist.js';
 
 interface PathwayRow extends Record<string, unknown> {
@@ -105,23 +114,14 @@ function postponedFromOf(row: PathwayRow): PostponedFrom | null {
   };
 }
 
-/** Another trust's pathway, or one of another procedure, is not found: its existence is not told. */
-async function findPathway(
+/** The pathway as prioritisation reads it, locked for the caller's transaction when `lock`. */
+const prioritisedPathway = (
   db: Db,
   trustCode: string,
   procedureCode: ProcedureCode,
   id: string,
   lock = false,
-) {
-  const [row] = await queryRows<PathwayRow>(
-    db,
-    sql`select ${pathwayColumns} from pathways p
-      where p.id = ${id} and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode}
-      ${lock ? sql`for update` : sql``}`,
-  );
-  if (!row) throw notFound(patientMessages.notFound);
-  return row;
-}
+) => findPathway<PathwayRow>(db, { trustCode, procedureCode, id }, pathwayColumns, lock);
 
 /** The model's band of a processed pathway. */
 const modelBandOf = (row: Pick<PathwayRow, 'status' | 'prediction'>): Prediction | null =>
@@ -260,7 +260,7 @@ export async function pathwayPrioritisation(
   today = todayInLondon(),
 ): Promise<PathwayPrioritisation> {
   requireAccess(principal, 'prioritisation:read', trustCode);
-  const row = await findPathway(db, trustCode, procedureCode, id);
+  const row = await prioritisedPathway(db, trustCode, procedureCode, id);
   await recordPatientAccess(db, principal, {
     trustCode,
     route: routeOf(endpoints.prioritisation.pathway),
@@ -291,37 +291,6 @@ function refuseIfAny(errors: Record<string, string[]>) {
   if (messages.length > 0) throw badRequest(messages[0]!, errors);
 }
 
-interface EntryValues {
-  kind: PrioritisationEntry['kind'];
-  priorityCode?: string | null;
-  previousPriorityCode?: string | null;
-  reason?: string | null;
-  outcome?: string | null;
-  contact?: string | null;
-  level?: string | null;
-  actions?: readonly string[];
-  note?: string | null;
-  prediction?: string | null;
-  modelPrediction?: string | null;
-}
-
-async function addEntry(
-  db: Db,
-  principal: Principal,
-  pathway: PathwayRow,
-  today: string,
-  entry: EntryValues,
-) {
-  await db.execute(sql`insert into prioritisation_entries (id, pathway_id, trust_code, kind, recorded_on,
-      user_id, recorded_by, priority_code, previous_priority_code, reason, outcome, contact, level, actions, note,
-      prediction, model_prediction)
-    values (${timeOrderedUuid()}, ${pathway.id}, ${pathway.trust_code}, ${entry.kind}, ${today}::date,
-      ${principal.userId}::uuid, ${principalName(principal)}, ${entry.priorityCode ?? null},
-      ${entry.previousPriorityCode ?? null}, ${entry.reason ?? null}, ${entry.outcome ?? null},
-      ${entry.contact ?? null}, ${entry.level ?? null}, ${`{${(entry.actions ?? []).join(',')}}`}::text[],
-      ${entry.note ?? null}, ${entry.prediction ?? null}, ${entry.modelPrediction ?? null})`);
-}
-
 /** A new priority, dated today and set by the caller, with its entry. */
 async function setPriority(
   db: Db,
@@ -337,9 +306,7 @@ async function setPriority(
     previousPriorityCode: pathway.priority,
     reason,
   });
-  await db.execute(sql`update pathways set priority = ${code}, priority_date = ${today}::date,
-      priority_set_by = ${principalName(principal)}, priority_set_on = ${today}::date, updated_at = now()
-    where id = ${pathway.id}`);
+  await setPathwayPriority(db, pathway.id, { code, today, setBy: principalName(principal) });
 }
 
 /** What a change writes to the change log: its action in the form's words, and the values before and after. */
@@ -362,7 +329,7 @@ async function changePathway(
 ): Promise<PathwayPrioritisation> {
   const today = todayInLondon();
   return db.transaction(async (tx) => {
-    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    const pathway = await prioritisedPathway(tx, trustCode, procedureCode, id, true);
     if (!pathway.is_active) throw conflict(prioritisationMessages.notOnList);
     const { action, before, after } = await change(tx, pathway, today);
     await recordChange(tx, {
@@ -381,7 +348,7 @@ async function changePathway(
       action: 'prioritisation-change',
       pathwayIds: [id],
     });
-    return statusOf(tx, await findPathway(tx, trustCode, procedureCode, id), today);
+    return statusOf(tx, await prioritisedPathway(tx, trustCode, procedureCode, id), today);
   });
 }
 
@@ -411,9 +378,7 @@ export async function changePriority(target: PathwayTarget, body: PriorityChange
         priorityCode: [prioritisationMessages.priorityUnchanged],
       });
     await setPriority(tx, principal, pathway, today, code, reason!);
-    if (reviewDue)
-      await tx.execute(sql`update pathways set postponed_from_priority = null, postponed_from_priority_date = null
-        where id = ${pathway.id}`);
+    if (reviewDue) await setPostponedFrom(tx, pathway.id, null);
     const postponed = reviewDue
       ? {
           before: { postponedFrom: pathway.postponed_from_priority },
@@ -461,8 +426,7 @@ export async function recordValidation(target: PathwayTarget, body: ValidationRe
       note,
       ...(postponeTo ? { priorityCode: postponeTo, previousPriorityCode: pathway.priority } : {}),
     });
-    await tx.execute(sql`update pathways set last_validated_on = greatest(last_validated_on, ${today}::date),
-        updated_at = now() where id = ${pathway.id}`);
+    await recordValidationDay(tx, pathway.id, today);
     // Postponing an urgent priority at the patient's request waits for a clinician's decision, and
     // its breach still counts meanwhile (decision 0056); a later postponement keeps the first.
     const postponesUrgent =
@@ -470,9 +434,10 @@ export async function recordValidation(target: PathwayTarget, body: ValidationRe
       pathway.postponed_from_priority === null &&
       priorityReviewedAfterPostponing.includes(pathway.priority as PriorityCode);
     if (postponesUrgent)
-      await tx.execute(sql`update pathways set postponed_from_priority = ${pathway.priority},
-          postponed_from_priority_date = ${pathway.priority_date}::date
-        where id = ${pathway.id}`);
+      await setPostponedFrom(tx, pathway.id, {
+        priority: pathway.priority,
+        priorityDate: pathway.priority_date,
+      });
     if (postponeTo && pathway.priority !== postponeTo)
       await setPriority(
         tx,
@@ -482,9 +447,7 @@ export async function recordValidation(target: PathwayTarget, body: ValidationRe
         postponeTo,
         'Postponed at the patient’s choice (validation)',
       );
-    if (outcome === 'remove')
-      await tx.execute(sql`update pathways set is_active = false, date_removed = now(), updated_at = now()
-        where id = ${pathway.id}`);
+    if (outcome === 'remove') await archivePathway(tx, pathway.id);
     return {
       action: `Recorded a validation by ${validationContactLabels[contact].toLowerCase()}: ${validationOutcomeLabels[outcome].toLowerCase()}`,
       before: { lastValidatedOn: pathway.last_validated_on, priority: pathway.priority, isActive: true },
@@ -530,8 +493,7 @@ export async function recordHarmReview(target: PathwayTarget, body: HarmReviewRe
       note,
       ...(moves ? { priorityCode: movedTo, previousPriorityCode: current } : {}),
     });
-    await tx.execute(sql`update pathways set last_harm_review_on = ${today}::date, last_harm_review_level = ${level},
-        updated_at = now() where id = ${pathway.id}`);
+    await recordHarmReviewDay(tx, pathway.id, today, level);
     if (moves)
       await setPriority(
         tx,
@@ -568,8 +530,7 @@ export async function adjustRisk(target: PathwayTarget, body: RiskAdjustmentRequ
       reason,
       modelPrediction: model,
     });
-    await tx.execute(sql`update pathways set adjusted_prediction = ${prediction}, updated_at = now()
-      where id = ${pathway.id}`);
+    await setAdjustedPrediction(tx, pathway.id, prediction);
     return {
       action: `Adjusted the risk to ${riskLabels[prediction].toLowerCase()} (model: ${riskLabels[model].toLowerCase()})`,
       before: { adjustedPrediction: pathway.adjusted_prediction },
@@ -589,9 +550,7 @@ export async function removeRiskAdjustment(target: PathwayTarget) {
       prediction: null,
       modelPrediction: modelBandOf(pathway),
     });
-    await tx.execute(
-      sql`update pathways set adjusted_prediction = null, updated_at = now() where id = ${pathway.id}`,
-    );
+    await setAdjustedPrediction(tx, pathway.id, null);
     return {
       action: 'Removed the risk adjustment',
       before: { adjustedPrediction: pathway.adjusted_prediction },

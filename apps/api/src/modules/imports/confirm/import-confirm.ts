@@ -34,9 +34,9 @@ import {
   type ScoringScope,
 } from '../../evaluations/index.js';
 import { timeOrderedUuid } from '../../../platform/db/time-ordered-ids.js';
+import { archiveUnlisted, matchedPathwaysUpdate, newPathwaysInsert } from '../../pathways/index.js';
 import {
   copiedColumns,
-  inputsHash,
   matchedRows,
   matchedValue,
   prioritySetColumns,
@@ -59,8 +59,6 @@ export interface AppliedImport {
   /** The model version the confirm scored with, if any. */
   modelId: string | null;
 }
-
-const count = (rows: { n: number | string }[]) => Number(rows[0]?.n ?? 0);
 
 /** A count in words, with thousands separators. */
 const counted = (n: number) => n.toLocaleString('en-GB');
@@ -124,47 +122,22 @@ const chunkRows = `s.batch_id = $1 and s.row_number between $2 and $3 and s.row_
 const stagedValue = (column: string) =>
   column === 'clinical' || column === 'lab_dates' ? `s.${column}::json` : `s.${column}`;
 
-/**
- * The pathway's own result when it keeps it: its data, checked again under the row's lock, is still
- * what it was scored on. One changed since it was read (a remodel) waits for the scoring run. The
- * staged row's hash is made once (`h`, kept from being inlined by `offset 0`), not once per column.
- */
-const kept = `v.keep and p.inputs_hash = h.inputs_hash`;
-const keptOr = (column: string, value: string, changedMeanwhile = 'null') =>
-  `case when ${kept} then p.${column} when v.keep then ${changedMeanwhile} else ${value} end`;
-
-const updateMatched = `update pathways p set
-    local_patient_identifier = coalesce(s.local_patient_identifier, p.local_patient_identifier),
-    ${copiedColumns.map((column) => `${column} = ${matchedValue(column)}`).join(', ')},
-    ${prioritySetColumns.map(({ column, value }) => `${column} = ${value}`).join(', ')},
-    inputs_hash = h.inputs_hash,
-    status = ${keptOr('status', 'v.status', `'waiting'`)},
-    prediction = ${keptOr('prediction', 'v.prediction')},
-    probability = ${keptOr('probability', 'v.probability')},
-    current_evaluation_id = ${keptOr('current_evaluation_id', 'v."evaluationId"')},
-    scored_model_id = ${keptOr('scored_model_id', 'v."modelId"')},
-    failed_fields = ${keptOr('failed_fields', 'v."failedFields"')},
-    failure_reason = ${keptOr('failure_reason', 'v."failureReason"')},
-    exclusion = ${keptOr('exclusion', 'v.exclusion')},
-    defaulted_inputs = ${keptOr('defaulted_inputs', 'v."defaultedInputs"')},
-    processed_at = ${keptOr('processed_at', `case when v.status = 'waiting' then null else now() end`)},
-    last_batch_id = $1,
-    updated_at = now()
-  from staged_pathways s cross join lateral (select ${inputsHash} as inputs_hash offset 0) h,
-    ${rowsAsArrays([], pathwayOutcomeColumns, updateOutcomesFrom).source}
-  where ${chunkRows} and p.id = v.id and p.is_active`;
-
-const insertNew = `insert into pathways as p (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
-    ${copiedColumns.join(', ')}, inputs_hash, is_active, status, prediction, probability,
-    current_evaluation_id, scored_model_id, failed_fields, failure_reason, exclusion, defaulted_inputs, processed_at,
-    first_batch_id, last_batch_id)
-  select v.id, $4, $5, s.nhs_number, s.local_patient_identifier,
-    ${copiedColumns.map(stagedValue).join(', ')}, ${inputsHash}, true, v.status, v.prediction, v.probability,
-    v."evaluationId", v."modelId", v."failedFields", v."failureReason", v.exclusion, v."defaultedInputs",
-    case when v.status = 'waiting' then null else now() end, $1, $1
-  from staged_pathways s, ${rowsAsArrays([], pathwayOutcomeColumns, insertOutcomesFrom).source}
-  where ${chunkRows}
-  order by s.row_number`;
+const chunkOutcomes = (from: number) => ({
+  source: rowsAsArrays([], pathwayOutcomeColumns, from).source,
+  where: chunkRows,
+});
+const updateMatched = matchedPathwaysUpdate(
+  [
+    ...copiedColumns.map((column) => `${column} = ${matchedValue(column)}`),
+    ...prioritySetColumns.map(({ column, value }) => `${column} = ${value}`),
+  ],
+  chunkOutcomes(updateOutcomesFrom),
+);
+const insertNew = newPathwaysInsert(
+  copiedColumns,
+  copiedColumns.map(stagedValue),
+  chunkOutcomes(insertOutcomesFrom),
+);
 
 /** What a chunk's evaluations statement reads of each new evaluation. */
 const evaluationOutcomeColumns = [
@@ -490,17 +463,7 @@ export async function applyConfirmedImport(
       evaluationDay((options.now ?? (() => new Date()))()),
     );
 
-    const archived = count(
-      await queryRows<{ n: number }>(
-        tx,
-        sql`with removed as (
-          update pathways set is_active = false, date_removed = now(), updated_at = now()
-          where trust_code = ${trustCode} and procedure_code = ${procedureCode} and is_active
-            and last_batch_id is distinct from ${batchId}
-          returning 1
-        ) select count(*) as n from removed`,
-      ),
-    );
+    const archived = await archiveUnlisted(tx, { trustCode, procedureCode, batchId });
     if (model) await recordInferenceRun(tx, trustCode, procedureCode, scored);
 
     await tx
