@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedSchema } from './paging.js';
+import { riskLabels } from './risk-band.js';
 import {
   activeRecordsFilterSchema,
   predictionSchema,
@@ -132,9 +133,7 @@ export const riskBands = [
 export const riskBandSchema = z.enum(riskBands);
 export type RiskBand = z.infer<typeof riskBandSchema>;
 export const riskBandLabels: Record<RiskBand, string> = {
-  high: 'High risk',
-  medium: 'Moderate risk',
-  low: 'Low risk',
+  ...riskLabels,
   incomplete: 'Incomplete',
   excluded: 'Not scored (outside the model’s population)',
   not_processed: 'Not processed',

@@ -3,6 +3,7 @@
  * against and its history; recorded or corrected by a clinician through the outcome writer, with a
  * change-log entry in the form's words and an access-log entry, in one transaction.
  */
+import { bandOfStored } from '@esr/contracts/risk-band';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
 import { todayInLondon } from '@esr/contracts/london-dates';
@@ -14,7 +15,7 @@ import { HttpError } from '../../platform/errors.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
 import { recordChange, type PathwayOfChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
-import { findPathway, predictionOf } from '../pathways/index.js';
+import { findPathway } from '../pathways/index.js';
 import { suspendedSql } from '../prediction-suspension/index.js';
 import { recordOutcomes } from './outcome-writer.js';
 
@@ -85,7 +86,7 @@ async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
       where o.pathway_id = ${pathwayId} order by o.recorded_at desc, o.id desc`,
   );
   const current = rows.find((row) => row.is_current) ?? null;
-  const prediction = predictionOf(current?.prediction ?? null);
+  const prediction = bandOfStored(current?.prediction ?? null);
   // While the procedure's predictions are suspended, the prediction is named but not its band
   // (decision 0063).
   const withheld = current?.suspended === true;

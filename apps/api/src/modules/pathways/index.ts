@@ -5,7 +5,6 @@ export {
   archivedColumns,
   countActive,
   missingInputsSql,
-  predictionOf,
   scoringStateOf,
   toActiveRecord,
 } from './open-pathways.js';

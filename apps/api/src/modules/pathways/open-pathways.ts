@@ -13,7 +13,6 @@ import type {
   ActiveSortKey,
   ArchivedRecord,
   FailedRecord,
-  Prediction,
   ProcessedCounts,
   RecordStatus,
   ReportField,
@@ -39,6 +38,7 @@ import {
   suspendedSql,
 } from '../prediction-suspension/index.js';
 import { endpoints } from '@esr/contracts/endpoints';
+import { bandOfStored, storedBandOf } from '@esr/contracts/risk-band';
 import { incompleteText, modelInputOf as inputOf } from '@esr/contracts/patient-wording';
 
 type Paged<T> = { items: T[]; pageNumber: number; pageSize: number; totalCount: number };
@@ -84,16 +84,6 @@ async function recordPage(
     detail: `page ${page.pageNumber}${used.length > 0 ? `, filtered by ${used.join(', ')}` : ''}`,
   });
 }
-
-/** How the `prediction` column holds each band (the risk engine's words). */
-export const storedPrediction: Record<Prediction, string> = {
-  high: 'High',
-  medium: 'Moderate',
-  low: 'Low',
-};
-/** The band a stored prediction (the risk engine's word) is, as the API names it. */
-export const predictionOf = (stored: unknown): Prediction | null =>
-  stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : stored === 'Low' ? 'low' : null;
 
 /**
  * What each sort key of the list reads (decision 0038), and whether its ascending order is the
@@ -204,7 +194,7 @@ function countedConditions(table: SQL, filter: ActiveRecordsFilter): SQL[] {
   if (filter.prediction) {
     // Literal, so that a prepared statement's generic plan knows it is the processed list.
     conditions.push(sql`${table}.status = 'processed'`);
-    conditions.push(sql`${table}.prediction = ${storedPrediction[filter.prediction]}`);
+    conditions.push(sql`${table}.prediction = ${storedBandOf[filter.prediction]}`);
     // Decision 0063: no band of a suspended procedure is found by filtering either.
     conditions.push(sql`not ${suspendedSql(table)}`);
     if (filter.status && filter.status !== 'processed') conditions.push(sql`false`);
@@ -338,7 +328,7 @@ export function toActiveRecord(row: ActiveRow): ActiveRecord {
     statusDetail,
     defaultedInputs,
     // docs/requirements.md §3: a prediction is shown only for a processed record (a re-queued one keeps its old band).
-    prediction: status === 'processed' ? predictionOf(row.prediction) : null,
+    prediction: status === 'processed' ? bandOfStored(row.prediction) : null,
     probability:
       status === 'processed' && row.probability !== null && row.probability !== undefined
         ? Number(row.probability)
@@ -564,7 +554,7 @@ export interface ArchivedRow extends RecordRow {
 /** The risk a pathway had when it left the list: a processed one's band and probability. */
 const lastRiskOf = (row: ArchivedRow) =>
   row.status === 'processed' && row.probability !== null && row.probability !== undefined
-    ? { prediction: predictionOf(row.prediction), probability: Number(row.probability) }
+    ? { prediction: bandOfStored(row.prediction), probability: Number(row.probability) }
     : { prediction: null, probability: null };
 
 export const toArchivedRecord = (row: ArchivedRow): ArchivedRecord => ({

@@ -10,7 +10,7 @@ import { labSpecs } from '@esr/import-files/headers';
 import { modelInputOf } from '@esr/contracts/patient-wording';
 import { summariseStored, type PatientRecord } from '@esr/risk-engine/evaluate';
 import { nhsNumberDigits, hasValidCheckDigit } from '@esr/contracts/nhs-number';
-import type { Prediction } from '@esr/contracts/open-pathways';
+import { bandOfStored, type Prediction } from '@esr/contracts/risk-band';
 import type { RiskAdjustment } from '@esr/contracts/prioritisation';
 import {
   type EvaluationReason,
@@ -118,9 +118,6 @@ const recordRead = (
   pathwayIds: string[],
   evaluationId: string | null = null,
 ) => recordPatientAccess(db, principal, { trustCode, route, action, pathwayIds, evaluationId });
-
-const predictionOf = (stored: unknown): Prediction =>
-  stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : 'low';
 
 interface PathwayRow extends Record<string, unknown> {
   id: string;
@@ -414,7 +411,7 @@ function riskResult(
     adjustment,
     evaluationId: evaluation.id,
     // Withheld when a required input was missing (decision 0057): no band wherever one would show.
-    prediction: evaluation.withheld_inputs?.length ? null : predictionOf(evaluation.prediction),
+    prediction: evaluation.withheld_inputs?.length ? null : (bandOfStored(evaluation.prediction) ?? 'low'),
     missingRequiredInputs: (evaluation.withheld_inputs ?? []).map(modelInputOf),
     staleInputs: Object.entries(evaluation.unused_inputs ?? {}).map(([field, sampledOn]) => ({
       ...modelInputOf(field),
@@ -508,7 +505,7 @@ function remodelChange(current: Evaluated, previous: Evaluated): RemodelChange {
     previousEvaluatedAt: new Date(previous.evaluation.created_at).toISOString(),
     previousPrediction: previous.evaluation.withheld_inputs?.length
       ? null
-      : predictionOf(previous.evaluation.prediction),
+      : (bandOfStored(previous.evaluation.prediction) ?? 'low'),
     previousProbability: previous.evaluation.probability,
     inputs,
   };
@@ -741,7 +738,7 @@ export async function riskHistory(
     items: rows.map((row) => ({
       id: row.id,
       date: new Date(row.created_at).toISOString(),
-      prediction: suspended ? null : predictionOf(row.prediction),
+      prediction: suspended ? null : (bandOfStored(row.prediction) ?? 'low'),
       probability: suspended ? null : row.probability,
       reason: row.reason,
       isCurrent: row.id === pathway.current_evaluation_id,

@@ -6,13 +6,14 @@
  * well as work due. Done once: nothing happens when the trust has any entry already.
  */
 import crypto from 'node:crypto';
+import { bandOfStored } from '@esr/contracts/risk-band';
 import { sql } from 'drizzle-orm';
 import { addDays, priorityMovedUp, type PriorityCode } from '@esr/contracts/prioritisation';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordOnceReady } from '../../platform/db/record-once.js';
 import { demoUsers } from '../../platform/db/seed.js';
 import { demoFirstStartDay } from '../imports/index.js';
-import { applyPrioritisationHistory, predictionOf } from '../pathways/index.js';
+import { applyPrioritisationHistory } from '../pathways/index.js';
 import { addDemoEntries } from './prioritisation-entries.js';
 
 const demoTrust = 'RAN';
@@ -178,12 +179,12 @@ async function historyOf(db: Db, procedureCode: string, today: string) {
     }
   }
   // The clinician's view of the risk on three scored pathways, one band up.
-  const scored = pathways.filter((p) => p.status === 'processed' && predictionOf(p.prediction) !== 'high');
+  const scored = pathways.filter((p) => p.status === 'processed' && bandOfStored(p.prediction) !== 'high');
   for (const [index, pathway] of scored
     .filter((_, i) => i % 17 === 5)
     .slice(0, 3)
     .entries()) {
-    const model = predictionOf(pathway.prediction)!;
+    const model = bandOfStored(pathway.prediction)!;
     const adjusted = model === 'low' ? 'medium' : 'high';
     entry(pathway.id, 2 + index * 4, clinician, {
       kind: 'risk_adjustment',

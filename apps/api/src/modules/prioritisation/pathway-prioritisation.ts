@@ -8,6 +8,7 @@
 import { recordStatusText } from '@esr/contracts/open-pathways';
 import { shownScoringColumns } from '../prediction-suspension/index.js';
 import { incompleteText, modelInputOf } from '@esr/contracts/patient-wording';
+import { bandOfStored } from '@esr/contracts/risk-band';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
 import { todayInLondon } from '@esr/contracts/london-dates';
@@ -47,7 +48,6 @@ import {
   archivePathway,
   findPathway,
   missingInputsSql,
-  predictionOf,
   recordHarmReview as recordHarmReviewDay,
   recordValidationDay,
   setAdjustedPrediction,
@@ -125,7 +125,7 @@ const prioritisedPathway = (
 
 /** The model's band of a processed pathway. */
 const modelBandOf = (row: Pick<PathwayRow, 'status' | 'prediction'>): Prediction | null =>
-  row.status === 'processed' ? predictionOf(row.prediction) : null;
+  row.status === 'processed' ? bandOfStored(row.prediction) : null;
 
 interface EntryRow extends Record<string, unknown> {
   id: string;

@@ -4,6 +4,7 @@
  * trust. Flags and bands are computed on read, on London calendar dates.
  */
 import { createHash } from 'node:crypto';
+import { bandOfStored } from '@esr/contracts/risk-band';
 import { sql, type SQL } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
 import {
@@ -47,7 +48,7 @@ import { hiddenInTable } from '../../platform/small-groups.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { patientAccessInsert, routeOf } from '../access-log/index.js';
 import { procedureName } from '../library/index.js';
-import { predictionOf, scoringStateOf } from '../pathways/index.js';
+import { scoringStateOf } from '../pathways/index.js';
 import { suspendedOnSql } from '../prediction-suspension/index.js';
 import { suspendedText } from '@esr/contracts/prediction-suspension';
 import { startReport, type ReportColumn, type ReportFile } from '../reports/index.js';
@@ -125,7 +126,7 @@ export function toWorklistItem(row: WorklistRow): WorklistItem {
     daysWaited: row.days_waited === null ? null : Number(row.days_waited),
     waitBand: (row.wait_band as WaitBand | null) ?? null,
     tciDate: row.tci_date,
-    prediction: processed ? predictionOf(row.prediction) : null,
+    prediction: processed ? bandOfStored(row.prediction) : null,
     probability: processed && row.probability !== null ? Number(row.probability) : null,
     adjustedPrediction: bandOf(row.adjusted_prediction),
     flags: prioritisationFlags.filter((flag) => row[flag] === true),
@@ -470,7 +471,7 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
     width: 13,
     // Where there is no band, why (decision 0057): "Incomplete: haemoglobin not recorded".
     value: (row) => {
-      const band = row.status === 'processed' ? predictionOf(row.prediction) : null;
+      const band = row.status === 'processed' ? bandOfStored(row.prediction) : null;
       return band ? riskLabels[band] : recordStatusText(scoringStateOf(row));
     },
   },
