@@ -20,7 +20,9 @@ import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import { actsAsClinician, requireAccess, type Principal } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import { acceptDateOfBirth } from '../pathways/index.js';
-import { patientPathway, patientReads, riskSummary } from './patients.js';
+import { patientReads } from './patient-reads.js';
+import { patientPathway } from './patient-rows.js';
+import { riskSummary } from './risk-summary.js';
 
 /** The oldest a patient can be, as the import reads a date of birth (docs/import-format.md). */
 const maxAge = 110;

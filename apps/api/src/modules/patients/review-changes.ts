@@ -11,7 +11,9 @@ import { conflict, forbidden } from '../../platform/errors.js';
 import { actsAsClinician, requireAccess, type Principal } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import { markClericalChangesReviewed } from './clerical-changes.js';
-import { patientPathway, patientReads, requireActive, riskSummary } from './patients.js';
+import { patientReads } from './patient-reads.js';
+import { patientPathway, requireActive } from './patient-rows.js';
+import { riskSummary } from './risk-summary.js';
 
 export async function reviewClericalChanges(
   db: Db,
