@@ -88,6 +88,45 @@ const routesOwnModule = {
   },
 };
 
+/**
+ * The one owner of each table's rows (docs/architecture.md, "Evaluations" and "Modules"): only these
+ * files write the table; every other module calls them. A path ending in `/` names a module folder.
+ */
+const tableWriters = {
+  pathways: ['apps/api/src/modules/pathways/'],
+  evaluations: ['apps/api/src/modules/evaluations/evaluation-writer.ts'],
+  pathway_outcomes: ['apps/api/src/modules/outcomes/outcome-writer.ts'],
+  prioritisation_entries: ['apps/api/src/modules/prioritisation/prioritisation-entries.ts'],
+};
+
+const writesTo = (table) =>
+  new RegExp(`\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?)\\s+${table}\\b`, 'i');
+
+/** Fails on SQL text (a string or a template, placeholders read as blanks) that writes a table outside its owner. */
+const tableWriterRule = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    const guarded = Object.entries(tableWriters).filter(
+      ([, owners]) =>
+        !owners.some((owner) => (owner.endsWith('/') ? file.startsWith(owner) : file === owner)),
+    );
+    if (guarded.length === 0) return {};
+    const check = (node, text) => {
+      for (const [table, owners] of guarded)
+        if (writesTo(table).test(text))
+          context.report({
+            node,
+            message: `Only ${owners.join(', ')} writes ${table}: call it from here.`,
+          });
+    };
+    return {
+      Literal: (node) => typeof node.value === 'string' && check(node, node.value),
+      TemplateLiteral: (node) => check(node, node.quasis.map((quasi) => quasi.value.cooked ?? '').join(' ')),
+    };
+  },
+};
+
 const routeBoundaries = {
   files: routeFiles,
   plugins: { routes: { rules: { 'own-module': routesOwnModule } } },
@@ -95,6 +134,12 @@ const routeBoundaries = {
 };
 
 export default [
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: tests,
+    plugins: { tables: { rules: { 'one-writer': tableWriterRule } } },
+    rules: { 'tables/one-writer': 'error' },
+  },
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     ignores: tests,

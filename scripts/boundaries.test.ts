@@ -1,5 +1,5 @@
 /**
- * The import direction and the single writer of evaluations are checked by `npm run check`
+ * The import direction and the one writer of each table's rows are checked by `npm run check`
  * (eslint.boundaries.js; docs/architecture.md, "Import direction"). Each test plants one kind of
  * violation in a temporary file, lints it with the project's own configuration, and expects the
  * check to fail; a check that let it through would be a check in name only.
@@ -140,6 +140,46 @@ describe('the import direction', () => {
       }),
     );
     expect(await problemsOf(own)).toEqual([]);
+  });
+});
+
+describe('the one writer of each table', () => {
+  const writes = [
+    ['pathways', 'update pathways set status = $1 where id = $2'],
+    ['evaluations', 'update evaluations set is_anomaly = true where id = $1'],
+    ['pathway_outcomes', 'insert into pathway_outcomes (id) values ($1)'],
+    ['prioritisation_entries', 'insert into prioritisation_entries (id) values ($1)'],
+  ] as const;
+
+  for (const [table, statement] of writes)
+    it(`fails on a file outside its owner writing ${table}, in a string or a template`, async () => {
+      const inString = plant(
+        `apps/api/src/modules/reports/${tag}-string.ts`,
+        `export const statement = '${statement}';\n`,
+      );
+      const inTemplate = plant(
+        `apps/api/src/modules/reports/${tag}-template.ts`,
+        `const id = 'x';\nexport const statement = \`${statement.replace('$1', '${id}')}\`;\n`,
+      );
+      for (const file of [inString, inTemplate])
+        expect(await problemsOf(file)).toContainEqual(
+          expect.objectContaining({
+            rule: 'tables/one-writer',
+            message: expect.stringContaining(`writes ${table}`),
+          }),
+        );
+    });
+
+  it("passes a table's own writer, and a file that only reads the table", async () => {
+    const owner = plant(
+      `apps/api/src/modules/pathways/${tag}-owner.ts`,
+      `export const statement = 'update pathways set status = $1 where id = $2';\n`,
+    );
+    const reader = plant(
+      `apps/api/src/modules/reports/${tag}-reader.ts`,
+      `export const statement = 'select id from pathways p join evaluations e on e.pathway_id = p.id';\n`,
+    );
+    expect(await problemsOf(owner, reader)).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { fieldLimits } from './field-limits.js';
 import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
 import { suspendedText } from './prediction-suspension.js';
 import { procedureCodeSchema } from './procedures.js';
+import { predictionSchema } from './risk-band.js';
 import { queryList, queryListWording } from './query-list.js';
 import { boundedDate, decimalNumber, singleLine } from './text-rules.js';
 
@@ -26,15 +27,8 @@ export const recordStatuses = [...storedRecordStatuses, 'suspended'] as const;
 export const recordStatusSchema = z.enum(recordStatuses);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
 
-/** docs/requirements.md §3 prediction values as the filters send them; shown as riskLabels. */
-export const predictions = ['high', 'medium', 'low'] as const;
-export const predictionSchema = z.enum(predictions);
-export type Prediction = z.infer<typeof predictionSchema>;
-export const riskLabels: Record<Prediction, string> = {
-  high: 'High risk',
-  medium: 'Moderate risk',
-  low: 'Low risk',
-};
+// The bands are defined once, with their stored words, in risk-band.ts; the lists' schemas use them here.
+export { predictions, predictionSchema, riskLabels, type Prediction } from './risk-band.js';
 export const notProcessedLabel = 'Not processed';
 
 export const readinessValues = ['not_ready', 'requires_review', 'ready'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { riskLabels } from './risk-band.js';
 
 /**
  * Prioritisation (docs/prioritisation.md, decision 0044): the clinical priority codes, the
@@ -121,9 +122,7 @@ export const riskBands = [
 export const riskBandSchema = z.enum(riskBands);
 export type RiskBand = z.infer<typeof riskBandSchema>;
 export const riskBandLabels: Record<RiskBand, string> = {
-  high: 'High risk',
-  medium: 'Moderate risk',
-  low: 'Low risk',
+  ...riskLabels,
   incomplete: 'Incomplete',
   excluded: 'Not scored (outside the model’s population)',
   not_processed: 'Not processed',

@@ -5,9 +5,10 @@
  * a scoring run's, a remodel's) is written by the statements of this file, which also decide what
  * "current" means: a pathway's current evaluation is the last one written for the data it holds.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../platform/db/client.js';
 import type { ModelVersion, ScoredState, ScoringScope } from './scoring.js';
+import { recordScoring } from '../pathways/index.js';
 
 /**
  * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with what it
@@ -69,12 +70,17 @@ export async function recordEvaluation(
 ): Promise<void> {
   const { pathwayId, model, state } = evaluation;
   if (state.status === 'excluded' || state.evaluationId === null) {
-    await tx.execute(sql`update pathways set
-        status = ${state.status}, current_evaluation_id = null, prediction = null, probability = null,
-        scored_model_id = ${model.id}, exclusion = ${state.exclusion}, defaulted_inputs = null,
-        failed_fields = ${state.failedFields}::jsonb, failure_reason = ${state.failureReason},
-        processed_at = now(), updated_at = now()
-      where id = ${pathwayId}`);
+    await recordScoring(tx, pathwayId, {
+      status: state.status,
+      evaluationId: null,
+      prediction: null,
+      probability: null,
+      modelId: model.id,
+      exclusion: state.exclusion,
+      failedFields: state.failedFields,
+      failureReason: state.failureReason,
+      defaultedInputs: null,
+    });
     return;
   }
   const id = state.evaluationId;
@@ -92,14 +98,17 @@ export async function recordEvaluation(
       ${state.withheldInputs}::jsonb, ${state.unusedInputs}::jsonb, p.lab_dates,
       p.surgeon_name, p.surgery, p.social, true
     from pathways p where p.id = ${pathwayId}::uuid`);
-  await tx.execute(sql`update pathways set
-      status = ${state.status}, current_evaluation_id = ${id},
-      prediction = ${state.prediction}, probability = ${state.probability},
-      scored_model_id = ${model.id}, failed_fields = ${state.failedFields}::jsonb, failure_reason = null,
-      exclusion = null,
-      defaulted_inputs = ${state.defaultedInputs}::jsonb,
-      processed_at = now(), updated_at = now()
-    where id = ${pathwayId}`);
+  await recordScoring(tx, pathwayId, {
+    status: state.status,
+    evaluationId: id,
+    prediction: state.prediction,
+    probability: state.probability,
+    modelId: model.id,
+    exclusion: null,
+    failedFields: state.failedFields,
+    failureReason: null,
+    defaultedInputs: state.defaultedInputs,
+  });
 }
 
 /** An evaluation of one pathway copied to another, dated as given (a demonstration history). */
@@ -139,4 +148,43 @@ export async function copyEvaluationsAsOf(
       })),
     )}::json) as n(id uuid, pathway_id uuid, source_id uuid, at text)
     join evaluations e on e.id = n.source_id`);
+}
+
+/**
+ * Flags an evaluation as an anomaly with the reason given, or removes the flag (decision 0056): the
+ * flag's own reason is cleared, and the reason for removing it is kept with who removed it and when.
+ */
+export async function setAnomalyFlag(
+  tx: Db,
+  evaluationId: string,
+  flag: { isAnomaly: true; reason: string | null } | { isAnomaly: false; reason: string | null; by: string },
+): Promise<void> {
+  await tx.execute(
+    flag.isAnomaly
+      ? sql`update evaluations set is_anomaly = true, anomaly_reason = ${flag.reason} where id = ${evaluationId}`
+      : sql`update evaluations set is_anomaly = false, anomaly_reason = null,
+          anomaly_removed_reason = ${flag.reason}, anomaly_removed_by = ${flag.by},
+          anomaly_removed_at = now()
+        where id = ${evaluationId}`,
+  );
+}
+
+/** The evaluation was made by a clerical user's change, which waits for a clinician's review. */
+export async function markClericalChange(tx: Db, evaluationId: string): Promise<void> {
+  await tx.execute(sql`update evaluations set clerical_change = true where id = ${evaluationId}`);
+}
+
+/** Marks the pathway's unreviewed clerical changes reviewed by `reviewedBy`, returning their `columns`. */
+export async function reviewClericalChanges<Row extends Record<string, unknown>>(
+  tx: Db,
+  pathwayId: string,
+  reviewedBy: string,
+  columns: SQL,
+): Promise<Row[]> {
+  return queryRows<Row>(
+    tx,
+    sql`update evaluations e set reviewed_by = ${reviewedBy}, reviewed_at = now()
+      where e.pathway_id = ${pathwayId} and e.clerical_change and e.reviewed_at is null
+      returning ${columns}`,
+  );
 }

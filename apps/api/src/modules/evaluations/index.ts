@@ -4,7 +4,10 @@ export {
   copyEvaluationsAsOf,
   evaluationInsert,
   evaluationInsertParams,
+  markClericalChange,
   recordEvaluation,
+  reviewClericalChanges,
+  setAnomalyFlag,
   type EvaluationCopy,
 } from './evaluation-writer.js';
 export { inferBatchJob, scoringKey } from './infer-batch-job.js';

@@ -17,6 +17,7 @@ import { mlModels } from '../../platform/db/schema.js';
 import { rowsAsArrays } from '../../platform/db/bulk-rows.js';
 import { packContributions } from './contributions.js';
 import { activeRiskModel } from '../models/index.js';
+import { scoredPathwaysUpdate } from '../pathways/index.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { evaluationInsert, evaluationInsertParams } from './evaluation-writer.js';
 import {
@@ -452,25 +453,10 @@ export async function scorePending(
       // still waiting for this model: a run that overlaps another of the same list (a retry of a
       // job whose worker was thought gone, or a confirm scoring the same rows) waits for the other's
       // rows and then leaves them, so that no pathway gets two evaluations of one model version.
-      const written = await writer.query<{ id: string }>(
-        `update pathways p set
-            status = v.status,
-            current_evaluation_id = v."evaluationId",
-            prediction = v.prediction,
-            probability = v.probability,
-            failed_fields = v."failedFields",
-            failure_reason = v."failureReason",
-            exclusion = v.exclusion,
-            defaulted_inputs = v."defaultedInputs",
-            scored_model_id = $1,
-            processed_at = now(),
-            updated_at = now()
-          from ${pathways.source}
-          where p.id = v.id and p.inputs_hash = v.hash and p.is_active
-            and (p.status = 'waiting' or p.scored_model_id is distinct from $1)
-          returning p.id`,
-        [model.id, ...pathways.params],
-      );
+      const written = await writer.query<{ id: string }>(scoredPathwaysUpdate(pathways.source), [
+        model.id,
+        ...pathways.params,
+      ]);
       if (written.length > 0)
         await writer.query(
           `${evaluationInsert('p')}

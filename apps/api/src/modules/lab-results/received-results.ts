@@ -21,6 +21,7 @@ import {
   type ModelVersion,
 } from '../evaluations/index.js';
 import { integrationPrincipal, principalName, type Principal } from '../identity/index.js';
+import { setWaiting, writeClinicalRecord } from '../pathways/index.js';
 
 /** How long a result waits for its patient to be on a list. */
 export const resultKeepingDays = 90;
@@ -289,15 +290,14 @@ async function rescore(
   now: Date,
 ): Promise<void> {
   const clinicalJson = JSON.stringify(update.clinical);
-  await tx.execute(sql`update pathways set clinical = ${clinicalJson}::json, inputs_hash = md5(${clinicalJson}),
-      lab_dates = ${JSON.stringify(update.labDates)}::json, updated_at = now()
-    where id = ${pathway.id}`);
+  await writeClinicalRecord(tx, pathway.id, {
+    clinicalJson,
+    labDatesJson: JSON.stringify(update.labDates),
+  });
   if (update.changed.length === 0) return;
   if (!model) {
     // Scored when the procedure has a model again, as a list waiting for one is.
-    await tx.execute(
-      sql`update pathways set status = 'waiting', updated_at = now() where id = ${pathway.id}`,
-    );
+    await setWaiting(tx, pathway.id);
   } else {
     const evaluationDate = evaluationDay(now);
     const [state] = await scoreForWriting(

@@ -17,6 +17,7 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordOnceReady } from '../../platform/db/record-once.js';
 import { copyEvaluationsAsOf, type EvaluationCopy } from '../evaluations/index.js';
 import { demoFirstStartDay } from '../imports/index.js';
+import { insertDemonstrationPathways } from '../pathways/index.js';
 import { recordOutcomes, type OutcomeToRecord } from './outcome-writer.js';
 
 const demoTrust = 'RAN';
@@ -158,19 +159,11 @@ async function seedHistory(
     });
   }
   for (let start = 0; start < count; start += 1_000) {
-    await tx.execute(sql`insert into pathways (id, trust_code, procedure_code, nhs_number, local_patient_identifier,
-        first_name, last_name, date_of_birth, operation_type, referral_date, clock_start, priority_date, surgeon_name,
-        clinical, lab_dates, inputs_hash, is_active, status, prediction, probability, current_evaluation_id,
-        scored_model_id, processed_at, date_removed)
-      select n.id, ${history.trustCode}, ${history.procedureCode}, n.nhs_number, n.local_patient_identifier,
-        n.first_name, n.last_name, n.date_of_birth, n.operation_type, n.referral_date, n.referral_date,
-        n.referral_date, n.surgeon_name, s.clinical, s.lab_dates, s.inputs_hash, false, 'processed',
-        n.prediction, n.probability, n.evaluation_id, ${model.id}, n.removed::timestamptz, n.removed::timestamptz
-      from json_to_recordset(${JSON.stringify(pathways.slice(start, start + 1_000))}::json) as n(id uuid,
-        nhs_number text, local_patient_identifier text, first_name text, last_name text, date_of_birth date,
-        operation_type text, referral_date date, surgeon_name text, probability double precision,
-        prediction text, source_id uuid, evaluation_id uuid, removed text)
-      join pathways s on s.id = n.source_id`);
+    await insertDemonstrationPathways(
+      tx,
+      { trustCode: history.trustCode, procedureCode: history.procedureCode, modelId: model.id },
+      pathways.slice(start, start + 1_000),
+    );
     await copyEvaluationsAsOf(tx, evaluations.slice(start, start + 1_000), {
       trustCode: history.trustCode,
       modelId: model.id,

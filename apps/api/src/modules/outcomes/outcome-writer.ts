@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { equityGroupLabels, ethnicGroupOfCode } from '@esr/contracts/prioritisation';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { operatedPathwaysUpdate } from '../pathways/index.js';
 
 export interface OutcomeToRecord {
   pathwayId: string;
@@ -151,12 +152,7 @@ export async function recordOutcomes(
             j.adjusted_prediction
           from judged j
           returning pathway_id),
-        operated as (
-          update pathways p set is_active = false, updated_at = now(),
-            date_removed = case when p.is_active then now() else p.date_removed end,
-            date_of_operation = incoming.date_of_operation
-          from incoming where p.id = incoming.pathway_id and not incoming.same
-          returning p.id)
+        operated as (${operatedPathwaysUpdate})
         select (select count(*) from incoming where current_id is null) as recorded,
           (select count(*) from incoming where current_id is not null and not same) as corrected,
           (select count(*) from incoming where same) as unchanged,

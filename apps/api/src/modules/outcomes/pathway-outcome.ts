@@ -3,19 +3,19 @@
  * against and its history; recorded or corrected by a clinician through the outcome writer, with a
  * change-log entry in the form's words and an access-log entry, in one transaction.
  */
+import { bandOfStored } from '@esr/contracts/risk-band';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import type { outcomeRequestSchema } from '@esr/contracts/outcomes';
 import { outcomeMessages, type PathwayOutcome, type PathwayOutcomes } from '@esr/contracts/outcomes';
-import { patientMessages } from '@esr/contracts/patients';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../platform/db/client.js';
-import { HttpError, notFound } from '../../platform/errors.js';
+import { HttpError } from '../../platform/errors.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
 import { recordChange, type PathwayOfChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
-import { predictionOf } from '../pathways/index.js';
+import { findPathway } from '../pathways/index.js';
 import { suspendedSql } from '../prediction-suspension/index.js';
 import { recordOutcomes } from './outcome-writer.js';
 
@@ -59,19 +59,17 @@ const outcomeOf = (row: OutcomeRow): PathwayOutcome => ({
   recordedBy: row.recorded_by,
 });
 
-async function findPathway(db: Db, trustCode: string, procedureCode: string, id: string, lock = false) {
-  const [row] = await queryRows<
+/** The pathway as its outcome's change-log entry names it, locked for the caller's transaction when `lock`. */
+const outcomePathway = (db: Db, trustCode: string, procedureCode: string, id: string, lock = false) =>
+  findPathway<
     PathwayOfChange & { referral_date: string | null; is_active: boolean } & Record<string, unknown>
   >(
     db,
-    sql`select id, procedure_code, nhs_number, local_patient_identifier, first_name, last_name,
-        referral_date::text as referral_date, is_active from pathways
-      where id = ${id} and trust_code = ${trustCode} and procedure_code = ${procedureCode}
-      ${lock ? sql`for update` : sql``}`,
+    { trustCode, procedureCode, id },
+    sql`p.id, p.procedure_code, p.nhs_number, p.local_patient_identifier, p.first_name, p.last_name,
+      p.referral_date::text as referral_date, p.is_active`,
+    lock,
   );
-  if (!row) throw notFound(patientMessages.notFound);
-  return row;
-}
 
 async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
   const rows = await queryRows<OutcomeRow>(
@@ -88,7 +86,7 @@ async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
       where o.pathway_id = ${pathwayId} order by o.recorded_at desc, o.id desc`,
   );
   const current = rows.find((row) => row.is_current) ?? null;
-  const prediction = predictionOf(current?.prediction ?? null);
+  const prediction = bandOfStored(current?.prediction ?? null);
   // While the procedure's predictions are suspended, the prediction is named but not its band
   // (decision 0063).
   const withheld = current?.suspended === true;
@@ -112,7 +110,7 @@ async function outcomesOf(db: Db, pathwayId: string): Promise<PathwayOutcomes> {
 /** GET …/patients/{id}/outcome, in the access log. */
 export async function pathwayOutcome([db, principal, trustCode, procedureCode, id]: PathwayTarget) {
   requireAccess(principal, 'outcomes:read', trustCode);
-  await findPathway(db, trustCode, procedureCode, id);
+  await outcomePathway(db, trustCode, procedureCode, id);
   await recordPatientAccess(db, principal, {
     trustCode,
     route: routeOf(endpoints.outcomes.pathwayOutcome),
@@ -147,7 +145,7 @@ export async function recordPathwayOutcome(
     throw new HttpError(422, outcomeMessages.dateFuture, { dateOfOperation: [outcomeMessages.dateFuture] });
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const pathway = await findPathway(txDb, trustCode, procedureCode, id, true);
+    const pathway = await outcomePathway(txDb, trustCode, procedureCode, id, true);
     if (pathway.referral_date !== null && request.dateOfOperation < pathway.referral_date)
       throw new HttpError(422, outcomeMessages.dateBeforeReferral, {
         dateOfOperation: [outcomeMessages.dateBeforeReferral],

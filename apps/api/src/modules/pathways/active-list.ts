@@ -29,13 +29,8 @@ import { allOf, offsetOf, startsWith } from '../../platform/db/list-queries.js';
 import { suspendedOnSql, suspendedSql } from '../prediction-suspension/index.js';
 import { endpoints } from '@esr/contracts/endpoints';
 import { n, present, recordPage } from './record-pages.js';
-import {
-  activeColumns,
-  missingInputsSql,
-  storedPrediction,
-  toActiveRecord,
-  type ActiveRow,
-} from './record-rows.js';
+import { activeColumns, missingInputsSql, toActiveRecord, type ActiveRow } from './record-rows.js';
+import { storedBandOf } from '@esr/contracts/risk-band';
 
 const activeRead = { action: 'active-list', endpoint: endpoints.openPathways.activeRecords } as const;
 /**
@@ -134,7 +129,7 @@ function countedConditions(table: SQL, filter: ActiveRecordsFilter): SQL[] {
   if (filter.prediction) {
     // Literal, so that a prepared statement's generic plan knows it is the processed list.
     conditions.push(sql`${table}.status = 'processed'`);
-    conditions.push(sql`${table}.prediction = ${storedPrediction[filter.prediction]}`);
+    conditions.push(sql`${table}.prediction = ${storedBandOf[filter.prediction]}`);
     // Decision 0063: no band of a suspended procedure is found by filtering either.
     conditions.push(sql`not ${suspendedSql(table)}`);
     if (filter.status && filter.status !== 'processed') conditions.push(sql`false`);

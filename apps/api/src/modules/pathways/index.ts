@@ -4,11 +4,37 @@ export {
   activeColumns,
   archivedColumns,
   missingInputsSql,
-  predictionOf,
   scoringStateOf,
   toActiveRecord,
-  type ActiveRow,
-  type ArchivedRow,
-  type RecordRow,
-  type ScoringStateRow,
 } from './record-rows.js';
+export type { ActiveRow, ArchivedRow, RecordRow, ScoringStateRow } from './record-rows.js';
+export {
+  acceptDateOfBirth,
+  archivePathway,
+  findPathway,
+  inputsHashOf,
+  recordScoring,
+  setClericalChangeUnreviewed,
+  setSurgicalRiskFactors,
+  setWaiting,
+  writeClinicalRecord,
+} from './pathway-records.js';
+export type { PathwayKey, PathwayScoring } from './pathway-records.js';
+export {
+  applyPrioritisationHistory,
+  recordHarmReview,
+  recordValidationDay,
+  setAdjustedPrediction,
+  setPostponedFrom,
+  setPriority,
+} from './pathway-priorities.js';
+export type { PrioritisationHistoryUpdate } from './pathway-priorities.js';
+export {
+  archiveUnlisted,
+  insertDemonstrationPathways,
+  matchedPathwaysUpdate,
+  newPathwaysInsert,
+  operatedPathwaysUpdate,
+  scoredPathwaysUpdate,
+} from './list-writes.js';
+export type { ConfirmedRows } from './list-writes.js';

@@ -3,7 +3,8 @@
  * active and archived records): their columns, and each row as the API answers it.
  */
 import { sql } from 'drizzle-orm';
-import type { ActiveRecord, ArchivedRecord, Prediction, RecordStatus } from '@esr/contracts/open-pathways';
+import type { ActiveRecord, ArchivedRecord, RecordStatus } from '@esr/contracts/open-pathways';
+import { bandOfStored } from '@esr/contracts/risk-band';
 import { recordStatuses } from '@esr/contracts/open-pathways';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { shownScoringColumns } from '../prediction-suspension/index.js';
@@ -16,15 +17,6 @@ export const fieldList = (value: unknown): string[] => {
   return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
 };
 
-/** How the `prediction` column holds each band (the risk engine's words). */
-export const storedPrediction: Record<Prediction, string> = {
-  high: 'High',
-  medium: 'Moderate',
-  low: 'Low',
-};
-/** The band a stored prediction (the risk engine's word) is, as the API names it. */
-export const predictionOf = (stored: unknown): Prediction | null =>
-  stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : stored === 'Low' ? 'low' : null;
 /**
  * The model was given a default for an input the record lacks (decision 0057): the pathway's
  * `defaulted_inputs` is a list with something in it (null when none was defaulted).
@@ -124,7 +116,7 @@ export function toActiveRecord(row: ActiveRow): ActiveRecord {
     statusDetail,
     defaultedInputs,
     // docs/requirements.md §3: a prediction is shown only for a processed record (a re-queued one keeps its old band).
-    prediction: status === 'processed' ? predictionOf(row.prediction) : null,
+    prediction: status === 'processed' ? bandOfStored(row.prediction) : null,
     probability:
       status === 'processed' && row.probability !== null && row.probability !== undefined
         ? Number(row.probability)
@@ -161,7 +153,7 @@ export interface ArchivedRow extends RecordRow {
 /** The risk a pathway had when it left the list: a processed one's band and probability. */
 const lastRiskOf = (row: ArchivedRow) =>
   row.status === 'processed' && row.probability !== null && row.probability !== undefined
-    ? { prediction: predictionOf(row.prediction), probability: Number(row.probability) }
+    ? { prediction: bandOfStored(row.prediction), probability: Number(row.probability) }
     : { prediction: null, probability: null };
 
 export const toArchivedRecord = (row: ArchivedRow): ArchivedRecord => ({

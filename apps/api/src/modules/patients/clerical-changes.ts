@@ -9,6 +9,8 @@ import type { ClericalChange } from '@esr/contracts/clerical-changes';
 import type { AnomalyRemoval } from '@esr/contracts/patients';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { actsAsClinician, principalName, type Principal } from '../identity/index.js';
+import { markClericalChange, reviewClericalChanges } from '../evaluations/index.js';
+import { setClericalChangeUnreviewed } from '../pathways/index.js';
 
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -68,10 +70,8 @@ export async function noteClericalChange(
   evaluationId: string,
 ): Promise<void> {
   if (actsAsClinician(principal)) return;
-  await db.execute(sql`update evaluations set clerical_change = true where id = ${evaluationId}`);
-  await db.execute(sql`update pathways
-    set clerical_change_unreviewed_at = coalesce(clerical_change_unreviewed_at, now()), updated_at = now()
-    where id = ${pathwayId}`);
+  await markClericalChange(db, evaluationId);
+  await setClericalChangeUnreviewed(db, pathwayId, true);
 }
 
 /**
@@ -83,15 +83,13 @@ export async function markClericalChangesReviewed(
   principal: Principal,
   pathwayId: string,
 ): Promise<ClericalChange[]> {
-  const rows = await queryRows<ClericalChangeColumns>(
+  const rows = await reviewClericalChanges<ClericalChangeColumns>(
     db,
-    sql`update evaluations e set reviewed_by = ${principalName(principal)}, reviewed_at = now()
-      where e.pathway_id = ${pathwayId} and e.clerical_change and e.reviewed_at is null
-      returning ${columns}`,
+    pathwayId,
+    principalName(principal),
+    columns,
   );
-  if (rows.length > 0)
-    await db.execute(sql`update pathways set clerical_change_unreviewed_at = null, updated_at = now()
-      where id = ${pathwayId}`);
+  if (rows.length > 0) await setClericalChangeUnreviewed(db, pathwayId, false);
   return rows
     .map(clericalChangeOf)
     .filter((change) => change !== null)

@@ -19,7 +19,10 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import { actsAsClinician, requireAccess, type Principal } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
-import { findPathway, patientReads, riskSummary } from './patients.js';
+import { acceptDateOfBirth } from '../pathways/index.js';
+import { patientReads } from './patient-reads.js';
+import { patientPathway } from './patient-rows.js';
+import { riskSummary } from './risk-summary.js';
 
 /** The oldest a patient can be, as the import reads a date of birth (docs/import-format.md). */
 const maxAge = 110;
@@ -51,7 +54,7 @@ export async function correctIdentity(
   // A user holding Clerical User and Clinician confirms only while acting as Clinician.
   if (!actsAsClinician(principal)) throw forbidden(messages.cliniciansOnly);
   return db.transaction(async (tx) => {
-    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    const pathway = await patientPathway(tx, trustCode, procedureCode, id, true);
     const problems = problemsOf(body, pathway.date_of_birth, todayInLondon(now));
     if (Object.keys(problems).length > 0) throw badRequest(Object.values(problems)[0]![0]!, problems);
     if (!pathway.is_active) throw conflict(messages.notOnList);
@@ -59,8 +62,7 @@ export async function correctIdentity(
       tx,
       sql`select accepted_date_of_birth::text as accepted from pathways where id = ${id}`,
     );
-    await tx.execute(sql`update pathways set accepted_date_of_birth = ${body.dateOfBirth}, updated_at = now()
-      where id = ${id}`);
+    await acceptDateOfBirth(tx, id, body.dateOfBirth);
     await recordChange(tx, {
       principal,
       trustCode,

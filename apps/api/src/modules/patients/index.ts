@@ -1,2 +1,4 @@
 /** What the patients module offers the rest of the API; nothing else of it is imported from outside. */
-export { historyEntry, riskSummary, type PatientRead } from './patients.js';
+export { historyEntry } from './history.js';
+export type { PatientRead } from './patient-reads.js';
+export { riskSummary } from './risk-summary.js';

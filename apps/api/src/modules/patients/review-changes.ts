@@ -11,7 +11,9 @@ import { conflict, forbidden } from '../../platform/errors.js';
 import { actsAsClinician, requireAccess, type Principal } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import { markClericalChangesReviewed } from './clerical-changes.js';
-import { findPathway, patientReads, requireActive, riskSummary } from './patients.js';
+import { patientReads } from './patient-reads.js';
+import { patientPathway, requireActive } from './patient-rows.js';
+import { riskSummary } from './risk-summary.js';
 
 export async function reviewClericalChanges(
   db: Db,
@@ -24,7 +26,7 @@ export async function reviewClericalChanges(
   // A user holding Clerical User and Clinician reviews only while acting as Clinician.
   if (!actsAsClinician(principal)) throw forbidden(clericalChangeMessages.cliniciansOnly);
   return db.transaction(async (tx) => {
-    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    const pathway = await patientPathway(tx, trustCode, procedureCode, id, true);
     requireActive(pathway);
     const reviewed = await markClericalChangesReviewed(tx, principal, id);
     if (reviewed.length === 0) throw conflict(clericalChangeMessages.nothingToReview);

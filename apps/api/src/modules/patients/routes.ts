@@ -7,17 +7,13 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
 import type { RiskSummaryPdfInput } from './patient-pdf.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
-import {
-  historyEntry,
-  patientReads,
-  remodel,
-  remodelRecord,
-  riskHistory,
-  riskSummary,
-  searchPatients,
-  toggleAnomaly,
-  updateSurgicalRiskFactors,
-} from './patients.js';
+import { toggleAnomaly } from './anomaly.js';
+import { updateSurgicalRiskFactors } from './edit-details.js';
+import { historyEntry, riskHistory } from './history.js';
+import { patientReads } from './patient-reads.js';
+import { remodel, remodelRecord } from './remodel.js';
+import { riskSummary } from './risk-summary.js';
+import { searchPatients } from './search.js';
 import { procedureName } from '../library/index.js';
 import { reviewClericalChanges } from './review-changes.js';
 import { correctIdentity } from './identity-correction.js';

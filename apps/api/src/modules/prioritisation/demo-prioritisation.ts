@@ -6,13 +6,15 @@
  * well as work due. Done once: nothing happens when the trust has any entry already.
  */
 import crypto from 'node:crypto';
+import { bandOfStored } from '@esr/contracts/risk-band';
 import { sql } from 'drizzle-orm';
 import { addDays, priorityMovedUp, type PriorityCode } from '@esr/contracts/prioritisation';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordOnceReady } from '../../platform/db/record-once.js';
 import { demoUsers } from '../../platform/db/seed.js';
 import { demoFirstStartDay } from '../imports/index.js';
-import { predictionOf } from '../pathways/index.js';
+import { applyPrioritisationHistory } from '../pathways/index.js';
+import { addDemoEntries } from './prioritisation-entries.js';
 
 const demoTrust = 'RAN';
 const procedures = ['knee', 'hip', 'knee-hip'] as const;
@@ -177,12 +179,12 @@ async function historyOf(db: Db, procedureCode: string, today: string) {
     }
   }
   // The clinician's view of the risk on three scored pathways, one band up.
-  const scored = pathways.filter((p) => p.status === 'processed' && predictionOf(p.prediction) !== 'high');
+  const scored = pathways.filter((p) => p.status === 'processed' && bandOfStored(p.prediction) !== 'high');
   for (const [index, pathway] of scored
     .filter((_, i) => i % 17 === 5)
     .slice(0, 3)
     .entries()) {
-    const model = predictionOf(pathway.prediction)!;
+    const model = bandOfStored(pathway.prediction)!;
     const adjusted = model === 'low' ? 'medium' : 'high';
     entry(pathway.id, 2 + index * 4, clinician, {
       kind: 'risk_adjustment',
@@ -202,29 +204,8 @@ async function historyOf(db: Db, procedureCode: string, today: string) {
 async function seedList(db: Db, procedureCode: string, today: string) {
   const { entries, updates } = await historyOf(db, procedureCode, today);
   if (entries.length === 0) return;
-  await db.execute(sql`insert into prioritisation_entries (id, pathway_id, trust_code, kind, recorded_at, recorded_on,
-      user_id, recorded_by, priority_code, previous_priority_code, reason, outcome, contact, level, actions, note,
-      prediction, model_prediction)
-    select r.id, r.pathway_id, ${demoTrust}, r.kind, r.recorded_at, r.recorded_on, r.user_id, r.recorded_by,
-      r.priority_code, r.previous_priority_code, r.reason, r.outcome, r.contact, r.level,
-      coalesce(r.actions, '{}')::text[], r.note, r.prediction, r.model_prediction
-    from json_to_recordset(${JSON.stringify(entries)}::json) as r(id uuid, pathway_id uuid, kind text,
-      recorded_at timestamptz, recorded_on date, user_id uuid, recorded_by text, priority_code text,
-      previous_priority_code text, reason text, outcome text, contact text, level text, actions text, note text,
-      prediction text, model_prediction text)`);
-  await db.execute(sql`update pathways p set
-      last_validated_on = greatest(p.last_validated_on, u.last_validated_on),
-      last_harm_review_on = coalesce(u.last_harm_review_on, p.last_harm_review_on),
-      last_harm_review_level = coalesce(u.last_harm_review_level, p.last_harm_review_level),
-      priority = coalesce(u.priority, p.priority),
-      priority_date = coalesce(u.priority_date, p.priority_date),
-      priority_set_by = coalesce(u.priority_set_by, p.priority_set_by),
-      priority_set_on = coalesce(u.priority_set_on, p.priority_set_on),
-      adjusted_prediction = coalesce(u.adjusted_prediction, p.adjusted_prediction)
-    from json_to_recordset(${JSON.stringify(updates)}::json) as u(id uuid, last_validated_on date,
-      last_harm_review_on date, last_harm_review_level text, priority text, priority_date date,
-      priority_set_by text, priority_set_on date, adjusted_prediction text)
-    where p.id = u.id`);
+  await addDemoEntries(db, demoTrust, entries);
+  await applyPrioritisationHistory(db, updates);
 }
 
 /** Records the history once the demonstration lists are scored (`recordOnceReady`). */

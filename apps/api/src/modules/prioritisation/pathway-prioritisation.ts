@@ -5,254 +5,49 @@
  * latest of each kind beside its list fields for the worklist. Every change writes a change-log
  * entry in the form's words and an access-log entry, in the change's transaction.
  */
-import { recordStatusText } from '@esr/contracts/open-pathways';
-import { shownScoringColumns } from '../prediction-suspension/index.js';
-import { incompleteText, modelInputOf } from '@esr/contracts/patient-wording';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@esr/contracts/endpoints';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import {
-  addDays,
-  flagsOf,
   harmActionLabels,
   harmLevelLabels,
   maxPrioritisationTextLength,
-  nextValidationDueOn,
-  priorityLimitDays,
   priorityMovedUp,
   priorityReviewedAfterPostponing,
   prioritisationMessages,
   validationContactLabels,
   validationOutcomeLabels,
-  waitBandOf,
-  daysBetween,
-  type HarmLevel,
   type HarmReviewRequest,
   type PathwayPrioritisation,
-  type PrioritisationEntry,
   type PriorityChangeRequest,
-  type PostponedFrom,
   type PriorityCode,
   type RiskAdjustmentRequest,
   type ValidationRequest,
 } from '@esr/contracts/prioritisation';
-import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
-import { patientMessages } from '@esr/contracts/patients';
-import type { ProcedureCode } from '@esr/contracts/procedures';
-import { queryRows, type Db } from '../../platform/db/client.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { riskLabels } from '@esr/contracts/open-pathways';
+import { type Db } from '../../platform/db/client.js';
+import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import { hasAccess, principalName, requireAccess, type Principal } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
-import { missingInputsSql, predictionOf } from '../pathways/index.js';
+import {
+  archivePathway,
+  recordHarmReview as recordHarmReviewDay,
+  recordValidationDay,
+  setAdjustedPrediction,
+  setPostponedFrom,
+  setPriority as setPathwayPriority,
+} from '../pathways/index.js';
+import { addEntry } from './prioritisation-entries.js';
 import { harmThresholdsOf } from './worklist-settings.js';
-
-interface PathwayRow extends Record<string, unknown> {
-  id: string;
-  trust_code: string;
-  procedure_code: string;
-  nhs_number: string | null;
-  local_patient_identifier: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  is_active: boolean;
-  /** As shown: `suspended` while the clinical safety officer has suspended the predictions (decision 0063). */
-  status: string;
-  suspended_on: string | null;
-  prediction: string | null;
-  probability: number | null;
-  /** Decision 0057: an incomplete pathway's missing required inputs, an excluded one's reason. */
-  failed_fields: string[] | null;
-  exclusion: string | null;
-  priority: string | null;
-  priority_date: string | null;
-  priority_set_by: string | null;
-  clock_start: string | null;
-  last_validated_on: string | null;
-  last_harm_review_on: string | null;
-  last_harm_review_level: string | null;
-  adjusted_prediction: string | null;
-  /** Decision 0056: the priority a postponement at the patient's request replaced, while a clinician's review is due. */
-  postponed_from_priority: string | null;
-  postponed_from_priority_date: string | null;
-  clerical_change_unreviewed: boolean;
-  /** Decision 0057: the model was given a default for an input the record lacks. */
-  missing_inputs: boolean;
-  tci_date: string | null;
-}
-
-const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
-  p.first_name, p.last_name,
-  p.is_active, ${shownScoringColumns}, p.prediction, p.probability, p.failed_fields, p.exclusion, p.priority,
-  p.priority_date::text as priority_date,
-  p.priority_set_by, p.clock_start::text as clock_start, p.last_validated_on::text as last_validated_on,
-  p.last_harm_review_on::text as last_harm_review_on, p.last_harm_review_level, p.adjusted_prediction,
-  p.postponed_from_priority, p.postponed_from_priority_date::text as postponed_from_priority_date,
-  p.clerical_change_unreviewed_at is not null as clerical_change_unreviewed,
-  ${missingInputsSql} as missing_inputs, p.tci_date::text as tci_date`;
-
-/** The priority postponed at the patient's request while a clinician's review is due; null otherwise. */
-function postponedFromOf(row: PathwayRow): PostponedFrom | null {
-  if (!row.postponed_from_priority) return null;
-  const priority = row.postponed_from_priority as PriorityCode;
-  const limit = priorityLimitDays[priority];
-  const priorityDate = row.postponed_from_priority_date;
-  return {
-    priority,
-    priorityDate,
-    dueBy: limit !== null && priorityDate ? addDays(priorityDate, limit) : null,
-  };
-}
-
-/** Another trust's pathway, or one of another procedure, is not found: its existence is not told. */
-async function findPathway(
-  db: Db,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  id: string,
-  lock = false,
-) {
-  const [row] = await queryRows<PathwayRow>(
-    db,
-    sql`select ${pathwayColumns} from pathways p
-      where p.id = ${id} and p.trust_code = ${trustCode} and p.procedure_code = ${procedureCode}
-      ${lock ? sql`for update` : sql``}`,
-  );
-  if (!row) throw notFound(patientMessages.notFound);
-  return row;
-}
-
-/** The model's band of a processed pathway. */
-const modelBandOf = (row: Pick<PathwayRow, 'status' | 'prediction'>): Prediction | null =>
-  row.status === 'processed' ? predictionOf(row.prediction) : null;
-
-interface EntryRow extends Record<string, unknown> {
-  id: string;
-  kind: PrioritisationEntry['kind'];
-  recorded_at: string | Date;
-  recorded_by: string;
-  priority_code: string | null;
-  previous_priority_code: string | null;
-  reason: string | null;
-  outcome: string | null;
-  contact: string | null;
-  level: string | null;
-  actions: string[] | null;
-  note: string | null;
-  prediction: string | null;
-  model_prediction: string | null;
-}
-
-const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
-
-function toEntry(row: EntryRow): PrioritisationEntry {
-  return {
-    id: row.id,
-    kind: row.kind,
-    recordedAt: iso(row.recorded_at),
-    recordedBy: row.recorded_by,
-    priorityCode: row.priority_code as PriorityCode | null,
-    previousPriorityCode: row.previous_priority_code as PriorityCode | null,
-    reason: row.reason,
-    outcome: row.outcome as PrioritisationEntry['outcome'],
-    contact: row.contact as PrioritisationEntry['contact'],
-    level: row.level as PrioritisationEntry['level'],
-    actions: (row.actions ?? []) as PrioritisationEntry['actions'],
-    note: row.note,
-    prediction: row.prediction as Prediction | null,
-    modelPrediction: row.model_prediction as Prediction | null,
-  };
-}
-
-async function statusOf(db: Db, row: PathwayRow, today: string): Promise<PathwayPrioritisation> {
-  const thresholds = await harmThresholdsOf(db, row.trust_code);
-  const entries = await queryRows<EntryRow>(
-    db,
-    sql`select e.* from prioritisation_entries e where e.pathway_id = ${row.id}
-      order by e.recorded_at desc, e.id desc`,
-  );
-  const history = entries.map(toEntry);
-  const latestAdjustment = history.find((entry) => entry.kind === 'risk_adjustment');
-  const priority = row.priority as PriorityCode | null;
-  const limit = priority ? priorityLimitDays[priority] : null;
-  const daysWaited = row.clock_start ? daysBetween(row.clock_start, today) : null;
-  const postponedFrom = postponedFromOf(row);
-  const lastHarmReview =
-    row.last_harm_review_on && row.last_harm_review_level
-      ? { level: row.last_harm_review_level as HarmLevel, reviewedOn: row.last_harm_review_on }
-      : null;
-  return {
-    id: row.id,
-    nhsNumber: row.nhs_number,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isActive: row.is_active,
-    priority,
-    priorityDate: row.priority_date,
-    prioritySetBy: row.priority_set_by,
-    priorityDueBy: limit !== null && row.priority_date ? addDays(row.priority_date, limit) : null,
-    clockStart: row.clock_start,
-    daysWaited,
-    waitBand: daysWaited === null ? null : waitBandOf(daysWaited),
-    lastValidatedOn: row.last_validated_on,
-    nextValidationDue: nextValidationDueOn(row.clock_start, row.last_validated_on),
-    lastHarmReview,
-    harmReviewThresholdWeeks: thresholds,
-    prediction: modelBandOf(row),
-    probability: modelBandOf(row) && row.probability !== null ? Number(row.probability) : null,
-    riskStatus:
-      row.status === 'suspended'
-        ? recordStatusText({ status: 'suspended', statusDetail: row.suspended_on })
-        : row.status === 'incomplete' || row.status === 'excluded'
-          ? recordStatusText({
-              status: row.status,
-              statusDetail:
-                row.status === 'excluded'
-                  ? (row.exclusion ?? null)
-                  : incompleteText((row.failed_fields ?? []).map(modelInputOf)).slice('Incomplete: '.length),
-            })
-          : null,
-    adjustment:
-      row.adjusted_prediction && latestAdjustment?.prediction
-        ? {
-            prediction: latestAdjustment.prediction,
-            reason: latestAdjustment.reason ?? '',
-            by: latestAdjustment.recordedBy,
-            on: latestAdjustment.recordedAt,
-          }
-        : null,
-    flags: row.is_active
-      ? flagsOf(
-          {
-            priority,
-            priorityDate: row.priority_date,
-            clockStart: row.clock_start,
-            lastValidatedOn: row.last_validated_on,
-            lastHarmReviewOn: row.last_harm_review_on,
-            postponedFrom,
-            clericalChangeUnreviewed: row.clerical_change_unreviewed,
-            missingInputs: row.missing_inputs,
-            tciDate: row.tci_date,
-          },
-          today,
-          thresholds,
-        )
-      : [],
-    postponedFrom,
-    today,
-    history,
-  };
-}
-
-/** The pathway a call reads or changes, and who calls: the arguments every call on one pathway starts with. */
-export type PathwayTarget = [
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  id: string,
-];
+import {
+  type PathwayRow,
+  type PathwayTarget,
+  modelBandOf,
+  prioritisedPathway,
+  statusOf,
+} from './prioritised-pathway.js';
+export type { PathwayTarget } from './prioritised-pathway.js';
 
 /** GET …/patients/{id}/prioritisation: the pathway's status and history (an access-log read). */
 export async function pathwayPrioritisation(
@@ -260,7 +55,7 @@ export async function pathwayPrioritisation(
   today = todayInLondon(),
 ): Promise<PathwayPrioritisation> {
   requireAccess(principal, 'prioritisation:read', trustCode);
-  const row = await findPathway(db, trustCode, procedureCode, id);
+  const row = await prioritisedPathway(db, trustCode, procedureCode, id);
   await recordPatientAccess(db, principal, {
     trustCode,
     route: routeOf(endpoints.prioritisation.pathway),
@@ -291,37 +86,6 @@ function refuseIfAny(errors: Record<string, string[]>) {
   if (messages.length > 0) throw badRequest(messages[0]!, errors);
 }
 
-interface EntryValues {
-  kind: PrioritisationEntry['kind'];
-  priorityCode?: string | null;
-  previousPriorityCode?: string | null;
-  reason?: string | null;
-  outcome?: string | null;
-  contact?: string | null;
-  level?: string | null;
-  actions?: readonly string[];
-  note?: string | null;
-  prediction?: string | null;
-  modelPrediction?: string | null;
-}
-
-async function addEntry(
-  db: Db,
-  principal: Principal,
-  pathway: PathwayRow,
-  today: string,
-  entry: EntryValues,
-) {
-  await db.execute(sql`insert into prioritisation_entries (id, pathway_id, trust_code, kind, recorded_on,
-      user_id, recorded_by, priority_code, previous_priority_code, reason, outcome, contact, level, actions, note,
-      prediction, model_prediction)
-    values (${timeOrderedUuid()}, ${pathway.id}, ${pathway.trust_code}, ${entry.kind}, ${today}::date,
-      ${principal.userId}::uuid, ${principalName(principal)}, ${entry.priorityCode ?? null},
-      ${entry.previousPriorityCode ?? null}, ${entry.reason ?? null}, ${entry.outcome ?? null},
-      ${entry.contact ?? null}, ${entry.level ?? null}, ${`{${(entry.actions ?? []).join(',')}}`}::text[],
-      ${entry.note ?? null}, ${entry.prediction ?? null}, ${entry.modelPrediction ?? null})`);
-}
-
 /** A new priority, dated today and set by the caller, with its entry. */
 async function setPriority(
   db: Db,
@@ -337,9 +101,7 @@ async function setPriority(
     previousPriorityCode: pathway.priority,
     reason,
   });
-  await db.execute(sql`update pathways set priority = ${code}, priority_date = ${today}::date,
-      priority_set_by = ${principalName(principal)}, priority_set_on = ${today}::date, updated_at = now()
-    where id = ${pathway.id}`);
+  await setPathwayPriority(db, pathway.id, { code, today, setBy: principalName(principal) });
 }
 
 /** What a change writes to the change log: its action in the form's words, and the values before and after. */
@@ -362,7 +124,7 @@ async function changePathway(
 ): Promise<PathwayPrioritisation> {
   const today = todayInLondon();
   return db.transaction(async (tx) => {
-    const pathway = await findPathway(tx, trustCode, procedureCode, id, true);
+    const pathway = await prioritisedPathway(tx, trustCode, procedureCode, id, true);
     if (!pathway.is_active) throw conflict(prioritisationMessages.notOnList);
     const { action, before, after } = await change(tx, pathway, today);
     await recordChange(tx, {
@@ -381,7 +143,7 @@ async function changePathway(
       action: 'prioritisation-change',
       pathwayIds: [id],
     });
-    return statusOf(tx, await findPathway(tx, trustCode, procedureCode, id), today);
+    return statusOf(tx, await prioritisedPathway(tx, trustCode, procedureCode, id), today);
   });
 }
 
@@ -411,9 +173,7 @@ export async function changePriority(target: PathwayTarget, body: PriorityChange
         priorityCode: [prioritisationMessages.priorityUnchanged],
       });
     await setPriority(tx, principal, pathway, today, code, reason!);
-    if (reviewDue)
-      await tx.execute(sql`update pathways set postponed_from_priority = null, postponed_from_priority_date = null
-        where id = ${pathway.id}`);
+    if (reviewDue) await setPostponedFrom(tx, pathway.id, null);
     const postponed = reviewDue
       ? {
           before: { postponedFrom: pathway.postponed_from_priority },
@@ -461,8 +221,7 @@ export async function recordValidation(target: PathwayTarget, body: ValidationRe
       note,
       ...(postponeTo ? { priorityCode: postponeTo, previousPriorityCode: pathway.priority } : {}),
     });
-    await tx.execute(sql`update pathways set last_validated_on = greatest(last_validated_on, ${today}::date),
-        updated_at = now() where id = ${pathway.id}`);
+    await recordValidationDay(tx, pathway.id, today);
     // Postponing an urgent priority at the patient's request waits for a clinician's decision, and
     // its breach still counts meanwhile (decision 0056); a later postponement keeps the first.
     const postponesUrgent =
@@ -470,9 +229,10 @@ export async function recordValidation(target: PathwayTarget, body: ValidationRe
       pathway.postponed_from_priority === null &&
       priorityReviewedAfterPostponing.includes(pathway.priority as PriorityCode);
     if (postponesUrgent)
-      await tx.execute(sql`update pathways set postponed_from_priority = ${pathway.priority},
-          postponed_from_priority_date = ${pathway.priority_date}::date
-        where id = ${pathway.id}`);
+      await setPostponedFrom(tx, pathway.id, {
+        priority: pathway.priority,
+        priorityDate: pathway.priority_date,
+      });
     if (postponeTo && pathway.priority !== postponeTo)
       await setPriority(
         tx,
@@ -482,9 +242,7 @@ export async function recordValidation(target: PathwayTarget, body: ValidationRe
         postponeTo,
         'Postponed at the patient’s choice (validation)',
       );
-    if (outcome === 'remove')
-      await tx.execute(sql`update pathways set is_active = false, date_removed = now(), updated_at = now()
-        where id = ${pathway.id}`);
+    if (outcome === 'remove') await archivePathway(tx, pathway.id);
     return {
       action: `Recorded a validation by ${validationContactLabels[contact].toLowerCase()}: ${validationOutcomeLabels[outcome].toLowerCase()}`,
       before: { lastValidatedOn: pathway.last_validated_on, priority: pathway.priority, isActive: true },
@@ -530,8 +288,7 @@ export async function recordHarmReview(target: PathwayTarget, body: HarmReviewRe
       note,
       ...(moves ? { priorityCode: movedTo, previousPriorityCode: current } : {}),
     });
-    await tx.execute(sql`update pathways set last_harm_review_on = ${today}::date, last_harm_review_level = ${level},
-        updated_at = now() where id = ${pathway.id}`);
+    await recordHarmReviewDay(tx, pathway.id, today, level);
     if (moves)
       await setPriority(
         tx,
@@ -568,8 +325,7 @@ export async function adjustRisk(target: PathwayTarget, body: RiskAdjustmentRequ
       reason,
       modelPrediction: model,
     });
-    await tx.execute(sql`update pathways set adjusted_prediction = ${prediction}, updated_at = now()
-      where id = ${pathway.id}`);
+    await setAdjustedPrediction(tx, pathway.id, prediction);
     return {
       action: `Adjusted the risk to ${riskLabels[prediction].toLowerCase()} (model: ${riskLabels[model].toLowerCase()})`,
       before: { adjustedPrediction: pathway.adjusted_prediction },
@@ -589,9 +345,7 @@ export async function removeRiskAdjustment(target: PathwayTarget) {
       prediction: null,
       modelPrediction: modelBandOf(pathway),
     });
-    await tx.execute(
-      sql`update pathways set adjusted_prediction = null, updated_at = now() where id = ${pathway.id}`,
-    );
+    await setAdjustedPrediction(tx, pathway.id, null);
     return {
       action: 'Removed the risk adjustment',
       before: { adjustedPrediction: pathway.adjusted_prediction },

@@ -20,7 +20,8 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { allOf } from '../../platform/db/list-queries.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
-import { predictionOf, scoringStateOf } from '../pathways/index.js';
+import { scoringStateOf } from '../pathways/index.js';
+import { bandOfStored } from '@esr/contracts/risk-band';
 import { suspendedText } from '@esr/contracts/prediction-suspension';
 import { startReport, type ReportColumn } from '../reports/index.js';
 import type { ReportFile } from '../../platform/http/downloads.js';
@@ -80,7 +81,7 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
     width: 13,
     // Where there is no band, why (decision 0057): "Incomplete: haemoglobin not recorded".
     value: (row) => {
-      const band = row.status === 'processed' ? predictionOf(row.prediction) : null;
+      const band = row.status === 'processed' ? bandOfStored(row.prediction) : null;
       return band ? riskLabels[band] : recordStatusText(scoringStateOf(row));
     },
   },

@@ -22,7 +22,8 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { allOf, offsetOf } from '../../platform/db/list-queries.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { patientAccessInsert, routeOf } from '../access-log/index.js';
-import { predictionOf, scoringStateOf } from '../pathways/index.js';
+import { scoringStateOf } from '../pathways/index.js';
+import { bandOfStored } from '@esr/contracts/risk-band';
 import { worklistColumns, worklistOrder, worklistPageKeys } from './worklist-sql.js';
 import { filtersOnly, sortWhile, usedFilters } from './worklist-settings.js';
 import { listAnswer } from './risk-wait-matrix.js';
@@ -78,7 +79,7 @@ export function toWorklistItem(row: WorklistRow): WorklistItem {
     daysWaited: row.days_waited === null ? null : Number(row.days_waited),
     waitBand: (row.wait_band as WaitBand | null) ?? null,
     tciDate: row.tci_date,
-    prediction: processed ? predictionOf(row.prediction) : null,
+    prediction: processed ? bandOfStored(row.prediction) : null,
     probability: processed && row.probability !== null ? Number(row.probability) : null,
     adjustedPrediction: bandOf(row.adjusted_prediction),
     flags: prioritisationFlags.filter((flag) => row[flag] === true),

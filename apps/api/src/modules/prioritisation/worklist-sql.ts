@@ -4,6 +4,7 @@
  * that the two agree. Every day count is of London calendar dates: `today` is a date, never an
  * instant, so the clock change cannot shorten or lengthen a day.
  */
+import { storedBandOf } from '@esr/contracts/risk-band';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
@@ -147,12 +148,6 @@ function waitBandCondition(band: WaitBand, today: string): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-const storedPredictions: Record<'high' | 'medium' | 'low', string> = {
-  high: 'High',
-  medium: 'Moderate',
-  low: 'Low',
-};
-
 /** The pathways of one matrix row, exactly as `riskBandSql` sorts them. */
 function riskCondition(risk: RiskBand, suspended: boolean): SQL {
   if (risk === 'suspended') return suspended ? scoredSql : sql`false`;
@@ -165,7 +160,7 @@ function riskCondition(risk: RiskBand, suspended: boolean): SQL {
       return sql`not (p.status = 'processed' and p.prediction in ('High', 'Moderate', 'Low'))
         and p.status not in ('incomplete', 'excluded')`;
     default:
-      return sql`p.status = 'processed' and p.prediction = ${storedPredictions[risk]}`;
+      return sql`p.status = 'processed' and p.prediction = ${storedBandOf[risk]}`;
   }
 }
 

@@ -10,6 +10,7 @@ import type { Database } from '../../../platform/db/client.js';
 import { waitingListColumns } from '../../../platform/db/schema/column-types.js';
 import { stagedPathways } from '../../../platform/db/schema.js';
 import { offsetOf } from '../../../platform/db/list-queries.js';
+import { inputsHashOf } from '../../pathways/index.js';
 
 /** The staged row's columns a pathway takes as they are, each into its column of the same name. */
 export const copiedColumns = [
@@ -67,11 +68,8 @@ export const prioritySetColumns = ['priority_set_by', 'priority_set_on'].map((co
   value: `case when ${keepsPrioritySetHere} then p.${column} end`,
 }));
 
-/**
- * What the model reads, hashed, so that an import that changes nothing keeps its prediction: the
- * record's JSON text, written in one order of keys by the import and the remodel alike.
- */
-export const inputsHash = `md5(s.clinical)`;
+/** The staged record's hash, as every writer of a pathway's record makes it. */
+const inputsHash = inputsHashOf('s');
 
 /**
  * Whether what decides the pathway's prediction is unchanged: the record the model reads, when its

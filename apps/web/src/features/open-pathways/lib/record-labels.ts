@@ -1,10 +1,10 @@
+import { riskTagColours } from '@esr/contracts/risk-band';
 import {
   readinessLabels,
   recordStatusLabels,
   reportFieldLabels,
   socialLabels,
   type ActiveRecord,
-  type Prediction,
   type RecordStatus,
 } from '@esr/contracts/open-pathways';
 
@@ -37,8 +37,4 @@ export const readinessText = (value: ActiveRecord['surgery']) => (value ? readin
 export const socialText = (value: ActiveRecord['social']) => (value ? socialLabels[value] : '');
 
 /** The NHS.UK tag colour of each risk: red draws the eye to the patients who need it most. */
-export const predictionColour: Record<Prediction, 'red' | 'orange' | 'green'> = {
-  high: 'red',
-  medium: 'orange',
-  low: 'green',
-};
+export const predictionColour = riskTagColours;

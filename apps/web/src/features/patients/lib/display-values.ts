@@ -1,3 +1,4 @@
+import { riskTagColours } from '@esr/contracts/risk-band';
 import { riskLabels, type Prediction } from '@esr/contracts/open-pathways';
 import type { RiskResult } from '@esr/contracts/patients';
 import { answerText } from '@esr/contracts/patient-wording';
@@ -8,11 +9,7 @@ import { formatDate } from '../../../lib/dates';
 export const riskLabelOf = (prediction: Prediction) => riskLabels[prediction];
 
 /** The NHS.UK tag colour of each risk: red draws the eye to the patients who need it most. */
-export const riskColour: Record<Prediction, 'red' | 'orange' | 'green'> = {
-  high: 'red',
-  medium: 'orange',
-  low: 'green',
-};
+export const riskColour = riskTagColours;
 
 /** Why an evaluation was made. */
 export const reasonLabels: Record<RiskResult['reason'], string> = {

@@ -1,3 +1,4 @@
+import { riskTagColours } from '@esr/contracts/risk-band';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
@@ -7,7 +8,6 @@ import {
   type PrioritisationFlag,
   type WorklistItem,
 } from '@esr/contracts/prioritisation';
-import { type Prediction } from '@esr/contracts/open-pathways';
 import { WithheldRisk } from '../../../components/withheld-risk';
 import { percentage } from '@esr/contracts/patient-wording';
 import type { ProcedureCode } from '@esr/contracts/procedures';
@@ -23,7 +23,7 @@ import { completedWeeks, dateText, daysText, waitedText, weeksText } from '../li
 type TagColour = 'red' | 'orange' | 'green' | 'yellow' | 'grey';
 
 /** The NHS.UK tag colour of each risk, as the other lists show it: red draws the eye first. */
-const predictionColour: Record<Prediction, TagColour> = { high: 'red', medium: 'orange', low: 'green' };
+const predictionColour = riskTagColours;
 const flagColour: Record<PrioritisationFlag, TagColour> = {
   priority_breached: 'red',
   validation_due: 'yellow',
