@@ -69,6 +69,68 @@ export function AccessLogResults({
   );
 }
 
+/** The search: the trust (a super admin's choice) and the NHS number, checked before it is sent. */
+function AccessLogForm({
+  isSuperAdmin,
+  trustOptions,
+  errors,
+  trust,
+  onTrustChange,
+  nhsNumber,
+  onNhsNumberChange,
+  onSubmit,
+}: {
+  isSuperAdmin: boolean;
+  trustOptions: readonly { trustCode: string; trustName: string }[];
+  errors: AccessLogErrors;
+  trust: string;
+  onTrustChange: (trust: string) => void;
+  nhsNumber: string;
+  onNhsNumberChange: (nhsNumber: string) => void;
+  onSubmit: () => void;
+}) {
+  return (
+    <form
+      noValidate
+      role="search"
+      aria-label="Find who has seen a record"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {isSuperAdmin && (
+        <Select
+          id={trustId}
+          label="Trust"
+          placeholder="Select a trust"
+          error={errors.trust}
+          options={trustOptions.map((option) => ({
+            value: option.trustCode,
+            label: `${option.trustCode} – ${option.trustName}`,
+          }))}
+          value={trust}
+          onChange={(event) => onTrustChange(event.target.value)}
+        />
+      )}
+      <TextInput
+        id={nhsNumberId}
+        label="NHS number"
+        hint="A 10-digit number, for example 485 777 3456"
+        width={10}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.nhsNumber}
+        value={nhsNumber}
+        onChange={(event) => onNhsNumberChange(event.target.value)}
+      />
+      <p className="nhsuk-body-s">{accessLogMessages.recorded}</p>
+      <Button type="submit">Search</Button>
+    </form>
+  );
+}
+
 /**
  * Decision 0042: who has seen a patient's record, for a subject access request or a privacy
  * incident. A trust admin searches their own trust, a super admin the trust they choose. The NHS
@@ -128,44 +190,16 @@ export function AccessLogPage() {
           {accessLogMessages.title}
         </h1>
         <p className="nhsuk-body">{accessLogMessages.lead}</p>
-        <form
-          noValidate
-          role="search"
-          aria-label="Find who has seen a record"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          {isSuperAdmin && (
-            <Select
-              id={trustId}
-              label="Trust"
-              placeholder="Select a trust"
-              error={errors.trust}
-              options={(trustOptions.data ?? []).map((option) => ({
-                value: option.trustCode,
-                label: `${option.trustCode} – ${option.trustName}`,
-              }))}
-              value={trust}
-              onChange={(event) => setTrust(event.target.value)}
-            />
-          )}
-          <TextInput
-            id={nhsNumberId}
-            label="NHS number"
-            hint="A 10-digit number, for example 485 777 3456"
-            width={10}
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.nhsNumber}
-            value={nhsNumber}
-            onChange={(event) => setNhsNumber(event.target.value)}
-          />
-          <p className="nhsuk-body-s">{accessLogMessages.recorded}</p>
-          <Button type="submit">Search</Button>
-        </form>
+        <AccessLogForm
+          isSuperAdmin={isSuperAdmin}
+          trustOptions={trustOptions.data ?? []}
+          errors={errors}
+          trust={trust}
+          onTrustChange={setTrust}
+          nhsNumber={nhsNumber}
+          onNhsNumberChange={setNhsNumber}
+          onSubmit={submit}
+        />
         {search && !failure && (
           <AccessLogResults
             nhsNumber={search.nhsNumber}

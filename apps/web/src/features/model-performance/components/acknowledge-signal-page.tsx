@@ -5,6 +5,7 @@ import {
   cusumDirections,
   signalAcknowledgementRequestSchema,
   type CusumDirection,
+  type ModelPerformance,
 } from '@esr/contracts/model-performance';
 import { procedureCodeSchema } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
@@ -37,6 +38,49 @@ function signalOf(params: URLSearchParams) {
   if (!procedure.success || !date || !(cusumDirections as readonly string[]).includes(direction ?? ''))
     return null;
   return { procedure: procedure.data, direction: direction as CusumDirection, date };
+}
+
+/** What a refused acknowledgement says: the API's words, under the note when it is a 400. */
+function acknowledgeFailure(error: unknown): ErrorSummaryItem {
+  const detail =
+    error instanceof ApiError ? (error.body?.errors?.[noteField]?.[0] ?? error.body?.detail) : undefined;
+  return {
+    text: detail ?? messages.someError,
+    ...(error instanceof ApiError && error.status === 400 ? { fieldId: noteField } : {}),
+  };
+}
+
+/** The open signal under review: what it says, its chart, date and outcomes, and what to review. */
+function SignalUnderReview({
+  signal,
+  figures,
+}: {
+  signal: NonNullable<ReturnType<typeof signalOf>>;
+  figures: Pick<ModelPerformance, 'n' | 'events'>;
+}) {
+  return (
+    <>
+      <WarningCallout>
+        <p>{cusumSignalText(signal)}</p>
+      </WarningCallout>
+      <SummaryList
+        rows={[
+          { key: 'Chart', value: `The CUSUM for ${cusumDirectionText(signal.direction)}` },
+          { key: 'Signalled on', value: formatDate(signal.date) },
+          {
+            key: 'Outcomes counted',
+            value: `${figures.n.toLocaleString('en-GB')}, ${figures.events.toLocaleString('en-GB')} with a complication`,
+          },
+        ]}
+      />
+      <p>
+        Review the model with the surgical and anaesthetic leads before you acknowledge the signal: look at
+        the patients operated on around the date, any change of case mix, technique or recording, and the
+        figures by patient group. If the model can no longer be trusted, ask a technical admin to propose an
+        earlier version for you to approve.
+      </p>
+    </>
+  );
 }
 
 /**
@@ -78,14 +122,7 @@ export function AcknowledgeSignalPage() {
       setPageNotice(back, `Signal of ${formatDate(signal.date)} acknowledged`);
       void navigate(back);
     } catch (error) {
-      const detail =
-        error instanceof ApiError ? (error.body?.errors?.[noteField]?.[0] ?? error.body?.detail) : undefined;
-      setErrors([
-        {
-          text: detail ?? messages.someError,
-          ...(error instanceof ApiError && error.status === 400 ? { fieldId: noteField } : {}),
-        },
-      ]);
+      setErrors([acknowledgeFailure(error)]);
     }
   };
 
@@ -114,25 +151,7 @@ export function AcknowledgeSignalPage() {
             )}
             {found && !found.acknowledgement && (
               <>
-                <WarningCallout>
-                  <p>{cusumSignalText(signal)}</p>
-                </WarningCallout>
-                <SummaryList
-                  rows={[
-                    { key: 'Chart', value: `The CUSUM for ${cusumDirectionText(signal.direction)}` },
-                    { key: 'Signalled on', value: formatDate(signal.date) },
-                    {
-                      key: 'Outcomes counted',
-                      value: `${figures.data!.n.toLocaleString('en-GB')}, ${figures.data!.events.toLocaleString('en-GB')} with a complication`,
-                    },
-                  ]}
-                />
-                <p>
-                  Review the model with the surgical and anaesthetic leads before you acknowledge the signal:
-                  look at the patients operated on around the date, any change of case mix, technique or
-                  recording, and the figures by patient group. If the model can no longer be trusted, ask a
-                  technical admin to propose an earlier version for you to approve.
-                </p>
+                <SignalUnderReview signal={signal} figures={figures.data!} />
                 <form
                   noValidate
                   onSubmit={(event) => {

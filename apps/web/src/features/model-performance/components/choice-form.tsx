@@ -32,6 +32,25 @@ export function versionOptions(
 }
 
 /**
+ * The choice as typed: it starts from the applied view, and follows it when the address changes
+ * otherwise (Back), without the form being rebuilt.
+ */
+function useDraftOf(applied: MonitoringView) {
+  const appliedKey = writeMonitoringView(applied).toString();
+  const [draft, setDraft] = useState<MonitoringDraft>(() => draftOfView(applied));
+  const [syncedKey, setSyncedKey] = useState(appliedKey);
+  if (syncedKey !== appliedKey) {
+    setSyncedKey(appliedKey);
+    setDraft(draftOfView(applied));
+  }
+  const set =
+    <K extends keyof MonitoringDraft>(key: K) =>
+    (value: MonitoringDraft[K]) =>
+      setDraft({ ...draft, [key]: value });
+  return { draft, setDraft, set };
+}
+
+/**
  * What the figures are of: the type of operation, the dates of operation and, for a trust, the
  * model version and the grouping of the fairness table. Update applies the choice to the address;
  * what is typed stays in the form until then, and the form follows the address when it changes
@@ -55,17 +74,7 @@ export function ChoiceForm({
   onInvalid: (errors: PeriodErrors) => void;
 }) {
   const nameOf = useProcedureNameOf();
-  const appliedKey = writeMonitoringView(applied).toString();
-  const [draft, setDraft] = useState<MonitoringDraft>(() => draftOfView(applied));
-  const [syncedKey, setSyncedKey] = useState(appliedKey);
-  if (syncedKey !== appliedKey) {
-    setSyncedKey(appliedKey);
-    setDraft(draftOfView(applied));
-  }
-  const set =
-    <K extends keyof MonitoringDraft>(key: K) =>
-    (value: MonitoringDraft[K]) =>
-      setDraft({ ...draft, [key]: value });
+  const { draft, setDraft, set } = useDraftOf(applied);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -62,28 +62,13 @@ export function FiguresSummary({
     <section aria-labelledby="summary">
       <h2 id="summary">Summary</h2>
       {figures.openSignals.map((signal) => (
-        <WarningCallout key={`${signal.direction}/${signal.date}`}>
-          <p>{cusumSignalText(signal)}</p>
-          <p>
-            {mayAcknowledge ? (
-              <>
-                <Link className="nhsuk-link" to={paths.acknowledgeSignal({ procedure, ...signal })}>
-                  Review and acknowledge the signal of {formatDate(signal.date)}
-                </Link>
-                {!figures.suspension && (
-                  <>
-                    . If the model cannot be trusted meanwhile,{' '}
-                    <Link className="nhsuk-link" to={paths.predictionSuspension(procedure)}>
-                      suspend its predictions
-                    </Link>
-                  </>
-                )}
-              </>
-            ) : (
-              'The clinical safety officer has been asked to review it.'
-            )}
-          </p>
-        </WarningCallout>
+        <OpenSignalWarning
+          key={`${signal.direction}/${signal.date}`}
+          signal={signal}
+          procedure={procedure}
+          mayAcknowledge={mayAcknowledge}
+          suspended={Boolean(figures.suspension)}
+        />
       ))}
       <p className="nhsuk-body-l">{headlineText(figures)}</p>
       {!figures.enoughEvents && (
@@ -113,41 +98,91 @@ export function FiguresSummary({
           },
         ]}
       />
-      <details className="nhsuk-details">
-        <summary className="nhsuk-details__summary">
-          <span className="nhsuk-details__summary-text">What these figures mean</span>
-        </summary>
-        <div className="nhsuk-details__text">
-          <ul>
-            <li>
-              <strong>Patients judged</strong>: the patients with a recorded outcome whose 90 days of
-              follow-up have passed, and a prediction made before the day of their operation. Each is judged
-              against the latest such prediction.
-            </li>
-            <li>
-              <strong>Observed / expected</strong>: the complications that happened divided by the sum of the
-              predicted risks. 1 means as many as predicted; above 1, more.
-            </li>
-            <li>
-              <strong>Calibration intercept and slope</strong>: 0 and 1 when predicted risks match what
-              happens. A slope below 1 means the predictions are too spread out; above 1, too close together.
-            </li>
-            <li>
-              <strong>AUROC</strong>: how well the model ranks patients who had a complication above those who
-              did not. 0.5 is no better than chance; 1 is perfect.
-            </li>
-            <li>
-              <strong>Brier score</strong>: the average squared difference between the predicted risk and what
-              happened. Lower is better.
-            </li>
-            <li>
-              A figure shows ‘Not calculated’ when these outcomes cannot give it, for example AUROC when no
-              patient, or every patient, had a complication.
-            </li>
-          </ul>
-        </div>
-      </details>
+      <FiguresExplained />
     </section>
+  );
+}
+
+type OpenSignal = ModelPerformance['openSignals'][number];
+
+/**
+ * A CUSUM signal no clinical safety officer has acknowledged: what it says, and the way to review
+ * it (and, while predictions are not suspended, to suspend them) for those who may.
+ */
+function OpenSignalWarning({
+  signal,
+  procedure,
+  mayAcknowledge,
+  suspended,
+}: {
+  signal: OpenSignal;
+  procedure: ProcedureCode;
+  mayAcknowledge: boolean;
+  suspended: boolean;
+}) {
+  return (
+    <WarningCallout key={`${signal.direction}/${signal.date}`}>
+      <p>{cusumSignalText(signal)}</p>
+      <p>
+        {mayAcknowledge ? (
+          <>
+            <Link className="nhsuk-link" to={paths.acknowledgeSignal({ procedure, ...signal })}>
+              Review and acknowledge the signal of {formatDate(signal.date)}
+            </Link>
+            {!suspended && (
+              <>
+                . If the model cannot be trusted meanwhile,{' '}
+                <Link className="nhsuk-link" to={paths.predictionSuspension(procedure)}>
+                  suspend its predictions
+                </Link>
+              </>
+            )}
+          </>
+        ) : (
+          'The clinical safety officer has been asked to review it.'
+        )}
+      </p>
+    </WarningCallout>
+  );
+}
+
+/** What each figure of the summary means, in a details element under it. */
+function FiguresExplained() {
+  return (
+    <details className="nhsuk-details">
+      <summary className="nhsuk-details__summary">
+        <span className="nhsuk-details__summary-text">What these figures mean</span>
+      </summary>
+      <div className="nhsuk-details__text">
+        <ul>
+          <li>
+            <strong>Patients judged</strong>: the patients with a recorded outcome whose 90 days of follow-up
+            have passed, and a prediction made before the day of their operation. Each is judged against the
+            latest such prediction.
+          </li>
+          <li>
+            <strong>Observed / expected</strong>: the complications that happened divided by the sum of the
+            predicted risks. 1 means as many as predicted; above 1, more.
+          </li>
+          <li>
+            <strong>Calibration intercept and slope</strong>: 0 and 1 when predicted risks match what happens.
+            A slope below 1 means the predictions are too spread out; above 1, too close together.
+          </li>
+          <li>
+            <strong>AUROC</strong>: how well the model ranks patients who had a complication above those who
+            did not. 0.5 is no better than chance; 1 is perfect.
+          </li>
+          <li>
+            <strong>Brier score</strong>: the average squared difference between the predicted risk and what
+            happened. Lower is better.
+          </li>
+          <li>
+            A figure shows ‘Not calculated’ when these outcomes cannot give it, for example AUROC when no
+            patient, or every patient, had a complication.
+          </li>
+        </ul>
+      </div>
+    </details>
   );
 }
 

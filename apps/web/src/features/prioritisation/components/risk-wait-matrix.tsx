@@ -135,6 +135,15 @@ export function RiskWaitMatrix({
           </tbody>
         </table>
       </ScrollRegion>
+      <MatrixNotes matrix={matrix} />
+    </>
+  );
+}
+
+/** Under the matrix: what is shaded, how waits are counted, the rows without a band, and what is left out. */
+function MatrixNotes({ matrix }: { matrix: Matrix }) {
+  return (
+    <>
       <p className="nhsuk-body-s">
         {!matrix.suspendedOn && (
           <>
