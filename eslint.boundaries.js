@@ -99,7 +99,7 @@ const tableWriters = {
   prioritisation_entries: ['apps/api/src/modules/prioritisation/prioritisation-entries.ts'],
 };
 
-const writesTo = (table) =>
+export const writesTo = (table) =>
   new RegExp(`\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?)\\s+${table}\\b`, 'i');
 
 /** Fails on SQL text (a string or a template, placeholders read as blanks) that writes a table outside its owner. */

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectLinearText } from '../packages/import-files/test/helpers/linear-time.js';
+import { writesTo } from '../eslint.boundaries.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const planted: string[] = [];
@@ -225,5 +227,24 @@ describe('the source as it stands', () => {
       ),
     );
     expect(outside).toEqual([]);
+  });
+});
+
+describe('the one-writer check reads source text in linear time', () => {
+  // It runs over every string and template of the code: a long one must not hold `npm run check`.
+  const pattern = writesTo('pathways');
+  it('finds a write, and nothing in a read', () => {
+    expect(pattern.test('update   pathways set status = $1')).toBe(true);
+    expect(pattern.test('TRUNCATE TABLE\n pathways')).toBe(true);
+    expect(pattern.test('select * from pathways where id = $1')).toBe(false);
+  });
+  it('on 100,000 characters of whitespace after each keyword, and of keywords without a table', () => {
+    for (const make of [
+      (size: number) => `update${' '.repeat(size)}pathway`,
+      (size: number) => `truncate${' table'.repeat(Math.ceil(size / 6))}`,
+      (size: number) => 'insert into '.repeat(Math.ceil(size / 12)),
+      (size: number) => 'update \t'.repeat(Math.ceil(size / 8)),
+    ])
+      expectLinearText(make, (text) => pattern.test(text));
   });
 });
