@@ -32,6 +32,28 @@ export function ListStatus({
   return null;
 }
 
+/** What a query's load status reads of it (react-query's fields of the same names). */
+export interface StatusQuery {
+  isLoading: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The load of something that is not a list (it is never empty): 'Loading data', or the list
+ * failure with its retry (docs/requirements.md §8); nothing once it is loaded.
+ */
+export function QueryStatus({ query }: { query: StatusQuery }) {
+  return (
+    <ListStatus
+      isLoading={query.isLoading}
+      isError={query.isError}
+      isEmpty={false}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}
+
 /** A line that screen readers announce politely: 'Loading data', 'No Records found.' */
 export function StatusMessage({ text }: { text: string }) {
   return (
@@ -42,10 +64,7 @@ export function StatusMessage({ text }: { text: string }) {
 }
 
 /** What a paged list shows: a react-query query of one page of a list. */
-export interface PagedQuery<Row> {
-  isLoading: boolean;
-  isError: boolean;
-  refetch: () => unknown;
+export interface PagedQuery<Row> extends StatusQuery {
   data?: { items: Row[]; pageNumber: number; pageSize: number; totalCount: number } | undefined;
 }
 

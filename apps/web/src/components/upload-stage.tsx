@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-client';
 import { Button } from './button';
 import { InsetText } from './content';
 import { ErrorSummary, type ErrorSummaryItem } from './error-summary';
-import { ListStatus } from './list-status';
+import { QueryStatus } from './list-status';
 
 /** What the stage that follows a batch is given: the batch, and how to report, go on or start again. */
 export interface FollowedBatch {
@@ -145,12 +145,7 @@ export function BatchStatusHeading({
           </Button>
         </>
       ) : (
-        <ListStatus
-          isLoading={query.isLoading}
-          isError={query.isError}
-          isEmpty={false}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryStatus query={query} />
       )}
     </>
   );

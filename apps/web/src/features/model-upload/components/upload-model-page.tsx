@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { InsetText, NotificationBanner, SummaryList, Tag } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { FileInput, Select } from '../../../components/form-fields';
-import { ListStatus } from '../../../components/list-status';
+import { ListStatus, QueryStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { procedureGroups, useProcedures } from '../../../lib/api/library';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -213,12 +213,7 @@ export function UploadModelPage() {
               one who proposed it approves it. Review the versions awaiting approval.
             </p>
             {modelPerformanceLink}
-            <ListStatus
-              isLoading={procedures.isLoading}
-              isError={procedures.isError}
-              isEmpty={false}
-              onRetry={() => void procedures.refetch()}
-            />
+            <QueryStatus query={procedures} />
           </div>
         </div>
         {(procedures.data ?? []).map((each) => (

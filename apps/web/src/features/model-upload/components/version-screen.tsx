@@ -4,7 +4,7 @@ import { modelMessages, type ModelVersion } from '@esr/contracts/models';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { InsetText } from '../../../components/content';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { UnknownProcedureNotice } from '../../../components/unknown-procedure';
 import { paths } from '../../../config/paths';
 import { screenTable } from '../../../config/screen-table';
@@ -140,15 +140,7 @@ export function VersionLoadStatus({
   const missing =
     (query.isError && query.error instanceof ApiError && query.error.status === 404) ||
     (!query.isLoading && !query.isError && !found);
-  if (!missing)
-    return (
-      <ListStatus
-        isLoading={query.isLoading}
-        isError={query.isError}
-        isEmpty={false}
-        onRetry={() => void query.refetch()}
-      />
-    );
+  if (!missing) return <QueryStatus query={query} />;
   return (
     <>
       <InsetText>

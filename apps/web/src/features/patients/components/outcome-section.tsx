@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PathwayOutcome } from '@esr/contracts/outcomes';
-import type { ProcedureCode } from '@esr/contracts/procedures';
 import { SummaryList, Table, type Column } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { screenTable } from '../../../config/screen-table';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -22,7 +21,8 @@ import {
   sourceText,
   yesNoText,
 } from '../lib/outcome-display';
-import type { FromSummary } from './patient-screen';
+import type { FromSummary, PathwayKey } from './patient-screen';
+import { PathwaySection } from './pathway-section';
 
 const headingId = 'outcome-after-surgery-heading';
 
@@ -80,7 +80,7 @@ const earlierColumns: Column<PathwayOutcome>[] = outcomeParts.map((part) => ({
  * operation; the earlier outcomes it replaced, in a disclosure. A clinician may record the outcome,
  * or correct it, on its own page.
  */
-export function OutcomeSection({ trust, type, id }: { trust: string; type: ProcedureCode; id: string }) {
+export function OutcomeSection({ trust, type, id }: PathwayKey) {
   const query = usePathwayOutcome(trust, type, id);
   const { currentSelectedRole } = useAuth();
   const mayRecord = isAdmitted(
@@ -92,17 +92,9 @@ export function OutcomeSection({ trust, type, id }: { trust: string; type: Proce
   const earlier = outcomes ? earlierOutcomes(outcomes) : [];
   const fromSummary: FromSummary = { fromSummary: true };
   return (
-    <section className="nhsuk-u-margin-bottom-7" aria-labelledby={headingId}>
-      <h2 className="nhsuk-heading-m" id={headingId}>
-        Outcome after surgery
-      </h2>
+    <PathwaySection className="nhsuk-u-margin-bottom-7" headingId={headingId} heading="Outcome after surgery">
       {!outcomes ? (
-        <ListStatus
-          isLoading={query.isLoading}
-          isError={query.isError}
-          isEmpty={false}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryStatus query={query} />
       ) : current ? (
         <SummaryList
           rows={[
@@ -144,6 +136,6 @@ export function OutcomeSection({ trust, type, id }: { trust: string; type: Proce
           </div>
         </details>
       )}
-    </section>
+    </PathwaySection>
   );
 }

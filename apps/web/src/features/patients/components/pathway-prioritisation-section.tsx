@@ -5,9 +5,8 @@ import {
   waitBandLabels,
   type PathwayPrioritisation,
 } from '@esr/contracts/prioritisation';
-import type { ProcedureCode } from '@esr/contracts/procedures';
 import { InsetText, SummaryList, Tag } from '../../../components/content';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { dueText, formatDate } from '../../../lib/dates';
@@ -18,7 +17,8 @@ import {
   type PrioritisationAction,
 } from '../lib/prioritisation-actions';
 import { postponedFromText, waitedText } from '../lib/prioritisation-display';
-import type { FromSummary } from './patient-screen';
+import type { FromSummary, PathwayKey } from './patient-screen';
+import { PathwaySection } from './pathway-section';
 import { CurrentPriority, RiskValue } from './prioritisation-values';
 
 const headingId = 'waiting-list-priority-heading';
@@ -120,25 +120,14 @@ function prioritisationRows(pathway: PathwayPrioritisation) {
  * review and risk (the model's, and the clinician's view beside it), with the actions the user's
  * role may take, each on its own page. A pathway no longer on the active list takes none.
  */
-export function PathwayPrioritisationSection({
-  trust,
-  type,
-  id,
-}: {
-  trust: string;
-  type: ProcedureCode;
-  id: string;
-}) {
+export function PathwayPrioritisationSection({ trust, type, id }: PathwayKey) {
   const query = usePathwayPrioritisation(trust, type, id);
   const { currentSelectedRole } = useAuth();
   const pathway = query.data;
   const actions = pathway ? prioritisationActionsFor(currentSelectedRole, pathway) : [];
   const fromSummary: FromSummary = { fromSummary: true };
   return (
-    <section className="nhsuk-u-margin-bottom-7" aria-labelledby={headingId}>
-      <h2 className="nhsuk-heading-m" id={headingId}>
-        Waiting list priority
-      </h2>
+    <PathwaySection className="nhsuk-u-margin-bottom-7" headingId={headingId} heading="Waiting list priority">
       {pathway ? (
         <>
           <SummaryList rows={prioritisationRows(pathway)} />
@@ -160,13 +149,8 @@ export function PathwayPrioritisationSection({
           )}
         </>
       ) : (
-        <ListStatus
-          isLoading={query.isLoading}
-          isError={query.isError}
-          isEmpty={false}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryStatus query={query} />
       )}
-    </section>
+    </PathwaySection>
   );
 }

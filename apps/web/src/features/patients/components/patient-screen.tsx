@@ -5,7 +5,7 @@ import { patientMessages } from '@esr/contracts/patients';
 import { procedureCodeSchema, type ProcedureCode } from '@esr/contracts/procedures';
 import { InsetText } from '../../../components/content';
 import { dataText } from '../../../components/data-text';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useTrustCode } from '../../../lib/auth/trust-code';
@@ -88,6 +88,9 @@ export interface PatientRoute {
   trust: string;
 }
 
+/** The pathway a part of a patient screen loads what it shows of: the route without a history entry. */
+export type PathwayKey = Omit<PatientRoute, 'historyId'>;
+
 /**
  * A patient screen's page: the screen for the pathway in the address, or, when ?type= names no
  * known type of operation, UnknownPatientAddress under the screen's title.
@@ -148,14 +151,7 @@ export function PatientLoadStatus({
         </p>
       </>
     );
-  return (
-    <ListStatus
-      isLoading={query.isLoading}
-      isError={query.isError}
-      isEmpty={false}
-      onRetry={() => void query.refetch()}
-    />
-  );
+  return <QueryStatus query={query} />;
 }
 
 /** docs/requirements.md §2: an archived pathway is read only. */

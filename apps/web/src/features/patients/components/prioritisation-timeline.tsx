@@ -1,10 +1,11 @@
 import type { PrioritisationEntry } from '@esr/contracts/prioritisation';
-import type { ProcedureCode } from '@esr/contracts/procedures';
 import { DataText } from '../../../components/data-text';
-import { ListStatus, StatusMessage } from '../../../components/list-status';
+import { QueryStatus, StatusMessage } from '../../../components/list-status';
 import { formatDateTime } from '../../../lib/dates';
 import { usePathwayPrioritisation } from '../api/get-pathway-prioritisation';
 import { historyLine, latestFirst } from '../lib/prioritisation-history';
+import type { PathwayKey } from './patient-screen';
+import { PathwaySection } from './pathway-section';
 
 const headingId = 'prioritisation-history-heading';
 
@@ -35,30 +36,18 @@ function TimelineEntry({ entry }: { entry: PrioritisationEntry }) {
  * reviews and risk adjustments, latest first, each with its date and time, who recorded it, and a
  * sentence saying what it was.
  */
-export function PrioritisationTimeline({
-  trust,
-  type,
-  id,
-}: {
-  trust: string;
-  type: ProcedureCode;
-  id: string;
-}) {
+export function PrioritisationTimeline({ trust, type, id }: PathwayKey) {
   const query = usePathwayPrioritisation(trust, type, id);
   const entries = query.data ? latestFirst(query.data.history) : [];
   // As the evaluations above it (docs/requirements.md §8): a history that cannot be loaded is not shown.
   if (query.isError) return null;
   return (
-    <section aria-labelledby={headingId} className="nhsuk-u-margin-top-6">
-      <h2 className="nhsuk-heading-m" id={headingId}>
-        Priority, validation and harm review history
-      </h2>
-      <ListStatus
-        isLoading={query.isLoading}
-        isError={false}
-        isEmpty={false}
-        onRetry={() => void query.refetch()}
-      />
+    <PathwaySection
+      className="nhsuk-u-margin-top-6"
+      headingId={headingId}
+      heading="Priority, validation and harm review history"
+    >
+      <QueryStatus query={query} />
       {query.data &&
         (entries.length === 0 ? (
           <StatusMessage text="Nothing has been recorded about this pathway’s priority, validation or harm reviews yet." />
@@ -69,6 +58,6 @@ export function PrioritisationTimeline({
             ))}
           </ol>
         ))}
-    </section>
+    </PathwaySection>
   );
 }
