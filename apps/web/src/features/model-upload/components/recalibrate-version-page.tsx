@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RecalibrationRequest } from '@esr/contracts/models';
 import { SummaryList } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
-import { DateInput, Radios } from '../../../components/form-fields';
+import { DateField, RadiosField } from '../../../components/form-state-fields';
 import { paths } from '../../../config/paths';
 import { useRecalibrateModelVersion } from '../api/models';
 import {
@@ -77,29 +77,12 @@ function useRecalibrateForm({ route, version }: Pick<VersionFormProps, 'route' |
     }),
     ...(failure?.message ? [{ text: failure.message }] : []),
   ];
-  return { form, errorOf, summary, attempt: form.formState.submitCount + failures, submit, busy };
+  return { fields: { form, errorOf }, summary, attempt: form.formState.submitCount + failures, submit, busy };
 }
 
 function RecalibrateForm({ route, version }: VersionFormProps) {
   const leave = useReturnToVersions(route.type);
-  const { form, errorOf, summary, attempt, submit, busy } = useRecalibrateForm({ route, version });
-  const date = (key: 'from' | 'to', legend: string, hint: string) => (
-    <Controller
-      control={form.control}
-      name={key}
-      render={({ field }) => (
-        <DateInput
-          id={key}
-          legend={legend}
-          legendClassName="nhsuk-fieldset__legend--s"
-          hint={hint}
-          error={errorOf(key)}
-          value={field.value}
-          onChange={field.onChange}
-        />
-      )}
-    />
-  );
+  const { fields, summary, attempt, submit, busy } = useRecalibrateForm({ route, version });
 
   return (
     <>
@@ -118,26 +101,28 @@ function RecalibrateForm({ route, version }: VersionFormProps) {
         ]}
       />
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <Controller
-          control={form.control}
+        <RadiosField
+          state={fields}
           name="method"
-          render={({ field }) => (
-            <Radios
-              name="method"
-              legend="How should the model be recalibrated?"
-              legendClassName="nhsuk-fieldset__legend--m"
-              hint="Letting the data choose makes the smallest change your outcomes support, which may be none."
-              error={errorOf('method')}
-              items={methodItems}
-              selected={[field.value]}
-              onChange={(value) => field.onChange(value)}
-            />
-          )}
+          legend="How should the model be recalibrated?"
+          legendClassName="nhsuk-fieldset__legend--m"
+          hint="Letting the data choose makes the smallest change your outcomes support, which may be none."
+          items={methodItems}
         />
         <h2 className="nhsuk-heading-m">Dates of operation (optional)</h2>
         <p>Leave the dates empty to use every outcome recorded for version {version.version}.</p>
-        {date('from', 'Start date', 'The first date of operation to include. For example, 1 6 2025')}
-        {date('to', 'End date', 'The last date of operation to include. For example, 31 5 2026')}
+        <DateField
+          state={fields}
+          name="from"
+          legend="Start date"
+          hint="The first date of operation to include. For example, 1 6 2025"
+        />
+        <DateField
+          state={fields}
+          name="to"
+          legend="End date"
+          hint="The last date of operation to include. For example, 31 5 2026"
+        />
         <ActionAndCancel label="Fit recalibrated version" busy={busy} onCancel={leave} />
       </form>
     </>

@@ -3,13 +3,14 @@ import { predictions, riskLabels } from '@esr/contracts/open-pathways';
 import { prioritisationMessages } from '@esr/contracts/prioritisation';
 import { Button } from '../../../components/button';
 import { InsetText } from '../../../components/content';
+import { RadiosField } from '../../../components/form-state-fields';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useAdjustRisk, useRemoveRiskAdjustment } from '../api/adjust-risk';
 import { canRemoveAdjustment } from '../lib/prioritisation-actions';
 import { adjustmentRemovedNotice, riskAdjustedNotice } from '../lib/prioritisation-display';
 import { riskAdjustmentFields, riskAdjustmentFormSchema } from '../lib/prioritisation-forms';
 import { ClinicianFormBody, useClinicianForm } from './clinician-form';
-import { RadiosField, TextareaField } from './prioritisation-fields';
+import { TextareaField } from './prioritisation-fields';
 import {
   PrioritisationFormFrame,
   prioritisationFormPage,

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { lowRiskIsNotUrgency, priorityCodes, priorityDescriptions } from '@esr/contracts/prioritisation';
 import { InsetText } from '../../../components/content';
+import { RadiosField } from '../../../components/form-state-fields';
 import { formatDate } from '../../../lib/dates';
 import { useChangePriority } from '../api/change-priority';
 import { changePriorityHint, postponedFromText, priorityChangedNotice } from '../lib/prioritisation-display';
 import { changePriorityFields, changePriorityFormSchema } from '../lib/prioritisation-forms';
 import { useClinicianForm } from './clinician-form';
-import { RadiosField, TextareaField } from './prioritisation-fields';
+import { TextareaField } from './prioritisation-fields';
 import {
   PrioritisationForm,
   prioritisationFormPage,

@@ -1,17 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  useForm,
-  type DefaultValues,
-  type FieldError,
-  type FieldValues,
-  type Path,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldError, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { messages } from '@esr/contracts/messages';
 import { Button } from '../../../components/button';
 import type { ErrorSummaryItem } from '../../../components/error-summary';
+import type { FormFieldsState } from '../../../components/form-state-fields';
 import { prioritisationFailureOf, type PrioritisationFailure } from '../lib/prioritisation-forms';
 import type { PatientRoute } from './patient-screen';
 import { CancelButton, usePrioritisationReturn } from './prioritisation-screen';
@@ -57,12 +51,6 @@ function errorSummaryItems<Field extends string>(
   ];
 }
 
-/** What a form's fields need of it: its control, and each field's error. */
-export interface ClinicianFieldsState<Values extends FieldValues, Output, Field extends string> {
-  form: UseFormReturn<Values, unknown, Output>;
-  errorOf: (field: Field) => string | undefined;
-}
-
 /** What a clinician's form page shows of its state, whatever its fields. */
 export interface ClinicianFormView {
   /** The error summary's items, and the count of refused submissions that moves focus to it. */
@@ -79,7 +67,7 @@ export interface ClinicianFormView {
 
 /** A clinician's form state (useClinicianForm). */
 export interface ClinicianFormState<Values extends FieldValues, Output, Field extends string>
-  extends ClinicianFieldsState<Values, Output, Field>, ClinicianFormView {
+  extends FormFieldsState<Values, Output, Field>, ClinicianFormView {
   /** Sends what `action` records, then goes back with the notice it returns; or says why not. */
   record: (action: () => Promise<string>) => Promise<void>;
 }

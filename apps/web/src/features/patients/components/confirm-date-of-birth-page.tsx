@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import { messages } from '@esr/contracts/messages';
@@ -10,14 +9,14 @@ import {
 } from '@esr/contracts/patient-identity';
 import type { RiskSummary } from '@esr/contracts/patients';
 import { WarningCallout } from '../../../components/content';
-import { DateInput } from '../../../components/form-fields';
+import { DateField, type FormFieldsState } from '../../../components/form-state-fields';
 import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 import { emptyDateParts, readDateParts, type DateParts } from '../../../lib/calendar-date';
 import { formatDate } from '../../../lib/dates';
 import { useCorrectIdentity } from '../api/identity-correction';
-import { ClinicianFormBody, useClinicianForm, type ClinicianFieldsState } from './clinician-form';
+import { ClinicianFormBody, useClinicianForm } from './clinician-form';
 import { PatientPage, type PatientRoute } from './patient-screen';
-import { CountedTextarea } from './prioritisation-fields';
+import { TextareaField } from './prioritisation-fields';
 import { ConflictList } from './identity-conflicts';
 import {
   SummaryFormHeader,
@@ -155,44 +154,24 @@ function CorrectionFields({
   state,
   patient,
 }: {
-  state: ClinicianFieldsState<FormValues, IdentityCorrectionRequest, Field>;
+  state: FormFieldsState<FormValues, IdentityCorrectionRequest, Field>;
   patient: RiskSummary;
 }) {
-  const { form, errorOf } = state;
   return (
     <>
-      <Controller
-        control={form.control}
+      <DateField
+        state={state}
         name="dateOfBirth"
-        render={({ field }) => (
-          <DateInput
-            id="dateOfBirth"
-            legend="Corrected date of birth"
-            legendClassName="nhsuk-fieldset__legend--s"
-            hint={`As the trust's system now holds it, for example 4 7 1960. The pathway has ${
-              patient.dateOfBirth ? formatDate(patient.dateOfBirth) : 'no date of birth'
-            }.`}
-            error={errorOf('dateOfBirth')}
-            value={field.value}
-            onChange={field.onChange}
-          />
-        )}
+        legend="Corrected date of birth"
+        hint={`As the trust's system now holds it, for example 4 7 1960. The pathway has ${
+          patient.dateOfBirth ? formatDate(patient.dateOfBirth) : 'no date of birth'
+        }.`}
       />
-      <Controller
-        control={form.control}
+      <TextareaField
+        state={state}
         name="reason"
-        render={({ field }) => (
-          <CountedTextarea
-            id="reason"
-            label="How do you know it is the same patient?"
-            hint="For example, what you checked and with whom. It is kept in the change log, with your name."
-            error={errorOf('reason')}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-          />
-        )}
+        label="How do you know it is the same patient?"
+        hint="For example, what you checked and with whom. It is kept in the change log, with your name."
       />
     </>
   );

@@ -1,8 +1,8 @@
-import { Fragment, type ComponentProps, type ReactNode, type Ref } from 'react';
-import { useController, type FieldPathByValue, type FieldValues } from 'react-hook-form';
-import { describedByOf, FieldsetFrame, HintAndError, Radios } from '../../../components/form-fields';
+import { Fragment, type ReactNode, type Ref } from 'react';
+import type { FieldPathByValue, FieldValues } from 'react-hook-form';
+import { describedByOf, FieldsetFrame, HintAndError } from '../../../components/form-fields';
+import { useBoundField, type BoundFieldProps } from '../../../components/form-state-fields';
 import { isTextTooLong, textCharactersLeftText } from '../lib/prioritisation-forms';
-import type { ClinicianFieldsState } from './clinician-form';
 
 /**
  * NHS.UK textarea with its character count, for a reason or a note of the prioritisation forms
@@ -144,55 +144,35 @@ export function RevealRadios({
   );
 }
 
-/** Radio items for `values`, each labelled in its words (`labels`). */
-export const choiceItems = <T extends string>(values: readonly T[], labels: Record<T, ReactNode>) =>
-  values.map((value) => ({ value, label: labels[value] }));
-
-/** A field of a prioritisation form that holds a string ('' when nothing is chosen or typed). */
-type StringName<Values extends FieldValues> = FieldPathByValue<Values, string>;
-interface StringFieldProps<Values extends FieldValues, Output, Name extends StringName<Values>> {
-  state: ClinicianFieldsState<Values, Output, Name>;
-  name: Name;
-}
-
-/** The field's value and handlers (react-hook-form's), and its error (the check's or the server's). */
-function useStringField<V extends FieldValues, O, N extends StringName<V>>({
-  state,
-  name,
-}: StringFieldProps<V, O, N>) {
-  const { field } = useController({ control: state.form.control, name });
-  return { field, error: state.errorOf(name) };
-}
-
-/**
- * A prioritisation form's question answered by one radio: components/form-fields' Radios, its
- * legend small.
- */
-export function RadiosField<V extends FieldValues, O, N extends StringName<V>>({
+/** A prioritisation form's question whose answer may reveal a further one: RevealRadios. */
+export function RevealRadiosField<V extends FieldValues, O, N extends FieldPathByValue<V, string>>({
   state,
   name,
   ...radios
-}: StringFieldProps<V, O, N> & Pick<ComponentProps<typeof Radios>, 'legend' | 'hint' | 'items'>) {
-  const { field, error } = useStringField({ state, name });
+}: BoundFieldProps<V, O, N, string> & { legend: ReactNode; hint?: ReactNode; items: RevealRadioItem[] }) {
+  const { field, error } = useBoundField({ state, name });
   return (
-    <Radios
+    <RevealRadios
       name={name}
-      legendClassName="nhsuk-fieldset__legend--s"
       error={error}
       {...radios}
-      selected={[field.value]}
+      selected={field.value}
       onChange={(value) => field.onChange(value)}
     />
   );
 }
 
+/** Radio items for `values`, each labelled in its words (`labels`). */
+export const choiceItems = <T extends string>(values: readonly T[], labels: Record<T, ReactNode>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
 /** A prioritisation form's reason or note: CountedTextarea, its id the field's name. */
-export function TextareaField<V extends FieldValues, O, N extends StringName<V>>({
+export function TextareaField<V extends FieldValues, O, N extends FieldPathByValue<V, string>>({
   label,
   hint,
   ...props
-}: StringFieldProps<V, O, N> & { label: ReactNode; hint?: ReactNode }) {
-  const { field, error } = useStringField(props);
+}: BoundFieldProps<V, O, N, string> & { label: ReactNode; hint?: ReactNode }) {
+  const { field, error } = useBoundField(props);
   return (
     <CountedTextarea
       id={props.name}

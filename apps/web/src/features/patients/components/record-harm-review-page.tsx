@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
 import { harmActionLabels, harmActions, harmLevelLabels, harmLevels } from '@esr/contracts/prioritisation';
-import { Checkboxes } from '../../../components/form-fields';
+import { CheckboxesField, RadiosField } from '../../../components/form-state-fields';
 import { formatDate } from '../../../lib/dates';
 import { useRecordHarmReview } from '../api/record-harm-review';
 import { harmReviewNotice, moveUpHint } from '../lib/prioritisation-display';
 import { harmReviewFields, harmReviewFormSchema } from '../lib/prioritisation-forms';
 import { useClinicianForm } from './clinician-form';
-import { RadiosField, TextareaField } from './prioritisation-fields';
+import { TextareaField } from './prioritisation-fields';
 import {
   PrioritisationForm,
   prioritisationFormPage,
@@ -69,29 +68,16 @@ function HarmReviewForm({ pathway, route }: PrioritisationFormProps) {
           ...(levelHints[level] && { hint: levelHints[level] }),
         }))}
       />
-      <Controller
-        control={state.form.control}
+      <CheckboxesField
+        state={state}
         name="actions"
-        render={({ field }) => (
-          <Checkboxes
-            name="actions"
-            legend="What was done"
-            legendClassName="nhsuk-fieldset__legend--s"
-            hint="Select all that apply."
-            error={state.errorOf('actions')}
-            items={harmActions.map((action) => ({
-              value: action,
-              label: harmActionLabels[action],
-              ...(action === 'moved_up_category' && { hint: moveUpHint(pathway.priority) }),
-            }))}
-            selected={field.value}
-            onChange={(value, checked) =>
-              field.onChange(
-                checked ? [...field.value, value] : field.value.filter((action: string) => action !== value),
-              )
-            }
-          />
-        )}
+        legend="What was done"
+        hint="Select all that apply."
+        items={harmActions.map((action) => ({
+          value: action,
+          label: harmActionLabels[action],
+          ...(action === 'moved_up_category' && { hint: moveUpHint(pathway.priority) }),
+        }))}
       />
       <TextareaField
         state={state}

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
 import { messages } from '@esr/contracts/messages';
 import {
   outcomeFieldLabels,
@@ -8,7 +7,12 @@ import {
   type PathwayOutcome,
 } from '@esr/contracts/outcomes';
 import { InsetText } from '../../../components/content';
-import { DateInput, TextInput } from '../../../components/form-fields';
+import {
+  DateField,
+  RadiosField,
+  TextInputField,
+  type FormFieldsState,
+} from '../../../components/form-state-fields';
 import { usePathwayOutcome } from '../api/get-pathway-outcome';
 import { useRecordOutcome } from '../api/record-outcome';
 import {
@@ -22,9 +26,9 @@ import {
   type OutcomeField,
   type OutcomeFormValues,
 } from '../lib/outcome-form';
-import { ClinicianFormBody, useClinicianForm, type ClinicianFieldsState } from './clinician-form';
+import { ClinicianFormBody, useClinicianForm } from './clinician-form';
 import { PatientPage, type PatientRoute } from './patient-screen';
-import { choiceItems, RadiosField, RevealRadios } from './prioritisation-fields';
+import { choiceItems, RevealRadiosField } from './prioritisation-fields';
 import {
   SummaryFormHeader,
   SummaryFormScreen,
@@ -37,7 +41,7 @@ const title = 'Record outcome';
 const yesNo = { yes: 'Yes', no: 'No' } as const;
 const yesNoNotKnown = { ...yesNo, [notKnown]: 'Not known' };
 
-type OutcomeFieldsState = ClinicianFieldsState<OutcomeFormValues, OutcomeRequest, OutcomeField>;
+type OutcomeFieldsState = FormFieldsState<OutcomeFormValues, OutcomeRequest, OutcomeField>;
 
 /**
  * Decision 0045 /patient-lookup/{id}/record-outcome (clinicians): what happened after the
@@ -107,20 +111,11 @@ function OutcomeForm({
         <p>The patient is still on the waiting list. Recording an outcome archives them as operated.</p>
       )}
       <ClinicianFormBody state={state} submitLabel={title}>
-        <Controller
-          control={state.form.control}
+        <DateField
+          state={state}
           name="dateOfOperation"
-          render={({ field }) => (
-            <DateInput
-              id="dateOfOperation"
-              legend={outcomeFieldLabels.dateOfOperation}
-              legendClassName="nhsuk-fieldset__legend--s"
-              hint="For example, 3 10 2026"
-              error={state.errorOf('dateOfOperation')}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
+          legend={outcomeFieldLabels.dateOfOperation}
+          hint="For example, 3 10 2026"
         />
         <ComplicationField state={state} />
         <RadiosField
@@ -129,7 +124,18 @@ function OutcomeForm({
           legend={outcomeFieldLabels.readmission30Days}
           items={choiceItems(['yes', 'no', notKnown], yesNoNotKnown)}
         />
-        <LengthOfStayField state={state} />
+        <TextInputField
+          state={state}
+          name="lengthOfStayDays"
+          label={`${outcomeFieldLabels.lengthOfStayDays} (optional)`}
+          labelClassName="nhsuk-label--s"
+          hint="Nights in hospital after the operation. A day case is 0."
+          width={3}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          suffix="days"
+        />
         <RadiosField
           state={state}
           name="death90Days"
@@ -143,73 +149,29 @@ function OutcomeForm({
 
 /** A complication in the 90 days after the operation: Yes reveals what it was. */
 function ComplicationField({ state }: { state: OutcomeFieldsState }) {
-  const { form, errorOf } = state;
   return (
-    <Controller
-      control={form.control}
+    <RevealRadiosField
+      state={state}
       name="complication90Days"
-      render={({ field }) => (
-        <RevealRadios
-          name="complication90Days"
-          legend={outcomeFieldLabels.complication90Days}
-          hint="Any complication of the operation, in the 90 days after it. Before 90 days have passed, No means none so far: the outcome counts in the model’s monitoring only once they have."
-          error={errorOf('complication90Days')}
-          selected={field.value}
-          onChange={field.onChange}
-          items={[
-            {
-              value: 'yes',
-              label: yesNo.yes,
-              reveal: (
-                <Controller
-                  control={form.control}
-                  name="complicationType"
-                  render={({ field: type }) => (
-                    <TextInput
-                      id="complicationType"
-                      label={`${outcomeFieldLabels.complicationType} (optional)`}
-                      hint="For example, deep wound infection. Up to 200 characters."
-                      error={errorOf('complicationType')}
-                      autoComplete="off"
-                      value={type.value}
-                      onChange={(event) => type.onChange(event.target.value)}
-                      onBlur={type.onBlur}
-                    />
-                  )}
-                />
-              ),
-            },
-            { value: 'no', label: yesNo.no },
-            { value: notKnownYet, label: 'Not known yet' },
-          ]}
-        />
-      )}
-    />
-  );
-}
-
-function LengthOfStayField({ state }: { state: OutcomeFieldsState }) {
-  return (
-    <Controller
-      control={state.form.control}
-      name="lengthOfStayDays"
-      render={({ field }) => (
-        <TextInput
-          id="lengthOfStayDays"
-          label={`${outcomeFieldLabels.lengthOfStayDays} (optional)`}
-          labelClassName="nhsuk-label--s"
-          hint="Nights in hospital after the operation. A day case is 0."
-          error={state.errorOf('lengthOfStayDays')}
-          width={3}
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          suffix="days"
-          value={field.value}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-        />
-      )}
+      legend={outcomeFieldLabels.complication90Days}
+      hint="Any complication of the operation, in the 90 days after it. Before 90 days have passed, No means none so far: the outcome counts in the model’s monitoring only once they have."
+      items={[
+        {
+          value: 'yes',
+          label: yesNo.yes,
+          reveal: (
+            <TextInputField
+              state={state}
+              name="complicationType"
+              label={`${outcomeFieldLabels.complicationType} (optional)`}
+              hint="For example, deep wound infection. Up to 200 characters."
+              autoComplete="off"
+            />
+          ),
+        },
+        { value: 'no', label: yesNo.no },
+        { value: notKnownYet, label: 'Not known yet' },
+      ]}
     />
   );
 }

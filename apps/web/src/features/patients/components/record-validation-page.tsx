@@ -1,4 +1,3 @@
-import { Controller } from 'react-hook-form';
 import {
   priorityDescriptions,
   validationContactLabels,
@@ -7,12 +6,13 @@ import {
   validationOutcomes,
 } from '@esr/contracts/prioritisation';
 import { Tag } from '../../../components/content';
+import { RadiosField } from '../../../components/form-state-fields';
 import { formatDate } from '../../../lib/dates';
 import { useRecordValidation } from '../api/record-validation';
 import { validationNotice } from '../lib/prioritisation-display';
 import { validationFields, validationFormSchema } from '../lib/prioritisation-forms';
 import { useClinicianForm } from './clinician-form';
-import { choiceItems, RadiosField, RevealRadios, TextareaField } from './prioritisation-fields';
+import { choiceItems, RevealRadiosField, TextareaField } from './prioritisation-fields';
 import {
   PrioritisationForm,
   prioritisationFormPage,
@@ -78,33 +78,25 @@ function ValidationForm({ pathway, route }: PrioritisationFormProps) {
       ]}
       submitLabel="Record validation"
     >
-      <Controller
-        control={state.form.control}
+      <RevealRadiosField
+        state={state}
         name="outcome"
-        render={({ field }) => (
-          <RevealRadios
-            name="outcome"
-            legend="Outcome of the validation"
-            error={state.errorOf('outcome')}
-            selected={field.value}
-            onChange={(value) => field.onChange(value)}
-            items={validationOutcomes.map((outcome) => ({
-              value: outcome,
-              label: validationOutcomeLabels[outcome],
-              hint: outcomeHints[outcome],
-              ...(outcome === 'postpone' && {
-                reveal: (
-                  <RadiosField
-                    state={state}
-                    name="postponeTo"
-                    legend="The patient’s choice"
-                    items={choiceItems(['P5', 'P6'] as const, priorityDescriptions)}
-                  />
-                ),
-              }),
-            }))}
-          />
-        )}
+        legend="Outcome of the validation"
+        items={validationOutcomes.map((outcome) => ({
+          value: outcome,
+          label: validationOutcomeLabels[outcome],
+          hint: outcomeHints[outcome],
+          ...(outcome === 'postpone' && {
+            reveal: (
+              <RadiosField
+                state={state}
+                name="postponeTo"
+                legend="The patient’s choice"
+                items={choiceItems(['P5', 'P6'] as const, priorityDescriptions)}
+              />
+            ),
+          }),
+        }))}
       />
       <RadiosField
         state={state}
