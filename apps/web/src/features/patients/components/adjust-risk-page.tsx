@@ -10,7 +10,7 @@ import { canRemoveAdjustment } from '../lib/prioritisation-actions';
 import { adjustmentRemovedNotice, riskAdjustedNotice } from '../lib/prioritisation-display';
 import { riskAdjustmentFields, riskAdjustmentFormSchema } from '../lib/prioritisation-forms';
 import { ClinicianFormBody, useClinicianForm } from './clinician-form';
-import { TextareaField } from './prioritisation-fields';
+import { choiceItems, TextareaField } from './prioritisation-fields';
 import {
   PrioritisationFormFrame,
   prioritisationFormPage,
@@ -74,11 +74,9 @@ function AdjustRiskForm({ pathway, route }: PrioritisationFormProps) {
             name="prediction"
             legend="Your view of the risk"
             hint={`${modelsView}. Your view is shown beside the model’s as the clinician’s view; it does not change the model’s prediction.`}
-            items={predictions.map((prediction) => ({
-              value: prediction,
-              label: riskLabels[prediction],
-              ...(prediction === pathway.prediction && { hint: 'The model’s prediction' }),
-            }))}
+            items={choiceItems(predictions, riskLabels, (prediction) =>
+              prediction === pathway.prediction ? 'The model’s prediction' : undefined,
+            )}
           />
           <TextareaField
             state={state}

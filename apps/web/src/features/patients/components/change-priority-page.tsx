@@ -7,13 +7,12 @@ import { useChangePriority } from '../api/change-priority';
 import { changePriorityHint, postponedFromText, priorityChangedNotice } from '../lib/prioritisation-display';
 import { changePriorityFields, changePriorityFormSchema } from '../lib/prioritisation-forms';
 import { useClinicianForm } from './clinician-form';
-import { TextareaField } from './prioritisation-fields';
+import { choiceItems, TextareaField } from './prioritisation-fields';
 import {
   PrioritisationForm,
   prioritisationFormPage,
   type PrioritisationFormProps,
 } from './prioritisation-form';
-import { CurrentPriority } from './prioritisation-values';
 
 const title = 'Change priority';
 
@@ -46,12 +45,11 @@ function ChangePriorityForm({ pathway, route }: PrioritisationFormProps) {
       state={state}
       title={title}
       pathway={pathway}
-      rows={[
-        { key: 'Current priority', value: <CurrentPriority pathway={pathway} /> },
-        ...(pathway.postponedFrom
+      rows={
+        pathway.postponedFrom
           ? [{ key: 'Clinician review', value: postponedFromText(pathway.postponedFrom, formatDate) }]
-          : []),
-      ]}
+          : []
+      }
       submitLabel="Change priority"
     >
       <InsetText>
@@ -62,11 +60,9 @@ function ChangePriorityForm({ pathway, route }: PrioritisationFormProps) {
         name="priorityCode"
         legend="New priority"
         hint={changePriorityHint(pathway)}
-        items={priorityCodes.map((code) => ({
-          value: code,
-          label: priorityDescriptions[code],
-          ...(code === pathway.priority && { hint: 'The current priority' }),
-        }))}
+        items={choiceItems(priorityCodes, priorityDescriptions, (code) =>
+          code === pathway.priority ? 'The current priority' : undefined,
+        )}
       />
       <TextareaField
         state={state}

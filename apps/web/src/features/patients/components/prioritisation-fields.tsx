@@ -162,9 +162,19 @@ export function RevealRadiosField<V extends FieldValues, O, N extends FieldPathB
   );
 }
 
-/** Radio items for `values`, each labelled in its words (`labels`). */
-export const choiceItems = <T extends string>(values: readonly T[], labels: Record<T, ReactNode>) =>
-  values.map((value) => ({ value, label: labels[value] }));
+/**
+ * Radio or checkbox items for `values`, each labelled in its words (`labels`), and with the hint
+ * `hintOf` gives it, if any.
+ */
+export const choiceItems = <T extends string>(
+  values: readonly T[],
+  labels: Record<T, ReactNode>,
+  hintOf: (value: T) => ReactNode = () => undefined,
+) =>
+  values.map((value) => {
+    const hint = hintOf(value);
+    return { value, label: labels[value], ...(hint ? { hint } : {}) };
+  });
 
 /** A prioritisation form's reason or note: CountedTextarea, its id the field's name. */
 export function TextareaField<V extends FieldValues, O, N extends FieldPathByValue<V, string>>({

@@ -5,6 +5,7 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { ClinicianFormBody, type ClinicianFormView } from './clinician-form';
 import { PatientPage, type PatientRoute } from './patient-screen';
 import { PrioritisationHeader, PrioritisationScreen } from './prioritisation-screen';
+import { CurrentPriority } from './prioritisation-values';
 
 /** What a prioritisation form is given: the pathway's prioritisation, loaded, and its address. */
 export interface PrioritisationFormProps {
@@ -49,14 +50,20 @@ export function PrioritisationFormFrame({ state, title, pathway, rows, children 
   );
 }
 
-/** A prioritisation form's page with its form: PrioritisationFormFrame around ClinicianFormBody. */
+/**
+ * A prioritisation form's page with its form: PrioritisationFormFrame around ClinicianFormBody. The
+ * pathway's current priority comes first among what the form is about (`rows` then): each of these
+ * forms may change it (decision 0044).
+ */
 export function PrioritisationForm({
   submitLabel,
+  rows,
   children,
   ...frame
 }: FrameProps & { submitLabel: string }) {
+  const currentPriority = { key: 'Current priority', value: <CurrentPriority pathway={frame.pathway} /> };
   return (
-    <PrioritisationFormFrame {...frame}>
+    <PrioritisationFormFrame {...frame} rows={[currentPriority, ...rows]}>
       <ClinicianFormBody state={frame.state} submitLabel={submitLabel}>
         {children}
       </ClinicianFormBody>

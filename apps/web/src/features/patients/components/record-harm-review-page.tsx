@@ -6,13 +6,12 @@ import { useRecordHarmReview } from '../api/record-harm-review';
 import { harmReviewNotice, moveUpHint } from '../lib/prioritisation-display';
 import { harmReviewFields, harmReviewFormSchema } from '../lib/prioritisation-forms';
 import { useClinicianForm } from './clinician-form';
-import { TextareaField } from './prioritisation-fields';
+import { choiceItems, TextareaField } from './prioritisation-fields';
 import {
   PrioritisationForm,
   prioritisationFormPage,
   type PrioritisationFormProps,
 } from './prioritisation-form';
-import { CurrentPriority } from './prioritisation-values';
 
 const title = 'Record harm review';
 
@@ -47,7 +46,6 @@ function HarmReviewForm({ pathway, route }: PrioritisationFormProps) {
       title={title}
       pathway={pathway}
       rows={[
-        { key: 'Current priority', value: <CurrentPriority pathway={pathway} /> },
         {
           key: 'Last harm review',
           value: last
@@ -62,22 +60,16 @@ function HarmReviewForm({ pathway, route }: PrioritisationFormProps) {
         name="level"
         legend="Level of harm"
         hint="The harm the wait has caused the patient, as you have assessed it."
-        items={harmLevels.map((level) => ({
-          value: level,
-          label: harmLevelLabels[level],
-          ...(levelHints[level] && { hint: levelHints[level] }),
-        }))}
+        items={choiceItems(harmLevels, harmLevelLabels, (level) => levelHints[level])}
       />
       <CheckboxesField
         state={state}
         name="actions"
         legend="What was done"
         hint="Select all that apply."
-        items={harmActions.map((action) => ({
-          value: action,
-          label: harmActionLabels[action],
-          ...(action === 'moved_up_category' && { hint: moveUpHint(pathway.priority) }),
-        }))}
+        items={choiceItems(harmActions, harmActionLabels, (action) =>
+          action === 'moved_up_category' ? moveUpHint(pathway.priority) : undefined,
+        )}
       />
       <TextareaField
         state={state}

@@ -18,7 +18,6 @@ import {
   prioritisationFormPage,
   type PrioritisationFormProps,
 } from './prioritisation-form';
-import { CurrentPriority } from './prioritisation-values';
 
 const title = 'Record validation';
 
@@ -56,7 +55,6 @@ function ValidationForm({ pathway, route }: PrioritisationFormProps) {
       title={title}
       pathway={pathway}
       rows={[
-        { key: 'Current priority', value: <CurrentPriority pathway={pathway} /> },
         {
           key: 'Last validated',
           value: pathway.lastValidatedOn ? formatDate(pathway.lastValidatedOn) : 'Not validated yet',
