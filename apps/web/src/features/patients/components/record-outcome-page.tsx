@@ -7,6 +7,7 @@ import {
   type PathwayOutcome,
 } from '@esr/contracts/outcomes';
 import { InsetText } from '../../../components/content';
+import type { TextInputProps } from '../../../components/form-fields';
 import {
   DateField,
   RadiosField,
@@ -124,15 +125,13 @@ function OutcomeForm({
           legend={outcomeFieldLabels.readmission30Days}
           items={choiceItems(['yes', 'no', notKnown], yesNoNotKnown)}
         />
-        <TextInputField
+        <OptionalTextField
           state={state}
           name="lengthOfStayDays"
-          label={`${outcomeFieldLabels.lengthOfStayDays} (optional)`}
           labelClassName="nhsuk-label--s"
           hint="Nights in hospital after the operation. A day case is 0."
           width={3}
           inputMode="decimal"
-          autoComplete="off"
           spellCheck={false}
           suffix="days"
         />
@@ -144,6 +143,26 @@ function OutcomeForm({
         />
       </ClinicianFormBody>
     </>
+  );
+}
+
+/** An optional text answer: its label the field's, marked optional; the browser never fills it in. */
+function OptionalTextField({
+  state,
+  name,
+  ...input
+}: {
+  state: OutcomeFieldsState;
+  name: 'complicationType' | 'lengthOfStayDays';
+} & Pick<TextInputProps, 'hint' | 'labelClassName' | 'width' | 'inputMode' | 'spellCheck' | 'suffix'>) {
+  return (
+    <TextInputField
+      state={state}
+      name={name}
+      label={`${outcomeFieldLabels[name]} (optional)`}
+      autoComplete="off"
+      {...input}
+    />
   );
 }
 
@@ -160,12 +179,10 @@ function ComplicationField({ state }: { state: OutcomeFieldsState }) {
           value: 'yes',
           label: yesNo.yes,
           reveal: (
-            <TextInputField
+            <OptionalTextField
               state={state}
               name="complicationType"
-              label={`${outcomeFieldLabels.complicationType} (optional)`}
               hint="For example, deep wound infection. Up to 200 characters."
-              autoComplete="off"
             />
           ),
         },
