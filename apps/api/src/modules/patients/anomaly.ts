@@ -18,7 +18,7 @@ import { patientPathway, requireActive } from './patient-rows.js';
  * reason (decision 0056): the flag's own reason is cleared, and the reason for removing it is kept
  * with the evaluation, by whom and when. The change log entry says both.
  */
-export async function toggleAnomaly(
+export async function markAnomaly(
   db: Db,
   principal: Principal,
   trustCode: string,

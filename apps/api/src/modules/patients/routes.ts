@@ -7,7 +7,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
 import type { RiskSummaryPdfInput } from './patient-pdf.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
-import { toggleAnomaly } from './anomaly.js';
+import { markAnomaly } from './anomaly.js';
 import { updateSurgicalRiskFactors } from './edit-details.js';
 import { historyEntry, riskHistory } from './history.js';
 import { patientReads } from './patient-reads.js';
@@ -96,7 +96,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, patients.markAnomaly, async (request) =>
-    toggleAnomaly(...onPathway(app.db, request), request.body),
+    markAnomaly(...onPathway(app.db, request), request.body),
   );
 
   route(app, patients.surgicalRiskFactors, async (request) =>
