@@ -33,9 +33,10 @@ import {
 import { CalibrationSection } from './calibration-section';
 import { CusumSection } from './cusum-section';
 import { FairnessTable } from './fairness-table';
+import { FiguresLoadStatus } from './figures-load-status';
 import { BandsSection, FiguresSummary } from './figures-summary';
 import { FunnelSection } from './funnel-section';
-import { MonitoringFrame } from './monitoring-frame';
+import { ModelPerformanceFrame } from './model-performance-frame';
 import { VladSection } from './vlad-section';
 
 /**
@@ -77,7 +78,7 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
     if (notice) banner.current?.focus();
   }, [notice]);
   return (
-    <MonitoringFrame
+    <ModelPerformanceFrame
       view={view}
       procedureName={procedureName}
       intro={
@@ -98,12 +99,7 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
           </NotificationBanner>
         </div>
       )}
-      <ListStatus
-        isLoading={figures.isLoading}
-        isError={figures.isError}
-        isEmpty={false}
-        onRetry={() => void figures.refetch()}
-      />
+      <FiguresLoadStatus query={figures} />
       {data && (
         <SuspensionSection
           suspension={data.suspension}
@@ -128,7 +124,7 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
           )}
         </>
       )}
-    </MonitoringFrame>
+    </ModelPerformanceFrame>
   );
 }
 
@@ -260,7 +256,7 @@ function NationalPerformance({ view, procedureName, onView }: ViewProps) {
   const national = useNational(view.procedure, { from: view.from, to: view.to });
   const data = national.isError ? undefined : national.data;
   return (
-    <MonitoringFrame
+    <ModelPerformanceFrame
       view={view}
       procedureName={procedureName}
       intro={
@@ -273,12 +269,7 @@ function NationalPerformance({ view, procedureName, onView }: ViewProps) {
       queries={[national]}
       onView={onView}
     >
-      <ListStatus
-        isLoading={national.isLoading}
-        isError={national.isError}
-        isEmpty={false}
-        onRetry={() => void national.refetch()}
-      />
+      <FiguresLoadStatus query={national} />
       {data && (
         <>
           <p className="nhsuk-body-s" role="status">
@@ -293,6 +284,6 @@ function NationalPerformance({ view, procedureName, onView }: ViewProps) {
           )}
         </>
       )}
-    </MonitoringFrame>
+    </ModelPerformanceFrame>
   );
 }

@@ -15,7 +15,7 @@ const failureText = (query: { isError: boolean; error: unknown }) =>
  * failed load in the API's words), the h1 with the procedure's name, a line on what the figures
  * are, and the choice form, whose Update writes the view to the address.
  */
-export function MonitoringFrame({
+export function ModelPerformanceFrame({
   view,
   procedureName,
   intro,
