@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   cusumDirections,
   signalAcknowledgementRequestSchema,
@@ -10,7 +10,6 @@ import { procedureCodeSchema } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { SummaryList, WarningCallout } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
-import { paths } from '../../../config/paths';
 import { useProcedures } from '../../../lib/api/library';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { formatDate } from '../../../lib/dates';
@@ -18,7 +17,7 @@ import { usePageTitleDetail } from '../../../lib/page-title';
 import { useAcknowledgeSignal } from '../api/acknowledge-signal';
 import { useFigures } from '../api/get-figures';
 import { cusumDirectionText, cusumSignalText } from '../lib/figures-text';
-import { writeMonitoringView } from '../lib/view-params';
+import { BackToFiguresPage, figuresAddress } from './back-to-figures';
 import { FiguresLoadStatus } from './figures-load-status';
 import { NoteForm, useNoteForm } from './note-form';
 
@@ -84,9 +83,7 @@ export function AcknowledgeSignalPage() {
   usePageTitleDetail(procedureName);
   const figures = useFigures(trust, signal?.procedure ?? 'knee', {});
   const acknowledge = useAcknowledgeSignal(trust, signal?.procedure ?? 'knee');
-  const back = signal
-    ? paths.modelPerformance(writeMonitoringView({ procedure: signal.procedure, by: 'sex' }).toString())
-    : paths.modelPerformance();
+  const back = figuresAddress(signal?.procedure);
   const form = useNoteForm(noteField, back);
   const chart = signal && figures.data ? figures.data.cusum[signal.direction] : undefined;
   const found = chart?.signals.find((each) => each.date === signal?.date);
@@ -101,43 +98,36 @@ export function AcknowledgeSignalPage() {
   };
 
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        <ErrorSummary errors={form.errors} attempt={form.attempt} />
-        <CaptionHeading title="Acknowledge a CUSUM signal" caption={procedureName} />
-        {!signal ? (
-          <p>This address names no CUSUM signal. Choose one from the model performance screen.</p>
-        ) : (
-          <>
-            <FiguresLoadStatus query={figures} />
-            {figures.data && !found && <p>The CUSUM has no such signal for this procedure.</p>}
-            {found?.acknowledgement && (
-              <p>
-                This signal was acknowledged on {formatDate(found.acknowledgement.at)} by{' '}
-                {found.acknowledgement.by}.
-              </p>
-            )}
-            {found && !found.acknowledgement && (
-              <>
-                <SignalUnderReview signal={signal} figures={figures.data!} />
-                <NoteForm
-                  form={form}
-                  label="What you found and did"
-                  hint={noteHint}
-                  action="Acknowledge signal"
-                  pending={acknowledge.isPending}
-                  onSubmit={submit}
-                />
-              </>
-            )}
-          </>
-        )}
-        <p>
-          <Link className="nhsuk-link" to={back}>
-            Back to model performance
-          </Link>
-        </p>
-      </div>
-    </div>
+    <BackToFiguresPage back={back}>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <CaptionHeading title="Acknowledge a CUSUM signal" caption={procedureName} />
+      {!signal ? (
+        <p>This address names no CUSUM signal. Choose one from the model performance screen.</p>
+      ) : (
+        <>
+          <FiguresLoadStatus query={figures} />
+          {figures.data && !found && <p>The CUSUM has no such signal for this procedure.</p>}
+          {found?.acknowledgement && (
+            <p>
+              This signal was acknowledged on {formatDate(found.acknowledgement.at)} by{' '}
+              {found.acknowledgement.by}.
+            </p>
+          )}
+          {found && !found.acknowledgement && (
+            <>
+              <SignalUnderReview signal={signal} figures={figures.data!} />
+              <NoteForm
+                form={form}
+                label="What you found and did"
+                hint={noteHint}
+                action="Acknowledge signal"
+                pending={acknowledge.isPending}
+                onSubmit={submit}
+              />
+            </>
+          )}
+        </>
+      )}
+    </BackToFiguresPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { showCalendarDate, todayInLondon } from '@esr/contracts/london-dates';
 import {
   liftSuspensionRequestSchema,
@@ -9,14 +9,13 @@ import { procedureCodeSchema, type ProcedureCode } from '@esr/contracts/procedur
 import { CaptionHeading } from '../../../components/caption-heading';
 import { SummaryList, WarningCallout } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
-import { paths } from '../../../config/paths';
 import { useProcedures } from '../../../lib/api/library';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { usePageTitleDetail } from '../../../lib/page-title';
 import { useFigures } from '../api/get-figures';
 import { useLiftSuspension, useSuspendPredictions } from '../api/prediction-suspension';
-import { writeMonitoringView } from '../lib/view-params';
+import { BackToFiguresPage, figuresAddress } from './back-to-figures';
 import { FiguresLoadStatus } from './figures-load-status';
 import { NoteForm, useNoteForm } from './note-form';
 
@@ -40,27 +39,18 @@ export function PredictionSuspensionPage() {
   const procedures = useProcedures();
   const procedureName = procedures.data?.find((each) => each.code === procedure)?.name;
   usePageTitleDetail(procedureName);
-  const back = procedure
-    ? paths.modelPerformance(writeMonitoringView({ procedure, by: 'sex' }).toString())
-    : paths.modelPerformance();
+  const back = figuresAddress(procedure);
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        {procedure ? (
-          <SuspensionForm procedure={procedure} procedureName={procedureName} back={back} />
-        ) : (
-          <>
-            <CaptionHeading title="Suspend or restore predictions" caption={undefined} />
-            <p>This address names no type of operation. Choose one from the model performance screen.</p>
-          </>
-        )}
-        <p>
-          <Link className="nhsuk-link" to={back}>
-            Back to model performance
-          </Link>
-        </p>
-      </div>
-    </div>
+    <BackToFiguresPage back={back}>
+      {procedure ? (
+        <SuspensionForm procedure={procedure} procedureName={procedureName} back={back} />
+      ) : (
+        <>
+          <CaptionHeading title="Suspend or restore predictions" caption={undefined} />
+          <p>This address names no type of operation. Choose one from the model performance screen.</p>
+        </>
+      )}
+    </BackToFiguresPage>
   );
 }
 
