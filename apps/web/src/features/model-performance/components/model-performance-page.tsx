@@ -36,7 +36,7 @@ import { FairnessTable } from './fairness-table';
 import { FiguresLoadStatus } from './figures-load-status';
 import { BandsSection, FiguresSummary } from './figures-summary';
 import { FunnelSection } from './funnel-section';
-import { ModelPerformanceFrame } from './model-performance-frame';
+import { ModelPerformanceFrame, type ViewProps } from './model-performance-frame';
 import { VladSection } from './vlad-section';
 
 /**
@@ -59,13 +59,8 @@ export function ModelPerformancePage() {
   );
 }
 
-interface ViewProps {
-  view: MonitoringView;
-  procedureName: string | undefined;
-  onView: (view: MonitoringView) => void;
-}
-
-function TrustPerformance({ view, procedureName, onView }: ViewProps) {
+function TrustPerformance(shown: ViewProps) {
+  const { view, procedureName } = shown;
   const trust = useTrustCode();
   const query = useMemo(() => figuresQuery(view), [view]);
   const figures = useFigures(trust, view.procedure, query);
@@ -79,8 +74,7 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
   }, [notice]);
   return (
     <ModelPerformanceFrame
-      view={view}
-      procedureName={procedureName}
+      {...shown}
       intro={
         <p>
           How the model’s predictions of complications compare with what happened to your trust’s patients
@@ -90,7 +84,6 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
       }
       versions={figures.data?.modelVersions}
       queries={[figures, groups]}
-      onView={onView}
     >
       {notice && (
         <div ref={banner} tabIndex={-1} className="app-focus-target">
@@ -251,14 +244,14 @@ function TrustFigures({
   );
 }
 
-function NationalPerformance({ view, procedureName, onView }: ViewProps) {
+function NationalPerformance(shown: ViewProps) {
+  const { view } = shown;
   const ownTrustCode = useTrustCode();
   const national = useNational(view.procedure, { from: view.from, to: view.to });
   const data = national.isError ? undefined : national.data;
   return (
     <ModelPerformanceFrame
-      view={view}
-      procedureName={procedureName}
+      {...shown}
       intro={
         <p>
           How each trust’s complications after the operation compare with what the model expected, for one
@@ -267,7 +260,6 @@ function NationalPerformance({ view, procedureName, onView }: ViewProps) {
       }
       national
       queries={[national]}
-      onView={onView}
     >
       <FiguresLoadStatus query={national} />
       {data && (
