@@ -3,7 +3,7 @@ import { loadOnce, loadWithin, type Loader } from '../lib/chunk-load';
 import { guardedRoutes, type ScreenArea, type ScreenId, type screenTable } from '../config/screen-table';
 import type * as AdminScreens from './areas/admin-screens';
 import type * as ClericalScreens from './areas/clerical-screens';
-import type * as MonitoringScreens from './areas/monitoring-screens';
+import type * as ModelPerformanceScreens from './areas/model-performance-screens';
 import type * as PatientScreens from './areas/patient-screens';
 import type * as PrioritisationScreens from './areas/prioritisation-screens';
 import type * as TechnicalAdminScreens from './areas/technical-admin-screens';
@@ -14,7 +14,7 @@ interface AreaModules {
   clerical: typeof ClericalScreens;
   patient: typeof PatientScreens;
   prioritisation: typeof PrioritisationScreens;
-  monitoring: typeof MonitoringScreens;
+  'model-performance': typeof ModelPerformanceScreens;
 }
 
 /**
@@ -27,7 +27,7 @@ const importers: { [A in ScreenArea]: () => Promise<AreaModules[A]> } = {
   clerical: () => import('./areas/clerical-screens'),
   patient: () => import('./areas/patient-screens'),
   prioritisation: () => import('./areas/prioritisation-screens'),
-  monitoring: () => import('./areas/monitoring-screens'),
+  'model-performance': () => import('./areas/model-performance-screens'),
 };
 
 // Each area's loader keeps its own module type; the entries are walked without it.

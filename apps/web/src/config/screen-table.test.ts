@@ -97,8 +97,8 @@ describe('screen table (docs/requirements.md §2)', () => {
     expect(areaOf('/patient-lookup/:waitinglistId')).toBe('patient');
     expect(areaOf('/prioritisation/:type')).toBe('prioritisation');
     expect(areaOf('/prioritisation-settings')).toBe('prioritisation');
-    expect(areaOf('/model-performance')).toBe('monitoring');
-    expect(areaOf('/model-performance/settings')).toBe('monitoring');
+    expect(areaOf('/model-performance')).toBe('model-performance');
+    expect(areaOf('/model-performance/settings')).toBe('model-performance');
     for (const route of guardedRoutes) {
       if (route.area === 'clerical') expect(route.allowed, route.path).toEqual(['ClericalUser']);
       // Decision 0044: the clinical decisions are clinicians' alone; a waiting list admin may open

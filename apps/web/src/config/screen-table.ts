@@ -7,7 +7,7 @@ import type { GuardRole } from '@esr/contracts/roles';
  * An area's screens are the exports of app/areas/{area}-screens.ts.
  */
 export type ScreenArea =
-  'admin' | 'technical-admin' | 'clerical' | 'patient' | 'prioritisation' | 'monitoring';
+  'admin' | 'technical-admin' | 'clerical' | 'patient' | 'prioritisation' | 'model-performance';
 
 export interface ScreenEntry {
   /** React Router pattern; config/paths.ts builds the screen's URLs from it. */
@@ -551,7 +551,7 @@ export const screenTable = {
   modelPerformance: {
     path: '/model-performance',
     allowed: modelMonitors,
-    area: 'monitoring',
+    area: 'model-performance',
     title: 'Model performance',
     component: 'ModelPerformancePage',
   },
@@ -559,15 +559,15 @@ export const screenTable = {
   modelPerformanceSettings: {
     path: '/model-performance/settings',
     allowed: safetyOfficer,
-    area: 'monitoring',
+    area: 'model-performance',
     title: 'Model monitoring settings',
-    component: 'MonitoringSettingsPage',
+    component: 'ModelPerformanceSettingsPage',
   },
   /** Decision 0061: the clinical safety officer acknowledges a CUSUM signal with a note. */
   acknowledgeSignal: {
     path: '/model-performance/acknowledge-signal',
     allowed: safetyOfficer,
-    area: 'monitoring',
+    area: 'model-performance',
     title: 'Acknowledge a CUSUM signal',
     component: 'AcknowledgeSignalPage',
   },
@@ -575,7 +575,7 @@ export const screenTable = {
   predictionSuspension: {
     path: '/model-performance/prediction-suspension',
     allowed: safetyOfficer,
-    area: 'monitoring',
+    area: 'model-performance',
     title: 'Suspend or restore predictions',
     component: 'PredictionSuspensionPage',
   },

@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { messages } from '@esr/contracts/messages';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   cusumDirections,
   signalAcknowledgementRequestSchema,
@@ -8,23 +7,19 @@ import {
   type ModelPerformance,
 } from '@esr/contracts/model-performance';
 import { procedureCodeSchema } from '@esr/contracts/procedures';
-import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { SummaryList, WarningCallout } from '../../../components/content';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { Textarea } from '../../../components/form-fields';
-import { ListStatus } from '../../../components/list-status';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { ErrorSummary } from '../../../components/error-summary';
 import { useProcedures } from '../../../lib/api/library';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { formatDate } from '../../../lib/dates';
-import { setPageNotice } from '../../../lib/page-notice';
 import { usePageTitleDetail } from '../../../lib/page-title';
 import { useAcknowledgeSignal } from '../api/acknowledge-signal';
 import { useFigures } from '../api/get-figures';
 import { cusumDirectionText, cusumSignalText } from '../lib/figures-text';
-import { writeMonitoringView } from '../lib/view-params';
+import { BackToFiguresPage, figuresAddress } from './back-to-figures';
+import { FiguresLoadStatus } from './figures-load-status';
+import { NoteForm, useNoteForm } from './note-form';
 
 const noteField = 'note';
 const noteHint =
@@ -38,16 +33,6 @@ function signalOf(params: URLSearchParams) {
   if (!procedure.success || !date || !(cusumDirections as readonly string[]).includes(direction ?? ''))
     return null;
   return { procedure: procedure.data, direction: direction as CusumDirection, date };
-}
-
-/** What a refused acknowledgement says: the API's words, under the note when it is a 400. */
-function acknowledgeFailure(error: unknown): ErrorSummaryItem {
-  const detail =
-    error instanceof ApiError ? (error.body?.errors?.[noteField]?.[0] ?? error.body?.detail) : undefined;
-  return {
-    text: detail ?? messages.someError,
-    ...(error instanceof ApiError && error.status === 400 ? { fieldId: noteField } : {}),
-  };
 }
 
 /** The open signal under review: what it says, its chart, date and outcomes, and what to review. */
@@ -98,90 +83,51 @@ export function AcknowledgeSignalPage() {
   usePageTitleDetail(procedureName);
   const figures = useFigures(trust, signal?.procedure ?? 'knee', {});
   const acknowledge = useAcknowledgeSignal(trust, signal?.procedure ?? 'knee');
-  const navigate = useNavigate();
-  const [note, setNote] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  const [errors, setErrors] = useState<ErrorSummaryItem[]>([]);
-  const back = signal
-    ? paths.modelPerformance(writeMonitoringView({ procedure: signal.procedure, by: 'sex' }).toString())
-    : paths.modelPerformance();
+  const back = figuresAddress(signal?.procedure);
+  const form = useNoteForm(noteField, back);
   const chart = signal && figures.data ? figures.data.cusum[signal.direction] : undefined;
   const found = chart?.signals.find((each) => each.date === signal?.date);
 
   const submit = async () => {
     if (!signal) return;
-    setAttempt((count) => count + 1);
-    const checked = signalAcknowledgementRequestSchema.safeParse({ ...signal, note });
-    if (!checked.success) {
-      const problem = checked.error.issues.find((issue) => issue.path[0] === noteField);
-      setErrors([{ text: problem?.message ?? messages.someError, fieldId: noteField }]);
-      return;
-    }
-    try {
-      await acknowledge.mutateAsync(checked.data);
-      setPageNotice(back, `Signal of ${formatDate(signal.date)} acknowledged`);
-      void navigate(back);
-    } catch (error) {
-      setErrors([acknowledgeFailure(error)]);
-    }
+    await form.save(
+      signalAcknowledgementRequestSchema.safeParse({ ...signal, note: form.text }),
+      acknowledge.mutateAsync,
+      `Signal of ${formatDate(signal.date)} acknowledged`,
+    );
   };
 
-  const noteError = errors.find((error) => error.fieldId === noteField)?.text;
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        <ErrorSummary errors={errors} attempt={attempt} />
-        <CaptionHeading title="Acknowledge a CUSUM signal" caption={procedureName} />
-        {!signal ? (
-          <p>This address names no CUSUM signal. Choose one from the model performance screen.</p>
-        ) : (
-          <>
-            <ListStatus
-              isLoading={figures.isLoading}
-              isError={figures.isError}
-              isEmpty={false}
-              onRetry={() => void figures.refetch()}
-            />
-            {figures.data && !found && <p>The CUSUM has no such signal for this procedure.</p>}
-            {found?.acknowledgement && (
-              <p>
-                This signal was acknowledged on {formatDate(found.acknowledgement.at)} by{' '}
-                {found.acknowledgement.by}.
-              </p>
-            )}
-            {found && !found.acknowledgement && (
-              <>
-                <SignalUnderReview signal={signal} figures={figures.data!} />
-                <form
-                  noValidate
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void submit();
-                  }}
-                >
-                  <Textarea
-                    id={noteField}
-                    label="What you found and did"
-                    labelClassName="nhsuk-label--s"
-                    hint={noteHint}
-                    error={noteError}
-                    value={note}
-                    onChange={(event) => setNote(event.target.value)}
-                  />
-                  <Button type="submit" aria-disabled={acknowledge.isPending || undefined}>
-                    {acknowledge.isPending ? 'Saving…' : 'Acknowledge signal'}
-                  </Button>
-                </form>
-              </>
-            )}
-          </>
-        )}
-        <p>
-          <Link className="nhsuk-link" to={back}>
-            Back to model performance
-          </Link>
-        </p>
-      </div>
-    </div>
+    <BackToFiguresPage back={back}>
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      <CaptionHeading title="Acknowledge a CUSUM signal" caption={procedureName} />
+      {!signal ? (
+        <p>This address names no CUSUM signal. Choose one from the model performance screen.</p>
+      ) : (
+        <>
+          <FiguresLoadStatus query={figures} />
+          {figures.data && !found && <p>The CUSUM has no such signal for this procedure.</p>}
+          {found?.acknowledgement && (
+            <p>
+              This signal was acknowledged on {formatDate(found.acknowledgement.at)} by{' '}
+              {found.acknowledgement.by}.
+            </p>
+          )}
+          {found && !found.acknowledgement && (
+            <>
+              <SignalUnderReview signal={signal} figures={figures.data!} />
+              <NoteForm
+                form={form}
+                label="What you found and did"
+                hint={noteHint}
+                action="Acknowledge signal"
+                pending={acknowledge.isPending}
+                onSubmit={submit}
+              />
+            </>
+          )}
+        </>
+      )}
+    </BackToFiguresPage>
   );
 }

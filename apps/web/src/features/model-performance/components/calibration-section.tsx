@@ -13,14 +13,7 @@ import type { Column } from '../../../components/content';
 import { Table } from '../../../components/content';
 import { countText, percentText } from '../lib/figures-text';
 import { niceTicks } from '../lib/series';
-import {
-  axisProps,
-  chartMargin,
-  ChartSection,
-  palette,
-  valueAxisWidth,
-  type AxisTitles,
-} from './chart-section';
+import { ChartSection, palette, plotProps, tickedAxis, valueAxis, type AxisTitles } from './chart-section';
 
 type Decile = ModelPerformance['deciles'][number];
 
@@ -81,27 +74,15 @@ export function CalibrationSection({ deciles }: { deciles: readonly Decile[] }) 
       summary={calibrationSummary(deciles)}
       axes={calibrationAxes}
       chart={
-        <ScatterChart margin={chartMargin} accessibilityLayer={false}>
+        <ScatterChart {...plotProps}>
           <CartesianGrid stroke={palette.grid} />
           <XAxis
-            {...axisProps}
+            {...tickedAxis(ticks, tickText)}
             type="number"
             dataKey="meanPredicted"
             name="Mean predicted risk"
-            domain={[0, top]}
-            ticks={ticks}
-            tickFormatter={tickText}
           />
-          <YAxis
-            {...axisProps}
-            type="number"
-            dataKey="observedRate"
-            name="Observed rate"
-            domain={[0, top]}
-            ticks={ticks}
-            tickFormatter={tickText}
-            width={valueAxisWidth}
-          />
+          <YAxis {...valueAxis(ticks, tickText)} type="number" dataKey="observedRate" name="Observed rate" />
           <ReferenceLine
             segment={[
               { x: 0, y: 0 },

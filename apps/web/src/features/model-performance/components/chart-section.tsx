@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
-import { ResponsiveContainer } from 'recharts';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Table, type Column } from '../../../components/content';
+import { formatDate } from '../../../lib/dates';
 import { byMonth, monthText, seriesSummaryAfter, type MonthOfSeries } from '../lib/series';
 import { countText } from '../lib/figures-text';
 import './model-performance.scss';
@@ -25,6 +26,25 @@ export const axisProps = {
 /** Wide enough for the longest tick ('-10.0', '2.50'); the across axis's title is centred past it. */
 export const valueAxisWidth = 48;
 export const chartMargin = { top: 16, right: 16, bottom: 8, left: 8 };
+/**
+ * What every chart's plot shares: its margin, and no keyboard layer of the chart library's own, the
+ * chart being named as a whole (see ChartSection) and its figures being in the table beside it.
+ */
+export const plotProps = { margin: chartMargin, accessibilityLayer: false } as const;
+
+/** An axis from its first tick to its last, each tick written by `tickText`. */
+export const tickedAxis = (ticks: number[], tickText: (value: number) => string) => ({
+  ...axisProps,
+  domain: [ticks[0]!, ticks.at(-1)!] as [number, number],
+  ticks,
+  tickFormatter: tickText,
+});
+
+/** The up axis of a chart: a ticked axis, wide enough for its longest tick. */
+export const valueAxis = (ticks: number[], tickText: (value: number) => string) => ({
+  ...tickedAxis(ticks, tickText),
+  width: valueAxisWidth,
+});
 
 /** Each axis's title, with its unit: shown beside the chart and said in the chart's name. */
 export interface AxisTitles {
@@ -132,5 +152,48 @@ export function SeriesTables<Point extends { date: string }>({
         <div className="nhsuk-details__text">{dates}</div>
       </details>
     </>
+  );
+}
+
+/**
+ * A running figure by date of operation (the VLAD, each CUSUM): its line across the dates, drawn
+ * over the chart's own marks (`children`: its reference lines and areas), with its value on hover.
+ */
+export function DateSeriesChart({
+  points,
+  ticks,
+  tickText,
+  valueText,
+  line,
+  children,
+}: {
+  points: readonly { date: string; value: number }[];
+  ticks: number[];
+  tickText: (value: number) => string;
+  /** A value as the tooltip gives it. */
+  valueText: (value: number) => string;
+  line: { type: 'linear' | 'stepAfter'; name: string };
+  children?: ReactNode;
+}) {
+  return (
+    <LineChart data={[...points]} {...plotProps}>
+      <CartesianGrid stroke={palette.grid} />
+      <XAxis {...axisProps} dataKey="date" tickFormatter={formatDate} minTickGap={48} />
+      <YAxis {...valueAxis(ticks, tickText)} />
+      {children}
+      <Line
+        type={line.type}
+        dataKey="value"
+        name={line.name}
+        stroke={palette.blue}
+        strokeWidth={2}
+        dot={false}
+        isAnimationActive={false}
+      />
+      <Tooltip
+        labelFormatter={(date) => formatDate(String(date))}
+        formatter={(value) => (typeof value === 'number' ? valueText(value) : value)}
+      />
+    </LineChart>
   );
 }

@@ -1,15 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ReferenceArea,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { ReferenceArea, ReferenceLine } from 'recharts';
 import type { CusumChart, CusumDirection } from '@esr/contracts/model-performance';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Table, Tag, type Column } from '../../../components/content';
@@ -18,15 +9,7 @@ import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { cusumDirectionText, decimalText } from '../lib/figures-text';
 import { niceTicks, type MonthOfSeries } from '../lib/series';
-import {
-  axisProps,
-  chartMargin,
-  ChartSection,
-  palette,
-  SeriesTables,
-  valueAxisWidth,
-  type AxisTitles,
-} from './chart-section';
+import { ChartSection, DateSeriesChart, palette, SeriesTables, type AxisTitles } from './chart-section';
 
 type CusumPoint = CusumChart['points'][number];
 type CusumSignal = CusumChart['signals'][number];
@@ -158,16 +141,13 @@ export function CusumSection({
       summary={cusumSummary(chart)}
       axes={cusumAxes}
       chart={
-        <LineChart data={[...chart.points]} margin={chartMargin} accessibilityLayer={false}>
-          <CartesianGrid stroke={palette.grid} />
-          <XAxis {...axisProps} dataKey="date" tickFormatter={formatDate} minTickGap={48} />
-          <YAxis
-            {...axisProps}
-            domain={[0, top]}
-            ticks={ticks}
-            tickFormatter={tickText}
-            width={valueAxisWidth}
-          />
+        <DateSeriesChart
+          points={chart.points}
+          ticks={ticks}
+          tickText={tickText}
+          valueText={cusumText}
+          line={{ type: 'linear', name: 'CUSUM' }}
+        >
           {chart.threshold !== null && (
             <>
               <ReferenceArea y1={chart.threshold} y2={top} fill={palette.warmYellow} fillOpacity={0.2} />
@@ -187,20 +167,7 @@ export function CusumSection({
           {chart.signals.map((signal) => (
             <ReferenceLine key={signal.date} x={signal.date} stroke={palette.red} strokeWidth={2} />
           ))}
-          <Line
-            type="linear"
-            dataKey="value"
-            name="CUSUM"
-            stroke={palette.blue}
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-          <Tooltip
-            labelFormatter={(date) => formatDate(String(date))}
-            formatter={(value) => (typeof value === 'number' ? cusumText(value) : value)}
-          />
-        </LineChart>
+        </DateSeriesChart>
       }
     >
       {/* The threshold line's figure, for those who do not see the chart. */}

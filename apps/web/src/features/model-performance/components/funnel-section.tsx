@@ -16,14 +16,7 @@ import { InsetText, Table, Tag } from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
 import { countText, decimalText, expectedText, notCalculated, ratioText } from '../lib/figures-text';
 import { niceTicks } from '../lib/series';
-import {
-  axisProps,
-  chartMargin,
-  ChartSection,
-  palette,
-  valueAxisWidth,
-  type AxisTitles,
-} from './chart-section';
+import { ChartSection, palette, plotProps, tickedAxis, valueAxis, type AxisTitles } from './chart-section';
 
 type NationalTrust = NationalPerformance['trusts'][number];
 
@@ -356,25 +349,14 @@ const FunnelChart = memo(function FunnelChart({
     />
   );
   return (
-    <ComposedChart margin={chartMargin} accessibilityLayer={false}>
+    <ComposedChart {...plotProps}>
       <CartesianGrid stroke={palette.grid} />
       <XAxis
-        {...axisProps}
+        {...tickedAxis(layout.acrossTicks, (value: number) => decimalText(value, 0))}
         type="number"
         dataKey="expected"
-        domain={[0, layout.acrossTicks.at(-1)!]}
-        ticks={layout.acrossTicks}
-        tickFormatter={(value: number) => decimalText(value, 0)}
       />
-      <YAxis
-        {...axisProps}
-        type="number"
-        domain={[0, layout.upTicks.at(-1)!]}
-        ticks={layout.upTicks}
-        allowDataOverflow
-        tickFormatter={ratioText}
-        width={valueAxisWidth}
-      />
+      <YAxis {...valueAxis(layout.upTicks, ratioText)} type="number" allowDataOverflow />
       <ReferenceLine y={1} stroke={palette.darkGrey} />
       {limit('upper95', '6 4', palette.darkGrey, '95% limits')}
       {limit('lower95', '6 4', palette.darkGrey)}

@@ -33,9 +33,10 @@ import {
 import { CalibrationSection } from './calibration-section';
 import { CusumSection } from './cusum-section';
 import { FairnessTable } from './fairness-table';
+import { FiguresLoadStatus } from './figures-load-status';
 import { BandsSection, FiguresSummary } from './figures-summary';
 import { FunnelSection } from './funnel-section';
-import { MonitoringFrame } from './monitoring-frame';
+import { ModelPerformanceFrame, type ViewProps } from './model-performance-frame';
 import { VladSection } from './vlad-section';
 
 /**
@@ -58,13 +59,8 @@ export function ModelPerformancePage() {
   );
 }
 
-interface ViewProps {
-  view: MonitoringView;
-  procedureName: string | undefined;
-  onView: (view: MonitoringView) => void;
-}
-
-function TrustPerformance({ view, procedureName, onView }: ViewProps) {
+function TrustPerformance(shown: ViewProps) {
+  const { view, procedureName } = shown;
   const trust = useTrustCode();
   const query = useMemo(() => figuresQuery(view), [view]);
   const figures = useFigures(trust, view.procedure, query);
@@ -77,9 +73,8 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
     if (notice) banner.current?.focus();
   }, [notice]);
   return (
-    <MonitoringFrame
-      view={view}
-      procedureName={procedureName}
+    <ModelPerformanceFrame
+      {...shown}
       intro={
         <p>
           How the model’s predictions of complications compare with what happened to your trust’s patients
@@ -89,7 +84,6 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
       }
       versions={figures.data?.modelVersions}
       queries={[figures, groups]}
-      onView={onView}
     >
       {notice && (
         <div ref={banner} tabIndex={-1} className="app-focus-target">
@@ -98,12 +92,7 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
           </NotificationBanner>
         </div>
       )}
-      <ListStatus
-        isLoading={figures.isLoading}
-        isError={figures.isError}
-        isEmpty={false}
-        onRetry={() => void figures.refetch()}
-      />
+      <FiguresLoadStatus query={figures} />
       {data && (
         <SuspensionSection
           suspension={data.suspension}
@@ -128,7 +117,7 @@ function TrustPerformance({ view, procedureName, onView }: ViewProps) {
           )}
         </>
       )}
-    </MonitoringFrame>
+    </ModelPerformanceFrame>
   );
 }
 
@@ -255,14 +244,14 @@ function TrustFigures({
   );
 }
 
-function NationalPerformance({ view, procedureName, onView }: ViewProps) {
+function NationalPerformance(shown: ViewProps) {
+  const { view } = shown;
   const ownTrustCode = useTrustCode();
   const national = useNational(view.procedure, { from: view.from, to: view.to });
   const data = national.isError ? undefined : national.data;
   return (
-    <MonitoringFrame
-      view={view}
-      procedureName={procedureName}
+    <ModelPerformanceFrame
+      {...shown}
       intro={
         <p>
           How each trust’s complications after the operation compare with what the model expected, for one
@@ -271,14 +260,8 @@ function NationalPerformance({ view, procedureName, onView }: ViewProps) {
       }
       national
       queries={[national]}
-      onView={onView}
     >
-      <ListStatus
-        isLoading={national.isLoading}
-        isError={national.isError}
-        isEmpty={false}
-        onRetry={() => void national.refetch()}
-      />
+      <FiguresLoadStatus query={national} />
       {data && (
         <>
           <p className="nhsuk-body-s" role="status">
@@ -293,6 +276,6 @@ function NationalPerformance({ view, procedureName, onView }: ViewProps) {
           )}
         </>
       )}
-    </MonitoringFrame>
+    </ModelPerformanceFrame>
   );
 }

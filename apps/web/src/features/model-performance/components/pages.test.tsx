@@ -5,7 +5,7 @@ import type { ModelPerformanceGroups } from '@esr/contracts/model-performance';
 import { monitoringKeys } from '../api/query-keys';
 import { figuresOf, national } from '../lib/test-figures';
 import { ModelPerformancePage } from './model-performance-page';
-import { MonitoringSettingsPage } from './monitoring-settings-page';
+import { ModelPerformanceSettingsPage } from './model-performance-settings-page';
 import type { Procedure } from '@esr/contracts/procedures';
 import { renderScreen } from '../../../lib/render-screen';
 
@@ -155,7 +155,7 @@ describe('the model performance screen (decision 0045)', () => {
     const markup = render(
       '/model-performance/settings',
       '/model-performance/settings',
-      <MonitoringSettingsPage />,
+      <ModelPerformanceSettingsPage />,
       (client) => client.setQueryData(monitoringKeys.settings('RAN'), { cusumTargetRunLength: 8000 }),
     );
     expect(markup).toContain('Royal Anywhere');

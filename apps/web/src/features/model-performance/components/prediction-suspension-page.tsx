@@ -1,28 +1,23 @@
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { showCalendarDate, todayInLondon } from '@esr/contracts/london-dates';
-import { messages } from '@esr/contracts/messages';
 import {
   liftSuspensionRequestSchema,
   suspendPredictionsRequestSchema,
+  type PredictionSuspension,
 } from '@esr/contracts/prediction-suspension';
 import { procedureCodeSchema, type ProcedureCode } from '@esr/contracts/procedures';
-import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { SummaryList, WarningCallout } from '../../../components/content';
-import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { Textarea } from '../../../components/form-fields';
-import { ListStatus } from '../../../components/list-status';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { ErrorSummary } from '../../../components/error-summary';
 import { useProcedures } from '../../../lib/api/library';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { setPageNotice } from '../../../lib/page-notice';
 import { usePageTitleDetail } from '../../../lib/page-title';
 import { useFigures } from '../api/get-figures';
 import { useLiftSuspension, useSuspendPredictions } from '../api/prediction-suspension';
-import { writeMonitoringView } from '../lib/view-params';
+import { BackToFiguresPage, figuresAddress } from './back-to-figures';
+import { FiguresLoadStatus } from './figures-load-status';
+import { NoteForm, useNoteForm } from './note-form';
 
 const reasonField = 'reason';
 const suspendHint =
@@ -44,30 +39,63 @@ export function PredictionSuspensionPage() {
   const procedures = useProcedures();
   const procedureName = procedures.data?.find((each) => each.code === procedure)?.name;
   usePageTitleDetail(procedureName);
-  const back = procedure
-    ? paths.modelPerformance(writeMonitoringView({ procedure, by: 'sex' }).toString())
-    : paths.modelPerformance();
+  const back = figuresAddress(procedure);
   return (
-    <div className="nhsuk-grid-row">
-      <div className="nhsuk-grid-column-two-thirds">
-        {procedure ? (
-          <SuspensionForm procedure={procedure} procedureName={procedureName} back={back} />
-        ) : (
-          <>
-            <CaptionHeading title="Suspend or restore predictions" caption={undefined} />
-            <p>This address names no type of operation. Choose one from the model performance screen.</p>
-          </>
-        )}
-        <p>
-          <Link className="nhsuk-link" to={back}>
-            Back to model performance
-          </Link>
-        </p>
-      </div>
-    </div>
+    <BackToFiguresPage back={back}>
+      {procedure ? (
+        <SuspensionForm procedure={procedure} procedureName={procedureName} back={back} />
+      ) : (
+        <>
+          <CaptionHeading title="Suspend or restore predictions" caption={undefined} />
+          <p>This address names no type of operation. Choose one from the model performance screen.</p>
+        </>
+      )}
+    </BackToFiguresPage>
   );
 }
 
+/** The suspension in force: who suspended the predictions, when and why, and what lifting it does. */
+function SuspensionInForce({ suspension, lower }: { suspension: PredictionSuspension; lower: string }) {
+  return (
+    <>
+      <SummaryList
+        rows={[
+          { key: 'Suspended on', value: formatDate(suspension.suspendedOn) },
+          { key: 'Suspended by', value: suspension.suspendedBy },
+          { key: 'When', value: formatDateTime(suspension.suspendedAt) },
+          { key: 'Reason', value: suspension.reason },
+        ]}
+      />
+      <p>
+        When you lift the suspension, every risk band and probability for {lower} is shown again, as the
+        active model version last scored it. Lift it only once the model has been reviewed, or an earlier or
+        recalibrated version approved.
+      </p>
+    </>
+  );
+}
+
+/** Before a suspension: what it does to every screen, and when to suspend. */
+function WhatSuspendingDoes({ lower }: { lower: string }) {
+  return (
+    <>
+      <WarningCallout heading="What suspending does">
+        <p>
+          Every risk band and probability for {lower} is replaced by ‘Predictions suspended by the clinical
+          safety officer on {showCalendarDate(todayInLondon())}’ on every screen, in the worklist, in
+          downloads and reports, and to other systems. The patients stay on the waiting list and staff can
+          still manage it. Monitoring carries on, so that you can judge when to lift it.
+        </p>
+      </WarningCallout>
+      <p>
+        Suspend when the model can no longer be trusted and there is no safe version to go back to yet: for
+        example after a CUSUM signal, or while a recalibration waits for enough complications.
+      </p>
+    </>
+  );
+}
+
+/** Suspending the procedure's predictions, or lifting the suspension in force, with the reason. */
 function SuspensionForm({
   procedure,
   procedureName,
@@ -81,120 +109,50 @@ function SuspensionForm({
   const figures = useFigures(trust, procedure, {});
   const suspend = useSuspendPredictions(trust, procedure);
   const lift = useLiftSuspension(trust, procedure);
-  const navigate = useNavigate();
-  const [reason, setReason] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  const [errors, setErrors] = useState<ErrorSummaryItem[]>([]);
+  const form = useNoteForm(reasonField, back);
   const suspension = figures.data?.suspension;
   const lower = procedureName?.toLowerCase() ?? 'this type of operation';
-  const pending = suspend.isPending || lift.isPending;
 
   const submit = async () => {
     if (suspension === undefined) return;
-    setAttempt((count) => count + 1);
-    const schema = suspension ? liftSuspensionRequestSchema : suspendPredictionsRequestSchema;
-    const checked = schema.safeParse({ reason });
-    if (!checked.success) {
-      setErrors([{ text: checked.error.issues[0]?.message ?? messages.someError, fieldId: reasonField }]);
-      return;
-    }
-    try {
-      if (suspension) await lift.mutateAsync(checked.data);
-      else await suspend.mutateAsync(checked.data);
-      setPageNotice(
-        back,
-        suspension ? `Predictions for ${lower} are shown again` : `Predictions for ${lower} suspended`,
+    if (suspension)
+      await form.save(
+        liftSuspensionRequestSchema.safeParse({ reason: form.text }),
+        lift.mutateAsync,
+        `Predictions for ${lower} are shown again`,
       );
-      void navigate(back);
-    } catch (error) {
-      const detail =
-        error instanceof ApiError
-          ? (error.body?.errors?.[reasonField]?.[0] ?? error.body?.detail)
-          : undefined;
-      setErrors([
-        {
-          text: detail ?? messages.someError,
-          ...(error instanceof ApiError && error.status === 400 ? { fieldId: reasonField } : {}),
-        },
-      ]);
-    }
+    else
+      await form.save(
+        suspendPredictionsRequestSchema.safeParse({ reason: form.text }),
+        suspend.mutateAsync,
+        `Predictions for ${lower} suspended`,
+      );
   };
 
-  const reasonError = errors.find((error) => error.fieldId === reasonField)?.text;
-  const hint = suspension ? liftHint : suspendHint;
   return (
     <>
-      <ErrorSummary errors={errors} attempt={attempt} />
+      <ErrorSummary errors={form.errors} attempt={form.attempt} />
       <CaptionHeading
         title={suspension ? 'Lift the suspension of predictions' : 'Suspend predictions'}
         caption={procedureName}
       />
-      <ListStatus
-        isLoading={figures.isLoading}
-        isError={figures.isError}
-        isEmpty={false}
-        onRetry={() => void figures.refetch()}
-      />
+      <FiguresLoadStatus query={figures} />
       {suspension !== undefined && (
         <>
           {suspension ? (
-            <>
-              <SummaryList
-                rows={[
-                  { key: 'Suspended on', value: formatDate(suspension.suspendedOn) },
-                  { key: 'Suspended by', value: suspension.suspendedBy },
-                  { key: 'When', value: formatDateTime(suspension.suspendedAt) },
-                  { key: 'Reason', value: suspension.reason },
-                ]}
-              />
-              <p>
-                When you lift the suspension, every risk band and probability for {lower} is shown again, as
-                the active model version last scored it. Lift it only once the model has been reviewed, or an
-                earlier or recalibrated version approved.
-              </p>
-            </>
+            <SuspensionInForce suspension={suspension} lower={lower} />
           ) : (
-            <>
-              <WarningCallout heading="What suspending does">
-                <p>
-                  Every risk band and probability for {lower} is replaced by ‘Predictions suspended by the
-                  clinical safety officer on {showCalendarDate(todayInLondon())}’ on every screen, in the
-                  worklist, in downloads and reports, and to other systems. The patients stay on the waiting
-                  list and staff can still manage it. Monitoring carries on, so that you can judge when to
-                  lift it.
-                </p>
-              </WarningCallout>
-              <p>
-                Suspend when the model can no longer be trusted and there is no safe version to go back to
-                yet: for example after a CUSUM signal, or while a recalibration waits for enough
-                complications.
-              </p>
-            </>
+            <WhatSuspendingDoes lower={lower} />
           )}
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Textarea
-              id={reasonField}
-              label={suspension ? 'Why predictions can be used again' : 'Why you are suspending predictions'}
-              labelClassName="nhsuk-label--s"
-              hint={hint}
-              error={reasonError}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <Button
-              type="submit"
-              variant={suspension ? undefined : 'warning'}
-              aria-disabled={pending || undefined}
-            >
-              {pending ? 'Saving…' : suspension ? 'Lift the suspension' : 'Suspend predictions'}
-            </Button>
-          </form>
+          <NoteForm
+            form={form}
+            label={suspension ? 'Why predictions can be used again' : 'Why you are suspending predictions'}
+            hint={suspension ? liftHint : suspendHint}
+            action={suspension ? 'Lift the suspension' : 'Suspend predictions'}
+            pending={suspend.isPending || lift.isPending}
+            warning={!suspension}
+            onSubmit={submit}
+          />
         </>
       )}
     </>

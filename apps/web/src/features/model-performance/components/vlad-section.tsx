@@ -1,18 +1,10 @@
-import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { ReferenceLine } from 'recharts';
 import type { ModelPerformance } from '@esr/contracts/model-performance';
 import type { Column } from '../../../components/content';
 import { formatDate } from '../../../lib/dates';
 import { countText, decimalText, expectedText } from '../lib/figures-text';
 import { niceTicks, type MonthOfSeries } from '../lib/series';
-import {
-  axisProps,
-  chartMargin,
-  ChartSection,
-  palette,
-  SeriesTables,
-  valueAxisWidth,
-  type AxisTitles,
-} from './chart-section';
+import { ChartSection, DateSeriesChart, palette, SeriesTables, type AxisTitles } from './chart-section';
 
 type VladPoint = ModelPerformance['vlad'][number];
 
@@ -79,31 +71,15 @@ export function VladSection({ points }: { points: readonly VladPoint[] }) {
       summary={vladSummary(points)}
       axes={vladAxes}
       chart={
-        <LineChart data={[...points]} margin={chartMargin} accessibilityLayer={false}>
-          <CartesianGrid stroke={palette.grid} />
-          <XAxis {...axisProps} dataKey="date" tickFormatter={formatDate} minTickGap={48} />
-          <YAxis
-            {...axisProps}
-            domain={[ticks[0]!, ticks.at(-1)!]}
-            ticks={ticks}
-            tickFormatter={differenceText}
-            width={valueAxisWidth}
-          />
+        <DateSeriesChart
+          points={points}
+          ticks={ticks}
+          tickText={differenceText}
+          valueText={differenceText}
+          line={{ type: 'stepAfter', name: 'Expected minus observed' }}
+        >
           <ReferenceLine y={0} stroke={palette.darkGrey} />
-          <Line
-            type="stepAfter"
-            dataKey="value"
-            name="Expected minus observed"
-            stroke={palette.blue}
-            strokeWidth={2}
-            dot={false}
-            isAnimationActive={false}
-          />
-          <Tooltip
-            labelFormatter={(date) => formatDate(String(date))}
-            formatter={(value) => (typeof value === 'number' ? differenceText(value) : value)}
-          />
-        </LineChart>
+        </DateSeriesChart>
       }
     >
       <SeriesTables

@@ -10,12 +10,19 @@ import { ChoiceForm } from './choice-form';
 const failureText = (query: { isError: boolean; error: unknown }) =>
   query.isError && query.error instanceof ApiError ? query.error.body?.detail : undefined;
 
+/** The view shown, as the address chose it, and how to show another. */
+export interface ViewProps {
+  view: MonitoringView;
+  procedureName: string | undefined;
+  onView: (view: MonitoringView) => void;
+}
+
 /**
  * What both views of /model-performance share: the error summary (the choice's dates, and a
  * failed load in the API's words), the h1 with the procedure's name, a line on what the figures
  * are, and the choice form, whose Update writes the view to the address.
  */
-export function MonitoringFrame({
+export function ModelPerformanceFrame({
   view,
   procedureName,
   intro,
@@ -24,15 +31,12 @@ export function MonitoringFrame({
   queries,
   onView,
   children,
-}: {
-  view: MonitoringView;
-  procedureName: string | undefined;
+}: ViewProps & {
   intro: ReactNode;
   versions?: ModelPerformance['modelVersions'] | undefined;
   national?: boolean;
   /** The page's loads: a failure is in the summary, which takes focus once for each. */
   queries: { isError: boolean; error: unknown; errorUpdatedAt: number }[];
-  onView: (view: MonitoringView) => void;
   children: ReactNode;
 }) {
   const [errors, setErrors] = useState<PeriodErrors>({});

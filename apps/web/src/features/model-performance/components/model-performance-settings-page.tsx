@@ -12,7 +12,7 @@ import { parseRunLength, runLengthField, runLengthSaveFailure } from '../lib/run
  * chart's threshold follows from it on the trust's own case mix. It is checked as the API checks
  * it, in the contract's words; a save is confirmed by a success banner.
  */
-export function MonitoringSettingsPage() {
+export function ModelPerformanceSettingsPage() {
   const trust = useTrustCode();
   const settings = useMonitoringSettings(trust);
   const change = useChangeMonitoringSettings(trust);
