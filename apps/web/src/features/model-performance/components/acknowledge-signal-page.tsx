@@ -18,7 +18,7 @@ import { useAcknowledgeSignal } from '../api/acknowledge-signal';
 import { useFigures } from '../api/get-figures';
 import { cusumDirectionText, cusumSignalText } from '../lib/figures-text';
 import { BackToFiguresPage, figuresAddress } from './back-to-figures';
-import { FiguresLoadStatus } from './figures-load-status';
+import { QueryStatus } from '../../../components/list-status';
 import { NoteForm, useNoteForm } from './note-form';
 
 const noteField = 'note';
@@ -105,7 +105,7 @@ export function AcknowledgeSignalPage() {
         <p>This address names no CUSUM signal. Choose one from the model performance screen.</p>
       ) : (
         <>
-          <FiguresLoadStatus query={figures} />
+          <QueryStatus query={figures} />
           {figures.data && !found && <p>The CUSUM has no such signal for this procedure.</p>}
           {found?.acknowledgement && (
             <p>

@@ -33,7 +33,7 @@ import {
 import { CalibrationSection } from './calibration-section';
 import { CusumSection } from './cusum-section';
 import { FairnessTable } from './fairness-table';
-import { FiguresLoadStatus } from './figures-load-status';
+import { QueryStatus } from '../../../components/list-status';
 import { BandsSection, FiguresSummary } from './figures-summary';
 import { FunnelSection } from './funnel-section';
 import { ModelPerformanceFrame, type ViewProps } from './model-performance-frame';
@@ -92,7 +92,7 @@ function TrustPerformance(shown: ViewProps) {
           </NotificationBanner>
         </div>
       )}
-      <FiguresLoadStatus query={figures} />
+      <QueryStatus query={figures} />
       {data && (
         <SuspensionSection
           suspension={data.suspension}
@@ -261,7 +261,7 @@ function NationalPerformance(shown: ViewProps) {
       national
       queries={[national]}
     >
-      <FiguresLoadStatus query={national} />
+      <QueryStatus query={national} />
       {data && (
         <>
           <p className="nhsuk-body-s" role="status">

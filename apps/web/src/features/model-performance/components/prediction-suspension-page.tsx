@@ -16,7 +16,7 @@ import { usePageTitleDetail } from '../../../lib/page-title';
 import { useFigures } from '../api/get-figures';
 import { useLiftSuspension, useSuspendPredictions } from '../api/prediction-suspension';
 import { BackToFiguresPage, figuresAddress } from './back-to-figures';
-import { FiguresLoadStatus } from './figures-load-status';
+import { QueryStatus } from '../../../components/list-status';
 import { NoteForm, useNoteForm } from './note-form';
 
 const reasonField = 'reason';
@@ -136,7 +136,7 @@ function SuspensionForm({
         title={suspension ? 'Lift the suspension of predictions' : 'Suspend predictions'}
         caption={procedureName}
       />
-      <FiguresLoadStatus query={figures} />
+      <QueryStatus query={figures} />
       {suspension !== undefined && (
         <>
           {suspension ? (
