@@ -7,7 +7,7 @@
  *
  * Run: npx tsx bench/admin-lists.bench.ts
  */
-import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Result } from 'autocannon';
@@ -20,6 +20,7 @@ import { freshPostgres } from './lib/database.js';
 import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { startBuiltServer } from './lib/server.js';
 import { measureLoad } from './lib/load.js';
+import { writeBenchResults } from './lib/results.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 20;
@@ -301,11 +302,13 @@ try {
   console.log(
     `result: ${failing.length === 0 ? 'meets target' : `BELOW TARGET (${failing.length} over ${targetP99} ms)`}`,
   );
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    `bench/results/admin-lists-${databaseLabel.toLowerCase()}.json`,
-    `${JSON.stringify({ database: databaseLabel, connections, seconds, users: userCount, entries: entryCount, results }, null, 2)}\n`,
-  );
+  writeBenchResults('admin-lists', databaseLabel, {
+    connections,
+    seconds,
+    users: userCount,
+    entries: entryCount,
+    results,
+  });
 } finally {
   await server.stop();
   if (dataDir && !keptDir) rmSync(dataDir, { recursive: true, force: true });

@@ -30,7 +30,7 @@
  * runs (each run adds 1 + 3 × BENCH_CALL_RUNS recalibrated versions to it); the rollback's is always fresh.
  * Run: npx tsx bench/model-governance.bench.ts
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { JWK } from 'jose';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
@@ -47,6 +47,7 @@ import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
 import { median, timed } from './lib/timing.js';
 import { mulberry32 } from '../packages/contracts/src/seeded-random.js';
+import { writeBenchResults } from './lib/results.js';
 
 const outcomeCount = Number(process.env.BENCH_OUTCOMES ?? 100_000);
 const pathwayCount = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -413,8 +414,4 @@ const failing = figures.filter((figure) => !figure.ok);
 console.log(
   `result: ${failing.length === 0 ? 'meets every target' : `BELOW TARGET in ${failing.length} measure(s)`}`,
 );
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(
-  `bench/results/model-governance-${listDatabase.label.toLowerCase()}.json`,
-  `${JSON.stringify({ database: listDatabase.label, figures, ...results }, null, 2)}\n`,
-);
+writeBenchResults('model-governance', listDatabase.label, { figures, ...results });

@@ -26,7 +26,6 @@
  * (PostgreSQL) keeps a seeded database between runs.
  * Run: npx tsx bench/model-performance.bench.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import type { JWK } from 'jose';
@@ -37,6 +36,7 @@ import { seedOutcomes } from './lib/seed-outcomes.js';
 import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
 import { median, timed } from './lib/timing.js';
+import { writeBenchResults } from './lib/results.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -235,30 +235,21 @@ try {
     `result: ${failing.length === 0 ? 'meets every target' : `BELOW TARGET in ${failing.length} measure(s)`}`,
   );
   for (const line of failing) console.log(`  FAIL ${line}`);
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    `bench/results/model-performance-${target.label.toLowerCase()}.json`,
-    `${JSON.stringify(
-      {
-        database: target.label,
-        rows,
-        coldRuns,
-        requests,
-        connections,
-        health: {
-          aloneMedianMs: healthMedian,
-          mean: healthLoad.latency.mean,
-          p99: healthLoad.latency.p99,
-        },
-        firstRun,
-        cold: coldRows,
-        cached: cachedRows,
-        rssMb,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeBenchResults('model-performance', target.label, {
+    rows,
+    coldRuns,
+    requests,
+    connections,
+    health: {
+      aloneMedianMs: healthMedian,
+      mean: healthLoad.latency.mean,
+      p99: healthLoad.latency.p99,
+    },
+    firstRun,
+    cold: coldRows,
+    cached: cachedRows,
+    rssMb,
+  });
 } finally {
   await server.stop();
   await target.dispose();

@@ -18,7 +18,7 @@
  * between runs. Run: npx tsx bench/pathways.bench.ts
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Result } from 'autocannon';
@@ -32,6 +32,7 @@ import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-ta
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
 import { measureLoad, downloadWatchingMemory } from './lib/load.js';
+import { writeBenchResults } from './lib/results.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const archivedRows = Math.round(rows / 5);
@@ -199,23 +200,14 @@ try {
 
   const failing = results.filter((r) => !r.ok).length + (xlsxOk ? 0 : 1) + (csvOk ? 0 : 1);
   console.log(`\nresult: ${failing === 0 ? 'meets every target' : `BELOW TARGET in ${failing} measure(s)`}`);
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    `bench/results/pathways-${databaseLabel.toLowerCase()}.json`,
-    `${JSON.stringify(
-      {
-        database: databaseLabel,
-        rows,
-        connections,
-        seconds,
-        results,
-        xlsx: { ...xlsx, restingMb: resting },
-        csv: { ...csv, restingMb: csvResting, copyMs, ratio: csvRate / copyRate },
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeBenchResults('pathways', databaseLabel, {
+    rows,
+    connections,
+    seconds,
+    results,
+    xlsx: { ...xlsx, restingMb: resting },
+    csv: { ...csv, restingMb: csvResting, copyMs, ratio: csvRate / copyRate },
+  });
 } finally {
   await server.stop();
   if (dataDir && !keptDir) rmSync(dataDir, { recursive: true, force: true });

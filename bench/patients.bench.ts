@@ -12,12 +12,12 @@
  *
  * BENCH_ROWS changes the number of pathways of each list. Run: npx tsx bench/patients.bench.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
 import { benchDatabase } from './lib/bench-database.js';
 import { seedKneeSample } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
+import { writeBenchResults } from './lib/results.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -219,8 +219,4 @@ for (const figure of figures)
   );
 const failing = figures.filter((figure) => figure.value > figure.target).length;
 console.log(`\nresult: ${failing === 0 ? 'meets every target' : `BELOW TARGET in ${failing} measure(s)`}`);
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(
-  `bench/results/patients-${databaseLabel.toLowerCase()}.json`,
-  `${JSON.stringify({ database: databaseLabel, rows, connections, seconds, remodels, figures }, null, 2)}\n`,
-);
+writeBenchResults('patients', databaseLabel, { rows, connections, seconds, remodels, figures });

@@ -23,7 +23,6 @@
  * (PostgreSQL) keeps a seeded database between runs (for looking at plans).
  * Run: npx tsx bench/prioritisation.bench.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Result } from 'autocannon';
 import type { JWK } from 'jose';
 import type { Database } from '../apps/api/dist/platform/db/client.js';
@@ -34,6 +33,7 @@ import { latencyRow, type LatencyRow } from './lib/latency-table.js';
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
 import { measureLoad, downloadWatchingMemory } from './lib/load.js';
+import { writeBenchResults } from './lib/results.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const archivedRows = Math.round(rows / 5);
@@ -281,24 +281,15 @@ try {
   );
   for (const r of failing) console.log(`  FAIL ${r.name}: p99 ${r.p99} ms`);
   if (!xlsxOk) console.log(`  FAIL workbook export: ${(xlsx.ms / 1000).toFixed(2)} s`);
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    `bench/results/prioritisation-${databaseLabel.toLowerCase()}.json`,
-    `${JSON.stringify(
-      {
-        database: databaseLabel,
-        rows,
-        connections,
-        seconds,
-        results,
-        afresh,
-        xlsx: { ...xlsx, restingMb: resting },
-        csv: { ...csv, restingMb: csvResting },
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeBenchResults('prioritisation', databaseLabel, {
+    rows,
+    connections,
+    seconds,
+    results,
+    afresh,
+    xlsx: { ...xlsx, restingMb: resting },
+    csv: { ...csv, restingMb: csvResting },
+  });
 } finally {
   await server.stop();
   await bench.dispose();

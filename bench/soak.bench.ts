@@ -15,7 +15,6 @@
  * `BENCH_MINUTES` (or `--minutes=N`; default 10, fractions allowed) sets the length, `BENCH_ROWS`
  * the size of both lists. Alone: `npx tsx bench/soak.bench.ts --minutes=2`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { generatedWaitingList } from '../apps/api/src/test/factories/generated-lists.js';
@@ -24,6 +23,7 @@ import { seedKneeSample } from './lib/seed-pathways.js';
 import { startBuiltServer, startBuiltWorker } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
 import { median } from './lib/timing.js';
+import { writeBenchResults } from './lib/results.js';
 
 const flag = process.argv.find((argument) => argument.startsWith('--minutes='))?.split('=')[1];
 const minutes = Number(flag ?? process.env.BENCH_MINUTES ?? 10);
@@ -377,9 +377,12 @@ console.log(`\nfailed requests: ${totalFailed} (target 0: ${totalFailed === 0 ? 
 console.log(
   `result: ${totalFailed === 0 && flat ? 'meets every target' : 'BELOW TARGET'} (errors ${totalFailed}, memory ${memoryVerdict})`,
 );
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(
-  `bench/results/soak-${bench.label.toLowerCase()}.json`,
-  `${JSON.stringify({ database: bench.label, rows, minutes, remodelRate, idle, perMinute: minutesMeasured, importStages }, null, 2)}\n`,
-);
+writeBenchResults('soak', bench.label, {
+  rows,
+  minutes,
+  remodelRate,
+  idle,
+  perMinute: minutesMeasured,
+  importStages,
+});
 if (totalFailed > 0 || !flat) process.exitCode = 1;
