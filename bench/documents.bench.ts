@@ -41,13 +41,7 @@ const databaseLabel = bench.label;
 const serverEnv = bench.serverEnv;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await bench.open();
-let kneeIds: string[];
-try {
-  kneeIds = await seedKneeSample(database, { rows, sample: 500 });
-} finally {
-  await database.close();
-}
+const kneeIds = await seedKneeSample(bench, { rows, sample: 500 });
 
 /** Asks for the health check every 100 ms until stopped; the time of each answer. */
 function probeHealth(baseUrl: string) {

@@ -14,20 +14,17 @@
  *   run (psql on PostgreSQL; a PGlite in this process on the seeded folder, `TO '/dev/blob'`)
  *   (target ≥ 0.3× COPY's rows/s).
  *
- * BENCH_ROWS changes the number of active pathways; BENCH_DATA_DIR (PGlite) keeps a seeded folder
- * between runs. Run: npx tsx bench/pathways.bench.ts
+ * BENCH_ROWS changes the number of active pathways; BENCH_DATA_DIR (PGlite) or BENCH_DATABASE_NAME
+ * (PostgreSQL) keeps a seeded database between runs. Run: npx tsx bench/pathways.bench.ts
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Result } from 'autocannon';
 import type { JWK } from 'jose';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../apps/api/dist/platform/db/client.js';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
 import { developmentAccessToken } from './lib/access-token.js';
-import { freshPostgres } from './lib/database.js';
+import { benchDatabase } from './lib/bench-database.js';
 import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
 import { startBuiltServer } from './lib/server.js';
@@ -52,7 +49,8 @@ const csvFields =
   'nhsNumber,hospitalNumber,firstName,lastName,dateOfBirth,operationType,referralDate,tciDate,surgeonName,surgery,social,status,prediction';
 
 /** Reference: COPY of the same rows to nothing, on the same kind of database, in milliseconds. */
-async function copyReference(dataDir: string | undefined, databaseUrl: string | undefined): Promise<number> {
+async function copyReference(serverEnv: Record<string, string>): Promise<number> {
+  const databaseUrl = serverEnv.DATABASE_URL;
   if (databaseUrl) {
     const started = performance.now();
     execFileSync('psql', [
@@ -63,7 +61,7 @@ async function copyReference(dataDir: string | undefined, databaseUrl: string | 
     ]);
     return performance.now() - started;
   }
-  const db = await PGlite.create(path.join(dataDir!, 'pglite'));
+  const db = await PGlite.create(path.join(serverEnv.DATA_DIR!, 'pglite'));
   try {
     await db.query(`copy (${copySelect}) to '/dev/blob' with (format csv, header)`); // warm the cache
     const started = performance.now();
@@ -82,24 +80,15 @@ const measure = (url: string, headers: Record<string, string> = {}, duration = s
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 const port = 3700 + Math.floor(Math.random() * 90);
 const baseUrl = `http://127.0.0.1:${port}`;
-const postgres = process.env.DATABASE_URL
-  ? await freshPostgres(process.env.DATABASE_URL, `esr_pathways_bench_${process.pid}`)
-  : undefined;
-// BENCH_DATA_DIR keeps a seeded PGlite folder between runs (for looking at plans); default is a fresh one.
-const keptDir = process.env.BENCH_DATA_DIR;
-const reuse = !postgres && Boolean(keptDir && existsSync(path.join(keptDir, 'pglite')));
-const dataDir = postgres
-  ? undefined
-  : (keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'esr-pathways-bench-')));
-const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
+// BENCH_DATABASE_NAME or BENCH_DATA_DIR keeps a seeded database between runs (for looking at plans).
+const bench = await benchDatabase('pathways');
+const databaseLabel = bench.label;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await openDatabase(
-  postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: dataDir! },
-);
+const database = await bench.open();
 let signingKey: JWK;
 try {
-  if (!reuse) {
+  if (!bench.reused) {
     await seedBase(database);
     await seedPathways(database, { procedureCode: 'knee', rows, archivedRows });
     await vacuumAnalyze(database);
@@ -110,14 +99,14 @@ try {
 }
 
 console.log(`\n${databaseLabel}: reference COPY (select …) of the ${fmt(rows)} active rows`);
-const copyMs = await copyReference(dataDir, postgres?.url);
+const copyMs = await copyReference(bench.serverEnv);
 console.log(`  ${(copyMs / 1000).toFixed(2)} s (${fmt(rows / (copyMs / 1000))} rows/s)`);
 
 // The API alone, as beside a separate worker process: the 1 % of pathways seeded as waiting stay so.
 const server = await startBuiltServer(port, {
   NODE_ENV: 'test',
   RUN_WORKER: 'false',
-  ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! }),
+  ...bench.serverEnv,
 });
 
 try {
@@ -210,6 +199,5 @@ try {
   });
 } finally {
   await server.stop();
-  if (dataDir && !keptDir) rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
+  await bench.dispose();
 }

@@ -33,13 +33,7 @@ const databaseLabel = bench.label;
 const serverEnv = bench.serverEnv;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await bench.open();
-let kneeIds: string[];
-try {
-  kneeIds = await seedKneeSample(database, { rows, sample: 5000, unscoredHip: true });
-} finally {
-  await database.close();
-}
+const kneeIds = await seedKneeSample(bench, { rows, sample: 5000, unscoredHip: true });
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -39,13 +39,7 @@ const port = 3900 + Math.floor(Math.random() * 90);
 
 const bench = await benchDatabase('soak', { fresh: true });
 console.log(`Seeding ${bench.label}: ${fmt(rows)} scored knee pathways of trust RAN`);
-let database = await bench.open();
-let ids: string[];
-try {
-  ids = await seedKneeSample(database, { rows, sample: 5000 });
-} finally {
-  await database.close();
-}
+const ids = await seedKneeSample(bench, { rows, sample: 5000 });
 
 // Tokens outlive the run: the development provider's default of 10 minutes would not.
 const serverEnv = { NODE_ENV: 'test', DEV_ACCESS_TOKEN_TTL_SECONDS: '3600', ...bench.serverEnv };
@@ -282,7 +276,7 @@ try {
   await server.stop();
   console.log(`\nserver RSS at most ${serverPeak} MB`);
   // What the run left in the database: every read of a patient is logged, every remodel evaluated.
-  database = await bench.open();
+  const database = await bench.open();
   try {
     // Counted: the embedded database keeps no statistics over a restart.
     const { rows: tables } = await database.executeSql(
