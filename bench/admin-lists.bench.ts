@@ -8,12 +8,10 @@
  * Run: npx tsx bench/admin-lists.bench.ts
  */
 import type { Result } from 'autocannon';
-import type { JWK } from 'jose';
 import type { Database } from '../apps/api/dist/platform/db/client.js';
 import { seedDemoData, seedReferenceData } from '../apps/api/dist/platform/db/seed.js';
-import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
 import { developmentAccessToken } from './lib/access-token.js';
-import { benchDatabase } from './lib/bench-database.js';
+import { benchDatabase, seedOnce } from './lib/bench-database.js';
 import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { startBuiltServer } from './lib/server.js';
 import { measureLoad } from './lib/load.js';
@@ -188,14 +186,7 @@ const bench = await benchDatabase('admin');
 const databaseLabel = bench.label;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await bench.open();
-let signingKey: JWK;
-try {
-  if (!bench.reused) await seed(database);
-  signingKey = (await loadDevelopmentSecrets(database.db)).signingKey;
-} finally {
-  await database.close();
-}
+const signingKey = await seedOnce(bench, seed);
 
 const server = await startBuiltServer(port, {
   NODE_ENV: 'test',

@@ -30,11 +30,11 @@ import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import type { JWK } from 'jose';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
-import { developmentAccessToken } from './lib/access-token.js';
+import { developmentAuthorization } from './lib/access-token.js';
 import { benchDatabase } from './lib/bench-database.js';
 import { seedOutcomes } from './lib/seed-outcomes.js';
 import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
-import { startBuiltServer } from './lib/server.js';
+import { startApiAlone } from './lib/server.js';
 import { median, timed } from './lib/timing.js';
 import { writeBenchResults } from './lib/results.js';
 
@@ -101,13 +101,10 @@ try {
   await database.close();
 }
 
-// The API alone, as beside a separate worker process.
-const server = await startBuiltServer(port, { NODE_ENV: 'test', RUN_WORKER: 'false', ...target.serverEnv });
+const server = await startApiAlone(port, target.serverEnv);
 
 try {
-  const headers = {
-    authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, clinicianId)}`,
-  };
+  const headers = await developmentAuthorization(baseUrl, signingKey, clinicianId);
   const list = `${baseUrl}/api/trusts/RAN/procedures/knee`;
   const calls = [
     { name: 'figures', path: '/model-performance' },

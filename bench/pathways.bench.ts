@@ -20,14 +20,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Result } from 'autocannon';
-import type { JWK } from 'jose';
 import { PGlite } from '@electric-sql/pglite';
-import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
-import { developmentAccessToken } from './lib/access-token.js';
-import { benchDatabase } from './lib/bench-database.js';
+import { developmentAuthorization } from './lib/access-token.js';
+import { benchDatabase, seedOnce } from './lib/bench-database.js';
 import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
-import { startBuiltServer } from './lib/server.js';
+import { startApiAlone } from './lib/server.js';
 import { measureLoad, downloadWatchingMemory } from './lib/load.js';
 import { writeBenchResults } from './lib/results.js';
 
@@ -85,32 +83,21 @@ const bench = await benchDatabase('pathways');
 const databaseLabel = bench.label;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await bench.open();
-let signingKey: JWK;
-try {
-  if (!bench.reused) {
-    await seedBase(database);
-    await seedPathways(database, { procedureCode: 'knee', rows, archivedRows });
-    await vacuumAnalyze(database);
-  }
-  signingKey = (await loadDevelopmentSecrets(database.db)).signingKey;
-} finally {
-  await database.close();
-}
+const signingKey = await seedOnce(bench, async (database) => {
+  await seedBase(database);
+  await seedPathways(database, { procedureCode: 'knee', rows, archivedRows });
+  await vacuumAnalyze(database);
+});
 
 console.log(`\n${databaseLabel}: reference COPY (select …) of the ${fmt(rows)} active rows`);
 const copyMs = await copyReference(bench.serverEnv);
 console.log(`  ${(copyMs / 1000).toFixed(2)} s (${fmt(rows / (copyMs / 1000))} rows/s)`);
 
-// The API alone, as beside a separate worker process: the 1 % of pathways seeded as waiting stay so.
-const server = await startBuiltServer(port, {
-  NODE_ENV: 'test',
-  RUN_WORKER: 'false',
-  ...bench.serverEnv,
-});
+// The API alone: the 1 % of pathways seeded as waiting stay so.
+const server = await startApiAlone(port, bench.serverEnv);
 
 try {
-  const headers = { authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, clerkId)}` };
+  const headers = await developmentAuthorization(baseUrl, signingKey, clerkId);
   const list = '/api/trusts/RAN/waiting-list/procedures/knee/manage/records/active';
   const scenarios: { name: string; path: string }[] = [
     { name: 'bare route GET /api/health', path: '/api/health' },

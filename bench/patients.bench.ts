@@ -15,7 +15,7 @@
 import autocannon, { type Result } from 'autocannon';
 import { benchDatabase } from './lib/bench-database.js';
 import { seedKneeSample } from './lib/seed-pathways.js';
-import { startBuiltServer } from './lib/server.js';
+import { startBuiltServer, startApiAlone } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
 import { writeBenchResults } from './lib/results.js';
 
@@ -106,8 +106,8 @@ interface Figure {
 }
 const figures: Figure[] = [];
 
-// First the API alone (as beside a separate worker): nothing is scored in the background.
-let server = await startBuiltServer(port, { NODE_ENV: 'test', RUN_WORKER: 'false', ...serverEnv });
+// First the API alone: nothing is scored in the background.
+let server = await startApiAlone(port, serverEnv);
 try {
   const headers = { authorization: `Bearer ${await signInWithCodeFlow(server.baseUrl, clerkId)}` };
   const summaries = kneeIds.map((id) => `/api/trusts/RAN/procedures/knee/patients/${id}/risk-summary/`);
