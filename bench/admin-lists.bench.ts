@@ -7,19 +7,15 @@
  *
  * Run: npx tsx bench/admin-lists.bench.ts
  */
-import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Result } from 'autocannon';
-import type { JWK } from 'jose';
-import { openDatabase, type Database } from '../apps/api/dist/platform/db/client.js';
+import type { Database } from '../apps/api/dist/platform/db/client.js';
 import { seedDemoData, seedReferenceData } from '../apps/api/dist/platform/db/seed.js';
-import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
 import { developmentAccessToken } from './lib/access-token.js';
-import { freshPostgres } from './lib/database.js';
+import { benchDatabase, seedOnce } from './lib/bench-database.js';
 import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { startBuiltServer } from './lib/server.js';
 import { measureLoad } from './lib/load.js';
+import { writeBenchResults } from './lib/results.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 20;
@@ -185,34 +181,16 @@ const measure = (url: string, headers: Record<string, string> = {}) =>
 
 const port = 3900 + Math.floor(Math.random() * 90);
 const baseUrl = `http://127.0.0.1:${port}`;
-const postgres = process.env.DATABASE_URL
-  ? await freshPostgres(
-      process.env.DATABASE_URL,
-      process.env.BENCH_DATABASE_NAME ?? `esr_admin_bench_${process.pid}`,
-      Boolean(process.env.BENCH_DATABASE_NAME),
-    )
-  : undefined;
-// BENCH_DATA_DIR keeps a seeded PGlite folder between runs (for looking at plans); default is a fresh one.
-const keptDir = process.env.BENCH_DATA_DIR;
-const reuse = postgres ? postgres.reused : Boolean(keptDir && existsSync(path.join(keptDir, 'pglite')));
-const dataDir = postgres ? undefined : (keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'esr-admin-bench-')));
-const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
+// BENCH_DATABASE_NAME or BENCH_DATA_DIR keeps a seeded database between runs (for looking at plans).
+const bench = await benchDatabase('admin');
+const databaseLabel = bench.label;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await openDatabase(
-  postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: dataDir! },
-);
-let signingKey: JWK;
-try {
-  if (!reuse) await seed(database);
-  signingKey = (await loadDevelopmentSecrets(database.db)).signingKey;
-} finally {
-  await database.close();
-}
+const signingKey = await seedOnce(bench, seed);
 
 const server = await startBuiltServer(port, {
   NODE_ENV: 'test',
-  ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! }),
+  ...bench.serverEnv,
 });
 
 const tokenFor = (userId: string) => developmentAccessToken(baseUrl, signingKey, userId);
@@ -301,13 +279,14 @@ try {
   console.log(
     `result: ${failing.length === 0 ? 'meets target' : `BELOW TARGET (${failing.length} over ${targetP99} ms)`}`,
   );
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    `bench/results/admin-lists-${databaseLabel.toLowerCase()}.json`,
-    `${JSON.stringify({ database: databaseLabel, connections, seconds, users: userCount, entries: entryCount, results }, null, 2)}\n`,
-  );
+  writeBenchResults('admin-lists', databaseLabel, {
+    connections,
+    seconds,
+    users: userCount,
+    entries: entryCount,
+    results,
+  });
 } finally {
   await server.stop();
-  if (dataDir && !keptDir) rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
+  await bench.dispose();
 }

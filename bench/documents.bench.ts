@@ -16,7 +16,7 @@
 import autocannon, { type Result } from 'autocannon';
 import { benchDatabase } from './lib/bench-database.js';
 import { seedKneeSample } from './lib/seed-pathways.js';
-import { startBuiltServer } from './lib/server.js';
+import { startApiAlone } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 2400);
@@ -41,13 +41,7 @@ const databaseLabel = bench.label;
 const serverEnv = bench.serverEnv;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await bench.open();
-let kneeIds: string[];
-try {
-  kneeIds = await seedKneeSample(database, { rows, sample: 500 });
-} finally {
-  await database.close();
-}
+const kneeIds = await seedKneeSample(bench, { rows, sample: 500 });
 
 /** Asks for the health check every 100 ms until stopped; the time of each answer. */
 function probeHealth(baseUrl: string) {
@@ -78,9 +72,7 @@ function probeHealth(baseUrl: string) {
   };
 }
 
-const server = await startBuiltServer(port, {
-  NODE_ENV: 'test',
-  RUN_WORKER: 'false',
+const server = await startApiAlone(port, {
   ...serverEnv,
   ...(process.env.BENCH_SERVER_LOG ? { LOG_LEVEL: 'info' } : {}),
 });

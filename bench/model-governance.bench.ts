@@ -30,7 +30,7 @@
  * runs (each run adds 1 + 3 × BENCH_CALL_RUNS recalibrated versions to it); the rollback's is always fresh.
  * Run: npx tsx bench/model-governance.bench.ts
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { JWK } from 'jose';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
@@ -40,13 +40,14 @@ import {
 } from '../apps/api/dist/modules/models/recalibration/fit.js';
 import { performanceFigures, type JudgedOutcome } from '../apps/api/dist/modules/monitoring/figures/index.js';
 import { versionOutcomes } from '../apps/api/dist/modules/monitoring/index.js';
-import { developmentAccessToken } from './lib/access-token.js';
+import { developmentAuthorization } from './lib/access-token.js';
 import { benchDatabase } from './lib/bench-database.js';
 import { seedOutcomes } from './lib/seed-outcomes.js';
 import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
-import { startBuiltServer } from './lib/server.js';
+import { startBuiltServer, startApiAlone } from './lib/server.js';
 import { median, timed } from './lib/timing.js';
 import { mulberry32 } from '../packages/contracts/src/seeded-random.js';
+import { writeBenchResults } from './lib/results.js';
 
 const outcomeCount = Number(process.env.BENCH_OUTCOMES ?? 100_000);
 const pathwayCount = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -194,14 +195,10 @@ try {
   await database.close();
 }
 
-let server = await startBuiltServer(port, {
-  NODE_ENV: 'test',
-  RUN_WORKER: 'false',
-  ...outcomesDatabase.serverEnv,
-});
+let server = await startApiAlone(port, outcomesDatabase.serverEnv);
 try {
   const headers = {
-    authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, adminId)}`,
+    ...(await developmentAuthorization(baseUrl, signingKey, adminId)),
     'content-type': 'application/json',
   };
   const models = `${baseUrl}/api/trusts/RAN/machine-learning/procedures/knee/models`;
@@ -298,8 +295,8 @@ server = await startBuiltServer(port, { NODE_ENV: 'test', ...listDatabase.server
 const stages: { name: string; requestMs: number; scoringMs: number; rate: number; statusMs: number }[] = [];
 const versionIds: string[] = [];
 try {
-  const admin = { authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, adminId)}` };
-  const clerk = { authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, clerkId)}` };
+  const admin = await developmentAuthorization(baseUrl, signingKey, adminId);
+  const clerk = await developmentAuthorization(baseUrl, signingKey, clerkId);
   const list = `${baseUrl}/api/trusts/RAN/waiting-list/procedures/knee`;
   const models = `${baseUrl}/api/trusts/RAN/machine-learning/procedures/knee/models`;
   /** How long each status answer took while the list was scored (the idle time's resolution). */
@@ -413,8 +410,4 @@ const failing = figures.filter((figure) => !figure.ok);
 console.log(
   `result: ${failing.length === 0 ? 'meets every target' : `BELOW TARGET in ${failing.length} measure(s)`}`,
 );
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(
-  `bench/results/model-governance-${listDatabase.label.toLowerCase()}.json`,
-  `${JSON.stringify({ database: listDatabase.label, figures, ...results }, null, 2)}\n`,
-);
+writeBenchResults('model-governance', listDatabase.label, { figures, ...results });

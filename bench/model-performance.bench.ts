@@ -26,17 +26,17 @@
  * (PostgreSQL) keeps a seeded database between runs.
  * Run: npx tsx bench/model-performance.bench.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import type { JWK } from 'jose';
 import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
-import { developmentAccessToken } from './lib/access-token.js';
+import { developmentAuthorization } from './lib/access-token.js';
 import { benchDatabase } from './lib/bench-database.js';
 import { seedOutcomes } from './lib/seed-outcomes.js';
 import { seedBase, seedPathways, vacuumAnalyze } from './lib/seed-pathways.js';
-import { startBuiltServer } from './lib/server.js';
+import { startApiAlone } from './lib/server.js';
 import { median, timed } from './lib/timing.js';
+import { writeBenchResults } from './lib/results.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -101,13 +101,10 @@ try {
   await database.close();
 }
 
-// The API alone, as beside a separate worker process.
-const server = await startBuiltServer(port, { NODE_ENV: 'test', RUN_WORKER: 'false', ...target.serverEnv });
+const server = await startApiAlone(port, target.serverEnv);
 
 try {
-  const headers = {
-    authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, clinicianId)}`,
-  };
+  const headers = await developmentAuthorization(baseUrl, signingKey, clinicianId);
   const list = `${baseUrl}/api/trusts/RAN/procedures/knee`;
   const calls = [
     { name: 'figures', path: '/model-performance' },
@@ -235,30 +232,21 @@ try {
     `result: ${failing.length === 0 ? 'meets every target' : `BELOW TARGET in ${failing.length} measure(s)`}`,
   );
   for (const line of failing) console.log(`  FAIL ${line}`);
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    `bench/results/model-performance-${target.label.toLowerCase()}.json`,
-    `${JSON.stringify(
-      {
-        database: target.label,
-        rows,
-        coldRuns,
-        requests,
-        connections,
-        health: {
-          aloneMedianMs: healthMedian,
-          mean: healthLoad.latency.mean,
-          p99: healthLoad.latency.p99,
-        },
-        firstRun,
-        cold: coldRows,
-        cached: cachedRows,
-        rssMb,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeBenchResults('model-performance', target.label, {
+    rows,
+    coldRuns,
+    requests,
+    connections,
+    health: {
+      aloneMedianMs: healthMedian,
+      mean: healthLoad.latency.mean,
+      p99: healthLoad.latency.p99,
+    },
+    firstRun,
+    cold: coldRows,
+    cached: cachedRows,
+    rssMb,
+  });
 } finally {
   await server.stop();
   await target.dispose();

@@ -14,24 +14,20 @@
  *   run (psql on PostgreSQL; a PGlite in this process on the seeded folder, `TO '/dev/blob'`)
  *   (target ≥ 0.3× COPY's rows/s).
  *
- * BENCH_ROWS changes the number of active pathways; BENCH_DATA_DIR (PGlite) keeps a seeded folder
- * between runs. Run: npx tsx bench/pathways.bench.ts
+ * BENCH_ROWS changes the number of active pathways; BENCH_DATA_DIR (PGlite) or BENCH_DATABASE_NAME
+ * (PostgreSQL) keeps a seeded database between runs. Run: npx tsx bench/pathways.bench.ts
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Result } from 'autocannon';
-import type { JWK } from 'jose';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../apps/api/dist/platform/db/client.js';
-import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
-import { developmentAccessToken } from './lib/access-token.js';
-import { freshPostgres } from './lib/database.js';
+import { developmentAuthorization } from './lib/access-token.js';
+import { benchDatabase, seedOnce } from './lib/bench-database.js';
 import { latencyRow, printLatencyTable, type LatencyRow } from './lib/latency-table.js';
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
-import { startBuiltServer } from './lib/server.js';
+import { startApiAlone } from './lib/server.js';
 import { measureLoad, downloadWatchingMemory } from './lib/load.js';
+import { writeBenchResults } from './lib/results.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const archivedRows = Math.round(rows / 5);
@@ -51,7 +47,8 @@ const csvFields =
   'nhsNumber,hospitalNumber,firstName,lastName,dateOfBirth,operationType,referralDate,tciDate,surgeonName,surgery,social,status,prediction';
 
 /** Reference: COPY of the same rows to nothing, on the same kind of database, in milliseconds. */
-async function copyReference(dataDir: string | undefined, databaseUrl: string | undefined): Promise<number> {
+async function copyReference(serverEnv: Record<string, string>): Promise<number> {
+  const databaseUrl = serverEnv.DATABASE_URL;
   if (databaseUrl) {
     const started = performance.now();
     execFileSync('psql', [
@@ -62,7 +59,7 @@ async function copyReference(dataDir: string | undefined, databaseUrl: string | 
     ]);
     return performance.now() - started;
   }
-  const db = await PGlite.create(path.join(dataDir!, 'pglite'));
+  const db = await PGlite.create(path.join(serverEnv.DATA_DIR!, 'pglite'));
   try {
     await db.query(`copy (${copySelect}) to '/dev/blob' with (format csv, header)`); // warm the cache
     const started = performance.now();
@@ -81,46 +78,26 @@ const measure = (url: string, headers: Record<string, string> = {}, duration = s
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 const port = 3700 + Math.floor(Math.random() * 90);
 const baseUrl = `http://127.0.0.1:${port}`;
-const postgres = process.env.DATABASE_URL
-  ? await freshPostgres(process.env.DATABASE_URL, `esr_pathways_bench_${process.pid}`)
-  : undefined;
-// BENCH_DATA_DIR keeps a seeded PGlite folder between runs (for looking at plans); default is a fresh one.
-const keptDir = process.env.BENCH_DATA_DIR;
-const reuse = !postgres && Boolean(keptDir && existsSync(path.join(keptDir, 'pglite')));
-const dataDir = postgres
-  ? undefined
-  : (keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'esr-pathways-bench-')));
-const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
+// BENCH_DATABASE_NAME or BENCH_DATA_DIR keeps a seeded database between runs (for looking at plans).
+const bench = await benchDatabase('pathways');
+const databaseLabel = bench.label;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await openDatabase(
-  postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: dataDir! },
-);
-let signingKey: JWK;
-try {
-  if (!reuse) {
-    await seedBase(database);
-    await seedPathways(database, { procedureCode: 'knee', rows, archivedRows });
-    await vacuumAnalyze(database);
-  }
-  signingKey = (await loadDevelopmentSecrets(database.db)).signingKey;
-} finally {
-  await database.close();
-}
-
-console.log(`\n${databaseLabel}: reference COPY (select …) of the ${fmt(rows)} active rows`);
-const copyMs = await copyReference(dataDir, postgres?.url);
-console.log(`  ${(copyMs / 1000).toFixed(2)} s (${fmt(rows / (copyMs / 1000))} rows/s)`);
-
-// The API alone, as beside a separate worker process: the 1 % of pathways seeded as waiting stay so.
-const server = await startBuiltServer(port, {
-  NODE_ENV: 'test',
-  RUN_WORKER: 'false',
-  ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! }),
+const signingKey = await seedOnce(bench, async (database) => {
+  await seedBase(database);
+  await seedPathways(database, { procedureCode: 'knee', rows, archivedRows });
+  await vacuumAnalyze(database);
 });
 
+console.log(`\n${databaseLabel}: reference COPY (select …) of the ${fmt(rows)} active rows`);
+const copyMs = await copyReference(bench.serverEnv);
+console.log(`  ${(copyMs / 1000).toFixed(2)} s (${fmt(rows / (copyMs / 1000))} rows/s)`);
+
+// The API alone: the 1 % of pathways seeded as waiting stay so.
+const server = await startApiAlone(port, bench.serverEnv);
+
 try {
-  const headers = { authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, clerkId)}` };
+  const headers = await developmentAuthorization(baseUrl, signingKey, clerkId);
   const list = '/api/trusts/RAN/waiting-list/procedures/knee/manage/records/active';
   const scenarios: { name: string; path: string }[] = [
     { name: 'bare route GET /api/health', path: '/api/health' },
@@ -199,25 +176,15 @@ try {
 
   const failing = results.filter((r) => !r.ok).length + (xlsxOk ? 0 : 1) + (csvOk ? 0 : 1);
   console.log(`\nresult: ${failing === 0 ? 'meets every target' : `BELOW TARGET in ${failing} measure(s)`}`);
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    `bench/results/pathways-${databaseLabel.toLowerCase()}.json`,
-    `${JSON.stringify(
-      {
-        database: databaseLabel,
-        rows,
-        connections,
-        seconds,
-        results,
-        xlsx: { ...xlsx, restingMb: resting },
-        csv: { ...csv, restingMb: csvResting, copyMs, ratio: csvRate / copyRate },
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeBenchResults('pathways', databaseLabel, {
+    rows,
+    connections,
+    seconds,
+    results,
+    xlsx: { ...xlsx, restingMb: resting },
+    csv: { ...csv, restingMb: csvResting, copyMs, ratio: csvRate / copyRate },
+  });
 } finally {
   await server.stop();
-  if (dataDir && !keptDir) rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
+  await bench.dispose();
 }

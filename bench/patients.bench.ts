@@ -12,12 +12,12 @@
  *
  * BENCH_ROWS changes the number of pathways of each list. Run: npx tsx bench/patients.bench.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
 import { benchDatabase } from './lib/bench-database.js';
 import { seedKneeSample } from './lib/seed-pathways.js';
-import { startBuiltServer } from './lib/server.js';
+import { startBuiltServer, startApiAlone } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
+import { writeBenchResults } from './lib/results.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,13 +33,7 @@ const databaseLabel = bench.label;
 const serverEnv = bench.serverEnv;
 
 console.log(`Seeding ${databaseLabel}:`);
-const database = await bench.open();
-let kneeIds: string[];
-try {
-  kneeIds = await seedKneeSample(database, { rows, sample: 5000, unscoredHip: true });
-} finally {
-  await database.close();
-}
+const kneeIds = await seedKneeSample(bench, { rows, sample: 5000, unscoredHip: true });
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -112,8 +106,8 @@ interface Figure {
 }
 const figures: Figure[] = [];
 
-// First the API alone (as beside a separate worker): nothing is scored in the background.
-let server = await startBuiltServer(port, { NODE_ENV: 'test', RUN_WORKER: 'false', ...serverEnv });
+// First the API alone: nothing is scored in the background.
+let server = await startApiAlone(port, serverEnv);
 try {
   const headers = { authorization: `Bearer ${await signInWithCodeFlow(server.baseUrl, clerkId)}` };
   const summaries = kneeIds.map((id) => `/api/trusts/RAN/procedures/knee/patients/${id}/risk-summary/`);
@@ -219,8 +213,4 @@ for (const figure of figures)
   );
 const failing = figures.filter((figure) => figure.value > figure.target).length;
 console.log(`\nresult: ${failing === 0 ? 'meets every target' : `BELOW TARGET in ${failing} measure(s)`}`);
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(
-  `bench/results/patients-${databaseLabel.toLowerCase()}.json`,
-  `${JSON.stringify({ database: databaseLabel, rows, connections, seconds, remodels, figures }, null, 2)}\n`,
-);
+writeBenchResults('patients', databaseLabel, { rows, connections, seconds, remodels, figures });

@@ -23,17 +23,15 @@
  * (PostgreSQL) keeps a seeded database between runs (for looking at plans).
  * Run: npx tsx bench/prioritisation.bench.ts
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Result } from 'autocannon';
-import type { JWK } from 'jose';
 import type { Database } from '../apps/api/dist/platform/db/client.js';
-import { loadDevelopmentSecrets } from '../apps/api/dist/modules/identity/signing-keys.js';
-import { developmentAccessToken } from './lib/access-token.js';
-import { benchDatabase } from './lib/bench-database.js';
+import { developmentAuthorization } from './lib/access-token.js';
+import { benchDatabase, seedOnce } from './lib/bench-database.js';
 import { latencyRow, type LatencyRow } from './lib/latency-table.js';
 import { seedBase, seedPathways, surgeons, vacuumAnalyze } from './lib/seed-pathways.js';
-import { startBuiltServer } from './lib/server.js';
+import { startApiAlone } from './lib/server.js';
 import { measureLoad, downloadWatchingMemory } from './lib/load.js';
+import { writeBenchResults } from './lib/results.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const archivedRows = Math.round(rows / 5);
@@ -126,29 +124,18 @@ const reuse = bench.reused;
 const databaseLabel = bench.label;
 
 console.log(`Seeding ${databaseLabel}${reuse ? ' (kept from an earlier run)' : ''}:`);
-const database = await bench.open();
-let signingKey: JWK;
-try {
-  if (!reuse) {
-    await seedBase(database);
-    await seedPathways(database, { procedureCode: 'knee', rows, archivedRows });
-    await seedPrioritisation(database);
-    await vacuumAnalyze(database);
-  }
-  signingKey = (await loadDevelopmentSecrets(database.db)).signingKey;
-} finally {
-  await database.close();
-}
-
-// The API alone, as beside a separate worker process: the 1 % of pathways seeded as waiting stay so.
-const server = await startBuiltServer(port, {
-  NODE_ENV: 'test',
-  RUN_WORKER: 'false',
-  ...bench.serverEnv,
+const signingKey = await seedOnce(bench, async (database) => {
+  await seedBase(database);
+  await seedPathways(database, { procedureCode: 'knee', rows, archivedRows });
+  await seedPrioritisation(database);
+  await vacuumAnalyze(database);
 });
 
+// The API alone: the 1 % of pathways seeded as waiting stay so.
+const server = await startApiAlone(port, bench.serverEnv);
+
 try {
-  const headers = { authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, clerkId)}` };
+  const headers = await developmentAuthorization(baseUrl, signingKey, clerkId);
   const base = '/api/trusts/RAN/waiting-list/procedures/knee/prioritisation';
   const filters: { name: string; query: string }[] = [
     { name: 'risk high', query: 'risk=high' },
@@ -281,24 +268,15 @@ try {
   );
   for (const r of failing) console.log(`  FAIL ${r.name}: p99 ${r.p99} ms`);
   if (!xlsxOk) console.log(`  FAIL workbook export: ${(xlsx.ms / 1000).toFixed(2)} s`);
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    `bench/results/prioritisation-${databaseLabel.toLowerCase()}.json`,
-    `${JSON.stringify(
-      {
-        database: databaseLabel,
-        rows,
-        connections,
-        seconds,
-        results,
-        afresh,
-        xlsx: { ...xlsx, restingMb: resting },
-        csv: { ...csv, restingMb: csvResting },
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeBenchResults('prioritisation', databaseLabel, {
+    rows,
+    connections,
+    seconds,
+    results,
+    afresh,
+    xlsx: { ...xlsx, restingMb: resting },
+    csv: { ...csv, restingMb: csvResting },
+  });
 } finally {
   await server.stop();
   await bench.dispose();

@@ -15,7 +15,6 @@
  * `BENCH_MINUTES` (or `--minutes=N`; default 10, fractions allowed) sets the length, `BENCH_ROWS`
  * the size of both lists. Alone: `npx tsx bench/soak.bench.ts --minutes=2`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { generatedWaitingList } from '../apps/api/src/test/factories/generated-lists.js';
@@ -24,6 +23,7 @@ import { seedKneeSample } from './lib/seed-pathways.js';
 import { startBuiltServer, startBuiltWorker } from './lib/server.js';
 import { signInWithCodeFlow } from './lib/sign-in.js';
 import { median } from './lib/timing.js';
+import { writeBenchResults } from './lib/results.js';
 
 const flag = process.argv.find((argument) => argument.startsWith('--minutes='))?.split('=')[1];
 const minutes = Number(flag ?? process.env.BENCH_MINUTES ?? 10);
@@ -39,13 +39,7 @@ const port = 3900 + Math.floor(Math.random() * 90);
 
 const bench = await benchDatabase('soak', { fresh: true });
 console.log(`Seeding ${bench.label}: ${fmt(rows)} scored knee pathways of trust RAN`);
-let database = await bench.open();
-let ids: string[];
-try {
-  ids = await seedKneeSample(database, { rows, sample: 5000 });
-} finally {
-  await database.close();
-}
+const ids = await seedKneeSample(bench, { rows, sample: 5000 });
 
 // Tokens outlive the run: the development provider's default of 10 minutes would not.
 const serverEnv = { NODE_ENV: 'test', DEV_ACCESS_TOKEN_TTL_SECONDS: '3600', ...bench.serverEnv };
@@ -282,7 +276,7 @@ try {
   await server.stop();
   console.log(`\nserver RSS at most ${serverPeak} MB`);
   // What the run left in the database: every read of a patient is logged, every remodel evaluated.
-  database = await bench.open();
+  const database = await bench.open();
   try {
     // Counted: the embedded database keeps no statistics over a restart.
     const { rows: tables } = await database.executeSql(
@@ -377,9 +371,12 @@ console.log(`\nfailed requests: ${totalFailed} (target 0: ${totalFailed === 0 ? 
 console.log(
   `result: ${totalFailed === 0 && flat ? 'meets every target' : 'BELOW TARGET'} (errors ${totalFailed}, memory ${memoryVerdict})`,
 );
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(
-  `bench/results/soak-${bench.label.toLowerCase()}.json`,
-  `${JSON.stringify({ database: bench.label, rows, minutes, remodelRate, idle, perMinute: minutesMeasured, importStages }, null, 2)}\n`,
-);
+writeBenchResults('soak', bench.label, {
+  rows,
+  minutes,
+  remodelRate,
+  idle,
+  perMinute: minutesMeasured,
+  importStages,
+});
 if (totalFailed > 0 || !flat) process.exitCode = 1;

@@ -17,3 +17,8 @@ export async function developmentAccessToken(baseUrl: string, signingKey: JWK, u
     .setExpirationTime(now + 3600)
     .sign(await importJWK(signingKey, 'RS256'));
 }
+
+/** The authorization header of a request made as `userId` (see developmentAccessToken). */
+export async function developmentAuthorization(baseUrl: string, signingKey: JWK, userId: string) {
+  return { authorization: `Bearer ${await developmentAccessToken(baseUrl, signingKey, userId)}` };
+}

@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../apps/api/dist/platform/db/client.js';
+import type { JWK } from 'jose';
+import { openDatabase, type Database } from '../../apps/api/dist/platform/db/client.js';
+import { loadDevelopmentSecrets } from '../../apps/api/dist/modules/identity/signing-keys.js';
 import { freshPostgres } from './database.js';
 
 /**
@@ -40,4 +42,22 @@ export async function benchDatabase(name: string, options: { fresh?: boolean } =
       await postgres?.drop();
     },
   };
+}
+
+/**
+ * Seeds a benchmark's database with `seed`, unless it was kept seeded from an earlier run, and reads
+ * the development signing key the server will sign with; the database is closed after, so that the
+ * server can open a PGlite folder.
+ */
+export async function seedOnce(
+  bench: Awaited<ReturnType<typeof benchDatabase>>,
+  seed: (database: Database) => Promise<void>,
+): Promise<JWK> {
+  const database = await bench.open();
+  try {
+    if (!bench.reused) await seed(database);
+    return (await loadDevelopmentSecrets(database.db)).signingKey;
+  } finally {
+    await database.close();
+  }
 }

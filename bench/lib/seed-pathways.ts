@@ -131,25 +131,31 @@ export async function vacuumAnalyze(database: Database) {
 
 /**
  * The base data and `rows` scored knee pathways (and as many unscored hip ones with `unscoredHip`),
- * analysed; then up to `sample` of the processed knee pathways' ids, in an order fixed by their ids,
+ * analysed, in the benchmark's database, closed again after (so that the server can open a PGlite
+ * folder); then up to `sample` of the processed knee pathways' ids, in an order fixed by their ids,
  * for the requests a benchmark makes.
  */
 export async function seedKneeSample(
-  database: Database,
+  bench: { open: () => Promise<Database> },
   options: { rows: number; sample: number; unscoredHip?: boolean },
 ): Promise<string[]> {
-  await seedBase(database);
-  await seedPathways(database, { procedureCode: 'knee', rows: options.rows, archivedRows: 0 });
-  if (options.unscoredHip)
-    await seedPathways(database, {
-      procedureCode: 'hip',
-      rows: options.rows,
-      archivedRows: 0,
-      scored: false,
-    });
-  await vacuumAnalyze(database);
-  const processed = await database.executeSql(
-    `select id from pathways where procedure_code = 'knee' and status = 'processed' order by md5(id::text) limit ${options.sample}`,
-  );
-  return processed.rows.map((row) => String(row.id));
+  const database = await bench.open();
+  try {
+    await seedBase(database);
+    await seedPathways(database, { procedureCode: 'knee', rows: options.rows, archivedRows: 0 });
+    if (options.unscoredHip)
+      await seedPathways(database, {
+        procedureCode: 'hip',
+        rows: options.rows,
+        archivedRows: 0,
+        scored: false,
+      });
+    await vacuumAnalyze(database);
+    const processed = await database.executeSql(
+      `select id from pathways where procedure_code = 'knee' and status = 'processed' order by md5(id::text) limit ${options.sample}`,
+    );
+    return processed.rows.map((row) => String(row.id));
+  } finally {
+    await database.close();
+  }
 }

@@ -54,6 +54,10 @@ export async function startBuiltServer(port: number, env: Record<string, string>
   };
 }
 
+/** The built API alone, as beside a separate worker process: nothing is scored in the background. */
+export const startApiAlone = (port: number, env: Record<string, string> = {}) =>
+  startBuiltServer(port, { NODE_ENV: 'test', RUN_WORKER: 'false', ...env });
+
 /**
  * Starts the built worker (`npm run worker`, PostgreSQL only) beside a server started with
  * `RUN_WORKER=false`, as production runs them; resolved once it has started.

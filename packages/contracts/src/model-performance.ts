@@ -160,7 +160,8 @@ export const modelVersionChoiceSchema = z.object({
   n: z.number().int().describe('Outcomes judged against its predictions'),
 });
 
-export const modelPerformanceQuerySchema = z.object({
+/** The dates of operation a query counts, the same for the trust's figures and the national ones. */
+const operationDateRange = {
   from: boundedDate.optional().meta({
     description: 'The first date of operation counted, YYYY-MM-DD (inclusive), from 1900-01-01',
     example: '2025-06-01',
@@ -169,6 +170,10 @@ export const modelPerformanceQuerySchema = z.object({
     description: 'The last date of operation counted, YYYY-MM-DD (inclusive), up to 2300-12-31',
     example: '2026-05-31',
   }),
+};
+
+export const modelPerformanceQuerySchema = z.object({
+  ...operationDateRange,
   modelVersion: decimalNumber(z.number().int().min(1).max(1_000_000)).optional().meta({
     description: 'Only the outcomes judged against this version’s predictions; absent: every version',
     example: 2,
@@ -343,14 +348,7 @@ export const nationalQuerySchema = z.object({
     description: 'The procedure: knee, hip or knee-hip',
     example: 'knee',
   }),
-  from: boundedDate.optional().meta({
-    description: 'The first date of operation counted, YYYY-MM-DD (inclusive), from 1900-01-01',
-    example: '2025-06-01',
-  }),
-  to: boundedDate.optional().meta({
-    description: 'The last date of operation counted, YYYY-MM-DD (inclusive), up to 2300-12-31',
-    example: '2026-05-31',
-  }),
+  ...operationDateRange,
 });
 
 export const funnelLimitsSchema = z.object({

@@ -81,42 +81,27 @@ export class Quantizer {
     const start = this.start;
     const count = this.count;
     const nf = start.length;
-    if (this.strict) {
-      for (let f = 0; f < nf; f++) {
-        const x = xr[xo + f] as number;
-        const s = start[f] as number;
-        let len = count[f] as number;
-        if (len === 0) {
-          q[qo + f] = 0;
-          continue;
-        }
-        // Branch-free upper bound: thresholds <= x. Bit: x - t >= 0.
-        let base = s;
-        while (len > 1) {
-          const half = len >>> 1;
-          base += half * ((Math.floor(x - (values[base + half] as number)) >>> 31) ^ 1);
-          len -= half;
-        }
-        q[qo + f] = base - s + ((Math.floor(x - (values[base] as number)) >>> 31) ^ 1);
+    // One bit test for both rules: `(Math.floor(sign * (t - x)) >>> 31) ^ flip` is 1 exactly when
+    // threshold t counts below x, t <= x for strict splits (x - t >= 0) and t < x otherwise
+    // (t - x < 0). Negating a difference is exact, so each rule keeps its exact comparison.
+    const sign = this.strict ? -1 : 1;
+    const flip = this.strict ? 1 : 0;
+    for (let f = 0; f < nf; f++) {
+      const x = xr[xo + f] as number;
+      const s = start[f] as number;
+      let len = count[f] as number;
+      if (len === 0) {
+        q[qo + f] = 0;
+        continue;
       }
-    } else {
-      for (let f = 0; f < nf; f++) {
-        const x = xr[xo + f] as number;
-        const s = start[f] as number;
-        let len = count[f] as number;
-        if (len === 0) {
-          q[qo + f] = 0;
-          continue;
-        }
-        // Branch-free lower bound: thresholds < x. Bit: t - x < 0.
-        let base = s;
-        while (len > 1) {
-          const half = len >>> 1;
-          base += half * (Math.floor((values[base + half] as number) - x) >>> 31);
-          len -= half;
-        }
-        q[qo + f] = base - s + (Math.floor((values[base] as number) - x) >>> 31);
+      // Branch-free bound: the thresholds that count below x.
+      let base = s;
+      while (len > 1) {
+        const half = len >>> 1;
+        base += half * ((Math.floor(sign * ((values[base + half] as number) - x)) >>> 31) ^ flip);
+        len -= half;
       }
+      q[qo + f] = base - s + ((Math.floor(sign * ((values[base] as number) - x)) >>> 31) ^ flip);
     }
   }
 }

@@ -230,30 +230,13 @@ export class TreeEnsemble {
       while ((left[n] as number) >= 0) n = this.hotChild(n, xr);
       return n;
     }
-    if (this.rule === 'lt32') {
-      for (let l = left[n] as number; l >= 0; l = left[n] as number) {
-        const v = xr[feature[n] as number] as number;
-        n =
-          v !== v
-            ? defaultLeft[n]
-              ? l
-              : (right[n] as number)
-            : v < (threshold[n] as number)
-              ? l
-              : (right[n] as number);
-      }
-    } else {
-      for (let l = left[n] as number; l >= 0; l = left[n] as number) {
-        const v = xr[feature[n] as number] as number;
-        n =
-          v !== v
-            ? defaultLeft[n]
-              ? l
-              : (right[n] as number)
-            : v <= (threshold[n] as number)
-              ? l
-              : (right[n] as number);
-      }
+    // A split sends x left when x < threshold (lt32) or x <= threshold (the other rules).
+    const leftWhenEqual = this.rule !== 'lt32';
+    for (let l = left[n] as number; l >= 0; l = left[n] as number) {
+      const v = xr[feature[n] as number] as number;
+      const split = threshold[n] as number;
+      const goLeft = v !== v ? defaultLeft[n] === 1 : v < split || (leftWhenEqual && v === split);
+      n = goLeft ? l : (right[n] as number);
     }
     return n;
   }
