@@ -24,7 +24,6 @@ export const filesWithFunctionsStillTooLong = [
   'apps/web/src/components/file-summary.tsx',
   'apps/web/src/features/model-performance/components/prediction-suspension-page.tsx',
   'apps/web/src/features/prioritisation/components/worklist-page.tsx',
-  'apps/web/src/lib/auth/auth-provider.tsx',
 ];
 
 export default [
