@@ -22,7 +22,6 @@ export const filesWithFunctionsStillTooLong = [
   'apps/api/src/modules/outcomes/outcomes-validation.ts',
   'apps/api/src/platform/sandbox/resident-sandbox.ts',
   'apps/web/src/features/model-performance/components/prediction-suspension-page.tsx',
-  'apps/web/src/features/prioritisation/components/worklist-page.tsx',
 ];
 
 export default [
