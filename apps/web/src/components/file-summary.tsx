@@ -42,19 +42,23 @@ export interface FileSummaryDownloads {
 
 const rowNumberHeader = 'Row in your spreadsheet';
 
+/** Each download's button, and how screen readers hear the file it is of after it. */
+const downloadWords: Record<FileDownload, { label: string; aboutFile: (noun: string) => string }> = {
+  rowsWithErrors: { label: 'Download the rows with errors', aboutFile: (noun) => ` of the ${noun} file` },
+  warnings: { label: 'Download all warnings', aboutFile: (noun) => ` about the ${noun} file` },
+};
+
 /** A download of the file, named for it to screen readers; it says so while it is on its way. */
 function DownloadButton({
   downloads,
   download,
-  label,
-  aboutFile,
+  noun,
 }: {
   downloads: FileSummaryDownloads;
   download: FileDownload;
-  label: string;
-  /** Heard after the label only, such as ' of the waiting list file'. */
-  aboutFile: string;
+  noun: string;
 }) {
+  const { label, aboutFile } = downloadWords[download];
   return (
     <Button
       variant="secondary"
@@ -63,7 +67,7 @@ function DownloadButton({
       onClick={() => downloads.onDownload(download)}
     >
       {downloads.downloading === download ? 'Downloading...' : label}
-      <span className="nhsuk-u-visually-hidden">{aboutFile}</span> (CSV)
+      <span className="nhsuk-u-visually-hidden">{aboutFile(noun)}</span> (CSV)
     </Button>
   );
 }
@@ -182,14 +186,7 @@ function RowsWithErrors({
     <>
       <h4>Rows with errors</h4>
       <p>{words.rowsWithErrors}</p>
-      {downloads && (
-        <DownloadButton
-          downloads={downloads}
-          download="rowsWithErrors"
-          label="Download the rows with errors"
-          aboutFile={` of the ${noun} file`}
-        />
-      )}
+      {downloads && <DownloadButton downloads={downloads} download="rowsWithErrors" noun={noun} />}
       <Table<ProblemLine>
         caption={`Rows with errors in the ${noun} file${totalPages > 1 ? `, page ${pageNumber} of ${totalPages}` : ''}`}
         captionHidden
@@ -263,14 +260,7 @@ function Warnings({ words, result, labelOf = fieldLabel, downloads }: FileSummar
             ))}
           </ul>
         )}
-        {downloads && (
-          <DownloadButton
-            downloads={downloads}
-            download="warnings"
-            label="Download all warnings"
-            aboutFile={` about the ${noun} file`}
-          />
-        )}
+        {downloads && <DownloadButton downloads={downloads} download="warnings" noun={noun} />}
       </div>
     </details>
   );

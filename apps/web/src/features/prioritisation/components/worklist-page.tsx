@@ -10,7 +10,6 @@ import { PredictionsSuspended } from '../../../components/predictions-suspended'
 import { SuccessNotice } from '../../../components/success-notice';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-provider';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { filterErrorItems, useFilterErrors } from '../../../lib/filter-errors';
 import { usePageNotice } from '../../../lib/page-notice';
@@ -20,7 +19,6 @@ import { useWorklist } from '../api/get-worklist';
 import { cellDescription, inSentence } from '../lib/matrix';
 import {
   defaultWorklistSort,
-  hasWorklistFilters,
   matrixFilters,
   readWorklistView,
   worklistFilterErrorOrder,
@@ -135,7 +133,6 @@ function MatrixAndFlags({
 
 function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: string | undefined }) {
   const trust = useTrustCode();
-  const role = useAuth().currentSelectedRole;
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readWorklistView(params), [params]);
   const appliedKey = writeWorklistView({
@@ -160,8 +157,6 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
   const resultsHeading = useResultsFocus(notice);
   const shown = shownText(view.filters);
   const suspended = Boolean(matrix.data?.suspendedOn);
-  // Decision 0063: while suspended the API orders the highest risk as the longest wait; say so.
-  const shownSort = suspended && view.sort === 'highest_risk' ? 'longest_wait' : view.sort;
 
   return (
     <>
@@ -191,12 +186,9 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
       <WorklistResults
         type={type}
         name={name}
-        role={role}
         view={view}
         worklist={worklist}
-        filtered={hasWorklistFilters(view.filters)}
         suspended={suspended}
-        shownSort={shownSort}
         go={go}
         onExportFailure={(error) => {
           setExportFailure(error);

@@ -2,14 +2,15 @@ import { Link } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import { worklistSortLabels, worklistSortSchema, type WorklistSort } from '@esr/contracts/prioritisation';
 import type { ProcedureCode } from '@esr/contracts/procedures';
-import type { GuardRole } from '@esr/contracts/roles';
 import { InsetText } from '../../../components/content';
 import { PagedResults } from '../../../components/list-status';
 import { SortChoice } from '../../../components/sort-choice';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { paths } from '../../../config/paths';
 import type { useWorklist } from '../api/get-worklist';
 import {
   clearedQuery,
+  hasWorklistFilters,
   worklistCountText,
   writeWorklistView,
   type WorklistView,
@@ -26,14 +27,10 @@ const sortOptions = (Object.keys(worklistSortLabels) as WorklistSort[]).map((val
 export interface WorklistResultsProps {
   type: ProcedureCode;
   name: string | undefined;
-  role: GuardRole | null;
   view: WorklistView;
   worklist: ReturnType<typeof useWorklist>;
-  filtered: boolean;
   /** Decision 0063: predictions are suspended, so no order is by the risk. */
   suspended: boolean;
-  /** The order the rows are in, as the worklist says it. */
-  shownSort: WorklistSort;
   go: (next: WorklistView) => void;
   onExportFailure: (error: unknown) => void;
 }
@@ -47,7 +44,7 @@ function EmptyWorklist({
   view,
   total,
   filtered,
-}: WorklistResultsProps & { total: number | undefined }) {
+}: WorklistResultsProps & { total: number | undefined; filtered: boolean }) {
   return (
     <InsetText>
       {total !== undefined && total > 0 ? (
@@ -79,7 +76,14 @@ function EmptyWorklist({
 }
 
 /** Above the table: the order to choose, and the export of the pathways the filters match. */
-function WorklistTools({ type, view, suspended, shownSort, go, onExportFailure }: WorklistResultsProps) {
+function WorklistTools({
+  type,
+  view,
+  suspended,
+  shownSort,
+  go,
+  onExportFailure,
+}: WorklistResultsProps & { shownSort: WorklistSort }) {
   return (
     <div className="nhsuk-grid-row app-worklist-tools">
       <div className="nhsuk-grid-column-one-half">
@@ -105,7 +109,11 @@ function WorklistTools({ type, view, suspended, shownSort, go, onExportFailure }
 
 /** The worklist's count, then its page of pathways with their tools and pages, or why there are none. */
 export function WorklistResults(props: WorklistResultsProps) {
-  const { type, name, role, view, worklist, filtered, shownSort, go } = props;
+  const { type, name, view, worklist, suspended, go } = props;
+  const role = useAuth().currentSelectedRole;
+  const filtered = hasWorklistFilters(view.filters);
+  // Decision 0063: while suspended the API orders the highest risk as the longest wait; say so.
+  const shownSort = suspended && view.sort === 'highest_risk' ? 'longest_wait' : view.sort;
   const page = worklist.data;
   const total = page?.totalCount;
   // The last page's rows stay on screen while the next ones load; the count says they are coming.
@@ -122,7 +130,7 @@ export function WorklistResults(props: WorklistResultsProps) {
             : ''}
       </p>
       {empty ? (
-        <EmptyWorklist {...props} total={total} />
+        <EmptyWorklist {...props} total={total} filtered={filtered} />
       ) : (
         <PagedResults
           query={worklist}
@@ -130,7 +138,7 @@ export function WorklistResults(props: WorklistResultsProps) {
           columns={worklistColumns(type, role)}
           rowKey={(row) => row.id}
           layout="records-fit"
-          before={<WorklistTools {...props} />}
+          before={<WorklistTools {...props} shownSort={shownSort} />}
           onPageChange={(pageNumber) => go({ ...view, page: pageNumber })}
           hrefFor={(pageNumber) =>
             paths.prioritisationWorklist(type, writeWorklistView({ ...view, page: pageNumber }).toString())
