@@ -21,9 +21,6 @@ export const filesStillTooLong = [];
 export const filesWithFunctionsStillTooLong = [
   'apps/api/src/modules/outcomes/outcomes-validation.ts',
   'apps/api/src/platform/sandbox/resident-sandbox.ts',
-  'apps/web/src/components/file-summary.tsx',
-  'apps/web/src/features/prioritisation/components/worklist-page.tsx',
-  'apps/web/src/lib/auth/auth-provider.tsx',
 ];
 
 export default [

@@ -9,7 +9,7 @@ import { useCreateTrust } from '../api/create-trust';
 import { useTrustLookups } from '../api/get-trust-lookups';
 import { mapTrustSaveError } from '../lib/error-mapping';
 import { FormErrorSummary } from './form-errors';
-import { FormButtons } from './form-parts';
+import { FormButtons } from '../../../components/form-buttons';
 import { useSaveForm } from './save-form';
 import { ListStatus } from '../../../components/list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';

@@ -1,7 +1,5 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { messages } from '@esr/contracts/messages';
 import { statusLabel } from '@esr/contracts/users';
-import { Button } from '../../../components/button';
 import { Radios } from '../../../components/form-fields';
 
 /** docs/requirements.md §9: status 1 Active, 0 Disabled; the list filters' choices and the edit forms' radios. */
@@ -32,19 +30,5 @@ export function StatusField<T extends FieldValues>({
         />
       )}
     />
-  );
-}
-
-/** Cancel and Submit; Submit reads 'Submitting...' while busy and returns on failure (docs/requirements.md §4). */
-export function FormButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
-  return (
-    <div className="app-button-group">
-      <Button variant="secondary" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {busy ? messages.submitting : 'Submit'}
-      </Button>
-    </div>
   );
 }

@@ -26,7 +26,8 @@ import { useUpdateUser } from '../api/update-user';
 import { useAdminRole } from '../lib/admin-role';
 import { mapUserSaveError } from '../lib/error-mapping';
 import { FormErrorSummary } from './form-errors';
-import { FormButtons, StatusField } from './form-parts';
+import { FormButtons } from '../../../components/form-buttons';
+import { StatusField } from './form-parts';
 import { useSaveForm } from './save-form';
 import { ListStatus } from '../../../components/list-status';
 

@@ -7,8 +7,7 @@ import {
   issuerInWords,
   type AcceptedIssuer,
 } from '@esr/contracts/integration-clients';
-import { messages } from '@esr/contracts/messages';
-import { Button } from '../../../components/button';
+import { FormButtons } from '../../../components/form-buttons';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { SummaryList } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
@@ -164,14 +163,7 @@ function RegisterForm({
           error={errors.clientId}
           {...form.register('clientId')}
         />
-        <div className="app-button-group">
-          <Button variant="secondary" onClick={cancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? messages.submitting : 'Register client'}
-          </Button>
-        </div>
+        <FormButtons busy={submitting} onCancel={cancel} submitLabel="Register client" />
       </form>
       <p>{integrationClientMessages.whatAClientIs}</p>
     </>

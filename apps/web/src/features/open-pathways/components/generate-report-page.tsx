@@ -52,7 +52,7 @@ function GenerateReport({ type, name }: { type: ProcedureCode; name: string | un
   const filters = useMemo(() => readActiveFilters(params), [params]);
   const filtersQuery = writeActiveFilters(filters).toString();
   // The table's first page: the count is the same, and it is usually in the cache already.
-  const matching = useActiveRecords(trust, type, filters, 1);
+  const matching = useActiveRecords(trust, type, { filters, pageNumber: 1 });
   const fields = useReportFields(type);
   const exportReport = useExportActiveRecords(trust, type);
   const [failed, setFailed] = useState(false);

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import { Link } from 'react-router';
 import {
@@ -14,6 +13,7 @@ import { anomalyFlagLabel, anomalyReasonText } from '@esr/contracts/patients';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Tag, type Column } from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
+import { CellDetail, listedPatientName, Nowrap } from '../../../components/record-cell-parts';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatNhsNumber } from '../../../lib/nhs-number';
@@ -87,25 +87,15 @@ export function RiskTag({
         <span className="app-risk__probability">{percentage(record.probability)}</span>
       )}
       {record.anomaly && (
-        <Detail>
+        <CellDetail>
           <Tag colour="orange">{anomalyFlagLabel}</Tag>
           {record.anomaly.reason && (
             <span className="app-record-detail">
               <DataText text={anomalyReasonText(record.anomaly.reason)} />
             </span>
           )}
-        </Detail>
+        </CellDetail>
       )}
-    </span>
-  );
-}
-
-/** A value under a cell's main one, in smaller type, named for screen readers when its form does not say. */
-function Detail({ name, children }: { name?: string; children: ReactNode }) {
-  return (
-    <span className="app-record-detail">
-      {name && <span className="nhsuk-u-visually-hidden">{name} </span>}
-      {children}
     </span>
   );
 }
@@ -117,42 +107,35 @@ function Detail({ name, children }: { name?: string; children: ReactNode }) {
 export function MissingInputs({ names }: { names: readonly string[] | undefined }) {
   if (!names || names.length === 0) return null;
   return (
-    <Detail>
+    <CellDetail>
       {label.missingInputs}: {names.join(', ')}
-    </Detail>
+    </CellDetail>
   );
 }
-
-/** Text kept on one line: an NHS number, a date. */
-const Nowrap = ({ children }: { children: ReactNode }) => <span className="app-nowrap">{children}</span>;
-
-/** The patient as the lists name them: surname first (the order the list sorts by), then first name. */
-export const patientName = (row: Pick<ActiveRecord, 'firstName' | 'lastName'>) =>
-  dataText([row.lastName, row.firstName].filter(Boolean).join(', '));
 
 /** Who the record is about: the name, then the NHS number, the local identifier and the date of birth. */
 function PatientCell({ row }: { row: PersonRow }) {
   return (
     <>
-      {patientName(row) && (
+      {listedPatientName(row) && (
         <span className="app-record-name">
-          <DataText text={patientName(row)} />
+          <DataText text={listedPatientName(row)} />
         </span>
       )}
       {row.nhsNumber && (
-        <Detail name={label.nhsNumber}>
+        <CellDetail name={label.nhsNumber}>
           <Nowrap>{formatNhsNumber(row.nhsNumber)}</Nowrap>
-        </Detail>
+        </CellDetail>
       )}
       {row.hospitalNumber && (
-        <Detail name={label.hospitalNumber}>
+        <CellDetail name={label.hospitalNumber}>
           <DataText text={row.hospitalNumber} />
-        </Detail>
+        </CellDetail>
       )}
       {row.dateOfBirth && (
-        <Detail>
+        <CellDetail>
           Born <Nowrap>{formatDate(row.dateOfBirth)}</Nowrap>
-        </Detail>
+        </CellDetail>
       )}
     </>
   );
@@ -186,9 +169,9 @@ export function activeRecordColumns(type: ProcedureCode): Column<ActiveRecord, A
         <>
           <span>{waitText(row.referralDate)}</span>
           {row.referralDate && (
-            <Detail>
+            <CellDetail>
               Referred <Nowrap>{formatDate(row.referralDate)}</Nowrap>
-            </Detail>
+            </CellDetail>
           )}
         </>
       ),
@@ -214,7 +197,7 @@ export function activeRecordColumns(type: ProcedureCode): Column<ActiveRecord, A
       cell: (row) => (
         <>
           <span>{readinessText(row.surgery)}</span>
-          {row.social && <Detail name={label.social}>{socialText(row.social)}</Detail>}
+          {row.social && <CellDetail name={label.social}>{socialText(row.social)}</CellDetail>}
         </>
       ),
     },

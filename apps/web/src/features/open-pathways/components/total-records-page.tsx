@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
 import type { ProcedureCode } from '@esr/contracts/procedures';
@@ -7,6 +7,7 @@ import { ErrorSummary } from '../../../components/error-summary';
 import { PagedResults } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
+import { filterErrorItems, useFilterErrors } from '../../../lib/filter-errors';
 import { useProcedureType } from '../../../lib/procedure-type';
 import { useActiveRecords } from '../api/get-active-records';
 import {
@@ -45,18 +46,11 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
   const appliedKey = writeActiveFilters(applied).toString();
   const pageNumber = readActivePage(params);
   const order = useMemo(() => readActiveSort(params), [params]);
-  const records = useActiveRecords(trust, type, applied, pageNumber, order);
+  const records = useActiveRecords(trust, type, { filters: applied, pageNumber, sort: order });
   const columns = activeRecordColumns(type);
   // A new order starts at the first page; the filters stay.
   const sortBy = (next: ActiveSort) => setParams(writeActiveFilters(applied, 1, next));
-  const [errors, setErrors] = useState<FilterErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  // Back or a link brings other filters: the form shows them, without the last attempt's errors.
-  const [errorsKey, setErrorsKey] = useState(appliedKey);
-  if (errorsKey !== appliedKey) {
-    setErrorsKey(appliedKey);
-    setErrors({});
-  }
+  const filterErrors = useFilterErrors<keyof FilterErrors>(appliedKey);
   const total = records.data?.totalCount;
   // The last search's rows stay on screen while the next ones load; the count says they are coming.
   const refreshing = records.isPlaceholderData && records.isFetching;
@@ -66,10 +60,8 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
   return (
     <>
       <ErrorSummary
-        errors={filterErrorOrder.flatMap((key) =>
-          errors[key] ? [{ text: errors[key], fieldId: filterFieldId(key) }] : [],
-        )}
-        attempt={attempt}
+        errors={filterErrorItems(filterErrorOrder, filterErrors.errors, filterFieldId)}
+        attempt={filterErrors.attempt}
       />
       <ProcedureHeading title="Total records" name={name} />
       {suspendedOn && (
@@ -78,18 +70,14 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
       <ActiveFilterForm
         applied={applied}
         appliedKey={appliedKey}
-        errors={errors}
+        errors={filterErrors.errors}
         onSearch={(filters) => {
-          setErrors({});
+          filterErrors.clearErrors();
           setParams(writeActiveFilters(filters, 1, order));
         }}
-        onInvalid={(found) => {
-          // The table and the address stay as they were until the filters are corrected.
-          setErrors(found);
-          setAttempt((count) => count + 1);
-        }}
+        onInvalid={filterErrors.refuse}
         onClear={() => {
-          setErrors({});
+          filterErrors.clearErrors();
           setParams(writeActiveFilters({}, 1, order));
         }}
       />

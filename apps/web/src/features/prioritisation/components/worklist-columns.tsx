@@ -1,5 +1,4 @@
 import { riskTagColours } from '@esr/contracts/risk-band';
-import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   flagLabels,
@@ -13,7 +12,8 @@ import { percentage } from '@esr/contracts/patient-wording';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { GuardRole } from '@esr/contracts/roles';
 import { Tag, type Column } from '../../../components/content';
-import { DataText, dataText } from '../../../components/data-text';
+import { DataText } from '../../../components/data-text';
+import { CellDetail, listedPatientName, Nowrap } from '../../../components/record-cell-parts';
 import { formatNhsNumber } from '../../../lib/nhs-number';
 import { patientPathFor } from '../lib/patient-link';
 import { cameFromList } from '../../../lib/came-from-list';
@@ -34,24 +34,8 @@ const flagColour: Record<PrioritisationFlag, TagColour> = {
   tci_passed: 'orange',
 };
 
-/** A value under a cell's main one, in smaller type, named for screen readers when its words do not say. */
-function Detail({ name, children }: { name?: string; children: ReactNode }) {
-  return (
-    <span className="app-record-detail">
-      {name && <span className="nhsuk-u-visually-hidden">{name} </span>}
-      {children}
-    </span>
-  );
-}
-
-const Nowrap = ({ children }: { children: ReactNode }) => <span className="app-nowrap">{children}</span>;
-
-/** The patient as the lists name them: surname first, then first name. */
-const nameOf = (row: Pick<WorklistItem, 'firstName' | 'lastName'>) =>
-  dataText([row.lastName, row.firstName].filter(Boolean).join(', '));
-
 function PatientCell({ row, href }: { row: WorklistItem; href: string }) {
-  const name = nameOf(row);
+  const name = listedPatientName(row);
   const { pathname, search } = useLocation();
   return (
     <>
@@ -59,9 +43,9 @@ function PatientCell({ row, href }: { row: WorklistItem; href: string }) {
         {name ? <DataText text={name} /> : 'Patient with no name recorded'}
       </Link>
       {row.nhsNumber && (
-        <Detail name="NHS number">
+        <CellDetail name="NHS number">
           <Nowrap>{formatNhsNumber(row.nhsNumber)}</Nowrap>
-        </Detail>
+        </CellDetail>
       )}
     </>
   );
@@ -74,9 +58,9 @@ function PriorityCell({ row }: { row: WorklistItem }) {
       <strong>{row.priority}</strong>
       {row.flags.includes('priority_breached') && <Tag colour="red">Breached</Tag>}
       {row.priorityDate && (
-        <Detail>
+        <CellDetail>
           Since <Nowrap>{dateText(row.priorityDate)}</Nowrap>
-        </Detail>
+        </CellDetail>
       )}
     </span>
   );
@@ -87,9 +71,9 @@ function WaitedCell({ row }: { row: WorklistItem }) {
   return (
     <>
       <Nowrap>{weeksText(completedWeeks(row.daysWaited))}</Nowrap>
-      <Detail>
+      <CellDetail>
         {daysText(row.daysWaited)} since <Nowrap>{dateText(row.clockStart)}</Nowrap>
-      </Detail>
+      </CellDetail>
     </>
   );
 }
@@ -115,7 +99,7 @@ function RiskCell({ row }: { row: WorklistItem }) {
           <span className="app-risk__probability">{percentage(row.probability)}</span>
         )}
       </span>
-      {row.adjustedPrediction && <Detail>Clinician: {riskBandLabels[row.adjustedPrediction]}</Detail>}
+      {row.adjustedPrediction && <CellDetail>Clinician: {riskBandLabels[row.adjustedPrediction]}</CellDetail>}
     </>
   );
 }
@@ -129,7 +113,7 @@ function FlagsCell({ row }: { row: WorklistItem }) {
           <Tag colour={flagColour[flag]}>{flagLabels[flag]}</Tag>
           {/* Which inputs the model was given a default for (decision 0057). */}
           {flag === 'missing_inputs' && row.defaultedInputs.length > 0 && (
-            <Detail name="Defaulted:">{row.defaultedInputs.join(', ')}</Detail>
+            <CellDetail name="Defaulted:">{row.defaultedInputs.join(', ')}</CellDetail>
           )}
         </li>
       ))}
@@ -142,9 +126,9 @@ function ValidationCell({ row }: { row: WorklistItem }) {
     <>
       {row.lastValidatedOn ? <Nowrap>{dateText(row.lastValidatedOn)}</Nowrap> : 'Not validated'}
       {row.nextValidationDue && (
-        <Detail>
+        <CellDetail>
           <Nowrap>{dueText(row.nextValidationDue)}</Nowrap>
-        </Detail>
+        </CellDetail>
       )}
     </>
   );
@@ -155,9 +139,9 @@ function HarmReviewCell({ row }: { row: WorklistItem }) {
   return (
     <>
       {harmLevelLabels[row.lastHarmReview.level]}
-      <Detail>
+      <CellDetail>
         <Nowrap>{dateText(row.lastHarmReview.reviewedOn)}</Nowrap>
-      </Detail>
+      </CellDetail>
     </>
   );
 }

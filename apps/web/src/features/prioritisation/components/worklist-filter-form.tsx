@@ -89,6 +89,19 @@ export function WorklistFilterForm({
       onChange={(event) => set(key)(event.target.value)}
     />
   );
+  const text = (key: 'surgeonName' | 'nhsNumber', hint: string, inputMode?: 'numeric') => (
+    <TextInput
+      id={worklistFilterFieldId(key)}
+      label={label[key]}
+      hint={hint}
+      error={errors[key]}
+      value={draft[key]}
+      inputMode={inputMode}
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(event) => set(key)(event.target.value)}
+    />
+  );
 
   return (
     <form className="app-filter" role="search" aria-label="Filter the worklist" noValidate onSubmit={apply}>
@@ -100,30 +113,9 @@ export function WorklistFilterForm({
       </div>
       <div className="nhsuk-grid-row">
         <div className="nhsuk-grid-column-one-third">{select('priority')}</div>
+        <div className="nhsuk-grid-column-one-third">{text('surgeonName', 'Any part of the name')}</div>
         <div className="nhsuk-grid-column-one-third">
-          <TextInput
-            id={worklistFilterFieldId('surgeonName')}
-            label={label.surgeonName}
-            hint="Any part of the name"
-            error={errors.surgeonName}
-            value={draft.surgeonName}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => set('surgeonName')(event.target.value)}
-          />
-        </div>
-        <div className="nhsuk-grid-column-one-third">
-          <TextInput
-            id={worklistFilterFieldId('nhsNumber')}
-            label={label.nhsNumber}
-            hint="Up to 10 digits, from the start"
-            error={errors.nhsNumber}
-            value={draft.nhsNumber}
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => set('nhsNumber')(event.target.value)}
-          />
+          {text('nhsNumber', 'Up to 10 digits, from the start', 'numeric')}
         </div>
       </div>
       <div className="app-button-group">

@@ -1,53 +1,37 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { messages } from '@esr/contracts/messages';
-import {
-  flagLabels,
-  worklistSortLabels,
-  worklistSortSchema,
-  type WorklistSort,
-} from '@esr/contracts/prioritisation';
-import { cellDescription, inSentence } from '../lib/matrix';
+import { flagLabels } from '@esr/contracts/prioritisation';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
-import { InsetText } from '../../../components/content';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { ListStatus, PagedResults } from '../../../components/list-status';
-import { SortChoice } from '../../../components/sort-choice';
+import { ListStatus } from '../../../components/list-status';
+import { PredictionsSuspended } from '../../../components/predictions-suspended';
+import { SuccessNotice } from '../../../components/success-notice';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-provider';
 import { useTrustCode } from '../../../lib/auth/trust-code';
-import { useProcedureType } from '../../../lib/procedure-type';
+import { filterErrorItems, useFilterErrors } from '../../../lib/filter-errors';
 import { usePageNotice } from '../../../lib/page-notice';
+import { useProcedureType } from '../../../lib/procedure-type';
 import { useMatrix } from '../api/get-matrix';
 import { useWorklist } from '../api/get-worklist';
+import { cellDescription, inSentence } from '../lib/matrix';
 import {
-  clearedQuery,
   defaultWorklistSort,
-  hasWorklistFilters,
   matrixFilters,
   readWorklistView,
-  worklistCountText,
   worklistFilterErrorOrder,
   writeWorklistView,
   type WorklistFilterErrors,
   type WorklistView,
 } from '../lib/worklist-params';
-import { ExportWorklistForm } from './export-worklist-form';
 import { loadFailureItems, useFailureAttempts } from './load-failure';
 import { UnknownPrioritisationType } from './prioritisation-heading';
 import { FlagCounts, RiskWaitMatrix } from './risk-wait-matrix';
 import { WorklistFilterForm, worklistFilterFieldId } from './worklist-filter-form';
-import { worklistColumns } from './worklist-columns';
+import { WorklistResults } from './worklist-results';
 import './prioritisation.scss';
-import { PredictionsSuspended } from '../../../components/predictions-suspended';
-import { SuccessNotice } from '../../../components/success-notice';
-
-const sortOptions = (Object.keys(worklistSortLabels) as WorklistSort[]).map((value) => ({
-  value,
-  label: worklistSortLabels[value],
-}));
 
 /**
  * /prioritisation/{type} (decision 0044): the procedure's active pathways as a risk × wait matrix
@@ -60,77 +44,38 @@ export function PrioritisationWorklistPage() {
   return <PrioritisationWorklist type={type} name={name} />;
 }
 
-function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: string | undefined }) {
-  const trust = useTrustCode();
-  const role = useAuth().currentSelectedRole;
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readWorklistView(params), [params]);
-  const appliedKey = writeWorklistView({
-    filters: view.filters,
-    sort: defaultWorklistSort,
-    page: 1,
-  }).toString();
-  const counted = useMemo(() => matrixFilters(view.filters), [view.filters]);
-  const matrix = useMatrix(trust, type, counted);
-  const worklist = useWorklist(trust, type, view);
-  const go = (next: WorklistView) => setParams(writeWorklistView(next));
+/** The export's failure in the API's words, or the general one. */
+const exportFailureItems = (failure: unknown): ErrorSummaryItem[] =>
+  failure ? [{ text: (failure instanceof ApiError && failure.body?.detail) || messages.reportFailed }] : [];
 
-  const [errors, setErrors] = useState<WorklistFilterErrors>({});
-  const [exportFailure, setExportFailure] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-  // Back or a link brings other filters: the form shows them, without the last attempt's errors.
-  const [errorsKey, setErrorsKey] = useState(appliedKey);
-  if (errorsKey !== appliedKey) {
-    setErrorsKey(appliedKey);
-    setErrors({});
-  }
-  const loadAttempt = useFailureAttempts(Math.max(matrix.errorUpdatedAt, worklist.errorUpdatedAt));
+/** The cells and flag the worklist is filtered to, in words, for its heading. */
+function shownText({ risk, wait, flag }: WorklistView['filters']) {
+  return [risk || wait ? cellDescription(risk, wait) : '', flag ? inSentence(flagLabels[flag]) : '']
+    .filter(Boolean)
+    .join(', ');
+}
 
-  const summary: ErrorSummaryItem[] = [
-    ...worklistFilterErrorOrder.flatMap((key) =>
-      errors[key] ? [{ text: errors[key], fieldId: worklistFilterFieldId(key) }] : [],
-    ),
-    ...(exportFailure
-      ? [
-          {
-            text: (exportFailure instanceof ApiError && exportFailure.body?.detail) || messages.reportFailed,
-          },
-        ]
-      : []),
-    ...loadFailureItems([matrix, worklist]),
-  ];
-  const filtered = hasWorklistFilters(view.filters);
-  // A count of the matrix or the flags leads to the pathways it counted: their heading, which says
-  // what they are, takes the focus and comes into view (the matrix is far above them).
+/**
+ * A count of the matrix or the flags leads to the pathways it counted: their heading, which says
+ * what they are, takes the focus and comes into view (the matrix is far above them). A notice
+ * (what a validation recorded by a waiting list admin, who returns here, has just done) takes the
+ * focus instead.
+ */
+function useResultsFocus(notice: string | null) {
   const location = useLocation();
-  // What a validation recorded by a waiting list admin, who returns here, has just done: it is said
-  // in a banner that takes the focus, before the results a count led to.
-  const notice = usePageNotice();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const toResults = (location.state as { toResults?: boolean } | null)?.toResults === true;
   useEffect(() => {
     if (toResults && !notice) resultsHeading.current?.focus();
   }, [location.key, toResults, notice]);
-  const { risk, wait, flag } = view.filters;
-  const shownText = [
-    risk || wait ? cellDescription(risk, wait) : '',
-    flag ? inSentence(flagLabels[flag]) : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  // Decision 0063: while suspended the API orders the highest risk as the longest wait; say so.
-  const shownSort = matrix.data?.suspendedOn && view.sort === 'highest_risk' ? 'longest_wait' : view.sort;
-  const page = worklist.data;
-  const total = page?.totalCount;
-  // The last page's rows stay on screen while the next ones load; the count says they are coming.
-  const refreshing = worklist.isPlaceholderData && worklist.isFetching;
-  const empty = Boolean(page && page.items.length === 0 && !worklist.isError);
-  const procedure = name ? name.toLowerCase() : 'this type of operation';
+  return resultsHeading;
+}
 
+/** The page's lead: what the matrix counts, and the way to the equity of the waits. */
+function WorklistIntro({ type, name }: { type: ProcedureCode; name: string | undefined }) {
+  const procedure = name ? name.toLowerCase() : 'this type of operation';
   return (
     <>
-      {notice && <SuccessNotice text={notice} />}
-      <ErrorSummary errors={summary} attempt={attempt + loadAttempt} />
       <CaptionHeading title="Prioritisation worklist" caption={name} />
       <p>
         The active pathways for {procedure} by risk of complications and by how long they have waited. Choose
@@ -141,7 +86,24 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
           See waits by sex, ethnic group and age band
         </Link>
       </p>
+    </>
+  );
+}
 
+/** The risk × wait matrix and the flag counts, after the suspension of predictions if there is one. */
+function MatrixAndFlags({
+  type,
+  name,
+  view,
+  matrix,
+}: {
+  type: ProcedureCode;
+  name: string | undefined;
+  view: WorklistView;
+  matrix: ReturnType<typeof useMatrix>;
+}) {
+  return (
+    <>
       {matrix.data?.suspendedOn && (
         <PredictionsSuspended
           procedureName={name ?? 'this type of operation'}
@@ -165,108 +127,74 @@ function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: str
         type={type}
         view={view}
       />
+    </>
+  );
+}
+
+function PrioritisationWorklist({ type, name }: { type: ProcedureCode; name: string | undefined }) {
+  const trust = useTrustCode();
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readWorklistView(params), [params]);
+  const appliedKey = writeWorklistView({
+    filters: view.filters,
+    sort: defaultWorklistSort,
+    page: 1,
+  }).toString();
+  const counted = useMemo(() => matrixFilters(view.filters), [view.filters]);
+  const matrix = useMatrix(trust, type, counted);
+  const worklist = useWorklist(trust, type, view);
+  const go = (next: WorklistView) => setParams(writeWorklistView(next));
+
+  const filterErrors = useFilterErrors<keyof WorklistFilterErrors>(appliedKey);
+  const [exportFailure, setExportFailure] = useState<unknown>(null);
+  const loadAttempt = useFailureAttempts(Math.max(matrix.errorUpdatedAt, worklist.errorUpdatedAt));
+  const summary: ErrorSummaryItem[] = [
+    ...filterErrorItems(worklistFilterErrorOrder, filterErrors.errors, worklistFilterFieldId),
+    ...exportFailureItems(exportFailure),
+    ...loadFailureItems([matrix, worklist]),
+  ];
+  const notice = usePageNotice();
+  const resultsHeading = useResultsFocus(notice);
+  const shown = shownText(view.filters);
+  const suspended = Boolean(matrix.data?.suspendedOn);
+
+  return (
+    <>
+      {notice && <SuccessNotice text={notice} />}
+      <ErrorSummary errors={summary} attempt={filterErrors.attempt + loadAttempt} />
+      <WorklistIntro type={type} name={name} />
+      <MatrixAndFlags type={type} name={name} view={view} matrix={matrix} />
 
       <h2 id="worklist" ref={resultsHeading} tabIndex={-1} className="app-focus-target">
-        Worklist{shownText && `: ${shownText}`}
+        Worklist{shown && `: ${shown}`}
       </h2>
       <WorklistFilterForm
-        suspended={Boolean(matrix.data?.suspendedOn)}
+        suspended={suspended}
         applied={view.filters}
         appliedKey={appliedKey}
-        errors={errors}
+        errors={filterErrors.errors}
         onApply={(filters) => {
-          setErrors({});
+          filterErrors.clearErrors();
           go({ filters, sort: view.sort, page: 1 });
         }}
-        onInvalid={(found) => {
-          // The worklist and the address stay as they were until the filters are corrected.
-          setErrors(found);
-          setAttempt((count) => count + 1);
-        }}
+        onInvalid={filterErrors.refuse}
         onClear={() => {
-          setErrors({});
+          filterErrors.clearErrors();
           go({ filters: {}, sort: view.sort, page: 1 });
         }}
       />
-      {/* Announced when the filters, the order or the page change the count, as the table itself is not. */}
-      <p className="nhsuk-body nhsuk-u-font-weight-bold" role="status">
-        {refreshing
-          ? messages.loading
-          : total !== undefined && !worklist.isError
-            ? worklistCountText(total, filtered, shownSort)
-            : ''}
-      </p>
-      {empty ? (
-        <InsetText>
-          {total !== undefined && total > 0 ? (
-            <>
-              <p>This page is past the end of the worklist.</p>
-              <p>
-                <Link
-                  className="nhsuk-link"
-                  to={paths.prioritisationWorklist(type, writeWorklistView({ ...view, page: 1 }).toString())}
-                >
-                  Go to the first page
-                </Link>
-              </p>
-            </>
-          ) : filtered ? (
-            <>
-              <p>No pathways match these filters.</p>
-              <p>
-                <Link className="nhsuk-link" to={paths.prioritisationWorklist(type, clearedQuery(view))}>
-                  Clear filters
-                </Link>
-              </p>
-            </>
-          ) : (
-            <p>There are no active pathways for {procedure}.</p>
-          )}
-        </InsetText>
-      ) : (
-        <PagedResults
-          query={worklist}
-          caption={`Worklist${name ? ` for ${name.toLowerCase()}` : ''}`}
-          columns={worklistColumns(type, role)}
-          rowKey={(row) => row.id}
-          layout="records-fit"
-          before={
-            <div className="nhsuk-grid-row app-worklist-tools">
-              <div className="nhsuk-grid-column-one-half">
-                <SortChoice
-                  id="worklist-sort"
-                  value={shownSort}
-                  options={
-                    // Decision 0063: no order by a suspended risk.
-                    matrix.data?.suspendedOn
-                      ? sortOptions.filter((option) => option.value !== 'highest_risk')
-                      : sortOptions
-                  }
-                  onSort={(value) => {
-                    const chosen = worklistSortSchema.safeParse(value);
-                    if (chosen.success) go({ filters: view.filters, sort: chosen.data, page: 1 });
-                  }}
-                />
-              </div>
-              <div className="nhsuk-grid-column-one-half">
-                <ExportWorklistForm
-                  type={type}
-                  filters={view.filters}
-                  sort={shownSort}
-                  onFailure={(error) => {
-                    setExportFailure(error);
-                    if (error) setAttempt((count) => count + 1);
-                  }}
-                />
-              </div>
-            </div>
-          }
-          onPageChange={(pageNumber) => go({ ...view, page: pageNumber })}
-          hrefFor={(pageNumber) =>
-            paths.prioritisationWorklist(type, writeWorklistView({ ...view, page: pageNumber }).toString())
-          }
-        />
-      )}
+      <WorklistResults
+        type={type}
+        name={name}
+        view={view}
+        worklist={worklist}
+        suspended={suspended}
+        go={go}
+        onExportFailure={(error) => {
+          setExportFailure(error);
+          if (error) filterErrors.countAttempt();
+        }}
+      />
     </>
   );
 }

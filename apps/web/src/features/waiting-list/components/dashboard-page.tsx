@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import {
   recordStatusLabels,
@@ -109,6 +110,27 @@ export function RiskByProcedure({
   );
 }
 
+/** A counter, half the row, with a link to the screen of what it counts (its words name the screen). */
+function LinkedCounter({
+  card,
+  to,
+  linkText,
+}: {
+  card: Omit<ComponentProps<typeof CounterCard>, 'children'>;
+  to: string;
+  linkText: string;
+}) {
+  return (
+    <li className="nhsuk-grid-column-one-half nhsuk-card-group__item">
+      <CounterCard {...card}>
+        <Link className="nhsuk-link" to={to}>
+          {linkText}
+        </Link>
+      </CounterCard>
+    </li>
+  );
+}
+
 /**
  * docs/requirements.md §2 /dashboard: counters for active and archived records, with the counts of every
  * procedure of the trust (docs/requirements.md §3 dashboard counters); links to the clerical screens, the
@@ -134,20 +156,16 @@ export function DashboardPage() {
         onRetry={() => void dashboard.refetch()}
       />
       <ul className="nhsuk-grid-row nhsuk-card-group">
-        <li className="nhsuk-grid-column-one-half nhsuk-card-group__item">
-          <CounterCard title="Active records" value={counters?.activeRecords} {...state}>
-            <Link className="nhsuk-link" to={paths.manageOpenPathways()}>
-              Manage open pathways
-            </Link>
-          </CounterCard>
-        </li>
-        <li className="nhsuk-grid-column-one-half nhsuk-card-group__item">
-          <CounterCard title="Archived records" value={counters?.archivedRecords} {...state}>
-            <Link className="nhsuk-link" to={paths.archivedHistory()}>
-              View archive
-            </Link>
-          </CounterCard>
-        </li>
+        <LinkedCounter
+          card={{ title: 'Active records', value: counters?.activeRecords, ...state }}
+          to={paths.manageOpenPathways()}
+          linkText="Manage open pathways"
+        />
+        <LinkedCounter
+          card={{ title: 'Archived records', value: counters?.archivedRecords, ...state }}
+          to={paths.archivedHistory()}
+          linkText="View archive"
+        />
       </ul>
       <h2>All types of operation</h2>
       {(dashboard.data?.riskByProcedure ?? []).map((procedure) =>
@@ -163,13 +181,11 @@ export function DashboardPage() {
         <li className="nhsuk-grid-column-one-half nhsuk-card-group__item">
           <CounterCard title="Processed records" value={counters?.processedRecords} {...totals} />
         </li>
-        <li className="nhsuk-grid-column-one-half nhsuk-card-group__item">
-          <CounterCard title="Records that failed processing" value={counters?.failedRecords} {...totals}>
-            <Link className="nhsuk-link" to={paths.errorHistory()}>
-              View error history
-            </Link>
-          </CounterCard>
-        </li>
+        <LinkedCounter
+          card={{ title: 'Records that failed processing', value: counters?.failedRecords, ...totals }}
+          to={paths.errorHistory()}
+          linkText="View error history"
+        />
         {riskCounters.map((counter) => (
           <li className="nhsuk-grid-column-one-third nhsuk-card-group__item" key={counter.key}>
             <CounterCard title={counter.title} value={counters?.[counter.key]} {...totals}>
