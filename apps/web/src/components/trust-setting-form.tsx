@@ -7,7 +7,7 @@ import { CaptionHeading } from './caption-heading';
 import { NotificationBanner } from './content';
 import { ErrorSummary } from './error-summary';
 import { TextInput, type TextInputProps } from './form-fields';
-import { ListStatus } from './list-status';
+import { QueryStatus } from './list-status';
 
 /** The one field a trust's setting is typed in. */
 export interface SettingField {
@@ -60,12 +60,7 @@ export function TrustSettingForm<T>({
         )}
         <CaptionHeading title={title} caption={trustName} />
         {children}
-        <ListStatus
-          isLoading={settings.isLoading}
-          isError={settings.isError}
-          isEmpty={false}
-          onRetry={() => void settings.refetch()}
-        />
+        <QueryStatus query={settings} />
         {Boolean(settings.data) && (
           <form
             noValidate

@@ -11,7 +11,7 @@ import { mapTrustSaveError } from '../lib/error-mapping';
 import { FormErrorSummary } from './form-errors';
 import { FormButtons } from '../../../components/form-buttons';
 import { useSaveForm } from './save-form';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
 
 const empty: CreateTrustBody = {
@@ -65,12 +65,7 @@ export function AddTrustPage() {
       <div className="nhsuk-grid-column-two-thirds">
         <FormErrorSummary {...summary} />
         <h1>Add new trust</h1>
-        <ListStatus
-          isLoading={lookups.isLoading}
-          isError={lookups.isError}
-          isEmpty={false}
-          onRetry={() => void lookups.refetch()}
-        />
+        <QueryStatus query={lookups} />
         {lookups.isSuccess && entries.length === 0 && (
           <InsetText>
             <p>{messages.noNewTrusts}</p>

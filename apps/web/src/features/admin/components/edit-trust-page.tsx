@@ -9,7 +9,7 @@ import { FormErrorSummary } from './form-errors';
 import { FormButtons } from '../../../components/form-buttons';
 import { StatusField } from './form-parts';
 import { useSaveForm } from './save-form';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { TrustEditableFields, trustFieldOrder } from './trust-fields';
 
 const valuesOf = (trust: Trust): UpdateTrustBody => ({
@@ -31,12 +31,7 @@ export function EditTrustPage() {
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
         {!trust.data && <h1>Edit trust details</h1>}
-        <ListStatus
-          isLoading={trust.isLoading}
-          isError={trust.isError}
-          isEmpty={false}
-          onRetry={() => void trust.refetch()}
-        />
+        <QueryStatus query={trust} />
         {trust.data && <EditTrustForm trust={trust.data} />}
       </div>
     </div>

@@ -5,7 +5,7 @@ import { SummaryList } from '../../../components/content';
 import { paths } from '../../../config/paths';
 import { useTrust } from '../api/get-trust';
 import { EditLink } from './edit-link';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { StatusTag } from './manage-trusts-page';
 
 /** docs/requirements.md §2 Trust details: every field, phone as code plus 3-3-4 number, users link, edit icon; the trust's integration clients (decision 0048). */
@@ -16,12 +16,7 @@ export function TrustDetailsPage() {
   return (
     <>
       <h1>{data?.trustName ?? 'Trust details'}</h1>
-      <ListStatus
-        isLoading={trust.isLoading}
-        isError={trust.isError}
-        isEmpty={false}
-        onRetry={() => void trust.refetch()}
-      />
+      <QueryStatus query={trust} />
       {data && (
         <>
           <div className="app-heading-row">

@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/dates';
 import { useUser } from '../api/get-user';
 import { useAdminRole } from '../lib/admin-role';
 import { EditLink } from './edit-link';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { StatusTag } from './manage-trusts-page';
 
 /** docs/requirements.md §2 User details: name, e-mail, trust name and code, roles, status, date created; edit icon. */
@@ -17,12 +17,7 @@ export function UserDetailsPage() {
   return (
     <>
       <h1>{data?.userName ?? 'User details'}</h1>
-      <ListStatus
-        isLoading={user.isLoading}
-        isError={user.isError}
-        isEmpty={false}
-        onRetry={() => void user.refetch()}
-      />
+      <QueryStatus query={user} />
       {data && (
         <>
           <div className="app-heading-row">

@@ -29,7 +29,7 @@ import { FormErrorSummary } from './form-errors';
 import { FormButtons } from '../../../components/form-buttons';
 import { StatusField } from './form-parts';
 import { useSaveForm } from './save-form';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 
 const fieldOrder = ['firstName', 'lastName', 'email', 'trustCode', 'roles', 'status'] as const;
 
@@ -85,12 +85,7 @@ export function EditUserPage() {
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
         {!user.data && <h1>Edit user details</h1>}
-        <ListStatus
-          isLoading={user.isLoading}
-          isError={user.isError}
-          isEmpty={false}
-          onRetry={() => void user.refetch()}
-        />
+        <QueryStatus query={user} />
         {user.data && <EditUserForm user={user.data} />}
       </div>
     </div>

@@ -20,7 +20,7 @@ import {
 } from '../../../components/content';
 import { DataText, dataText } from '../../../components/data-text';
 import { ErrorSummary } from '../../../components/error-summary';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { ApiError } from '../../../lib/api-client';
 import { usePageNotice } from '../../../lib/page-notice';
 import { useChangeIntegrationClientStatus } from '../api/change-integration-client-status';
@@ -227,12 +227,7 @@ export function IntegrationClientsPage() {
       <CaptionHeading title={integrationClientMessages.title} caption={data?.trustName} />
       <p className="nhsuk-body-l">{integrationClientMessages.lead}</p>
       <Button onClick={() => void navigate(registerPath)}>{integrationClientMessages.registerTitle}</Button>
-      <ListStatus
-        isLoading={clients.isLoading}
-        isError={clients.isError}
-        isEmpty={false}
-        onRetry={() => void clients.refetch()}
-      />
+      <QueryStatus query={clients} />
       {data && data.items.length === 0 && (
         <InsetText>
           <p>{integrationClientMessages.noClients}</p>

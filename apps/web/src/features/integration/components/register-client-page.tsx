@@ -13,7 +13,7 @@ import { SummaryList } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { TextInput } from '../../../components/form-fields';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { setPageNotice } from '../../../lib/page-notice';
 import { useIntegrationClients } from '../api/get-integration-clients';
 import { useRegisterIntegrationClient } from '../api/register-integration-client';
@@ -41,12 +41,7 @@ export function RegisterIntegrationClientPage() {
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
         {!data && <h1>{integrationClientMessages.registerTitle}</h1>}
-        <ListStatus
-          isLoading={clients.isLoading}
-          isError={clients.isError}
-          isEmpty={false}
-          onRetry={() => void clients.refetch()}
-        />
+        <QueryStatus query={clients} />
         {data && <RegisterForm trust={trust} trustName={data.trustName} accepted={data.acceptedIssuer} />}
       </div>
     </div>

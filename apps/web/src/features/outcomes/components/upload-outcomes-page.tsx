@@ -1,7 +1,7 @@
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { outcomesUploadField } from '@esr/contracts/outcomes';
 import { fileErrorSummaryItems, FileUploadForm, type FileField } from '../../../components/file-upload-form';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { BatchStatusHeading, UploadStagesPage, type FollowedBatch } from '../../../components/upload-stage';
 import { ValidationStatus } from '../../../components/validation-status';
 import { paths } from '../../../config/paths';
@@ -105,14 +105,7 @@ function OutcomesValidation({
     <>
       <BatchStatusHeading batch={batch} query={status} restartLabel="Upload a new file" />
       {status.data && <ValidationStatus files={statusFiles(status.data)} />}
-      {validated && (
-        <ListStatus
-          isLoading={summary.isLoading}
-          isError={summary.isError}
-          isEmpty={false}
-          onRetry={() => void summary.refetch()}
-        />
-      )}
+      {validated && <QueryStatus query={summary} />}
       {validated && summary.data && (
         <OutcomesSummary
           summary={summary.data}

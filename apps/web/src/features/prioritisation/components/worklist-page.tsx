@@ -5,7 +5,7 @@ import { flagLabels } from '@esr/contracts/prioritisation';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { ListStatus } from '../../../components/list-status';
+import { QueryStatus } from '../../../components/list-status';
 import { PredictionsSuspended } from '../../../components/predictions-suspended';
 import { SuccessNotice } from '../../../components/success-notice';
 import { paths } from '../../../config/paths';
@@ -111,12 +111,7 @@ function MatrixAndFlags({
         />
       )}
       <h2>Risk and wait</h2>
-      <ListStatus
-        isLoading={matrix.isLoading}
-        isError={matrix.isError}
-        isEmpty={false}
-        onRetry={() => void matrix.refetch()}
-      />
+      <QueryStatus query={matrix} />
       {matrix.data && !matrix.isError && <RiskWaitMatrix matrix={matrix.data} type={type} view={view} />}
 
       <h2>Flags</h2>
