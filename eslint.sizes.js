@@ -19,7 +19,6 @@ const dataTables = ['apps/web/src/config/screen-table.ts'];
  */
 export const filesStillTooLong = [];
 export const filesWithFunctionsStillTooLong = [
-  'apps/api/src/modules/outcomes/outcomes-validation.ts',
   'apps/api/src/platform/sandbox/resident-sandbox.ts',
 ];
 

@@ -11,11 +11,11 @@ import {
   pathwayOutcomesSchema,
 } from '../outcomes.js';
 import { patientParamsSchema } from '../patients.js';
-import { batchIdBodySchema, batchIdQuerySchema, uploadAcceptedSchema } from '../waiting-list.js';
-import { lookupErrors, procedurePathSchema } from './shared.js';
+import { batchIdBodySchema } from '../waiting-list.js';
+import { lookupErrors, pathwayPath, procedurePathSchema } from './shared.js';
+import { uploadBatchEndpoints } from './upload-batch.js';
 
 const files = '/api/trusts/:trust/waiting-list/procedures/:type/outcomes';
-const pathway = '/api/trusts/:trust/procedures/:type/patients/:id';
 const tags = ['outcomes'];
 
 /**
@@ -33,74 +33,46 @@ export const outcomes = {
     querystring: outcomesUploadsQuerySchema,
     response: { 200: outcomesUploadsSchema, ...lookupErrors },
   }),
-  /** Its body limit follows the configured file size, so the API sets it when it registers the route. */
-  upload: defineEndpoint({
-    method: 'POST',
-    path: `${files}/upload/`,
-    permission: 'outcomes:import',
-    rateLimit: { max: 30, timeWindow: '1 minute' },
+  ...uploadBatchEndpoints({
+    files,
     tags,
-    summary: 'Upload an outcomes file (multipart: outcomesFile)',
-    description:
-      'csv, xlsx or xls up to the configured size (50 MB by default), read by the same tolerant readers as the waiting list. 202 with the batch to poll; validation runs as a job. 400 gives the error on the file field; 409 while the service is busy for this procedure.',
-    consumes: ['multipart/form-data'],
-    params: procedurePathSchema,
-    response: { 202: uploadAcceptedSchema, 409: errorResponseSchema, ...lookupErrors },
-  }),
-  uploadStatus: defineEndpoint({
-    method: 'GET',
-    path: `${files}/upload-status/`,
-    permission: 'outcomes:import',
-    tags,
-    summary: 'Validation status of an outcomes file',
-    description:
-      'Example: {"batchId":"…","batchStatus":"VALIDATED","fileName":"theatre-outcomes.csv","status":"VALIDATED_WITH_ERRORS","totals":{"rows":412,"valid":409,"invalid":3,"error":0,"warnings":5}}',
-    params: procedurePathSchema,
-    querystring: batchIdQuerySchema,
-    response: { 200: outcomesUploadStatusSchema, ...lookupErrors },
-  }),
-  validationSummary: defineEndpoint({
-    method: 'GET',
-    path: `${files}/validation-summary/`,
-    permission: 'outcomes:import',
-    tags,
-    summary: 'What validation found: totals, columns, a page of invalid rows, warnings, matches',
-    description:
-      'A row that matches no pathway of the trust and procedure (active or archived) is a warning and is skipped. changes says what the confirm will do (or did): outcomes recorded, corrected, unchanged, and active pathways archived as operated.',
-    params: procedurePathSchema,
-    querystring: outcomesValidationSummaryQuerySchema,
-    response: { 200: outcomesValidationSummarySchema, ...lookupErrors },
-  }),
-  cancelImport: defineEndpoint({
-    method: 'POST',
-    path: `${files}/cancel_import/`,
-    permission: 'outcomes:import',
-    tags,
-    summary: 'Cancel an outcomes upload: nothing of it is kept',
-    params: procedurePathSchema,
-    body: batchIdBodySchema,
-    response: { 200: outcomesDecisionSchema, 409: errorResponseSchema, ...lookupErrors },
-  }),
-  confirmImport: defineEndpoint({
-    method: 'POST',
-    path: `${files}/confirm_import/`,
-    permission: 'outcomes:import',
-    tags,
-    summary: 'Confirm an outcomes upload: its outcomes are recorded, operated pathways archived',
-    description:
-      'The latest upload wins for a pathway; earlier outcomes stay in its history. An active pathway is archived with its date of operation and the date removed. 200 when done, or when it was already confirmed (idempotent); 409 while validating or once cancelled; 422 when the file has errors.',
-    params: procedurePathSchema,
-    body: batchIdBodySchema,
-    response: {
-      200: outcomesDecisionSchema,
-      409: errorResponseSchema,
-      422: errorResponseSchema,
-      ...lookupErrors,
+    importPermission: 'outcomes:import',
+    readPermission: 'outcomes:import',
+    wording: {
+      upload: {
+        summary: 'Upload an outcomes file (multipart: outcomesFile)',
+        description:
+          'csv, xlsx or xls up to the configured size (50 MB by default), read by the same tolerant readers as the waiting list. 202 with the batch to poll; validation runs as a job. 400 gives the error on the file field; 409 while the service is busy for this procedure.',
+      },
+      uploadStatus: {
+        summary: 'Validation status of an outcomes file',
+        description:
+          'Example: {"batchId":"…","batchStatus":"VALIDATED","fileName":"theatre-outcomes.csv","status":"VALIDATED_WITH_ERRORS","totals":{"rows":412,"valid":409,"invalid":3,"error":0,"warnings":5}}',
+      },
+      validationSummary: {
+        summary: 'What validation found: totals, columns, a page of invalid rows, warnings, matches',
+        description:
+          'A row that matches no pathway of the trust and procedure (active or archived) is a warning and is skipped. changes says what the confirm will do (or did): outcomes recorded, corrected, unchanged, and active pathways archived as operated.',
+      },
+      cancelImport: { summary: 'Cancel an outcomes upload: nothing of it is kept' },
+      confirmImport: {
+        summary: 'Confirm an outcomes upload: its outcomes are recorded, operated pathways archived',
+        description:
+          'The latest upload wins for a pathway; earlier outcomes stay in its history. An active pathway is archived with its date of operation and the date removed. 200 when done, or when it was already confirmed (idempotent); 409 while validating or once cancelled; 422 when the file has errors.',
+      },
+    },
+    schemas: {
+      uploadStatus: outcomesUploadStatusSchema,
+      validationSummaryQuery: outcomesValidationSummaryQuerySchema,
+      validationSummary: outcomesValidationSummarySchema,
+      decision: outcomesDecisionSchema,
+      confirmBody: batchIdBodySchema,
+      confirmed: { 200: outcomesDecisionSchema },
     },
   }),
   pathwayOutcome: defineEndpoint({
     method: 'GET',
-    path: `${pathway}/outcome`,
+    path: `${pathwayPath}/outcome`,
     permission: 'outcomes:read',
     tags,
     summary: 'The pathway’s outcome after surgery, the prediction it is judged against, and its history',
@@ -110,7 +82,7 @@ export const outcomes = {
   }),
   recordOutcome: defineEndpoint({
     method: 'POST',
-    path: `${pathway}/outcome`,
+    path: `${pathwayPath}/outcome`,
     permission: 'outcomes:record',
     tags,
     summary: 'Record or correct the pathway’s outcome after surgery (clinicians)',

@@ -17,10 +17,9 @@ import {
   worklistQuerySchema,
   worklistSchema,
 } from '../prioritisation.js';
-import { lookupErrors, procedurePathSchema, reportDownload, trustPathSchema } from './shared.js';
+import { lookupErrors, pathwayPath, procedurePathSchema, reportDownload, trustPathSchema } from './shared.js';
 
 const base = '/api/trusts/:trust/waiting-list/procedures/:type/prioritisation';
-const pathway = '/api/trusts/:trust/procedures/:type/patients/:id';
 const tags = ['prioritisation'];
 const changeErrors = { ...lookupErrors, 409: errorResponseSchema };
 
@@ -100,7 +99,7 @@ export const prioritisation = {
   }),
   pathway: defineEndpoint({
     method: 'GET',
-    path: `${pathway}/prioritisation`,
+    path: `${pathwayPath}/prioritisation`,
     permission: 'prioritisation:read',
     tags,
     summary:
@@ -110,7 +109,7 @@ export const prioritisation = {
   }),
   changePriority: defineEndpoint({
     method: 'POST',
-    path: `${pathway}/priority`,
+    path: `${pathwayPath}/priority`,
     permission: 'prioritisation:clinical',
     tags,
     summary: 'Changes the pathway’s clinical priority, with the reason (clinicians)',
@@ -122,7 +121,7 @@ export const prioritisation = {
   }),
   recordValidation: defineEndpoint({
     method: 'POST',
-    path: `${pathway}/validations`,
+    path: `${pathwayPath}/validations`,
     permission: 'prioritisation:validate',
     tags,
     summary: 'Records an administrative validation: remain, postpone (P5 or P6) or remove',
@@ -134,7 +133,7 @@ export const prioritisation = {
   }),
   recordHarmReview: defineEndpoint({
     method: 'POST',
-    path: `${pathway}/harm-reviews`,
+    path: `${pathwayPath}/harm-reviews`,
     permission: 'prioritisation:clinical',
     tags,
     summary:
@@ -147,7 +146,7 @@ export const prioritisation = {
   }),
   adjustRisk: defineEndpoint({
     method: 'POST',
-    path: `${pathway}/risk-adjustment`,
+    path: `${pathwayPath}/risk-adjustment`,
     permission: 'prioritisation:clinical',
     tags,
     summary: 'Records the clinician’s view of the risk beside the model’s (which it never changes)',
@@ -158,7 +157,7 @@ export const prioritisation = {
   }),
   removeRiskAdjustment: defineEndpoint({
     method: 'DELETE',
-    path: `${pathway}/risk-adjustment`,
+    path: `${pathwayPath}/risk-adjustment`,
     permission: 'prioritisation:clinical',
     tags,
     summary: 'Removes the clinician’s view of the risk (kept in the history)',

@@ -13,6 +13,9 @@ export const lookupErrors = { ...requestErrors, 404: errorResponseSchema };
 export const trustPathSchema = z.object({ trust: trustCodeParam });
 export const procedurePathSchema = trustPathSchema.extend({ type: procedureCodeParam });
 
+/** A pathway of the trust's list for a procedure: the calls that read or record what happens to it. */
+export const pathwayPath = '/api/trusts/:trust/procedures/:type/patients/:id';
+
 const reportMediaTypes: Record<ReportFileType, string> = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

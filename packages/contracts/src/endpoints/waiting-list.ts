@@ -1,8 +1,5 @@
-import { errorResponseSchema } from '../errors.js';
 import { defineEndpoint } from '../endpoint.js';
 import {
-  batchIdBodySchema,
-  batchIdQuerySchema,
   confirmImportBodySchema,
   importDecisionSchema,
   importFileDownloadQuerySchema,
@@ -10,7 +7,6 @@ import {
   serviceStatusSchema,
   toBeArchivedQuerySchema,
   toBeArchivedSchema,
-  uploadAcceptedSchema,
   uploadHistoryQuerySchema,
   uploadHistorySchema,
   uploadStatusSchema,
@@ -19,6 +15,7 @@ import {
   waitingListDashboardSchema,
 } from '../waiting-list.js';
 import { lookupErrors, procedurePathSchema, reportDownload, trustPathSchema } from './shared.js';
+import { uploadBatchEndpoints } from './upload-batch.js';
 
 const base = '/api/trusts/:trust/waiting-list';
 const files = `${base}/procedures/:type/files`;
@@ -66,39 +63,38 @@ export const waitingList = {
     params: procedurePathSchema,
     response: { 200: procedureCountersSchema, ...lookupErrors },
   }),
-  /** Its body limit follows the configured file size, so the API sets it when it registers the route. */
-  upload: defineEndpoint({
-    method: 'POST',
-    path: `${files}/upload/`,
-    permission: 'waiting-list:import',
-    rateLimit: { max: 30, timeWindow: '1 minute' },
+  ...uploadBatchEndpoints({
+    files,
     tags,
-    summary: 'Upload a waiting list and its blood tests (multipart: waitingListDataFile, bloodTestDataFile)',
-    description:
-      'csv, xlsx or xls, each up to the configured size (50 MB by default). 202 with the batch to poll; validation runs as a job. 400 gives errors per file field; 409 while the service is busy for this procedure.',
-    consumes: ['multipart/form-data'],
-    params: procedurePathSchema,
-    response: { 202: uploadAcceptedSchema, 409: errorResponseSchema, ...lookupErrors },
-  }),
-  uploadStatus: defineEndpoint({
-    method: 'GET',
-    path: `${files}/upload-status/`,
-    permission: 'waiting-list:read',
-    tags,
-    summary: 'Validation status of each file of an upload',
-    params: procedurePathSchema,
-    querystring: batchIdQuerySchema,
-    response: { 200: uploadStatusSchema, ...lookupErrors },
-  }),
-  validationSummary: defineEndpoint({
-    method: 'GET',
-    path: `${files}/validation-summary/`,
-    permission: 'waiting-list:read',
-    tags,
-    summary: 'What validation found in each file: totals, columns, a page of invalid rows, warnings',
-    params: procedurePathSchema,
-    querystring: validationSummaryQuerySchema,
-    response: { 200: validationSummarySchema, ...lookupErrors },
+    importPermission: 'waiting-list:import',
+    readPermission: 'waiting-list:read',
+    wording: {
+      upload: {
+        summary:
+          'Upload a waiting list and its blood tests (multipart: waitingListDataFile, bloodTestDataFile)',
+        description:
+          'csv, xlsx or xls, each up to the configured size (50 MB by default). 202 with the batch to poll; validation runs as a job. 400 gives errors per file field; 409 while the service is busy for this procedure.',
+      },
+      uploadStatus: { summary: 'Validation status of each file of an upload' },
+      validationSummary: {
+        summary: 'What validation found in each file: totals, columns, a page of invalid rows, warnings',
+      },
+      cancelImport: { summary: 'Cancel an upload: its staged rows are discarded' },
+      confirmImport: {
+        summary: 'Confirm an upload: its rows become the active list, then every pathway is scored',
+        description:
+          '202 when accepted, 200 when it was already confirmed (idempotent). 409 while validating or once cancelled; 422 unless both files validated without errors. ' +
+          'When the validation summary has an archiveWarning, archiveCount must be its number: without it, or with another number, 409 whose detail is the warning’s sentence and errors.archiveCount says what to do (decision 0053).',
+      },
+    },
+    schemas: {
+      uploadStatus: uploadStatusSchema,
+      validationSummaryQuery: validationSummaryQuerySchema,
+      validationSummary: validationSummarySchema,
+      decision: importDecisionSchema,
+      confirmBody: confirmImportBodySchema,
+      confirmed: { 200: importDecisionSchema, 202: importDecisionSchema },
+    },
   }),
   toBeArchived: defineEndpoint({
     method: 'GET',
@@ -134,34 +130,5 @@ export const waitingList = {
     params: procedurePathSchema,
     querystring: importFileDownloadQuerySchema,
     response: { 200: reportDownload(['csv']), ...lookupErrors },
-  }),
-  cancelImport: defineEndpoint({
-    method: 'POST',
-    path: `${files}/cancel_import/`,
-    permission: 'waiting-list:import',
-    tags,
-    summary: 'Cancel an upload: its staged rows are discarded',
-    params: procedurePathSchema,
-    body: batchIdBodySchema,
-    response: { 200: importDecisionSchema, 409: errorResponseSchema, ...lookupErrors },
-  }),
-  confirmImport: defineEndpoint({
-    method: 'POST',
-    path: `${files}/confirm_import/`,
-    permission: 'waiting-list:import',
-    tags,
-    summary: 'Confirm an upload: its rows become the active list, then every pathway is scored',
-    description:
-      '202 when accepted, 200 when it was already confirmed (idempotent). 409 while validating or once cancelled; 422 unless both files validated without errors. ' +
-      'When the validation summary has an archiveWarning, archiveCount must be its number: without it, or with another number, 409 whose detail is the warning’s sentence and errors.archiveCount says what to do (decision 0053).',
-    params: procedurePathSchema,
-    body: confirmImportBodySchema,
-    response: {
-      200: importDecisionSchema,
-      202: importDecisionSchema,
-      409: errorResponseSchema,
-      422: errorResponseSchema,
-      ...lookupErrors,
-    },
   }),
 };

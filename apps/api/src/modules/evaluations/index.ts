@@ -16,6 +16,7 @@ export {
   bloodResultMaxAgeDays,
   evaluationColumns,
   evaluationDay,
+  evaluationStateColumns,
   fieldsAtFault,
   nextTurn,
   pathwayStateColumns,

@@ -155,9 +155,8 @@ export const pathwayStateColumns = [
   ['defaultedInputs', 'jsonb'],
 ] as const;
 
-/** Every column of a ScoredState, as `rowsAsArrays` hands them over. */
-export const scoredStateColumns = [
-  ...pathwayStateColumns,
+/** The columns of a ScoredState that only its new evaluation takes, as `rowsAsArrays` hands them over. */
+export const evaluationStateColumns = [
   ['reason', 'text'],
   ['defaultUsed', 'boolean'],
   ['contributions', 'text'],
@@ -166,6 +165,9 @@ export const scoredStateColumns = [
   ['withheldInputs', 'jsonb'],
   ['unusedInputs', 'jsonb'],
 ] as const;
+
+/** Every column of a ScoredState, as `rowsAsArrays` hands them over. */
+export const scoredStateColumns = [...pathwayStateColumns, ...evaluationStateColumns] as const;
 
 /** A pathway to score: the model's record, when its results were taken, its operation, and why. */
 export interface RecordToScore extends ScoringFacts {

@@ -126,25 +126,32 @@ const storedTotals = (batch: ImportBatchRow, file: ImportFileKind) =>
     } | null
   )?.totals;
 
+/** A download of one file of an upload, whose access the caller has. */
+interface FileDownloadRequest {
+  db: Db;
+  principal: Principal;
+  batch: ImportBatchRow;
+  file: ImportFileKind;
+  now: Date;
+}
+
 /**
  * GET …/files/rows-with-errors/?batchId=&file= : one line a row with errors, as the file had it:
  * the row number the spreadsheet shows, its reasons (each after the field it is about), then its
  * cells (cut to 100 characters when they were read), a column for each field any of them has.
  */
-export async function rowsWithErrorsCsv(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: string,
-  query: { batchId: string; file: ImportFileKind },
-  now = new Date(),
-): Promise<ReportFile> {
-  const batch = await findBatch(db, principal, trustCode, procedureCode, query.batchId);
+async function rowsWithErrorsCsv({
+  db,
+  principal,
+  batch,
+  file,
+  now,
+}: FileDownloadRequest): Promise<ReportFile> {
   const keys = (
     await queryRows<{ key: string }>(
       db,
       sql`select distinct k as key from import_row_issues i, jsonb_object_keys(i.cells) k
-        where i.batch_id = ${batch.id} and i.kind = ${query.file}`,
+        where i.batch_id = ${batch.id} and i.kind = ${file}`,
     )
   )
     .map((row) => row.key)
@@ -173,18 +180,18 @@ export async function rowsWithErrorsCsv(
     db,
     principal,
     batch,
-    query.file,
+    file,
     'rows with errors',
-    storedTotals(batch, query.file)?.invalid ?? 0,
+    storedTotals(batch, file)?.invalid ?? 0,
     columns,
-    entries<IssueRow>(db, batch.id, query.file, 'errors, cells'),
+    entries<IssueRow>(db, batch.id, file, 'errors, cells'),
     now,
     // Each row's cells name its patient: the download is a read of the trust's pathways of them.
     (rows) =>
       pathwaysOfIssueRows(
         db,
         batch,
-        query.file,
+        file,
         rows.map((row) => Number(row.row_number)),
       ),
   );
@@ -212,15 +219,7 @@ async function* warningLines(db: Db, batchId: string, file: ImportFileKind): Asy
  * GET …/files/warnings/?batchId=&file= : every warning of the file, the file's own first, then by
  * row: the row number the spreadsheet shows, the field, the warning.
  */
-export async function warningsCsv(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: string,
-  query: { batchId: string; file: ImportFileKind },
-  now = new Date(),
-): Promise<ReportFile> {
-  const batch = await findBatch(db, principal, trustCode, procedureCode, query.batchId);
+async function warningsCsv({ db, principal, batch, file, now }: FileDownloadRequest): Promise<ReportFile> {
   const columns: ReportColumn<WarningLine>[] = [
     { key: 'row', label: rowNumberLabel, kind: 'number', width: 8, value: (line) => line.row },
     { key: 'field', label: 'Field', kind: 'text', width: 12, value: (line) => fieldName(line.field) || null },
@@ -230,11 +229,30 @@ export async function warningsCsv(
     db,
     principal,
     batch,
-    query.file,
+    file,
     'warnings',
-    storedTotals(batch, query.file)?.warnings ?? 0,
+    storedTotals(batch, file)?.warnings ?? 0,
     columns,
-    warningLines(db, batch.id, query.file),
+    warningLines(db, batch.id, file),
     now,
   );
+}
+
+const downloads = { rowsWithErrors: rowsWithErrorsCsv, warnings: warningsCsv };
+
+/** What a download of the validation summary holds: a file's rows with errors, or its warnings. */
+export type ImportFileDownload = keyof typeof downloads;
+
+/** One of the summary's downloads of a file of the upload, once the caller's access to it is checked. */
+export async function importFileDownload(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: string,
+  query: { batchId: string; file: ImportFileKind },
+  download: ImportFileDownload,
+  now = new Date(),
+): Promise<ReportFile> {
+  const batch = await findBatch(db, principal, trustCode, procedureCode, query.batchId);
+  return downloads[download]({ db, principal, batch, file: query.file, now });
 }

@@ -8,6 +8,7 @@ export { keepImportThreadsReady, startReadingUpload, type FileReading } from './
 export { UploadHandoff, type UploadHandoffLimits } from './read/upload-handoff.js';
 export { type ClinicalRecord } from './stage/staged-record.js';
 export { validateBatchJob } from './stage/validate-batch-job.js';
+export { validationJobRuns } from './batch-jobs.js';
 export { readImportFile, storeImportFile } from './batch-files.js';
 export { batchLifetimeMs, uploadedFileProblem, type ImportSettings } from './waiting-list-imports.js';
 export { isBusy } from './service-status.js';

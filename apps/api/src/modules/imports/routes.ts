@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { endpoints } from '@esr/contracts/endpoints';
+import type { ProcedureCode } from '@esr/contracts/procedures';
 import { importUploadFields } from '@esr/contracts/waiting-list';
 import { principalOf } from '../identity/index.js';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
 import { sendReport } from '../../platform/http/downloads.js';
-import { rowsWithErrorsCsv, warningsCsv } from './import-downloads.js';
+import { importFileDownload } from './import-downloads.js';
 import { uploadImport, uploadStatus } from './waiting-list-imports.js';
 import { serviceStatus } from './service-status.js';
-import { toBeArchived, validationSummary } from './validation-summary.js';
+import { toBeArchived, validationSummary, type UploadPageRead } from './validation-summary.js';
 import { cancelImport, confirmImport } from './import-decisions.js';
 import { uploadHistory } from './upload-history.js';
 
@@ -27,6 +29,22 @@ export const importHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A paged read of an upload, from the call's path and query. */
+const pageOfUpload = (
+  app: ZodApp,
+  request: FastifyRequest & {
+    params: { trust: string; type: ProcedureCode };
+    query: { batchId: string; pageNumber: number; pageSize: number };
+  },
+): UploadPageRead => [
+  app.db,
+  app.database,
+  principalOf(request),
+  request.params.trust,
+  request.params.type,
+  request.query,
+];
 
 /** The upload (both files, within the size limit) and its status. */
 function uploadRoutes(app: ZodApp, maxFileBytes: number) {
@@ -64,53 +82,22 @@ function uploadRoutes(app: ZodApp, maxFileBytes: number) {
 
 /** The validation summary, the pathways a confirm would archive, and the summary's downloads. */
 function summaryRoutes(app: ZodApp) {
-  route(app, waitingList.validationSummary, async (request) =>
-    validationSummary(
-      app.db,
-      app.database,
-      principalOf(request),
-      request.params.trust,
-      request.params.type,
-      request.query,
-    ),
-  );
+  route(app, waitingList.validationSummary, async (request) => validationSummary(pageOfUpload(app, request)));
 
-  route(app, waitingList.toBeArchived, async (request) =>
-    toBeArchived(
-      app.db,
-      app.database,
-      principalOf(request),
-      request.params.trust,
-      request.params.type,
-      request.query,
-    ),
-  );
+  route(app, waitingList.toBeArchived, async (request) => toBeArchived(pageOfUpload(app, request)));
 
-  route(app, waitingList.rowsWithErrorsExport, async (request, reply) =>
-    sendReport(
-      reply,
-      await rowsWithErrorsCsv(
-        app.db,
-        principalOf(request),
-        request.params.trust,
-        request.params.type,
-        request.query,
-      ),
-    ),
-  );
-
-  route(app, waitingList.warningsExport, async (request, reply) =>
-    sendReport(
-      reply,
-      await warningsCsv(
-        app.db,
-        principalOf(request),
-        request.params.trust,
-        request.params.type,
-        request.query,
-      ),
-    ),
-  );
+  const fileDownloads = [
+    [waitingList.rowsWithErrorsExport, 'rowsWithErrors'],
+    [waitingList.warningsExport, 'warnings'],
+  ] as const;
+  for (const [endpoint, download] of fileDownloads)
+    route(app, endpoint, async (request, reply) => {
+      const { trust, type } = request.params;
+      return sendReport(
+        reply,
+        await importFileDownload(app.db, principalOf(request), trust, type, request.query, download),
+      );
+    });
 }
 
 /** The clerk's decision on a validated upload: cancel or confirm. */

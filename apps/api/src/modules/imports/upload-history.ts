@@ -5,7 +5,7 @@ import { type UploadHistory, type UploadHistoryItem } from '@esr/contracts/waiti
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { requireAccess } from '../identity/index.js';
 import { type Principal } from '../identity/index.js';
-import { offsetOf } from '../../platform/db/list-queries.js';
+import { offsetOf, pageTotal } from '../../platform/db/list-queries.js';
 
 interface HistoryRow extends Record<string, unknown> {
   id: string;
@@ -43,14 +43,13 @@ export async function uploadHistory(
       order by b.created_at desc, b.id, f.position
       limit ${query.pageSize} offset ${offsetOf(query.pageNumber, query.pageSize)}`,
   );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && query.pageNumber > 1) {
+  const total = await pageTotal(rows, query.pageNumber, async () => {
     const [count] = await queryRows<{ n: number | string }>(
       db,
       sql`select count(*) * 2 as n from import_batches b where b.trust_code = ${trustCode} ${procedureFilter}`,
     );
-    total = Number(count?.n ?? 0);
-  }
+    return Number(count?.n ?? 0);
+  });
   return {
     items: rows.map((row) => ({
       batchId: row.id,

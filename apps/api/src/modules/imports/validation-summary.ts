@@ -163,16 +163,31 @@ async function changesOf(
   return { changes: done, archiveWarning: null };
 }
 
-export async function validationSummary(
-  db: Db,
-  database: Pick<Database, 'executeSql'>,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: string,
-  query: { batchId: string; pageNumber: number; pageSize: number },
-): Promise<ValidationSummary> {
+/** A paged read of an upload as a route hands it over: the databases, the caller, the list and the query. */
+export type UploadPageRead = readonly [
+  Db,
+  Pick<Database, 'executeSql'>,
+  Principal,
+  string,
+  string,
+  { batchId: string; pageNumber: number; pageSize: number },
+];
+
+/** The upload a paged read is of, found once the caller's access is checked, and the page asked for. */
+async function openUploadPage([db, database, principal, trustCode, procedureCode, query]: UploadPageRead) {
   const batch = await findBatch(db, principal, trustCode, procedureCode, query.batchId);
-  const page = { pageNumber: query.pageNumber, pageSize: query.pageSize };
+  return {
+    db,
+    database,
+    principal,
+    trustCode,
+    batch,
+    page: { pageNumber: query.pageNumber, pageSize: query.pageSize },
+  };
+}
+
+export async function validationSummary(read: UploadPageRead): Promise<ValidationSummary> {
+  const { db, database, principal, trustCode, batch, page } = await openUploadPage(read);
   const waitingList = await fileResult(db, batch, 'waitingList', page);
   const bloodTest = await fileResult(db, batch, 'bloodTest', page);
   const shown = {
@@ -194,8 +209,8 @@ export async function validationSummary(
   return {
     batchId: batch.id,
     batchStatus: batch.status as BatchStatus,
-    pageNumber: query.pageNumber,
-    pageSize: query.pageSize,
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
     waiting_list_result: waitingList,
     blood_test_result: bloodTest,
     pathways_without_bloods: batch.pathwaysWithoutBloods ?? 0,
@@ -209,16 +224,8 @@ export async function validationSummary(
  * 0037), a page at a time; none unless the upload can be confirmed. A page listed is recorded in
  * the patient access log with its pathways (decision 0042).
  */
-export async function toBeArchived(
-  db: Db,
-  database: Pick<Database, 'executeSql'>,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: string,
-  query: { batchId: string; pageNumber: number; pageSize: number },
-): Promise<ToBeArchived> {
-  const batch = await findBatch(db, principal, trustCode, procedureCode, query.batchId);
-  const page = { pageNumber: query.pageNumber, pageSize: query.pageSize };
+export async function toBeArchived(read: UploadPageRead): Promise<ToBeArchived> {
+  const { db, database, principal, trustCode, batch, page } = await openUploadPage(read);
   const found = confirmable(batch)
     ? await toBeArchivedPage(database, batch, page)
     : { items: [], totalCount: 0 };

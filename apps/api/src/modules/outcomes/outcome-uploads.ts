@@ -42,7 +42,13 @@ import {
   type ImportSettings,
 } from '../imports/index.js';
 import { procedureName } from '../library/index.js';
-import { plannedOutcomeChanges, recordOutcomes, type OutcomeToRecord } from './outcome-writer.js';
+import {
+  outcomeFieldsOf,
+  plannedOutcomeChanges,
+  recordOutcomes,
+  type OutcomeToRecord,
+  type StoredOutcomeFields,
+} from './outcome-writer.js';
 import { validateOutcomesJob } from './validate-outcomes-job.js';
 import type { StoredOutcomesResult } from './outcomes-validation.js';
 
@@ -203,29 +209,13 @@ const confirmable = (batch: OutcomeBatchRow) =>
   batch.status === 'VALIDATED' && batch.file_status === 'VALIDATED';
 
 async function stagedRows(db: Db, batchId: string): Promise<OutcomeToRecord[]> {
-  const rows = await queryRows<{
-    pathway_id: string;
-    date_of_operation: string;
-    complication_90_days: boolean;
-    complication_type: string | null;
-    readmission_30_days: boolean | null;
-    length_of_stay_days: number | null;
-    death_90_days: boolean | null;
-  }>(
+  const rows = await queryRows<StoredOutcomeFields & { pathway_id: string }>(
     db,
     sql`select pathway_id, date_of_operation::text as date_of_operation, complication_90_days,
         complication_type, readmission_30_days, length_of_stay_days, death_90_days
       from staged_outcomes where batch_id = ${batchId} order by row_number`,
   );
-  return rows.map((row) => ({
-    pathwayId: row.pathway_id,
-    dateOfOperation: row.date_of_operation,
-    complication90Days: row.complication_90_days,
-    complicationType: row.complication_type,
-    readmission30Days: row.readmission_30_days,
-    lengthOfStayDays: row.length_of_stay_days === null ? null : Number(row.length_of_stay_days),
-    death90Days: row.death_90_days,
-  }));
+  return rows.map((row) => ({ pathwayId: row.pathway_id, ...outcomeFieldsOf(row) }));
 }
 
 /**
@@ -294,13 +284,53 @@ const decisionOf = (batch: OutcomeBatchRow): OutcomesDecision => ({
   changes: batch.status === 'IMPORTED' ? batch.changes : null,
 });
 
-export async function cancelOutcomes(
-  db: Db,
+interface BatchDecision {
+  status: 'CANCELLED' | 'IMPORTED';
+  /** What a confirm recorded, kept with the batch for its summary. */
+  changes?: OutcomeChanges;
+  /** The change log's words. */
+  action: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/**
+ * Closes a batch in the caller's transaction: marks it decided by the principal, discards its staged
+ * rows and writes the change-log entry.
+ */
+async function decideBatch(
+  txDb: Db,
   principal: Principal,
   trustCode: string,
-  procedureCode: string,
   batchId: string,
+  decision: BatchDecision,
 ): Promise<OutcomesDecision> {
+  const [decided] = await queryRows<OutcomeBatchRow>(
+    txDb,
+    sql`update outcome_batches set status = ${decision.status}, decided_at = now(),
+        decided_by = ${principalName(principal)}, decided_by_user_id = ${principal.userId}::uuid
+        ${decision.changes ? sql`, changes = ${JSON.stringify(decision.changes)}::jsonb` : sql``}
+      where id = ${batchId} returning *`,
+  );
+  await txDb.execute(sql`delete from staged_outcomes where batch_id = ${batchId}`);
+  await recordChange(txDb, {
+    principal,
+    trustCode,
+    trustName: principal.trustName,
+    action: decision.action,
+    entityType: 'import',
+    entityId: batchId,
+    before: decision.before,
+    after: decision.after,
+  });
+  return decisionOf(decided!);
+}
+
+/** An outcomes upload as a decision on it names it: the database, the caller, the list and the batch. */
+export type OutcomesBatchTarget = readonly [Db, Principal, string, string, string];
+
+export async function cancelOutcomes(target: OutcomesBatchTarget): Promise<OutcomesDecision> {
+  const [db, principal, trustCode, procedureCode, batchId] = target;
   const procedure = await procedureName(db, procedureCode);
   await findBatch(db, principal, trustCode, procedureCode, batchId);
   return db.transaction(async (tx) => {
@@ -309,24 +339,12 @@ export async function cancelOutcomes(
     if (batch.status === 'CANCELLED') return decisionOf(batch);
     if (batch.status !== 'VALIDATING' && batch.status !== 'VALIDATED')
       throw conflict(importMessages.alreadyDecided);
-    const [cancelled] = await queryRows<OutcomeBatchRow>(
-      txDb,
-      sql`update outcome_batches set status = 'CANCELLED', decided_at = now(),
-          decided_by = ${principalName(principal)}, decided_by_user_id = ${principal.userId}::uuid
-        where id = ${batchId} returning *`,
-    );
-    await txDb.execute(sql`delete from staged_outcomes where batch_id = ${batchId}`);
-    await recordChange(txDb, {
-      principal,
-      trustCode,
-      trustName: principal.trustName,
+    return decideBatch(txDb, principal, trustCode, batchId, {
+      status: 'CANCELLED',
       action: `Cancelled the ${procedure} outcomes upload ${batch.file_name}`,
-      entityType: 'import',
-      entityId: batchId,
       before: { uploadStatus: uploadStatusLabels[batch.status as 'VALIDATED'] ?? batch.status },
       after: { uploadStatus: uploadStatusLabels.CANCELLED },
     });
-    return decisionOf(cancelled!);
   });
 }
 
@@ -334,13 +352,8 @@ export async function cancelOutcomes(
  * Records the staged outcomes in one transaction (idempotent: a confirmed batch answers as it is).
  * Only when the file validated without errors; busy as the upload is.
  */
-export async function confirmOutcomes(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: string,
-  batchId: string,
-): Promise<OutcomesDecision> {
+export async function confirmOutcomes(target: OutcomesBatchTarget): Promise<OutcomesDecision> {
+  const [db, principal, trustCode, procedureCode, batchId] = target;
   const procedure = await procedureName(db, procedureCode);
   const before = await findBatch(db, principal, trustCode, procedureCode, batchId);
   if (before.status === 'IMPORTED') return decisionOf(before);
@@ -361,25 +374,13 @@ export async function confirmOutcomes(
       recordedBy: principalName(principal),
       userId: principal.userId,
     });
-    const [imported] = await queryRows<OutcomeBatchRow>(
-      txDb,
-      sql`update outcome_batches set status = 'IMPORTED', decided_at = now(),
-          decided_by = ${principalName(principal)}, decided_by_user_id = ${principal.userId}::uuid,
-          changes = ${JSON.stringify(changes)}::jsonb
-        where id = ${batchId} returning *`,
-    );
-    await txDb.execute(sql`delete from staged_outcomes where batch_id = ${batchId}`);
-    await recordChange(txDb, {
-      principal,
-      trustCode,
-      trustName: principal.trustName,
+    return decideBatch(txDb, principal, trustCode, batchId, {
+      status: 'IMPORTED',
+      changes,
       action: `Recorded the ${procedure} outcomes of ${batch.file_name}`,
-      entityType: 'import',
-      entityId: batchId,
       before: { uploadStatus: uploadStatusLabels.VALIDATED },
       after: { uploadStatus: uploadStatusLabels.IMPORTED, ...changes },
     });
-    return decisionOf(imported!);
   });
 }
 

@@ -24,6 +24,26 @@ export interface OutcomeToRecord {
   death90Days: boolean | null;
 }
 
+/** An outcome's fields as staged_outcomes and pathway_outcomes store them. */
+export type StoredOutcomeFields = {
+  date_of_operation: string;
+  complication_90_days: boolean | null;
+  complication_type: string | null;
+  readmission_30_days: boolean | null;
+  length_of_stay_days: number | null;
+  death_90_days: boolean | null;
+};
+
+/** An outcome's fields from its stored row; the length of stay is read as a number whatever the driver gives. */
+export const outcomeFieldsOf = (row: StoredOutcomeFields): Omit<OutcomeToRecord, 'pathwayId'> => ({
+  dateOfOperation: row.date_of_operation,
+  complication90Days: row.complication_90_days,
+  complicationType: row.complication_type,
+  readmission30Days: row.readmission_30_days,
+  lengthOfStayDays: row.length_of_stay_days === null ? null : Number(row.length_of_stay_days),
+  death90Days: row.death_90_days,
+});
+
 export interface OutcomeSource {
   trustCode: string;
   procedureCode: string;

@@ -98,16 +98,13 @@ const cellsOf = (record: OutcomeRecord): Record<string, string> =>
     }).filter((entry): entry is [string, string] => entry[1] !== null),
   );
 
-/**
- * Reads, matches and stages the batch's file; the batch ends VALIDATED (its file VALIDATED,
- * VALIDATED_WITH_ERRORS or FAILED). Idempotent: a retried job starts from the stored file again.
- */
-export async function validateOutcomes(
+/** The batch's file read on its sandbox thread; a file the thread could not read fails, with why. */
+async function readOutcomesFile(
   db: Db,
   database: Pick<Database, 'kind'>,
   batchId: string,
   settings: ReadingSettings,
-): Promise<void> {
+): Promise<{ trustCode: string; procedureCode: string; read: OutcomesFileResult } | null> {
   const [batch] = await queryRows<{
     trust_code: string;
     procedure_code: string;
@@ -117,9 +114,9 @@ export async function validateOutcomes(
     db,
     sql`select trust_code, procedure_code, file_name, status from outcome_batches where id = ${batchId}`,
   );
-  if (!batch || batch.status !== 'VALIDATING') return;
+  if (!batch || batch.status !== 'VALIDATING') return null;
   const bytes = await readImportFile(db, database.kind, batchId, 'outcomes');
-  if (!bytes) return;
+  if (!bytes) return null;
   const read = await runSandboxed<OutcomesFileInput, OutcomesFileResult>(
     readingTask,
     {
@@ -143,10 +140,32 @@ export async function validateOutcomes(
     warnings: [],
     warningGroups: [],
   }));
-  const matches = await matchPathways(db, batch.trust_code, batch.procedure_code, read.records);
+  return { trustCode: batch.trust_code, procedureCode: batch.procedure_code, read };
+}
+
+interface StagedOutcome {
+  record: OutcomeRecord;
+  match: Match;
+}
+
+/** What the matching decided of the file's valid records: staged, refused, or warned of and skipped. */
+interface MatchedFile {
+  staged: StagedOutcome[];
+  unmatched: number;
+  /** The reader's refused rows and those the matching refused, in row order. */
+  invalidRows: InvalidRow[];
+  /** The reader's warnings and the matching's, in row order. */
+  warnings: RowWarning[];
+}
+
+/**
+ * Sorts the read records by their match: a record without a pathway is warned of, one operated
+ * before its pathway's referral is refused, the rest are staged.
+ */
+function sortByMatch(read: OutcomesFileResult, matches: Map<number, Match>): MatchedFile {
   const invalidRows = [...read.invalidRows];
   const warnings = [...read.warnings];
-  const staged: { record: OutcomeRecord; match: Match }[] = [];
+  const staged: StagedOutcome[] = [];
   let unmatched = 0;
   for (const record of read.records) {
     const match = matches.get(record.rowNumber);
@@ -163,6 +182,12 @@ export async function validateOutcomes(
   }
   invalidRows.sort((a, b) => a.rowNumber - b.rowNumber);
   warnings.sort((a, b) => (a.rowNumber ?? 0) - (b.rowNumber ?? 0));
+  return { staged, unmatched, invalidRows, warnings };
+}
+
+/** The file's outcome as the batch keeps it: the reader's, with the matching's refusals and warnings counted in. */
+function storedResultOf(read: OutcomesFileResult, matched: MatchedFile): StoredOutcomesResult {
+  const { invalidRows, unmatched } = matched;
   const refusedHere = invalidRows.length - read.invalidRows.length;
   const warningGroups: WarningGroup[] = [...read.warningGroups];
   if (unmatched > 0)
@@ -181,19 +206,26 @@ export async function validateOutcomes(
     error: 0,
     warnings: outcome.totals.warnings + unmatched,
   };
-  const fileStatus =
-    outcome.status === 'FAILED' ? 'FAILED' : invalidRows.length > 0 ? 'VALIDATED_WITH_ERRORS' : 'VALIDATED';
-  const stored: StoredOutcomesResult = {
-    status: fileStatus,
+  return {
+    status:
+      outcome.status === 'FAILED' ? 'FAILED' : invalidRows.length > 0 ? 'VALIDATED_WITH_ERRORS' : 'VALIDATED',
     error: outcome.error,
     baseErrors: outcome.baseErrors,
     diffHeaders: outcome.diffHeaders,
     totals,
-    warnings: warnings.slice(0, warningsShown),
+    warnings: matched.warnings.slice(0, warningsShown),
     warningGroups,
     format: outcome.format,
     invalidRows,
   };
+}
+
+/**
+ * Stages the matched rows and stores the file's outcome, ending the batch VALIDATED; nothing is
+ * written when the batch was decided meanwhile.
+ */
+async function stageOutcomes(db: Db, batchId: string, matched: MatchedFile, stored: StoredOutcomesResult) {
+  const { staged, unmatched } = matched;
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const [locked] = await queryRows<{ status: string }>(
@@ -224,8 +256,25 @@ export async function validateOutcomes(
     await txDb.execute(sql`delete from staged_outcomes s where s.batch_id = ${batchId}
       and exists (select 1 from staged_outcomes later where later.batch_id = s.batch_id
         and later.pathway_id = s.pathway_id and later.row_number > s.row_number)`);
-    await txDb.execute(sql`update outcome_batches set status = 'VALIDATED', file_status = ${fileStatus},
+    await txDb.execute(sql`update outcome_batches set status = 'VALIDATED', file_status = ${stored.status},
         file_result = ${JSON.stringify(stored)}::jsonb, matched = ${staged.length}, unmatched = ${unmatched}
       where id = ${batchId}`);
   });
+}
+
+/**
+ * Reads, matches and stages the batch's file; the batch ends VALIDATED (its file VALIDATED,
+ * VALIDATED_WITH_ERRORS or FAILED). Idempotent: a retried job starts from the stored file again.
+ */
+export async function validateOutcomes(
+  db: Db,
+  database: Pick<Database, 'kind'>,
+  batchId: string,
+  settings: ReadingSettings,
+): Promise<void> {
+  const file = await readOutcomesFile(db, database, batchId, settings);
+  if (!file) return;
+  const matches = await matchPathways(db, file.trustCode, file.procedureCode, file.read.records);
+  const matched = sortByMatch(file.read, matches);
+  await stageOutcomes(db, batchId, matched, storedResultOf(file.read, matched));
 }

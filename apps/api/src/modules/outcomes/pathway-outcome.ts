@@ -17,19 +17,13 @@ import { recordChange, type PathwayOfChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
 import { findPathway } from '../pathways/index.js';
 import { suspendedSql } from '../prediction-suspension/index.js';
-import { recordOutcomes } from './outcome-writer.js';
+import { outcomeFieldsOf, recordOutcomes, type StoredOutcomeFields } from './outcome-writer.js';
 
 export type PathwayTarget = readonly [Db, Principal, string, string, string];
 
-interface OutcomeRow extends Record<string, unknown> {
+interface OutcomeRow extends StoredOutcomeFields, Record<string, unknown> {
   id: string;
   is_current: boolean;
-  date_of_operation: string;
-  complication_90_days: boolean | null;
-  complication_type: string | null;
-  readmission_30_days: boolean | null;
-  length_of_stay_days: number | null;
-  death_90_days: boolean | null;
   source: 'file' | 'clinician';
   file_name: string | null;
   recorded_at: string | Date;
@@ -47,12 +41,7 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 
 const outcomeOf = (row: OutcomeRow): PathwayOutcome => ({
   id: row.id,
-  dateOfOperation: row.date_of_operation,
-  complication90Days: row.complication_90_days,
-  complicationType: row.complication_type,
-  readmission30Days: row.readmission_30_days,
-  lengthOfStayDays: row.length_of_stay_days === null ? null : Number(row.length_of_stay_days),
-  death90Days: row.death_90_days,
+  ...outcomeFieldsOf(row),
   source: row.source,
   fileName: row.file_name,
   recordedAt: iso(row.recorded_at),

@@ -14,6 +14,7 @@ import {
   outcomesUploadStatus,
   outcomesValidationSummary,
   uploadOutcomes,
+  type OutcomesBatchTarget,
 } from './outcome-uploads.js';
 import { pathwayOutcome, recordPathwayOutcome, type PathwayTarget } from './pathway-outcome.js';
 
@@ -28,6 +29,17 @@ const onPathway = (
   request.params.trust,
   request.params.type,
   request.params.id,
+];
+
+const onBatch = (
+  app: { db: OutcomesBatchTarget[0] },
+  request: FastifyRequest & { params: { trust: string; type: ProcedureCode }; body: { batchId: string } },
+): OutcomesBatchTarget => [
+  app.db,
+  principalOf(request),
+  request.params.trust,
+  request.params.type,
+  request.body.batchId,
 ];
 
 /** Outcomes after surgery (decision 0045): the outcomes file, clerical users only; one pathway's outcome. */
@@ -81,25 +93,9 @@ const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  route(app, outcomes.cancelImport, async (request) =>
-    cancelOutcomes(
-      app.db,
-      principalOf(request),
-      request.params.trust,
-      request.params.type,
-      request.body.batchId,
-    ),
-  );
+  route(app, outcomes.cancelImport, async (request) => cancelOutcomes(onBatch(app, request)));
 
-  route(app, outcomes.confirmImport, async (request) =>
-    confirmOutcomes(
-      app.db,
-      principalOf(request),
-      request.params.trust,
-      request.params.type,
-      request.body.batchId,
-    ),
-  );
+  route(app, outcomes.confirmImport, async (request) => confirmOutcomes(onBatch(app, request)));
 
   route(app, outcomes.pathwayOutcome, async (request) => pathwayOutcome(onPathway(app, request)));
 

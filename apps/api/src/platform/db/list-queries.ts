@@ -41,6 +41,19 @@ export function startsWith(lowerCaseColumn: SQL, value: string): SQL {
 
 export const offsetOf = (pageNumber: number, pageSize: number) => (pageNumber - 1) * pageSize;
 
+/**
+ * A page's total count, from the `count(*) over ()` its rows carry as `total`; a page past the end
+ * has no rows to carry it, so there the total is counted apart.
+ */
+export async function pageTotal(
+  rows: readonly { total?: number | string | null }[],
+  pageNumber: number,
+  countApart: () => Promise<number>,
+): Promise<number> {
+  if (rows.length === 0 && pageNumber > 1) return countApart();
+  return Number(rows[0]?.total ?? 0);
+}
+
 /** AND of the conditions; `true` when there are none. */
 export function allOf(conditions: SQL[]): SQL {
   return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);

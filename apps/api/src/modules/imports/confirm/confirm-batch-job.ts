@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { procedureCodeSchema } from '@esr/contracts/procedures';
 import { applyConfirmedImport, refreshListStatistics } from './import-confirm.js';
 import { activeRiskModel } from '../../models/index.js';
 import { defineJob } from '../../../platform/queue/job-definition.js';
+import { batchJobPayload } from '../batch-jobs.js';
 import { inferBatchJob, scoringKey } from '../../evaluations/index.js';
 import { applyKeptResultsJob, keptResultsKey } from '../../lab-results/index.js';
 
@@ -10,7 +9,7 @@ import { applyKeptResultsJob, keptResultsKey } from '../../lab-results/index.js'
 export const confirmBatchJob = defineJob({
   name: 'confirm-batch',
   version: 1,
-  payload: z.object({ batchId: z.uuid(), trustCode: z.string(), procedureCode: procedureCodeSchema }),
+  payload: batchJobPayload,
   retryLimit: 5,
   expireInSeconds: 5 * 60,
   async handle({ batchId, trustCode, procedureCode }, context) {

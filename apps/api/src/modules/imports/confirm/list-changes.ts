@@ -9,7 +9,7 @@ import type { ImportChanges, ToBeArchivedRecord } from '@esr/contracts/waiting-l
 import type { Database } from '../../../platform/db/client.js';
 import { waitingListColumns } from '../../../platform/db/schema/column-types.js';
 import { stagedPathways } from '../../../platform/db/schema.js';
-import { offsetOf } from '../../../platform/db/list-queries.js';
+import { offsetOf, pageTotal } from '../../../platform/db/list-queries.js';
 import { inputsHashOf } from '../../pathways/index.js';
 
 /** The staged row's columns a pathway takes as they are, each into its column of the same name. */
@@ -216,10 +216,11 @@ export async function toBeArchivedPage(
     [...params(batch), page.pageSize, offsetOf(page.pageNumber, page.pageSize)],
   );
   const found = rows as ArchivedRow[];
-  let totalCount = number(found[0]?.total);
-  if (found.length === 0 && page.pageNumber > 1) {
-    totalCount = (await plannedChanges(database, batch)).archived;
-  }
+  const totalCount = await pageTotal(
+    found,
+    page.pageNumber,
+    async () => (await plannedChanges(database, batch)).archived,
+  );
   return {
     items: found.map((row) => ({
       id: row.id,

@@ -9,6 +9,7 @@ import { rowsAsArrays } from '../../../platform/db/bulk-rows.js';
 import {
   evaluationInsert,
   evaluationInsertParams,
+  evaluationStateColumns,
   pathwayStateColumns,
   nextTurn,
   daysBefore,
@@ -111,13 +112,7 @@ const insertNew = newPathwaysInsert(
 const evaluationOutcomeColumns = [
   ['id', 'uuid'],
   ['evaluationId', 'uuid'],
-  ['reason', 'text'],
-  ['defaultUsed', 'boolean'],
-  ['contributions', 'text'],
-  ['band', 'text'],
-  ['modelProbability', 'float8'],
-  ['withheldInputs', 'jsonb'],
-  ['unusedInputs', 'jsonb'],
+  ...evaluationStateColumns,
 ] as const;
 
 /**

@@ -1,16 +1,13 @@
-import { z } from 'zod';
-import { procedureCodeSchema } from '@esr/contracts/procedures';
 import { validateBatch } from './import-staging.js';
 import { confirmBatchJob } from '../confirm/confirm-batch-job.js';
 import { defineJob } from '../../../platform/queue/job-definition.js';
+import { validationJobRuns } from '../batch-jobs.js';
 
 /** Reads and stages both files of an upload (decision 0023; docs/architecture.md, Jobs). */
 export const validateBatchJob = defineJob({
   name: 'validate-batch',
   version: 1,
-  payload: z.object({ batchId: z.uuid(), trustCode: z.string(), procedureCode: procedureCodeSchema }),
-  retryLimit: 2,
-  expireInSeconds: 20 * 60,
+  ...validationJobRuns,
   async handle(payload, context) {
     const { confirmNow } = await validateBatch(
       context.db,

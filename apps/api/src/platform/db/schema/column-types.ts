@@ -1,4 +1,4 @@
-import { customType, date, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, date, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { procedures } from './procedures.js';
 import { trusts } from './trusts.js';
 
@@ -53,4 +53,27 @@ export const trustAndProcedure = () => ({
   procedureCode: text('procedure_code')
     .notNull()
     .references(() => procedures.code),
+});
+
+/**
+ * The columns an upload batch opens with (decisions 0023 and 0045): a waiting list's and an outcomes
+ * file's uploads go through the same lifecycle, each with its own files' columns after these.
+ */
+export const uploadBatchColumns = () => ({
+  id: uuid('id').primaryKey(),
+  ...trustAndProcedure(),
+  /** VALIDATING, VALIDATED, CONFIRMING, IMPORTED, CANCELLED, EXPIRED (contracts batchStatuses). */
+  status: text('status').notNull(),
+  createdByUserId: uuid('created_by_user_id'),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** A batch nobody confirmed is discarded after this (its staged rows with it). */
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+/** Who confirmed or cancelled an upload batch, and when. */
+export const batchDecisionColumns = () => ({
+  decidedAt: timestamptz('decided_at'),
+  decidedBy: text('decided_by'),
+  decidedByUserId: uuid('decided_by_user_id'),
 });

@@ -1,5 +1,5 @@
 import { pgTable, text, integer, uuid, jsonb, index, primaryKey, boolean, date } from 'drizzle-orm/pg-core';
-import { bytea, trustAndProcedure, waitingListColumns, timestamptz } from './column-types.js';
+import { batchDecisionColumns, bytea, uploadBatchColumns, waitingListColumns } from './column-types.js';
 
 /**
  * One upload of a waiting list and its blood tests for a trust and procedure (decision 0023). Its files
@@ -9,15 +9,7 @@ import { bytea, trustAndProcedure, waitingListColumns, timestamptz } from './col
 export const importBatches = pgTable(
   'import_batches',
   {
-    id: uuid('id').primaryKey(),
-    ...trustAndProcedure(),
-    /** VALIDATING, VALIDATED, CONFIRMING, IMPORTED, CANCELLED, EXPIRED (contracts batchStatuses). */
-    status: text('status').notNull(),
-    createdByUserId: uuid('created_by_user_id'),
-    createdBy: text('created_by').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    /** A batch nobody confirmed is discarded after this (its staged rows with it). */
-    expiresAt: timestamptz('expires_at').notNull(),
+    ...uploadBatchColumns(),
     waitingListFileName: text('waiting_list_file_name').notNull(),
     waitingListSha256: text('waiting_list_sha256').notNull(),
     waitingListBytes: integer('waiting_list_bytes').notNull(),
@@ -31,9 +23,7 @@ export const importBatches = pgTable(
     bloodTestResult: jsonb('blood_test_result'),
     pathwaysWithoutBloods: integer('pathways_without_bloods'),
     bloodsWithoutPathway: integer('bloods_without_pathway'),
-    decidedAt: timestamptz('decided_at'),
-    decidedBy: text('decided_by'),
-    decidedByUserId: uuid('decided_by_user_id'),
+    ...batchDecisionColumns(),
     createdCount: integer('created_count'),
     updatedCount: integer('updated_count'),
     archivedCount: integer('archived_count'),

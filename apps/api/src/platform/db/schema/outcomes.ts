@@ -12,7 +12,13 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bytea, timestamptz, trustAndProcedure } from './column-types.js';
+import {
+  batchDecisionColumns,
+  bytea,
+  timestamptz,
+  trustAndProcedure,
+  uploadBatchColumns,
+} from './column-types.js';
 import { pathways } from './pathways.js';
 
 /**
@@ -23,14 +29,7 @@ import { pathways } from './pathways.js';
 export const outcomeBatches = pgTable(
   'outcome_batches',
   {
-    id: uuid('id').primaryKey(),
-    ...trustAndProcedure(),
-    /** VALIDATING, VALIDATED, CONFIRMING, IMPORTED, CANCELLED, EXPIRED (contracts batchStatuses). */
-    status: text('status').notNull(),
-    createdByUserId: uuid('created_by_user_id'),
-    createdBy: text('created_by').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    expiresAt: timestamptz('expires_at').notNull(),
+    ...uploadBatchColumns(),
     fileName: text('file_name').notNull(),
     fileSha256: text('file_sha256').notNull(),
     fileBytes: integer('file_bytes').notNull(),
@@ -41,9 +40,7 @@ export const outcomeBatches = pgTable(
     unmatched: integer('unmatched'),
     /** What the confirm will do, then what it did: recorded, corrected, unchanged, operated. */
     changes: jsonb('changes'),
-    decidedAt: timestamptz('decided_at'),
-    decidedBy: text('decided_by'),
-    decidedByUserId: uuid('decided_by_user_id'),
+    ...batchDecisionColumns(),
   },
   (t) => [index('outcome_batches_procedure_idx').on(t.trustCode, t.procedureCode, t.createdAt.desc())],
 );
