@@ -12,13 +12,13 @@ import { cusumTargetOf } from './judged-outcomes.js';
 import { wholeListCusum } from './cusum-signals.js';
 import { modelPerformance } from './model-performance.js';
 
-export async function monitoringSettings(db: Db, principal: Principal, trustCode: string) {
+export async function modelPerformanceSettings(db: Db, principal: Principal, trustCode: string) {
   requireAccess(principal, 'model-performance:read', trustCode);
   return { cusumTargetRunLength: await cusumTargetOf(db, trustCode) };
 }
 
 /** PUT …/model-performance/settings: the clinical safety officer sets the CUSUMs' target run length. */
-export async function changeMonitoringSettings(
+export async function changeModelPerformanceSettings(
   db: Db,
   principal: Principal,
   trustCode: string,
