@@ -20,7 +20,6 @@ const dataTables = ['apps/web/src/config/screen-table.ts'];
 export const filesStillTooLong = ['packages/contracts/src/patients.ts'];
 export const filesWithFunctionsStillTooLong = [
   'apps/api/src/modules/outcomes/outcomes-validation.ts',
-  'apps/api/src/platform/sandbox/resident-sandbox.ts',
   'apps/web/src/components/file-summary.tsx',
   'apps/web/src/features/model-performance/components/prediction-suspension-page.tsx',
   'apps/web/src/features/prioritisation/components/worklist-page.tsx',
