@@ -38,8 +38,11 @@ import {
   fitRecalibration,
   type RecalibrationFit,
 } from '../apps/api/dist/modules/models/recalibration/fit.js';
-import { performanceFigures, type JudgedOutcome } from '../apps/api/dist/modules/monitoring/figures/index.js';
-import { versionOutcomes } from '../apps/api/dist/modules/monitoring/index.js';
+import {
+  performanceFigures,
+  type JudgedOutcome,
+} from '../apps/api/dist/modules/model-performance/figures/index.js';
+import { versionOutcomes } from '../apps/api/dist/modules/model-performance/index.js';
 import { developmentAuthorization } from './lib/access-token.js';
 import { benchDatabase } from './lib/bench-database.js';
 import { seedOutcomes } from './lib/seed-outcomes.js';

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Golden figures for the two-sided, restarting risk-adjusted CUSUM, computed apart from the TypeScript.
 
-Writes ml/golden/cusum.json, against which apps/api/src/modules/monitoring/figures/cusum.test.ts
-checks apps/api/src/modules/monitoring/figures/cusum.ts:
+Writes ml/golden/cusum.json, against which apps/api/src/modules/model-performance/figures/cusum.test.ts
+checks apps/api/src/modules/model-performance/figures/cusum.ts:
 
 - charts: seeded sets of judged outcomes over about 300 days and, for each, the two Bernoulli
   CUSUMs of Steiner, Cook, Farewell and Treasure (2000) written out here from their definition: the

@@ -3,7 +3,7 @@
 
 Writes ml/golden/group-tests.json: seeded sets of judged outcomes split into groups and, for each
 group against everyone else in its list, what
-apps/api/src/modules/monitoring/figures/group-comparison.ts computes, worked out here with
+apps/api/src/modules/model-performance/figures/group-comparison.ts computes, worked out here with
 statsmodels, scikit-learn and scipy:
 
 - the O/E ratio (the group's O/E over the rest's) on the log scale with the delta-method standard

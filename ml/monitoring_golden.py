@@ -2,7 +2,7 @@
 """Golden figures for model monitoring, computed independently of the TypeScript.
 
 Writes ml/golden/monitoring-figures.json: fixed sets of judged outcomes
-(seeded) and, for each, every figure apps/api/src/modules/monitoring/figures computes, worked out
+(seeded) and, for each, every figure apps/api/src/modules/model-performance/figures computes, worked out
 here with numpy, scipy and scikit-learn so that the TypeScript is checked against a second,
 separately written implementation:
 

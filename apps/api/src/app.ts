@@ -34,7 +34,7 @@ import reportRoutes from './modules/reports/routes.js';
 import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
 import outcomeRoutes from './modules/outcomes/routes.js';
-import monitoringRoutes from './modules/monitoring/routes.js';
+import modelPerformanceRoutes from './modules/model-performance/routes.js';
 import predictionSuspensionRoutes from './modules/prediction-suspension/routes.js';
 import scoringRoutes from './modules/evaluations/routes.js';
 import integrationRoutes from './modules/integration/routes.js';
@@ -203,7 +203,7 @@ async function registerRoutes(app: FastifyInstance, config: AppConfig, options: 
   await app.register(patientRoutes);
   await app.register(prioritisationRoutes);
   await app.register(outcomeRoutes);
-  await app.register(monitoringRoutes);
+  await app.register(modelPerformanceRoutes);
   await app.register(predictionSuspensionRoutes);
   await app.register(scoringRoutes);
   await app.register(integrationRoutes);

@@ -118,6 +118,9 @@ export const outsideModelRangeHeading = 'Values outside the data the model learn
 export const outsideModelRangeIntro =
   'The model learnt from patients whose results lay inside these ranges, so its prediction is less certain for this patient. Check these values:';
 
+/** The heading and its introduction as one paragraph, where they lead the list in running text (the PDF, FHIR). */
+export const outsideModelRangeLead = `${outsideModelRangeHeading}. ${outsideModelRangeIntro}`;
+
 /** One such value: 'Haemoglobin 45 g/L (the model learnt from 50 to 200 g/L)'. */
 export function outsideModelRangeText(item: OutsideModelRange): string {
   const unit = item.unit ? ` ${item.unit}` : '';

@@ -6,12 +6,12 @@
  */
 import { z } from 'zod';
 
-/** docs/requirements.md §3 prediction values as the filters send them; shown as riskLabels. */
+/** docs/requirements.md §3 prediction values as the filters send them, highest risk first; shown as riskLabels. */
 export const predictions = ['high', 'medium', 'low'] as const;
 export const predictionSchema = z.enum(predictions);
 export type Prediction = z.infer<typeof predictionSchema>;
 
-/** The risk engine's words, as the `prediction` columns of pathways and evaluations hold them. */
+/** The risk engine's words, as the `prediction` columns of pathways and evaluations hold them, highest risk first. */
 export const storedBands = ['High', 'Moderate', 'Low'] as const;
 export type StoredBand = (typeof storedBands)[number];
 
@@ -28,6 +28,14 @@ export const storedBandOf: Record<Prediction, StoredBand> = {
  */
 export const bandOfStored = (stored: unknown): Prediction | null =>
   stored === 'High' ? 'high' : stored === 'Moderate' ? 'medium' : stored === 'Low' ? 'low' : null;
+
+/** The band a value is when it is one as the API names it (a clinician's adjusted band is kept so); null for anything else. */
+export const predictionOf = (value: unknown): Prediction | null =>
+  predictions.find((band) => band === value) ?? null;
+
+/** Positive when `band` is a higher risk than `other`, negative when lower, 0 when the same. */
+export const compareBands = (band: Prediction, other: Prediction): number =>
+  predictions.indexOf(other) - predictions.indexOf(band);
 
 /** docs/requirements.md §3: the risk label of a prediction. */
 export const riskLabels: Record<Prediction, string> = {

@@ -21,11 +21,11 @@ import { recordChange } from '../change-log/index.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { csvReport, type ReportColumn } from '../reports/index.js';
 import { contentDisposition, reportFileName, type ReportFile } from '../../platform/http/downloads.js';
-import { recordPatientAccess, routeOf } from './access-log.js';
 import {
   countEntries,
   databaseNow,
   entriesOfPathways,
+  recordSearchedPatientSeen,
   entryColumns,
   entryOf,
   pathwaysOfPatient,
@@ -143,15 +143,11 @@ export async function exportPatientAccessLog(
         rows,
       },
     });
-    // A number that names no pathway of the trust showed no patient, as the list records it.
-    if (ids.length > 0)
-      await recordPatientAccess(inTransaction, principal, {
-        trustCode,
-        route: routeOf(endpoints.accessLog.export),
-        action: 'access-log-export',
-        pathwayIds: ids,
-        detail: fileName,
-      });
+    await recordSearchedPatientSeen(inTransaction, principal, trustCode, ids, {
+      endpoint: endpoints.accessLog.export,
+      action: 'access-log-export',
+      detail: fileName,
+    });
   });
   const stream = csvReport({
     trustName: trust.trust_name,

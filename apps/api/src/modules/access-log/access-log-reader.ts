@@ -152,6 +152,27 @@ export async function countEntries(
 }
 
 /**
+ * The access log's own entry for a search of it: the user saw who has seen the searched patient's
+ * pathways. A number that names no pathway of the trust showed no patient, and is not recorded.
+ */
+export async function recordSearchedPatientSeen(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  pathwayIds: readonly string[],
+  seen: { endpoint: { method: string; path: string }; action: AccessAction; detail: string },
+): Promise<void> {
+  if (pathwayIds.length === 0) return;
+  await recordPatientAccess(db, principal, {
+    trustCode,
+    route: routeOf(seen.endpoint),
+    action: seen.action,
+    pathwayIds,
+    detail: seen.detail,
+  });
+}
+
+/**
  * GET /api/trusts/{trust}/access-log?nhsNumber=: the accesses to the trust's pathways of that NHS
  * number (active or archived, every procedure), newest first, a page at a time.
  */
@@ -181,15 +202,11 @@ export async function patientAccessLog(
   let totalCount = Number(rows[0]?.total_count ?? 0);
   if (rows.length === 0 && ids.length > 0 && pageNumber > 1)
     totalCount = await countEntries(db, trustCode, ids, asAt);
-  // Written after the page is read, so the page shows the accesses before this one; a number that
-  // names no pathway of the trust showed no patient.
-  if (ids.length > 0)
-    await recordPatientAccess(db, principal, {
-      trustCode,
-      route: routeOf(endpoints.accessLog.list),
-      action: 'access-log',
-      pathwayIds: ids,
-      detail: `page ${pageNumber}`,
-    });
+  // Written after the page is read, so the page shows the accesses before this one.
+  await recordSearchedPatientSeen(db, principal, trustCode, ids, {
+    endpoint: endpoints.accessLog.list,
+    action: 'access-log',
+    detail: `page ${pageNumber}`,
+  });
   return { items: rows.map(entryOf), pageNumber, pageSize, totalCount, asAt };
 }

@@ -34,9 +34,6 @@ export { requestScoringWherePending } from './scoring-requests.js';
 export {
   daysBefore,
   defaultBloodResultMaxAgeDays,
-  missingRequiredInputs,
   prepareRecord,
   type LabDates,
-  type PreparedRecord,
-  type ScoringFacts,
 } from './model-safeguards.js';

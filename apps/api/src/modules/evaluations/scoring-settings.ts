@@ -3,11 +3,10 @@
  * days, set by the trust's admins and in the change log. It is read at each scoring, so a change
  * applies from the next one; predictions already made stay as they were.
  */
-import { sql } from 'drizzle-orm';
 import type { ScoringSettings, ScoringSettingsRequest } from '@esr/contracts/scoring-settings';
 import type { Db } from '../../platform/db/client.js';
 import { requireAccess, type Principal } from '../identity/index.js';
-import { recordChange } from '../change-log/index.js';
+import { changeTrustSetting, type TrustSetting } from '../admin/index.js';
 import { bloodResultMaxAgeDays } from './scoring.js';
 
 /** GET /api/trusts/{trust}/scoring/settings. */
@@ -20,6 +19,14 @@ export async function scoringSettings(
   return { bloodResultMaxAgeDays: await bloodResultMaxAgeDays(db, trustCode) };
 }
 
+/** The oldest blood result the model may use, as the trust sets it. */
+const bloodResultLimit: TrustSetting = {
+  column: 'blood_result_max_age_days',
+  current: bloodResultMaxAgeDays,
+  action: 'Changed the oldest blood result the model may use',
+  label: 'Oldest blood result used (days)',
+};
+
 /** PUT /api/trusts/{trust}/scoring/settings: the new limit and its change-log entry, in one transaction. */
 export async function changeScoringSettings(
   db: Db,
@@ -28,22 +35,6 @@ export async function changeScoringSettings(
   request: ScoringSettingsRequest,
 ): Promise<ScoringSettings> {
   requireAccess(principal, 'scoring:settings', trustCode);
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const before = await bloodResultMaxAgeDays(txDb, trustCode);
-    await txDb.execute(sql`update trusts set blood_result_max_age_days = ${request.bloodResultMaxAgeDays},
-        updated_at = now()
-      where trust_code = ${trustCode}`);
-    await recordChange(txDb, {
-      principal,
-      trustCode,
-      trustName: principal.trustName,
-      action: 'Changed the oldest blood result the model may use',
-      entityType: 'trust',
-      entityId: trustCode,
-      before: { 'Oldest blood result used (days)': before },
-      after: { 'Oldest blood result used (days)': request.bloodResultMaxAgeDays },
-    });
-    return { bloodResultMaxAgeDays: request.bloodResultMaxAgeDays };
-  });
+  await changeTrustSetting(db, principal, trustCode, bloodResultLimit, request.bloodResultMaxAgeDays);
+  return { bloodResultMaxAgeDays: request.bloodResultMaxAgeDays };
 }

@@ -6,12 +6,12 @@
  * kept for 90 days, so that a patient who joins the list later, or whose list is re-imported
  * without it, has it applied then.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { labFields, type LabField } from '@esr/contracts/remodel';
 import type { PatientRecord } from '@esr/risk-engine/evaluate';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
-import { recordChange } from '../change-log/index.js';
+import { recordChange, type PathwayOfChange } from '../change-log/index.js';
 import {
   activeModelVersion,
   bloodResultMaxAgeDays,
@@ -41,14 +41,9 @@ export interface KeptResult {
   birthDate: string | null;
 }
 
-interface PathwayRow extends Record<string, unknown> {
-  id: string;
+/** A pathway the results may be for; it names its patient in the change log's entry. */
+interface PathwayRow extends PathwayOfChange, Record<string, unknown> {
   trust_code: string;
-  procedure_code: string;
-  nhs_number: string | null;
-  local_patient_identifier: string | null;
-  first_name: string | null;
-  last_name: string | null;
   clinical: Record<string, unknown>;
   lab_dates: Record<string, string> | null;
   operation: string | null;
@@ -218,26 +213,23 @@ async function activePathwaysOf(
     ...new Set(results.map((r) => r.localPatientIdentifier).filter((n): n is string => n !== null)),
   ];
   if (nhsNumbers.length === 0 && locals.length === 0) return [];
+  const pathwaysWhere = (match: SQL) =>
+    queryRows<PathwayRow>(
+      tx,
+      sql`select ${pathwayColumns} from pathways p
+          where p.trust_code = ${trustCode} and p.is_active and ${match}
+          order by p.id ${forUpdate}`,
+    );
   // NHS numbers are ten digits, safe in an array literal; local identifiers are free text, sent as JSON.
   const rows =
     nhsNumbers.length === 0
       ? []
-      : await queryRows<PathwayRow>(
-          tx,
-          sql`select ${pathwayColumns} from pathways p
-              where p.trust_code = ${trustCode} and p.is_active
-                and p.nhs_number = any(${`{${nhsNumbers.join(',')}}`}::text[])
-              order by p.id ${forUpdate}`,
-        );
+      : await pathwaysWhere(sql`p.nhs_number = any(${`{${nhsNumbers.join(',')}}`}::text[])`);
   const byLocal =
     locals.length === 0
       ? []
-      : await queryRows<PathwayRow>(
-          tx,
-          sql`select ${pathwayColumns} from pathways p
-              where p.trust_code = ${trustCode} and p.is_active
-                and p.local_patient_identifier in (select jsonb_array_elements_text(${JSON.stringify(locals)}::jsonb))
-              order by p.id ${forUpdate}`,
+      : await pathwaysWhere(
+          sql`p.local_patient_identifier in (select jsonb_array_elements_text(${JSON.stringify(locals)}::jsonb))`,
         );
   const seen = new Set(rows.map((row) => row.id));
   return [...rows, ...byLocal.filter((row) => !seen.has(row.id))];

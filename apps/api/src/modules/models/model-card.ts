@@ -17,7 +17,7 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
-import { openCusumSignals, versionOutcomes } from '../monitoring/index.js';
+import { openCusumSignals, versionOutcomes } from '../model-performance/index.js';
 import type { StoredCard } from './model-files.js';
 import { riskModelById } from './models.js';
 

@@ -25,7 +25,7 @@ import { principalName, requireAccess, type Principal } from '../identity/index.
 import { procedureName } from '../library/index.js';
 import { requestScoringWherePending } from '../evaluations/index.js';
 import type { JobQueue } from '../../platform/queue/job-definition.js';
-import { versionOutcomes } from '../monitoring/index.js';
+import { versionOutcomes } from '../model-performance/index.js';
 import { forgetActiveModels } from './models.js';
 import { fitRecalibration, mapIntervals, recalibrationMinEvents } from './recalibration/fit.js';
 

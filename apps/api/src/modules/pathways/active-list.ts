@@ -28,6 +28,7 @@ import type { Principal } from '../identity/index.js';
 import { allOf, offsetOf, startsWith } from '../../platform/db/list-queries.js';
 import { suspendedOnSql, suspendedSql } from '../prediction-suspension/index.js';
 import { endpoints } from '@esr/contracts/endpoints';
+import { bandCountColumns, bandCountsOf } from './band-counts.js';
 import { n, present, recordPage } from './record-pages.js';
 import { activeColumns, missingInputsSql, toActiveRecord, type ActiveRow } from './record-rows.js';
 import { storedBandOf } from '@esr/contracts/risk-band';
@@ -181,11 +182,7 @@ export async function processedCounts(
     db,
     sql`select
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as total,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High' and not ${suspendedSql(sql`c`)}), 0) as high,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate' and not ${suspendedSql(sql`c`)}), 0) as medium,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low' and not ${suspendedSql(sql`c`)}), 0) as low,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded,
+      ${bandCountColumns},
       ${suspendedOnSql({ trustCode, procedureCode })} as suspended_on
     from pathway_counts c
     where c.trust_code = ${trustCode} and c.procedure_code = ${procedureCode}
@@ -194,12 +191,8 @@ export async function processedCounts(
   return {
     counters: {
       total: n(row?.total),
-      high: n(row?.high),
-      medium: n(row?.medium),
-      low: n(row?.low),
-      // Decision 0057: beside the processed ones, never in their total.
-      incomplete: n(row?.incomplete),
-      excluded: n(row?.excluded),
+      // Incomplete and excluded (decision 0057) are beside the processed ones, never in their total.
+      ...bandCountsOf(row),
     },
     suspendedOn: (row?.suspended_on as string | null | undefined) ?? null,
   };

@@ -9,10 +9,20 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { requireAccess } from '../identity/index.js';
 import type { Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
-import { suspendedOnSql, suspendedSql } from '../prediction-suspension/index.js';
+import { suspendedOnSql } from '../prediction-suspension/index.js';
+import { bandCountColumns, bandCountsOf, type BandCounts } from './band-counts.js';
 
 type Counts = Record<string, number | string | null>;
 const n = (value: number | string | null | undefined) => Number(value ?? 0);
+
+/** The dashboard's names of the band counters; incomplete and excluded are active pathways without a band (decision 0057). */
+const riskRecords = (counts: BandCounts) => ({
+  highRiskRecords: counts.high,
+  mediumRiskRecords: counts.medium,
+  lowRiskRecords: counts.low,
+  incompleteRecords: counts.incomplete,
+  excludedRecords: counts.excluded,
+});
 
 export async function waitingListDashboard(
   db: Db,
@@ -29,22 +39,14 @@ export async function waitingListDashboard(
       (select count(*) from pathways p where p.trust_code = ${trustCode} and not p.is_active) as archived,
       coalesce(sum(c.pathway_count) filter (where c.status = 'processed'), 0) as processed,
       coalesce(sum(c.pathway_count) filter (where c.status = 'failed'), 0) as failed,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High' and not ${suspendedSql(sql`c`)}), 0) as high,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate' and not ${suspendedSql(sql`c`)}), 0) as medium,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low' and not ${suspendedSql(sql`c`)}), 0) as low,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded
+      ${bandCountColumns}
     from pathway_counts c where c.trust_code = ${trustCode}`,
   );
   // Each procedure's risk counters, so that the dashboard links to the list they count (decision 0038).
   const procedures = await queryRows<Counts & { procedure_code: ProcedureCode; suspended_on: string | null }>(
     db,
     sql`select c.procedure_code, ${suspendedOnSql(sql`c`)} as suspended_on,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'High' and not ${suspendedSql(sql`c`)}), 0) as high,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Moderate' and not ${suspendedSql(sql`c`)}), 0) as medium,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'processed' and c.prediction = 'Low' and not ${suspendedSql(sql`c`)}), 0) as low,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'incomplete'), 0) as incomplete,
-      coalesce(sum(c.pathway_count) filter (where c.status = 'excluded'), 0) as excluded
+      ${bandCountColumns}
     from pathway_counts c where c.trust_code = ${trustCode}
     group by c.trust_code, c.procedure_code having sum(c.pathway_count) > 0`,
   );
@@ -55,23 +57,14 @@ export async function waitingListDashboard(
       archivedRecords: n(row?.archived),
       processedRecords: n(row?.processed),
       failedRecords: n(row?.failed),
-      highRiskRecords: n(row?.high),
-      mediumRiskRecords: n(row?.medium),
-      lowRiskRecords: n(row?.low),
-      // Decision 0057: active pathways without a band, each for its own reason.
-      incompleteRecords: n(row?.incomplete),
-      excludedRecords: n(row?.excluded),
+      ...riskRecords(bandCountsOf(row)),
     },
     riskByProcedure: procedures
       .filter((row) => order(row.procedure_code) >= 0)
       .sort((a, b) => order(a.procedure_code) - order(b.procedure_code))
       .map((row) => ({
         procedureCode: row.procedure_code,
-        highRiskRecords: n(row.high),
-        mediumRiskRecords: n(row.medium),
-        lowRiskRecords: n(row.low),
-        incompleteRecords: n(row.incomplete),
-        excludedRecords: n(row.excluded),
+        ...riskRecords(bandCountsOf(row)),
         suspendedOn: row.suspended_on,
       })),
   };

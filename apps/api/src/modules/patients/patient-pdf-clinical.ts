@@ -20,8 +20,7 @@ import {
   defaultUsedText,
   incompleteText,
   staleInputText,
-  outsideModelRangeHeading,
-  outsideModelRangeIntro,
+  outsideModelRangeLead,
   outsideModelRangeText,
   factorValueText,
   importanceLabels,
@@ -178,7 +177,7 @@ function resultBand(s: Summary, outcome: Element, result: RiskResult) {
     // Values outside the data the model was developed on, as the summary names them.
     ...(result.outsideModelRange.length
       ? [
-          { text: `${outsideModelRangeHeading}. ${outsideModelRangeIntro}`, style: clinical.body },
+          { text: outsideModelRangeLead, style: clinical.body },
           { items: result.outsideModelRange.map(outsideModelRangeText), style: clinical.body },
         ]
       : []),

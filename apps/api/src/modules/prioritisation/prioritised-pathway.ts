@@ -23,18 +23,14 @@ import {
 import { type Prediction } from '@esr/contracts/open-pathways';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../../platform/db/client.js';
+import type { PathwayOfChange } from '../change-log/index.js';
 import { type Principal } from '../identity/index.js';
 import { findPathway, missingInputsSql } from '../pathways/index.js';
 import { harmThresholdsOf } from './worklist-settings.js';
 
-export interface PathwayRow extends Record<string, unknown> {
-  id: string;
+/** A pathway as its prioritisation reads it; it names its patient in the change log's entries. */
+export interface PathwayRow extends PathwayOfChange, Record<string, unknown> {
   trust_code: string;
-  procedure_code: string;
-  nhs_number: string | null;
-  local_patient_identifier: string | null;
-  first_name: string | null;
-  last_name: string | null;
   is_active: boolean;
   /** As shown: `suspended` while the clinical safety officer has suspended the predictions (decision 0063). */
   status: string;

@@ -21,13 +21,13 @@ import { allOf } from '../../platform/db/list-queries.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
 import { scoringStateOf } from '../pathways/index.js';
-import { bandOfStored } from '@esr/contracts/risk-band';
+import { bandOfStored, predictionOf } from '@esr/contracts/risk-band';
 import { suspendedText } from '@esr/contracts/prediction-suspension';
 import { startReport, type ReportColumn } from '../reports/index.js';
 import type { ReportFile } from '../../platform/http/downloads.js';
 import { worklistColumns, worklistConditions, worklistOrder } from './worklist-sql.js';
 import { filtersOnly, listStateOf, sortWhile, usedFilters } from './worklist-settings.js';
-import { bandOf, type WorklistRow } from './worklist-page.js';
+import type { WorklistRow } from './worklist-page.js';
 
 const exportChunk = 2000;
 
@@ -37,21 +37,35 @@ const flagWords = (row: WorklistRow) =>
     .map((flag) => flagLabels[flag])
     .join('; ') || null;
 
+/** The row's own text fields (not its index signature's): a column may show one as it is. */
+type TextField = keyof {
+  [
+    Field in keyof WorklistRow as string extends Field
+      ? never
+      : WorklistRow[Field] extends string | null
+        ? Field
+        : never
+  ]: true;
+};
+
+/** A column that shows one of the row's text fields as it is. */
+const fieldColumn = (
+  key: string,
+  label: string,
+  kind: ReportColumn<WorklistRow>['kind'],
+  width: number,
+  field: TextField,
+): ReportColumn<WorklistRow> => ({ key, label, kind, width, value: (row) => row[field] });
+
 const worklistReportColumns: ReportColumn<WorklistRow>[] = [
-  { key: 'nhsNumber', label: 'NHS number', kind: 'nhsNumber', width: 12, value: (row) => row.nhs_number },
+  fieldColumn('nhsNumber', 'NHS number', 'nhsNumber', 12, 'nhs_number'),
   // Pathways without an NHS number are told apart by the hospital's own number.
-  {
-    key: 'hospitalNumber',
-    label: 'Local patient identifier',
-    kind: 'text',
-    width: 12,
-    value: (row) => row.local_patient_identifier,
-  },
-  { key: 'firstName', label: 'First name', kind: 'text', width: 14, value: (row) => row.first_name },
-  { key: 'lastName', label: 'Last name', kind: 'text', width: 14, value: (row) => row.last_name },
-  { key: 'priority', label: 'Priority', kind: 'text', width: 9, value: (row) => row.priority },
-  { key: 'priorityDate', label: 'Priority date', kind: 'date', width: 12, value: (row) => row.priority_date },
-  { key: 'clockStart', label: 'RTT clock start', kind: 'date', width: 12, value: (row) => row.clock_start },
+  fieldColumn('hospitalNumber', 'Local patient identifier', 'text', 12, 'local_patient_identifier'),
+  fieldColumn('firstName', 'First name', 'text', 14, 'first_name'),
+  fieldColumn('lastName', 'Last name', 'text', 14, 'last_name'),
+  fieldColumn('priority', 'Priority', 'text', 9, 'priority'),
+  fieldColumn('priorityDate', 'Priority date', 'date', 12, 'priority_date'),
+  fieldColumn('clockStart', 'RTT clock start', 'date', 12, 'clock_start'),
   {
     key: 'daysWaited',
     label: 'Days waited',
@@ -66,14 +80,8 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
     width: 14,
     value: (row) => (row.wait_band ? waitBandLabels[row.wait_band as WaitBand] : null),
   },
-  { key: 'tciDate', label: 'TCI date', kind: 'date', width: 12, value: (row) => row.tci_date },
-  {
-    key: 'surgeonName',
-    label: 'Consultant surgeon',
-    kind: 'text',
-    width: 18,
-    value: (row) => row.surgeon_name,
-  },
+  fieldColumn('tciDate', 'TCI date', 'date', 12, 'tci_date'),
+  fieldColumn('surgeonName', 'Consultant surgeon', 'text', 18, 'surgeon_name'),
   {
     key: 'prediction',
     label: 'Model risk',
@@ -108,18 +116,12 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
     kind: 'text',
     width: 13,
     value: (row) => {
-      const band = bandOf(row.adjusted_prediction);
+      const band = predictionOf(row.adjusted_prediction);
       return band ? riskLabels[band] : null;
     },
   },
   { key: 'flags', label: 'Flags', kind: 'text', width: 24, value: flagWords },
-  {
-    key: 'lastValidatedOn',
-    label: 'Last validated',
-    kind: 'date',
-    width: 12,
-    value: (row) => row.last_validated_on,
-  },
+  fieldColumn('lastValidatedOn', 'Last validated', 'date', 12, 'last_validated_on'),
   {
     key: 'nextValidationDue',
     label: 'Next validation due',
@@ -135,13 +137,7 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
     value: (row) =>
       row.last_harm_review_level ? harmLevelLabels[row.last_harm_review_level as HarmLevel] : null,
   },
-  {
-    key: 'lastHarmReviewOn',
-    label: 'Harm reviewed on',
-    kind: 'date',
-    width: 12,
-    value: (row) => row.last_harm_review_on,
-  },
+  fieldColumn('lastHarmReviewOn', 'Harm reviewed on', 'date', 12, 'last_harm_review_on'),
 ];
 
 function filtersInWords(filter: WorklistFilter): { label: string; value: string }[] {

@@ -15,7 +15,6 @@ import {
   type WorklistItem,
   type WorklistQuery,
 } from '@esr/contracts/prioritisation';
-import { type Prediction } from '@esr/contracts/open-pathways';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows, type Db } from '../../platform/db/client.js';
@@ -23,14 +22,12 @@ import { allOf, offsetOf } from '../../platform/db/list-queries.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { patientAccessInsert, routeOf } from '../access-log/index.js';
 import { scoringStateOf } from '../pathways/index.js';
-import { bandOfStored } from '@esr/contracts/risk-band';
+import { bandOfStored, predictionOf } from '@esr/contracts/risk-band';
 import { worklistColumns, worklistOrder, worklistPageKeys } from './worklist-sql.js';
 import { filtersOnly, sortWhile, usedFilters } from './worklist-settings.js';
 import { listAnswer } from './risk-wait-matrix.js';
 
 export const worklistPageSize = 15;
-export const bandOf = (stored: unknown): Prediction | null =>
-  stored === 'high' || stored === 'medium' || stored === 'low' ? stored : null;
 
 export interface WorklistRow extends Record<string, unknown> {
   id: string;
@@ -86,7 +83,7 @@ export function toWorklistItem(row: WorklistRow): WorklistItem {
     tciDate: row.tci_date,
     prediction: processed ? bandOfStored(row.prediction) : null,
     probability: processed && row.probability !== null ? Number(row.probability) : null,
-    adjustedPrediction: bandOf(row.adjusted_prediction),
+    adjustedPrediction: predictionOf(row.adjusted_prediction),
     flags: prioritisationFlags.filter((flag) => row[flag] === true),
     lastValidatedOn: row.last_validated_on,
     nextValidationDue: nextValidationDueOn(row.clock_start, row.last_validated_on),

@@ -4,7 +4,7 @@
  * that the two agree. Every day count is of London calendar dates: `today` is a date, never an
  * instant, so the clock change cannot shorten or lengthen a day.
  */
-import { storedBandOf } from '@esr/contracts/risk-band';
+import { predictions, storedBandOf, storedBands } from '@esr/contracts/risk-band';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
@@ -38,6 +38,14 @@ export function waitBandSql(today: string): SQL {
 /** The statuses a suspension withholds (decision 0063): those scored, with a probability. */
 const scoredSql = sql`p.status in ('processed', 'incomplete')`;
 
+/** A processed pathway's band, as the API names it, from its stored word. */
+const bandCases = sql.join(
+  predictions.map(
+    (band) => sql`when p.status = 'processed' and p.prediction = ${storedBandOf[band]} then ${band}`,
+  ),
+  sql` `,
+);
+
 /**
  * The matrix's row of a pathway: the model's band of a processed pathway; incomplete or excluded
  * (decision 0057: no band, for its own reason); else not processed (waiting, or failed). While the
@@ -47,10 +55,7 @@ export function riskBandSql(suspended: boolean): SQL {
   if (suspended)
     return sql`(case when ${scoredSql} then 'suspended' when p.status = 'excluded' then 'excluded'
       else 'not_processed' end)`;
-  return sql`(case when p.status = 'processed' and p.prediction = 'High' then 'high'
-    when p.status = 'processed' and p.prediction = 'Moderate' then 'medium'
-    when p.status = 'processed' and p.prediction = 'Low' then 'low'
-    when p.status = 'incomplete' then 'incomplete' when p.status = 'excluded' then 'excluded'
+  return sql`(case ${bandCases} when p.status = 'incomplete' then 'incomplete' when p.status = 'excluded' then 'excluded'
     else 'not_processed' end)`;
 }
 
@@ -157,7 +162,7 @@ function riskCondition(risk: RiskBand, suspended: boolean): SQL {
     case 'excluded':
       return sql`p.status = ${risk}`;
     case 'not_processed':
-      return sql`not (p.status = 'processed' and p.prediction in ('High', 'Moderate', 'Low'))
+      return sql`not (p.status = 'processed' and p.prediction in ${storedBands})
         and p.status not in ('incomplete', 'excluded')`;
     default:
       return sql`p.status = 'processed' and p.prediction = ${storedBandOf[risk]}`;

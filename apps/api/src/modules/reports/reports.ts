@@ -26,6 +26,7 @@ import {
   type ReportFieldKey,
   type ReportFileType,
 } from '@esr/contracts/open-pathways';
+import { predictionOf } from '@esr/contracts/risk-band';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { endpoints } from '@esr/contracts/endpoints';
 import { queryRows, type Db } from '../../platform/db/client.js';
@@ -131,8 +132,8 @@ const activeReportColumns: Record<ReportFieldKey, ColumnSpec<ActiveExportRow>> =
     kind: 'text',
     width: 13,
     value: (row) => {
-      const band = row.adjusted_prediction;
-      return band === 'high' || band === 'medium' || band === 'low' ? riskLabels[band] : null;
+      const band = predictionOf(row.adjusted_prediction);
+      return band === null ? null : riskLabels[band];
     },
   },
 };

@@ -51,6 +51,9 @@ export type ThreadEvent =
   | { event: 'failed'; error: WireError }
   | { event: 'maintenance-error'; error: WireError };
 
+/** Whatever the thread posts to the main thread: an answer to a request, or news of the thread itself. */
+export type ThreadMessage = Reply | ThreadEvent;
+
 /** PostgreSQL's error fields, as PGlite's DatabaseError names them; callers read `code`, `constraint`, … */
 const errorFields = [
   'name',

@@ -5,7 +5,7 @@ import {
   type Reply,
   type Request,
   type StartOptions,
-  type ThreadEvent,
+  type ThreadMessage,
   type WireResult,
 } from './pglite-thread-protocol.js';
 
@@ -79,7 +79,7 @@ export class PgliteThread {
         thread.#stop(error);
         reject(error);
       };
-      worker.on('message', (message: Reply | ThreadEvent) => {
+      worker.on('message', (message: ThreadMessage) => {
         if ('event' in message) {
           if (message.event === 'ready') {
             started = true;

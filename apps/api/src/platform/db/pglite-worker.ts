@@ -11,10 +11,9 @@ import { PreparedStatementClient } from './pglite-statements.js';
 import {
   toWireError,
   type Notification,
-  type Reply,
   type Request,
   type StartOptions,
-  type ThreadEvent,
+  type ThreadMessage,
   type WireResult,
 } from './pglite-thread-protocol.js';
 
@@ -22,7 +21,7 @@ const port = parentPort!;
 const options = workerData as StartOptions;
 const inMemory = options.dataDir === 'memory://';
 
-const post = (message: Reply | ThreadEvent) => port.postMessage(message);
+const post = (message: ThreadMessage) => port.postMessage(message);
 
 /** Notifications heard since the last answer; they leave with the next one (see the protocol). */
 let heard: Notification[] = [];

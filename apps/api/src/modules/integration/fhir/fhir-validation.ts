@@ -266,7 +266,8 @@ function walkValue(
 ) {
   if (typeof value === 'string' && value.trim() === '')
     issues.push(issue('value', path, 'A value must have some non-whitespace content'));
-  checkBinding(value, element, typeName, path, terminology, issues);
+  const notInValueSet = bindingProblem(value, element, typeName, terminology);
+  if (notInValueSet !== null) issues.push(issue('code-invalid', path, notInValueSet));
   if (typeName === 'xhtml' && typeof value === 'string') {
     for (const problem of xhtmlProblems(value)) issues.push(issue('value', path, problem));
     return;
@@ -304,30 +305,30 @@ function elementOf(schema: InternalTypeSchema, key: string): [InternalSchemaElem
   return undefined;
 }
 
-function checkBinding(
+/** Why a value is not from the value set its element is bound to (a required binding), or null. */
+function bindingProblem(
   value: unknown,
   element: InternalSchemaElement,
   typeName: string,
-  path: string,
   terminology: Terminology,
-  issues: FhirValidationIssue[],
-) {
+): string | null {
   const binding = element.binding as { strength?: string; valueSet?: string } | undefined;
-  if (binding?.strength !== 'required' || !binding.valueSet) return;
+  if (binding?.strength !== 'required' || !binding.valueSet) return null;
   const codes = expansion(terminology, binding.valueSet);
-  if (!codes) return;
+  if (!codes) return null;
   const valueSet = binding.valueSet.split('|')[0]!;
   const inSet = (coding: unknown) =>
     isObject(coding) && codes.has(`${String(coding.system)}|${String(coding.code)}`);
   if (typeName === 'code' && typeof value === 'string') {
     if (![...codes].some((entry) => entry.endsWith(`|${value}`)))
-      issues.push(issue('code-invalid', path, `'${value}' is not a code of ${valueSet}`));
+      return `'${value}' is not a code of ${valueSet}`;
   } else if (typeName === 'Coding' && isObject(value)) {
-    if (!inSet(value)) issues.push(issue('code-invalid', path, `The coding is not from ${valueSet}`));
+    if (!inSet(value)) return `The coding is not from ${valueSet}`;
   } else if (typeName === 'CodeableConcept' && isObject(value)) {
     const codings = Array.isArray(value.coding) ? value.coding : [];
-    if (!codings.some(inSet)) issues.push(issue('code-invalid', path, `No coding is from ${valueSet}`));
+    if (!codings.some(inSet)) return `No coding is from ${valueSet}`;
   }
+  return null;
 }
 
 /** A code from a code system the specification ships must exist, and its display must be the system's. */

@@ -26,8 +26,7 @@ import {
   defaultsUsedIntro,
   incompleteText,
   staleInputText,
-  outsideModelRangeHeading,
-  outsideModelRangeIntro,
+  outsideModelRangeLead,
   outsideModelRangeText,
   factorValueText,
   percentage,
@@ -319,7 +318,7 @@ function noteBlocks(result: RiskResult): TextBlock[] {
     });
   if (result.outsideModelRange.length > 0)
     blocks.push({
-      paragraph: `${outsideModelRangeHeading}. ${outsideModelRangeIntro}`,
+      paragraph: outsideModelRangeLead,
       items: result.outsideModelRange.map(outsideModelRangeText),
     });
   if (result.model.recalibrated) blocks.push({ paragraph: recalibratedModelNote });

@@ -88,6 +88,16 @@ type ValueReading =
     }
   | { kind: 'none'; note: string };
 
+/** A number given without a unit, in one field: a problem with either is shown at that field. */
+const unitlessNumber = (value: number, limit: '<' | '>' | null, at: string): ValueReading => ({
+  kind: 'number',
+  value,
+  limit,
+  unit: null,
+  unitPath: at,
+  valuePath: at,
+});
+
 function readValue(observation: Json, path: string): ValueReading {
   if ('valueQuantity' in observation) {
     const quantity = observation.valueQuantity;
@@ -115,58 +125,24 @@ function readValue(observation: Json, path: string): ValueReading {
     const code = text(quantity.code);
     const system = text(quantity.system);
     const unitText = text(quantity.unit);
-    if (code !== null && (system === null || system === ucumSystem)) {
-      return {
-        kind: 'number',
-        value: quantity.value,
-        limit,
-        unit: code,
-        unitPath: `${path}.valueQuantity.code`,
-        valuePath: `${path}.valueQuantity.value`,
-      };
-    }
-    if (unitText !== null) {
-      return {
-        kind: 'number',
-        value: quantity.value,
-        limit,
-        unit: unitText,
-        unitPath: `${path}.valueQuantity.unit`,
-        valuePath: `${path}.valueQuantity.value`,
-      };
-    }
+    const byText = unitText !== null && (code === null || (system !== null && system !== ucumSystem));
     return {
       kind: 'number',
       value: quantity.value,
       limit,
-      unit: code,
-      unitPath: `${path}.valueQuantity.code`,
+      unit: byText ? unitText : code,
+      unitPath: `${path}.valueQuantity.${byText ? 'unit' : 'code'}`,
       valuePath: `${path}.valueQuantity.value`,
     };
   }
-  if (typeof observation.valueInteger === 'number') {
-    return {
-      kind: 'number',
-      value: observation.valueInteger,
-      limit: null,
-      unit: null,
-      unitPath: `${path}.valueInteger`,
-      valuePath: `${path}.valueInteger`,
-    };
-  }
+  if (typeof observation.valueInteger === 'number')
+    return unitlessNumber(observation.valueInteger, null, `${path}.valueInteger`);
   if (typeof observation.valueString === 'string') {
     // As a file's result cell is read: `<5` is a limit, `150 H` a number, words are a comment.
     const parsed = parseLabResult(observation.valueString.trim());
     if (parsed.kind === 'comment')
       return { kind: 'none', note: 'The result is text, not a number: ignored.' };
-    return {
-      kind: 'number',
-      value: parsed.value,
-      limit: parsed.limit,
-      unit: null,
-      unitPath: `${path}.valueString`,
-      valuePath: `${path}.valueString`,
-    };
+    return unitlessNumber(parsed.value, parsed.limit, `${path}.valueString`);
   }
   const other = Object.keys(observation).find((key) => key.startsWith('value'));
   if (other !== undefined)

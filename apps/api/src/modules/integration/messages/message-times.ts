@@ -95,6 +95,23 @@ function offsetMinutes(sign: string, hours: string, minutes: string): number | n
   return (sign === '-' ? -1 : 1) * (+hours * 60 + +minutes);
 }
 
+/**
+ * The time of a match of either format, whose groups 1 to 7 are alike: year, month, day (both
+ * present), then hour, minute, second and fraction of a second where given.
+ */
+function fromDayAndTime(m: RegExpExecArray, offset: number | null): TimeReading {
+  return fromParts({
+    year: +m[1]!,
+    month: +m[2]!,
+    day: +m[3]!,
+    hour: m[4] === undefined ? null : +m[4],
+    minute: m[5] === undefined ? 0 : +m[5],
+    second: m[6] === undefined ? 0 : +m[6],
+    ms: fractionMs(m[7]),
+    offset,
+  });
+}
+
 // FHIR R4 dateTime: YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm).
 const fhirDateTime =
   /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|([+-])(\d{2}):(\d{2}))?)?)?)?$/;
@@ -115,16 +132,7 @@ export function readFhirDateTime(text: string): TimeReading {
     offset = offsetMinutes(m[9]!, m[10]!, m[11]!);
     if (offset === null) return { ok: false, problem: 'notReal' };
   }
-  return fromParts({
-    year: +m[1]!,
-    month: +m[2],
-    day: +m[3],
-    hour: m[4] === undefined ? null : +m[4],
-    minute: m[5] === undefined ? 0 : +m[5],
-    second: m[6] === undefined ? 0 : +m[6],
-    ms: fractionMs(m[7]),
-    offset,
-  });
+  return fromDayAndTime(m, offset);
 }
 
 // HL7 v2 DTM: YYYY[MM[DD[HH[MM[SS[.S[S[S[S]]]]]]]]][+/-ZZZZ].
@@ -144,16 +152,7 @@ export function readHl7DateTime(text: string): TimeReading {
     offset = offsetMinutes(m[8], m[9]!, m[10]!);
     if (offset === null) return { ok: false, problem: 'notReal' };
   }
-  return fromParts({
-    year: +m[1]!,
-    month: +m[2],
-    day: +m[3],
-    hour: m[4] === undefined ? null : +m[4],
-    minute: m[5] === undefined ? 0 : +m[5],
-    second: m[6] === undefined ? 0 : +m[6],
-    ms: fractionMs(m[7]),
-    offset,
-  });
+  return fromDayAndTime(m, offset);
 }
 
 /** A sample time that is later than now (allowing for the sender's clock running a little fast). */

@@ -2,11 +2,11 @@
  * Local recalibration of a risk model (decision 0046): the map logit(p′) = a + b·logit(p) fitted by
  * maximum likelihood on a trust's outcomes, each judged against the probability p the model stored
  * before the operation. The fits are monitoring's calibration fits
- * (apps/api/src/modules/monitoring/figures/calibration.ts): the calibration intercept is the ML `a`
+ * (apps/api/src/modules/model-performance/figures/calibration.ts): the calibration intercept is the ML `a`
  * with logit(p) as an offset, the calibration slope's fit is the ML (a, b). Checked against an
  * independent numpy/scipy computation (ml/recalibration_golden.py → ml/golden/recalibration.json).
  */
-import { calibrationFits, calibrationLogLikelihood, clampedLogit, fitCalibrationLine } from '../../monitoring/index.js';
+import { calibrationFits, calibrationLogLikelihood, clampedLogit, fitCalibrationLine } from '../../model-performance/index.js';
 import { chiSquareSurvival } from './chi-square.js';
 import { assignFolds, defaultFoldSeed } from './folds.js';
 

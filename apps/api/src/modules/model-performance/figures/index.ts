@@ -4,7 +4,7 @@
  */
 export { bandFigures, performanceFigures } from './performance.js';
 export { decileFigures } from './deciles.js';
-export { vladPoints } from './sequential.js';
+export { vladPoints } from './vlad.js';
 export {
   calibrationFits,
   calibrationLogLikelihood,

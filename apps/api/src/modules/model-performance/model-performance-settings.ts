@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { monitoringMessages, type CusumDirection } from '@esr/contracts/model-performance';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../../platform/db/client.js';
+import { changeTrustSetting, type TrustSetting } from '../admin/index.js';
 import { recordChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
 import { conflict, notFound } from '../../platform/errors.js';
@@ -12,37 +13,29 @@ import { cusumTargetOf } from './judged-outcomes.js';
 import { wholeListCusum } from './cusum-signals.js';
 import { modelPerformance } from './model-performance.js';
 
-export async function monitoringSettings(db: Db, principal: Principal, trustCode: string) {
+export async function modelPerformanceSettings(db: Db, principal: Principal, trustCode: string) {
   requireAccess(principal, 'model-performance:read', trustCode);
   return { cusumTargetRunLength: await cusumTargetOf(db, trustCode) };
 }
 
+/** The operations between false alarms of the CUSUMs, as the trust sets it. */
+const cusumTarget: TrustSetting = {
+  column: 'cusum_target_run_length',
+  current: cusumTargetOf,
+  action: 'Changed the operations between false alarms of the CUSUMs of model monitoring',
+  label: 'Operations between false alarms',
+};
+
 /** PUT …/model-performance/settings: the clinical safety officer sets the CUSUMs' target run length. */
-export async function changeMonitoringSettings(
+export async function changeModelPerformanceSettings(
   db: Db,
   principal: Principal,
   trustCode: string,
   request: { cusumTargetRunLength: number },
 ) {
   requireAccess(principal, 'model-performance:settings', trustCode);
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const before = await cusumTargetOf(txDb, trustCode);
-    await txDb.execute(sql`update trusts set cusum_target_run_length = ${request.cusumTargetRunLength},
-        updated_at = now()
-      where trust_code = ${trustCode}`);
-    await recordChange(txDb, {
-      principal,
-      trustCode,
-      trustName: principal.trustName,
-      action: 'Changed the operations between false alarms of the CUSUMs of model monitoring',
-      entityType: 'trust',
-      entityId: trustCode,
-      before: { 'Operations between false alarms': before },
-      after: { 'Operations between false alarms': request.cusumTargetRunLength },
-    });
-    return { cusumTargetRunLength: request.cusumTargetRunLength };
-  });
+  await changeTrustSetting(db, principal, trustCode, cusumTarget, request.cusumTargetRunLength);
+  return { cusumTargetRunLength: request.cusumTargetRunLength };
 }
 
 /**

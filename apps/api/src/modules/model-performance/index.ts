@@ -1,4 +1,4 @@
-/** What the monitoring module offers the rest of the API; nothing else of it is imported from outside. */
+/** What the model-performance module offers the rest of the API; nothing else of it is imported from outside. */
 export { versionOutcomes } from './model-performance.js';
 export { openCusumSignals } from './cusum-signals.js';
 export * from './figures/index.js';

@@ -5,14 +5,14 @@ import { principalOf } from '../identity/index.js';
 import { modelPerformance, modelPerformanceGroups, nationalPerformance } from './model-performance.js';
 import {
   acknowledgeCusumSignal,
-  changeMonitoringSettings,
-  monitoringSettings,
-} from './monitoring-settings.js';
+  changeModelPerformanceSettings,
+  modelPerformanceSettings,
+} from './model-performance-settings.js';
 
 const calls = endpoints.modelPerformance;
 
 /** Model monitoring (decision 0045): technical admins, clinicians and trust admins of the trust; super admins across trusts. */
-const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
+const modelPerformanceRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, calls.figures, async (request) =>
     modelPerformance(app.db, principalOf(request), request.params.trust, request.params.type, request.query),
   );
@@ -26,10 +26,10 @@ const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
   route(app, calls.settings, async (request) =>
-    monitoringSettings(app.db, principalOf(request), request.params.trust),
+    modelPerformanceSettings(app.db, principalOf(request), request.params.trust),
   );
   route(app, calls.changeSettings, async (request) =>
-    changeMonitoringSettings(app.db, principalOf(request), request.params.trust, request.body),
+    changeModelPerformanceSettings(app.db, principalOf(request), request.params.trust, request.body),
   );
   route(app, calls.acknowledgeSignal, async (request) =>
     acknowledgeCusumSignal(
@@ -45,4 +45,4 @@ const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default monitoringRoutes;
+export default modelPerformanceRoutes;

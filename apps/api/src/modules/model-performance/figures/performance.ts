@@ -1,4 +1,5 @@
 import { enoughEventsThreshold, type PerformanceFigures } from '@esr/contracts/model-performance';
+import { storedBands } from '@esr/contracts/risk-band';
 import { delongAuroc } from './auroc.js';
 import { calibrationFits, clampedLogit } from './calibration.js';
 import { byarLowerCount, byarUpperCount, zFor95 } from './intervals.js';
@@ -58,19 +59,17 @@ export function performanceFigures(outcomes: readonly JudgedOutcome[]): Performa
   };
 }
 
-const bandOrder = ['High', 'Moderate', 'Low'] as const;
-
 /** Observed against predicted within each stored band: High, Moderate and Low, always all three. */
 export function bandFigures(outcomes: readonly JudgedOutcome[]): BandFigures[] {
-  const counts = bandOrder.map(() => ({ n: 0, events: 0, expected: 0 }));
+  const counts = storedBands.map(() => ({ n: 0, events: 0, expected: 0 }));
   for (const outcome of outcomes) {
-    const tally = counts[bandOrder.indexOf(outcome.band)];
+    const tally = counts[storedBands.indexOf(outcome.band)];
     if (!tally) continue;
     tally.n++;
     if (outcome.event) tally.events++;
     tally.expected += outcome.probability;
   }
-  return bandOrder.map((band, index) => {
+  return storedBands.map((band, index) => {
     const { n, events, expected } = counts[index]!;
     return {
       band,

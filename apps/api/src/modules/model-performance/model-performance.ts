@@ -17,6 +17,7 @@ import {
 } from '@esr/contracts/model-performance';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import type { ProcedureCode } from '@esr/contracts/procedures';
+import { bandOfStored, compareBands, predictionOf } from '@esr/contracts/risk-band';
 import { hiddenFigure } from '@esr/contracts/small-groups';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { hiddenGroups } from '../../platform/small-groups.js';
@@ -50,8 +51,6 @@ import {
 } from './judged-outcomes.js';
 import { acknowledged, cusumOf, openCusumSignals, signalReviewsOf } from './cusum-signals.js';
 
-const bandRank: Record<string, number> = { Low: 0, Moderate: 1, High: 2, low: 0, medium: 1, high: 2 };
-
 /** The outcomes of the choice whose follow-up is not complete today, and when the next ones count. */
 function pendingOf(list: ListOutcomes, query: ModelPerformanceQuery, today: string): PendingOutcomes {
   let count = 0;
@@ -79,7 +78,8 @@ function adjustmentsOf(outcomes: readonly StoredOutcome[]) {
   const down = { n: 0, events: 0 };
   for (const outcome of outcomes) {
     if (!outcome.adjustedPrediction) continue;
-    const direction = Math.sign((bandRank[outcome.adjustedPrediction] ?? 0) - (bandRank[outcome.band] ?? 0));
+    const adjusted = predictionOf(outcome.adjustedPrediction) ?? 'low';
+    const direction = Math.sign(compareBands(adjusted, bandOfStored(outcome.band) ?? 'low'));
     const side = direction > 0 ? up : direction < 0 ? down : null;
     if (!side) continue;
     side.n += 1;
