@@ -18,7 +18,7 @@ const bases = [
   'apps/api/',
   'apps/web/src/',
   'apps/web/',
-  'apps/api/src/modules/imports/',
+  'apps/api/src/modules/waiting-list/',
   'packages/import-files/src/',
   'docs/',
 ];

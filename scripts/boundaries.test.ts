@@ -67,7 +67,7 @@ describe('the import direction', () => {
   it('fails on platform/ importing a module', async () => {
     const file = plant(
       `apps/api/src/platform/${tag}.ts`,
-      `import { isBusy } from '../modules/imports/index.js';\nexport const f = isBusy;\n`,
+      `import { isBusy } from '../modules/waiting-list/index.js';\nexport const f = isBusy;\n`,
     );
     expect(await problemsOf(file)).toContainEqual(
       expect.objectContaining({
@@ -80,11 +80,11 @@ describe('the import direction', () => {
   it("fails on a module reaching into another module's internals, and passes through its index", async () => {
     const inside = plant(
       `apps/api/src/modules/patients/${tag}-inside.ts`,
-      `import { batchLifetimeMs } from '../imports/waiting-list-imports.js';\nexport const l = batchLifetimeMs;\n`,
+      `import { batchLifetimeMs } from '../waiting-list/waiting-list-imports.js';\nexport const l = batchLifetimeMs;\n`,
     );
     const throughIndex = plant(
       `apps/api/src/modules/patients/${tag}-index.ts`,
-      `import { isBusy } from '../imports/index.js';\nexport const i = isBusy;\n`,
+      `import { isBusy } from '../waiting-list/index.js';\nexport const i = isBusy;\n`,
     );
     expect(await problemsOf(inside)).toContainEqual(
       expect.objectContaining({
@@ -110,7 +110,7 @@ describe('the import direction', () => {
 
   it('fails on a route importing a job', async () => {
     const file = plant(
-      `apps/api/src/modules/imports/${tag}-routes.ts`,
+      `apps/api/src/modules/waiting-list/${tag}-routes.ts`,
       `import { validateBatchJob } from './stage/validate-batch-job.js';\nexport const j = validateBatchJob;\n`,
     );
     const throughIndex = plant(

@@ -1,7 +1,7 @@
-import { confirmBatchJob } from './modules/imports/index.js';
+import { confirmBatchJob } from './modules/waiting-list/index.js';
 import type { JobDefinition } from './platform/queue/job-definition.js';
 import { inferBatchJob } from './modules/evaluations/index.js';
-import { validateBatchJob } from './modules/imports/index.js';
+import { validateBatchJob } from './modules/waiting-list/index.js';
 import { validateOutcomesJob } from './modules/outcomes/index.js';
 import { applyKeptResultsJob } from './modules/lab-results/index.js';
 

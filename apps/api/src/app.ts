@@ -25,7 +25,7 @@ import userRoutes from './modules/admin/users-routes.js';
 import dashboardRoutes from './modules/admin/dashboards-routes.js';
 import changeLogRoutes from './modules/change-log/routes.js';
 import accessLogRoutes from './modules/access-log/routes.js';
-import waitingListRoutes, { importHistoryRoutes } from './modules/imports/routes.js';
+import waitingListRoutes, { importHistoryRoutes } from './modules/waiting-list/routes.js';
 import openPathwayRoutes, {
   procedureCounterRoutes,
   waitingListDashboardRoutes,
@@ -50,11 +50,11 @@ import {
 } from './modules/identity/index.js';
 import { installDefaultModels } from './modules/models/index.js';
 import { PrincipalCache } from './modules/identity/index.js';
-import { seedDemoWaitingLists } from './modules/imports/index.js';
-import { keepImportThreadsReady, startReadingUpload, type FileReading } from './modules/imports/index.js';
-import { UploadHandoff, type UploadHandoffLimits } from './modules/imports/index.js';
-import { resumeInterruptedWork } from './modules/imports/index.js';
-import { importSettingsFor, type ReadingSettings } from './modules/imports/index.js';
+import { seedDemoWaitingLists } from './modules/waiting-list/index.js';
+import { keepImportThreadsReady, startReadingUpload, type FileReading } from './modules/waiting-list/index.js';
+import { UploadHandoff, type UploadHandoffLimits } from './modules/waiting-list/index.js';
+import { resumeInterruptedWork } from './modules/waiting-list/index.js';
+import { importSettingsFor, type ReadingSettings } from './modules/waiting-list/index.js';
 import { startQueue, type Queue } from './platform/queue/queue.js';
 import { configureDocumentPool } from './platform/documents/document-pool.js';
 import { loadDevelopmentSecrets, type DevelopmentSecrets } from './modules/identity/index.js';

@@ -3,9 +3,9 @@ import { loadConfigOrExit } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { allJobs } from './all-jobs.js';
 import { safeLogOptions } from './platform/logging.js';
-import { resumeInterruptedWork } from './modules/imports/index.js';
-import { keepImportThreadsReady } from './modules/imports/index.js';
-import { importSettingsFor } from './modules/imports/index.js';
+import { resumeInterruptedWork } from './modules/waiting-list/index.js';
+import { keepImportThreadsReady } from './modules/waiting-list/index.js';
+import { importSettingsFor } from './modules/waiting-list/index.js';
 import { startQueue } from './platform/queue/queue.js';
 
 /** A worker process for production (`npm run worker`): jobs only, no HTTP. */

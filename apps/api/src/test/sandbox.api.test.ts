@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { modelSandboxLimits, validateModelFiles } from '../modules/models/models.js';
-import { importTasks, startReading } from '../modules/imports/read/import-reading.js';
-import { importSandboxLimits } from '../modules/imports/stage/import-staging.js';
-import { stagedColumns } from '../modules/imports/stage/staged-record.js';
+import { importTasks, startReading } from '../modules/waiting-list/read/import-reading.js';
+import { importSandboxLimits } from '../modules/waiting-list/stage/import-staging.js';
+import { stagedColumns } from '../modules/waiting-list/stage/staged-record.js';
 import type {
   BloodTestFileInput,
   BloodTestFileResult,
@@ -12,7 +12,7 @@ import type {
   PatientLineEnds,
   WaitingListFileInput,
   WaitingListFileResult,
-} from '../modules/imports/read/import-batch.js';
+} from '../modules/waiting-list/read/import-batch.js';
 import {
   inSandboxLane,
   keepThreadReady,

@@ -16,7 +16,7 @@ import { mulberry32 } from '@esr/contracts/seeded-random';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordOnceReady } from '../../platform/db/record-once.js';
 import { copyEvaluationsAsOf, type EvaluationCopy } from '../evaluations/index.js';
-import { demoFirstStartDay } from '../imports/index.js';
+import { demoFirstStartDay } from '../waiting-list/index.js';
 import { insertDemonstrationPathways } from '../pathways/index.js';
 import { recordOutcomes, type OutcomeToRecord } from './outcome-writer.js';
 

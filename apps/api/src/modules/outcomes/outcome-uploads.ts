@@ -40,7 +40,7 @@ import {
   uploadedFileProblem,
   warningGroupsOf,
   type ImportSettings,
-} from '../imports/index.js';
+} from '../waiting-list/index.js';
 import { procedureName } from '../library/index.js';
 import {
   outcomeFieldsOf,

@@ -11,8 +11,8 @@ import type { ImportLimits, InvalidRow, RowWarning, WarningGroup } from '@esr/im
 import type { OutcomeRecord, OutcomesFileResult } from '@esr/import-files/outcomes';
 import { queryRows, type Database, type Db } from '../../platform/db/client.js';
 import { runSandboxed, sandboxTask } from '../../platform/sandbox/sandbox.js';
-import { importSandboxLimits, readImportFile } from '../imports/index.js';
-import type { ReadingSettings } from '../imports/index.js';
+import { importSandboxLimits, readImportFile } from '../waiting-list/index.js';
+import type { ReadingSettings } from '../waiting-list/index.js';
 
 export interface OutcomesFileInput {
   fileName: string;

@@ -1,5 +1,5 @@
 import { defineJob } from '../../platform/queue/job-definition.js';
-import { validationJobRuns } from '../imports/index.js';
+import { validationJobRuns } from '../waiting-list/index.js';
 import { validateOutcomes } from './outcomes-validation.js';
 
 /** Reads, matches and stages an outcomes file (decision 0045). */

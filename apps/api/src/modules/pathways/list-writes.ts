@@ -1,6 +1,6 @@
 /**
  * The statements that write many pathways at once, set-based, for the modules that build them into
- * their own statements: the confirm of a list (modules/imports), a scoring run
+ * their own statements: the confirm of a list (modules/waiting-list), a scoring run
  * (modules/evaluations), outcomes recorded (modules/outcomes) and a demonstration history. The
  * record's hash is `inputsHashOf`, as every other writer's.
  */

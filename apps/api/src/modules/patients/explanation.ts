@@ -18,7 +18,7 @@ import { factorLabel } from '@esr/contracts/remodel';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { defaultBloodResultMaxAgeDays, unpackContributions } from '../evaluations/index.js';
 import { riskModelById } from '../models/index.js';
-import type { ClinicalRecord } from '../imports/index.js';
+import type { ClinicalRecord } from '../waiting-list/index.js';
 import { outsideModelRangeOf } from './outside-model-range.js';
 import { type EvaluationRow, type Factor, evaluationColumnsSql } from './patient-rows.js';
 

@@ -8,7 +8,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { type Db } from '../../platform/db/client.js';
 import { conflict } from '../../platform/errors.js';
 import { type LabDates } from '../evaluations/index.js';
-import type { ClinicalRecord } from '../imports/index.js';
+import type { ClinicalRecord } from '../waiting-list/index.js';
 import { suspendedOnSql } from '../prediction-suspension/index.js';
 import { findPathway } from '../pathways/index.js';
 

@@ -30,7 +30,7 @@ import {
 } from '@esr/contracts/remodel';
 import { queryRows } from '../../platform/db/client.js';
 import { scorePending } from '../evaluations/scoring.js';
-import { demoListsFolder } from '../imports/demo-waiting-lists.js';
+import { demoListsFolder } from '../waiting-list/demo-waiting-lists.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import {
   createClericalTrust,

@@ -28,7 +28,7 @@ import {
   scoreForWriting,
   type LabDates,
 } from '../evaluations/index.js';
-import type { ClinicalRecord } from '../imports/index.js';
+import type { ClinicalRecord } from '../waiting-list/index.js';
 import { noteClericalChange } from './clerical-changes.js';
 import { writeClinicalRecord } from '../pathways/index.js';
 import { patientReads, recordRead } from './patient-reads.js';

@@ -17,7 +17,7 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { requireAccess } from '../identity/index.js';
 import type { Principal } from '../identity/index.js';
-import { isBusy } from '../imports/index.js';
+import { isBusy } from '../waiting-list/index.js';
 import { unreviewedClericalChanges } from './clerical-changes.js';
 import { patientAccessInsert } from '../access-log/index.js';
 import { withIdentity } from './identity-conflicts.js';

@@ -12,8 +12,8 @@ import { queryRows } from '../../platform/db/client.js';
 import { demoUsers } from '../../platform/db/seed.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { waitUntil } from '../../test/factories/waiting-list.js';
-import { demoExtractsDay } from '../imports/demo-dates.js';
-import { demoLists, demoListsFolder } from '../imports/demo-waiting-lists.js';
+import { demoExtractsDay } from '../waiting-list/demo-dates.js';
+import { demoLists, demoListsFolder } from '../waiting-list/demo-waiting-lists.js';
 
 /**
  * `npm start`'s demonstration trust (decision 0044): once its lists are imported and scored, its

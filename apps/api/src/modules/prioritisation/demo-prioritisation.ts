@@ -12,7 +12,7 @@ import { addDays, priorityMovedUp, type PriorityCode } from '@esr/contracts/prio
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordOnceReady } from '../../platform/db/record-once.js';
 import { demoUsers } from '../../platform/db/seed.js';
-import { demoFirstStartDay } from '../imports/index.js';
+import { demoFirstStartDay } from '../waiting-list/index.js';
 import { applyPrioritisationHistory } from '../pathways/index.js';
 import { addDemoEntries } from './prioritisation-entries.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { copyField } from '../../modules/imports/stage/staged-record.js';
+import { copyField } from '../../modules/waiting-list/stage/staged-record.js';
 
 const columns = ['id', 'label', 'doc'] as const;
 const line = (id: number, label: string | null, doc: string) => `${id}\t${copyField(label)}\t${doc}\n`;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stagedLineEnd } from '../../modules/imports/stage/staged-record.js';
+import { stagedLineEnd } from '../../modules/waiting-list/stage/staged-record.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 
 const migration = fs.readFileSync(

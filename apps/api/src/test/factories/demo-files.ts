@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { todayInLondon } from '@esr/contracts/london-dates';
-import { demoListsFolder } from '../../modules/imports/demo-waiting-lists.js';
-import { demoShiftDays, shiftCsvDates } from '../../modules/imports/demo-dates.js';
+import { demoListsFolder } from '../../modules/waiting-list/demo-waiting-lists.js';
+import { demoShiftDays, shiftCsvDates } from '../../modules/waiting-list/demo-dates.js';
 
 /**
  * A demonstration extract as a test uploads it. Its blood results are dated as if extracted today,
