@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { spacedNhsNumber } from '../../../packages/contracts/src/nhs-number.js';
 import { mulberry32 } from '../../../packages/contracts/src/seeded-random.js';
-import { demoExtractsDay } from '../src/modules/imports/demo-dates.js';
+import { demoExtractsDay } from '../src/modules/waiting-list/demo-dates.js';
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/data/demo-lists');
 /** The day the extracts are made as of: the seeding moves their dates from it to the first start (decision 0054). */

@@ -51,7 +51,11 @@ import {
 import { installDefaultModels } from './modules/models/index.js';
 import { PrincipalCache } from './modules/identity/index.js';
 import { seedDemoWaitingLists } from './modules/waiting-list/index.js';
-import { keepImportThreadsReady, startReadingUpload, type FileReading } from './modules/waiting-list/index.js';
+import {
+  keepImportThreadsReady,
+  startReadingUpload,
+  type FileReading,
+} from './modules/waiting-list/index.js';
 import { UploadHandoff, type UploadHandoffLimits } from './modules/waiting-list/index.js';
 import { resumeInterruptedWork } from './modules/waiting-list/index.js';
 import { importSettingsFor, type ReadingSettings } from './modules/waiting-list/index.js';
