@@ -419,6 +419,10 @@ describe('outcomes after surgery', () => {
     await poll(() => label.textContent()).toMatch(/\(RAN\), your trust/);
     expect(await trusts.locator('tbody tr', { hasText: '(RAN)' }).textContent()).toContain('Your trust');
     await visit(page, 'model-performance-national-point');
+    // Escape goes to the point in focus: wait until the checks of the screen have left it there.
+    await poll(() =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-trust-code') ?? null),
+    ).toBe('RAN');
     await page.keyboard.press('Escape');
     await poll(() => label.count()).toBe(0);
   });
