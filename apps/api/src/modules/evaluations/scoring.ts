@@ -167,7 +167,7 @@ export const evaluationStateColumns = [
 ] as const;
 
 /** Every column of a ScoredState, as `rowsAsArrays` hands them over. */
-export const scoredStateColumns = [...pathwayStateColumns, ...evaluationStateColumns] as const;
+const scoredStateColumns = [...pathwayStateColumns, ...evaluationStateColumns] as const;
 
 /** A pathway to score: the model's record, when its results were taken, its operation, and why. */
 export interface RecordToScore extends ScoringFacts {

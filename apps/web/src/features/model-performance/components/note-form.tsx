@@ -13,7 +13,7 @@ type CheckedRequest<Request> =
   | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 
 /** What a refused save says: the API's words, under the field when it is a 400. */
-export function noteSaveFailure(error: unknown, field: string): ErrorSummaryItem {
+function noteSaveFailure(error: unknown, field: string): ErrorSummaryItem {
   const detail =
     error instanceof ApiError ? (error.body?.errors?.[field]?.[0] ?? error.body?.detail) : undefined;
   return {
