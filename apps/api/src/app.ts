@@ -37,6 +37,7 @@ import outcomeRoutes from './modules/outcomes/routes.js';
 import modelPerformanceRoutes from './modules/model-performance/routes.js';
 import predictionSuspensionRoutes from './modules/prediction-suspension/routes.js';
 import scoringRoutes from './modules/evaluations/routes.js';
+import dataFreshnessRoutes from './modules/data-freshness/routes.js';
 import integrationRoutes from './modules/integration/routes.js';
 import integrationClientRoutes from './modules/integration/admin/routes.js';
 import { startHl7Listener } from './modules/integration/index.js';
@@ -71,6 +72,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** Uploads kept for this process's own validation jobs; none when another process runs them. */
     uploads: UploadHandoff<FileReading> | undefined;
+    /** The time now, as the data-freshness checks read it (tests set it; decision 0068). */
+    clock: () => Date;
   }
 }
 
@@ -90,6 +93,8 @@ export interface BuildOptions {
    * set the day; the pipeline and every screen keep the real clock.
    */
   demoClock?: () => Date;
+  /** The time now for the data-freshness checks (decision 0068): tests move it on; the real clock otherwise. */
+  clock?: () => Date;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -210,6 +215,7 @@ async function registerRoutes(app: FastifyInstance, config: AppConfig, options: 
   await app.register(modelPerformanceRoutes);
   await app.register(predictionSuspensionRoutes);
   await app.register(scoringRoutes);
+  await app.register(dataFreshnessRoutes);
   await app.register(integrationRoutes);
   await app.register(integrationClientRoutes);
   await app.register(webApp, { root: options.webRoot ?? defaultWebRoot });
@@ -273,6 +279,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   if (config.documentThreads) configureDocumentPool({ threads: config.documentThreads });
   const importSettings = importSettingsFor(config);
   // Read-only (decision 0067): no job runs here, as scoring and scheduled jobs write.

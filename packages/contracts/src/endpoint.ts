@@ -50,6 +50,9 @@ export type EndpointPermission =
   | 'model-performance:national'
   // Decision 0057: the trust's scoring settings (the oldest blood result the model may use).
   | 'scoring:settings'
+  // Decision 0068: how fresh the lists and results feed are, and how often the trust expects them.
+  | 'data-freshness:read'
+  | 'data-freshness:settings'
   // Decision 0047: held only by integration clients (systems), never by a person's role.
   | 'integration:results'
   | 'integration:risk';

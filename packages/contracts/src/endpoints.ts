@@ -1,5 +1,6 @@
 import { accessLog } from './endpoints/access-log.js';
 import { changeLog, dashboards } from './endpoints/admin.js';
+import { dataFreshness } from './endpoints/data-freshness.js';
 import { identity } from './endpoints/identity.js';
 import { integration } from './endpoints/integration.js';
 import { integrationClients } from './endpoints/integration-clients.js';
@@ -41,6 +42,7 @@ export const endpoints = {
   modelPerformance,
   predictionSuspension,
   scoring,
+  dataFreshness,
   integration,
   integrationClients,
 };

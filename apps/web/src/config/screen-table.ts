@@ -223,6 +223,22 @@ export const screenTable = {
     title: 'Scoring settings',
     component: 'ScoringSettingsPage',
   },
+  /** Decision 0068: how often a waiting list is expected (data-freshness:settings). */
+  waitingListFreshness: {
+    path: '/data-freshness/waiting-list',
+    allowed: trustAdmin,
+    area: 'admin',
+    title: 'Waiting list uploads',
+    component: 'WaitingListFreshnessPage',
+  },
+  /** Decision 0068: how long the results feed may be silent (data-freshness:settings). */
+  resultsFeedFreshness: {
+    path: '/data-freshness/results-feed',
+    allowed: trustAdmin,
+    area: 'admin',
+    title: 'Results feed',
+    component: 'ResultsFeedFreshnessPage',
+  },
   /** Decision 0048: the trust admin's own trust's integration clients and the messages they sent. */
   integrationClients: {
     path: '/integration-clients',

@@ -8,7 +8,8 @@ import { recordChange } from '../change-log/index.js';
 import type { Principal } from '../identity/index.js';
 
 export interface TrustSetting {
-  column: 'blood_result_max_age_days' | 'cusum_target_run_length';
+  column:
+    'blood_result_max_age_days' | 'cusum_target_run_length' | 'extract_every_days' | 'feed_silence_hours';
   /** The value in force, the default while the trust has set none: the change log's "before". */
   current: (db: Db, trustCode: string) => Promise<number>;
   /** The change log's Action. */

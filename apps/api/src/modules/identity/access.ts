@@ -55,6 +55,10 @@ export const permissions = {
   'model-performance:national': { roles: ['sa'], anyTrust: ['sa'] },
   // Decision 0057: the oldest blood result the model may use is the trust admin's to set.
   'scoring:settings': { roles: ['ta'] },
+  // Decision 0068: everyone who reads a trust's lists is told how old they are; its admins set how
+  // often a list is expected and how long the results feed may be silent.
+  'data-freshness:read': { roles: ['cu', 'cl', 'wa', 'ta'] },
+  'data-freshness:settings': { roles: ['ta'] },
   // Decision 0047: systems of the trust, never people; each client holds both, for its own trust only.
   'integration:results': { roles: [], integration: true },
   'integration:risk': { roles: [], integration: true },

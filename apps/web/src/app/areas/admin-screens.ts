@@ -11,6 +11,10 @@ export { AddUserPage, EditUserPage } from '../../features/admin/components/user-
 export { ChangeLogPage } from '../../features/admin/components/change-log-page';
 export { AccessLogPage } from '../../features/admin/components/access-log-page';
 export { ScoringSettingsPage } from '../../features/admin/components/scoring-settings-page';
+export {
+  ResultsFeedFreshnessPage,
+  WaitingListFreshnessPage,
+} from '../../features/admin/components/freshness-settings-pages';
 export { IntegrationClientsPage } from '../../features/integration/components/integration-clients-page';
 export { RegisterIntegrationClientPage } from '../../features/integration/components/register-client-page';
 export { IntegrationMessagesPage } from '../../features/integration/components/messages-page';

@@ -42,6 +42,10 @@ export const trusts = pgTable(
     labMessagesWithoutBirthDate: boolean('lab_messages_without_birth_date').notNull().default(false),
     /** The oldest blood result the model may use, in days before the day of scoring; null: the default 90 (decision 0057). */
     bloodResultMaxAgeDays: integer('blood_result_max_age_days'),
+    /** How often a waiting list is expected, in days; null: the default 7, weekly (decision 0068). */
+    extractEveryDays: integer('extract_every_days'),
+    /** How long the results feed may be silent, in hours; null: the default 24 (decision 0068). */
+    feedSilenceHours: integer('feed_silence_hours'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

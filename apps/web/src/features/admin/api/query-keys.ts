@@ -13,4 +13,5 @@ export const adminKeys = {
   changeLog: (params: object) => [...adminKeys.all, 'change-log', params] as const,
   accessLog: (params: object) => [...adminKeys.all, 'access-log', params] as const,
   scoringSettings: (trustCode: string) => [...adminKeys.all, 'scoring-settings', trustCode] as const,
+  freshnessSettings: (trustCode: string) => [...adminKeys.all, 'data-freshness-settings', trustCode] as const,
 };

@@ -4,13 +4,15 @@ import { useTrustAdminDashboard } from '../api/get-trust-admin-dashboard';
 import { useAdminRole } from '../lib/admin-role';
 import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
+import { FreshnessBanner } from '../../../components/data-freshness';
 
-/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044); the oldest blood result the model may use (decision 0057); the model's performance (decision 0045); the trust's integration clients (decision 0048). */
+/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044); the oldest blood result the model may use (decision 0057); how fresh the data is and the trust's expectations of it (decision 0068); the model's performance (decision 0045); the trust's integration clients (decision 0048). */
 export function TrustAdminDashboardPage() {
   const dashboard = useTrustAdminDashboard();
   const { ownTrustName } = useAdminRole();
   return (
     <>
+      <FreshnessBanner />
       <h1>
         <span className="nhsuk-caption-l">{ownTrustName}</span>
         Trust admin dashboard
@@ -57,6 +59,18 @@ export function TrustAdminDashboardPage() {
             description: 'The oldest blood result the model may use when it scores a record.',
             linkText: 'Change',
             to: paths.scoringSettings(),
+          },
+          {
+            title: 'Waiting list uploads',
+            description: 'How often each waiting list is expected before staff are told it is out of date.',
+            linkText: 'Change',
+            to: paths.waitingListFreshness(),
+          },
+          {
+            title: 'Results feed',
+            description: "How long your trust's systems may send no blood results before staff are told.",
+            linkText: 'Change',
+            to: paths.resultsFeedFreshness(),
           },
           {
             title: 'Model performance',

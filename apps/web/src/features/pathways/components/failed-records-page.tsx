@@ -22,7 +22,7 @@ function FailedRecords({ type, name }: { type: ProcedureCode; name: string | und
   const columns = failedRecordColumns('firstName', useProcedureNameOf());
   return (
     <>
-      <ProcedureHeading title="Records that failed processing" name={name} />
+      <ProcedureHeading title="Records that failed processing" name={name} listOf={type} />
       <p>
         These patients could not be given a risk prediction. The failed fields are the details the model could
         not use: correct them in the waiting list file and upload it again.

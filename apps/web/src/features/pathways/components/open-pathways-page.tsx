@@ -26,7 +26,7 @@ function OpenPathways({ type, name }: { type: ProcedureCode; name: string | unde
   const state = { isLoading: counters.isLoading, isError: counters.isError, linkText: 'View' };
   return (
     <>
-      <ProcedureHeading title="Open pathways" name={name} />
+      <ProcedureHeading title="Open pathways" name={name} listOf={type} />
       <p>The patients on the current waiting list{name ? ` for ${name.toLowerCase()}` : ''}.</p>
       {/* Each card says 'Loading data' itself; the status above them carries the retry (docs/requirements.md §8). */}
       <ListStatus

@@ -62,7 +62,7 @@ function ProcessedRecords({ type, name }: { type: ProcedureCode; name: string | 
   return (
     <>
       <DownloadOutcome {...outcome} />
-      <ProcedureHeading title="Processed records" name={name} />
+      <ProcedureHeading title="Processed records" name={name} listOf={type} />
       <p>
         The patients on the waiting list who have a risk prediction. Each download is a CSV file of those
         patients.

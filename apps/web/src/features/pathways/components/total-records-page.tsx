@@ -63,7 +63,7 @@ function TotalRecords({ type, name }: { type: ProcedureCode; name: string | unde
         errors={filterErrorItems(filterErrorOrder, filterErrors.errors, filterFieldId)}
         attempt={filterErrors.attempt}
       />
-      <ProcedureHeading title="Total records" name={name} />
+      <ProcedureHeading title="Total records" name={name} listOf={type} />
       {suspendedOn && (
         <PredictionsSuspended procedureName={name ?? 'this type of operation'} suspendedOn={suspendedOn} />
       )}

@@ -4,6 +4,7 @@ import { messages } from '@esr/contracts/messages';
 import { flagLabels } from '@esr/contracts/prioritisation';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CaptionHeading } from '../../../components/caption-heading';
+import { FreshnessBanner, ListDataAsAt } from '../../../components/data-freshness';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
 import { QueryStatus } from '../../../components/list-status';
 import { PredictionsSuspended } from '../../../components/predictions-suspended';
@@ -76,7 +77,9 @@ function WorklistIntro({ type, name }: { type: ProcedureCode; name: string | und
   const procedure = name ? name.toLowerCase() : 'this type of operation';
   return (
     <>
+      <FreshnessBanner procedure={type} />
       <CaptionHeading title="Prioritisation worklist" caption={name} />
+      <ListDataAsAt procedure={type} />
       <p>
         The active pathways for {procedure} by risk of complications and by how long they have waited. Choose
         a count to see its pathways in the worklist.

@@ -1,3 +1,4 @@
+import { FreshnessBanner } from '../../../components/data-freshness';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import {
@@ -148,6 +149,7 @@ export function DashboardPage() {
   const totals = { ...state, headingLevel: 3 as const };
   return (
     <>
+      <FreshnessBanner />
       <CaptionHeading title="Dashboard" caption={trustName} />
       <ListStatus
         isLoading={false}

@@ -1,0 +1,49 @@
+/**
+ * The trust's expectations of its data (decision 0068): how often a waiting list is expected and
+ * how long its results feed may be silent, set by its trust admins and in the change log. They
+ * apply at once: the next screen that reads the freshness uses them.
+ */
+import type { FreshnessSettings, FreshnessSettingsRequest } from '@esr/contracts/data-freshness';
+import type { Db } from '../../platform/db/client.js';
+import { changeTrustSetting, type TrustSetting } from '../admin/index.js';
+import { requireAccess, type Principal } from '../identity/index.js';
+import { freshnessSettingsOf } from './data-freshness.js';
+
+/** GET /api/trusts/{trust}/data-freshness/settings. */
+export async function freshnessSettings(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+): Promise<FreshnessSettings> {
+  requireAccess(principal, 'data-freshness:settings', trustCode);
+  return freshnessSettingsOf(db, trustCode);
+}
+
+const extractEvery: TrustSetting = {
+  column: 'extract_every_days',
+  current: async (db, trustCode) => (await freshnessSettingsOf(db, trustCode)).extractEveryDays,
+  action: 'Changed how often a waiting list is expected',
+  label: 'Waiting list expected every (days)',
+};
+
+const feedSilence: TrustSetting = {
+  column: 'feed_silence_hours',
+  current: async (db, trustCode) => (await freshnessSettingsOf(db, trustCode)).feedSilenceHours,
+  action: 'Changed how long the results feed may be silent',
+  label: 'Results feed may be silent for (hours)',
+};
+
+/** PUT /api/trusts/{trust}/data-freshness/settings: each value sent, with its change-log entry. */
+export async function changeFreshnessSettings(
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  request: FreshnessSettingsRequest,
+): Promise<FreshnessSettings> {
+  requireAccess(principal, 'data-freshness:settings', trustCode);
+  if (request.extractEveryDays !== undefined)
+    await changeTrustSetting(db, principal, trustCode, extractEvery, request.extractEveryDays);
+  if (request.feedSilenceHours !== undefined)
+    await changeTrustSetting(db, principal, trustCode, feedSilence, request.feedSilenceHours);
+  return freshnessSettingsOf(db, trustCode);
+}
