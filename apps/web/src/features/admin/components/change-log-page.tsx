@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ChangeLogEntry } from '@esr/contracts/change-log';
 import type { GuardRole } from '@esr/contracts/roles';
@@ -14,7 +14,8 @@ import { useTrustOptions } from '../api/get-trust-options';
 import { useAdminRole } from '../lib/admin-role';
 import { useAddressFilters } from '../lib/address-filters';
 import { readFilters } from '../lib/search-params';
-import { FilterButtons, PagedResults } from '../../../components/list-status';
+import { FilterForm } from '../../../components/list-filters';
+import { PagedResults } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { screenTable } from '../../../config/screen-table';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -127,8 +128,7 @@ export function ChangeLogPage() {
   const query = isSuperAdmin ? applied : { ...applied, trustCode: ownTrustCode };
   const log = useChangeLog(query, filters.pageNumber);
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = () => {
     const date = readDateParts(dateParts);
     if (date.kind === 'invalid') {
       // The list stays as it was; the user corrects the date where they typed it.
@@ -151,8 +151,7 @@ export function ChangeLogPage() {
         {!isSuperAdmin && <span className="nhsuk-caption-l">{ownTrustName}</span>}
         Change log
       </h1>
-      <form className="app-filter" role="search" aria-label="Filter the change log" onSubmit={search}>
-        <h2 className="nhsuk-heading-s">Filter the change log</h2>
+      <FilterForm title="Filter the change log" onSearch={search} onClear={clear}>
         <div className="nhsuk-grid-row">
           <div className="nhsuk-grid-column-one-third">
             <DateInput
@@ -188,8 +187,7 @@ export function ChangeLogPage() {
             </div>
           )}
         </div>
-        <FilterButtons onClear={clear} />
-      </form>
+      </FilterForm>
       <PagedResults
         query={log}
         caption="Changes, newest first"
