@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ChangeLogEntry } from '@esr/contracts/change-log';
 import type { GuardRole } from '@esr/contracts/roles';
 import type { Column } from '../../../components/content';
@@ -12,8 +12,10 @@ import { fieldLabel, fieldValue, inFormOrder } from '../lib/change-description';
 import { useChangeLog, type ChangeLogFilters } from '../api/get-change-log';
 import { useTrustOptions } from '../api/get-trust-options';
 import { useAdminRole } from '../lib/admin-role';
-import { readFilters, readPage, writeFilters } from '../lib/search-params';
-import { FilterButtons, PagedResults } from '../../../components/list-status';
+import { useAddressFilters } from '../lib/address-filters';
+import { readFilters } from '../lib/search-params';
+import { FilterForm } from '../../../components/list-filters';
+import { PagedResults } from '../../../components/list-status';
 import { paths } from '../../../config/paths';
 import { screenTable } from '../../../config/screen-table';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -21,6 +23,7 @@ import { isAdmitted } from '../../../lib/roles';
 
 const filterKeys = ['dateAndTime', 'userMakingChanges', 'trustCode'] as const;
 const dateFieldId = 'filter-date';
+const readChangeLogFilters = (params: URLSearchParams) => readFilters(params, filterKeys) as ChangeLogFilters;
 
 /**
  * The before and after of the changed fields (security baseline "Audit and logging"). A created
@@ -116,19 +119,16 @@ const columns: Column<ChangeLogEntry>[] = [
 /** docs/requirements.md §2 Change log: title plus trust name for trust admins; filters; 15 a page, newest first. */
 export function ChangeLogPage() {
   const { isSuperAdmin, ownTrustCode, ownTrustName } = useAdminRole();
-  const [params, setParams] = useSearchParams();
-  const applied = readFilters(params, filterKeys) as ChangeLogFilters;
-  const pageNumber = readPage(params);
-  const [draft, setDraft] = useState<ChangeLogFilters>(applied);
+  const filters = useAddressFilters(readChangeLogFilters);
+  const { applied, draft } = filters;
   const [dateParts, setDateParts] = useState(() => datePartsOf(applied.dateAndTime));
   const [dateError, setDateError] = useState<string>();
   const trustOptions = useTrustOptions(isSuperAdmin);
   // docs/requirements.md §1: calls use the signed-in user's trust code; trust admins see their own trust only.
   const query = isSuperAdmin ? applied : { ...applied, trustCode: ownTrustCode };
-  const log = useChangeLog(query, pageNumber);
+  const log = useChangeLog(query, filters.pageNumber);
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = () => {
     const date = readDateParts(dateParts);
     if (date.kind === 'invalid') {
       // The list stays as it was; the user corrects the date where they typed it.
@@ -137,13 +137,12 @@ export function ChangeLogPage() {
       return;
     }
     setDateError(undefined);
-    setParams(writeFilters({ ...draft, dateAndTime: date.kind === 'date' ? date.iso : undefined }));
+    filters.search({ ...draft, dateAndTime: date.kind === 'date' ? date.iso : undefined });
   };
   const clear = () => {
-    setDraft({});
+    filters.clear();
     setDateParts(emptyDateParts);
     setDateError(undefined);
-    setParams(new URLSearchParams());
   };
 
   return (
@@ -152,8 +151,7 @@ export function ChangeLogPage() {
         {!isSuperAdmin && <span className="nhsuk-caption-l">{ownTrustName}</span>}
         Change log
       </h1>
-      <form className="app-filter" role="search" aria-label="Filter the change log" onSubmit={search}>
-        <h2 className="nhsuk-heading-s">Filter the change log</h2>
+      <FilterForm title="Filter the change log" onSearch={search} onClear={clear}>
         <div className="nhsuk-grid-row">
           <div className="nhsuk-grid-column-one-third">
             <DateInput
@@ -170,7 +168,7 @@ export function ChangeLogPage() {
               id="filter-userMakingChanges"
               label="User making changes"
               value={draft.userMakingChanges ?? ''}
-              onChange={(event) => setDraft({ ...draft, userMakingChanges: event.target.value })}
+              onChange={(event) => filters.edit('userMakingChanges')(event.target.value)}
             />
           </div>
           {isSuperAdmin && (
@@ -184,19 +182,18 @@ export function ChangeLogPage() {
                   label: `${trust.trustCode} – ${trust.trustName}`,
                 }))}
                 value={draft.trustCode ?? ''}
-                onChange={(event) => setDraft({ ...draft, trustCode: event.target.value })}
+                onChange={(event) => filters.edit('trustCode')(event.target.value)}
               />
             </div>
           )}
         </div>
-        <FilterButtons onClear={clear} />
-      </form>
+      </FilterForm>
       <PagedResults
         query={log}
         caption="Changes, newest first"
         columns={columns}
         rowKey={(entry) => String(entry.id)}
-        onPageChange={(next) => setParams(writeFilters({ ...applied }, next))}
+        onPageChange={filters.goToPage}
       />
     </>
   );

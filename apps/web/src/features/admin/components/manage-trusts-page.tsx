@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { statusLabel } from '@esr/contracts/users';
 import type { Trust } from '@esr/contracts/trusts';
 import { Button } from '../../../components/button';
@@ -7,11 +6,13 @@ import { Tag, type Column } from '../../../components/content';
 import { FilterForm, SelectFilter, TextFilter } from '../../../components/list-filters';
 import { paths } from '../../../config/paths';
 import { useTrusts, type TrustFilters } from '../api/get-trusts';
-import { readFilters, readPage, writeFilters } from '../lib/search-params';
+import { useAddressFilters } from '../lib/address-filters';
+import { readFilters } from '../lib/search-params';
 import { statusOptions } from './form-parts';
 import { PagedResults } from '../../../components/list-status';
 
 const filterKeys = ['trustName', 'trustCode', 'region', 'regionCode', 'country', 'status'] as const;
+const readTrustFilters = (params: URLSearchParams) => readFilters(params, filterKeys) as TrustFilters;
 
 export const StatusTag = ({ status }: { status: number }) => (
   <Tag colour={status === 1 ? 'green' : 'grey'}>{statusLabel(status)}</Tag>
@@ -51,31 +52,19 @@ const columns: Column<Trust>[] = [
 
 /** docs/requirements.md §2 Manage active trusts: filters with Search and Clear, table, pagination, Add trust. */
 export function ManageTrustsPage() {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const applied = readFilters(params, filterKeys) as TrustFilters;
-  const pageNumber = readPage(params);
-  const [draft, setDraft] = useState<TrustFilters>(applied);
-  const trusts = useTrusts(applied, pageNumber);
-
-  const clear = () => {
-    setDraft({});
-    setParams(new URLSearchParams());
-  };
-  const set = (key: keyof TrustFilters) => (value: string) => setDraft({ ...draft, [key]: value });
+  const filters = useAddressFilters(readTrustFilters);
+  const { draft, edit } = filters;
+  const trusts = useTrusts(filters.applied, filters.pageNumber);
   const field = (key: keyof TrustFilters, label: string) => (
-    <TextFilter name={key} label={label} value={draft[key]} onChange={set(key)} />
+    <TextFilter name={key} label={label} value={draft[key]} onChange={edit(key)} />
   );
 
   return (
     <>
       <h1>Manage active trusts</h1>
       <Button onClick={() => void navigate(paths.addNewTrust())}>Add trust</Button>
-      <FilterForm
-        title="Filter trusts"
-        onSearch={() => setParams(writeFilters({ ...draft }))}
-        onClear={clear}
-      >
+      <FilterForm title="Filter trusts" onSearch={() => filters.search()} onClear={filters.clear}>
         <div className="nhsuk-grid-row">
           {field('trustName', 'Trust name')}
           {field('trustCode', 'Trust code')}
@@ -84,7 +73,7 @@ export function ManageTrustsPage() {
         <div className="nhsuk-grid-row">
           {field('regionCode', 'Region code')}
           {field('country', 'Country')}
-          <StatusFilter value={draft.status} onChange={set('status')} />
+          <StatusFilter value={draft.status} onChange={edit('status')} />
         </div>
       </FilterForm>
       <PagedResults
@@ -93,7 +82,7 @@ export function ManageTrustsPage() {
         noun="trust"
         columns={columns}
         rowKey={(trust) => trust.trustCode}
-        onPageChange={(next) => setParams(writeFilters({ ...applied }, next))}
+        onPageChange={filters.goToPage}
       />
     </>
   );

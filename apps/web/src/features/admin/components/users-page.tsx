@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { UserListItem } from '@esr/contracts/users';
 import { Button } from '../../../components/button';
 import type { Column } from '../../../components/content';
@@ -9,13 +8,21 @@ import { useRoles } from '../api/get-roles';
 import { useTrust } from '../api/get-trust';
 import { useUsers, type UserListFilters } from '../api/get-users';
 import { useAdminRole } from '../lib/admin-role';
-import { readFilters, readPage, writeFilters } from '../lib/search-params';
+import { useAddressFilters } from '../lib/address-filters';
+import { readFilters } from '../lib/search-params';
 import { PagedResults } from '../../../components/list-status';
 import { StatusFilter, StatusTag } from './manage-trusts-page';
 import { RoleMultiSelect } from './role-multi-select';
 
 const textKeys = ['userName', 'email', 'trustName', 'trustCode', 'status'] as const;
 type Draft = Omit<UserListFilters, 'assignedRoles'> & { assignedRoles: string[] };
+
+const readUserFilters = (params: URLSearchParams): Draft => ({
+  ...readFilters(params, textKeys),
+  assignedRoles: params.getAll('roles'),
+});
+/** The address keeps the chosen roles under `roles`. */
+const inAddressKeys = ({ assignedRoles, ...text }: Draft) => ({ ...text, roles: assignedRoles });
 
 /** The per-trust list of a super admin (docs/requirements.md §2 /manage-active-trusts/{trustCode}/users). */
 export function TrustUsersPage() {
@@ -33,19 +40,14 @@ export function ManageUsersPage() {
 function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: string | undefined }) {
   const { isSuperAdmin, ownTrustCode, ownTrustName } = useAdminRole();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const applied: UserListFilters = {
-    ...readFilters(params, textKeys),
-    assignedRoles: params.getAll('roles'),
-  };
-  const pageNumber = readPage(params);
-  const [draft, setDraft] = useState<Draft>({ ...applied, assignedRoles: applied.assignedRoles ?? [] });
+  const filters = useAddressFilters(readUserFilters, inAddressKeys);
+  const { draft, edit } = filters;
   const roles = useRoles(!isSuperAdmin);
   const scope = {
     trustCode: trustCode ?? (isSuperAdmin ? undefined : ownTrustCode),
     hideSuperAdminRole: !isSuperAdmin,
   };
-  const users = useUsers(scope, applied, pageNumber);
+  const users = useUsers(scope, filters.applied, filters.pageNumber);
   const showTrustFilters = isSuperAdmin && !trustCode;
 
   const detailsPath = (user: UserListItem) =>
@@ -63,15 +65,8 @@ function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: s
     { header: 'Status', cell: (user) => <StatusTag status={user.status} /> },
   ];
 
-  const { assignedRoles: draftRoles, ...draftText } = draft;
-  const search = () => setParams(writeFilters({ ...draftText, roles: draftRoles }));
-  const clear = () => {
-    setDraft({ assignedRoles: [] });
-    setParams(new URLSearchParams());
-  };
-  const set = (key: keyof typeof draftText) => (value: string) => setDraft({ ...draft, [key]: value });
   const text = (key: 'userName' | 'email' | 'trustName' | 'trustCode', label: string) => (
-    <TextFilter name={key} label={label} value={draft[key]} onChange={set(key)} />
+    <TextFilter name={key} label={label} value={draft[key]} onChange={edit(key)} />
   );
   const heading = trustCode ? 'Trust users' : 'Manage active users';
   const caption = trustCode ? trustName : isSuperAdmin ? undefined : ownTrustName;
@@ -87,18 +82,18 @@ function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: s
       >
         Add new user
       </Button>
-      <FilterForm title="Filter users" onSearch={search} onClear={clear}>
+      <FilterForm title="Filter users" onSearch={() => filters.search()} onClear={filters.clear}>
         <div className="nhsuk-grid-row">
           {text('userName', 'User name')}
           {text('email', 'Email')}
-          <StatusFilter value={draft.status} onChange={set('status')} />
+          <StatusFilter value={draft.status} onChange={edit('status')} />
         </div>
         <div className="nhsuk-grid-row">
           <div className="nhsuk-grid-column-one-third">
             <RoleMultiSelect
               roles={roles.data ?? []}
-              selected={draftRoles}
-              onChange={(selected) => setDraft({ ...draft, assignedRoles: selected })}
+              selected={draft.assignedRoles}
+              onChange={edit('assignedRoles')}
             />
           </div>
           {showTrustFilters && text('trustName', 'Trust name')}
@@ -111,9 +106,7 @@ function UsersList({ trustCode, trustName }: { trustCode?: string; trustName?: s
         noun="user"
         columns={columns}
         rowKey={(user) => user.userId}
-        onPageChange={(next) =>
-          setParams(writeFilters({ ...readFilters(params, textKeys), roles: applied.assignedRoles }, next))
-        }
+        onPageChange={filters.goToPage}
       />
     </>
   );

@@ -1,9 +1,8 @@
-import { useId } from 'react';
 import { groupingLabels, type GroupFigures, type Grouping } from '@esr/contracts/model-performance';
 import { equityGroupLabels } from '@esr/contracts/prioritisation';
 import { hiddenFigureText } from '@esr/contracts/small-groups';
 import { Tag } from '../../../components/content';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { FiguresTable } from '../../../components/figures-table';
 import { aurocText, countText, groupFlagTexts, oeText, ratioText } from '../lib/figures-text';
 import './model-performance.scss';
 
@@ -72,34 +71,21 @@ export function GroupRow({ by, group }: { by: Grouping; group: GroupFigures }) {
 
 /** The fairness table (decision 0045): the model's figures per group of the grouping chosen. */
 export function FairnessTable({ by, groups }: { by: Grouping; groups: readonly GroupFigures[] }) {
-  const captionId = useId();
+  const headers = [
+    { text: groupingLabels[by] },
+    ...figureHeaders.map((text) => ({ text, numeric: true })),
+    { text: 'Flag' },
+  ];
   return (
-    <ScrollRegion labelledBy={captionId} className="app-table-scroll">
-      <table className="nhsuk-table app-fairness-table">
-        <caption id={captionId} className="nhsuk-table__caption nhsuk-table__caption--s">
-          The model’s figures by {groupingLabels[by].toLowerCase()}
-        </caption>
-        <thead className="nhsuk-table__head">
-          <tr className="nhsuk-table__row">
-            <th scope="col" className="nhsuk-table__header">
-              {groupingLabels[by]}
-            </th>
-            {figureHeaders.map((header) => (
-              <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric" key={header}>
-                {header}
-              </th>
-            ))}
-            <th scope="col" className="nhsuk-table__header">
-              Flag
-            </th>
-          </tr>
-        </thead>
-        <tbody className="nhsuk-table__body">
-          {groups.map((group) => (
-            <GroupRow by={by} group={group} key={group.group} />
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <FiguresTable
+      caption={<>The model’s figures by {groupingLabels[by].toLowerCase()}</>}
+      captionSize="s"
+      className="app-fairness-table"
+      headers={headers}
+    >
+      {groups.map((group) => (
+        <GroupRow by={by} group={group} key={group.group} />
+      ))}
+    </FiguresTable>
   );
 }

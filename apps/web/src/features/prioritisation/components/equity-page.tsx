@@ -1,12 +1,12 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { equityGroupings, type Equity, type EquityGrouping } from '@esr/contracts/prioritisation';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { hiddenFigureMeaning } from '@esr/contracts/small-groups';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { ErrorSummary } from '../../../components/error-summary';
+import { FiguresTable } from '../../../components/figures-table';
 import { ListStatus } from '../../../components/list-status';
-import { ScrollRegion } from '../../../components/scroll-region';
 import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
 import { useProcedureType } from '../../../lib/procedure-type';
@@ -71,8 +71,8 @@ function FigureCells({ figures }: { figures: Omit<Figures, 'priority'> }) {
   );
 }
 
-/** A table of the equity figures, in a region that scrolls on a narrow screen. */
-function FiguresTable({
+/** A table of the waits: the columns that name the row, then the figures. */
+function WaitsTable({
   caption,
   leading,
   children,
@@ -82,30 +82,14 @@ function FiguresTable({
   leading: string[];
   children: ReactNode;
 }) {
-  const captionId = useId();
+  const headers = [
+    ...leading.map((text) => ({ text })),
+    ...figureHeaders.map((text) => ({ text, numeric: true })),
+  ];
   return (
-    <ScrollRegion labelledBy={captionId} className="app-table-scroll">
-      <table className="nhsuk-table app-equity-table">
-        <caption id={captionId} className="nhsuk-table__caption nhsuk-table__caption--s">
-          {caption}
-        </caption>
-        <thead className="nhsuk-table__head">
-          <tr className="nhsuk-table__row">
-            {leading.map((header) => (
-              <th scope="col" className="nhsuk-table__header" key={header}>
-                {header}
-              </th>
-            ))}
-            {figureHeaders.map((header) => (
-              <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric" key={header}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="nhsuk-table__body">{children}</tbody>
-      </table>
-    </ScrollRegion>
+    <FiguresTable caption={caption} captionSize="s" className="app-equity-table" headers={headers}>
+      {children}
+    </FiguresTable>
   );
 }
 
@@ -129,7 +113,7 @@ function GroupingTables({ equity, by }: { equity: Equity; by: EquityGrouping }) 
     <>
       <h2>Waits by {lower}</h2>
       <FiguresMeaning />
-      <FiguresTable caption={`Waits by ${lower}`} leading={[grouping]}>
+      <WaitsTable caption={`Waits by ${lower}`} leading={[grouping]}>
         {equity.groups.map((group) => (
           <tr className="nhsuk-table__row" key={group.group}>
             <th scope="row" className="nhsuk-table__header">
@@ -138,12 +122,12 @@ function GroupingTables({ equity, by }: { equity: Equity; by: EquityGrouping }) 
             <FigureCells figures={group} />
           </tr>
         ))}
-      </FiguresTable>
+      </WaitsTable>
       {byPriority.length > 0 && (
         <>
           <h2>Waits by {lower} and priority</h2>
           <FiguresMeaning byPriority />
-          <FiguresTable caption={`Waits by ${lower} and priority`} leading={[grouping, 'Priority']}>
+          <WaitsTable caption={`Waits by ${lower} and priority`} leading={[grouping, 'Priority']}>
             {byPriority.flatMap((group) =>
               group.byPriority.map((row) => (
                 <tr className="nhsuk-table__row" key={`${group.group}-${row.priority}`}>
@@ -155,7 +139,7 @@ function GroupingTables({ equity, by }: { equity: Equity; by: EquityGrouping }) 
                 </tr>
               )),
             )}
-          </FiguresTable>
+          </WaitsTable>
         </>
       )}
     </>

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import {
   flagLabels,
@@ -13,7 +12,7 @@ import {
 } from '@esr/contracts/prioritisation';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { CounterCard } from '../../../components/counter-card';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { FiguresTable } from '../../../components/figures-table';
 import { paths } from '../../../config/paths';
 import { cellDescription, inSentence, matrixCount, needsAttention } from '../lib/matrix';
 import { dateText } from '../lib/wait-display';
@@ -54,6 +53,12 @@ function CountLink({
   );
 }
 
+const matrixHeaders = [
+  { text: 'Risk' },
+  ...waitBands.map((wait) => ({ text: waitBandLabels[wait], numeric: true })),
+  { text: 'Total', numeric: true },
+];
+
 /**
  * The risk × wait matrix (decision 0044): the active pathways by the model's risk band (rows) and
  * wait band (columns), with totals; each count a link that filters the worklist below by its bands.
@@ -71,7 +76,6 @@ export function RiskWaitMatrix({
   type: ProcedureCode;
   view: WorklistView;
 }) {
-  const captionId = useId();
   const filtered = isMatrixFiltered(view.filters);
   // Decision 0063: while suspended, the scored pathways are in one row and no band's row is shown.
   const shownRows = riskBands.filter((risk) =>
@@ -94,47 +98,34 @@ export function RiskWaitMatrix({
   };
   return (
     <>
-      <ScrollRegion labelledBy={captionId} className="app-table-scroll">
-        <table className="nhsuk-table app-matrix">
-          <caption id={captionId} className="nhsuk-table__caption nhsuk-table__caption--m">
+      <FiguresTable
+        caption={
+          <>
             Active pathways by risk and wait
             {filtered ? ', with the priority, surgeon and NHS number filters applied' : ''}
-          </caption>
-          <thead className="nhsuk-table__head">
-            <tr className="nhsuk-table__row">
-              <th scope="col" className="nhsuk-table__header">
-                Risk
-              </th>
-              {waitBands.map((wait) => (
-                <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric" key={wait}>
-                  {waitBandLabels[wait]}
-                </th>
-              ))}
-              <th scope="col" className="nhsuk-table__header nhsuk-table__header--numeric">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody className="nhsuk-table__body">
-            {shownRows.map((risk) => (
-              <tr className="nhsuk-table__row" key={risk}>
-                <th scope="row" className="nhsuk-table__header">
-                  {riskBandLabels[risk]}
-                </th>
-                {waitBands.map((wait) => cell(risk, wait))}
-                {cell(risk, undefined, true)}
-              </tr>
-            ))}
-            <tr className="nhsuk-table__row">
-              <th scope="row" className="nhsuk-table__header">
-                Total
-              </th>
-              {waitBands.map((wait) => cell(undefined, wait, true))}
-              {cell(undefined, undefined, true)}
-            </tr>
-          </tbody>
-        </table>
-      </ScrollRegion>
+          </>
+        }
+        captionSize="m"
+        className="app-matrix"
+        headers={matrixHeaders}
+      >
+        {shownRows.map((risk) => (
+          <tr className="nhsuk-table__row" key={risk}>
+            <th scope="row" className="nhsuk-table__header">
+              {riskBandLabels[risk]}
+            </th>
+            {waitBands.map((wait) => cell(risk, wait))}
+            {cell(risk, undefined, true)}
+          </tr>
+        ))}
+        <tr className="nhsuk-table__row">
+          <th scope="row" className="nhsuk-table__header">
+            Total
+          </th>
+          {waitBands.map((wait) => cell(undefined, wait, true))}
+          {cell(undefined, undefined, true)}
+        </tr>
+      </FiguresTable>
       <MatrixNotes matrix={matrix} />
     </>
   );
