@@ -285,6 +285,43 @@ export function FieldsetFrame({
   );
 }
 
+/** The NHS.UK block whose classes a radio's or checkbox's markup takes. */
+const choiceBlock = { checkbox: 'nhsuk-checkboxes', radio: 'nhsuk-radios' } as const;
+
+type ChoiceInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'className'> & {
+  kind: 'checkbox' | 'radio';
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+};
+
+/**
+ * One NHS.UK radio or checkbox: the input, its label and its hint (`{id}-hint`, which describes
+ * it); the input takes the rest of the props (its name, value, checked state and handler).
+ */
+export function ChoiceInput({ kind, id, label, hint, ...input }: ChoiceInputProps) {
+  const block = choiceBlock[kind];
+  return (
+    <div className={`${block}__item`}>
+      <input
+        className={`${block}__input`}
+        id={id}
+        type={kind}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+      <label className={`nhsuk-label ${block}__label`} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <div className={`nhsuk-hint ${block}__hint`} id={`${id}-hint`}>
+          {hint}
+        </div>
+      )}
+    </div>
+  );
+}
+
 function Choices({
   kind,
   name,
@@ -299,7 +336,7 @@ function Choices({
   small,
   disabled,
 }: ChoicesProps) {
-  const block = kind === 'checkbox' ? 'nhsuk-checkboxes' : 'nhsuk-radios';
+  const block = choiceBlock[kind];
   return (
     <FieldsetFrame id={name} legend={legend} legendClassName={legendClassName} hint={hint} error={error}>
       <div
@@ -312,27 +349,17 @@ function Choices({
           return (
             <Fragment key={item.value}>
               {item.groupLabel && <p className="nhsuk-body-s nhsuk-u-margin-bottom-2">{item.groupLabel}</p>}
-              <div className={`${block}__item`}>
-                <input
-                  className={`${block}__input`}
-                  id={id}
-                  name={name}
-                  type={kind}
-                  value={item.value}
-                  checked={selected.includes(item.value)}
-                  disabled={disabled}
-                  onChange={(event) => onChange(item.value, event.target.checked)}
-                  aria-describedby={item.hint ? `${id}-hint` : undefined}
-                />
-                <label className={`nhsuk-label ${block}__label`} htmlFor={id}>
-                  {item.label}
-                </label>
-                {item.hint && (
-                  <div className={`nhsuk-hint ${block}__hint`} id={`${id}-hint`}>
-                    {item.hint}
-                  </div>
-                )}
-              </div>
+              <ChoiceInput
+                kind={kind}
+                id={id}
+                label={item.label}
+                hint={item.hint}
+                name={name}
+                value={item.value}
+                checked={selected.includes(item.value)}
+                disabled={disabled}
+                onChange={(event) => onChange(item.value, event.target.checked)}
+              />
             </Fragment>
           );
         })}

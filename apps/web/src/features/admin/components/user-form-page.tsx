@@ -27,7 +27,7 @@ import { useAdminRole } from '../lib/admin-role';
 import { mapUserSaveError } from '../lib/error-mapping';
 import { FormErrorSummary } from './form-errors';
 import { FormButtons } from '../../../components/form-buttons';
-import { StatusField } from './form-parts';
+import { StatusField, type ControlledFieldProps } from './form-parts';
 import { useSaveForm } from './save-form';
 import { QueryStatus } from '../../../components/list-status';
 
@@ -143,13 +143,7 @@ interface TrustAndRoles extends FieldValues {
 }
 
 /** Super admins choose the trust; trust admins see their own, fixed (docs/requirements.md §5). */
-function TrustField<T extends TrustAndRoles>({
-  control,
-  error,
-}: {
-  control: Control<T>;
-  error: string | undefined;
-}) {
+function TrustField<T extends TrustAndRoles>({ control, error }: ControlledFieldProps<T>) {
   const { isSuperAdmin, ownTrustCode, ownTrustName } = useAdminRole();
   const options = useTrustOptions(isSuperAdmin);
   if (!isSuperAdmin)
@@ -179,13 +173,7 @@ function TrustField<T extends TrustAndRoles>({
 }
 
 /** Roles as checkboxes (docs/requirements.md §2 multi-select); Super Admin is offered to super admins only (docs/requirements.md §6). */
-function RolesField<T extends TrustAndRoles>({
-  control,
-  error,
-}: {
-  control: Control<T>;
-  error: string | undefined;
-}) {
+function RolesField<T extends TrustAndRoles>({ control, error }: ControlledFieldProps<T>) {
   const { isSuperAdmin } = useAdminRole();
   const roles = useRoles(!isSuperAdmin);
   return (

@@ -9,9 +9,10 @@ import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-s
 import { Textarea } from '../../../components/form-fields';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
+import { useFormRequest } from '../../../lib/form-request';
 import { useApproveModelVersion, useDeclineModelVersion } from '../api/models';
 import { approvalProblem } from '../lib/approval';
-import { checkDeclineReason, reviewFailureOf, type DeclineErrors } from '../lib/decline-form';
+import { checkDeclineReason, reviewFailureOf } from '../lib/decline-form';
 import {
   approvedNotice,
   declinedNotice,
@@ -108,39 +109,26 @@ function useReview({ route, version, activeVersion }: VersionFormProps) {
   const approve = useApproveModelVersion(route.trust, route.type);
   const decline = useDeclineModelVersion(route.trust, route.type);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<DeclineErrors>({});
-  const [attempt, setAttempt] = useState(0);
   const busy = approve.isPending || decline.isPending;
+  const request = useFormRequest({ busy, failureOf: reviewFailureOf });
+  const errors = request.failure ?? {};
   const to = paths.uploadModel(route.type);
 
-  const fail = (found: DeclineErrors) => {
-    setErrors(found);
-    setAttempt((count) => count + 1);
-  };
-
-  const approveVersion = async () => {
-    if (busy) return;
-    setErrors({});
-    try {
-      const approved = await approve.mutateAsync(version.id);
-      goWithNotice(to, approvedNotice(approved.version));
-    } catch (error) {
-      fail(reviewFailureOf(error));
-    }
-  };
+  const approveVersion = () =>
+    request.send(
+      () => approve.mutateAsync(version.id),
+      (approved) => goWithNotice(to, approvedNotice(approved.version)),
+    );
 
   const declineVersion = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const checked = checkDeclineReason(reason);
-    if (!checked.ok) return fail(checked.errors);
-    setErrors({});
-    try {
-      const declined = await decline.mutateAsync({ id: version.id, reason: checked.reason });
-      goWithNotice(to, declinedNotice(declined.version, activeVersion));
-    } catch (error) {
-      fail(reviewFailureOf(error));
-    }
+    if (!checked.ok) return request.show(checked.errors);
+    await request.send(
+      () => decline.mutateAsync({ id: version.id, reason: checked.reason }),
+      (declined) => goWithNotice(to, declinedNotice(declined.version, activeVersion)),
+    );
   };
 
   const summary: ErrorSummaryItem[] = [
@@ -152,7 +140,7 @@ function useReview({ route, version, activeVersion }: VersionFormProps) {
     setReason,
     reasonError: errors.reason,
     summary,
-    attempt,
+    attempt: request.failures,
     busy,
     approving: approve.isPending,
     declining: decline.isPending,

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { SummaryList } from '../../../components/content';
 import { DataText } from '../../../components/data-text';
 import { ErrorSummary } from '../../../components/error-summary';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
+import { useFormRequest } from '../../../lib/form-request';
 import { useProposeModelVersion } from '../api/models';
 import { proposalProblem } from '../lib/approval';
 import { failureText } from '../lib/failure-text';
@@ -31,27 +31,20 @@ function Confirmation({ route, version, activeVersion }: VersionFormProps) {
   const goWithNotice = useGoWithNotice();
   const leave = useReturnToVersions(route.type);
   const propose = useProposeModelVersion(route.trust, route.type);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const procedure = route.procedureName?.toLowerCase() ?? 'this type of operation';
   const busy = propose.isPending;
+  const request = useFormRequest({ busy, failureOf: failureText });
+  const procedure = route.procedureName?.toLowerCase() ?? 'this type of operation';
   const refused = proposalProblem(version);
 
-  const confirm = async () => {
-    if (busy) return;
-    setProblem(null);
-    try {
-      const proposed = await propose.mutateAsync(version.id);
-      goWithNotice(paths.uploadModel(route.type), proposedNotice(proposed.version, activeVersion));
-    } catch (error) {
-      setProblem(failureText(error));
-      setAttempt((count) => count + 1);
-    }
-  };
+  const confirm = () =>
+    request.send(
+      () => propose.mutateAsync(version.id),
+      (proposed) => goWithNotice(paths.uploadModel(route.type), proposedNotice(proposed.version, activeVersion)),
+    );
 
   return (
     <>
-      <ErrorSummary errors={problem ? [{ text: problem }] : []} attempt={attempt} />
+      <ErrorSummary errors={request.failure ? [{ text: request.failure }] : []} attempt={request.failures} />
       <VersionHeading
         title={`Propose making version ${version.version} active?`}
         procedureName={route.procedureName}

@@ -1,11 +1,8 @@
-import { useState } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { RecalibrationRequest } from '@esr/contracts/models';
 import { SummaryList } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
 import { DateField, RadiosField } from '../../../components/form-state-fields';
 import { paths } from '../../../config/paths';
+import { useCheckedForm } from '../../../lib/checked-form';
 import { useRecalibrateModelVersion } from '../api/models';
 import {
   recalibrateDefaults,
@@ -13,9 +10,6 @@ import {
   recalibrateFieldIds,
   recalibrateFields,
   recalibrateFormSchema,
-  type RecalibrateFailure,
-  type RecalibrateField,
-  type RecalibrateFormValues,
 } from '../lib/recalibrate-form';
 import { localPerformanceText, recalibrationMethodLabels, sourceText } from '../lib/version-text';
 import { ActionAndCancel, useGoWithNotice, versionFormPage, type VersionFormProps } from './version-form';
@@ -43,41 +37,20 @@ export const RecalibrateModelVersionPage = versionFormPage(title, RecalibrateFor
 function useRecalibrateForm({ route, version }: Pick<VersionFormProps, 'route' | 'version'>) {
   const goWithNotice = useGoWithNotice();
   const recalibrate = useRecalibrateModelVersion(route.trust, route.type, version.id);
-  const [failure, setFailure] = useState<RecalibrateFailure | null>(null);
-  const [failures, setFailures] = useState(0);
-  const form = useForm<RecalibrateFormValues, unknown, RecalibrationRequest>({
-    // The error summary takes focus (decision 0018), not the first field.
-    shouldFocusError: false,
-    resolver: zodResolver(recalibrateFormSchema),
-    defaultValues: recalibrateDefaults,
-  });
-  const errors = form.formState.errors as Partial<Record<RecalibrateField, FieldError>>;
-  const errorOf = (field: RecalibrateField) => errors[field]?.message ?? failure?.fieldErrors[field];
   const busy = recalibrate.isPending;
-
-  const submit = form.handleSubmit(
-    async (body) => {
-      if (busy) return;
-      setFailure(null);
-      try {
-        const created = await recalibrate.mutateAsync(body);
-        goWithNotice(paths.modelVersionCard(route.type, created.id), recalibratedNotice(created.version));
-      } catch (error) {
-        setFailure(recalibrateFailureOf(error));
-        setFailures((count) => count + 1);
-      }
-    },
-    () => setFailure(null),
-  );
-
-  const summary = [
-    ...recalibrateFields.flatMap((field) => {
-      const text = errorOf(field);
-      return text ? [{ text, fieldId: recalibrateFieldIds[field] }] : [];
-    }),
-    ...(failure?.message ? [{ text: failure.message }] : []),
-  ];
-  return { fields: { form, errorOf }, summary, attempt: form.formState.submitCount + failures, submit, busy };
+  const { summary, attempt, submit, ...fields } = useCheckedForm({
+    fields: recalibrateFields,
+    fieldIds: recalibrateFieldIds,
+    schema: recalibrateFormSchema,
+    defaultValues: recalibrateDefaults,
+    busy,
+    send: (body) => recalibrate.mutateAsync(body),
+    onSent: (created) =>
+      goWithNotice(paths.modelVersionCard(route.type, created.id), recalibratedNotice(created.version)),
+    failureOf: recalibrateFailureOf,
+    messagePlace: 'last',
+  });
+  return { fields, summary, attempt, submit, busy };
 }
 
 function RecalibrateForm({ route, version }: VersionFormProps) {

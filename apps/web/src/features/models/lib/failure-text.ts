@@ -1,5 +1,6 @@
 import { messages } from '@esr/contracts/messages';
 import { ApiError } from '../../../lib/api-client';
+import type { FormFailure } from '../../../lib/form-request';
 
 /**
  * What a refused model call says (docs/requirements.md §8): a refusal (4xx) in the server's words
@@ -10,12 +11,6 @@ export function failureText(error: unknown): string {
   if (!(error instanceof ApiError)) return messages.someError;
   if (error.status >= 500) return messages.internalServerError;
   return error.body?.detail ?? messages.someError;
-}
-
-/** A refused form: messages under its fields, and one for the whole form. */
-export interface FormFailure<Field extends string> {
-  fieldErrors: Partial<Record<Field, string>>;
-  message?: string;
 }
 
 /**

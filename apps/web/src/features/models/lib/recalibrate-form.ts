@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { recalibrationRequestSchema, type RecalibrationRequest } from '@esr/contracts/models';
 import { emptyDateParts, readDateParts, type DateParts } from '../../../lib/calendar-date';
-import { formFailureOf, type FormFailure } from './failure-text';
+import type { FormFailure } from '../../../lib/form-request';
+import { formFailureOf } from './failure-text';
 
 /**
  * The recalibration form (decision 0046): the method as a radio ('' until one is chosen) and the

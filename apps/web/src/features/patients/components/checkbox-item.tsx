@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ChoiceInput } from '../../../components/form-fields';
 
 /**
  * One NHS.UK checkbox that answers a question of its own (its name is its id). With `conditional`,
@@ -18,20 +19,15 @@ export function CheckboxItem({
   children: ReactNode;
 }) {
   return (
-    <div className="nhsuk-checkboxes__item">
-      <input
-        className="nhsuk-checkboxes__input"
-        id={id}
-        name={id}
-        type="checkbox"
-        checked={checked}
-        aria-controls={conditional && checked ? conditional : undefined}
-        aria-expanded={conditional ? checked : undefined}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label className="nhsuk-label nhsuk-checkboxes__label" htmlFor={id}>
-        {children}
-      </label>
-    </div>
+    <ChoiceInput
+      kind="checkbox"
+      id={id}
+      label={children}
+      name={id}
+      checked={checked}
+      aria-controls={conditional && checked ? conditional : undefined}
+      aria-expanded={conditional ? checked : undefined}
+      onChange={(event) => onChange(event.target.checked)}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, type Ref } from 'react';
 import type { FieldPathByValue, FieldValues } from 'react-hook-form';
-import { describedByOf, FieldsetFrame, HintAndError } from '../../../components/form-fields';
+import { ChoiceInput, describedByOf, FieldsetFrame, HintAndError } from '../../../components/form-fields';
 import { useBoundField, type BoundFieldProps } from '../../../components/form-state-fields';
 import { isTextTooLong, textCharactersLeftText } from '../lib/prioritisation-forms';
 
@@ -68,7 +68,7 @@ export interface RevealRadioItem {
 
 /**
  * NHS.UK radios whose items may reveal a further question while chosen (a postponed pathway's
- * P5 or P6). The same markup as components/form-fields' Radios, in its FieldsetFrame: the legend,
+ * P5 or P6). Radios as components/form-fields' are (its FieldsetFrame and ChoiceInput): the legend,
  * its hint and error (`{name}-hint`, `{name}-error`), and the items `{name}-1`, `{name}-2`…, the
  * first of which the error summary links to. A revealing item names the part it controls (aria-controls);
  * the part is hidden while the item is not chosen.
@@ -105,27 +105,17 @@ export function RevealRadios({
           const revealId = `conditional-${id}`;
           return (
             <Fragment key={item.value}>
-              <div className="nhsuk-radios__item">
-                <input
-                  className="nhsuk-radios__input"
-                  id={id}
-                  name={name}
-                  type="radio"
-                  value={item.value}
-                  checked={checked}
-                  onChange={() => onChange(item.value)}
-                  aria-describedby={item.hint ? `${id}-hint` : undefined}
-                  aria-controls={item.reveal ? revealId : undefined}
-                />
-                <label className="nhsuk-label nhsuk-radios__label" htmlFor={id}>
-                  {item.label}
-                </label>
-                {item.hint && (
-                  <div className="nhsuk-hint nhsuk-radios__hint" id={`${id}-hint`}>
-                    {item.hint}
-                  </div>
-                )}
-              </div>
+              <ChoiceInput
+                kind="radio"
+                id={id}
+                label={item.label}
+                hint={item.hint}
+                name={name}
+                value={item.value}
+                checked={checked}
+                onChange={() => onChange(item.value)}
+                aria-controls={item.reveal ? revealId : undefined}
+              />
               {item.reveal && (
                 <div
                   className={`nhsuk-radios__conditional${checked ? '' : ' nhsuk-radios__conditional--hidden'}`}

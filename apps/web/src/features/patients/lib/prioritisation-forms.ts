@@ -15,6 +15,7 @@ import {
 } from '@esr/contracts/prioritisation';
 import { withoutBidiControls } from '@esr/contracts/text-direction';
 import { ApiError, isDetailForPeople } from '../../../lib/api-client';
+import type { FormFailure } from '../../../lib/form-request';
 
 /**
  * The forms of a pathway's prioritisation (decision 0044): change the priority, record a
@@ -132,22 +133,16 @@ export const riskAdjustmentFormSchema = (modelPrediction: Prediction | null) =>
 export type RiskAdjustmentValues = z.input<ReturnType<typeof riskAdjustmentFormSchema>>;
 export const riskAdjustmentFields = ['prediction', 'reason'] as const;
 
-/** What a refused request comes to: messages under the form's fields, or one for the whole form. */
-export interface PrioritisationFailure<Field extends string> {
-  fieldErrors: Partial<Record<Field, string>>;
-  message?: string;
-}
-
 /**
- * A 400's errors under the form's fields (a field the form does not have is said as a message);
- * a 409 (the pathway has left the active list) or 404 in the server's words; anything else the
- * generic message.
+ * What a refused request comes to: a 400's errors under the form's fields (a field the form does
+ * not have is said as a message); a 409 (the pathway has left the active list) or 404 in the
+ * server's words; anything else the generic message.
  */
 export function prioritisationFailureOf<Field extends string>(
   error: unknown,
   fields: readonly Field[],
   someError: string,
-): PrioritisationFailure<Field> {
+): FormFailure<Field> {
   if (error instanceof ApiError) {
     const errors = error.body?.errors;
     if (error.status === 400 && errors) {
