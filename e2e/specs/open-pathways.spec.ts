@@ -183,6 +183,10 @@ describe('open pathways', () => {
     await poll(() => counter('Total records').textContent()).toBe('2,400');
     expect(await counter('Processed records').textContent()).toBe(grouped(kneeProcessed));
     expect(await counter('Records that failed processing').textContent()).toBe('0');
+    // The list's date under the heading (decision 0068).
+    await poll(() => page.locator('.app-data-as-at').textContent()).toMatch(
+      /^Data as at \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} \(when the waiting list was uploaded\)/,
+    );
     const links: [string, string][] = [
       ['View total records', '/manage-open-pathways/knee/total'],
       ['View processed records', '/manage-open-pathways/knee/processed'],

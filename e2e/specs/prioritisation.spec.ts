@@ -89,6 +89,11 @@ describe('prioritisation', () => {
       () => page.getByRole('table', { name: /Active pathways by risk and wait/ }).isVisible(),
       serverWait,
     ).toBe(true);
+    // The list's date under the heading (decision 0068), and no warning: the demonstration lists are today's.
+    expect(await page.locator('.app-data-as-at').textContent()).toMatch(
+      /^Data as at \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} \(when the waiting list was uploaded\)/,
+    );
+    expect(await page.getByText('The data may be out of date').count()).toBe(0);
     await visit(page, 'prioritisation-worklist');
   });
 

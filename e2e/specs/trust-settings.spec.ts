@@ -61,7 +61,7 @@ describe('scoring settings, as a trust admin changes them', () => {
   });
 });
 
-describe('data freshness, as a trust admin sets it and a clerk reads it', () => {
+describe('data freshness, as a trust admin sets it', () => {
   const save = () => page.getByRole('button', { name: 'Save', exact: true });
   const openCard = async (title: string, path: string) => {
     await page.goto('/trust-admin-dashboard');
@@ -108,18 +108,5 @@ describe('data freshness, as a trust admin sets it and a clerk reads it', () => 
       'no blood results have come for 12 hours',
     );
     await visit(page, 'results-feed-freshness-saved');
-  });
-
-  it('shows the clerk the date of the list on the worklist and the open pathways, and no warning while it is fresh', async () => {
-    const clerk = await app.signedInPage('Claire Evans');
-    await clerk.goto('/prioritisation/knee');
-    const asAt = clerk.locator('.app-data-as-at');
-    await poll(() => asAt.textContent()).toMatch(
-      /^Data as at \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} \(when the waiting list was uploaded\)/,
-    );
-    expect(await clerk.getByText('The data may be out of date').count()).toBe(0);
-    await clerk.goto('/manage-open-pathways/knee');
-    await poll(() => clerk.locator('.app-data-as-at').textContent()).toContain('Data as at');
-    await visit(clerk, 'open-pathways-data-as-at');
   });
 });

@@ -1,3 +1,4 @@
+import { cellEnd, closingQuote, quotedText } from './csv-cells.js';
 import type { RawRow } from './raw-rows.js';
 
 const QUOTE = 34;
@@ -103,7 +104,7 @@ export class CsvTokenizer {
           p = this.fieldEnd;
           line += this.fieldLines;
         } else {
-          const k = fieldEnd(s, p, D);
+          const k = cellEnd(s, p, D);
           field = s.slice(p, k);
           p = k;
         }
@@ -172,50 +173,21 @@ export class CsvTokenizer {
    */
   private quotedField(s: string, p: number, final: boolean): string | null {
     const n = s.length;
-    let q = p + 1;
-    let field = '';
-    let lines = 0;
-    for (;;) {
-      const j = s.indexOf('"', q);
-      if (j < 0) {
-        if (!final) return null;
-        field += s.slice(q);
-        lines += countLineBreaks(s, q, n);
-        p = n;
-        break;
-      }
-      if (j + 1 >= n && !final) return null;
-      lines += countLineBreaks(s, q, j);
-      if (s.charCodeAt(j + 1) === QUOTE) {
-        field += s.slice(q, j + 1);
-        q = j + 2;
-        continue;
-      }
-      field += s.slice(q, j);
-      p = j + 1;
-      break;
-    }
-    const k = fieldEnd(s, p, this.delimiter);
+    const close = closingQuote(s, p);
+    // Out of text before the field closes, or on a quote the next text may double: more is to come.
+    if (!final && (close < 0 || close + 1 >= n)) return null;
+    const contentEnd = close < 0 ? n : close;
+    let field = quotedText(s, p, contentEnd);
+    this.fieldLines = countLineBreaks(s, p + 1, contentEnd);
+    p = close < 0 ? n : close + 1;
+    const k = cellEnd(s, p, this.delimiter);
     if (k > p) {
       field += s.slice(p, k);
       p = k;
     }
     this.fieldEnd = p;
-    this.fieldLines = lines;
     return field;
   }
-}
-
-/** Where an unquoted field that starts at `p` ends: at a delimiter, a line break or the end. */
-function fieldEnd(s: string, p: number, delimiter: number): number {
-  const n = s.length;
-  let k = p;
-  while (k < n) {
-    const c = s.charCodeAt(k);
-    if (c === delimiter || c === LF || c === CR) break;
-    k++;
-  }
-  return k;
 }
 
 /** Cuts a record on one line with no quote, from `p` to `end`, at its delimiters. */

@@ -1,2 +1,2 @@
 /** What the admin module offers the rest of the API; nothing else of it is imported from outside. */
-export { changeTrustSetting, type TrustSetting } from './trust-settings.js';
+export { trustSettingUseCases, type TrustSetting } from './trust-settings.js';

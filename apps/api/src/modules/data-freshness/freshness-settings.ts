@@ -5,7 +5,7 @@
  */
 import type { FreshnessSettings, FreshnessSettingsRequest } from '@esr/contracts/data-freshness';
 import type { Db } from '../../platform/db/client.js';
-import { changeTrustSetting, type TrustSetting } from '../admin/index.js';
+import { trustSettingUseCases } from '../admin/index.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { freshnessSettingsOf } from './data-freshness.js';
 
@@ -19,19 +19,25 @@ export async function freshnessSettings(
   return freshnessSettingsOf(db, trustCode);
 }
 
-const extractEvery: TrustSetting = {
+const permissions = { read: 'data-freshness:settings', change: 'data-freshness:settings' } as const;
+
+const extractEvery = trustSettingUseCases<'extractEveryDays'>({
+  field: 'extractEveryDays',
   column: 'extract_every_days',
+  permissions,
   current: async (db, trustCode) => (await freshnessSettingsOf(db, trustCode)).extractEveryDays,
   action: 'Changed how often a waiting list is expected',
   label: 'Waiting list expected every (days)',
-};
+});
 
-const feedSilence: TrustSetting = {
+const feedSilence = trustSettingUseCases<'feedSilenceHours'>({
+  field: 'feedSilenceHours',
   column: 'feed_silence_hours',
+  permissions,
   current: async (db, trustCode) => (await freshnessSettingsOf(db, trustCode)).feedSilenceHours,
   action: 'Changed how long the results feed may be silent',
   label: 'Results feed may be silent for (hours)',
-};
+});
 
 /** PUT /api/trusts/{trust}/data-freshness/settings: each value sent, with its change-log entry. */
 export async function changeFreshnessSettings(
@@ -41,9 +47,10 @@ export async function changeFreshnessSettings(
   request: FreshnessSettingsRequest,
 ): Promise<FreshnessSettings> {
   requireAccess(principal, 'data-freshness:settings', trustCode);
-  if (request.extractEveryDays !== undefined)
-    await changeTrustSetting(db, principal, trustCode, extractEvery, request.extractEveryDays);
-  if (request.feedSilenceHours !== undefined)
-    await changeTrustSetting(db, principal, trustCode, feedSilence, request.feedSilenceHours);
+  const { extractEveryDays, feedSilenceHours } = request;
+  if (extractEveryDays !== undefined)
+    await extractEvery.change(db, principal, trustCode, { extractEveryDays });
+  if (feedSilenceHours !== undefined)
+    await feedSilence.change(db, principal, trustCode, { feedSilenceHours });
   return freshnessSettingsOf(db, trustCode);
 }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { monitoringMessages, type CusumDirection } from '@esr/contracts/model-performance';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../../platform/db/client.js';
-import { changeTrustSetting, type TrustSetting } from '../admin/index.js';
+import { trustSettingUseCases, type TrustSetting } from '../admin/index.js';
 import { recordChange } from '../change-log/index.js';
 import { principalName, requireAccess, type Principal } from '../identity/index.js';
 import { conflict, notFound } from '../../platform/errors.js';
@@ -13,30 +13,20 @@ import { cusumTargetOf } from './judged-outcomes.js';
 import { wholeListCusum } from './cusum-signals.js';
 import { modelPerformance } from './model-performance.js';
 
-export async function modelPerformanceSettings(db: Db, principal: Principal, trustCode: string) {
-  requireAccess(principal, 'model-performance:read', trustCode);
-  return { cusumTargetRunLength: await cusumTargetOf(db, trustCode) };
-}
-
 /** The operations between false alarms of the CUSUMs, as the trust sets it. */
-const cusumTarget: TrustSetting = {
+const cusumTarget: TrustSetting<'cusumTargetRunLength'> = {
+  field: 'cusumTargetRunLength',
   column: 'cusum_target_run_length',
+  // Read with the figures; set by the clinical safety officer.
+  permissions: { read: 'model-performance:read', change: 'model-performance:settings' },
   current: cusumTargetOf,
   action: 'Changed the operations between false alarms of the CUSUMs of model monitoring',
   label: 'Operations between false alarms',
 };
 
-/** PUT …/model-performance/settings: the clinical safety officer sets the CUSUMs' target run length. */
-export async function changeModelPerformanceSettings(
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  request: { cusumTargetRunLength: number },
-) {
-  requireAccess(principal, 'model-performance:settings', trustCode);
-  await changeTrustSetting(db, principal, trustCode, cusumTarget, request.cusumTargetRunLength);
-  return { cusumTargetRunLength: request.cusumTargetRunLength };
-}
+/** GET …/model-performance/settings, and its PUT: the clinical safety officer sets the CUSUMs' target run length. */
+export const { read: modelPerformanceSettings, change: changeModelPerformanceSettings } =
+  trustSettingUseCases(cusumTarget);
 
 /**
  * POST …/model-performance/signals: a clinical safety officer acknowledges a signal of the whole

@@ -7,7 +7,13 @@ export {
   scoringStateOf,
   toActiveRecord,
 } from './record-rows.js';
-export type { ActiveRow, ArchivedRow, RecordRow, ScoringStateRow } from './record-rows.js';
+export type {
+  ActiveRow,
+  ArchivedRow,
+  PatientIdentityColumns,
+  RecordRow,
+  ScoringStateRow,
+} from './record-rows.js';
 export {
   acceptDateOfBirth,
   archivePathway,

@@ -38,10 +38,18 @@ export interface PatientColumns extends Record<string, unknown> {
   local_patient_identifier: string | null;
 }
 
-/** What an active and an archived record both hold: the patient, the dates and the surgeon. */
-export interface RecordRow extends PatientColumns {
-  id: string;
+/** Who a pathway's patient is, as a pathway (or a staged row of a list) holds it. */
+export interface PatientIdentityColumns extends Record<string, unknown> {
+  nhs_number: string | null;
+  local_patient_identifier: string | null;
+  first_name: string | null;
+  last_name: string | null;
   date_of_birth: string | null;
+}
+
+/** What an active and an archived record both hold: the patient, the dates and the surgeon. */
+export interface RecordRow extends PatientColumns, PatientIdentityColumns {
+  id: string;
   tci_date: string | null;
   surgeon_name: string | null;
   referral_date: string | null;

@@ -10,19 +10,14 @@ import { conflict } from '../../platform/errors.js';
 import { type LabDates } from '../evaluations/index.js';
 import type { ClinicalRecord } from '../waiting-list/index.js';
 import { suspendedOnSql } from '../prediction-suspension/index.js';
-import { findPathway } from '../pathways/index.js';
+import { findPathway, type PatientIdentityColumns } from '../pathways/index.js';
 
-export interface PathwayRow extends Record<string, unknown> {
+export interface PathwayRow extends PatientIdentityColumns {
   id: string;
   /** The day the procedure's predictions were suspended (decision 0063); null while they are not. */
   suspended_on: string | null;
   trust_code: string;
   procedure_code: ProcedureCode;
-  nhs_number: string | null;
-  local_patient_identifier: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  date_of_birth: string | null;
   referral_date: string | null;
   surgeon_name: string | null;
   surgery: string | null;

@@ -10,7 +10,7 @@ import type { Database } from '../../../platform/db/client.js';
 import { waitingListColumns } from '../../../platform/db/schema/column-types.js';
 import { stagedPathways } from '../../../platform/db/schema.js';
 import { offsetOf, pageTotal } from '../../../platform/db/list-queries.js';
-import { inputsHashOf } from '../../pathways/index.js';
+import { inputsHashOf, type PatientIdentityColumns } from '../../pathways/index.js';
 
 /** The staged row's columns a pathway takes as they are, each into its column of the same name. */
 export const copiedColumns = [
@@ -181,13 +181,8 @@ export async function plannedChanges(
   };
 }
 
-interface ArchivedRow extends Record<string, unknown> {
+interface ArchivedRow extends PatientIdentityColumns {
   id: string;
-  nhs_number: string | null;
-  local_patient_identifier: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  date_of_birth: string | null;
   referral_date: string | null;
   tci_date: string | null;
   surgeon_name: string | null;

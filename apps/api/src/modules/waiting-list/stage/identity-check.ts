@@ -10,16 +10,12 @@ import type { InvalidRow, RowWarning, WarningGroup } from '@esr/import-files/typ
 import { showDate } from '@esr/import-files/dates';
 import { identityMessages, identityOf, showNhsNumber, warningGroupMessage } from '@esr/import-files/messages';
 import { queryRows, type Db } from '../../../platform/db/client.js';
+import type { PatientIdentityColumns } from '../../pathways/index.js';
 import { bornAlike } from '../confirm/list-changes.js';
 
 /** The rows of a batch whose identity says something, with the pathway of the list their key meets. */
-interface IdentityRow extends Record<string, unknown> {
+interface IdentityRow extends PatientIdentityColumns {
   row_number: number;
-  nhs_number: string | null;
-  local_patient_identifier: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  date_of_birth: string | null;
   pathway_id: string;
   list_birth: string | null;
   list_local: string | null;
