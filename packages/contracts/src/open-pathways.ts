@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isCalendarDate } from './calendar.js';
 import { fieldLimits } from './field-limits.js';
-import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
+import { pagedSchema, pageQueryFields } from './paging.js';
 import { suspendedText } from './prediction-suspension.js';
 import { procedureCodeSchema } from './procedures.js';
 import { predictionSchema } from './risk-band.js';
 import { queryList, queryListWording } from './query-list.js';
-import { boundedDate, decimalNumber, singleLine } from './text-rules.js';
+import { boundedDate, singleLine } from './text-rules.js';
 
 /**
  * Open pathways (docs/requirements.md §2 clerical screens, §3 active, archived and failed records, §7 calls): the
@@ -214,10 +214,7 @@ export const activeRecordsQuerySchema = activeRecordsFilterSchema.extend({
       'asc or desc; by default the highest risk, the longest wait, the earliest TCI date, surnames from A',
     example: 'desc',
   }),
-  pageNumber: decimalNumber(z.number().int().min(1).max(1_000_000))
-    .default(1)
-    .describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 1_000_000 }),
 });
 export type ActiveRecordsQuery = z.infer<typeof activeRecordsQuerySchema>;
 
@@ -305,10 +302,7 @@ export type ArchivedRecord = z.infer<typeof archivedRecordSchema>;
 export const archivedRecordsSchema = pagedSchema(archivedRecordSchema);
 
 export const pageOnlyQuerySchema = z.object({
-  pageNumber: decimalNumber(z.number().int().min(1).max(1_000_000))
-    .default(1)
-    .describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 1_000_000 }),
 });
 
 /** docs/requirements.md §9 report file types. */

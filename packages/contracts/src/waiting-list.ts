@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { countersSchema, recordText } from './open-pathways.js';
-import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
+import { pagedSchema, pageQueryFields } from './paging.js';
 import { procedureCodeSchema, type ProcedureCode } from './procedures.js';
 import { comorbidityLabels, labFields, labRules } from './remodel.js';
-import { decimalNumber } from './text-rules.js';
 import { archiveCountSchema, archiveWarningSchema } from './archive-warning.js';
 
 /** docs/requirements.md §4: validation status of each file of an import. */
@@ -142,8 +141,7 @@ export const uploadHistoryQuerySchema = z.object({
     description: 'Only this procedure’s uploads: knee, hip or knee-hip; absent: all',
     example: 'knee',
   }),
-  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 100_000 }),
 });
 
 /** Words for the statuses, as the NHS.UK tags show them. */
@@ -322,8 +320,7 @@ export const validationSummarySchema = z.object({
 });
 export type ValidationSummary = z.infer<typeof validationSummarySchema>;
 export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 100_000 }),
 });
 
 /**
@@ -331,8 +328,7 @@ export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
  * which its confirm will archive (decision 0037). Reading it is recorded in the patient access log.
  */
 export const toBeArchivedQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 100_000 }),
 });
 export const toBeArchivedRecordSchema = z.object({
   id: z.string().describe(recordText.id),
