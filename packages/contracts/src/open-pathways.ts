@@ -218,20 +218,18 @@ export const activeRecordsQuerySchema = activeRecordsFilterSchema.extend({
 });
 export type ActiveRecordsQuery = z.infer<typeof activeRecordsQuerySchema>;
 
-/** An answer of counters, `{ counters: { <name>: integer, … } }`, the names in the order given, each described. */
+/** Integer counters, `{ <name>: integer, … }`, the names in the order given, each described. */
+export const integerCounters = <const Name extends string>(descriptions: Record<Name, string>) =>
+  Object.fromEntries(
+    Object.entries<string>(descriptions).map(([name, description]) => [
+      name,
+      z.number().int().describe(description),
+    ]),
+  ) as Record<Name, z.ZodNumber>;
+
+/** An answer of counters, `{ counters: { <name>: integer, … } }`. */
 export const countersSchema = <const Name extends string>(descriptions: Record<Name, string>) =>
-  z.object({
-    counters: z
-      .object(
-        Object.fromEntries(
-          Object.entries<string>(descriptions).map(([name, description]) => [
-            name,
-            z.number().int().describe(description),
-          ]),
-        ) as Record<Name, z.ZodNumber>,
-      )
-      .describe('The counters, by name'),
-  });
+  z.object({ counters: z.object(integerCounters(descriptions)).describe('The counters, by name') });
 
 /** GET …/procedures/{type}/manage/processed (docs/requirements.md §2 processed screen). */
 export const processedCountsSchema = countersSchema({

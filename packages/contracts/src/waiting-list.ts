@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countersSchema, recordText } from './open-pathways.js';
+import { countersSchema, integerCounters, recordText } from './open-pathways.js';
 import { pagedSchema, pageQueryFields } from './paging.js';
 import { procedureCodeSchema, type ProcedureCode } from './procedures.js';
 import { comorbidityLabels, labFields, labRules } from './remodel.js';
@@ -51,20 +51,13 @@ export const sampleFiles = (procedure: ProcedureCode) =>
  */
 export const procedureRiskCountsSchema = z.object({
   procedureCode: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
-  highRiskRecords: z.number().int().describe('Its scored active pathways of high risk'),
-  mediumRiskRecords: z
-    .number()
-    .int()
-    .describe('Its scored active pathways of medium (shown as moderate) risk'),
-  lowRiskRecords: z.number().int().describe('Its scored active pathways of low risk'),
-  incompleteRecords: z
-    .number()
-    .int()
-    .describe('Its active pathways scored without a band, a required input missing (decision 0057)'),
-  excludedRecords: z
-    .number()
-    .int()
-    .describe('Its active pathways outside the model’s population, not scored (decision 0057)'),
+  ...integerCounters({
+    highRiskRecords: 'Its scored active pathways of high risk',
+    mediumRiskRecords: 'Its scored active pathways of medium (shown as moderate) risk',
+    lowRiskRecords: 'Its scored active pathways of low risk',
+    incompleteRecords: 'Its active pathways scored without a band, a required input missing (decision 0057)',
+    excludedRecords: 'Its active pathways outside the model’s population, not scored (decision 0057)',
+  }),
   suspendedOn: z.iso
     .date()
     .nullable()
