@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pagedSchema, pageNumberDescription, pageSizeDescription } from './paging.js';
+import { pagedSchema, pageQueryFields } from './paging.js';
 import { statusSchema } from './users.js';
-import { decimalNumber, singleLine } from './text-rules.js';
+import { singleLine } from './text-rules.js';
 import { labMessageSettingsSchema } from './patient-identity.js';
 
 /**
@@ -311,10 +311,7 @@ export const integrationClientStatusBodySchema = z.object({
 export type IntegrationClientStatusBody = z.infer<typeof integrationClientStatusBodySchema>;
 
 export const integrationMessagesQuerySchema = z.object({
-  pageNumber: decimalNumber(z.number().int().min(1)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100))
-    .default(integrationMessagesPageSize)
-    .describe(pageSizeDescription),
+  ...pageQueryFields({ defaultPageSize: integrationMessagesPageSize }),
 });
 export type IntegrationMessagesQuery = z.infer<typeof integrationMessagesQuerySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate as isoDateSchema } from './open-pathways.js';
-import { bidiControlMessage, hasBidiControls } from './text-direction.js';
-import { boundedDate, decimalNumber, multiLine } from './text-rules.js';
+import { safetyOfficerNote } from './safety-officer-note.js';
+import { boundedDate, decimalNumber } from './text-rules.js';
 
 // The CUSUM charts of model monitoring (docs/model-monitoring.md, decision 0061): their settings,
 // their signals and the clinical safety officer's acknowledgement of one.
@@ -69,18 +69,14 @@ export const signalAcknowledgementRequestSchema = z.object({
     description: 'The date the chart signalled, YYYY-MM-DD',
     example: '2026-07-28',
   }),
-  note: z
-    .string({ error: 'Enter what you found and did about the signal' })
-    .trim()
-    .min(1, 'Enter what you found and did about the signal')
-    .max(2000, 'The note must be 2,000 characters or fewer')
-    .refine((value) => !hasBidiControls(value), bidiControlMessage)
-    .check(multiLine)
-    .meta({
-      description: 'What the clinical safety officer found and did, up to 2,000 characters',
-      example:
-        'Reviewed with the surgical leads: the rise follows a change of prosthesis; model kept, reviewed monthly.',
-    }),
+  note: safetyOfficerNote(
+    'Enter what you found and did about the signal',
+    'The note must be 2,000 characters or fewer',
+  ).meta({
+    description: 'What the clinical safety officer found and did, up to 2,000 characters',
+    example:
+      'Reviewed with the surgical leads: the rise follows a change of prosthesis; model kept, reviewed monthly.',
+  }),
 });
 
 export const cusumSchema = z.object({

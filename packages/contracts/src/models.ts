@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hiddenFigureSchema } from './small-groups.js';
-import { bidiControlMessage, hasBidiControls } from './text-direction.js';
-import { boundedDate, multiLine } from './text-rules.js';
+import { safetyOfficerNote } from './safety-officer-note.js';
+import { boundedDate } from './text-rules.js';
 
 /** Model upload form fields (docs/requirements.md §7) and the size we accept for each file. */
 export const modelUploadFields = ['modelFile', 'wrapperFile'] as const;
@@ -249,17 +249,13 @@ export const modelActivatedSchema = z.object({
 
 /** POST …/models/{id}/decline: why the clinical safety officer does not approve it. */
 export const declineRequestSchema = z.object({
-  reason: z
-    .string({ error: 'Enter why you are not approving this version' })
-    .trim()
-    .min(1, 'Enter why you are not approving this version')
-    .max(2000, 'The reason must be 2,000 characters or fewer')
-    .refine((value) => !hasBidiControls(value), bidiControlMessage)
-    .check(multiLine)
-    .meta({
-      description: 'Why the version is not approved, up to 2,000 characters',
-      example: 'The validation report does not cover patients over 85.',
-    }),
+  reason: safetyOfficerNote(
+    'Enter why you are not approving this version',
+    'The reason must be 2,000 characters or fewer',
+  ).meta({
+    description: 'Why the version is not approved, up to 2,000 characters',
+    example: 'The validation report does not cover patients over 85.',
+  }),
 });
 
 /** What a proposal or a decline answers: the version as the versions table shows it. */

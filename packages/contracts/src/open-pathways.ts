@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isCalendarDate } from './calendar.js';
 import { fieldLimits } from './field-limits.js';
-import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
+import { pagedSchema, pageQueryFields } from './paging.js';
 import { suspendedText } from './prediction-suspension.js';
 import { procedureCodeSchema } from './procedures.js';
 import { predictionSchema } from './risk-band.js';
 import { queryList, queryListWording } from './query-list.js';
-import { boundedDate, decimalNumber, singleLine } from './text-rules.js';
+import { boundedDate, singleLine } from './text-rules.js';
 
 /**
  * Open pathways (docs/requirements.md §2 clerical screens, §3 active, archived and failed records, §7 calls): the
@@ -214,27 +214,22 @@ export const activeRecordsQuerySchema = activeRecordsFilterSchema.extend({
       'asc or desc; by default the highest risk, the longest wait, the earliest TCI date, surnames from A',
     example: 'desc',
   }),
-  pageNumber: decimalNumber(z.number().int().min(1).max(1_000_000))
-    .default(1)
-    .describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 1_000_000 }),
 });
 export type ActiveRecordsQuery = z.infer<typeof activeRecordsQuerySchema>;
 
-/** An answer of counters, `{ counters: { <name>: integer, … } }`, the names in the order given, each described. */
+/** Integer counters, `{ <name>: integer, … }`, the names in the order given, each described. */
+export const integerCounters = <const Name extends string>(descriptions: Record<Name, string>) =>
+  Object.fromEntries(
+    Object.entries<string>(descriptions).map(([name, description]) => [
+      name,
+      z.number().int().describe(description),
+    ]),
+  ) as Record<Name, z.ZodNumber>;
+
+/** An answer of counters, `{ counters: { <name>: integer, … } }`. */
 export const countersSchema = <const Name extends string>(descriptions: Record<Name, string>) =>
-  z.object({
-    counters: z
-      .object(
-        Object.fromEntries(
-          Object.entries<string>(descriptions).map(([name, description]) => [
-            name,
-            z.number().int().describe(description),
-          ]),
-        ) as Record<Name, z.ZodNumber>,
-      )
-      .describe('The counters, by name'),
-  });
+  z.object({ counters: z.object(integerCounters(descriptions)).describe('The counters, by name') });
 
 /** GET …/procedures/{type}/manage/processed (docs/requirements.md §2 processed screen). */
 export const processedCountsSchema = countersSchema({
@@ -305,10 +300,7 @@ export type ArchivedRecord = z.infer<typeof archivedRecordSchema>;
 export const archivedRecordsSchema = pagedSchema(archivedRecordSchema);
 
 export const pageOnlyQuerySchema = z.object({
-  pageNumber: decimalNumber(z.number().int().min(1).max(1_000_000))
-    .default(1)
-    .describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 1_000_000 }),
 });
 
 /** docs/requirements.md §9 report file types. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isoDate, predictionSchema } from './open-pathways.js';
-import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
+import { pagedSchema, pageQueryFields } from './paging.js';
 import { batchIdQuerySchema, batchStatusSchema, fileResultSchema, fileStatusSchema } from './waiting-list.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
-import { boundedDate, decimalNumber, plainDecimal, singleLine } from './text-rules.js';
+import { boundedDate, plainDecimal, singleLine } from './text-rules.js';
 
 /**
  * Outcomes after surgery (docs/model-monitoring.md, decision 0045): what happened to each operated
@@ -232,8 +232,7 @@ export const outcomesValidationSummarySchema = z.object({
 });
 export type OutcomesValidationSummary = z.infer<typeof outcomesValidationSummarySchema>;
 export const outcomesValidationSummaryQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 100_000 }),
 });
 
 export const outcomesDecisionSchema = z.object({
@@ -258,8 +257,7 @@ export const outcomesUploadItemSchema = z.object({
 export const outcomesUploadsSchema = pagedSchema(outcomesUploadItemSchema);
 export type OutcomesUploads = z.infer<typeof outcomesUploadsSchema>;
 export const outcomesUploadsQuerySchema = z.object({
-  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 100_000 }),
 });
 
 /** The sample outcomes files the upload page offers (the same columns for every procedure). */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { showCalendarDate } from './london-dates.js';
-import { bidiControlMessage, hasBidiControls } from './text-direction.js';
-import { multiLine } from './text-rules.js';
+import { safetyOfficerNote } from './safety-officer-note.js';
 
 /**
  * Predictions suspended by a trust's clinical safety officer (decision 0063): while a procedure is
@@ -24,14 +23,7 @@ const reasonText = 'Enter why predictions are suspended';
 const liftText = 'Enter why predictions can be used again';
 
 const noteOf = (missing: string, description: string, example: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(2000, 'The reason must be 2,000 characters or fewer')
-    .refine((value) => !hasBidiControls(value), bidiControlMessage)
-    .check(multiLine)
-    .meta({ description, example });
+  safetyOfficerNote(missing, 'The reason must be 2,000 characters or fewer').meta({ description, example });
 
 /** PUT …/prediction-suspension: a clinical safety officer suspends a procedure's predictions. */
 export const suspendPredictionsRequestSchema = z.object({

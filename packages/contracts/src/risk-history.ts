@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
+import { pagedSchema, pageQueryFields, pageSizes } from './paging.js';
 import { predictionSchema } from './open-pathways.js';
 import { remodelRecordSchema } from './remodel.js';
-import { decimalNumber } from './text-rules.js';
 import { clericalChangeSchema } from './clerical-changes.js';
 import { anomalyReasonSchema, evaluationReasonText, patientHeader } from './patient-fields.js';
 import { evaluationReasonSchema } from './risk-result.js';
@@ -84,8 +83,7 @@ export const riskHistorySchema = pagedSchema(riskHistoryItemSchema).extend({
 export type RiskHistory = z.infer<typeof riskHistorySchema>;
 
 export const riskHistoryQuerySchema = z.object({
-  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(20).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 100_000, defaultPageSize: pageSizes.riskHistory }),
 });
 
 /** What a past evaluation shows for a surgical risk factor it did not keep (decision 0039). */

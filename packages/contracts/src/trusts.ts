@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { adminMessages } from './messages.js';
 import { pagedSchema, pageQuerySchema } from './paging.js';
-import { checkEmail, checkNames, statusSchema } from './users.js';
-import { singleLine } from './text-rules.js';
+import { adminFilterText, adminFormText, checkEmail, checkNames, statusSchema } from './users.js';
 
 /** docs/requirements.md §3 Trust lookup entry: an NHS trust that can be added. */
 export const trustLookupSchema = z.object({
@@ -46,18 +45,17 @@ export const trustOptionSchema = z.object({
 export type TrustOption = z.infer<typeof trustOptionSchema>;
 export const trustOptionsSchema = z.array(trustOptionSchema);
 
-const filterText = z.string().max(100).check(singleLine).optional();
 export const trustsQuerySchema = pageQuerySchema.extend({
   listType: z.enum(['paginated']).optional().meta({
     description:
       'paginated: the filtered, paged list of trusts (super admins); absent: the active trusts for selectors, as a plain list',
     example: 'paginated',
   }),
-  trustName: filterText.meta({ description: 'Part of the trust name', example: 'Orthopaedic' }),
-  trustCode: filterText.meta({ description: 'Prefix of the trust code', example: 'RA' }),
-  region: filterText.meta({ description: 'Part of the region name', example: 'London' }),
-  regionCode: filterText.meta({ description: 'Region code, e.g. Y56', example: 'Y56' }),
-  country: filterText.meta({ description: 'Part of the country', example: 'England' }),
+  trustName: adminFilterText.meta({ description: 'Part of the trust name', example: 'Orthopaedic' }),
+  trustCode: adminFilterText.meta({ description: 'Prefix of the trust code', example: 'RA' }),
+  region: adminFilterText.meta({ description: 'Part of the region name', example: 'London' }),
+  regionCode: adminFilterText.meta({ description: 'Region code, e.g. Y56', example: 'Y56' }),
+  country: adminFilterText.meta({ description: 'Part of the country', example: 'England' }),
   status: z.enum(['0', '1']).optional().meta({ description: '1 Active, 0 Disabled', example: '1' }),
 });
 export type TrustsQuery = z.infer<typeof trustsQuerySchema>;
@@ -69,31 +67,32 @@ export const trustParamsSchema = z.object({
 /** A GUID (Entra ID tenant id), any case (docs/identity.md: the token's tid must match it). */
 export const guidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// Trimmed as the trust is kept, so that a tab or line break pasted around a value is not refused.
-const text = (max: number) => z.string().max(max).trim().check(singleLine);
 const trustFields = {
-  trustCode: text(20).meta({ description: 'The trust’s NHS ODS code, as in the path', example: 'RAN' }),
-  trustTenantId: text(100).meta({
+  trustCode: adminFormText(20).meta({
+    description: 'The trust’s NHS ODS code, as in the path',
+    example: 'RAN',
+  }),
+  trustTenantId: adminFormText(100).meta({
     description: 'The trust’s Microsoft Entra ID tenant id (a GUID), or empty',
     example: '72f988bf-86f1-41af-91ab-2d7cd011db47',
   }),
-  primaryContactFirstName: text(200).meta({
+  primaryContactFirstName: adminFormText(200).meta({
     description: 'First name of the primary contact: required, up to 50 characters',
     example: 'Helen',
   }),
-  primaryContactLastName: text(200).meta({
+  primaryContactLastName: adminFormText(200).meta({
     description: 'Last name of the primary contact: required, up to 50 characters',
     example: 'Ward',
   }),
-  primaryContactEmail: text(320).meta({
+  primaryContactEmail: adminFormText(320).meta({
     description: 'NHS e-mail address of the primary contact: nhs.net, or a domain ending .nhs.uk',
     example: 'helen.ward@nhs.net',
   }),
-  primaryContactTelCode: text(10).meta({
+  primaryContactTelCode: adminFormText(10).meta({
     description: 'International dialling code, + and 1 to 4 digits; required with a number',
     example: '+44',
   }),
-  primaryContactTelNumber: text(30).meta({
+  primaryContactTelNumber: adminFormText(30).meta({
     description: 'Phone number without the dialling code: 7 to 15 digits (spaces ignored), or empty',
     example: '2079460000',
   }),

@@ -64,18 +64,27 @@ export function checkNames(first: string, last: string, paths: [string, string],
     ctx.addIssue({ code: 'custom', path: [paths[1]], message: adminMessages.lastNameTooLong });
 }
 
-// Bounded lengths keep absurd input out before the rules run; the rules give the messages. Trimmed
-// as the user is kept, so that a tab or line break pasted around a value is not refused.
-const text = (max: number) => z.string().max(max).trim().check(singleLine);
+/**
+ * A text field of the admin forms (users and trusts). Bounded lengths keep absurd input out before
+ * the rules run; the rules give the messages. Trimmed as the user or trust is kept, so that a tab or
+ * line break pasted around a value is not refused.
+ */
+export const adminFormText = (max: number) => z.string().max(max).trim().check(singleLine);
 
 const userFields = {
-  firstName: text(200).meta({ description: 'First name: required, up to 50 characters', example: 'Priya' }),
-  lastName: text(200).meta({ description: 'Last name: required, up to 50 characters', example: 'Shah' }),
-  email: text(320).meta({
+  firstName: adminFormText(200).meta({
+    description: 'First name: required, up to 50 characters',
+    example: 'Priya',
+  }),
+  lastName: adminFormText(200).meta({
+    description: 'Last name: required, up to 50 characters',
+    example: 'Shah',
+  }),
+  email: adminFormText(320).meta({
     description: 'The NHS e-mail address the user signs in with: nhs.net, or a domain ending .nhs.uk',
     example: 'priya.shah@nhs.net',
   }),
-  trustCode: text(20).meta({ description: 'The NHS ODS code of the user’s trust', example: 'RAN' }),
+  trustCode: adminFormText(20).meta({ description: 'The NHS ODS code of the user’s trust', example: 'RAN' }),
   roles: z
     .array(
       z
@@ -129,7 +138,8 @@ export const userFilterNames = {
   lists: ['assignedRoles'],
 } as const;
 
-const filterText = z.string().max(100).check(singleLine).optional();
+/** A text filter of the admin lists (users and trusts), on one line. */
+export const adminFilterText = z.string().max(100).check(singleLine).optional();
 const roleList = queryList(roleCodeSchema, { maxItems: 20 }).optional();
 
 /**
@@ -146,10 +156,10 @@ export const usersQuerySchema = pageQuerySchema
       .enum(['0', '1'])
       .optional()
       .meta({ description: '1 leaves out users holding Super Admin (super admins)', example: '1' }),
-    'filters[userName]': filterText.describe('Prefix of the first name, last name or full name'),
-    'filters[email]': filterText.describe('Prefix of the e-mail address'),
-    'filters[trustName]': filterText.describe('Part of the trust name (super admins)'),
-    'filters[trustCode]': filterText.describe('Trust code (super admins)'),
+    'filters[userName]': adminFilterText.describe('Prefix of the first name, last name or full name'),
+    'filters[email]': adminFilterText.describe('Prefix of the e-mail address'),
+    'filters[trustName]': adminFilterText.describe('Part of the trust name (super admins)'),
+    'filters[trustCode]': adminFilterText.describe('Trust code (super admins)'),
     'filters[assignedRoles][]': roleList.meta({
       description: `Role codes (sa, ta, cu, cl, tca, wa): users holding any of them. ${queryListWording}`,
       example: ['cu', 'cl'],
@@ -174,9 +184,9 @@ export interface UserFilters {
 
 export const userFiltersSchema = z
   .object({
-    userName: z.string().max(100).check(singleLine).optional(),
-    email: z.string().max(100).check(singleLine).optional(),
-    trustName: z.string().max(100).check(singleLine).optional(),
+    userName: adminFilterText,
+    email: adminFilterText,
+    trustName: adminFilterText,
     trustCode: z.string().max(20).check(singleLine).optional(),
     assignedRoles: z.array(roleCodeSchema).optional(),
     status: z.enum(['0', '1']).transform(Number).pipe(statusSchema).optional(),

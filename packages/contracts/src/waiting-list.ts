@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { countersSchema, recordText } from './open-pathways.js';
-import { pageNumberDescription, pageSizeDescription, pagedSchema } from './paging.js';
+import { countersSchema, integerCounters, recordText } from './open-pathways.js';
+import { pagedSchema, pageQueryFields } from './paging.js';
 import { procedureCodeSchema, type ProcedureCode } from './procedures.js';
 import { comorbidityLabels, labFields, labRules } from './remodel.js';
-import { decimalNumber } from './text-rules.js';
 import { archiveCountSchema, archiveWarningSchema } from './archive-warning.js';
 
 /** docs/requirements.md §4: validation status of each file of an import. */
@@ -52,20 +51,13 @@ export const sampleFiles = (procedure: ProcedureCode) =>
  */
 export const procedureRiskCountsSchema = z.object({
   procedureCode: procedureCodeSchema.describe('The procedure: knee, hip or knee-hip'),
-  highRiskRecords: z.number().int().describe('Its scored active pathways of high risk'),
-  mediumRiskRecords: z
-    .number()
-    .int()
-    .describe('Its scored active pathways of medium (shown as moderate) risk'),
-  lowRiskRecords: z.number().int().describe('Its scored active pathways of low risk'),
-  incompleteRecords: z
-    .number()
-    .int()
-    .describe('Its active pathways scored without a band, a required input missing (decision 0057)'),
-  excludedRecords: z
-    .number()
-    .int()
-    .describe('Its active pathways outside the model’s population, not scored (decision 0057)'),
+  ...integerCounters({
+    highRiskRecords: 'Its scored active pathways of high risk',
+    mediumRiskRecords: 'Its scored active pathways of medium (shown as moderate) risk',
+    lowRiskRecords: 'Its scored active pathways of low risk',
+    incompleteRecords: 'Its active pathways scored without a band, a required input missing (decision 0057)',
+    excludedRecords: 'Its active pathways outside the model’s population, not scored (decision 0057)',
+  }),
   suspendedOn: z.iso
     .date()
     .nullable()
@@ -142,8 +134,7 @@ export const uploadHistoryQuerySchema = z.object({
     description: 'Only this procedure’s uploads: knee, hip or knee-hip; absent: all',
     example: 'knee',
   }),
-  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 100_000 }),
 });
 
 /** Words for the statuses, as the NHS.UK tags show them. */
@@ -322,8 +313,7 @@ export const validationSummarySchema = z.object({
 });
 export type ValidationSummary = z.infer<typeof validationSummarySchema>;
 export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 100_000 }),
 });
 
 /**
@@ -331,8 +321,7 @@ export const validationSummaryQuerySchema = batchIdQuerySchema.extend({
  * which its confirm will archive (decision 0037). Reading it is recorded in the patient access log.
  */
 export const toBeArchivedQuerySchema = batchIdQuerySchema.extend({
-  pageNumber: decimalNumber(z.number().int().min(1).max(100_000)).default(1).describe(pageNumberDescription),
-  pageSize: decimalNumber(z.number().int().min(1).max(100)).default(15).describe(pageSizeDescription),
+  ...pageQueryFields({ maxPageNumber: 100_000 }),
 });
 export const toBeArchivedRecordSchema = z.object({
   id: z.string().describe(recordText.id),

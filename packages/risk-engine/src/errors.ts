@@ -21,53 +21,47 @@ export type InputErrorCode = 'invalid-input' | 'missing-value';
 
 export type RiskEngineErrorCode = PickleErrorCode | ModelErrorCode | WrapperErrorCode | InputErrorCode;
 
-export class RiskEngineError extends Error {
-  readonly code: RiskEngineErrorCode;
-  constructor(code: RiskEngineErrorCode, message: string) {
+/**
+ * The engine's failure, its `code` narrowed to one kind by each subclass. Each class keeps its own
+ * `name`, spelt out rather than read from the class, since the server's logs report failures by it.
+ */
+export class RiskEngineError<Code extends RiskEngineErrorCode = RiskEngineErrorCode> extends Error {
+  readonly code: Code;
+  override name = 'RiskEngineError';
+  constructor(code: Code, message: string) {
     super(message);
-    this.name = 'RiskEngineError';
     this.code = code;
   }
 }
 
 /** The pickle could not be decoded safely: not a pickle, a refused global, a bound exceeded, corrupt. */
-export class PickleError extends RiskEngineError {
-  declare readonly code: PickleErrorCode;
+export class PickleError extends RiskEngineError<PickleErrorCode> {
+  override name = 'PickleError';
   /** Byte offset (in the decompressed stream) of the opcode being decoded, when known. */
   readonly offset: number | undefined;
   constructor(code: PickleErrorCode, message: string, offset?: number) {
     super(code, message);
-    this.name = 'PickleError';
     this.offset = offset;
   }
 }
 
 /** The pickle decoded, but holds an estimator (or library version) this engine does not evaluate. */
-export class UnsupportedModelError extends RiskEngineError {
-  declare readonly code: ModelErrorCode;
-  constructor(code: ModelErrorCode, message: string) {
-    super(code, message);
-    this.name = 'UnsupportedModelError';
-  }
+export class UnsupportedModelError extends RiskEngineError<ModelErrorCode> {
+  override name = 'UnsupportedModelError';
 }
 
 /** wrapper.pkl does not follow docs/model-artifacts.md, or does not fit the model. */
-export class WrapperError extends RiskEngineError {
-  declare readonly code: WrapperErrorCode;
+export class WrapperError extends RiskEngineError<WrapperErrorCode> {
+  override name = 'WrapperError';
   /** One entry per problem found: `path: what is wrong`. */
   readonly issues: readonly string[];
   constructor(code: WrapperErrorCode, message: string, issues: readonly string[] = []) {
     super(code, message);
-    this.name = 'WrapperError';
     this.issues = issues;
   }
 }
 
 /** A record or feature row cannot be evaluated (wrong length, or a missing value the model refuses). */
-export class InputError extends RiskEngineError {
-  declare readonly code: InputErrorCode;
-  constructor(code: InputErrorCode, message: string) {
-    super(code, message);
-    this.name = 'InputError';
-  }
+export class InputError extends RiskEngineError<InputErrorCode> {
+  override name = 'InputError';
 }
