@@ -73,7 +73,7 @@ describe('data freshness, as a trust admin sets it', () => {
 
   it('refuses a list expected less than daily, then saves fortnightly and keeps it', async () => {
     const field = () => page.getByRole('textbox', { name: /how often a waiting list is expected/i });
-    await openCard('Waiting list uploads', '/data-freshness/waiting-list');
+    await openCard('Waiting list uploads', '/waiting-list-uploads');
     await poll(() => field().inputValue()).toBe('7');
     await visit(page, 'waiting-list-freshness');
     await typeInto(field(), '0');
@@ -95,7 +95,7 @@ describe('data freshness, as a trust admin sets it', () => {
 
   it('saves how long the results feed may be silent', async () => {
     const field = () => page.getByRole('textbox', { name: /how long the results feed may be silent/i });
-    await openCard('Results feed', '/data-freshness/results-feed');
+    await openCard('Results feed', '/results-feed');
     await poll(() => field().inputValue()).toBe('24');
     await typeInto(field(), 'a day');
     await activate(save());

@@ -81,6 +81,8 @@ describe('paths', () => {
     [paths.modelPerformance('procedure=hip&by=ageBand'), '/model-performance?procedure=hip&by=ageBand'],
     [paths.modelPerformanceSettings(), '/model-performance/settings'],
     [paths.scoringSettings(), '/scoring-settings'],
+    [paths.waitingListFreshness(), '/waiting-list-uploads'],
+    [paths.resultsFeedFreshness(), '/results-feed'],
   ])('%s', (built, expected) => {
     expect(built).toBe(expected);
   });

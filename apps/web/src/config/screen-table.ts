@@ -225,7 +225,7 @@ export const screenTable = {
   },
   /** Decision 0068: how often a waiting list is expected (data-freshness:settings). */
   waitingListFreshness: {
-    path: '/data-freshness/waiting-list',
+    path: '/waiting-list-uploads',
     allowed: trustAdmin,
     area: 'admin',
     title: 'Waiting list uploads',
@@ -233,7 +233,7 @@ export const screenTable = {
   },
   /** Decision 0068: how long the results feed may be silent (data-freshness:settings). */
   resultsFeedFreshness: {
-    path: '/data-freshness/results-feed',
+    path: '/results-feed',
     allowed: trustAdmin,
     area: 'admin',
     title: 'Results feed',

@@ -19,22 +19,25 @@ export async function freshnessSettings(
   return freshnessSettingsOf(db, trustCode);
 }
 
-const permissions = { read: 'data-freshness:settings', change: 'data-freshness:settings' } as const;
+/** One of the two numbers, read and changed by the trust's admins alone. */
+const freshnessSetting = <Field extends keyof FreshnessSettings>(
+  field: Field,
+  column: 'extract_every_days' | 'feed_silence_hours',
+  words: { action: string; label: string },
+) =>
+  trustSettingUseCases<Field>({
+    field,
+    column,
+    permissions: { read: 'data-freshness:settings', change: 'data-freshness:settings' },
+    current: async (db, trustCode) => (await freshnessSettingsOf(db, trustCode))[field],
+    ...words,
+  });
 
-const extractEvery = trustSettingUseCases<'extractEveryDays'>({
-  field: 'extractEveryDays',
-  column: 'extract_every_days',
-  permissions,
-  current: async (db, trustCode) => (await freshnessSettingsOf(db, trustCode)).extractEveryDays,
+const extractEvery = freshnessSetting('extractEveryDays', 'extract_every_days', {
   action: 'Changed how often a waiting list is expected',
   label: 'Waiting list expected every (days)',
 });
-
-const feedSilence = trustSettingUseCases<'feedSilenceHours'>({
-  field: 'feedSilenceHours',
-  column: 'feed_silence_hours',
-  permissions,
-  current: async (db, trustCode) => (await freshnessSettingsOf(db, trustCode)).feedSilenceHours,
+const feedSilence = freshnessSetting('feedSilenceHours', 'feed_silence_hours', {
   action: 'Changed how long the results feed may be silent',
   label: 'Results feed may be silent for (hours)',
 });

@@ -58,7 +58,7 @@ function FreshnessSettingPage({
 }
 
 /**
- * /data-freshness/waiting-list: how often the trust expects to upload each waiting list. Once a
+ * /waiting-list-uploads: how often the trust expects to upload each waiting list. Once a
  * list is older than this, the dashboards and the worklist say it is out of date.
  */
 export function WaitingListFreshnessPage() {
@@ -92,7 +92,7 @@ export function WaitingListFreshnessPage() {
 }
 
 /**
- * /data-freshness/results-feed: how long the trust's systems may send no blood results before
+ * /results-feed: how long the trust's systems may send no blood results before
  * staff are told (only while the trust has an enabled integration client).
  */
 export function ResultsFeedFreshnessPage() {
