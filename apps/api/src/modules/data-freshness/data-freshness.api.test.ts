@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
@@ -6,7 +10,7 @@ import {
   type DataFreshness,
   type FreshnessSettings,
 } from '@esr/contracts/data-freshness';
-import { londonMidnight, todayInLondon } from '@esr/contracts/london-dates';
+import { londonMidnight, showLondonDateTime, todayInLondon } from '@esr/contracts/london-dates';
 import type { RoleCode } from '@esr/contracts/roles';
 import { queryRows } from '../../platform/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
@@ -126,6 +130,43 @@ describe('GET …/data-freshness', () => {
 
     now = weekOut;
     expect((await freshness()).lists[0]!.overdue).toBe(true);
+  });
+
+  it('puts the list’s upload time on every row of the worklist’s export', async () => {
+    const { dataAsAt } = (await freshness()).lists[0]!;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/trusts/${clerical.trustCode}/waiting-list/procedures/knee/prioritisation/worklist/export?fileType=csv`,
+      headers: bearer(tokens.cu),
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const [header, ...rows] = response.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(header!.split(',').at(-1)).toBe('Data as at');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.split(',').at(-1)).toBe(showLondonDateTime(new Date(dataAsAt)));
+  });
+
+  it('says when the list was uploaded on the PDF of an open-pathways report', async () => {
+    const { dataAsAt } = (await freshness()).lists[0]!;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/trusts/${clerical.trustCode}/waiting-list/procedures/knee/manage/records/active/export?fileName=Knee&fileType=pdf&fields=nhsNumber,lastName`,
+      headers: bearer(tokens.cu),
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'freshness-pdf-'));
+    try {
+      const file = path.join(folder, 'report.pdf');
+      fs.writeFileSync(file, response.rawPayload);
+      // pdftotext (Debian poppler-utils) must be installed: without it this test fails, never skips.
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain(`Data as at ${showLondonDateTime(new Date(dataAsAt), 'minute')} (UK time)`);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('reads the trust admin’s own number of days at once', async () => {

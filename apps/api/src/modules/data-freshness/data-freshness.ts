@@ -87,6 +87,24 @@ async function resultsFeedFreshness(
   };
 }
 
+/**
+ * When the list in use of a trust and procedure was uploaded (its data is as at then), for the
+ * files written from it; null while it has never had a confirmed list.
+ */
+export async function listDataAsAt(
+  db: Db,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+): Promise<Date | null> {
+  const [list] = await queryRows<{ uploaded_at: Instant }>(
+    db,
+    sql`select created_at as uploaded_at from import_batches
+        where trust_code = ${trustCode} and procedure_code = ${procedureCode} and status = 'IMPORTED'
+        order by created_at desc limit 1`,
+  );
+  return list ? new Date(list.uploaded_at) : null;
+}
+
 /** GET /api/trusts/{trust}/data-freshness. */
 export async function dataFreshness(
   db: Db,

@@ -18,6 +18,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { allOf } from '../../platform/db/list-queries.js';
+import { listDataAsAt } from '../data-freshness/index.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { procedureName } from '../library/index.js';
 import { scoringStateOf } from '../pathways/index.js';
@@ -140,6 +141,18 @@ const worklistReportColumns: ReportColumn<WorklistRow>[] = [
   fieldColumn('lastHarmReviewOn', 'Harm reviewed on', 'date', 12, 'last_harm_review_on'),
 ];
 
+/**
+ * The time the list was uploaded, on every row (decision 0068): a spreadsheet's rows are sorted,
+ * filtered and copied elsewhere, and each keeps the date of the data it came from.
+ */
+const dataAsAtColumn = (dataAsAt: Date | null): ReportColumn<WorklistRow> => ({
+  key: 'dataAsAt',
+  label: 'Data as at',
+  kind: 'timestamp',
+  width: 18,
+  value: () => dataAsAt?.toISOString() ?? null,
+});
+
 function filtersInWords(filter: WorklistFilter): { label: string; value: string }[] {
   const words: { label: string; value: string }[] = [];
   const add = (label: string, value: string | undefined) => {
@@ -202,6 +215,7 @@ export async function exportWorklist(
     )
   ).map((row) => row.id);
   const procedure = await procedureName(db, procedureCode);
+  const dataAsAt = await listDataAsAt(db, trustCode, procedureCode);
   return startReport(db, {
     principal,
     endpoint: endpoints.prioritisation.worklistExport,
@@ -224,7 +238,7 @@ export async function exportWorklist(
         ...filtersInWords(filter),
       ],
       demonstration: false,
-      columns: worklistReportColumns,
+      columns: [...worklistReportColumns, dataAsAtColumn(dataAsAt)],
       rowCount: ids.length,
       pages: exportRows(db, ids, today, thresholds),
     },

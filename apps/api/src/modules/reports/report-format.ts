@@ -39,6 +39,11 @@ export interface ReportContent<Row> {
   filters: { label: string; value: string }[];
   /** The procedure's active model is a demonstration model: the PDF says so on every page. */
   demonstration: boolean;
+  /**
+   * When the list the rows come from was uploaded (decision 0068): the PDF says "Data as at" under
+   * when it was made. Absent or null for a file that is not from one list, or a list never uploaded.
+   */
+  dataAsAt?: Date | null;
   columns: ReportColumn<Row>[];
   rowCount: number;
   /** The rows, a page at a time, in report order. */

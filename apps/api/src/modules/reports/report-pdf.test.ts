@@ -62,7 +62,7 @@ const rows: Row[] = Array.from({ length: 60 }, (_, index) => ({
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-async function reportText(): Promise<string> {
+async function reportText(dataAsAt?: Date): Promise<string> {
   async function* pages() {
     yield rows.slice(0, 30);
     yield rows.slice(30);
@@ -74,6 +74,7 @@ async function reportText(): Promise<string> {
     generatedAt: new Date('2026-11-27T09:30:00Z'),
     filters: [],
     demonstration: false,
+    ...(dataAsAt ? { dataAsAt } : {}),
     columns,
     rowCount: rows.length,
     pages: pages(),
@@ -99,6 +100,14 @@ describe('the report PDF with every field', () => {
     }
     expect(has('02-May-2025')).toBe(true);
     expect(has('14-Dec-2026')).toBe(true);
+  });
+
+  it('says when the list was uploaded under when the report was made, in UK time, when it is from one list', async () => {
+    const dated = (await reportText(new Date('2026-07-01T08:05:00Z'))).split('\n');
+    const generated = dated.findIndex((line) => line.includes('Generated 27-Nov-2026 09:30:00 (UK time)'));
+    expect(generated).toBeGreaterThanOrEqual(0);
+    expect(dated[generated + 1]).toContain('Data as at 01-Jul-2026 09:05 (UK time)');
+    expect(await reportText()).not.toContain('Data as at');
   });
 
   it('never breaks a header word', async () => {

@@ -4,6 +4,7 @@
  * made (UK time), its filters and, for a demonstration model's predictions, the label that says
  * so. Each page is written to the response as soon as it is full.
  */
+import { dataAsAtText } from '@esr/contracts/data-freshness';
 import { PassThrough, type Readable } from 'node:stream';
 import { showLondonDateTime } from '@esr/contracts/london-dates';
 import { demonstrationModelLabel, productName } from '@esr/contracts/messages';
@@ -119,6 +120,8 @@ function runningHeader<Row>(flow: PageFlow, content: ReportContent<Row>, first: 
     line(flow, content.trustName, { size: 13, bold: true });
     line(flow, content.title, { size: 11, bold: true });
     line(flow, `Generated ${generated} (UK time)`, { size: 8 });
+    if (content.dataAsAt)
+      line(flow, `${dataAsAtText(content.dataAsAt.toISOString())} (UK time)`, { size: 8 });
     const filters = content.filters.length
       ? content.filters.map((filter) => `${filter.label}: ${filter.value}`).join('; ')
       : 'none';

@@ -38,6 +38,7 @@ import {
   reportFileName,
   type ReportFile,
 } from '../../platform/http/downloads.js';
+import { listDataAsAt } from '../data-freshness/index.js';
 import { requireAccess } from '../identity/index.js';
 import { recordChange } from '../change-log/index.js';
 import type { Principal } from '../identity/index.js';
@@ -370,6 +371,7 @@ export async function exportActiveRecords(
     content: {
       filters: [{ label: 'Type of operation', value: procedure }, ...filtersInWords(filter)],
       demonstration: fileType === 'pdf' && (await isDemonstration(db, trustCode, procedureCode)),
+      dataAsAt: await listDataAsAt(db, trustCode, procedureCode),
       columns: columnsOf(keys),
       rowCount,
       pages: activeRows(db, trustCode, procedureCode, filter),
@@ -402,6 +404,7 @@ export async function exportProcessedRecords(
     content: {
       filters: [{ label: 'Type of operation', value: procedure }, ...filtersInWords(filter)],
       demonstration: false,
+      dataAsAt: await listDataAsAt(db, trustCode, procedureCode),
       columns: columnsOf(defaultReportFields),
       rowCount: await countActive(db, trustCode, procedureCode, filter),
       pages: activeRows(db, trustCode, procedureCode, filter),
