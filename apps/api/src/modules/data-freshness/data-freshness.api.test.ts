@@ -15,7 +15,7 @@ import type { RoleCode } from '@esr/contracts/roles';
 import { queryRows } from '../../platform/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { pasHeader, pasPatients, recentSampleDate } from '../../test/factories/pas-extract.js';
-import { createTrust, createUser } from '../../test/factories/users.js';
+import { createTrust, tokensForRoles } from '../../test/factories/users.js';
 import {
   createClericalTrust,
   csvFile,
@@ -59,15 +59,12 @@ const startOfDayAfter = (day: string) => {
 beforeAll(async () => {
   t = await createTestApp({}, { clock: () => now });
   clerical = await createClericalTrust(t);
-  tokens.cu = clerical.token;
-  for (const role of ['ta', 'cl', 'wa', 'tca', 'sa', 'cso'] as const) {
-    const user = await createUser(t.app.db, { trustCode: clerical.trustCode, roles: [role] });
-    tokens[role] = await t.tokenFor(user.id);
-  }
-  const other = await createTrust(t.app.db);
-  tokens.otherTa = await t.tokenFor(
-    (await createUser(t.app.db, { trustCode: other.trustCode, roles: ['ta'] })).id,
+  Object.assign(
+    tokens,
+    { cu: clerical.token },
+    await tokensForRoles(t, clerical.trustCode, ['ta', 'cl', 'wa', 'tca', 'sa', 'cso']),
   );
+  tokens.otherTa = (await tokensForRoles(t, (await createTrust(t.app.db)).trustCode, ['ta'])).ta;
 }, 120_000);
 
 afterAll(async () => {

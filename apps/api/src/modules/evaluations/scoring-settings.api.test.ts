@@ -5,7 +5,7 @@ import type { RiskSummary } from '@esr/contracts/patients';
 import { scoringSettingsMessages, type ScoringSettings } from '@esr/contracts/scoring-settings';
 import { queryRows } from '../../platform/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
-import { createTrust, createUser } from '../../test/factories/users.js';
+import { createTrust, tokensForRoles } from '../../test/factories/users.js';
 import {
   confirmAsClerk,
   createClericalTrust,
@@ -38,15 +38,9 @@ const request = (method: 'GET' | 'PUT', token: string, payload?: unknown, trust?
 beforeAll(async () => {
   t = await createTestApp();
   clerical = await createClericalTrust(t);
-  for (const role of ['ta', 'tca', 'cl', 'wa', 'sa'] as const) {
-    const user = await createUser(t.app.db, { trustCode: clerical.trustCode, roles: [role] });
-    tokens[role] = await t.tokenFor(user.id);
-  }
+  Object.assign(tokens, await tokensForRoles(t, clerical.trustCode, ['ta', 'tca', 'cl', 'wa', 'sa']));
   tokens.cu = clerical.token;
-  const other = await createTrust(t.app.db);
-  tokens.otherTa = await t.tokenFor(
-    (await createUser(t.app.db, { trustCode: other.trustCode, roles: ['ta'] })).id,
-  );
+  tokens.otherTa = (await tokensForRoles(t, (await createTrust(t.app.db)).trustCode, ['ta'])).ta;
 }, 120_000);
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { RoleCode } from '@esr/contracts/roles';
 import type { Db } from '../../platform/db/client.js';
+import type { TestApp } from '../helper.js';
 import { trusts, userRoles, users } from '../../platform/db/schema.js';
 
 let counter = 0;
@@ -41,4 +42,19 @@ export async function createUser(
 
 export async function setUserStatus(db: Db, userId: string, status: 0 | 1) {
   await db.update(users).set({ status }).where(eq(users.id, userId));
+}
+
+/**
+ * A token for a new user of each role at the trust, one role each, for the tests that check who may
+ * call what.
+ */
+export async function tokensForRoles<Role extends RoleCode>(
+  t: TestApp,
+  trustCode: string,
+  roles: readonly Role[],
+): Promise<Record<Role, string>> {
+  const tokens = {} as Record<Role, string>;
+  for (const role of roles)
+    tokens[role] = await t.tokenFor((await createUser(t.app.db, { trustCode, roles: [role] })).id);
+  return tokens;
 }
