@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellEnd, closingQuote, quotedText } from '../src/csv-cells.js';
+import { expectLinearText, largeSize, within } from './helpers/linear-time.js';
 
 const comma = ','.charCodeAt(0);
 
@@ -25,5 +26,23 @@ describe('CSV cells', () => {
     expect(cellEnd('ab\nc', 1, comma)).toBe(2);
     expect(cellEnd('abc', 0, comma)).toBe(3);
     expect(cellEnd('', 0, comma)).toBe(0);
+  });
+
+  it('reads 100,000 characters of doubled quotes, delimiters or plain text in linear time', () => {
+    // An unclosed cell of doubled quotes is the worst the search for its closing quote meets.
+    expectLinearText(
+      (n) => `"${'""'.repeat(n)}`,
+      (text) => closingQuote(text, 0),
+    );
+    expectLinearText(
+      (n) => `"${'a""'.repeat(n)}"`,
+      (text) => quotedText(text, 0, closingQuote(text, 0)),
+    );
+    expectLinearText(
+      (n) => 'x'.repeat(n),
+      (text) => cellEnd(text, 0, comma),
+    );
+    const unclosed = `"${'""'.repeat(largeSize)}`;
+    expect(within(1_000, () => closingQuote(unclosed, 0))).toBe(-1);
   });
 });

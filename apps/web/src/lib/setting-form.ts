@@ -1,11 +1,25 @@
 import { useState } from 'react';
+import { messages } from '@esr/contracts/messages';
 import type { ErrorSummaryItem } from '../components/error-summary';
+import { ApiError } from './api-client';
 
 export type ParsedSetting<T> = { ok: true; value: T } | { ok: false; error: string };
 export interface SettingSaveFailure {
   field?: string | undefined;
   message?: string | undefined;
 }
+
+/**
+ * A refused save of the setting typed in `field`: a 400's message under the field (or its detail);
+ * any other failure at the top of the page, in the API's words when it gives them.
+ */
+export const settingSaveFailure =
+  (field: string) =>
+  (error: unknown): SettingSaveFailure => {
+    if (error instanceof ApiError && error.status === 400)
+      return { field: error.body?.errors?.[field]?.[0] ?? error.body?.detail ?? messages.someError };
+    return { message: (error instanceof ApiError && error.body?.detail) || messages.someError };
+  };
 
 export interface SettingFormOptions<T> {
   /** The saved value, undefined while it loads. */

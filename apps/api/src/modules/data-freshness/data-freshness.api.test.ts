@@ -11,6 +11,7 @@ import {
   type FreshnessSettings,
 } from '@esr/contracts/data-freshness';
 import { londonMidnight, showLondonDateTime, todayInLondon } from '@esr/contracts/london-dates';
+import { addDays } from '@esr/contracts/prioritisation-rules';
 import type { RoleCode } from '@esr/contracts/roles';
 import { queryRows } from '../../platform/db/client.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
@@ -116,8 +117,8 @@ describe('GET …/data-freshness', () => {
     expect(uploaded).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(knee!.confirmedAt)).toBeGreaterThanOrEqual(uploaded);
     const uploadDay = todayInLondon(new Date(uploaded));
-    const dayAfter = startOfDayAfter(uploadDay);
-    const weekOut = startOfDayAfter(todayInLondon(new Date(dayAfter.getTime() + 6 * 86_400_000 + 3_600_000)));
+    // The first moment of the eighth day after the upload's, in London.
+    const weekOut = startOfDayAfter(addDays(uploadDay, 7));
     expect(knee!.overdue).toBe(false);
 
     now = new Date(weekOut.getTime() - 1);

@@ -14,6 +14,7 @@ import {
   type ResultsFeedFreshness,
 } from '@esr/contracts/data-freshness';
 import { todayInLondon } from '@esr/contracts/london-dates';
+import { addDays } from '@esr/contracts/prioritisation-rules';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { requireAccess, type Principal } from '../identity/index.js';
@@ -28,12 +29,6 @@ export async function freshnessSettingsOf(db: Db, trustCode: string): Promise<Fr
     extractEveryDays: row?.days ?? defaultExtractEveryDays,
     feedSilenceHours: row?.hours ?? defaultFeedSilenceHours,
   };
-}
-
-/** A calendar day (YYYY-MM-DD) plus whole days, as a calendar day. */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 /** The drivers answer a timestamp as a Date or as text, by statement. */
@@ -88,6 +83,22 @@ async function resultsFeedFreshness(
 }
 
 /**
+ * The newest confirmed upload of each procedure of the trust (or of the one asked for), in the
+ * library's order: one step down the trust and procedure's index of uploads for each.
+ */
+const confirmedLists = (db: Db, trustCode: string, procedureCode?: ProcedureCode) =>
+  queryRows<ConfirmedList>(
+    db,
+    sql`select p.code as procedure_code, b.created_at as uploaded_at, b.decided_at as confirmed_at
+        from procedures p cross join lateral (
+          select created_at, decided_at from import_batches
+          where trust_code = ${trustCode} and procedure_code = p.code and status = 'IMPORTED'
+          order by created_at desc limit 1) b
+        ${procedureCode ? sql`where p.code = ${procedureCode}` : sql``}
+        order by p.sort_order, p.code`,
+  );
+
+/**
  * When the list in use of a trust and procedure was uploaded (its data is as at then), for the
  * files written from it; null while it has never had a confirmed list.
  */
@@ -96,12 +107,7 @@ export async function listDataAsAt(
   trustCode: string,
   procedureCode: ProcedureCode,
 ): Promise<Date | null> {
-  const [list] = await queryRows<{ uploaded_at: Instant }>(
-    db,
-    sql`select created_at as uploaded_at from import_batches
-        where trust_code = ${trustCode} and procedure_code = ${procedureCode} and status = 'IMPORTED'
-        order by created_at desc limit 1`,
-  );
+  const [list] = await confirmedLists(db, trustCode, procedureCode);
   return list ? new Date(list.uploaded_at) : null;
 }
 
@@ -114,25 +120,11 @@ export async function dataFreshness(
 ): Promise<DataFreshness> {
   requireAccess(principal, 'data-freshness:read', trustCode);
   const settings = await freshnessSettingsOf(db, trustCode);
-  const lists = await queryRows<ConfirmedList>(
-    db,
-    sql`select distinct on (b.procedure_code) b.procedure_code, b.created_at as uploaded_at,
-          b.decided_at as confirmed_at
-        from import_batches b join procedures p on p.code = b.procedure_code
-        where b.trust_code = ${trustCode} and b.status = 'IMPORTED'
-        order by b.procedure_code, b.created_at desc`,
-  );
-  const order = await queryRows<{ code: ProcedureCode }>(
-    db,
-    sql`select code from procedures order by sort_order, code`,
-  );
   const today = todayInLondon(now);
-  const byCode = new Map(lists.map((list) => [list.procedure_code, list]));
   return {
-    lists: order.flatMap(({ code }) => {
-      const list = byCode.get(code);
-      return list ? [listFreshness(list, settings.extractEveryDays, today)] : [];
-    }),
+    lists: (await confirmedLists(db, trustCode)).map((list) =>
+      listFreshness(list, settings.extractEveryDays, today),
+    ),
     resultsFeed: await resultsFeedFreshness(db, trustCode, settings.feedSilenceHours, now),
     settings,
   };

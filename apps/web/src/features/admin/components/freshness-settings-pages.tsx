@@ -9,12 +9,9 @@ import { InsetText } from '../../../components/content';
 import { TrustSettingForm, type SettingField } from '../../../components/trust-setting-form';
 import { paths } from '../../../config/paths';
 import { useTrustCode } from '../../../lib/auth/trust-code';
+import { settingSaveFailure } from '../../../lib/setting-form';
 import { useChangeFreshnessSettings, useFreshnessSettings } from '../api/freshness-settings';
-import {
-  freshnessSaveFailure,
-  parseFreshnessSetting,
-  type FreshnessField,
-} from '../lib/freshness-settings-form';
+import { parseFreshnessSetting, type FreshnessField } from '../lib/freshness-settings-form';
 
 const count = (value: number, one: string, many: string) =>
   `${value.toLocaleString('en-GB')} ${value === 1 ? one : many}`;
@@ -46,7 +43,7 @@ function FreshnessSettingPage({
       show={String}
       parse={(text) => parseFreshnessSetting(name, text)}
       save={async (value) => (await change.mutateAsync({ [name]: value }))[name]}
-      saveFailure={freshnessSaveFailure(name)}
+      saveFailure={settingSaveFailure(name)}
       pending={change.isPending}
       field={{ ...field, id: name, width: 4, inputMode: 'numeric' }}
       savedNotice={savedNotice}

@@ -1,6 +1,6 @@
 import { messages } from '@esr/contracts/messages';
 import { scoringSettingsRequestSchema } from '@esr/contracts/scoring-settings';
-import { ApiError } from '../../../lib/api-client';
+import { settingSaveFailure } from '../../../lib/setting-form';
 
 /** The field the limit is typed in, as the error summary links to it and the API names it. */
 export const bloodResultAgeField = 'bloodResultMaxAgeDays';
@@ -19,10 +19,4 @@ export function parseBloodResultAge(text: string): { ok: true; days: number } | 
 }
 
 /** A refused save: a 400's message under the field; any other failure at the top of the page. */
-export function bloodResultAgeSaveFailure(error: unknown): { field?: string; message?: string } {
-  if (error instanceof ApiError && error.status === 400)
-    return {
-      field: error.body?.errors?.[bloodResultAgeField]?.[0] ?? error.body?.detail ?? messages.someError,
-    };
-  return { message: (error instanceof ApiError && error.body?.detail) || messages.someError };
-}
+export const bloodResultAgeSaveFailure = settingSaveFailure(bloodResultAgeField);

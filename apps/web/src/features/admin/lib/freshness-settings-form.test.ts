@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { freshnessSettingsMessages } from '@esr/contracts/data-freshness';
 import { ApiError } from '../../../lib/api-client';
-import { freshnessSaveFailure, parseFreshnessSetting } from './freshness-settings-form';
+import { settingSaveFailure } from '../../../lib/setting-form';
+import { parseFreshnessSetting } from './freshness-settings-form';
 
 describe('the data-freshness settings typed (decision 0068)', () => {
   it('takes whole days from 1 to 35 and whole hours from 1 to 168, written as digits', () => {
@@ -27,8 +28,8 @@ describe('the data-freshness settings typed (decision 0068)', () => {
 
   it('puts a refused save’s message under its field, and any other failure at the top', () => {
     const refused = new ApiError(400, { detail: 'x', errors: { feedSilenceHours: ['Too long'] } });
-    expect(freshnessSaveFailure('feedSilenceHours')(refused)).toEqual({ field: 'Too long' });
-    expect(freshnessSaveFailure('feedSilenceHours')(new ApiError(503, { detail: 'Read-only' }))).toEqual({
+    expect(settingSaveFailure('feedSilenceHours')(refused)).toEqual({ field: 'Too long' });
+    expect(settingSaveFailure('feedSilenceHours')(new ApiError(503, { detail: 'Read-only' }))).toEqual({
       message: 'Read-only',
     });
   });

@@ -1,7 +1,6 @@
 import { freshnessSettingsRequestSchema, type FreshnessSettings } from '@esr/contracts/data-freshness';
 import { messages } from '@esr/contracts/messages';
-import { ApiError } from '../../../lib/api-client';
-import type { ParsedSetting, SettingSaveFailure } from '../../../lib/setting-form';
+import type { ParsedSetting } from '../../../lib/setting-form';
 
 /** One of the two settings: its field, as the error summary links to it and the API names it. */
 export type FreshnessField = keyof FreshnessSettings;
@@ -16,13 +15,4 @@ export function parseFreshnessSetting(field: FreshnessField, text: string): Pars
   const value = parsed.success ? parsed.data[field] : undefined;
   if (value !== undefined) return { ok: true, value };
   return { ok: false, error: parsed.error?.issues[0]?.message ?? messages.someError };
-}
-
-/** A refused save: a 400's message under the field; any other failure at the top of the page. */
-export function freshnessSaveFailure(field: FreshnessField) {
-  return (error: unknown): SettingSaveFailure => {
-    if (error instanceof ApiError && error.status === 400)
-      return { field: error.body?.errors?.[field]?.[0] ?? error.body?.detail ?? messages.someError };
-    return { message: (error instanceof ApiError && error.body?.detail) || messages.someError };
-  };
 }

@@ -1,6 +1,6 @@
 import { messages } from '@esr/contracts/messages';
 import { monitoringSettingsRequestSchema } from '@esr/contracts/model-performance';
-import { ApiError } from '../../../lib/api-client';
+import { settingSaveFailure } from '../../../lib/setting-form';
 
 /** The field the run length is typed in, as the error summary links to it and the API names it. */
 export const runLengthField = 'cusumTargetRunLength';
@@ -20,8 +20,4 @@ export function parseRunLength(text: string): { ok: true; runLength: number } | 
 }
 
 /** A refused save: a 400's message under the field; any other failure at the top of the page. */
-export function runLengthSaveFailure(error: unknown): { field?: string; message?: string } {
-  if (error instanceof ApiError && error.status === 400)
-    return { field: error.body?.errors?.[runLengthField]?.[0] ?? error.body?.detail ?? messages.someError };
-  return { message: (error instanceof ApiError && error.body?.detail) || messages.someError };
-}
+export const runLengthSaveFailure = settingSaveFailure(runLengthField);
