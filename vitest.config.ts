@@ -26,6 +26,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.api.test.ts'],
+          globalSetup: ['apps/api/src/test/embedded-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -95,6 +95,8 @@ export interface BuildOptions {
   demoClock?: () => Date;
   /** The time now for the data-freshness checks (decision 0068): tests move it on; the real clock otherwise. */
   clock?: () => Date;
+  /** An in-memory embedded database starts as this data-folder archive (the API tests' one seeded copy). */
+  embeddedStartFrom?: string;
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -275,6 +277,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onMaintenanceError: (error) => app.log.error({ err: error }, 'embedded database maintenance failed'),
     // Every call that needs the database now fails, and /api/health answers 503.
     onStopped: (error) => app.log.fatal({ err: error }, 'embedded database stopped'),
+    ...(options.embeddedStartFrom ? { embeddedStartFrom: options.embeddedStartFrom } : {}),
   });
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, generateKeyPair, importJWK, type JWK } from 'jose';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../platform/config.js';
 import { loadDevelopmentSecrets } from '../modules/identity/index.js';
@@ -40,7 +41,16 @@ export async function createTestApp(
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: false, ...options });
+  // A seeded in-memory database starts as the one archived by embedded-template.ts.
+  const template =
+    config.database.kind === 'pglite' && config.database.dataDir === 'memory://' && config.seedDemoData
+      ? inject('embeddedTemplate')
+      : '';
+  const app = await buildApp(config, {
+    logger: false,
+    ...(template ? { embeddedStartFrom: template } : {}),
+    ...options,
+  });
   await app.ready();
   const secrets = await loadDevelopmentSecrets(app.db);
   const key = await importJWK(secrets.signingKey, 'RS256');

@@ -204,6 +204,8 @@ export interface OpenOptions {
   onMaintenanceError?: (error: Error) => void;
   /** Where it is reported that the embedded database stopped while in use. */
   onStopped?: (error: Error) => void;
+  /** An in-memory embedded database starts as this data-folder archive (see StartOptions.startFrom). */
+  embeddedStartFrom?: string;
 }
 
 const warnMaintenanceFailed = (error: Error) =>
@@ -270,6 +272,7 @@ async function openPglite(
     thread = await PgliteThread.start({
       dataDir: inMemory ? 'memory://' : path.join(config.dataDir, 'pglite'),
       migrationsFolder,
+      startFrom: inMemory ? options.embeddedStartFrom : undefined,
       onMaintenanceError: options.onMaintenanceError ?? warnMaintenanceFailed,
       onStopped:
         options.onStopped ??

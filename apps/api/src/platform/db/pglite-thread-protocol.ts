@@ -5,6 +5,11 @@ export interface StartOptions {
   /** The PGlite folder, or 'memory://' for a database that lives only as long as the thread. */
   dataDir: string;
   migrationsFolder: string;
+  /**
+   * An archive of a data folder (PGlite's dumpDataDir) the in-memory database starts as, instead of
+   * an empty one: the API tests start every file's database from one migrated and seeded copy.
+   */
+  startFrom?: string | undefined;
 }
 
 export interface WireField {

@@ -61,7 +61,11 @@ export class PgliteThread {
   /** Starts the thread, opens the folder and applies migrations; rejects with the reason if it cannot. */
   static start(options: PgliteThreadOptions): Promise<PgliteThread> {
     return PgliteThread.attach(
-      startWorker({ dataDir: options.dataDir, migrationsFolder: options.migrationsFolder }),
+      startWorker({
+        dataDir: options.dataDir,
+        migrationsFolder: options.migrationsFolder,
+        startFrom: options.startFrom,
+      }),
       options,
     );
   }

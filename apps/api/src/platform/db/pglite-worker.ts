@@ -2,6 +2,7 @@
 // WebAssembly on the thread that calls it; here that thread is not the one serving HTTP, so a
 // search or an import never holds up the API's other calls. The main thread talks to it through
 // pglite-thread.ts with the messages of pglite-thread-protocol.ts.
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -38,7 +39,11 @@ interface OpenTransaction {
 }
 
 async function open() {
-  const pglite = inMemory ? await PGlite.create() : await PGlite.create(options.dataDir);
+  const pglite = !inMemory
+    ? await PGlite.create(options.dataDir)
+    : options.startFrom
+      ? await PGlite.create({ loadDataDir: new Blob([await readFile(options.startFrom)]) })
+      : await PGlite.create();
   try {
     await migrate(drizzle(pglite), { migrationsFolder: options.migrationsFolder });
     // PGlite has no autovacuum of its own (decision 0013).

@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+let t = Date.now();
+const lap = (l: string) => { console.log(l, Date.now() - t); t = Date.now(); };
+const p = await PGlite.create(); lap('create');
+await migrate(drizzle(p), { migrationsFolder: process.cwd() + '/drizzle' }); lap('migrate');
+const dump = await p.dumpDataDir('none'); lap('dump ' + dump.size);
+const q = await PGlite.create({ loadDataDir: dump }); lap('load');
+await migrate(drizzle(q), { migrationsFolder: process.cwd() + '/drizzle' }); lap('migrate again');
+const p2 = await PGlite.create(); lap('create2');
