@@ -33,6 +33,7 @@ import openPathwayRoutes, {
 import reportRoutes from './modules/reports/routes.js';
 import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
+import optimisationRoutes from './modules/optimisation/routes.js';
 import outcomeRoutes from './modules/outcomes/routes.js';
 import modelPerformanceRoutes from './modules/model-performance/routes.js';
 import predictionSuspensionRoutes from './modules/prediction-suspension/routes.js';
@@ -213,6 +214,7 @@ async function registerRoutes(app: FastifyInstance, config: AppConfig, options: 
   await app.register(reportRoutes);
   await app.register(patientRoutes);
   await app.register(prioritisationRoutes);
+  await app.register(optimisationRoutes);
   await app.register(outcomeRoutes);
   await app.register(modelPerformanceRoutes);
   await app.register(predictionSuspensionRoutes);

@@ -53,6 +53,10 @@ export type EndpointPermission =
   // Decision 0068: how fresh the lists and results feed are, and how often the trust expects them.
   | 'data-freshness:read'
   | 'data-freshness:settings'
+  // Decision 0071: waiting well; clinicians record every step, waiting list admins the administrative ones.
+  | 'optimisation:read'
+  | 'optimisation:clinical'
+  | 'optimisation:administrative'
   // Decision 0047: held only by integration clients (systems), never by a person's role.
   | 'integration:results'
   | 'integration:risk';

@@ -9,6 +9,7 @@ import { modelPerformance } from './endpoints/model-performance.js';
 import { models } from './endpoints/models.js';
 import { openPathways } from './endpoints/open-pathways.js';
 import { operations } from './endpoints/operations.js';
+import { optimisation } from './endpoints/optimisation.js';
 import { outcomes } from './endpoints/outcomes.js';
 import { patients } from './endpoints/patients.js';
 import { predictionSuspension } from './endpoints/prediction-suspension.js';
@@ -38,6 +39,7 @@ export const endpoints = {
   openPathways,
   patients,
   prioritisation,
+  optimisation,
   outcomes,
   modelPerformance,
   predictionSuspension,

@@ -42,6 +42,8 @@ const seenLabels: Record<AccessAction, string> = {
   worklist: 'Prioritisation worklist',
   prioritisation: 'Waiting list priority and history',
   'prioritisation-change': 'Recorded a priority, validation, harm review or risk adjustment',
+  optimisation: 'Viewed the risk factors to optimise before surgery',
+  'optimisation-change': 'Recorded a step in optimising a risk factor',
   outcome: 'Outcome after surgery',
   'outcome-change': 'Recorded an outcome after surgery',
   'outcomes-summary': 'Rows with errors in an outcomes file',

@@ -36,6 +36,8 @@ export const accessActions = [
   'risk-assessment',
   'changes-review',
   'identity-correction',
+  'optimisation',
+  'optimisation-change',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 

@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import type { ModelVersion, ScoredState, ScoringScope } from './scoring.js';
 import { recordScoring } from '../pathways/index.js';
+import { closeFactorsMetByNewValues } from '../optimisation/index.js';
 
 /**
  * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with what it
@@ -69,6 +70,12 @@ export async function recordEvaluation(
   },
 ): Promise<void> {
   const { pathwayId, model, state } = evaluation;
+  // What the previous evaluation read and said, for the optimisation factors a new value meets.
+  const [before] = await queryRows<{ inputs: unknown; lab_dates: unknown; probability: number | null }>(
+    tx,
+    sql`select e.inputs, e.lab_dates, p.probability from pathways p
+      left join evaluations e on e.id = p.current_evaluation_id where p.id = ${pathwayId}`,
+  );
   if (state.status === 'excluded' || state.evaluationId === null) {
     await recordScoring(tx, pathwayId, {
       status: state.status,
@@ -108,6 +115,13 @@ export async function recordEvaluation(
     failedFields: state.failedFields,
     failureReason: null,
     defaultedInputs: state.defaultedInputs,
+  });
+  await closeFactorsMetByNewValues(tx, {
+    pathwayId,
+    trustCode: evaluation.trustCode,
+    before: before?.inputs ? { clinical: before.inputs, labDates: before.lab_dates } : null,
+    probabilityBefore: before?.probability ?? null,
+    probabilityAfter: state.probability,
   });
 }
 

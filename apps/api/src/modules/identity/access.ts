@@ -59,6 +59,11 @@ export const permissions = {
   // often a list is expected and how long the results feed may be silent.
   'data-freshness:read': { roles: ['cu', 'cl', 'wa', 'ta'] },
   'data-freshness:settings': { roles: ['ta'] },
+  // Decision 0071: optimisation is read by everyone who works the list; clinicians record every
+  // step, waiting list admins the administrative ones (referred, in progress, declined).
+  'optimisation:read': { roles: ['cu', 'cl', 'wa'] },
+  'optimisation:clinical': { roles: ['cl'] },
+  'optimisation:administrative': { roles: ['wa'] },
   // Decision 0047: systems of the trust, never people; each client holds both, for its own trust only.
   'integration:results': { roles: [], integration: true },
   'integration:risk': { roles: [], integration: true },

@@ -15,3 +15,4 @@ export * from './schema/evaluations.js';
 export * from './schema/patient-access-log.js';
 export * from './schema/outcomes.js';
 export * from './schema/integration.js';
+export * from './schema/optimisation.js';

@@ -7,6 +7,7 @@ import {
   uniqueIndex,
   integer,
   boolean,
+  jsonb,
 } from 'drizzle-orm/pg-core';
 
 /** docs/requirements.md §3 Trust. Status 1 active, 0 disabled (docs/requirements.md §9). */
@@ -46,6 +47,10 @@ export const trusts = pgTable(
     extractEveryDays: integer('extract_every_days'),
     /** How long the results feed may be silent, in hours; null: the default 24 (decision 0068). */
     feedSilenceHours: integer('feed_silence_hours'),
+    /** The optimisation thresholds the trust set (OptimisationRules); null: the defaults (decision 0071). */
+    optimisationRules: jsonb('optimisation_rules'),
+    /** The services the trust refers to, by factor; null or a missing factor: the defaults (decision 0071). */
+    optimisationServices: jsonb('optimisation_services'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

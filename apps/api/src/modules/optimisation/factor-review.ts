@@ -1,0 +1,79 @@
+/**
+ * A new value closes the loop by itself (decision 0071): when a pathway's record changes and is
+ * scored again (a remodel, a result from the trust's systems), each factor the old values showed,
+ * or still open, that the new values show met gets a `met` entry with that value, its day, and the
+ * model's risk before and after.
+ */
+import { sql } from 'drizzle-orm';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import {
+  isClosed,
+  metBy,
+  type OptimisationFactor,
+  type OptimisationStatus,
+} from '@esr/contracts/optimisation';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { factorsFound, trustOptimisation } from './pathway-optimisation.js';
+
+/** Who a factor met by a new value was recorded by, in the entries and the history. */
+export const automaticRecorder = 'Automatic: a new result met the target';
+
+export interface ScoredChange {
+  pathwayId: string;
+  trustCode: string;
+  /** The record and result dates the pathway's previous evaluation read; null when it had none. */
+  before: { clinical: unknown; labDates: unknown } | null;
+  probabilityBefore: number | null;
+  probabilityAfter: number | null;
+}
+
+export async function closeFactorsMetByNewValues(
+  tx: Db,
+  change: ScoredChange,
+  today = todayInLondon(),
+): Promise<void> {
+  const trust = await trustOptimisation(tx, change.trustCode);
+  const [now] = await queryRows<{ clinical: unknown; lab_dates: unknown }>(
+    tx,
+    sql`select clinical, lab_dates from pathways where id = ${change.pathwayId}`,
+  );
+  if (!now) return;
+  const latest = await queryRows<{ factor: OptimisationFactor; status: OptimisationStatus }>(
+    tx,
+    sql`select distinct on (factor) factor, status from optimisation_entries
+      where pathway_id = ${change.pathwayId} order by factor, recorded_at desc, id desc`,
+  );
+  const candidates = new Set<OptimisationFactor>(
+    latest.filter((entry) => !isClosed(entry.status)).map((entry) => entry.factor),
+  );
+  if (change.before)
+    for (const found of factorsFound(
+      { clinical: change.before.clinical as string, lab_dates: change.before.labDates as string | null },
+      trust,
+      today,
+    ))
+      if (!latest.some((entry) => entry.factor === found.code && isClosed(entry.status)))
+        candidates.add(found.code);
+  if (candidates.size === 0) return;
+  const current = { clinical: now.clinical as string, lab_dates: now.lab_dates as string | null };
+  const stillFound = new Set(factorsFound(current, trust, today).map((found) => found.code));
+  const record = typeof now.clinical === 'string' ? JSON.parse(now.clinical) : now.clinical;
+  const labDates = typeof now.lab_dates === 'string' ? JSON.parse(now.lab_dates) : now.lab_dates;
+  for (const code of candidates) {
+    if (stillFound.has(code)) continue;
+    const met = metBy(code, {
+      record,
+      labDates,
+      day: today,
+      maxAgeDays: trust.maxAgeDays,
+      rules: trust.rules,
+    });
+    if (!met) continue;
+    await tx.execute(sql`insert into optimisation_entries (id, pathway_id, trust_code, factor, status,
+        finding, finding_date, risk_before, risk_after, recorded_by)
+      values (${timeOrderedUuid()}, ${change.pathwayId}, ${change.trustCode}, ${code}, 'met',
+        ${met.finding}, ${met.valueDate}::date, ${change.probabilityBefore}::float8,
+        ${change.probabilityAfter}::float8, ${automaticRecorder})`);
+  }
+}

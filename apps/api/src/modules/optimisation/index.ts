@@ -1,0 +1,2 @@
+/** What the optimisation module offers the rest of the API; nothing else of it is imported from outside. */
+export { closeFactorsMetByNewValues } from './factor-review.js';

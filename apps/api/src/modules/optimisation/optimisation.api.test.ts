@@ -1,0 +1,354 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { showCalendarDate } from '@esr/contracts/london-dates';
+import type { PathwayOptimisation } from '@esr/contracts/optimisation';
+import { queryRows } from '../../platform/db/client.js';
+import { demoFileLines } from '../../test/factories/demo-files.js';
+import { createTrust, createUser, tokensForRoles } from '../../test/factories/users.js';
+import {
+  createClericalTrust,
+  csvFile,
+  importList,
+  type ClericalTrust,
+} from '../../test/factories/waiting-list.js';
+import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
+import { automaticRecorder } from './factor-review.js';
+
+/**
+ * Waiting well (decision 0071) on a list imported through the real pipeline: the factors found
+ * from the values, each step a dated entry with who may record it, and a new result from the
+ * trust's systems meeting the target by itself, re-scoring the pathway once.
+ */
+
+let t: TestApp;
+let clerical: ClericalTrust;
+let tokens: Record<'cl' | 'wa' | 'cu' | 'ta' | 'tca', string>;
+let otherClinician: string;
+let siobhan: string;
+let lukasz: string;
+const labClientId = 'optimisation-lab-link';
+
+const demoLines = demoFileLines('knee-waiting-list.csv');
+const header = demoLines[0]!;
+const flags = (yes: string[] = []) =>
+  ['hypt', 'af', 'ihd', 'ang', 'valv', 'hfl', 'pvd', 'copd', 'dem', 'alz', 'pa', 'ps', 'idd', 'nidd']
+    .concat(['hypo', 'hype', 'ra', 'foa'])
+    .map((code) => (yes.includes(code) ? 'Y' : 'N'))
+    .join(',');
+const nhsSiobhan = '9990000026';
+const nhsLukasz = '9990000034';
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const sampled = daysAgo(40);
+const newResultDay = daysAgo(2);
+// Siobhán: anaemic (Hb 118), hypertensive, a current smoker (code 1), BMI 41.0 (160 cm, 105 kg).
+// Łukasz: an eGFR of 68 and no factor but his recorded diabetes.
+const rows = [
+  `${nhsSiobhan},ZZP000001,Siobhán,O'Brien,14/03/1951,Female,A,160,105,1,Total knee replacement,02/01/2026,,Mr A Hamid,P4,Ready,No social concerns,${flags(['hypt'])}`,
+  `${nhsLukasz},ZZP000002,Łukasz,Nowak,02/11/1948,Male,A,178,91,2,Total knee replacement,15/02/2026,,Ms R Kaur,P3,Requires review,Social review required,${flags(['nidd'])}`,
+  ...demoLines.slice(1, 11),
+];
+const bloods = [
+  'NHS Number,Hospital Number,Test Name,Result,Units,Flag,Sample Date',
+  `${nhsSiobhan},ZZP000001,Haemoglobin,118,g/L,L,${showCalendarDate(sampled)} 12:59`,
+  `${nhsSiobhan},ZZP000001,eGFR,71,mL/min/1.73m2,,${showCalendarDate(sampled)} 12:59`,
+  `${nhsLukasz},ZZP000002,Haemoglobin,141,g/L,,${showCalendarDate(sampled)} 09:10`,
+  `${nhsLukasz},ZZP000002,eGFR,68,mL/min/1.73m2,,${showCalendarDate(sampled)} 09:10`,
+];
+
+const url = (id: string, trust = clerical.trustCode) =>
+  `/api/trusts/${trust}/procedures/knee/patients/${id}/optimisation`;
+const read = (id: string, token = tokens.cl, trust?: string) =>
+  t.app.inject({ method: 'GET', url: url(id, trust), headers: bearer(token) });
+const record = (id: string, payload: unknown, token = tokens.cl) =>
+  t.app.inject({
+    method: 'POST',
+    url: url(id),
+    headers: bearer(token),
+    payload: payload as Record<string, unknown>,
+  });
+async function optimisationOf(id: string) {
+  const response = await read(id);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<PathwayOptimisation>();
+}
+const factorOf = async (id: string, code: string) =>
+  (await optimisationOf(id)).factors.find((factor) => factor.code === code);
+const pathwayId = async (nhs: string) =>
+  (
+    await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select id from pathways where trust_code = ${clerical.trustCode} and nhs_number = ${nhs} and is_active`,
+    )
+  )[0]!.id;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  clerical = await createClericalTrust(t);
+  tokens = await tokensForRoles(t, clerical.trustCode, ['cl', 'wa', 'cu', 'ta', 'tca'] as const);
+  const other = await createTrust(t.app.db);
+  otherClinician = await t.tokenFor(
+    (await createUser(t.app.db, { trustCode: other.trustCode, roles: ['cl'] })).id,
+  );
+  await t.app.db.execute(sql`insert into integration_clients (id, issuer, client_id, trust_code, name) values
+    (${crypto.randomUUID()}, 'development', ${labClientId}, ${clerical.trustCode}, 'Pathology link')`);
+  await t.app.db.execute(sql`update trusts set lab_messages_without_birth_date = true
+    where trust_code = ${clerical.trustCode}`);
+  await importList(
+    t,
+    clerical,
+    'knee',
+    csvFile('knee-ptl.csv', [header, ...rows]),
+    csvFile('bloods.csv', bloods),
+  );
+  siobhan = await pathwayId(nhsSiobhan);
+  lukasz = await pathwayId(nhsLukasz);
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the factors found from the values', () => {
+  it('finds anaemia with its value and sample day, smoking, blood pressure and weight, in the rules’ order', async () => {
+    const { factors, weightNote } = await optimisationOf(siobhan);
+    expect(factors.map((factor) => [factor.code, factor.status])).toEqual([
+      ['anaemia', 'identified'],
+      ['smoking', 'identified'],
+      ['blood_pressure', 'identified'],
+      ['weight', 'identified'],
+    ]);
+    const anaemia = factors[0]!;
+    expect(anaemia).toMatchObject({
+      finding: 'Haemoglobin 118 g/L',
+      value: 118,
+      valueDate: sampled,
+      identifiedOn: sampled,
+      overdue: false,
+    });
+    // No TCI date: 12 weeks from identification.
+    expect(anaemia.dueOn).toBe(new Date(Date.parse(sampled) + 84 * 86_400_000).toISOString().slice(0, 10));
+    expect(anaemia.services).toContain('Pre-operative anaemia clinic');
+    expect(factors[3]!.finding).toBe('Body mass index 41.0');
+    expect(weightNote).toMatch(/never a reason to delay surgery.*NICE NG226/);
+    expect((await factorOf(lukasz, 'anaemia')) ?? null).toBeNull();
+    expect((await optimisationOf(lukasz)).factors.map((factor) => factor.code)).toEqual(['diabetes']);
+  });
+
+  it('is read by clinicians, clerical users and waiting list admins, and recorded in the access log', async () => {
+    for (const token of [tokens.cl, tokens.cu, tokens.wa])
+      expect((await read(siobhan, token)).statusCode).toBe(200);
+    for (const token of [tokens.ta, tokens.tca]) expect((await read(siobhan, token)).statusCode).toBe(403);
+    const logged = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from patient_access_log
+        where action = 'optimisation' and pathway_ids @> array[${siobhan}::uuid]`,
+    );
+    expect(logged[0]!.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers 404 for another trust’s pathway and for an unknown id', async () => {
+    expect((await read(siobhan, otherClinician)).statusCode).toBe(403);
+    expect((await read(crypto.randomUUID())).statusCode).toBe(404);
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: url(siobhan).replace('/knee/', '/hip/'),
+      headers: bearer(tokens.cl),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
+describe('recording each step', () => {
+  it('refuses a request without its required fields, naming each', async () => {
+    const empty = await record(siobhan, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({
+      factor: ['Select the risk factor'],
+      status: ['Select what happened'],
+    });
+    const noService = await record(siobhan, { factor: 'anaemia', status: 'referred' });
+    expect(noService.json().errors).toEqual({ service: ['Select the service the patient is referred to'] });
+    const unknownService = await record(siobhan, {
+      factor: 'anaemia',
+      status: 'referred',
+      service: 'Elsewhere',
+    });
+    expect(unknownService.statusCode).toBe(400);
+    expect(unknownService.json().errors).toEqual({ service: ['Select one of the trust’s services'] });
+    const noReason = await record(siobhan, { factor: 'smoking', status: 'declined' });
+    expect(noReason.json().errors).toEqual({ reason: ['Enter the reason'] });
+    const metWithout = await record(siobhan, { factor: 'smoking', status: 'met', reason: '  ' });
+    expect(metWithout.json().errors).toEqual({
+      reason: ['Enter how the target was met, with the value and its date'],
+    });
+  });
+
+  it('refuses hostile text with a 400 and keeps nothing', async () => {
+    for (const note of ['Iron\u0000studies', 'Lone \ud800 surrogate', 'x'.repeat(100_000)]) {
+      const response = await record(siobhan, {
+        factor: 'anaemia',
+        status: 'referred',
+        service: 'Pre-operative anaemia clinic',
+        note,
+      });
+      expect(response.statusCode, note.slice(0, 20)).toBe(400);
+    }
+    const tooLong = await record(siobhan, {
+      factor: 'anaemia',
+      status: 'referred',
+      service: 'Pre-operative anaemia clinic',
+      note: 'x'.repeat(501),
+    });
+    expect(tooLong.json().errors).toEqual({ note: ['The note must be 500 characters or fewer'] });
+    expect((await factorOf(siobhan, 'anaemia'))!.entries).toEqual([]);
+  });
+
+  it('lets a waiting list admin refer and a clinician record met, never the other way round', async () => {
+    const referred = await record(
+      siobhan,
+      { factor: 'smoking', status: 'referred', service: 'Local Stop Smoking Service', note: 'Letter sent' },
+      tokens.wa,
+    );
+    expect(referred.statusCode, referred.body).toBe(200);
+    const smoking = referred.json<PathwayOptimisation>().factors.find((factor) => factor.code === 'smoking')!;
+    expect(smoking.status).toBe('referred');
+    expect(smoking.entries[0]).toMatchObject({ service: 'Local Stop Smoking Service', note: 'Letter sent' });
+    const byAdmin = await record(siobhan, { factor: 'smoking', status: 'met', reason: 'Stopped' }, tokens.wa);
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().detail).toBe('Only a clinician can record this');
+    expect((await record(siobhan, { factor: 'smoking', status: 'in_progress' }, tokens.cu)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await record(siobhan, { factor: 'smoking', status: 'in_progress' }, otherClinician)).statusCode,
+    ).toBe(403);
+    const met = await record(siobhan, {
+      factor: 'smoking',
+      status: 'met',
+      reason: 'Stopped on 1 December, CO 3 ppm',
+    });
+    expect(met.statusCode, met.body).toBe(200);
+    const after = (await factorOf(siobhan, 'smoking'))!;
+    expect(after.status).toBe('met');
+    expect(after.overdue).toBe(false);
+    expect(after.entries.map((entry) => entry.status)).toEqual(['met', 'referred']);
+    const again = await record(siobhan, { factor: 'smoking', status: 'in_progress' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('This risk factor is already closed');
+  });
+
+  it('refuses a factor the pathway does not have with 409', async () => {
+    const response = await record(siobhan, { factor: 'kidney', status: 'in_progress' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toBe('This risk factor was not found for this patient');
+  });
+
+  it('writes each step to the change log in the form’s words', async () => {
+    const entries = await queryRows<{ action: string; changes: unknown }>(
+      t.app.db,
+      sql`select action, changes from change_log where entity_id = ${siobhan} and action like '%as met%'`,
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.action).toContain('Recorded smoking as met');
+  });
+
+  it('answers 409 for an archived pathway', async () => {
+    await t.app.db.execute(sql`update pathways set is_active = false where id = ${lukasz}`);
+    try {
+      const response = await record(lukasz, { factor: 'diabetes', status: 'in_progress' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().detail).toBe('This pathway is no longer on the waiting list');
+    } finally {
+      await t.app.db.execute(sql`update pathways set is_active = true where id = ${lukasz}`);
+    }
+  });
+});
+
+describe('a new result closes the loop by itself', () => {
+  it('marks anaemia met from a FHIR Observation of Hb 134 and re-scores the pathway once', async () => {
+    const referred = await record(siobhan, {
+      factor: 'anaemia',
+      status: 'referred',
+      service: 'Pre-operative anaemia clinic',
+    });
+    expect(referred.statusCode, referred.body).toBe(200);
+    const evaluations = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.app.db,
+          sql`select count(*)::int as n from evaluations where pathway_id = ${siobhan}`,
+        )
+      )[0]!.n;
+    const before = await evaluations();
+    const [{ probability: riskBefore }] = (await queryRows<{ probability: number }>(
+      t.app.db,
+      sql`select probability from pathways where id = ${siobhan}`,
+    )) as [{ probability: number }];
+    const clientToken = await t.tokenFor(labClientId, { clientId: labClientId });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/r4/Observation',
+      headers: { ...bearer(clientToken), 'content-type': 'application/fhir+json' },
+      payload: JSON.stringify({
+        resourceType: 'Observation',
+        status: 'final',
+        code: {
+          coding: [
+            {
+              system: 'http://snomed.info/sct',
+              code: '1022431000000105',
+              display: 'Haemoglobin mass concentration in blood',
+            },
+          ],
+        },
+        subject: { identifier: { system: 'https://fhir.nhs.uk/Id/nhs-number', value: nhsSiobhan } },
+        effectiveDateTime: `${newResultDay}T09:30:00+00:00`,
+        valueQuantity: { value: 134, unit: 'g/L', system: 'http://unitsofmeasure.org', code: 'g/L' },
+      }),
+    });
+    expect(posted.statusCode, posted.body).toBeLessThan(300);
+    expect(await evaluations()).toBe(before + 1);
+    const anaemia = (await factorOf(siobhan, 'anaemia'))!;
+    expect(anaemia.status).toBe('met');
+    expect(anaemia.finding).toBeNull();
+    const [met] = anaemia.entries;
+    expect(met).toMatchObject({
+      status: 'met',
+      finding: 'Haemoglobin 134 g/L',
+      recordedBy: automaticRecorder,
+    });
+    expect(met!.riskBefore).toBeCloseTo(riskBefore, 10);
+    expect(met!.riskAfter).not.toBeNull();
+    expect(met!.riskAfter).not.toBe(met!.riskBefore);
+    const [{ finding_date }] = (await queryRows<{ finding_date: string }>(
+      t.app.db,
+      sql`select finding_date::text as finding_date from optimisation_entries
+        where pathway_id = ${siobhan} and factor = 'anaemia' and status = 'met'`,
+    )) as [{ finding_date: string }];
+    expect(finding_date).toBe(newResultDay);
+  });
+
+  it('closes a factor only identified, too, when a remodel’s value meets it', async () => {
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/api/trusts/${clerical.trustCode}/procedures/knee/patients/${siobhan}`,
+      headers: bearer(tokens.cl),
+    });
+    const remodel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/trusts/${clerical.trustCode}/procedures/knee/patients/${siobhan}`,
+      headers: bearer(tokens.cl),
+      payload: { ...record.json<Record<string, string>>(), weight: '95' },
+    });
+    expect(remodel.statusCode, remodel.body).toBe(200);
+    const weight = (await factorOf(siobhan, 'weight'))!;
+    expect(weight.status).toBe('met');
+    expect(weight.entries[0]).toMatchObject({
+      finding: 'Body mass index 37.1',
+      recordedBy: automaticRecorder,
+    });
+    // Blood pressure is a recorded condition: only a person closes it.
+    expect((await factorOf(siobhan, 'blood_pressure'))!.status).toBe('identified');
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * One pathway's modifiable risk factors (decision 0071): found from its current values, each with
+ * its dated entries (never updated or removed), its status, due date and the services the trust
+ * refers to. Every read is in the patient access log; every entry in the change log too.
+ */
+import { sql } from 'drizzle-orm';
+import { endpoints } from '@esr/contracts/endpoints';
+import { todayInLondon } from '@esr/contracts/london-dates';
+import {
+  administrativeStatuses,
+  defaultOptimisationRules,
+  factorDefinitions,
+  findFactors,
+  isClosed,
+  maxOptimisationTextLength,
+  optimisationFactors,
+  optimisationMessages,
+  optimisationStatusLabels,
+  weightNeverDelays,
+  type FoundFactor,
+  type OptimisationFactor,
+  type OptimisationRequest,
+  type OptimisationRules,
+  type OptimisationStatus,
+  type PathwayFactor,
+  type PathwayOptimisation,
+} from '@esr/contracts/optimisation';
+import { addDays } from '@esr/contracts/prioritisation';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
+import { badRequest, conflict, forbidden } from '../../platform/errors.js';
+import { recordPatientAccess, routeOf } from '../access-log/index.js';
+import { recordChange, type PathwayOfChange } from '../change-log/index.js';
+import { hasAccess, principalName, requireAccess, type Principal } from '../identity/index.js';
+import { findPathway } from '../pathways/index.js';
+
+export type PathwayTarget = readonly [
+  db: Db,
+  principal: Principal,
+  trustCode: string,
+  procedureCode: ProcedureCode,
+  id: string,
+];
+
+interface OptimisedPathway extends PathwayOfChange, Record<string, unknown> {
+  is_active: boolean;
+  clinical: Record<string, unknown> | string;
+  lab_dates: Record<string, string> | string | null;
+  tci_date: string | null;
+  listed_on: string;
+}
+
+const pathwayColumns = sql`p.id, p.procedure_code, p.nhs_number, p.local_patient_identifier, p.first_name,
+  p.last_name, p.is_active, p.clinical, p.lab_dates, p.tci_date::text as tci_date,
+  (p.created_at at time zone 'Europe/London')::date::text as listed_on`;
+
+interface EntryRow extends Record<string, unknown> {
+  factor: string;
+  status: OptimisationStatus;
+  service: string | null;
+  note: string | null;
+  reason: string | null;
+  finding: string | null;
+  finding_date: string | null;
+  risk_before: number | null;
+  risk_after: number | null;
+  recorded_by: string;
+  recorded_at: string | Date;
+  recorded_on: string;
+}
+
+/** The trust's rules, blood-result limit and services (decision 0071), the defaults where it set none. */
+export interface TrustOptimisation {
+  rules: OptimisationRules;
+  maxAgeDays: number;
+  services: Record<OptimisationFactor, string[]>;
+}
+
+export async function trustOptimisation(db: Db, trustCode: string): Promise<TrustOptimisation> {
+  const [row] = await queryRows<{
+    rules: Partial<OptimisationRules> | null;
+    services: Partial<Record<OptimisationFactor, string[]>> | null;
+    max_age_days: number | null;
+  }>(
+    db,
+    sql`select optimisation_rules as rules, optimisation_services as services,
+      blood_result_max_age_days as max_age_days from trusts where trust_code = ${trustCode}`,
+  );
+  const services = Object.fromEntries(
+    optimisationFactors.map((code) => [
+      code,
+      row?.services?.[code] ?? [...factorDefinitions[code].defaultServices],
+    ]),
+  ) as Record<OptimisationFactor, string[]>;
+  return {
+    rules: { ...defaultOptimisationRules, ...row?.rules },
+    maxAgeDays: row?.max_age_days ?? 90,
+    services,
+  };
+}
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** The factors the pathway's values show today. */
+export function factorsFound(
+  pathway: Pick<OptimisedPathway, 'clinical' | 'lab_dates'>,
+  trust: TrustOptimisation,
+  today: string,
+): FoundFactor[] {
+  return findFactors({
+    record: parsed(pathway.clinical),
+    labDates: pathway.lab_dates === null ? null : parsed(pathway.lab_dates),
+    day: today,
+    maxAgeDays: trust.maxAgeDays,
+    rules: trust.rules,
+  });
+}
+
+const entryColumns = sql`factor, status, service, note, reason, finding, finding_date::text as finding_date,
+  risk_before, risk_after, recorded_by, recorded_at,
+  (recorded_at at time zone 'Europe/London')::date::text as recorded_on`;
+
+async function entriesOf(db: Db, pathwayId: string): Promise<EntryRow[]> {
+  return queryRows<EntryRow>(
+    db,
+    sql`select ${entryColumns} from optimisation_entries where pathway_id = ${pathwayId}
+      order by recorded_at desc, id desc`,
+  );
+}
+
+const earliest = (days: (string | null)[]) =>
+  days.filter((day): day is string => day !== null).reduce((a, b) => (b < a ? b : a));
+
+/**
+ * A factor as the screens show it. Its status is its latest entry's, or identified while only
+ * found; a closed factor found again by a value taken after it closed is identified again.
+ */
+function factorOf(
+  code: OptimisationFactor,
+  found: FoundFactor | undefined,
+  entries: EntryRow[],
+  pathway: OptimisedPathway,
+  trust: TrustOptimisation,
+  today: string,
+): PathwayFactor {
+  const latest = entries[0];
+  const foundAgain =
+    latest !== undefined &&
+    isClosed(latest.status) &&
+    found?.valueDate !== undefined &&
+    found.valueDate !== null &&
+    found.valueDate > latest.recorded_on;
+  const status: OptimisationStatus = latest && !foundAgain ? latest.status : 'identified';
+  const identifiedOn = earliest([
+    found?.valueDate ?? (entries.length === 0 || foundAgain ? pathway.listed_on : null),
+    ...(foundAgain ? [] : entries.map((entry) => entry.recorded_on)),
+    foundAgain ? (found?.valueDate ?? null) : null,
+  ]);
+  const dueOn = pathway.tci_date
+    ? addDays(pathway.tci_date, -1)
+    : addDays(identifiedOn, trust.rules.dueWeeks * 7);
+  const definition = factorDefinitions[code];
+  return {
+    code,
+    label: definition.label,
+    status,
+    finding: found ? found.finding : null,
+    value: found?.value ?? null,
+    valueDate: found?.valueDate ?? null,
+    ask: definition.ask,
+    guidance: definition.guidance,
+    identifiedOn,
+    dueOn,
+    overdue: !isClosed(status) && today > dueOn,
+    services: trust.services[code],
+    entries: entries.map((entry) => ({
+      status: entry.status,
+      service: entry.service,
+      note: entry.note,
+      reason: entry.reason,
+      finding: entry.finding,
+      riskBefore: entry.risk_before,
+      riskAfter: entry.risk_after,
+      recordedBy: entry.recorded_by,
+      recordedAt: new Date(entry.recorded_at).toISOString(),
+    })),
+  };
+}
+
+/** Every factor found or with entries, in the rules' order. */
+async function optimisationOf(
+  db: Db,
+  pathway: OptimisedPathway,
+  trust: TrustOptimisation,
+  today: string,
+): Promise<PathwayOptimisation> {
+  const found = factorsFound(pathway, trust, today);
+  const entries = await entriesOf(db, pathway.id);
+  const factors = optimisationFactors.flatMap((code) => {
+    const foundNow = found.find((factor) => factor.code === code);
+    const ofFactor = entries.filter((entry) => entry.factor === code);
+    return foundNow || ofFactor.length > 0 ? [factorOf(code, foundNow, ofFactor, pathway, trust, today)] : [];
+  });
+  return { factors, isActive: pathway.is_active, weightNote: weightNeverDelays };
+}
+
+/** GET …/patients/{id}/optimisation (an access-log read). */
+export async function pathwayOptimisation(
+  [db, principal, trustCode, procedureCode, id]: PathwayTarget,
+  today = todayInLondon(),
+): Promise<PathwayOptimisation> {
+  requireAccess(principal, 'optimisation:read', trustCode);
+  const pathway = await findPathway<OptimisedPathway>(db, { trustCode, procedureCode, id }, pathwayColumns);
+  const answer = await optimisationOf(db, pathway, await trustOptimisation(db, trustCode), today);
+  await recordPatientAccess(db, principal, {
+    trustCode,
+    route: routeOf(endpoints.optimisation.pathway),
+    action: 'optimisation',
+    pathwayIds: [id],
+  });
+  return answer;
+}
+
+/** A note or reason as typed, trimmed; null when blank. */
+function textOf(value: string | undefined, field: string, tooLong: string, errors: Record<string, string[]>) {
+  const text = (value ?? '').replace(/\r\n/g, '\n').trim();
+  if (text.length > maxOptimisationTextLength) errors[field] = [tooLong];
+  return text === '' ? null : text;
+}
+
+function refuseIfAny(errors: Record<string, string[]>) {
+  const messages = Object.values(errors).flat();
+  if (messages.length > 0) throw badRequest(messages[0]!, errors);
+}
+
+/** POST …/patients/{id}/optimisation: a new dated entry for one factor. */
+export async function recordOptimisation(
+  [db, principal, trustCode, procedureCode, id]: PathwayTarget,
+  body: OptimisationRequest,
+  today = todayInLondon(),
+): Promise<PathwayOptimisation> {
+  const clinical = hasAccess(principal, 'optimisation:clinical', trustCode);
+  if (!clinical) requireAccess(principal, 'optimisation:administrative', trustCode);
+  const errors: Record<string, string[]> = {};
+  if (!body.factor) errors.factor = [optimisationMessages.factorRequired];
+  if (!body.status) errors.status = [optimisationMessages.statusRequired];
+  const service = (body.service ?? '').trim();
+  if (body.status === 'referred' && service === '') errors.service = [optimisationMessages.serviceRequired];
+  const note = textOf(body.note, 'note', optimisationMessages.noteTooLong, errors);
+  const reason = textOf(body.reason, 'reason', optimisationMessages.reasonTooLong, errors);
+  if ((body.status === 'met' || body.status === 'declined' || body.status === 'not_possible') && !reason)
+    errors.reason = [
+      body.status === 'met' ? optimisationMessages.metReasonRequired : optimisationMessages.reasonRequired,
+    ];
+  refuseIfAny(errors);
+  const factor = body.factor!;
+  const status = body.status!;
+  if (!clinical && !administrativeStatuses.includes(status))
+    throw forbidden(optimisationMessages.clinicalOnly);
+  return db.transaction(async (tx) => {
+    const pathway = await findPathway<OptimisedPathway>(
+      tx,
+      { trustCode, procedureCode, id },
+      pathwayColumns,
+      true,
+    );
+    if (!pathway.is_active) throw conflict(optimisationMessages.archived);
+    const trust = await trustOptimisation(tx, trustCode);
+    if (status === 'referred' && !trust.services[factor].includes(service))
+      throw badRequest(optimisationMessages.serviceUnknown, {
+        service: [optimisationMessages.serviceUnknown],
+      });
+    const current = (await optimisationOf(tx, pathway, trust, today)).factors.find(
+      (candidate) => candidate.code === factor,
+    );
+    if (!current) throw conflict(optimisationMessages.notFound);
+    if (isClosed(current.status)) throw conflict(optimisationMessages.closed);
+    await tx.execute(sql`insert into optimisation_entries (id, pathway_id, trust_code, factor, status,
+        service, note, reason, user_id, recorded_by)
+      values (${timeOrderedUuid()}, ${id}, ${trustCode}, ${factor}, ${status},
+        ${status === 'referred' ? service : null}, ${note}, ${reason}, ${principal.userId}::uuid,
+        ${principalName(principal)})`);
+    const label = factorDefinitions[factor].label.toLowerCase();
+    await recordChange(tx, {
+      principal,
+      trustCode,
+      trustName: principal.trustName,
+      action: `Recorded ${label} as ${optimisationStatusLabels[status].toLowerCase()}`,
+      entityType: 'patient',
+      pathway,
+      before: { [factor]: current.status },
+      after: {
+        [factor]: status,
+        ...(status === 'referred' ? { service } : {}),
+        ...(note ? { note } : {}),
+        ...(reason ? { reason } : {}),
+      },
+    });
+    await recordPatientAccess(tx, principal, {
+      trustCode,
+      route: routeOf(endpoints.optimisation.record),
+      action: 'optimisation-change',
+      pathwayIds: [id],
+    });
+    return optimisationOf(tx, pathway, trust, today);
+  });
+}

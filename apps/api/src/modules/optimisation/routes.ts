@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { endpoints } from '@esr/contracts/endpoints';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { route } from '../../platform/http/endpoint-routes.js';
+import { principalOf } from '../identity/index.js';
+import { pathwayOptimisation, recordOptimisation, type PathwayTarget } from './pathway-optimisation.js';
+
+const { optimisation } = endpoints;
+
+const onPathway = (
+  app: { db: PathwayTarget[0] },
+  request: FastifyRequest & { params: { trust: string; type: ProcedureCode; id: string } },
+): PathwayTarget => [
+  app.db,
+  principalOf(request),
+  request.params.trust,
+  request.params.type,
+  request.params.id,
+];
+
+/** Waiting well (decision 0071): a pathway's risk factors to optimise before surgery, and each step. */
+const optimisationRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, optimisation.pathway, async (request) => pathwayOptimisation(onPathway(app, request)));
+  route(app, optimisation.record, async (request) =>
+    recordOptimisation(onPathway(app, request), request.body),
+  );
+};
+
+export default optimisationRoutes;
