@@ -57,6 +57,7 @@ export type EndpointPermission =
   | 'optimisation:read'
   | 'optimisation:clinical'
   | 'optimisation:administrative'
+  | 'optimisation:settings'
   // Decision 0047: held only by integration clients (systems), never by a person's role.
   | 'integration:results'
   | 'integration:risk';

@@ -1,8 +1,15 @@
 import { errorResponseSchema } from '../errors.js';
 import { defineEndpoint } from '../endpoint.js';
-import { optimisationRequestSchema, pathwayOptimisationSchema } from '../optimisation.js';
+import {
+  optimisationRequestSchema,
+  optimisationRulesRequestSchema,
+  optimisationRulesSchema,
+  optimisationServicesRequestSchema,
+  optimisationServicesSchema,
+  pathwayOptimisationSchema,
+} from '../optimisation.js';
 import { patientParamsSchema } from '../patients.js';
-import { lookupErrors, pathwayPath } from './shared.js';
+import { lookupErrors, pathwayPath, trustPathSchema } from './shared.js';
 
 const tags = ['optimisation'];
 
@@ -30,5 +37,49 @@ export const optimisation = {
     params: patientParamsSchema,
     body: optimisationRequestSchema,
     response: { 200: pathwayOptimisationSchema, ...lookupErrors, 409: errorResponseSchema },
+  }),
+  rules: defineEndpoint({
+    method: 'GET',
+    path: '/api/trusts/:trust/optimisation/rules',
+    permission: ['optimisation:read', 'optimisation:settings'],
+    tags,
+    summary: 'The trust’s optimisation thresholds (the defaults unless it set its own)',
+    description:
+      'Defaults: haemoglobin below 130 g/L, albumin below 35 g/L, eGFR below 30, body mass index from 40, due 12 weeks after identification without a TCI date.',
+    params: trustPathSchema,
+    response: { 200: optimisationRulesSchema, ...lookupErrors },
+  }),
+  changeRules: defineEndpoint({
+    method: 'PUT',
+    path: '/api/trusts/:trust/optimisation/rules',
+    permission: 'optimisation:settings',
+    tags,
+    summary: 'Sets the trust’s optimisation thresholds (trust admins), each a whole number in its range',
+    description:
+      'Example: {"haemoglobinBelow":130,"albuminBelow":35,"egfrBelow":30,"bmiFrom":40,"dueWeeks":12}. A threshold left out keeps its value. Recorded in the change log; applies at the next read.',
+    params: trustPathSchema,
+    body: optimisationRulesRequestSchema,
+    response: { 200: optimisationRulesSchema, ...lookupErrors },
+  }),
+  services: defineEndpoint({
+    method: 'GET',
+    path: '/api/trusts/:trust/optimisation/services',
+    permission: ['optimisation:read', 'optimisation:settings'],
+    tags,
+    summary: 'The services the trust refers to, by factor (the defaults unless it set its own)',
+    params: trustPathSchema,
+    response: { 200: optimisationServicesSchema, ...lookupErrors },
+  }),
+  changeServices: defineEndpoint({
+    method: 'PUT',
+    path: '/api/trusts/:trust/optimisation/services',
+    permission: 'optimisation:settings',
+    tags,
+    summary: 'Sets the services the trust refers to, for the factors sent (trust admins)',
+    description:
+      'Example: {"services":{"anaemia":["Pre-operative anaemia clinic","GP practice"]}}. Recorded in the change log. Referrals already made keep the service they named.',
+    params: trustPathSchema,
+    body: optimisationServicesRequestSchema,
+    response: { 200: optimisationServicesSchema, ...lookupErrors },
   }),
 };

@@ -64,6 +64,7 @@ export const permissions = {
   'optimisation:read': { roles: ['cu', 'cl', 'wa'] },
   'optimisation:clinical': { roles: ['cl'] },
   'optimisation:administrative': { roles: ['wa'] },
+  'optimisation:settings': { roles: ['ta'] },
   // Decision 0047: systems of the trust, never people; each client holds both, for its own trust only.
   'integration:results': { roles: [], integration: true },
   'integration:risk': { roles: [], integration: true },

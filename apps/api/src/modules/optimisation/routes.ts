@@ -5,6 +5,12 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
 import { pathwayOptimisation, recordOptimisation, type PathwayTarget } from './pathway-optimisation.js';
+import {
+  changeOptimisationRules,
+  changeOptimisationServices,
+  optimisationRules,
+  optimisationServices,
+} from './optimisation-settings.js';
 
 const { optimisation } = endpoints;
 
@@ -24,6 +30,18 @@ const optimisationRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, optimisation.pathway, async (request) => pathwayOptimisation(onPathway(app, request)));
   route(app, optimisation.record, async (request) =>
     recordOptimisation(onPathway(app, request), request.body),
+  );
+  route(app, optimisation.rules, async (request) =>
+    optimisationRules(app.db, principalOf(request), request.params.trust),
+  );
+  route(app, optimisation.changeRules, async (request) =>
+    changeOptimisationRules(app.db, principalOf(request), request.params.trust, request.body),
+  );
+  route(app, optimisation.services, async (request) =>
+    optimisationServices(app.db, principalOf(request), request.params.trust),
+  );
+  route(app, optimisation.changeServices, async (request) =>
+    changeOptimisationServices(app.db, principalOf(request), request.params.trust, request.body),
   );
 };
 
