@@ -123,8 +123,19 @@ const camelCase = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) 
 export function factorLabel(feature: string, displayName: string): string {
   const key = camelCase(feature);
   if (Object.hasOwn(comorbidityLabels, key)) return comorbidityLabels[key as ComorbidityField];
-  if (Object.hasOwn(labRules, key)) return labRules[key as LabField].label;
+  const lab = labFieldOf(feature);
+  if (lab) return labRules[lab].label;
   return displayName;
+}
+
+/**
+ * The blood result a model's factor is, when the model names it as the product's models do
+ * (haemoglobin, white_blood_count): the rule by which the risk summary labels it, so that what is
+ * said of a factor elsewhere (its standard codes) agrees with its label. Null for any other factor.
+ */
+export function labFieldOf(feature: string): LabField | null {
+  const key = camelCase(feature);
+  return Object.hasOwn(labRules, key) ? (key as LabField) : null;
 }
 
 export const sexOptions = [

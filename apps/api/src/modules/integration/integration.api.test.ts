@@ -21,6 +21,7 @@ import { testNhsNumber } from '../../test/factories/generated-lists.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import type { ChangeLogPage } from '@esr/contracts/change-log';
 import { validateFhir } from './fhir/fhir-validation.js';
+import type { FhirBundle, FhirRiskAssessment } from './fhir/types.js';
 
 /**
  * Blood results from a trust's systems and risk back to its records (decision 0047), on lists
@@ -227,7 +228,7 @@ describe('FHIR results in', () => {
       '2 results received; 2 results for patients on the waiting list (2 pathways updated and scored again); 0 results kept for 90 days for patients not on a list.',
     );
     expect(JSON.stringify(outcome)).not.toContain(nhsSiobhan);
-    await validateFhir(outcome);
+    expect(validateFhir(outcome)).toEqual([]);
 
     const kneeAfter = await pathwayOf('knee', { nhs: nhsSiobhan });
     // g/dL converted as the file import converts it.
@@ -543,9 +544,26 @@ describe('HL7 v2 results in', () => {
   });
 });
 
+/** The product's own code system for the models' inputs, as decision 0070 fixes it. */
+const riskModelInputSystem = 'https://fhir.elective-surgical-risk.org/CodeSystem/risk-model-input';
+
+/** The codes of a RiskAssessment's contained haemoglobin Observation. */
+const haemoglobinCodes = (assessment: FhirRiskAssessment) =>
+  assessment.contained?.find((input) =>
+    input.code.coding?.some(
+      (coding) => coding.system === riskModelInputSystem && coding.code === 'haemoglobin',
+    ),
+  )?.code.coding;
+
+/** Every system and extension URL a resource names, once each. */
+const systemsOf = (resource: unknown) =>
+  [
+    ...new Set([...JSON.stringify(resource).matchAll(/"(?:system|url)":"([^"]*)"/g)].map(([, uri]) => uri!)),
+  ].sort();
+
 describe('risk out', () => {
-  const search = (nhs: string, token = clientToken) =>
-    t.app.inject({
+  const search = (nhs: string, token = clientToken, app = t) =>
+    app.app.inject({
       method: 'GET',
       url: `/fhir/r4/RiskAssessment?subject:identifier=${encodeURIComponent(`https://fhir.nhs.uk/Id/nhs-number|${nhs}`)}`,
       headers: { ...bearer(token), accept: 'application/fhir+json' },
@@ -568,7 +586,7 @@ describe('risk out', () => {
     }>();
     expect(found).toMatchObject({ resourceType: 'Bundle', type: 'searchset' });
     expect(found.entry).toHaveLength(2);
-    await validateFhir(found);
+    expect(validateFhir(found)).toEqual([]);
     const knee = await pathwayOf('knee', { nhs: nhsSiobhan });
     const kneeAssessment = found.entry.find((entry) => entry.resource.id === knee.current_evaluation_id);
     expect(kneeAssessment, 'the knee pathway’s current evaluation').toBeDefined();
@@ -581,6 +599,12 @@ describe('risk out', () => {
       pathway!.prediction.toLowerCase(),
     );
     expect(kneeAssessment!.resource.subject.identifier.value).toBe(nhsSiobhan);
+    // The haemoglobin the model read, under the codes the results feed reads it by (lab-codes.ts).
+    expect(haemoglobinCodes(kneeAssessment!.resource as unknown as FhirRiskAssessment)).toEqual([
+      { system: 'http://snomed.info/sct', code: '1022431000000105', display: 'Haemoglobin estimation' },
+      { system: 'http://loinc.org', code: '718-7', display: 'Hemoglobin [Mass/volume] in Blood' },
+      { system: riskModelInputSystem, code: 'haemoglobin', display: 'Haemoglobin' },
+    ]);
 
     const logged = await queryRows<{ action: string; roles: string; user_name: string; route: string }>(
       t.app.db,
@@ -600,7 +624,7 @@ describe('risk out', () => {
       headers: bearer(clientToken),
     });
     expect(one.statusCode, one.body).toBe(200);
-    await validateFhir(one.json());
+    expect(validateFhir(one.json())).toEqual([]);
   });
 
   it('answers another trust’s client with nothing of this trust', async () => {
@@ -629,12 +653,64 @@ describe('risk out', () => {
     }
   });
 
+  it('names the same code systems and identifiers whatever PUBLIC_URL is; only addresses follow it', async () => {
+    const elsewhereUrl = 'https://risk.elsewhere.example';
+    const elsewhere = await createTestApp({ PUBLIC_URL: elsewhereUrl });
+    try {
+      const trust = await createClericalTrust(elsewhere);
+      const client = `lab-${crypto.randomUUID().slice(0, 8)}`;
+      await elsewhere.app.db
+        .execute(sql`insert into integration_clients (id, issuer, client_id, trust_code, name)
+        values (${crypto.randomUUID()}, 'development', ${client}, ${trust.trustCode}, 'Pathology link')`);
+      await importListThrough(
+        elsewhere,
+        trust,
+        'knee',
+        csvFile('knee-ptl.csv', [header, siobhanKnee]),
+        csvFile('bloods.csv', bloods),
+      );
+      const knee = (bundle: FhirBundle) =>
+        bundle.entry
+          ?.map((entry) => entry.resource as FhirRiskAssessment)
+          .find((resource) => resource.code?.text?.includes('knee'));
+      const hereAnswer = await search(nhsSiobhan);
+      const thereAnswer = await search(
+        nhsSiobhan,
+        await elsewhere.tokenFor(client, { clientId: client }),
+        elsewhere,
+      );
+      expect(thereAnswer.statusCode, thereAnswer.body).toBe(200);
+      const [here, there] = [hereAnswer.json<FhirBundle>(), thereAnswer.json<FhirBundle>()];
+      expect(validateFhir(there)).toEqual([]);
+
+      // The addresses are each installation's own…
+      expect(here.entry?.[0]?.fullUrl).toMatch(/^http:\/\/localhost:3000\/fhir\/r4\/RiskAssessment\//);
+      expect(there.entry?.[0]?.fullUrl).toMatch(
+        /^https:\/\/risk\.elsewhere\.example\/fhir\/r4\/RiskAssessment\//,
+      );
+      // …the systems are the product's, from both.
+      const [hereKnee, thereKnee] = [knee(here)!, knee(there)!];
+      expect(haemoglobinCodes(thereKnee)).toEqual(haemoglobinCodes(hereKnee));
+      expect(haemoglobinCodes(thereKnee)?.map((coding) => coding.system)).toEqual([
+        'http://snomed.info/sct',
+        'http://loinc.org',
+        riskModelInputSystem,
+      ]);
+      expect(thereKnee.identifier[0]?.system).toBe(hereKnee.identifier[0]?.system);
+      expect(thereKnee.method.coding?.[0]?.system).toBe(hereKnee.method.coding?.[0]?.system);
+      for (const system of [...systemsOf(hereKnee), ...systemsOf(thereKnee)])
+        expect(system).not.toMatch(/localhost|risk\.elsewhere/);
+    } finally {
+      await elsewhere.close();
+    }
+  }, 120_000);
+
   it('publishes a valid CapabilityStatement without a token', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/fhir/r4/metadata' });
     expect(response.statusCode).toBe(200);
     const statement = response.json<{ resourceType: string; fhirVersion: string }>();
     expect(statement).toMatchObject({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1' });
-    await validateFhir(statement);
+    expect(validateFhir(statement)).toEqual([]);
   });
 });
 

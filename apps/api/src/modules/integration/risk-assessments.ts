@@ -61,36 +61,28 @@ interface PathwayRow extends Record<string, unknown> {
   local_patient_identifier: string | null;
 }
 
-function resourceOf(
-  pathway: PathwayRow,
-  result: RiskResult,
-  trustCode: string,
-  baseUrl: string,
-): FhirRiskAssessment {
-  return riskAssessmentResource(
-    {
-      result,
-      pathwayId: pathway.id,
-      nhsNumber: pathway.nhs_number,
-      localIdentifier: pathway.local_patient_identifier,
-      trustCode,
-      procedure: { code: pathway.procedure_code, name: pathway.procedure_name },
-      status: 'final',
-    },
-    baseUrl,
-  );
+function resourceOf(pathway: PathwayRow, result: RiskResult, trustCode: string): FhirRiskAssessment {
+  return riskAssessmentResource({
+    result,
+    pathwayId: pathway.id,
+    nhsNumber: pathway.nhs_number,
+    localIdentifier: pathway.local_patient_identifier,
+    trustCode,
+    procedure: { code: pathway.procedure_code, name: pathway.procedure_name },
+    status: 'final',
+  });
 }
 
 /**
  * The current evaluation of each of the patient's pathways on the caller's trust's lists, newest
  * procedure first; an empty searchset when there is none (a patient of another trust is, to the
- * caller, a patient with none).
+ * caller, a patient with none). `selfUrl` is the search as the installation is reached at; it
+ * gives the entries' full URLs too.
  */
 export async function searchRiskAssessments(
   db: Db,
   caller: Principal,
   nhsNumber: string,
-  baseUrl: string,
   selfUrl: string,
 ): Promise<FhirBundle> {
   const pathways = await queryRows<PathwayRow>(
@@ -111,7 +103,7 @@ export async function searchRiskAssessments(
       pathway.id,
       searchRead,
     );
-    if (summary.result) resources.push(resourceOf(pathway, summary.result, caller.trustCode, baseUrl));
+    if (summary.result) resources.push(resourceOf(pathway, summary.result, caller.trustCode));
     // Decision 0063: no assessment while suspended, and a warning that says why, not silence.
     else if (summary.status === 'suspended' && summary.suspendedOn)
       resources.push(
@@ -128,12 +120,7 @@ export async function searchRiskAssessments(
 }
 
 /** One evaluation of the caller's trust by its id: the current one of its pathway, or an earlier one. */
-export async function readRiskAssessment(
-  db: Db,
-  caller: Principal,
-  id: string,
-  baseUrl: string,
-): Promise<FhirRiskAssessment> {
+export async function readRiskAssessment(db: Db, caller: Principal, id: string): Promise<FhirRiskAssessment> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : null;
   const [pathway] = uuid
     ? await queryRows<PathwayRow & { current_evaluation_id: string | null }>(
@@ -154,5 +141,5 @@ export async function readRiskAssessment(
   const { result } = shown;
   if (shown.status === 'suspended' && shown.suspendedOn) throw notFound(suspendedText(shown.suspendedOn));
   if (!result) throw notFound(riskAssessmentMessages.notFound);
-  return resourceOf(pathway, result, caller.trustCode, baseUrl);
+  return resourceOf(pathway, result, caller.trustCode);
 }

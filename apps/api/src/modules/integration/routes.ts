@@ -110,14 +110,13 @@ const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db,
       principalOf(request),
       nhsNumber,
-      baseUrl(),
       `${baseUrl()}/RiskAssessment?subject:identifier=${encodeURIComponent(request.query['subject:identifier'])}`,
     );
     return sendResource(reply, bundle);
   });
 
   route(app, endpoints.integration.riskAssessment, async (request, reply) =>
-    sendResource(reply, await readRiskAssessment(app.db, principalOf(request), request.params.id, baseUrl())),
+    sendResource(reply, await readRiskAssessment(app.db, principalOf(request), request.params.id)),
   );
 
   // Any other FHIR path: an OperationOutcome a FHIR client reads, rather than the web app's 404.

@@ -1,8 +1,11 @@
 /**
- * The URIs the FHIR resources name: the national ones this product uses, and its own, which sit
- * under the address the service is reached at (`baseUrl`, e.g. `https://risk.example.nhs.uk`; the
- * FHIR base `https://risk.example.nhs.uk/fhir/r4` is read as the same) so that they cannot be taken
- * for national ones (docs/integration.md).
+ * The URIs the FHIR resources name: the national ones this product uses, and its own. Its own
+ * identifier systems, code systems and extensions sit under one canonical root that names the
+ * product, never an installation (decision 0070): a receiving system files a code or an identifier
+ * by its system, so the system must be the same from every installation and every address one is
+ * reached at. Only the addresses of resources (`fullUrl`, links, the CapabilityStatement's
+ * `implementation.url`) are the installation's own (docs/integration.md "Code systems and
+ * identifiers").
  */
 
 /** NHS England's identifier systems (https://digital.nhs.uk/services/fhir-apis). */
@@ -27,24 +30,28 @@ const origin = (baseUrl: string) => {
 /** Where the FHIR endpoints are: `[base]` in the specification's words. */
 export const fhirBaseUrl = (baseUrl: string) => `${origin(baseUrl)}/fhir/r4`;
 
+/**
+ * The root of this product's own URIs (decision 0070). It is an identifier, not an address to fetch;
+ * once a receiving system has filed codes under it, changing it would orphan them.
+ */
+export const productCanonicalBase = 'https://fhir.elective-surgical-risk.org';
+
+/** The inputs of the models, by their machine names in the model's wrapper (`age`, `bmi`, …). */
+export const riskModelInputSystem = `${productCanonicalBase}/CodeSystem/risk-model-input`;
+
 /** This product's own identifier systems, code systems and extensions. */
-export function productUris(baseUrl: string) {
-  const fhir = `${origin(baseUrl)}/fhir`;
-  return {
-    /** A RiskAssessment's business identifier: the evaluation's id. */
-    evaluationIdentifier: `${fhir}/Id/risk-evaluation`,
-    /** A trust's local patient identifiers (hospital numbers), which are unique only within it. */
-    localPatientIdentifier: (trustCode: string) =>
-      `${fhir}/Id/local-patient-identifier/${encodeURIComponent(trustCode)}`,
-    /** A pathway's id, for the rare record with neither an NHS number nor a local identifier. */
-    pathwayIdentifier: `${fhir}/Id/pathway`,
-    /** A trust's model versions: `{trust}/{procedure}/{version}`, e.g. `RAN/knee/2`. */
-    riskModelVersion: `${fhir}/CodeSystem/risk-model-version`,
-    /** The inputs of the models, by their machine names in the model's wrapper (`age`, `bmi`, …). */
-    riskModelInput: `${fhir}/CodeSystem/risk-model-input`,
-    clinicianRiskAdjustment: `${fhir}/StructureDefinition/clinician-risk-adjustment`,
-    riskModelDefaultValue: `${fhir}/StructureDefinition/risk-model-default-value`,
-    riskModelContribution: `${fhir}/StructureDefinition/risk-model-contribution`,
-  };
-}
-export type ProductUris = ReturnType<typeof productUris>;
+export const productUris = {
+  /** A RiskAssessment's business identifier: the evaluation's id. */
+  evaluationIdentifier: `${productCanonicalBase}/Id/risk-evaluation`,
+  /** A trust's local patient identifiers (hospital numbers), which are unique only within it. */
+  localPatientIdentifier: (trustCode: string) =>
+    `${productCanonicalBase}/Id/local-patient-identifier/${encodeURIComponent(trustCode)}`,
+  /** A pathway's id, for the rare record with neither an NHS number nor a local identifier. */
+  pathwayIdentifier: `${productCanonicalBase}/Id/pathway`,
+  /** A trust's model versions: `{trust}/{procedure}/{version}`, e.g. `RAN/knee/2`. */
+  riskModelVersion: `${productCanonicalBase}/CodeSystem/risk-model-version`,
+  riskModelInput: riskModelInputSystem,
+  clinicianRiskAdjustment: `${productCanonicalBase}/StructureDefinition/clinician-risk-adjustment`,
+  riskModelDefaultValue: `${productCanonicalBase}/StructureDefinition/risk-model-default-value`,
+  riskModelContribution: `${productCanonicalBase}/StructureDefinition/risk-model-contribution`,
+} as const;

@@ -48,10 +48,7 @@ describe('validateFhir', () => {
     procedure: { code: 'knee', name: 'Knee replacement' },
   };
   const valid = () =>
-    structuredClone(riskAssessmentResource(source, 'https://risk.example.nhs.uk')) as unknown as Record<
-      string,
-      unknown
-    > & {
+    structuredClone(riskAssessmentResource(source)) as unknown as Record<string, unknown> & {
       prediction: Array<Record<string, unknown>>;
       contained: Array<Record<string, unknown>>;
     };

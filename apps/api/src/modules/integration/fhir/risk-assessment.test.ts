@@ -11,9 +11,13 @@ import {
 } from './risk-assessment.js';
 import type { FhirObservation } from './types.js';
 
+/** The product's canonical root (decision 0070), written out: a change to it must be seen here. */
+const canonical = 'https://fhir.elective-surgical-risk.org';
+const adjustmentUrl = `${canonical}/StructureDefinition/clinician-risk-adjustment`;
+const defaultValueUrl = `${canonical}/StructureDefinition/risk-model-default-value`;
+const inputSystem = `${canonical}/CodeSystem/risk-model-input`;
+/** Where an installation is reached: only the searchset's links and full URLs name it. */
 const baseUrl = 'https://risk.example.nhs.uk';
-const adjustmentUrl = `${baseUrl}/fhir/StructureDefinition/clinician-risk-adjustment`;
-const defaultValueUrl = `${baseUrl}/fhir/StructureDefinition/risk-model-default-value`;
 
 function riskResult(overrides: Partial<RiskResult> = {}): RiskResult {
   return {
@@ -87,8 +91,26 @@ function source(
   };
 }
 
+/** A blood result as a model reads it, by its machine name and unit. */
+const labInput = (
+  feature: string,
+  unit: string,
+  value: number | null,
+  defaultUsed = false,
+): RiskResult['contributions'][number] => ({
+  feature,
+  displayName: feature,
+  contribution: 0.05,
+  value,
+  unit,
+  defaultUsed,
+});
+
+/** A contained input by the product's own code (its standard codes, when it has any, come first). */
 const containedInput = (resource: { contained?: FhirObservation[] }, code: string) =>
-  resource.contained?.find((observation) => observation.code.coding?.[0]?.code === code);
+  resource.contained?.find((observation) =>
+    observation.code.coding?.some((coding) => coding.system === inputSystem && coding.code === code),
+  );
 
 describe('riskAssessmentResource', () => {
   it('says a High knee prediction with defaulted inputs and a clinician’s view, as valid R4', () => {
@@ -128,7 +150,6 @@ describe('riskAssessmentResource', () => {
           },
         },
       ),
-      baseUrl,
     );
 
     expect(validateFhir(resource)).toEqual([]);
@@ -137,7 +158,7 @@ describe('riskAssessmentResource', () => {
       id: '01935f7e-8a2b-7c1d-9e4f-0a1b2c3d4e5f',
       meta: { lastUpdated: '2026-12-01T09:00:00.000Z' },
       identifier: [
-        { system: `${baseUrl}/fhir/Id/risk-evaluation`, value: '01935f7e-8a2b-7c1d-9e4f-0a1b2c3d4e5f' },
+        { system: `${canonical}/Id/risk-evaluation`, value: '01935f7e-8a2b-7c1d-9e4f-0a1b2c3d4e5f' },
       ],
       status: 'final',
       subject: {
@@ -148,7 +169,7 @@ describe('riskAssessmentResource', () => {
       method: {
         coding: [
           {
-            system: `${baseUrl}/fhir/CodeSystem/risk-model-version`,
+            system: `${canonical}/CodeSystem/risk-model-version`,
             code: 'RAN/knee/2',
             display: 'Knee replacement complication risk, version 2 (model card 1.0.0)',
           },
@@ -265,7 +286,6 @@ describe('riskAssessmentResource', () => {
           defaultsUsed: [{ feature: 'male', displayName: 'Sex (male)', valueUsed: 0, unit: '' }],
         },
       ),
-      baseUrl,
     );
     expect(validateFhir(resource)).toEqual([]);
 
@@ -288,7 +308,6 @@ describe('riskAssessmentResource', () => {
   it('labels a demonstration model’s prediction wherever it is read', () => {
     const resource = riskAssessmentResource(
       source({}, { model: { ...riskResult().model, demonstration: true } }),
-      baseUrl,
     );
     expect(validateFhir(resource)).toEqual([]);
     expect(resource.note?.[0]?.text).toBe(demonstrationModelLabel);
@@ -302,7 +321,6 @@ describe('riskAssessmentResource', () => {
   it('says a recalibrated version’s factors are on the original model’s scale', () => {
     const resource = riskAssessmentResource(
       source({}, { model: { ...riskResult().model, uploadVersion: 3, recalibrated: true } }),
-      baseUrl,
     );
     expect(validateFhir(resource)).toEqual([]);
     expect(resource.note).toEqual([{ text: recalibratedModelNote }]);
@@ -312,7 +330,6 @@ describe('riskAssessmentResource', () => {
   it('names a patient without an NHS number by the trust’s local identifier', () => {
     const resource = riskAssessmentResource(
       source({ nhsNumber: null }, { prediction: 'low', probability: 0.021 }),
-      baseUrl,
     );
     expect(validateFhir(resource)).toEqual([]);
     expect(resource.subject).toEqual({
@@ -327,7 +344,7 @@ describe('riskAssessmentResource', () => {
             },
           ],
         },
-        system: `${baseUrl}/fhir/Id/local-patient-identifier/RAN`,
+        system: `${canonical}/Id/local-patient-identifier/RAN`,
         value: 'RAN1234567',
         assigner: {
           type: 'Organization',
@@ -348,10 +365,10 @@ describe('riskAssessmentResource', () => {
   });
 
   it('falls back to the pathway when the record has no identifier at all', () => {
-    const resource = riskAssessmentResource(source({ nhsNumber: null, localIdentifier: '  ' }), baseUrl);
+    const resource = riskAssessmentResource(source({ nhsNumber: null, localIdentifier: '  ' }));
     expect(validateFhir(resource)).toEqual([]);
     expect(resource.subject.identifier).toEqual({
-      system: `${baseUrl}/fhir/Id/pathway`,
+      system: `${canonical}/Id/pathway`,
       value: '5b0f3c8e-1d2a-4c6b-9e7f-2a3b4c5d6e7f',
     });
   });
@@ -367,7 +384,6 @@ describe('riskAssessmentResource', () => {
           adjustment: { prediction: 'low', reason: '', by: 'Dr Priya Shah', on: '2026-11-29T09:00:00.000Z' },
         },
       ),
-      baseUrl,
     );
     expect(validateFhir(resource)).toEqual([]);
     expect(resource.note?.[0]?.text).toBe(
@@ -401,7 +417,6 @@ describe('riskAssessmentResource', () => {
           ],
         },
       ),
-      baseUrl,
     );
     expect(validateFhir(resource)).toEqual([]);
     expect(resource.contained?.[0]).toMatchObject({
@@ -410,17 +425,46 @@ describe('riskAssessmentResource', () => {
     });
   });
 
-  it('reads a FHIR base given as baseUrl as the service’s address', () => {
-    expect(riskAssessmentResource(source(), `${baseUrl}/fhir/r4/`)).toEqual(
-      riskAssessmentResource(source(), baseUrl),
+  it('names its own systems and extensions under the product’s canonical root, never an address', () => {
+    const resource = riskAssessmentResource(
+      source(
+        { nhsNumber: null },
+        {
+          adjustment: { prediction: 'low', reason: '', by: '', on: '2026-12-01T09:00:00.000Z' },
+          contributions: [...riskResult().contributions, labInput('haemoglobin', 'g/L', 128)],
+        },
+      ),
     );
+    expect(validateFhir(resource)).toEqual([]);
+    const json = JSON.stringify(resource);
+    const national = [
+      'https://fhir.nhs.uk/',
+      'http://terminology.hl7.org/',
+      'http://unitsofmeasure.org',
+      'http://snomed.info/sct',
+      'http://loinc.org',
+    ];
+    const own = [...json.matchAll(/"(?:system|url)":"(https?:[^"]*)"/g)]
+      .map(([, uri]) => uri!)
+      .filter((uri) => !national.some((prefix) => uri.startsWith(prefix)));
+    expect(new Set(own)).toEqual(
+      new Set([
+        `${canonical}/Id/risk-evaluation`,
+        `${canonical}/Id/local-patient-identifier/RAN`,
+        `${canonical}/CodeSystem/risk-model-version`,
+        inputSystem,
+        `${canonical}/StructureDefinition/risk-model-contribution`,
+        `${canonical}/StructureDefinition/clinician-risk-adjustment`,
+      ]),
+    );
+    expect(json).not.toMatch(/localhost|risk\.example/);
   });
 
   it('is final unless told otherwise, and dated by what the caller knows changed last', () => {
-    const resource = riskAssessmentResource(source({ lastUpdated: '2026-12-02T08:30:00Z' }), baseUrl);
+    const resource = riskAssessmentResource(source({ lastUpdated: '2026-12-02T08:30:00Z' }));
     expect(resource.status).toBe('final');
     expect(resource.meta.lastUpdated).toBe('2026-12-02T08:30:00.000Z');
-    expect(riskAssessmentResource(source({ status: 'amended' }), baseUrl).status).toBe('amended');
+    expect(riskAssessmentResource(source({ status: 'amended' })).status).toBe('amended');
   });
 
   it('never says a patient’s name, date of birth or anything else the source does not need', () => {
@@ -440,10 +484,78 @@ describe('riskAssessmentResource', () => {
       lastName: 'Featherstonehaugh',
       dateOfBirth: '1951-04-17',
     };
-    const json = JSON.stringify(riskAssessmentResource(withPersonalDetails, baseUrl));
+    const json = JSON.stringify(riskAssessmentResource(withPersonalDetails));
     expect(json).not.toMatch(/Margaret|Featherstonehaugh|1951-04-17/);
     expect(json).not.toMatch(/"(name|given|family|birthDate)"/);
     expect(json).not.toContain('"resourceType":"Patient"');
+  });
+});
+
+describe('the codes of an input', () => {
+  const codesOf = (input: RiskResult['contributions'][number]) => {
+    const resource = riskAssessmentResource(source({}, { contributions: [input] }));
+    expect(validateFhir(resource)).toEqual([]);
+    return resource.contained?.[0]?.code.coding;
+  };
+  const own = (code: string) => ({ system: inputSystem, code, display: code });
+
+  it('gives haemoglobin its SNOMED CT and LOINC codes from the results feed’s table, then the product’s own', () => {
+    expect(codesOf(labInput('haemoglobin', 'g/L', 128))).toEqual([
+      { system: 'http://snomed.info/sct', code: '1022431000000105', display: 'Haemoglobin estimation' },
+      { system: 'http://loinc.org', code: '718-7', display: 'Hemoglobin [Mass/volume] in Blood' },
+      own('haemoglobin'),
+    ]);
+  });
+
+  it('gives each blood result the codes the table marks sent, and only those', () => {
+    const codes = (input: RiskResult['contributions'][number]) =>
+      codesOf(input)?.map((coding) => `${coding.system}|${coding.code}`);
+    const snomed = (code: string) => `http://snomed.info/sct|${code}`;
+    const loinc = (code: string) => `http://loinc.org|${code}`;
+    expect(codes(labInput('white_blood_count', '10⁹/L', 7.2))).toEqual([
+      snomed('1022541000000102'),
+      loinc('26464-8'),
+      `${inputSystem}|white_blood_count`,
+    ]);
+    expect(codes(labInput('platelet_count', '10⁹/L', 250))).toEqual([
+      snomed('1022651000000100'),
+      loinc('26515-7'),
+      `${inputSystem}|platelet_count`,
+    ]);
+    // Their SNOMED CT codes name serum or plasma, which the product does not keep: LOINC's name both.
+    expect(codes(labInput('urea', 'mmol/L', 5.1))).toEqual([loinc('22664-7'), `${inputSystem}|urea`]);
+    expect(codes(labInput('creatinine', 'µmol/L', 80))).toEqual([
+      loinc('14682-9'),
+      `${inputSystem}|creatinine`,
+    ]);
+    expect(codes(labInput('sodium', 'mmol/L', 139))).toEqual([loinc('2951-2'), `${inputSystem}|sodium`]);
+    expect(codes(labInput('albumin', 'g/L', 41))).toEqual([loinc('1751-7'), `${inputSystem}|albumin`]);
+    expect(codes(labInput('crp', 'mg/L', 4))).toEqual([loinc('1988-5'), `${inputSystem}|crp`]);
+    // eGFR's LOINC codes each name a formula, which the product does not keep either.
+    expect(codes(labInput('egfr', 'mL/min/1.73m²', 71))).toEqual([
+      snomed('1107411000000104'),
+      `${inputSystem}|egfr`,
+    ]);
+  });
+
+  it('keeps the codes on a blood result the record lacked: the Observation is still of that test', () => {
+    expect(codesOf(labInput('albumin', 'g/L', 42, true))).toEqual([
+      { system: 'http://loinc.org', code: '1751-7', display: 'Albumin [Mass/volume] in Serum or Plasma' },
+      own('albumin'),
+    ]);
+  });
+
+  it('gives only the product’s own code where a standard one would claim what is not known', () => {
+    // Another unit than the one the codes were chosen for (creatinine in mg/dL is another LOINC code).
+    expect(codesOf(labInput('creatinine', 'mg/dL', 0.9))).toEqual([own('creatinine')]);
+    // An evaluation stored before the values were kept has no unit for a factor it did not show.
+    expect(codesOf(labInput('haemoglobin', '', null))).toEqual([own('haemoglobin')]);
+    // A blood result a model names otherwise is not recognised as one, as the risk summary does not.
+    expect(codesOf(labInput('hb', 'g/L', 128))).toEqual([own('hb')]);
+    // Inputs that are not blood results have the product's code alone.
+    expect(codesOf(riskResult().contributions[0]!)).toEqual([
+      { system: inputSystem, code: 'age', display: 'Age' },
+    ]);
   });
 });
 
@@ -451,13 +563,12 @@ describe('searchsetBundle', () => {
   const selfUrl = `${baseUrl}/fhir/r4/RiskAssessment?subject:identifier=https://fhir.nhs.uk/Id/nhs-number|9990000018`;
 
   it('answers a search with two assessments, each with its full URL', () => {
-    const knee = riskAssessmentResource(source(), baseUrl);
+    const knee = riskAssessmentResource(source());
     const hip = riskAssessmentResource(
       source(
         { procedure: { code: 'hip', name: 'Hip replacement' } },
         { evaluationId: '01935f7e-8a2b-7c1d-9e4f-0a1b2c3d4e60', prediction: 'medium', probability: 0.08 },
       ),
-      baseUrl,
     );
     const bundle = searchsetBundle([knee, hip], selfUrl);
     expect(validateFhir(bundle)).toEqual([]);
@@ -496,7 +607,7 @@ describe('searchsetBundle', () => {
         diagnostics: 'Only the current evaluation of each pathway is shown',
       },
     ]);
-    const bundle = searchsetBundle([riskAssessmentResource(source(), baseUrl), warning], selfUrl, 1);
+    const bundle = searchsetBundle([riskAssessmentResource(source()), warning], selfUrl, 1);
     expect(validateFhir(bundle)).toEqual([]);
     expect(bundle.total).toBe(1);
     expect(bundle.entry?.[1]).toEqual({ resource: warning, search: { mode: 'outcome' } });

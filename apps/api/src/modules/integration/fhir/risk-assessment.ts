@@ -31,18 +31,18 @@ import {
   factorValueText,
   percentage,
 } from '@esr/contracts/patient-wording';
-import { factorLabel } from '@esr/contracts/remodel';
+import { factorLabel, labFieldOf } from '@esr/contracts/remodel';
 import { showLondonDateTime } from '@esr/contracts/london-dates';
 import {
   dataAbsentReasonSystem,
   identifierTypeSystem,
   nhsNumberSystem,
   odsOrganisationSystem,
-  productUris,
+  productUris as uris,
   riskProbabilitySystem,
   ucumSystem,
-  type ProductUris,
 } from './fhir-uris.js';
+import { codesSent, loincSystem, snomedSystem } from '../messages/lab-codes.js';
 import { markdownBlock, markdownText, narrativeDiv, type TextBlock } from './narrative.js';
 import type {
   FhirAnnotation,
@@ -93,16 +93,15 @@ export interface RiskAssessmentSource {
 }
 
 /**
- * The evaluation as a RiskAssessment. `baseUrl` is the address the service is reached at, or its
- * FHIR base (fhir-uris.ts).
+ * The evaluation as a RiskAssessment. It names no address of the installation: its systems and
+ * extensions are the product's canonical ones (decision 0070), whatever address it is served at.
  */
-export function riskAssessmentResource(source: RiskAssessmentSource, baseUrl: string): FhirRiskAssessment {
+export function riskAssessmentResource(source: RiskAssessmentSource): FhirRiskAssessment {
   const { result, procedure } = source;
-  const uris = productUris(baseUrl);
   const outcomeText = source.outcomeText ?? predictedOutcomeText;
   const modelText = `${result.model.name}, version ${modelVersionText(result.model)}`;
   const inputs = result.contributions.map((contribution, i) =>
-    inputObservation(contribution, `input-${i + 1}`, uris),
+    inputObservation(contribution, `input-${i + 1}`),
   );
   const blocks = noteBlocks(result);
   const adjustment = result.adjustment;
@@ -123,7 +122,7 @@ export function riskAssessmentResource(source: RiskAssessmentSource, baseUrl: st
       div: narrativeDiv(narrativeBlocks(source, outcomeText, modelText, blocks)),
     },
     ...(inputs.length > 0 ? { contained: inputs } : {}),
-    ...(adjustment ? { extension: [adjustmentExtension(adjustment, uris)] } : {}),
+    ...(adjustment ? { extension: [adjustmentExtension(adjustment)] } : {}),
     identifier: [{ system: uris.evaluationIdentifier, value: result.evaluationId }],
     status: source.status ?? 'final',
     method: {
@@ -138,7 +137,7 @@ export function riskAssessmentResource(source: RiskAssessmentSource, baseUrl: st
       text: result.model.demonstration ? `${modelText}. ${demonstrationModelLabel}` : modelText,
     },
     code: { text: `Risk of a complication after elective ${procedure.name.toLowerCase()}` },
-    subject: subjectOf(source, uris),
+    subject: subjectOf(source),
     occurrenceDateTime: evaluatedAt,
     ...(inputs.length > 0 ? { basis: inputs.map((input) => ({ reference: `#${input.id}` })) } : {}),
     prediction: [
@@ -183,7 +182,7 @@ const riskConcept = (prediction: Prediction): FhirCodeableConcept => ({
  * in a system of that trust's own since hospital numbers repeat between trusts; otherwise (imports
  * refuse such a record, so only for old data) by the pathway.
  */
-function subjectOf(source: RiskAssessmentSource, uris: ProductUris): FhirReference {
+function subjectOf(source: RiskAssessmentSource): FhirReference {
   const nhsNumber = source.nhsNumber?.replace(/[\s-]/g, '');
   if (nhsNumber) return { type: 'Patient', identifier: { system: nhsNumberSystem, value: nhsNumber } };
   const local = source.localIdentifier?.trim();
@@ -235,15 +234,27 @@ function valueOf(unit: string, value: number): Pick<FhirObservation, 'valueBoole
 }
 
 /**
+ * The input's codes: for a blood result, its SNOMED CT and LOINC codes where the table the results
+ * feed reads has them (lab-codes.ts), given only with the unit they were chosen for; then always the
+ * product's own, the model's machine name, which is what every model's input has.
+ */
+function inputCodings(input: Contribution): FhirCoding[] {
+  const own: FhirCoding = { system: uris.riskModelInput, code: input.feature, display: input.displayName };
+  const lab = labFieldOf(input.feature);
+  if (!lab) return [own];
+  const sent = codesSent(lab);
+  if (ucumCodes[input.unit] !== sent.unit) return [own];
+  const standard = (system: string, term: { code: string; term: string } | null): FhirCoding[] =>
+    term ? [{ system, code: term.code, display: term.term }] : [];
+  return [...standard(snomedSystem, sent.snomed), ...standard(loincSystem, sent.loinc), own];
+}
+
+/**
  * An input the model read. A value the record lacked is not written as the patient's (a receiver
  * could file it as a result): the Observation says it is not known, and the number the model used in
  * its place is an extension and a note, as the risk summary shows it.
  */
-function inputObservation(
-  input: Contribution,
-  id: string,
-  uris: ProductUris,
-): FhirObservation & { id: string } {
+function inputObservation(input: Contribution, id: string): FhirObservation & { id: string } {
   const extension: FhirExtension[] = [{ url: uris.riskModelContribution, valueDecimal: input.contribution }];
   const observation: FhirObservation & { id: string } = {
     resourceType: 'Observation',
@@ -251,7 +262,7 @@ function inputObservation(
     extension,
     status: 'final',
     code: {
-      coding: [{ system: uris.riskModelInput, code: input.feature, display: input.displayName }],
+      coding: inputCodings(input),
       text: factorLabel(input.feature, input.displayName),
     },
   };
@@ -282,10 +293,7 @@ function inputObservation(
 }
 
 /** The clinician's view of the risk (decision 0044), defined in docs/integration.md. */
-function adjustmentExtension(
-  adjustment: NonNullable<RiskResult['adjustment']>,
-  uris: ProductUris,
-): FhirExtension {
+function adjustmentExtension(adjustment: NonNullable<RiskResult['adjustment']>): FhirExtension {
   const reason = adjustment.reason.trim();
   return {
     url: uris.clinicianRiskAdjustment,

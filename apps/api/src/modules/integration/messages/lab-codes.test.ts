@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { labSpecs } from '@esr/import-files/headers';
 import { labCodes } from '@esr/import-files/types';
+import { labFieldOf } from '@esr/contracts/remodel';
 import {
+  codesSent,
   codesToRead,
   codeSystemKind,
   importUnit,
@@ -61,6 +64,47 @@ describe('labCodeTable', () => {
   it('converts every unit it lists with the file import’s factors', () => {
     for (const row of labCodeTable) {
       for (const unit of row.units) expect(unitFactorFor(row.lab, unit), `${row.lab} ${unit}`).not.toBeNull();
+    }
+  });
+});
+
+describe('codesSent', () => {
+  it('marks at most one code of each system an input is sent under, and every input has one', () => {
+    for (const row of labCodeTable) {
+      expect(row.snomed.filter((term) => term.sent).length, row.lab).toBeLessThanOrEqual(1);
+      expect(row.loinc.filter((term) => term.sent).length, row.lab).toBeLessThanOrEqual(1);
+      const sent = codesSent(row.lab);
+      expect(sent.snomed ?? sent.loinc, row.lab).not.toBeNull();
+      // The codes were chosen for the input's own unit, the one the file import converts to.
+      expect(unitFactorFor(row.lab, sent.unit), row.lab).toBe(1);
+    }
+  });
+
+  it('sends no code that names a method or a specimen the product does not keep', () => {
+    for (const row of labCodeTable) {
+      const { snomed, loinc } = codesSent(row.lab);
+      if (loinc) expect(loinc.term, row.lab).not.toMatch(/ by |\(/);
+      if (snomed) expect(snomed.term, row.lab).not.toMatch(/serum|plasma/i);
+    }
+  });
+
+  it('is what docs/integration.md "Codes we send" lists, under the names the product’s models give', () => {
+    const markdown = fs.readFileSync(
+      new URL('../../../../../../docs/integration.md', import.meta.url),
+      'utf8',
+    );
+    const start = markdown.indexOf('#### Codes we send');
+    const section = markdown.slice(start, markdown.indexOf('\n### ', start));
+    const cell = (term: { code: string; term: string } | null) => (term ? `${term.code} ${term.term}` : '—');
+    for (const row of labCodeTable) {
+      const name = row.lab.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+      expect(labFieldOf(name), name).toBe(row.lab);
+      const line = section.split('\n').find((text) => text.includes(`| \`${name}\` `));
+      expect(line, name).toBeDefined();
+      const cells = line!.split('|').map((text) => text.trim());
+      const sent = codesSent(row.lab);
+      expect(cells.slice(3, 5), name).toEqual([cell(sent.snomed), cell(sent.loinc)]);
+      expect(cells[5], name).toContain(`(\`${sent.unit}\`)`);
     }
   });
 });

@@ -2,6 +2,9 @@
  * The codes a lab message names the nine inputs by (docs/integration.md "Codes we read"). A result
  * is recognised by its code alone, never by its display text: text varies by lab and a wrong match
  * would put another test's value into the model.
+ *
+ * The same table gives the standard codes of the inputs the product sends (decision 0070,
+ * docs/integration.md "Codes we send"): the term of each system marked `sent`.
  */
 import { labSpecs } from '@esr/import-files/headers';
 import { unitFactor } from '@esr/import-files/lab-values';
@@ -14,6 +17,12 @@ export const ucumSystem = 'http://unitsofmeasure.org';
 export interface CodedTerm {
   code: string;
   term: string;
+  /**
+   * The code the product's own Observations of the input carry (at most one a system): the one that
+   * claims no more than the product knows of a value, which keeps neither the method, nor the
+   * specimen, nor the formula it came from (decision 0070).
+   */
+  sent?: true;
 }
 
 export interface LabCodeRow {
@@ -40,21 +49,26 @@ export interface LabCodeRow {
  *   raised CRP would arrive as a limit.
  * - Sodium in whole blood (LOINC 2947-0): a blood-gas analyser's reading, not the laboratory's.
  * - "Corrected" creatinine levels: corrected for something the message does not say.
+ *
+ * Not sent (no term marked `sent`): a SNOMED CT code for urea, creatinine, sodium, albumin and CRP,
+ * whose UK observables each name a specimen (serum or plasma) the product does not keep, and a LOINC
+ * code for eGFR, whose codes each name a formula (CKD-EPI, MDRD) it does not keep either. Sending one
+ * would tell a receiver more than is known.
  */
 export const labCodeTable: readonly LabCodeRow[] = [
   {
     lab: 'haemoglobin',
-    snomed: [{ code: '1022431000000105', term: 'Haemoglobin estimation' }],
-    loinc: [{ code: '718-7', term: 'Hemoglobin [Mass/volume] in Blood' }],
+    snomed: [{ code: '1022431000000105', term: 'Haemoglobin estimation', sent: true }],
+    loinc: [{ code: '718-7', term: 'Hemoglobin [Mass/volume] in Blood', sent: true }],
     local: ['HB', 'HGB'],
     units: ['g/L', 'g/dL'],
   },
   {
     lab: 'whiteBloodCount',
-    snomed: [{ code: '1022541000000102', term: 'Total white cell count' }],
+    snomed: [{ code: '1022541000000102', term: 'Total white cell count', sent: true }],
     loinc: [
       { code: '6690-2', term: 'Leukocytes [#/volume] in Blood by Automated count' },
-      { code: '26464-8', term: 'Leukocytes [#/volume] in Blood' },
+      { code: '26464-8', term: 'Leukocytes [#/volume] in Blood', sent: true },
       { code: '804-5', term: 'Leukocytes [#/volume] in Blood by Manual count' },
     ],
     local: ['WBC', 'WCC'],
@@ -62,10 +76,10 @@ export const labCodeTable: readonly LabCodeRow[] = [
   },
   {
     lab: 'plateletCount',
-    snomed: [{ code: '1022651000000100', term: 'Platelet count' }],
+    snomed: [{ code: '1022651000000100', term: 'Platelet count', sent: true }],
     loinc: [
       { code: '777-3', term: 'Platelets [#/volume] in Blood by Automated count' },
-      { code: '26515-7', term: 'Platelets [#/volume] in Blood' },
+      { code: '26515-7', term: 'Platelets [#/volume] in Blood', sent: true },
     ],
     local: ['PLT'],
     units: ['10*9/L', '10*3/uL', '/nL'],
@@ -77,7 +91,7 @@ export const labCodeTable: readonly LabCodeRow[] = [
       { code: '1000961000000100', term: 'Plasma urea level' },
       { code: '1028281000000106', term: 'Blood urea' },
     ],
-    loinc: [{ code: '22664-7', term: 'Urea [Moles/volume] in Serum or Plasma' }],
+    loinc: [{ code: '22664-7', term: 'Urea [Moles/volume] in Serum or Plasma', sent: true }],
     local: ['UREA'],
     units: ['mmol/L'],
   },
@@ -90,7 +104,7 @@ export const labCodeTable: readonly LabCodeRow[] = [
       { code: '1106601000000100', term: 'Substance concentration of creatinine in plasma' },
     ],
     loinc: [
-      { code: '14682-9', term: 'Creatinine [Moles/volume] in Serum or Plasma' },
+      { code: '14682-9', term: 'Creatinine [Moles/volume] in Serum or Plasma', sent: true },
       { code: '2160-0', term: 'Creatinine [Mass/volume] in Serum or Plasma' },
     ],
     local: ['CREA', 'CREAT'],
@@ -103,7 +117,7 @@ export const labCodeTable: readonly LabCodeRow[] = [
         code: '1011481000000105',
         term: 'eGFR using creatinine Chronic Kidney Disease Epidemiology Collaboration equation per 1.73 square metres',
       },
-      { code: '1107411000000104', term: 'eGFR by laboratory calculation' },
+      { code: '1107411000000104', term: 'eGFR by laboratory calculation', sent: true },
       {
         code: '1020291000000106',
         term: 'GFR calculated by abbreviated Modification of Diet in Renal Disease Study Group calculation',
@@ -128,7 +142,7 @@ export const labCodeTable: readonly LabCodeRow[] = [
       { code: '1000661000000107', term: 'Serum sodium level' },
       { code: '1017381000000106', term: 'Plasma sodium level' },
     ],
-    loinc: [{ code: '2951-2', term: 'Sodium [Moles/volume] in Serum or Plasma' }],
+    loinc: [{ code: '2951-2', term: 'Sodium [Moles/volume] in Serum or Plasma', sent: true }],
     local: ['NA'],
     units: ['mmol/L', 'meq/L'],
   },
@@ -139,7 +153,7 @@ export const labCodeTable: readonly LabCodeRow[] = [
       { code: '1013361000000105', term: 'Plasma albumin level' },
     ],
     loinc: [
-      { code: '1751-7', term: 'Albumin [Mass/volume] in Serum or Plasma' },
+      { code: '1751-7', term: 'Albumin [Mass/volume] in Serum or Plasma', sent: true },
       {
         code: '61151-7',
         term: 'Albumin [Mass/volume] in Serum or Plasma by Bromocresol green (BCG) dye binding method',
@@ -158,7 +172,7 @@ export const labCodeTable: readonly LabCodeRow[] = [
       { code: '1001371000000100', term: 'Serum C reactive protein level' },
       { code: '999651000000107', term: 'Plasma C reactive protein' },
     ],
-    loinc: [{ code: '1988-5', term: 'C reactive protein [Mass/volume] in Serum or Plasma' }],
+    loinc: [{ code: '1988-5', term: 'C reactive protein [Mass/volume] in Serum or Plasma', sent: true }],
     local: ['CRP'],
     units: ['mg/L', 'mg/dL'],
   },
@@ -264,6 +278,20 @@ export function outsideModelRangeNote(lab: LabCode): string {
 export function unitFactorFor(lab: LabCode, unit: string): number | null {
   const verdict = unitFactor(lab, importUnit(unit));
   return verdict.kind === 'known' ? verdict.factor : null;
+}
+
+/**
+ * The standard codes the product's Observations of an input carry: its SNOMED CT term marked `sent`,
+ * then its LOINC one, each only where the table has one. The unit they were chosen for is the
+ * input's own, `units[0]` (a LOINC code names a property: moles or mass a volume).
+ */
+export function codesSent(lab: LabCode): { snomed: CodedTerm | null; loinc: CodedTerm | null; unit: string } {
+  const row = labCodeTable.find((entry) => entry.lab === lab)!;
+  return {
+    snomed: row.snomed.find((term) => term.sent) ?? null,
+    loinc: row.loinc.find((term) => term.sent) ?? null,
+    unit: row.units[0]!,
+  };
 }
 
 /** The units of an input, as an error message lists them. */
