@@ -408,14 +408,30 @@ export const optimisationRuleLabels: Record<keyof OptimisationRules, string> = {
   dueWeeks: 'Due, without a TCI date, after (weeks)',
 };
 
+const ruleWords: Record<keyof OptimisationRules, (min: number, max: number) => string> = {
+  haemoglobinBelow: (min, max) =>
+    `Enter the haemoglobin for anaemia as a whole number from ${min} to ${max} g/L`,
+  albuminBelow: (min, max) =>
+    `Enter the albumin for nutrition screening as a whole number from ${min} to ${max} g/L`,
+  egfrBelow: (min, max) => `Enter the eGFR for a renal review as a whole number from ${min} to ${max}`,
+  bmiFrom: (min, max) =>
+    `Enter the body mass index for weight support as a whole number from ${min} to ${max}`,
+  dueWeeks: (min, max) => `Enter the number of weeks as a whole number from ${min} to ${max}`,
+};
+
+/** The message of each threshold that is not a whole number in its range. */
+export const optimisationRuleMessage = (field: keyof OptimisationRules) =>
+  ruleWords[field](optimisationRuleLimits[field].min, optimisationRuleLimits[field].max);
+
 const ruleField = (field: keyof OptimisationRules) => {
   const { min, max } = optimisationRuleLimits[field];
-  const message = `Enter ${optimisationRuleLabels[field].toLowerCase()} as a whole number from ${min} to ${max}`;
+  const message = optimisationRuleMessage(field);
   return z
     .preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       decimalNumber(z.number({ error: message }).int(message).min(min, message).max(max, message), message),
     )
+    .optional()
     .meta({ description: `${optimisationRuleLabels[field]}: a whole number, ${min} to ${max}` });
 };
 

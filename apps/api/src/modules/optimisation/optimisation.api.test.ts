@@ -27,7 +27,7 @@ let tokens: Record<'cl' | 'wa' | 'cu' | 'ta' | 'tca', string>;
 let otherClinician: string;
 let siobhan: string;
 let lukasz: string;
-const labClientId = 'optimisation-lab-link';
+const labClientId = `optimisation-lab-${crypto.randomUUID().slice(0, 8)}`;
 
 const demoLines = demoFileLines('knee-waiting-list.csv');
 const header = demoLines[0]!;
@@ -350,5 +350,82 @@ describe('a new result closes the loop by itself', () => {
     });
     // Blood pressure is a recorded condition: only a person closes it.
     expect((await factorOf(siobhan, 'blood_pressure'))!.status).toBe('identified');
+  });
+});
+
+describe('the trust’s rules and services', () => {
+  const rulesUrl = () => `/api/trusts/${clerical.trustCode}/optimisation/rules`;
+  const servicesUrl = () => `/api/trusts/${clerical.trustCode}/optimisation/services`;
+  const put = (target: string, payload: unknown, token = tokens.ta) =>
+    t.app.inject({ method: 'PUT', url: target, headers: bearer(token), payload: payload as object });
+
+  it('reads the defaults, to trust admins and to everyone who works the list, not to others', async () => {
+    for (const token of [tokens.ta, tokens.cl, tokens.wa, tokens.cu]) {
+      const response = await t.app.inject({ method: 'GET', url: rulesUrl(), headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        haemoglobinBelow: 130,
+        albuminBelow: 35,
+        egfrBelow: 30,
+        bmiFrom: 40,
+        dueWeeks: 12,
+      });
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: rulesUrl(), headers: bearer(tokens.tca) })).statusCode,
+    ).toBe(403);
+    expect((await put(rulesUrl(), { dueWeeks: 8 }, tokens.cl)).statusCode).toBe(403);
+  });
+
+  it('refuses a threshold out of range, a fraction or words, naming the field', async () => {
+    for (const haemoglobinBelow of [79, 161, '12.5', 'high', '1'.repeat(100_000)]) {
+      const response = await put(rulesUrl(), { haemoglobinBelow });
+      expect(response.statusCode, String(haemoglobinBelow).slice(0, 10)).toBe(400);
+      expect(response.json().errors.haemoglobinBelow).toEqual([
+        'Enter the haemoglobin for anaemia as a whole number from 80 to 160 g/L',
+      ]);
+    }
+    expect((await put(rulesUrl(), { haemoglobinBelow: '130\u0000' })).statusCode).toBe(400);
+  });
+
+  it('changes a threshold, which finds the factors at once, in the change log', async () => {
+    const changed = await put(rulesUrl(), { haemoglobinBelow: '150', dueWeeks: 8 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ haemoglobinBelow: 150, dueWeeks: 8, egfrBelow: 30 });
+    const anaemia = (await factorOf(lukasz, 'anaemia'))!;
+    expect(anaemia).toMatchObject({ status: 'identified', finding: 'Haemoglobin 141 g/L' });
+    expect(anaemia.dueOn).toBe(new Date(Date.parse(sampled) + 56 * 86_400_000).toISOString().slice(0, 10));
+    const [entry] = await queryRows<{ changes: Record<string, { before: unknown; after: unknown }> }>(
+      t.app.db,
+      sql`select changes from change_log where entity_id = ${clerical.trustCode}
+        and action = 'Changed the optimisation rules' order by id desc limit 1`,
+    );
+    expect(entry!.changes['Anaemia: haemoglobin below (g/L)']).toEqual({ before: 130, after: 150 });
+    await put(rulesUrl(), { haemoglobinBelow: 130, dueWeeks: 12 });
+    expect(await factorOf(lukasz, 'anaemia')).toBeUndefined();
+  });
+
+  it('sets a factor’s services, refusing blanks, repeats and hostile names, and refers only to them', async () => {
+    for (const anaemia of [
+      [],
+      [' '],
+      ['Clinic', 'clinic'],
+      ['x'.repeat(101)],
+      ['Line\nbreak'],
+      Array(11).fill('A'),
+    ])
+      expect(
+        (await put(servicesUrl(), { services: { anaemia } })).statusCode,
+        JSON.stringify(anaemia).slice(0, 30),
+      ).toBe(400);
+    expect((await put(servicesUrl(), { services: { unknown: ['A'] } })).statusCode).toBe(400);
+    const changed = await put(servicesUrl(), {
+      services: { nutrition: ['Dietetics (Ward 7)', 'GP practice'] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().services.nutrition).toEqual(['Dietetics (Ward 7)', 'GP practice']);
+    expect(changed.json().services.anaemia).toContain('Pre-operative anaemia clinic');
+    const read = await t.app.inject({ method: 'GET', url: servicesUrl(), headers: bearer(tokens.wa) });
+    expect(read.json()).toEqual(changed.json());
   });
 });
