@@ -9,7 +9,7 @@ import {
   pathwayOptimisationSchema,
 } from '../optimisation.js';
 import { patientParamsSchema } from '../patients.js';
-import { lookupErrors, pathwayPath, trustPathSchema } from './shared.js';
+import { lookupErrors, pathwayPath, pdfDownload, trustPathSchema } from './shared.js';
 
 const tags = ['optimisation'];
 
@@ -37,6 +37,17 @@ export const optimisation = {
     params: patientParamsSchema,
     body: optimisationRequestSchema,
     response: { 200: pathwayOptimisationSchema, ...lookupErrors, 409: errorResponseSchema },
+  }),
+  gpLetter: defineEndpoint({
+    method: 'GET',
+    path: `${pathwayPath}/optimisation/gp-letter`,
+    permission: 'optimisation:read',
+    tags,
+    summary:
+      'A letter to the patient’s GP naming each open risk factor with its value and date, the guidance and what is asked (PDF)',
+    description: 'Recorded in the patient access log.',
+    params: patientParamsSchema,
+    response: { 200: pdfDownload, ...lookupErrors },
   }),
   rules: defineEndpoint({
     method: 'GET',

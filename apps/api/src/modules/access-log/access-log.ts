@@ -38,6 +38,7 @@ export const accessActions = [
   'identity-correction',
   'optimisation',
   'optimisation-change',
+  'optimisation-letter',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 

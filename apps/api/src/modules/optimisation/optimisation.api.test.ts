@@ -1,4 +1,8 @@
 import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { showCalendarDate } from '@esr/contracts/london-dates';
@@ -242,6 +246,43 @@ describe('recording each step', () => {
     const response = await record(siobhan, { factor: 'kidney', status: 'in_progress' });
     expect(response.statusCode).toBe(409);
     expect(response.json().detail).toBe('This risk factor was not found for this patient');
+  });
+
+  it('writes the GP letter with each open factor, its value and date, the guidance and the ask', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${url(siobhan)}/gp-letter`,
+      headers: bearer(tokens.cu),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(String(response.headers['content-disposition'])).toContain('GP letter');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gp-letter-')), 'letter.pdf');
+    fs.writeFileSync(file, response.rawPayload);
+    // pdftotext (Debian poppler-utils) must be installed: without it this test fails, never skips.
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain('Before surgery: risk factors to optimise');
+    expect(text).toContain('NHS number: 999 000 0026');
+    expect(text).toContain(`Finding: Haemoglobin 118 g/L on ${showCalendarDate(sampled)}`);
+    expect(text).toContain('What we ask: Investigate and treat the anaemia before surgery');
+    expect(text).toContain('Blood pressure');
+    expect(text).toContain('Weight is never a reason to delay surgery by itself (NICE NG226)');
+    // Smoking was met above: a closed factor is not asked of the GP.
+    expect(text).not.toContain('stop-smoking');
+    const [logged] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from patient_access_log
+        where action = 'optimisation-letter' and pathway_ids @> array[${siobhan}::uuid]`,
+    );
+    expect(logged!.n).toBe(1);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${url(siobhan)}/gp-letter`, headers: bearer(tokens.ta) }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('writes each step to the change log in the form’s words', async () => {

@@ -34,6 +34,8 @@ import { recordPatientAccess, routeOf } from '../access-log/index.js';
 import { recordChange, type PathwayOfChange } from '../change-log/index.js';
 import { hasAccess, principalName, requireAccess, type Principal } from '../identity/index.js';
 import { findPathway } from '../pathways/index.js';
+import { spacedNhsNumber } from '../reports/index.js';
+import type { GpLetterInput } from './gp-letter.js';
 
 export type PathwayTarget = readonly [
   db: Db,
@@ -48,11 +50,13 @@ interface OptimisedPathway extends PathwayOfChange, Record<string, unknown> {
   clinical: Record<string, unknown> | string;
   lab_dates: Record<string, string> | string | null;
   tci_date: string | null;
+  date_of_birth: string | null;
   listed_on: string;
 }
 
 const pathwayColumns = sql`p.id, p.procedure_code, p.nhs_number, p.local_patient_identifier, p.first_name,
   p.last_name, p.is_active, p.clinical, p.lab_dates, p.tci_date::text as tci_date,
+  p.date_of_birth::text as date_of_birth,
   (p.created_at at time zone 'Europe/London')::date::text as listed_on`;
 
 interface EntryRow extends Record<string, unknown> {
@@ -305,4 +309,36 @@ export async function recordOptimisation(
     });
     return optimisationOf(tx, pathway, trust, today);
   });
+}
+
+/** What the letter to the GP says of the pathway: the patient, and the factors not closed (an access-log read). */
+export async function gpLetterContent(
+  [db, principal, trustCode, procedureCode, id]: PathwayTarget,
+  today = todayInLondon(),
+): Promise<Pick<GpLetterInput, 'patient' | 'factors' | 'weightNote'>> {
+  requireAccess(principal, 'optimisation:read', trustCode);
+  const pathway = await findPathway<OptimisedPathway>(db, { trustCode, procedureCode, id }, pathwayColumns);
+  const { factors, weightNote } = await optimisationOf(
+    db,
+    pathway,
+    await trustOptimisation(db, trustCode),
+    today,
+  );
+  await recordPatientAccess(db, principal, {
+    trustCode,
+    route: routeOf(endpoints.optimisation.gpLetter),
+    action: 'optimisation-letter',
+    pathwayIds: [id],
+  });
+  const name = [pathway.first_name, pathway.last_name].filter(Boolean).join(' ');
+  return {
+    patient: {
+      name: name || 'Not recorded',
+      nhsNumber: pathway.nhs_number ? spacedNhsNumber(pathway.nhs_number) : 'Not recorded',
+      dateOfBirth: pathway.date_of_birth,
+      tciDate: pathway.tci_date,
+    },
+    factors: factors.filter((factor) => !isClosed(factor.status)),
+    weightNote,
+  };
 }

@@ -4,7 +4,18 @@ import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { principalOf } from '../identity/index.js';
-import { pathwayOptimisation, recordOptimisation, type PathwayTarget } from './pathway-optimisation.js';
+import {
+  gpLetterContent,
+  pathwayOptimisation,
+  recordOptimisation,
+  type PathwayTarget,
+} from './pathway-optimisation.js';
+import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
+import { contentDisposition, reportFileName } from '../../platform/http/downloads.js';
+import { procedureName } from '../library/index.js';
+import type { GpLetterInput } from './gp-letter.js';
+
+const gpLetterDocument = documentKind('gp-letter', new URL('./gp-letter.document.js', import.meta.url));
 import {
   changeOptimisationRules,
   changeOptimisationServices,
@@ -31,6 +42,22 @@ const optimisationRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, optimisation.record, async (request) =>
     recordOptimisation(onPathway(app, request), request.body),
   );
+  route(app, optimisation.gpLetter, async (request, reply) => {
+    const content = await gpLetterContent(onPathway(app, request));
+    const generatedAt = new Date();
+    const input: GpLetterInput = {
+      ...content,
+      trustName: principalOf(request).trustName,
+      procedureName: await procedureName(app.db, request.params.type),
+      generatedAt,
+    };
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition(reportFileName('GP letter', 'pdf', generatedAt)))
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(documentPool().render(gpLetterDocument, input));
+  });
   route(app, optimisation.rules, async (request) =>
     optimisationRules(app.db, principalOf(request), request.params.trust),
   );

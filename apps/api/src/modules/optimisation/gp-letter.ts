@@ -1,0 +1,153 @@
+/**
+ * The letter to the patient's GP (decision 0071): the risk factors found while the patient waits
+ * for their operation, each with its value and date, the guidance it follows and what is asked,
+ * so that the practice can start before the operation date. A tagged A4 PDF, laid out on a document
+ * thread (platform/documents) as the risk summary is.
+ */
+import { PassThrough, type Readable } from 'node:stream';
+import { showCalendarDate, showLondonDate } from '@esr/contracts/london-dates';
+import { findingWithDate, optimisationStatusLabels, type PathwayFactor } from '@esr/contracts/optimisation';
+import { withoutBidiControls } from '@esr/contracts/text-direction';
+import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
+import { onEveryBufferedPage } from '../../platform/pdf/page-numbers.js';
+import { horizontalRule, nhsColour, useStyle, type TextStyle } from '../../platform/pdf/pdf-text.js';
+import { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
+
+export interface GpLetterInput {
+  trustName: string;
+  procedureName: string;
+  patient: { name: string; nhsNumber: string; dateOfBirth: string | null; tciDate: string | null };
+  /** The factors not closed, in the rules' order. */
+  factors: PathwayFactor[];
+  weightNote: string;
+  generatedAt: Date;
+}
+
+const margin = { top: 56, left: 60, right: 60, bottom: 60 };
+const style = {
+  h1: { size: 16, bold: true },
+  h2: { size: 12, bold: true },
+  body: { size: 10.5 },
+  small: { size: 9, color: nhsColour.secondary },
+} satisfies Record<string, TextStyle>;
+
+/** A value as printed: no direction controls (decision 0043), at most 200 characters. */
+const printed = (text: string) => {
+  const clean = withoutBidiControls(text);
+  return clean.length > 200 ? `${clean.slice(0, 199).trimEnd()}…` : clean;
+};
+
+export function gpLetterPdf(input: GpLetterInput): Readable {
+  const doc = createPdfDocument({
+    layout: 'portrait',
+    margins: margin,
+    title: 'Before surgery: risk factors to optimise',
+    author: printed(input.trustName),
+    createdAt: input.generatedAt,
+    // Kept until the end so that every page's footer can name the patient and say "Page N of M".
+    extra: { bufferPages: true, pdfVersion: '1.7', tagged: true },
+  });
+  const flow = new TaggedFlow(
+    doc,
+    {
+      top: margin.top,
+      left: margin.left,
+      width: doc.page.width - margin.left - margin.right,
+      bottom: doc.page.height - margin.bottom,
+    },
+    1.5,
+  );
+  const letter = flow.section();
+  flow.paragraph(letter, printed(input.trustName), { ...style.h2, color: nhsColour.blue }, { after: 2 });
+  flow.paragraph(letter, `Orthopaedic surgery · ${showLondonDate(input.generatedAt)}`, style.small, {
+    after: 14,
+  });
+  flow.heading(letter, 'Before surgery: risk factors to optimise', 'H1', style.h1);
+  const { patient } = input;
+  for (const [label, value] of [
+    ['Patient', printed(patient.name)],
+    ['NHS number', patient.nhsNumber],
+    ['Date of birth', patient.dateOfBirth ? showCalendarDate(patient.dateOfBirth) : 'Not recorded'],
+    ['Waiting for', printed(input.procedureName)],
+    ['Date of operation', patient.tciDate ? showCalendarDate(patient.tciDate) : 'Not yet booked'],
+  ] as const)
+    flow.labelledLine(letter, label, value, style.body, 2);
+  flow.y += 8;
+  flow.paragraph(letter, 'Dear Doctor,', style.body, { after: 6 });
+  flow.paragraph(
+    letter,
+    input.factors.length > 0
+      ? `Your patient is on our waiting list for ${printed(input.procedureName).toLowerCase()}. While they wait, we found the risk factors below, which can be improved before surgery and lower the risk of complications. We ask for your help with each, as described. National guidance asks that patients are optimised from the point of listing.`
+      : `Your patient is on our waiting list for ${printed(input.procedureName).toLowerCase()}. No risk factor to optimise is open for them at present.`,
+    style.body,
+    { after: 8 },
+  );
+  for (const factor of input.factors) {
+    const part = flow.section(letter);
+    flow.heading(part, factor.label, 'H2', style.h2);
+    flow.labelledLine(
+      part,
+      'Finding',
+      factor.finding ? findingWithDate(factor.finding, factor.valueDate) : 'See the clinical record',
+      style.body,
+      2,
+    );
+    flow.labelledLine(part, 'What we ask', factor.ask, style.body, 2);
+    flow.labelledLine(part, 'Guidance', factor.guidance, style.body, 2);
+    const referral = factor.entries.find((entry) => entry.status === 'referred');
+    flow.labelledLine(
+      part,
+      'Status',
+      factor.status === 'referred' && referral?.service
+        ? `Referred to ${printed(referral.service)}`
+        : optimisationStatusLabels[factor.status],
+      style.body,
+      2,
+    );
+    flow.labelledLine(part, 'Please complete by', showCalendarDate(factor.dueOn), style.body, 2);
+    if (factor.code === 'weight')
+      flow.paragraph(part, input.weightNote, { ...style.body, bold: true }, { after: 2 });
+  }
+  flow.y += 8;
+  flow.paragraph(
+    letter,
+    'Please send results and any change to the patient’s treatment to the pre-operative assessment team at the hospital. This letter does not change the patient’s place on the waiting list.',
+    style.body,
+    { after: 10 },
+  );
+  flow.paragraph(letter, 'Yours sincerely,', style.body, { after: 2 });
+  flow.paragraph(letter, `The orthopaedic team, ${printed(input.trustName)}`, style.body);
+  footers(flow, `${printed(patient.name)} · NHS number ${patient.nhsNumber}`);
+  flow.root.end();
+  const output = new PassThrough();
+  doc.on('error', (error: Error) => output.destroy(error));
+  doc.pipe(output);
+  doc.end();
+  return output;
+}
+
+/** The patient and "Page N of M" at the foot of every page, so that a page that comes apart is not lost. */
+function footers(flow: TaggedFlow, patient: string) {
+  const { doc, area } = flow;
+  const top = doc.page.height - margin.bottom + 22;
+  onEveryBufferedPage(doc, (page, count) =>
+    flow.artifact(() => {
+      horizontalRule(doc, {
+        x1: area.left,
+        x2: area.left + area.width,
+        y: top - 8,
+        width: 0.75,
+        color: nhsColour.border,
+      });
+      useStyle(doc, style.small);
+      const label = `Page ${page} of ${count}`;
+      const labelWidth = doc.widthOfString(label);
+      doc.text(patient, area.left, top, {
+        width: area.width - labelWidth - 24,
+        height: doc.currentLineHeight(true),
+        ellipsis: true,
+      });
+      doc.text(label, area.left + area.width - labelWidth, top, { lineBreak: false });
+    }),
+  );
+}
