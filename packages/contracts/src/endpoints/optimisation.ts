@@ -1,13 +1,12 @@
 import { errorResponseSchema } from '../errors.js';
 import { defineEndpoint } from '../endpoint.js';
+import { optimisationRequestSchema, pathwayOptimisationSchema } from '../optimisation.js';
 import {
-  optimisationRequestSchema,
   optimisationRulesRequestSchema,
   optimisationRulesSchema,
   optimisationServicesRequestSchema,
   optimisationServicesSchema,
-  pathwayOptimisationSchema,
-} from '../optimisation.js';
+} from '../optimisation-settings.js';
 import { patientParamsSchema } from '../patients.js';
 import { lookupErrors, pathwayPath, pdfDownload, trustPathSchema } from './shared.js';
 

@@ -6,13 +6,15 @@
 import { sql } from 'drizzle-orm';
 import {
   optimisationFactors,
-  optimisationRuleLabels,
   type OptimisationFactor,
   type OptimisationRules,
+} from '@esr/contracts/optimisation';
+import {
+  optimisationRuleLabels,
   type OptimisationRulesRequest,
   type OptimisationServices,
   type OptimisationServicesRequest,
-} from '@esr/contracts/optimisation';
+} from '@esr/contracts/optimisation-settings';
 import type { Db } from '../../platform/db/client.js';
 import { recordChange } from '../change-log/index.js';
 import { hasAccess, requireAccess, type Principal } from '../identity/index.js';
