@@ -119,10 +119,14 @@ export type OptimisationServices = z.infer<typeof optimisationServicesSchema>;
 export const optimisationServicesRequestSchema = z.object({
   services: z
     .object(
-      Object.fromEntries(optimisationFactors.map((code) => [code, servicesOfFactor.optional()])) as Record<
-        OptimisationFactor,
-        z.ZodOptional<typeof servicesOfFactor>
-      >,
+      Object.fromEntries(
+        optimisationFactors.map((code) => [
+          code,
+          servicesOfFactor.optional().meta({
+            description: `The services a ${factorDefinitions[code].label.toLowerCase()} referral goes to`,
+          }),
+        ]),
+      ) as Record<OptimisationFactor, z.ZodOptional<typeof servicesOfFactor>>,
     )
     .strict()
     .meta({
