@@ -9,6 +9,7 @@ CREATE TABLE "optimisation_entries" (
 	"reason" text,
 	"finding" text,
 	"finding_date" date,
+	"value" double precision,
 	"risk_before" double precision,
 	"risk_after" double precision,
 	"user_id" uuid,

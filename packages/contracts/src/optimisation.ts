@@ -333,7 +333,7 @@ export const optimisationEntrySchema = z.object({
     .string()
     .nullable()
     .describe(
-      'The value that met the target by itself, in words ("Haemoglobin 134 g/L"); null for a person’s entry',
+      'A referral’s reason as it was then ("Haemoglobin 118 g/L"), or the value that met the target by itself ("Haemoglobin 134 g/L"); null otherwise',
     ),
   riskBefore: z
     .number()

@@ -119,6 +119,53 @@ export const integration = {
       404: operationOutcome,
     },
   }),
+  serviceRequests: defineEndpoint({
+    method: 'GET',
+    path: '/fhir/r4/ServiceRequest',
+    permission: 'integration:risk',
+    tags: ['integration'],
+    summary: 'A patient’s referrals to optimise a risk factor before surgery, by NHS number',
+    description:
+      'Each referral made for the patient’s active pathways at the client’s trust (decision 0071) as a FHIR ServiceRequest: active until the factor is met (completed), declined or not possible (revoked); the finding that is its reason as a contained Observation with its SNOMED CT and LOINC codes, or in words. A searchset Bundle, empty when there is none; every answer that carries one is written to the patient access log.',
+    querystring: z.object({
+      'subject:identifier': z
+        .string()
+        .max(100)
+        .describe(
+          'The patient as `system|value`: the NHS number system and a 10-digit NHS number, e.g. `https://fhir.nhs.uk/Id/nhs-number|9434765919`',
+        )
+        .meta({ example: 'https://fhir.nhs.uk/Id/nhs-number|9434765919' }),
+    }),
+    response: {
+      200: fhirResourceSchema.describe('A FHIR searchset Bundle of ServiceRequests'),
+      400: operationOutcome,
+      401: operationOutcome,
+      403: operationOutcome,
+    },
+  }),
+  serviceRequest: defineEndpoint({
+    method: 'GET',
+    path: '/fhir/r4/ServiceRequest/:id',
+    permission: 'integration:risk',
+    tags: ['integration'],
+    summary: 'One referral to optimise a risk factor, by its id',
+    description:
+      'A referral of the client’s trust as a FHIR ServiceRequest. Read is written to the patient access log.',
+    params: z.object({
+      id: z
+        .string()
+        .max(64)
+        .describe('The ServiceRequest’s id, as a search answered it')
+        .meta({ example: '01935f7e-8a2b-7c1d-9e4f-0a1b2c3d4e5f' }),
+    }),
+    response: {
+      200: fhirResourceSchema.describe('A FHIR R4 ServiceRequest'),
+      400: operationOutcome,
+      401: operationOutcome,
+      403: operationOutcome,
+      404: operationOutcome,
+    },
+  }),
   hl7Message: defineEndpoint({
     method: 'POST',
     path: '/hl7/v2',

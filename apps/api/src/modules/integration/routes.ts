@@ -11,6 +11,7 @@ import { operationOutcome } from './fhir/risk-assessment.js';
 import { bundleId, hl7Answer } from './message-formats.js';
 import { receiveLabMessage, type MessageAnswer } from './lab-messages.js';
 import { nhsNumberOfToken, readRiskAssessment, searchRiskAssessments } from './risk-assessments.js';
+import { readServiceRequest, searchServiceRequests } from './service-requests.js';
 
 const fhirJson = 'application/fhir+json; charset=utf-8';
 // The API's package version, read where both the sources and the build find it (two folders up).
@@ -117,6 +118,21 @@ const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.integration.riskAssessment, async (request, reply) =>
     sendResource(reply, await readRiskAssessment(app.db, principalOf(request), request.params.id)),
+  );
+
+  route(app, endpoints.integration.serviceRequests, async (request, reply) => {
+    const token = request.query['subject:identifier'];
+    const bundle = await searchServiceRequests(
+      app.db,
+      principalOf(request),
+      nhsNumberOfToken(token),
+      `${baseUrl()}/ServiceRequest?subject:identifier=${encodeURIComponent(token)}`,
+    );
+    return sendResource(reply, bundle);
+  });
+
+  route(app, endpoints.integration.serviceRequest, async (request, reply) =>
+    sendResource(reply, await readServiceRequest(app.db, principalOf(request), request.params.id)),
   );
 
   // Any other FHIR path: an OperationOutcome a FHIR client reads, rather than the web app's 404.

@@ -71,9 +71,9 @@ export async function closeFactorsMetByNewValues(
     });
     if (!met) continue;
     await tx.execute(sql`insert into optimisation_entries (id, pathway_id, trust_code, factor, status,
-        finding, finding_date, risk_before, risk_after, recorded_by)
+        finding, finding_date, value, risk_before, risk_after, recorded_by)
       values (${timeOrderedUuid()}, ${change.pathwayId}, ${change.trustCode}, ${code}, 'met',
-        ${met.finding}, ${met.valueDate}::date, ${change.probabilityBefore}::float8,
+        ${met.finding}, ${met.valueDate}::date, ${met.value}::float8, ${change.probabilityBefore}::float8,
         ${change.probabilityAfter}::float8, ${automaticRecorder})`);
   }
 }

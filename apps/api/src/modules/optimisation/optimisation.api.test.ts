@@ -17,6 +17,7 @@ import {
   type ClericalTrust,
 } from '../../test/factories/waiting-list.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
+import { validateFhir } from '../integration/fhir/fhir-validation.js';
 import { automaticRecorder } from './factor-review.js';
 
 /**
@@ -391,6 +392,97 @@ describe('a new result closes the loop by itself', () => {
     });
     // Blood pressure is a recorded condition: only a person closes it.
     expect((await factorOf(siobhan, 'blood_pressure'))!.status).toBe('identified');
+  });
+});
+
+describe('referrals as FHIR ServiceRequests for the trust’s systems', () => {
+  const fhirGet = async (target: string, clientId = labClientId) =>
+    t.app.inject({
+      method: 'GET',
+      url: target,
+      headers: bearer(await t.tokenFor(clientId, { clientId })),
+    });
+  const search = (nhs: string, clientId?: string) =>
+    fhirGet(`/fhir/r4/ServiceRequest?subject:identifier=https://fhir.nhs.uk/Id/nhs-number|${nhs}`, clientId);
+  interface Entry {
+    resource: Record<string, unknown> & { id: string; status: string; code: { coding: { code: string }[] } };
+  }
+
+  it('sends each referral with its status, finding, due day and the trust as requester, valid R4', async () => {
+    const referred = await record(siobhan, {
+      factor: 'blood_pressure',
+      status: 'referred',
+      service: 'GP practice',
+      note: 'Clinic BP 172/104',
+    });
+    expect(referred.statusCode, referred.body).toBe(200);
+    const response = await search(nhsSiobhan);
+    expect(response.statusCode, response.body).toBe(200);
+    const bundle = response.json<{ type: string; entry: Entry[] }>();
+    expect(bundle.type).toBe('searchset');
+    expect(validateFhir(bundle)).toEqual([]);
+    const byFactor = new Map(
+      bundle.entry.map((entry) => [entry.resource.code.coding[0]!.code, entry.resource]),
+    );
+    expect([...byFactor.keys()].sort()).toEqual(['anaemia', 'blood_pressure', 'smoking']);
+    // Anaemia was met by the new haemoglobin: its referral is completed, and keeps its reason.
+    const anaemia = byFactor.get('anaemia')!;
+    expect(anaemia).toMatchObject({
+      resourceType: 'ServiceRequest',
+      status: 'completed',
+      intent: 'order',
+      subject: { identifier: { system: 'https://fhir.nhs.uk/Id/nhs-number', value: nhsSiobhan } },
+      requester: {
+        identifier: { system: 'https://fhir.nhs.uk/Id/ods-organization-code', value: clerical.trustCode },
+      },
+      performer: [{ display: 'Pre-operative anaemia clinic' }],
+      reasonReference: [{ reference: '#finding' }],
+    });
+    const [finding] = anaemia.contained as Record<string, unknown>[];
+    expect(finding).toMatchObject({
+      resourceType: 'Observation',
+      effectiveDateTime: sampled,
+      valueQuantity: { value: 118, unit: 'g/L', system: 'http://unitsofmeasure.org', code: 'g/L' },
+    });
+    expect(JSON.stringify(finding)).toContain('"code":"718-7"');
+    const bloodPressure = byFactor.get('blood_pressure')!;
+    expect(bloodPressure).toMatchObject({
+      status: 'active',
+      reasonCode: [{ text: 'Hypertension recorded' }],
+      note: [{ text: 'Clinic BP 172/104' }],
+    });
+    expect(bloodPressure.occurrencePeriod).toEqual({
+      end: (await factorOf(siobhan, 'blood_pressure'))!.dueOn,
+    });
+    const one = await fhirGet(`/fhir/r4/ServiceRequest/${bloodPressure.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(bloodPressure);
+    expect(validateFhir(one.json())).toEqual([]);
+  });
+
+  it('answers another trust’s client with none, an unknown id with 404, and a person with 403', async () => {
+    const otherTrust = await createTrust(t.app.db);
+    const otherClient = `optimisation-other-${crypto.randomUUID().slice(0, 8)}`;
+    await t.app.db
+      .execute(sql`insert into integration_clients (id, issuer, client_id, trust_code, name) values
+      (${crypto.randomUUID()}, 'development', ${otherClient}, ${otherTrust.trustCode}, 'Other link')`);
+    const elsewhere = await search(nhsSiobhan, otherClient);
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.json().entry).toBeUndefined();
+    const [referral] = (await search(nhsSiobhan)).json<{ entry: Entry[] }>().entry;
+    expect((await fhirGet(`/fhir/r4/ServiceRequest/${referral!.resource.id}`, otherClient)).statusCode).toBe(
+      404,
+    );
+    expect((await fhirGet(`/fhir/r4/ServiceRequest/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await fhirGet('/fhir/r4/ServiceRequest/not-an-id')).statusCode).toBe(404);
+    const person = await t.app.inject({
+      method: 'GET',
+      url: `/fhir/r4/ServiceRequest?subject:identifier=https://fhir.nhs.uk/Id/nhs-number|${nhsSiobhan}`,
+      headers: bearer(tokens.cl),
+    });
+    expect(person.statusCode).toBe(403);
+    const badNumber = await search('9990000027');
+    expect(badNumber.statusCode).toBe(400);
   });
 });
 

@@ -280,11 +280,14 @@ export async function recordOptimisation(
     );
     if (!current) throw conflict(optimisationMessages.notFound);
     if (isClosed(current.status)) throw conflict(optimisationMessages.closed);
+    // A referral keeps the finding that is its reason, as the ServiceRequest sends it.
+    const referral = status === 'referred';
     await tx.execute(sql`insert into optimisation_entries (id, pathway_id, trust_code, factor, status,
-        service, note, reason, user_id, recorded_by)
+        service, note, reason, finding, finding_date, value, user_id, recorded_by)
       values (${timeOrderedUuid()}, ${id}, ${trustCode}, ${factor}, ${status},
-        ${status === 'referred' ? service : null}, ${note}, ${reason}, ${principal.userId}::uuid,
-        ${principalName(principal)})`);
+        ${referral ? service : null}, ${note}, ${reason}, ${referral ? current.finding : null},
+        ${referral ? current.valueDate : null}::date, ${referral ? current.value : null}::float8,
+        ${principal.userId}::uuid, ${principalName(principal)})`);
     const label = factorDefinitions[factor].label.toLowerCase();
     await recordChange(tx, {
       principal,
@@ -341,4 +344,80 @@ export async function gpLetterContent(
     factors: factors.filter((factor) => !isClosed(factor.status)),
     weightNote,
   };
+}
+
+/** A referral as the trust's systems read it (a FHIR ServiceRequest): the entry, and its factor now. */
+export interface Referral {
+  id: string;
+  factor: OptimisationFactor;
+  label: string;
+  ask: string;
+  service: string;
+  note: string | null;
+  recordedAt: string;
+  status: OptimisationStatus;
+  dueOn: string;
+  finding: string | null;
+  value: number | null;
+  valueDate: string | null;
+  nhsNumber: string;
+  pathwayId: string;
+}
+
+/**
+ * The referrals of the trust's active pathways of one NHS number, or the one referral with an id,
+ * oldest first. The caller records the read in the access log.
+ */
+export async function referralsOf(
+  db: Db,
+  trustCode: string,
+  which: { nhsNumber: string } | { id: string },
+  today = todayInLondon(),
+): Promise<Referral[]> {
+  const rows = await queryRows<EntryRow & { id: string; value: number | null; pathway_id: string }>(
+    db,
+    sql`select e.id, e.pathway_id, e.value, e.factor, e.status, e.service, e.note, e.reason, e.finding,
+        e.finding_date::text as finding_date, e.recorded_by, e.recorded_at
+      from optimisation_entries e join pathways p on p.id = e.pathway_id
+      where e.trust_code = ${trustCode} and p.trust_code = ${trustCode} and e.status = 'referred'
+        and p.nhs_number is not null
+        and ${'nhsNumber' in which ? sql`p.nhs_number = ${which.nhsNumber} and p.is_active` : sql`e.id = ${which.id}`}
+      order by e.recorded_at, e.id`,
+  );
+  if (rows.length === 0) return [];
+  const trust = await trustOptimisation(db, trustCode);
+  const referrals: Referral[] = [];
+  const states = new Map<string, { factors: PathwayFactor[]; nhsNumber: string }>();
+  for (const row of rows) {
+    let state = states.get(row.pathway_id);
+    if (!state) {
+      const [pathway] = await queryRows<OptimisedPathway>(
+        db,
+        sql`select ${pathwayColumns} from pathways p where p.id = ${row.pathway_id}`,
+      );
+      state = {
+        factors: (await optimisationOf(db, pathway!, trust, today)).factors,
+        nhsNumber: pathway!.nhs_number!,
+      };
+      states.set(row.pathway_id, state);
+    }
+    const factor = state.factors.find((candidate) => candidate.code === row.factor)!;
+    referrals.push({
+      id: row.id,
+      factor: factor.code,
+      label: factor.label,
+      ask: factor.ask,
+      service: row.service ?? '',
+      note: row.note,
+      recordedAt: new Date(row.recorded_at).toISOString(),
+      status: factor.status,
+      dueOn: factor.dueOn,
+      finding: row.finding,
+      value: row.value,
+      valueDate: row.finding_date,
+      nhsNumber: state.nhsNumber,
+      pathwayId: row.pathway_id,
+    });
+  }
+  return referrals;
 }

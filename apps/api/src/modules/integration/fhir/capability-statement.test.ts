@@ -47,6 +47,7 @@ describe('capabilityStatement', () => {
     );
     expect(interactions).toEqual({
       RiskAssessment: ['read', 'search-type'],
+      ServiceRequest: ['read', 'search-type'],
       Observation: ['create'],
       Bundle: ['create'],
     });
@@ -59,5 +60,13 @@ describe('capabilityStatement', () => {
       }),
     ]);
     expect(riskAssessment.searchParam?.[0]?.documentation).toContain(':identifier');
+    const serviceRequest = statement.rest[0]!.resource[1]!;
+    expect(serviceRequest.searchParam).toEqual([
+      expect.objectContaining({
+        name: 'subject',
+        type: 'reference',
+        definition: 'http://hl7.org/fhir/SearchParameter/ServiceRequest-subject',
+      }),
+    ]);
   });
 });

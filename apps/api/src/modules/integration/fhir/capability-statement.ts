@@ -73,6 +73,32 @@ export function capabilityStatement(options: {
             ],
           },
           {
+            type: 'ServiceRequest',
+            documentation:
+              'A referral to optimise a risk factor before surgery (anaemia, smoking, diabetes, nutrition, kidney function, blood pressure, weight): the service, what is asked, the day it is due by, the trust as requester, and the finding that is its reason. Active until the factor is met (completed), declined or not possible (revoked).',
+            interaction: [
+              {
+                code: 'read',
+                documentation: 'Any referral of the client’s trust, by the id a search answered.',
+              },
+              {
+                code: 'search-type',
+                documentation: 'The referrals of the patient’s active pathways at the client’s trust.',
+              },
+            ],
+            versioning: 'no-version',
+            readHistory: false,
+            searchParam: [
+              {
+                name: 'subject',
+                definition: 'http://hl7.org/fhir/SearchParameter/ServiceRequest-subject',
+                type: 'reference',
+                documentation:
+                  'Only with the `:identifier` modifier and the NHS number system: `subject:identifier=https://fhir.nhs.uk/Id/nhs-number|{NHS number}`.',
+              },
+            ],
+          },
+          {
             type: 'Observation',
             documentation: `A laboratory result (UK Core) of a patient of the client’s trust, read as a Bundle of one. ${resultsAnswer}`,
             interaction: [{ code: 'create' }],

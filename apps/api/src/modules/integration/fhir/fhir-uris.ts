@@ -54,4 +54,8 @@ export const productUris = {
   clinicianRiskAdjustment: `${productCanonicalBase}/StructureDefinition/clinician-risk-adjustment`,
   riskModelDefaultValue: `${productCanonicalBase}/StructureDefinition/risk-model-default-value`,
   riskModelContribution: `${productCanonicalBase}/StructureDefinition/risk-model-contribution`,
+  /** A referral to optimise a risk factor before surgery (decision 0071): the entry's id. */
+  optimisationReferral: `${productCanonicalBase}/Id/optimisation-referral`,
+  /** The risk factors optimised before surgery: anaemia, smoking, diabetes, … (docs/optimisation.md). */
+  optimisationFactor: `${productCanonicalBase}/CodeSystem/optimisation-factor`,
 } as const;

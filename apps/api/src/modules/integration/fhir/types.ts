@@ -4,6 +4,7 @@
  * few resources needed here. Element names, cardinalities and types follow the R4 definitions; the
  * tests check every builder's output against them (fhir-validation.ts).
  */
+import type { FhirServiceRequest } from './service-request.js';
 
 export interface FhirCoding {
   system?: string;
@@ -82,6 +83,8 @@ export interface FhirObservation {
     | 'entered-in-error'
     | 'unknown';
   code: FhirCodeableConcept;
+  /** When the value was taken: a day, or a time with its zone. */
+  effectiveDateTime?: string;
   valueQuantity?: FhirQuantity;
   valueBoolean?: boolean;
   /** Only when there is no value (R4 obs-6). */
@@ -234,4 +237,9 @@ export interface FhirCapabilityStatement {
 
 /** The resources these builders produce. */
 export type FhirResource =
-  FhirRiskAssessment | FhirObservation | FhirBundle | FhirOperationOutcome | FhirCapabilityStatement;
+  | FhirRiskAssessment
+  | FhirObservation
+  | FhirBundle
+  | FhirOperationOutcome
+  | FhirCapabilityStatement
+  | FhirServiceRequest;

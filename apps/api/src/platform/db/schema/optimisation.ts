@@ -22,9 +22,14 @@ export const optimisationEntries = pgTable(
     service: text('service'),
     note: text('note'),
     reason: text('reason'),
-    /** The value that met the target by itself, in words ("Haemoglobin 134 g/L"), and its day. */
+    /**
+     * A referral's finding (its reason), or the value that met the target by itself, in words
+     * ("Haemoglobin 134 g/L"), and its day.
+     */
     finding: text('finding'),
     findingDate: date('finding_date', { mode: 'string' }),
+    /** The number the rule compared, when the finding is a result or the body mass index. */
+    value: doublePrecision('value'),
     /** The model's probability before and after that value was scored. */
     riskBefore: doublePrecision('risk_before'),
     riskAfter: doublePrecision('risk_after'),
