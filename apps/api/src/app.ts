@@ -34,6 +34,7 @@ import reportRoutes from './modules/reports/routes.js';
 import patientRoutes from './modules/patients/routes.js';
 import prioritisationRoutes from './modules/prioritisation/routes.js';
 import optimisationRoutes from './modules/optimisation/routes.js';
+import { startDemoOptimisation } from './modules/optimisation/index.js';
 import outcomeRoutes from './modules/outcomes/routes.js';
 import modelPerformanceRoutes from './modules/model-performance/routes.js';
 import predictionSuspensionRoutes from './modules/prediction-suspension/routes.js';
@@ -138,6 +139,7 @@ interface Stoppers {
   detachPrincipals?: () => Promise<void>;
   stopDemoPrioritisation?: () => void;
   stopDemoOutcomes?: () => void;
+  stopDemoOptimisation?: () => void;
 }
 
 /**
@@ -269,6 +271,7 @@ async function startWork(
     if (runsJobs) {
       stoppers.stopDemoPrioritisation = startDemoPrioritisation(database.db, app.log);
       stoppers.stopDemoOutcomes = startDemoOutcomes(database.db, app.log);
+      stoppers.stopDemoOptimisation = startDemoOptimisation(database.db, app.log);
     }
   }
 }
@@ -301,6 +304,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     stoppers.stopDemoPrioritisation?.();
     stoppers.stopDemoOutcomes?.();
+    stoppers.stopDemoOptimisation?.();
     await stoppers.detachPrincipals?.().catch(() => undefined);
     await stoppers.queue?.stop();
     await database.close();

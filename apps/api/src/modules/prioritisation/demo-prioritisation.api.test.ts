@@ -295,3 +295,44 @@ describe('the demonstration dates', () => {
     expect(ratio(true)).toBeGreaterThan(ratio(false));
   }, 300_000);
 });
+
+describe('the demonstration optimisation (decision 0071)', () => {
+  it('refers some of the factors the lists show, with some in progress, met and declined, once', async () => {
+    const statuses = await waitUntil(
+      async () =>
+        Object.fromEntries(
+          (
+            await queryRows<{ status: string; n: number | string }>(
+              t.app.db,
+              sql`select status, count(*) as n from optimisation_entries where trust_code = 'RAN' group by status`,
+            )
+          ).map((row) => [row.status, Number(row.n)]),
+        ),
+      (found) => Object.keys(found).length > 0,
+      240_000,
+    );
+    expect(statuses.referred).toBeGreaterThan(20);
+    expect(statuses.in_progress).toBeGreaterThan(0);
+    expect(statuses.met).toBeGreaterThan(0);
+    expect(statuses.declined).toBeGreaterThan(0);
+    // A referral's finding is what the list showed: an anaemic patient's haemoglobin under 130.
+    const [anaemia] = await queryRows<{ pathway_id: string; procedure_code: string; value: number }>(
+      t.app.db,
+      sql`select e.pathway_id, p.procedure_code, e.value from optimisation_entries e
+        join pathways p on p.id = e.pathway_id
+        where e.trust_code = 'RAN' and e.factor = 'anaemia' and e.status = 'referred' limit 1`,
+    );
+    expect(anaemia!.value).toBeLessThan(130);
+    const clinician = demoUsers.find((user) => user.firstName === 'Olu')!;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/trusts/RAN/procedures/${anaemia!.procedure_code}/patients/${anaemia!.pathway_id}/optimisation`,
+      headers: bearer(await t.tokenFor(clinician.id)),
+    });
+    expect(response.statusCode).toBe(200);
+    const factor = response
+      .json<{ factors: { code: string; status: string }[] }>()
+      .factors.find((candidate) => candidate.code === 'anaemia');
+    expect(['referred', 'in_progress', 'met', 'declined']).toContain(factor!.status);
+  });
+});
