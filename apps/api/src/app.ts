@@ -53,7 +53,7 @@ import {
 } from './modules/identity/index.js';
 import { installDefaultModels } from './modules/models/index.js';
 import { PrincipalCache } from './modules/identity/index.js';
-import { seedDemoWaitingLists } from './modules/waiting-list/index.js';
+import { demoFirstStartDay, seedDemoWaitingLists } from './modules/waiting-list/index.js';
 import {
   keepImportThreadsReady,
   startReadingUpload,
@@ -271,7 +271,7 @@ async function startWork(
     if (runsJobs) {
       stoppers.stopDemoPrioritisation = startDemoPrioritisation(database.db, app.log);
       stoppers.stopDemoOutcomes = startDemoOutcomes(database.db, app.log);
-      stoppers.stopDemoOptimisation = startDemoOptimisation(database.db, app.log);
+      stoppers.stopDemoOptimisation = startDemoOptimisation(database.db, app.log, demoFirstStartDay);
     }
   }
 }

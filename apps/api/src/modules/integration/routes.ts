@@ -38,6 +38,39 @@ const send = (reply: FastifyReply, answer: MessageAnswer) =>
 const sendResource = (reply: FastifyReply, resource: object, status = 200) =>
   send(reply, { status, type: fhirJson, body: JSON.stringify(resource) });
 
+/** Risk and referrals out: what the trust's systems read, by the patient's NHS number or by id. */
+function fhirReads(app: Parameters<FastifyPluginAsyncZod>[0], baseUrl: () => string) {
+  route(app, endpoints.integration.riskAssessments, async (request, reply) => {
+    const nhsNumber = nhsNumberOfToken(request.query['subject:identifier']);
+    const bundle = await searchRiskAssessments(
+      app.db,
+      principalOf(request),
+      nhsNumber,
+      `${baseUrl()}/RiskAssessment?subject:identifier=${encodeURIComponent(request.query['subject:identifier'])}`,
+    );
+    return sendResource(reply, bundle);
+  });
+
+  route(app, endpoints.integration.riskAssessment, async (request, reply) =>
+    sendResource(reply, await readRiskAssessment(app.db, principalOf(request), request.params.id)),
+  );
+
+  route(app, endpoints.integration.serviceRequests, async (request, reply) => {
+    const token = request.query['subject:identifier'];
+    const bundle = await searchServiceRequests(
+      app.db,
+      principalOf(request),
+      nhsNumberOfToken(token),
+      `${baseUrl()}/ServiceRequest?subject:identifier=${encodeURIComponent(token)}`,
+    );
+    return sendResource(reply, bundle);
+  });
+
+  route(app, endpoints.integration.serviceRequest, async (request, reply) =>
+    sendResource(reply, await readServiceRequest(app.db, principalOf(request), request.params.id)),
+  );
+}
+
 /**
  * The integration clients' endpoints (decision 0047, docs/integration.md). Their errors are answered
  * as their callers read them: an OperationOutcome for FHIR, an HL7 ACK for HL7, never the web app's
@@ -105,35 +138,7 @@ const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     send(reply, await receiveFhir(request, 'Observation')),
   );
 
-  route(app, endpoints.integration.riskAssessments, async (request, reply) => {
-    const nhsNumber = nhsNumberOfToken(request.query['subject:identifier']);
-    const bundle = await searchRiskAssessments(
-      app.db,
-      principalOf(request),
-      nhsNumber,
-      `${baseUrl()}/RiskAssessment?subject:identifier=${encodeURIComponent(request.query['subject:identifier'])}`,
-    );
-    return sendResource(reply, bundle);
-  });
-
-  route(app, endpoints.integration.riskAssessment, async (request, reply) =>
-    sendResource(reply, await readRiskAssessment(app.db, principalOf(request), request.params.id)),
-  );
-
-  route(app, endpoints.integration.serviceRequests, async (request, reply) => {
-    const token = request.query['subject:identifier'];
-    const bundle = await searchServiceRequests(
-      app.db,
-      principalOf(request),
-      nhsNumberOfToken(token),
-      `${baseUrl()}/ServiceRequest?subject:identifier=${encodeURIComponent(token)}`,
-    );
-    return sendResource(reply, bundle);
-  });
-
-  route(app, endpoints.integration.serviceRequest, async (request, reply) =>
-    sendResource(reply, await readServiceRequest(app.db, principalOf(request), request.params.id)),
-  );
+  fhirReads(app, baseUrl);
 
   // Any other FHIR path: an OperationOutcome a FHIR client reads, rather than the web app's 404.
   app.all('/fhir/r4/*', { config: { public: true }, schema: { hide: true } }, async (request) => {

@@ -11,7 +11,6 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { recordOnceReady } from '../../platform/db/record-once.js';
 import { demoUsers } from '../../platform/db/seed.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
-import { demoFirstStartDay } from '../waiting-list/index.js';
 import { factorsFound, trustOptimisation } from './pathway-optimisation.js';
 
 const demoTrust = 'RAN';
@@ -164,7 +163,12 @@ async function seedList(db: Db, procedureCode: string, today: string) {
 }
 
 /** Records the history once the demonstration lists are scored (`recordOnceReady`). */
-export const startDemoOptimisation = (db: Db, log: { error(obj: object, msg?: string): void }) =>
+export const startDemoOptimisation = (
+  db: Db,
+  log: { error(obj: object, msg?: string): void },
+  /** The day of the first start, which the demonstration lists are dated by (the waiting-list module's). */
+  demoFirstStartDay: (db: Db) => Promise<string>,
+) =>
   recordOnceReady(db, log, {
     what: 'optimisation history',
     state: demoState,

@@ -2,11 +2,39 @@
  * `GET /fhir/r4/metadata` (https://hl7.org/fhir/R4/capabilitystatement.html): what this server
  * does, for a receiving system's integration engine and the people who configure it
  * (docs/integration.md "CapabilityStatement"). It claims only what the routes do: RiskAssessment
- * read and search by NHS number, and results sent in as a Bundle or an Observation.
+ * and ServiceRequest read and search by NHS number, and results sent in as a Bundle or an Observation.
  */
 import { productName } from '@esr/contracts/messages';
 import { fhirBaseUrl, restfulSecurityServiceSystem } from './fhir-uris.js';
 import type { FhirCapabilityStatement } from './types.js';
+
+/** A resource read by its id and searched by the patient's NHS number, as the routes serve both. */
+function readAndSearchByPatient(
+  type: 'RiskAssessment' | 'ServiceRequest',
+  documentation: string,
+  read: string,
+  search: string,
+) {
+  return {
+    type,
+    documentation,
+    interaction: [
+      { code: 'read' as const, documentation: read },
+      { code: 'search-type' as const, documentation: search },
+    ],
+    versioning: 'no-version' as const,
+    readHistory: false,
+    searchParam: [
+      {
+        name: 'subject',
+        definition: `http://hl7.org/fhir/SearchParameter/${type}-subject`,
+        type: 'reference' as const,
+        documentation:
+          'Only with the `:identifier` modifier and the NHS number system: `subject:identifier=https://fhir.nhs.uk/Id/nhs-number|{NHS number}`.',
+      },
+    ],
+  };
+}
 
 export function capabilityStatement(options: {
   /** The address the service is reached at, or its FHIR base (fhir-uris.ts). */
@@ -45,59 +73,18 @@ export function capabilityStatement(options: {
             'Send `Authorization: Bearer {access token}`: a token the trust’s identity provider issued, with the OAuth 2.0 client credentials grant, to a system registered here as an integration client of that trust. A person’s sign-in is not accepted. This statement needs no token.',
         },
         resource: [
-          {
-            type: 'RiskAssessment',
-            documentation:
-              'An evaluation of a pathway: the model’s probability and band, the model version, the inputs it read (contained Observations), and the clinician’s view when one is recorded.',
-            interaction: [
-              {
-                code: 'read',
-                documentation: 'Any evaluation of the client’s trust, by the id a search answered.',
-              },
-              {
-                code: 'search-type',
-                documentation:
-                  'The current evaluation of each of the patient’s pathways at the client’s trust.',
-              },
-            ],
-            versioning: 'no-version',
-            readHistory: false,
-            searchParam: [
-              {
-                name: 'subject',
-                definition: 'http://hl7.org/fhir/SearchParameter/RiskAssessment-subject',
-                type: 'reference',
-                documentation:
-                  'Only with the `:identifier` modifier and the NHS number system: `subject:identifier=https://fhir.nhs.uk/Id/nhs-number|{NHS number}`.',
-              },
-            ],
-          },
-          {
-            type: 'ServiceRequest',
-            documentation:
-              'A referral to optimise a risk factor before surgery (anaemia, smoking, diabetes, nutrition, kidney function, blood pressure, weight): the service, what is asked, the day it is due by, the trust as requester, and the finding that is its reason. Active until the factor is met (completed), declined or not possible (revoked).',
-            interaction: [
-              {
-                code: 'read',
-                documentation: 'Any referral of the client’s trust, by the id a search answered.',
-              },
-              {
-                code: 'search-type',
-                documentation: 'The referrals of the patient’s active pathways at the client’s trust.',
-              },
-            ],
-            versioning: 'no-version',
-            readHistory: false,
-            searchParam: [
-              {
-                name: 'subject',
-                definition: 'http://hl7.org/fhir/SearchParameter/ServiceRequest-subject',
-                type: 'reference',
-                documentation:
-                  'Only with the `:identifier` modifier and the NHS number system: `subject:identifier=https://fhir.nhs.uk/Id/nhs-number|{NHS number}`.',
-              },
-            ],
-          },
+          readAndSearchByPatient(
+            'RiskAssessment',
+            'An evaluation of a pathway: the model’s probability and band, the model version, the inputs it read (contained Observations), and the clinician’s view when one is recorded.',
+            'Any evaluation of the client’s trust, by the id a search answered.',
+            'The current evaluation of each of the patient’s pathways at the client’s trust.',
+          ),
+          readAndSearchByPatient(
+            'ServiceRequest',
+            'A referral to optimise a risk factor before surgery (anaemia, smoking, diabetes, nutrition, kidney function, blood pressure, weight): the service, what is asked, the day it is due by, the trust as requester, and the finding that is its reason. Active until the factor is met (completed), declined or not possible (revoked).',
+            'Any referral of the client’s trust, by the id a search answered.',
+            'The referrals of the patient’s active pathways at the client’s trust.',
+          ),
           {
             type: 'Observation',
             documentation: `A laboratory result (UK Core) of a patient of the client’s trust, read as a Bundle of one. ${resultsAnswer}`,
