@@ -243,6 +243,33 @@ describe('recording each step', () => {
     expect(again.json().detail).toBe('This risk factor is already closed');
   });
 
+  it('never moves the priority or the place on the list for weight, which is never a reason to delay', async () => {
+    const prioritisation = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/trusts/${clerical.trustCode}/procedures/knee/patients/${siobhan}/prioritisation`,
+          headers: bearer(tokens.cl),
+        })
+      ).json<{ priority: string | null; priorityDate: string | null; isActive: boolean }>();
+    const before = await prioritisation();
+    const referred = await record(siobhan, {
+      factor: 'weight',
+      status: 'referred',
+      service: 'Weight management service',
+    });
+    expect(referred.statusCode, referred.body).toBe(200);
+    const weight = referred.json<PathwayOptimisation>().factors.find((factor) => factor.code === 'weight')!;
+    expect(weight.status).toBe('referred');
+    expect(referred.json<PathwayOptimisation>().weightNote).toContain('never a reason to delay surgery');
+    const after = await prioritisation();
+    expect({ priority: after.priority, priorityDate: after.priorityDate, isActive: after.isActive }).toEqual({
+      priority: before.priority,
+      priorityDate: before.priorityDate,
+      isActive: true,
+    });
+  });
+
   it('refuses a factor the pathway does not have with 409', async () => {
     const response = await record(siobhan, { factor: 'kidney', status: 'in_progress' });
     expect(response.statusCode).toBe(409);
@@ -424,7 +451,7 @@ describe('referrals as FHIR ServiceRequests for the trust’s systems', () => {
     const byFactor = new Map(
       bundle.entry.map((entry) => [entry.resource.code.coding[0]!.code, entry.resource]),
     );
-    expect([...byFactor.keys()].sort()).toEqual(['anaemia', 'blood_pressure', 'smoking']);
+    expect([...byFactor.keys()].sort()).toEqual(['anaemia', 'blood_pressure', 'smoking', 'weight']);
     // Anaemia was met by the new haemoglobin: its referral is completed, and keeps its reason.
     const anaemia = byFactor.get('anaemia')!;
     expect(anaemia).toMatchObject({
