@@ -140,6 +140,20 @@ describe('the factors found from the values', () => {
     expect((await optimisationOf(lukasz)).factors.map((factor) => factor.code)).toEqual(['diabetes']);
   });
 
+  it('is due the day before the TCI date when there is one, and overdue once that day has passed', async () => {
+    const tci = daysAgo(-30);
+    await t.app.db.execute(sql`update pathways set tci_date = ${tci}::date where id = ${lukasz}`);
+    try {
+      const diabetes = (await factorOf(lukasz, 'diabetes'))!;
+      expect(diabetes.dueOn).toBe(daysAgo(-29));
+      expect(diabetes.overdue).toBe(false);
+      await t.app.db.execute(sql`update pathways set tci_date = ${daysAgo(1)}::date where id = ${lukasz}`);
+      expect((await factorOf(lukasz, 'diabetes'))!).toMatchObject({ dueOn: daysAgo(2), overdue: true });
+    } finally {
+      await t.app.db.execute(sql`update pathways set tci_date = null where id = ${lukasz}`);
+    }
+  });
+
   it('is read by clinicians, clerical users and waiting list admins, and recorded in the access log', async () => {
     for (const token of [tokens.cl, tokens.cu, tokens.wa])
       expect((await read(siobhan, token)).statusCode).toBe(200);
