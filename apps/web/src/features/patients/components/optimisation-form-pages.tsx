@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {
-  findingWithDate,
   optimisationFactorSchema,
   optimisationStatusLabels,
   type PathwayFactor,
@@ -22,7 +21,7 @@ import {
   optimisationNotice,
   type OptimisationAction,
 } from '../lib/optimisation-actions';
-import { noCurrentFindingText, statusColours } from '../lib/optimisation-display';
+import { statusColours } from '../lib/optimisation-display';
 import {
   emptyOptimisationValues,
   optimisationFields,
@@ -32,6 +31,7 @@ import {
 } from '../lib/optimisation-forms';
 import { ClinicianFormBody } from './clinician-form';
 import { OptimisationScreen, useOptimisationReturn } from './optimisation-screen';
+import { Finding } from './optimisation-section';
 import { PatientPage, type PatientRoute } from './patient-screen';
 import { TextareaField } from './prioritisation-fields';
 import { PrioritisationHeader } from './prioritisation-screen';
@@ -63,10 +63,7 @@ const fieldIds: Record<OptimisationField, string> = { service: 'service-1', note
 function factorRows(factor: PathwayFactor): SummaryRow[] {
   return [
     { key: 'Risk factor', value: factor.label },
-    {
-      key: 'Finding',
-      value: factor.finding ? findingWithDate(factor.finding, factor.valueDate) : noCurrentFindingText,
-    },
+    { key: 'Finding', value: <Finding factor={factor} /> },
     {
       key: 'Status',
       value: <Tag colour={statusColours[factor.status]}>{optimisationStatusLabels[factor.status]}</Tag>,
@@ -165,7 +162,7 @@ function OptimisationForm({ action, route, pathway, factor, optimisation }: Form
 
 /**
  * The page of one step for the factor in the address (…/optimisation/{factor}/{step}): its
- * heading names both ("Refer for anaemia"), as the summary's link does to a screen reader.
+ * heading names both ("Refer for anaemia", "Record anaemia as met").
  */
 function optimisationFormPage(action: OptimisationAction) {
   const screenTitle = screenTable[actionScreens[action]].title;

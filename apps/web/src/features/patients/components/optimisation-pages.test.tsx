@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   factorDefinitions,
+  findingWithDate,
   optimisationMessages,
   weightNeverDelays,
   type OptimisationEntry,
@@ -154,7 +155,9 @@ describe('optimisation before surgery on the risk summary (decision 0071)', () =
       '<h2 class="nhsuk-heading-m" id="optimisation-heading">Optimisation before surgery</h2>',
     );
     expect(html).toContain('<h3 class="nhsuk-heading-s" id="optimisation-anaemia">Anaemia</h3>');
-    expect(html).toContain('Haemoglobin 118 g/L on 18-Oct-2026');
+    // In the contract's words, the day on one line.
+    expect(textOf(html)).toContain(findingWithDate('Haemoglobin 118 g/L', '2026-10-18'));
+    expect(html).toContain('Haemoglobin 118 g/L on <span class="app-nowrap">18-Oct-2026</span>');
     expect(html).toContain('<strong class="nhsuk-tag nhsuk-tag--yellow">Identified</strong>');
     expect(html).toContain('10-Jan-2027');
     expect(html).toContain('Identified on 18-Oct-2026');
@@ -192,7 +195,7 @@ describe('optimisation before surgery on the risk summary (decision 0071)', () =
     ]);
     expect(html).toContain('Referred to <bdi>Pre-operative anaemia clinic</bdi>');
     expect(html).toContain(
-      'By <bdi>Dr A Khan</bdi> on <time dateTime="2026-11-20T10:00:00.000Z">20-Nov-2026 10:00:00</time>',
+      'By <bdi>Dr A Khan</bdi> on <time class="app-nowrap" dateTime="2026-11-20T10:00:00.000Z">20-Nov-2026 10:00:00</time>',
     );
     expect(html).toContain('Note: <bdi>Iron studies requested</bdi>');
     expect(html).toContain('Earlier entries');
@@ -332,7 +335,7 @@ describe('the pages of each step (decision 0071)', () => {
     expect(html).toContain('Refer for anaemia</h1>');
     expect(html).toContain('<bdi>Ann Okafor</bdi>');
     expect(html).toContain('943 476 5919');
-    expect(html).toContain('Haemoglobin 118 g/L on 18-Oct-2026');
+    expect(textOf(html)).toContain('Haemoglobin 118 g/L on 18-Oct-2026');
     expect(html).toContain(factorDefinitions.anaemia.ask);
     expect(html).toContain(
       '<legend class="nhsuk-fieldset__legend nhsuk-fieldset__legend--s">Service the patient is referred to</legend>',
@@ -347,7 +350,7 @@ describe('the pages of each step (decision 0071)', () => {
 
   it('records progress with a note alone', () => {
     const html = step(<OptimisationProgressPage />, 'record-progress');
-    expect(html).toContain('Record progress for anaemia</h1>');
+    expect(html).toContain('Record progress on anaemia</h1>');
     expect(html).toContain('id="note"');
     expect(html).not.toContain('name="service"');
     expect(html).not.toContain('id="reason"');
@@ -355,7 +358,7 @@ describe('the pages of each step (decision 0071)', () => {
 
   it('asks for how the target was met, with the value and its date', () => {
     const html = step(<OptimisationMetPage />, 'record-as-met');
-    expect(html).toContain('Record as met for anaemia</h1>');
+    expect(html).toContain('Record anaemia as met</h1>');
     expect(html).toContain('How the target was met, with the value and its date');
     expect(html).toContain('aria-describedby="reason-hint reason-count"');
     expect(html).not.toContain('id="note"');
@@ -363,7 +366,7 @@ describe('the pages of each step (decision 0071)', () => {
 
   it('shows the weight note on weight’s pages too', () => {
     const html = step(<OptimisationDeclinedPage />, 'record-as-declined', [weight]);
-    expect(html).toContain('Record as declined for weight</h1>');
+    expect(html).toContain('Record weight as declined by the patient</h1>');
     expect(html).toContain(weightNeverDelays);
   });
 

@@ -38,9 +38,27 @@ export interface OpenedFrom {
   fromOptimisation?: boolean;
 }
 
+/**
+ * What the current values show, with the day the value was taken (findingWithDate's words), the
+ * day kept on one line; or that they no longer show it.
+ */
+export function Finding({ factor }: { factor: Pick<PathwayFactor, 'finding' | 'valueDate'> }) {
+  if (!factor.finding) return noCurrentFindingText;
+  if (!factor.valueDate) return findingWithDate(factor.finding, null);
+  return (
+    <>
+      {factor.finding} on <span className="app-nowrap">{formatDate(factor.valueDate)}</span>
+    </>
+  );
+}
+
 /** An entry: what was recorded (to which service), who recorded it and when, then the note or reason. */
 function Entry({ entry }: { entry: OptimisationEntry }) {
-  const when = <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time>;
+  const when = (
+    <time className="app-nowrap" dateTime={entry.recordedAt}>
+      {formatDateTime(entry.recordedAt)}
+    </time>
+  );
   return (
     <>
       {entryText(entry)}
@@ -78,10 +96,7 @@ function Entry({ entry }: { entry: OptimisationEntry }) {
 function factorRows(factor: PathwayFactor): SummaryRow[] {
   const [latest, ...earlier] = factor.entries;
   return [
-    {
-      key: 'Finding',
-      value: factor.finding ? findingWithDate(factor.finding, factor.valueDate) : noCurrentFindingText,
-    },
+    { key: 'Finding', value: <Finding factor={factor} /> },
     {
       key: 'Status',
       value: <Tag colour={statusColours[factor.status]}>{optimisationStatusLabels[factor.status]}</Tag>,

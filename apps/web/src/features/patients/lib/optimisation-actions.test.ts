@@ -53,7 +53,10 @@ describe('the steps a role may record for a risk factor (decision 0071)', () => 
 
   it('names the factor in each heading, and says what was recorded', () => {
     expect(actionHeading('refer', 'anaemia')).toBe('Refer for anaemia');
-    expect(actionHeading('met', 'kidney')).toBe('Record as met for kidney function');
+    expect(actionHeading('progress', 'smoking')).toBe('Record progress on smoking');
+    expect(actionHeading('met', 'kidney')).toBe('Record kidney function as met');
+    expect(actionHeading('declined', 'weight')).toBe('Record weight as declined by the patient');
+    expect(actionHeading('notPossible', 'blood_pressure')).toBe('Record blood pressure as not possible');
     expect(optimisationNotice('anaemia', 'referred', 'Pre-operative anaemia clinic')).toBe(
       'Anaemia recorded as referred to Pre-operative anaemia clinic',
     );

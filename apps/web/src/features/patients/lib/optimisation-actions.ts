@@ -29,7 +29,7 @@ export const actionStatus: Record<OptimisationAction, RecordedStatus> = {
   notPossible: 'not_possible',
 };
 
-/** The link's words on the summary; its page's heading adds the factor ("Refer for anaemia"). */
+/** The links' words; to a screen reader each adds its factor ("Refer for anaemia"). */
 export const optimisationActionLabels: Record<OptimisationAction, string> = {
   refer: 'Refer',
   progress: 'Record progress',
@@ -83,9 +83,16 @@ export function optimisationActionsFor(
   );
 }
 
-/** The heading of an action's page, and the link's name to a screen reader: "Refer for anaemia". */
+/** The heading of an action's page, naming the factor: "Refer for anaemia", "Record anaemia as met". */
+const headings: Record<OptimisationAction, (factor: string) => string> = {
+  refer: (factor) => `Refer for ${factor}`,
+  progress: (factor) => `Record progress on ${factor}`,
+  met: (factor) => `Record ${factor} as met`,
+  declined: (factor) => `Record ${factor} as declined by the patient`,
+  notPossible: (factor) => `Record ${factor} as not possible`,
+};
 export const actionHeading = (action: OptimisationAction, code: OptimisationFactor) =>
-  `${optimisationActionLabels[action]} for ${factorInWords(code)}`;
+  headings[action](factorInWords(code));
 
 /**
  * What the page returned to says was recorded: "Anaemia recorded as referred to Pre-operative
