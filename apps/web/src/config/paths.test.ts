@@ -71,6 +71,27 @@ describe('paths', () => {
     [paths.prioritisationRecordHarmReview('12', 'knee'), '/patient-lookup/12/record-harm-review?type=knee'],
     [paths.prioritisationAdjustRisk('1 2', 'hip'), '/patient-lookup/1%202/adjust-risk?type=hip'],
     [paths.prioritisationRecordValidation('12', 'knee'), '/patient-lookup/12/record-validation?type=knee'],
+    [paths.patientOptimisation('12', 'knee'), '/patient-lookup/12/optimisation?type=knee'],
+    [
+      paths.optimisationRefer('12', 'anaemia', 'knee'),
+      '/patient-lookup/12/optimisation/anaemia/refer?type=knee',
+    ],
+    [
+      paths.optimisationProgress('12', 'smoking', 'hip'),
+      '/patient-lookup/12/optimisation/smoking/record-progress?type=hip',
+    ],
+    [
+      paths.optimisationMet('12', 'kidney', 'knee'),
+      '/patient-lookup/12/optimisation/kidney/record-as-met?type=knee',
+    ],
+    [
+      paths.optimisationDeclined('12', 'weight', 'knee'),
+      '/patient-lookup/12/optimisation/weight/record-as-declined?type=knee',
+    ],
+    [
+      paths.optimisationNotPossible('1 2', 'blood_pressure', 'knee'),
+      '/patient-lookup/1%202/optimisation/blood_pressure/record-as-not-possible?type=knee',
+    ],
     [paths.prioritisation(), '/prioritisation'],
     [paths.prioritisationWorklist('knee'), '/prioritisation/knee'],
     [paths.prioritisationWorklist('hip', 'risk=high&page=2'), '/prioritisation/hip?risk=high&page=2'],

@@ -161,6 +161,18 @@ export const paths = {
     buildPath(screen.patientRecordOutcome.path, { waitinglistId: id }, { type }),
   patientConfirmDateOfBirth: (id: string, type: string) =>
     buildPath(screen.patientConfirmDateOfBirth.path, { waitinglistId: id }, { type }),
+  patientOptimisation: (id: string, type: string) =>
+    buildPath(screen.patientOptimisation.path, { waitinglistId: id }, { type }),
+  optimisationRefer: (id: string, factor: string, type: string) =>
+    buildPath(screen.optimisationRefer.path, { waitinglistId: id, factor }, { type }),
+  optimisationProgress: (id: string, factor: string, type: string) =>
+    buildPath(screen.optimisationProgress.path, { waitinglistId: id, factor }, { type }),
+  optimisationMet: (id: string, factor: string, type: string) =>
+    buildPath(screen.optimisationMet.path, { waitinglistId: id, factor }, { type }),
+  optimisationDeclined: (id: string, factor: string, type: string) =>
+    buildPath(screen.optimisationDeclined.path, { waitinglistId: id, factor }, { type }),
+  optimisationNotPossible: (id: string, factor: string, type: string) =>
+    buildPath(screen.optimisationNotPossible.path, { waitinglistId: id, factor }, { type }),
 
   prioritisation: () => buildPath(screen.prioritisation.path),
   /** With the worklist's filters, order and page (as their query string), the same worklist again. */

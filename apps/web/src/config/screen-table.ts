@@ -514,6 +514,55 @@ export const screenTable = {
     component: 'RecordValidationPage',
   },
 
+  /**
+   * Decision 0071: a pathway's risk factors to optimise before surgery, for the roles that read them
+   * (the risk summary shows the same section; a waiting list admin, who cannot open the summary,
+   * reaches this page from Record validation), and a page for each step recorded: the
+   * administrative ones for waiting list admins and clinicians, the clinical ones for clinicians.
+   */
+  patientOptimisation: {
+    path: '/patient-lookup/:waitinglistId/optimisation',
+    allowed: prioritisers,
+    area: 'patient',
+    title: 'Optimisation before surgery',
+    component: 'OptimisationPage',
+  },
+  optimisationRefer: {
+    path: '/patient-lookup/:waitinglistId/optimisation/:factor/refer',
+    allowed: ['Clinician', 'WaitingListAdmin'],
+    area: 'patient',
+    title: 'Refer for optimisation',
+    component: 'OptimisationReferPage',
+  },
+  optimisationProgress: {
+    path: '/patient-lookup/:waitinglistId/optimisation/:factor/record-progress',
+    allowed: ['Clinician', 'WaitingListAdmin'],
+    area: 'patient',
+    title: 'Record optimisation progress',
+    component: 'OptimisationProgressPage',
+  },
+  optimisationMet: {
+    path: '/patient-lookup/:waitinglistId/optimisation/:factor/record-as-met',
+    allowed: ['Clinician'],
+    area: 'patient',
+    title: 'Record optimisation as met',
+    component: 'OptimisationMetPage',
+  },
+  optimisationDeclined: {
+    path: '/patient-lookup/:waitinglistId/optimisation/:factor/record-as-declined',
+    allowed: ['Clinician', 'WaitingListAdmin'],
+    area: 'patient',
+    title: 'Record optimisation as declined',
+    component: 'OptimisationDeclinedPage',
+  },
+  optimisationNotPossible: {
+    path: '/patient-lookup/:waitinglistId/optimisation/:factor/record-as-not-possible',
+    allowed: ['Clinician'],
+    area: 'patient',
+    title: 'Record optimisation as not possible',
+    component: 'OptimisationNotPossiblePage',
+  },
+
   /** Decision 0055: a clinician confirms the same patient with a corrected date of birth. */
   patientConfirmDateOfBirth: {
     path: '/patient-lookup/:waitinglistId/confirm-corrected-date-of-birth',

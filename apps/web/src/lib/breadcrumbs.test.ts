@@ -94,6 +94,23 @@ describe('breadcrumbs (docs/requirements.md §2)', () => {
     const unloaded = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/42/history/e8', patient: null });
     expect(unloaded.at(-1)).toEqual({ text: 'E8' });
   });
+  it('names the optimisation page and a step’s factor, which has no page of its own, as text (decision 0071)', () => {
+    const crumbs = buildBreadcrumbs({
+      ...base,
+      pathname: '/patient-lookup/42/optimisation/blood_pressure/record-as-met',
+      search: '?type=knee',
+      patient: { id: '42', firstName: 'Ada', lastName: 'Lovelace' },
+    });
+    expect(crumbs.slice(2)).toEqual([
+      { text: 'Ada Lovelace', href: '/patient-lookup/42?type=knee' },
+      { text: 'Optimisation before surgery', href: '/patient-lookup/42/optimisation?type=knee' },
+      { text: 'Blood pressure' },
+      { text: 'Record as met' },
+    ]);
+    // A segment that names no factor is spelt out as any other, and is no link either.
+    const unknown = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/42/optimisation/spleen/refer' });
+    expect(unknown[4]).toEqual({ text: 'Spleen' });
+  });
   it('makes the only crumb a plain text on the root', () => {
     expect(buildBreadcrumbs({ ...base, pathname: '/' })).toEqual([{ text: base.trustName }]);
   });

@@ -1,3 +1,5 @@
+import { factorDefinitions, optimisationFactorSchema } from '@esr/contracts/optimisation';
+
 export interface Crumb {
   text: string;
   /** Absent on the last crumb, which is not a link (docs/requirements.md §2). */
@@ -28,7 +30,10 @@ export interface BreadcrumbInput {
 }
 
 /** Segments whose page has another name than the address: the crumb says what the page says. */
-const pageNames: Record<string, string> = { 'previous-risk-history': 'Previous evaluations' };
+const pageNames: Record<string, string> = {
+  'previous-risk-history': 'Previous evaluations',
+  optimisation: 'Optimisation before surgery',
+};
 
 const segmentLabel = (segment: string, renamed: Record<string, string> = {}) => {
   const named = renamed[segment] ?? pageNames[segment];
@@ -66,18 +71,26 @@ export function buildBreadcrumbs({
     // /patient-lookup/{id}/history has no screen of its own: its crumb leads to the list of
     // previous evaluations, where the user chose the one on screen, and is named after it.
     const isHistoryList = segment === 'history' && index === 2 && segments[0] === 'patient-lookup';
+    // /patient-lookup/{id}/optimisation/{factor} has no screen of its own (decision 0071): its
+    // crumb is text, naming the factor, between the factors' page and the step's.
+    const factor =
+      index === 3 && segments[0] === 'patient-lookup' && segments[2] === 'optimisation'
+        ? optimisationFactorSchema.safeParse(decodeURIComponent(segment))
+        : null;
     const text = isPatient
       ? `${patient.firstName} ${patient.lastName}`
       : isEvaluation
         ? patient.evaluation!.label
         : isModelVersion
           ? 'Version'
-          : segmentLabel(isHistoryList ? 'previous-risk-history' : segment, renamed);
+          : factor?.success
+            ? factorDefinitions[factor.data].label
+            : segmentLabel(isHistoryList ? 'previous-risk-history' : segment, renamed);
     const path = segments.slice(0, index + (isHistoryList ? 0 : 1)).join('/');
     const target = `/${path}${isHistoryList ? '/previous-risk-history' : ''}`;
     const isLast = index === segments.length - 1;
     crumbs.push(
-      isLast || !canOpen(target) ? { text } : { text, href: `${target}${keepQuery ? search : ''}` },
+      isLast || factor || !canOpen(target) ? { text } : { text, href: `${target}${keepQuery ? search : ''}` },
     );
   });
   if (crumbs.length === 1) crumbs[0] = { text: trustName };

@@ -1,6 +1,7 @@
 /**
  * Patient lookup screens (docs/requirements.md §2 Patient screens), shared by clerical users and clinicians: one
- * chunk, loaded by screens.ts. A waiting list admin loads it too, for Record validation (decision 0044).
+ * chunk, loaded by screens.ts. A waiting list admin loads it too, for Record validation (decision 0044)
+ * and the optimisation pages (decision 0071).
  */
 export { PatientLookupPage } from '../../features/patients/components/patient-lookup-page';
 export { RiskSummaryPage } from '../../features/patients/components/risk-summary-page';
@@ -14,3 +15,11 @@ export { AdjustRiskPage } from '../../features/patients/components/adjust-risk-p
 export { RecordValidationPage } from '../../features/patients/components/record-validation-page';
 export { RecordOutcomePage } from '../../features/patients/components/record-outcome-page';
 export { ConfirmDateOfBirthPage } from '../../features/patients/components/confirm-date-of-birth-page';
+export { OptimisationPage } from '../../features/patients/components/optimisation-page';
+export {
+  OptimisationReferPage,
+  OptimisationProgressPage,
+  OptimisationMetPage,
+  OptimisationDeclinedPage,
+  OptimisationNotPossiblePage,
+} from '../../features/patients/components/optimisation-form-pages';

@@ -24,5 +24,8 @@ export const patientKeys = {
   /** The pathway's priority, wait, validation, harm review and risk adjustment (decision 0044). */
   pathwayPrioritisation: (trust: string, type: ProcedureCode, id: string) =>
     [...patientKeys.pathway(trust, type, id), 'prioritisation'] as const,
+  /** The pathway's risk factors to optimise before surgery and their entries (decision 0071). */
+  pathwayOptimisation: (trust: string, type: ProcedureCode, id: string) =>
+    [...patientKeys.pathway(trust, type, id), 'optimisation'] as const,
   surgicalRiskFactorOptions: () => [...queryRoots.library, 'surgical-risk-factors'] as const,
 };

@@ -22,6 +22,7 @@ import {
   type Problem,
 } from './action-outcome';
 import { AnomalyReasonForm, anomalyReasonFieldId } from './anomaly-reason-form';
+import { OptimisationSection } from './optimisation-section';
 import { OutcomeSection } from './outcome-section';
 import { PathwayPrioritisationSection } from './pathway-prioritisation-section';
 import {
@@ -42,8 +43,9 @@ import { IdentityConflicts } from './identity-conflicts';
  * docs/requirements.md §2 /patient-lookup/{id}?type=: the pathway's risk summary, fetched again every 3 seconds
  * while it waits to be scored (docs/requirements.md §4), with the PDF, the anomaly flag, edit, remodel and the
  * previous evaluations, and the pathway's waiting list priority with what the user's role may record about it
- * (decision 0044), and its outcome after surgery (decision 0045). Only an active pathway can be changed; an
- * outcome can be recorded for an archived one too.
+ * (decision 0044), its risk factors to optimise before surgery (decision 0071), and its outcome after
+ * surgery (decision 0045). Only an active pathway can be changed; an outcome can be recorded for an
+ * archived one too.
  */
 export function RiskSummaryPage() {
   return <PatientPage title="Risk summary" screen={RiskSummaryScreen} />;
@@ -73,6 +75,7 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
           prioritisation={
             <>
               <PathwayPrioritisationSection trust={trust} type={type} id={id} />
+              <OptimisationSection trust={trust} type={type} id={id} />
               <OutcomeSection trust={trust} type={type} id={id} />
             </>
           }
