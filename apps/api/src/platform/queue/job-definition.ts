@@ -39,8 +39,13 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   version: number;
   payload: Schema;
   retryLimit?: number;
-  /** pg-boss queue policy: 'stately' keeps one waiting and one running job per singleton key. */
-  policy?: 'standard' | 'stately';
+  /**
+   * One waiting and one running job per singleton key (a list job, list-job.ts): pg-boss's 'short'
+   * policy keeps one waiting, and a run of a key that another run holds is put off (decision 0069).
+   */
+  onePerKey?: boolean;
+  /** How many of the queue's jobs one process runs at once (1 unless given). */
+  concurrency?: number;
   /** How long a run may take before pg-boss hands the job to another worker. */
   expireInSeconds?: number;
   handle(payload: z.infer<Schema>, context: JobContext): Promise<void>;

@@ -25,7 +25,9 @@ async function createQueues(boss: PgBoss, database: Database, jobs: JobDefinitio
         retryLimit: job.retryLimit ?? 3,
         retryDelay: 5,
         retryBackoff: true,
-        ...(job.policy ? { policy: job.policy } : {}),
+        // 'short': one waiting job per singleton key, and none of pg-boss's own gate on running ones,
+        // whose fetch stalls the whole queue behind a list's waiting job (decision 0069).
+        policy: job.onePerKey ? 'short' : 'standard',
         ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
       });
   };
@@ -37,40 +39,74 @@ async function createQueues(boss: PgBoss, database: Database, jobs: JobDefinitio
   else await create();
 }
 
-/** This process's worker of each queue, each job run under its lock (running-jobs.ts) and logged. */
+/**
+ * How long the run of a list is put off while another run of that list goes on: it is looked at
+ * again after this, until the other has finished.
+ */
+export const putOffSeconds = 3;
+
+type Locks = ReturnType<typeof runningJobLocks>;
+
+/**
+ * Runs one job under its lock (running-jobs.ts), logged. A job that runs one at a time per key
+ * (a list job) first takes its list's lock; while another run holds it, the job is queued again a
+ * little later and this one ends, so that the worker goes on to other lists' jobs (decision 0069).
+ */
+async function runJob(
+  boss: PgBoss,
+  job: JobDefinition,
+  item: PgBoss.JobWithMetadata<unknown>,
+  context: JobContext,
+  locks: Locks,
+) {
+  const payload = job.payload.parse(item.data) as object;
+  const key = job.onePerKey ? `${queueName(job)} ${item.singletonKey ?? ''}` : null;
+  if (key && !(await locks.holdKey(key))) {
+    // pg-boss keeps one waiting job per key: when one already waits, it covers this request.
+    await boss.send(queueName(job), payload, {
+      ...(item.singletonKey ? { singletonKey: item.singletonKey } : {}),
+      startAfter: putOffSeconds,
+    });
+    context.log.info({ job: job.name, id: item.id }, 'job put off: its list is running');
+    return;
+  }
+  context.log.info({ job: job.name, id: item.id }, 'job started');
+  const held = await locks.hold(item.id);
+  try {
+    await job.handle(payload, context);
+  } catch (error) {
+    context.log.error({ job: job.name, id: item.id, err: error }, 'job failed');
+    throw error;
+  } finally {
+    if (held) await locks.release(item.id);
+    if (key) await locks.releaseKey(key);
+  }
+  context.log.info({ job: job.name, id: item.id }, 'job finished');
+}
+
+/**
+ * This process's workers of each queue: as many as the job runs at once, each taking one job at a
+ * time (pg-boss 10 runs one worker's jobs one after another).
+ */
 async function workJobs(
   boss: PgBoss,
   jobs: JobDefinition[],
   context: JobContext,
-  options: {
-    locks: ReturnType<typeof runningJobLocks>;
-    workers: Map<string, string>;
-    pollingIntervalSeconds: number;
-  },
+  options: { locks: Locks; workers: Map<string, string[]>; pollingIntervalSeconds: number },
 ) {
-  const { locks, workers } = options;
   for (const job of jobs) {
-    const worker = await boss.work<unknown>(
-      queueName(job),
-      { pollingIntervalSeconds: options.pollingIntervalSeconds },
-      async (batch) => {
-        for (const item of batch) {
-          const payload = job.payload.parse(item.data);
-          context.log.info({ job: job.name, id: item.id }, 'job started');
-          const held = await locks.hold(item.id);
-          try {
-            await job.handle(payload, context);
-          } catch (error) {
-            context.log.error({ job: job.name, id: item.id, err: error }, 'job failed');
-            throw error;
-          } finally {
-            if (held) await locks.release(item.id);
-          }
-          context.log.info({ job: job.name, id: item.id }, 'job finished');
-        }
-      },
-    );
-    workers.set(queueName(job), worker);
+    const ids: string[] = [];
+    for (let place = 0; place < (job.concurrency ?? 1); place++)
+      ids.push(
+        await boss.work<unknown>(
+          queueName(job),
+          { pollingIntervalSeconds: options.pollingIntervalSeconds, includeMetadata: true },
+          async (batch) => {
+            for (const item of batch) await runJob(boss, job, item, context, options.locks);
+          },
+        ),
+      );
+    options.workers.set(queueName(job), ids);
   }
 }
 
@@ -125,13 +161,13 @@ export async function startQueue(
   await boss.start();
   // This process's worker of each queue, woken when it queues a job there: a clerk's upload or
   // confirm then starts at once instead of at the worker's next poll (up to a second later).
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   const enqueue: Queue['enqueue'] = async (job, payload, sendOptions) => {
     const id = await boss.send(queueName(job), job.payload.parse(payload) as object, {
       ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
     });
-    const worker = workers.get(queueName(job));
-    if (id && worker) boss.notifyWorker(worker);
+    // Each of them: the one that takes it is whichever is free.
+    if (id) for (const worker of workers.get(queueName(job)) ?? []) boss.notifyWorker(worker);
     return id;
   };
   const context: JobContext = { ...options.context, database, queue: { enqueue } };

@@ -12,6 +12,12 @@ import type { Database } from '../db/client.js';
 /** The first key of every job's lock: the second is drawn from the job's id. */
 export const runningJobLockClass = 727_341_002;
 
+/**
+ * The first key of a list's lock (decision 0069), held by the run of a list's job: the second is the
+ * database's hash of the queue and the list.
+ */
+export const runningKeyLockClass = 727_341_004;
+
 /** A job's own key, from the random low bits of its id (pg-boss ids are random UUIDs). */
 export const runningJobKey = (jobId: string) =>
   Number.parseInt(jobId.replace(/-/g, '').slice(-8), 16) & 0x7fffffff;
@@ -29,6 +35,12 @@ export interface RunningJobLocks {
   /** Taken as the job starts; false when it could not be (the job then relies on its expiry). */
   hold(jobId: string): Promise<boolean>;
   release(jobId: string): Promise<void>;
+  /**
+   * Taken as the run of a key (a queue's list) starts: false while another run holds it, in this
+   * process or another. Throws when the database cannot be asked, so that the job is tried again.
+   */
+  holdKey(key: string): Promise<boolean>;
+  releaseKey(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,6 +75,9 @@ export function runningJobLocks(
     });
     return (await (await connection).query(text, values)).rows as Record<string, unknown>[];
   };
+  // A session takes an advisory lock it holds again (the embedded database's one session, or this
+  // process's connection), so the runs of this process are told apart here.
+  const keysHeld = new Set<string>();
   return {
     async hold(jobId) {
       try {
@@ -80,6 +95,28 @@ export function runningJobLocks(
       await query('select pg_advisory_unlock($1, $2)', [runningJobLockClass, runningJobKey(jobId)]).catch(
         (error: unknown) => onError(error as Error),
       );
+    },
+    async holdKey(key) {
+      if (keysHeld.has(key)) return false;
+      keysHeld.add(key);
+      try {
+        const [row] = await query('select pg_try_advisory_lock($1, hashtext($2)) as held', [
+          runningKeyLockClass,
+          key,
+        ]);
+        if (row?.held === true) return true;
+      } catch (error) {
+        keysHeld.delete(key);
+        throw error;
+      }
+      keysHeld.delete(key);
+      return false;
+    },
+    async releaseKey(key) {
+      await query('select pg_advisory_unlock($1, hashtext($2))', [runningKeyLockClass, key]).catch(
+        (error: unknown) => onError(error as Error),
+      );
+      keysHeld.delete(key);
     },
     async close() {
       const open = connection;

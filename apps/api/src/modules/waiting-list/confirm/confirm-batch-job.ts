@@ -1,6 +1,7 @@
 import { applyConfirmedImport, refreshListStatistics } from './import-confirm.js';
 import { activeRiskModel } from '../../models/index.js';
 import { defineJob } from '../../../platform/queue/job-definition.js';
+import { listJobsAtOnce } from '../../../platform/queue/list-job.js';
 import { batchJobPayload } from '../batch-jobs.js';
 import { inferBatchJob, scoringKey } from '../../evaluations/index.js';
 import { applyKeptResultsJob, keptResultsKey } from '../../lab-results/index.js';
@@ -12,6 +13,9 @@ export const confirmBatchJob = defineJob({
   payload: batchJobPayload,
   retryLimit: 5,
   expireInSeconds: 5 * 60,
+  // A confirm is of one list: as for the list jobs, one trust's confirms never take every place
+  // of a process (decision 0069).
+  concurrency: listJobsAtOnce,
   async handle({ batchId, trustCode, procedureCode }, context) {
     const applied = await applyConfirmedImport(context.database, context.db, batchId);
     if (applied) {
