@@ -8,8 +8,7 @@ import {
   optimisationServicesSchema,
 } from '../optimisation-settings.js';
 import { patientParamsSchema } from '../patients.js';
-import { optimisationWorklistQuerySchema, optimisationWorklistSchema } from '../optimisation-worklist.js';
-import { lookupErrors, pathwayPath, pdfDownload, procedurePathSchema, trustPathSchema } from './shared.js';
+import { lookupErrors, pathwayPath, pdfDownload, trustPathSchema } from './shared.js';
 
 const tags = ['optimisation'];
 
@@ -37,18 +36,6 @@ export const optimisation = {
     params: patientParamsSchema,
     body: optimisationRequestSchema,
     response: { 200: pathwayOptimisationSchema, ...lookupErrors, 409: errorResponseSchema },
-  }),
-  worklist: defineEndpoint({
-    method: 'GET',
-    path: '/api/trusts/:trust/waiting-list/procedures/:type/optimisation',
-    permission: 'optimisation:read',
-    tags,
-    summary: 'A page (15) of the active pathways with a risk factor not yet met, the nearest TCI date first',
-    description:
-      'Filters (optional, combined with AND): factor, status (identified, referred, in_progress), overdue (true or false) and surgeonName (any part, ignoring case). Ordered by the TCI date (none last), then the model’s probability (highest first), then the id. counts: factors not yet met on the whole list, by factor and status. Each page read is recorded in the patient access log.',
-    params: procedurePathSchema,
-    querystring: optimisationWorklistQuerySchema,
-    response: { 200: optimisationWorklistSchema, ...lookupErrors },
   }),
   gpLetter: defineEndpoint({
     method: 'GET',
