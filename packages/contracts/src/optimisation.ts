@@ -280,6 +280,9 @@ export function metBy(code: OptimisationFactor, input: FactorInput): Omit<FoundF
 export const findingWithDate = (finding: string, valueDate: string | null) =>
   valueDate ? `${finding} on ${showCalendarDate(valueDate)}` : finding;
 
+/** Who a factor met by a new value was recorded by, in its entry and on the screens. */
+export const automaticRecorder = 'Automatic: a new result met the target';
+
 export const maxOptimisationTextLength = 500;
 
 const freeText = z
@@ -335,6 +338,7 @@ export const optimisationEntrySchema = z.object({
     .describe(
       'A referral’s reason as it was then ("Haemoglobin 118 g/L"), or the value that met the target by itself ("Haemoglobin 134 g/L"); null otherwise',
     ),
+  findingDate: z.string().nullable().describe('The day that value was taken, when known'),
   riskBefore: z
     .number()
     .nullable()

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import {
+  automaticRecorder,
   isClosed,
   metBy,
   type OptimisationFactor,
@@ -15,9 +16,6 @@ import {
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { factorsFound, trustOptimisation } from './pathway-optimisation.js';
-
-/** Who a factor met by a new value was recorded by, in the entries and the history. */
-export const automaticRecorder = 'Automatic: a new result met the target';
 
 export interface ScoredChange {
   pathwayId: string;

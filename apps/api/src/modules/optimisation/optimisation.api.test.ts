@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { showCalendarDate } from '@esr/contracts/london-dates';
-import type { PathwayOptimisation } from '@esr/contracts/optimisation';
+import { automaticRecorder, type PathwayOptimisation } from '@esr/contracts/optimisation';
 import { queryRows } from '../../platform/db/client.js';
 import { demoFileLines } from '../../test/factories/demo-files.js';
 import { createTrust, createUser, tokensForRoles } from '../../test/factories/users.js';
@@ -18,7 +18,6 @@ import {
 } from '../../test/factories/waiting-list.js';
 import { bearer, createTestApp, type TestApp } from '../../test/helper.js';
 import { validateFhir } from '../integration/fhir/fhir-validation.js';
-import { automaticRecorder } from './factor-review.js';
 
 /**
  * Waiting well (decision 0071) on a list imported through the real pipeline: the factors found

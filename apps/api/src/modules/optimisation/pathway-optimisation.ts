@@ -156,11 +156,11 @@ function factorOf(
     found.valueDate !== null &&
     found.valueDate > latest.recorded_on;
   const status: OptimisationStatus = latest && !foundAgain ? latest.status : 'identified';
-  const identifiedOn = earliest([
-    found?.valueDate ?? (entries.length === 0 || foundAgain ? pathway.listed_on : null),
-    ...(foundAgain ? [] : entries.map((entry) => entry.recorded_on)),
-    foundAgain ? (found?.valueDate ?? null) : null,
-  ]);
+  // Found by a dated value: that day; by a recorded condition or the body mass index: the day the
+  // pathway was first listed. Recording a step never moves it later.
+  const identifiedOn = foundAgain
+    ? found!.valueDate!
+    : earliest([found?.valueDate ?? pathway.listed_on, ...entries.map((entry) => entry.recorded_on)]);
   const dueOn = pathway.tci_date
     ? addDays(pathway.tci_date, -1)
     : addDays(identifiedOn, trust.rules.dueWeeks * 7);
@@ -184,6 +184,7 @@ function factorOf(
       note: entry.note,
       reason: entry.reason,
       finding: entry.finding,
+      findingDate: entry.finding_date,
       riskBefore: entry.risk_before,
       riskAfter: entry.risk_after,
       recordedBy: entry.recorded_by,

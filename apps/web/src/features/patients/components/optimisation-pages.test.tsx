@@ -95,6 +95,7 @@ const entry = (values: Partial<OptimisationEntry>): OptimisationEntry => ({
   note: null,
   reason: null,
   finding: null,
+  findingDate: null,
   riskBefore: null,
   riskAfter: null,
   recordedBy: 'Dr A Khan',
@@ -212,6 +213,7 @@ describe('optimisation before surgery on the risk summary (decision 0071)', () =
           entry({
             status: 'met',
             finding: 'Haemoglobin 134 g/L',
+            findingDate: '2027-01-12',
             riskBefore: 0.141,
             riskAfter: 0.098,
             recordedBy: 'Automatic: a new result met the target',
@@ -219,12 +221,32 @@ describe('optimisation before surgery on the risk summary (decision 0071)', () =
         ],
       },
     ]);
-    expect(html).toContain('Met: Haemoglobin 134 g/L (risk 14.1% → 9.8%)');
+    expect(html).toContain('Met: Haemoglobin 134 g/L on 12-Jan-2027 (risk 14.1% → 9.8%)');
     expect(html).toContain('Automatic: a new result met the target, <time');
     expect(html).toContain('Not shown by the current values');
     // A closed factor has no due date, and nothing to do.
     expect(html).not.toContain('Due by');
     expect(linksOf(html)).toEqual([]);
+  });
+
+  it('shows a referral, which keeps the finding that was its reason, as a person’s entry', () => {
+    const html = render(section, [
+      {
+        ...anaemia,
+        status: 'referred',
+        entries: [
+          entry({
+            status: 'referred',
+            service: 'Pre-operative anaemia clinic',
+            finding: 'Haemoglobin 118 g/L',
+            findingDate: '2026-10-28',
+          }),
+        ],
+      },
+    ]);
+    expect(html).not.toContain('Referred: Haemoglobin');
+    expect(html).not.toContain('Automatic');
+    expect(html).toContain('Pre-operative anaemia clinic');
   });
 
   it('says weight never delays surgery by itself wherever weight is (NICE NG226)', () => {

@@ -1,4 +1,6 @@
 import {
+  automaticRecorder,
+  findingWithDate,
   optimisationStatusLabels,
   type OptimisationEntry,
   type OptimisationStatus,
@@ -27,8 +29,9 @@ export const statusColours: Record<OptimisationStatus, 'yellow' | 'blue' | 'purp
   not_possible: 'grey',
 };
 
-/** An entry a new value made by itself (it names that value), rather than a person. */
-export const isAutomatic = (entry: Pick<OptimisationEntry, 'finding'>) => entry.finding !== null;
+/** An entry a new value made by itself, rather than a person. */
+export const isAutomatic = (entry: Pick<OptimisationEntry, 'recordedBy'>) =>
+  entry.recordedBy === automaticRecorder;
 
 /**
  * What an entry recorded, in words: "Referred", "Met: Haemoglobin 134 g/L (risk 14.1% → 9.8%)". The
@@ -41,5 +44,5 @@ export function entryText(entry: OptimisationEntry): string {
     entry.riskBefore !== null && entry.riskAfter !== null
       ? ` (risk ${percentage(entry.riskBefore)} → ${percentage(entry.riskAfter)})`
       : '';
-  return `${status}: ${entry.finding}${risk}`;
+  return `${status}: ${findingWithDate(entry.finding ?? '', entry.findingDate)}${risk}`;
 }
