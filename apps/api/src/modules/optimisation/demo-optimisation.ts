@@ -8,34 +8,21 @@ import { sql } from 'drizzle-orm';
 import { addDays } from '@esr/contracts/prioritisation';
 import type { OptimisationFactor } from '@esr/contracts/optimisation';
 import { queryRows, type Db } from '../../platform/db/client.js';
-import { recordOnceReady } from '../../platform/db/record-once.js';
-import { demoUsers } from '../../platform/db/seed.js';
+import { demonstrationState, recordOnceReady } from '../../platform/db/record-once.js';
+import { demoUserNamed as userNamed } from '../../platform/db/seed.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { factorsFound, trustOptimisation } from './pathway-optimisation.js';
 
 const demoTrust = 'RAN';
 const procedures = ['knee', 'hip', 'knee-hip'] as const;
-const userNamed = (firstName: string) => {
-  const user = demoUsers.find((candidate) => candidate.firstName === firstName)!;
-  return { id: user.id, name: `${user.firstName} ${user.lastName}` };
-};
 
-async function demoState(db: Db): Promise<'done' | 'ready' | 'waiting'> {
-  const [row] = await queryRows<{
-    procedures: number | string;
-    waiting: number | string;
-    entries: number | string;
-  }>(
+const demoState = (db: Db) =>
+  demonstrationState(
     db,
-    sql`select (select count(distinct procedure_code) from pathways where trust_code = ${demoTrust} and is_active) as procedures,
-      (select count(*) from pathways where trust_code = ${demoTrust} and is_active and status = 'waiting') as waiting,
-      (select count(*) from optimisation_entries where trust_code = ${demoTrust}) as entries`,
+    demoTrust,
+    procedures.length,
+    sql`select count(*) from optimisation_entries where trust_code = ${demoTrust}`,
   );
-  if (Number(row?.entries ?? 0) > 0) return 'done';
-  return Number(row?.procedures ?? 0) === procedures.length && Number(row?.waiting ?? 0) === 0
-    ? 'ready'
-    : 'waiting';
-}
 
 interface DemoEntry {
   id: string;

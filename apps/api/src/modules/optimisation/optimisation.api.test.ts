@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { showCalendarDate } from '@esr/contracts/london-dates';
 import { automaticRecorder, type PathwayOptimisation } from '@esr/contracts/optimisation';
 import { queryRows } from '../../platform/db/client.js';
-import { demoFileLines } from '../../test/factories/demo-files.js';
+import { demoFileLines, comorbidityCells } from '../../test/factories/demo-files.js';
 import { createTrust, createUser, tokensForRoles } from '../../test/factories/users.js';
 import {
   createClericalTrust,
@@ -35,11 +35,7 @@ const labClientId = `optimisation-lab-${crypto.randomUUID().slice(0, 8)}`;
 
 const demoLines = demoFileLines('knee-waiting-list.csv');
 const header = demoLines[0]!;
-const flags = (yes: string[] = []) =>
-  ['hypt', 'af', 'ihd', 'ang', 'valv', 'hfl', 'pvd', 'copd', 'dem', 'alz', 'pa', 'ps', 'idd', 'nidd']
-    .concat(['hypo', 'hype', 'ra', 'foa'])
-    .map((code) => (yes.includes(code) ? 'Y' : 'N'))
-    .join(',');
+const flags = comorbidityCells;
 const nhsSiobhan = '9990000026';
 const nhsLukasz = '9990000034';
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

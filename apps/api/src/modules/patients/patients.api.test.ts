@@ -1,4 +1,4 @@
-import { demoFileLines } from '../../test/factories/demo-files.js';
+import { demoFileLines, comorbidityCells } from '../../test/factories/demo-files.js';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -59,11 +59,7 @@ let refusedTokens: string[];
 
 const demoLines = demoFileLines('knee-waiting-list.csv');
 const header = demoLines[0]!;
-const flags = (yes: string[] = []) =>
-  ['hypt', 'af', 'ihd', 'ang', 'valv', 'hfl', 'pvd', 'copd', 'dem', 'alz', 'pa', 'ps', 'idd', 'nidd']
-    .concat(['hypo', 'hype', 'ra', 'foa'])
-    .map((code) => (yes.includes(code) ? 'Y' : 'N'))
-    .join(',');
+const flags = comorbidityCells;
 
 // NHS numbers in the 999 test range with valid check digits.
 const nhsSiobhan = '9990000026';

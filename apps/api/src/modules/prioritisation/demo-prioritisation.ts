@@ -10,18 +10,14 @@ import { bandOfStored } from '@esr/contracts/risk-band';
 import { sql } from 'drizzle-orm';
 import { addDays, priorityMovedUp, type PriorityCode } from '@esr/contracts/prioritisation';
 import { queryRows, type Db } from '../../platform/db/client.js';
-import { recordOnceReady } from '../../platform/db/record-once.js';
-import { demoUsers } from '../../platform/db/seed.js';
+import { demonstrationState, recordOnceReady } from '../../platform/db/record-once.js';
+import { demoUserNamed as userNamed } from '../../platform/db/seed.js';
 import { demoFirstStartDay } from '../waiting-list/index.js';
 import { applyPrioritisationHistory } from '../pathways/index.js';
 import { addDemoEntries } from './prioritisation-entries.js';
 
 const demoTrust = 'RAN';
 const procedures = ['knee', 'hip', 'knee-hip'] as const;
-const userNamed = (firstName: string) => {
-  const user = demoUsers.find((candidate) => candidate.firstName === firstName)!;
-  return { id: user.id, name: `${user.firstName} ${user.lastName}` };
-};
 
 interface DemoPathway extends Record<string, unknown> {
   id: string;
@@ -31,26 +27,13 @@ interface DemoPathway extends Record<string, unknown> {
   status: string;
 }
 
-/**
- * Where the demonstration trust is: its history already recorded (`done`), its lists in and scored
- * (every procedure has active pathways and none is waiting: `ready`), or not yet (`waiting`).
- */
-async function demoState(db: Db): Promise<'done' | 'ready' | 'waiting'> {
-  const [row] = await queryRows<{
-    procedures: number | string;
-    waiting: number | string;
-    entries: number | string;
-  }>(
+const demoState = (db: Db) =>
+  demonstrationState(
     db,
-    sql`select (select count(distinct procedure_code) from pathways where trust_code = ${demoTrust} and is_active) as procedures,
-      (select count(*) from pathways where trust_code = ${demoTrust} and is_active and status = 'waiting') as waiting,
-      (select count(*) from prioritisation_entries where trust_code = ${demoTrust}) as entries`,
+    demoTrust,
+    procedures.length,
+    sql`select count(*) from prioritisation_entries where trust_code = ${demoTrust}`,
   );
-  if (Number(row?.entries ?? 0) > 0) return 'done';
-  return Number(row?.procedures ?? 0) === procedures.length && Number(row?.waiting ?? 0) === 0
-    ? 'ready'
-    : 'waiting';
-}
 
 /** An entry of the history as the demonstration records it. */
 interface DemoEntry {

@@ -1,4 +1,5 @@
-import type { Db } from './client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from './client.js';
 
 /**
  * Records a demonstration history once its data is there: `state` says whether it is already
@@ -38,4 +39,29 @@ export function recordOnceReady(
     stopped = true;
     if (timer) clearTimeout(timer);
   };
+}
+
+/**
+ * Where a demonstration trust's history stands: already recorded (`recorded`, a count of its rows,
+ * is more than 0: `done`), its lists in and scored (every one of its `procedures` has active
+ * pathways and none is waiting: `ready`), or not yet (`waiting`).
+ */
+export async function demonstrationState(
+  db: Db,
+  trustCode: string,
+  procedures: number,
+  recorded: SQL,
+): Promise<'done' | 'ready' | 'waiting'> {
+  const [row] = await queryRows<{
+    procedures: number | string;
+    waiting: number | string;
+    recorded: number | string;
+  }>(
+    db,
+    sql`select (select count(distinct procedure_code) from pathways where trust_code = ${trustCode} and is_active) as procedures,
+      (select count(*) from pathways where trust_code = ${trustCode} and is_active and status = 'waiting') as waiting,
+      (${recorded}) as recorded`,
+  );
+  if (Number(row?.recorded ?? 0) > 0) return 'done';
+  return Number(row?.procedures ?? 0) === procedures && Number(row?.waiting ?? 0) === 0 ? 'ready' : 'waiting';
 }

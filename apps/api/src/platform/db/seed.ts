@@ -214,6 +214,12 @@ export const demoIntegrationClients = [
   },
 ] as const;
 
+/** A demonstration user by first name, as the demonstration histories record who did what. */
+export function demoUserNamed(firstName: string): { id: string; name: string } {
+  const user = demoUsers.find((candidate) => candidate.firstName === firstName)!;
+  return { id: user.id, name: `${user.firstName} ${user.lastName}` };
+}
+
 export async function seedDemoData(db: Db): Promise<void> {
   await db.insert(trusts).values(demoTrusts).onConflictDoNothing();
   await db

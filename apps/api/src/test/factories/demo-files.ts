@@ -26,3 +26,13 @@ export const demoFile = (name: string) => ({
 
 /** A demonstration CSV's lines as a test uploads them (demoFileText), without blank lines. */
 export const demoFileLines = (name: string) => demoFileText(name).split(/\r?\n/).filter(Boolean);
+
+/**
+ * The comorbidity cells of a row of the demonstration waiting list, in its columns' order: Y for
+ * each code given, N for the others.
+ */
+export const comorbidityCells = (yes: string[] = []) =>
+  ['hypt', 'af', 'ihd', 'ang', 'valv', 'hfl', 'pvd', 'copd', 'dem', 'alz', 'pa', 'ps', 'idd', 'nidd']
+    .concat(['hypo', 'hype', 'ra', 'foa'])
+    .map((code) => (yes.includes(code) ? 'Y' : 'N'))
+    .join(',');

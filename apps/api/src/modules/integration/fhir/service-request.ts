@@ -11,6 +11,7 @@ import {
   type OptimisationFactor,
   type OptimisationStatus,
 } from '@esr/contracts/optimisation';
+import type { Referral } from '../../optimisation/index.js';
 import { labRules, type LabField } from '@esr/contracts/remodel';
 import { codesSent, loincSystem, snomedSystem } from '../messages/lab-codes.js';
 import { nhsNumberSystem, odsOrganisationSystem, productUris as uris, ucumSystem } from './fhir-uris.js';
@@ -37,22 +38,8 @@ export interface FhirServiceRequest {
   note?: { text: string }[];
 }
 
-export interface ReferralSource {
-  id: string;
-  factor: OptimisationFactor;
-  label: string;
-  ask: string;
-  service: string;
-  note: string | null;
-  recordedAt: string;
-  /** The factor's status now: the referral is active until it is met, declined or not possible. */
-  status: OptimisationStatus;
-  dueOn: string;
-  /** The finding that was the referral's reason, with its number and day where it is a result. */
-  finding: string | null;
-  value: number | null;
-  valueDate: string | null;
-  nhsNumber: string;
+/** A referral as the optimisation module reads it, and the trust that made it. */
+export interface ReferralSource extends Referral {
   trustCode: string;
   trustName: string;
 }
