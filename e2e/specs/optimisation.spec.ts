@@ -5,6 +5,8 @@ import { optimisationMessages, type PathwayOptimisation } from '@esr/contracts/o
 import { signInAs, visit } from '../fixtures/browser.js';
 import {
   activate,
+  contentOf,
+  downloadFrom,
   chooseRadio,
   heading,
   isFocused,
@@ -174,6 +176,16 @@ describe('optimisation before surgery', () => {
     expect(await link('Record as met for anaemia').count()).toBe(1);
     await visit(page, 'optimisation-summary-in-progress');
     expect((await anaemia())!.entries.map((entry) => entry.status)).toEqual(['in_progress', 'referred']);
+  });
+
+  it('downloads the letter to the GP as a PDF, and says it was saved', async () => {
+    const download = await downloadFrom(button('Download letter to the GP'));
+    expect(download.suggestedFilename()).toMatch(/^GP letter.*\.pdf$/);
+    const letter = await contentOf(download);
+    expect(letter.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await poll(() => section().getByRole('status').first().textContent(), serverWait).toContain(
+      'Saved GP letter',
+    );
   });
 
   it('lets a waiting list admin find her from the worklist, without Record as met', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/error-summary';
+import { ApiError, isDetailForPeople } from '../../../lib/api-client';
 
 /** What the last action on a patient screen came to: a line for screen readers, or a problem. */
 export interface ActionOutcome {
@@ -72,3 +73,9 @@ export function DownloadPdfButton({ busy, onDownload }: { busy: boolean; onDownl
     </Button>
   );
 }
+
+/** What went wrong with an action, in the server's words when it gives them (a 409 for an archived pathway). */
+export const problemOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && isDetailForPeople(error.status) && error.body?.detail
+    ? error.body.detail
+    : fallback;

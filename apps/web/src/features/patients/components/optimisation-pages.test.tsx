@@ -227,6 +227,8 @@ describe('optimisation before surgery on the risk summary (decision 0071)', () =
     // A closed factor has no due date, and nothing to do.
     expect(html).not.toContain('Due by');
     expect(linksOf(html)).toEqual([]);
+    // Nothing is open, so there is nothing to ask of the GP.
+    expect(html).not.toContain('Download letter to the GP');
   });
 
   it('shows a referral, which keeps the finding that was its reason, as a person’s entry', () => {
@@ -245,6 +247,7 @@ describe('optimisation before surgery on the risk summary (decision 0071)', () =
       },
     ]);
     expect(html).not.toContain('Referred: Haemoglobin');
+    expect(html).toContain('Download letter to the GP');
     expect(html).not.toContain('Automatic');
     expect(html).toContain('Pre-operative anaemia clinic');
   });

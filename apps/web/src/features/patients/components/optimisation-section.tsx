@@ -12,7 +12,11 @@ import { DataText } from '../../../components/data-text';
 import { QueryStatus } from '../../../components/list-status';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { messages } from '@esr/contracts/messages';
+import { Button } from '../../../components/button';
+import { useExportGpLetter } from '../api/export-gp-letter';
 import { usePathwayOptimisation } from '../api/get-pathway-optimisation';
+import { OutcomeProblem, OutcomeStatus, problemOf, useActionOutcome } from './action-outcome';
 import {
   actionPath,
   factorInWords,
@@ -221,6 +225,7 @@ export function OptimisationFactors({
   if (optimisation.factors.length === 0) return <p>{noFactorsText}</p>;
   return (
     <>
+      {optimisation.factors.some((factor) => !isClosed(factor.status)) && <GpLetter pathway={pathway} />}
       {optimisation.factors.map((factor) => (
         <Factor
           key={factor.code}
@@ -232,6 +237,31 @@ export function OptimisationFactors({
         />
       ))}
     </>
+  );
+}
+
+/** Download the letter to the GP about the factors not closed; said to screen readers when saved. */
+function GpLetter({ pathway }: { pathway: PathwayKey }) {
+  const download = useExportGpLetter(pathway.trust, pathway.type, pathway.id);
+  const { outcome, run } = useActionOutcome();
+  const save = () =>
+    run(
+      async () => `Saved ${await download.mutateAsync()}`,
+      (error) => problemOf(error, messages.reportFailed),
+    );
+  return (
+    <div className="nhsuk-u-margin-bottom-5">
+      <OutcomeProblem outcome={outcome} />
+      <OutcomeStatus outcome={outcome} />
+      {/* Busy, the button is aria-disabled, not disabled: a disabled button would lose the focus. */}
+      <Button
+        variant="secondary"
+        aria-disabled={download.isPending}
+        onClick={() => void (download.isPending || save())}
+      >
+        {download.isPending ? 'Downloading...' : 'Download letter to the GP'}
+      </Button>
+    </div>
   );
 }
 

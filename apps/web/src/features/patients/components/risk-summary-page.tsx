@@ -6,7 +6,7 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { Button } from '../../../components/button';
 import { SuccessNotice } from '../../../components/success-notice';
 import { paths } from '../../../config/paths';
-import { ApiError, isDetailForPeople } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { usePageNotice } from '../../../lib/page-notice';
 import { useProcedureNameOf } from '../../../lib/procedure-type';
 import { useExportRiskSummary } from '../api/export-risk-summary';
@@ -18,6 +18,7 @@ import {
   DownloadPdfButton,
   OutcomeProblem,
   OutcomeStatus,
+  problemOf,
   useActionOutcome,
   type Problem,
 } from './action-outcome';
@@ -86,12 +87,6 @@ function RiskSummaryScreen({ id, type, trust }: PatientRoute) {
     </>
   );
 }
-
-/** What went wrong with an action, in the server's words when it gives them (a 409 for an archived pathway). */
-const problemOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError && isDetailForPeople(error.status) && error.body?.detail
-    ? error.body.detail
-    : fallback;
 
 /** A flag refused for its reason (400 under reason) is about the reason's field. */
 const flagProblemOf = (error: unknown): Problem => {
