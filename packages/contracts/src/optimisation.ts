@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { showCalendarDate } from './london-dates.js';
 import { labRules } from './remodel.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
-import { multiLine } from './text-rules.js';
+import { multiLine, singleLine } from './text-rules.js';
 
 export const optimisationFactors = [
   'anaemia',
@@ -290,6 +290,12 @@ const freeText = z
   .max(5_000)
   .refine((value) => !hasBidiControls(value), bidiControlMessage)
   .check(multiLine);
+/** A service's name, as the trust's list names it: on one line. */
+const serviceText = z
+  .string()
+  .max(5_000)
+  .refine((value) => !hasBidiControls(value), bidiControlMessage)
+  .check(singleLine);
 
 export const optimisationMessages = {
   factorRequired: 'Select the risk factor',
@@ -316,7 +322,7 @@ export const optimisationRequestSchema = z.object({
       'Required: referred (with service), in_progress, met, declined (by the patient) or not_possible (a clinical reason); met, declined and not_possible need a reason',
     example: 'referred',
   }),
-  service: freeText.optional().meta({
+  service: serviceText.optional().meta({
     description: 'With referred, required: one of the trust’s services for the factor',
     example: 'Pre-operative anaemia clinic',
   }),
