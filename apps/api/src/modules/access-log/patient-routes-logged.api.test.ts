@@ -130,6 +130,10 @@ const samples: Record<string, Sample> = {
     url: (s) => `${patient(s)}/history/${s.historyId}/export`,
   },
   'GET /api/trusts/:trust/procedures/:type/patients/:id': { url: patient },
+  // Decision 0071: the letter to the GP names the patient.
+  'GET /api/trusts/:trust/procedures/:type/patients/:id/optimisation/gp-letter': {
+    url: (s) => `${patient(s)}/optimisation/gp-letter`,
+  },
   'PUT /api/trusts/:trust/procedures/:type/patients/:id/surgical-risk-factors': {
     method: 'PUT',
     url: (s) => `${patient(s)}/surgical-risk-factors/`,
