@@ -4,21 +4,17 @@
  * found to met. One definition for the API, the screens and the letters.
  */
 import { z } from 'zod';
+import {
+  optimisationFactorLabels,
+  optimisationFactors,
+  type OptimisationFactor,
+} from './optimisation-factors.js';
 import { showCalendarDate } from './london-dates.js';
 import { labRules } from './remodel.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
 import { multiLine, singleLine } from './text-rules.js';
 
-export const optimisationFactors = [
-  'anaemia',
-  'smoking',
-  'diabetes',
-  'nutrition',
-  'kidney',
-  'blood_pressure',
-  'weight',
-] as const;
-export type OptimisationFactor = (typeof optimisationFactors)[number];
+export { optimisationFactors, type OptimisationFactor } from './optimisation-factors.js';
 export const optimisationFactorSchema = z.enum(optimisationFactors);
 
 /**
@@ -86,44 +82,44 @@ export interface FactorDefinition {
 
 export const factorDefinitions: Record<OptimisationFactor, FactorDefinition> = {
   anaemia: {
-    label: 'Anaemia',
+    label: optimisationFactorLabels.anaemia,
     ask: 'Investigate and treat the anaemia before surgery (iron studies, vitamin B12 and folate; anaemia clinic).',
     guidance: 'CPOC guidance on preoperative assessment and optimisation (2021); NICE NG24 blood transfusion',
     defaultServices: ['Pre-operative anaemia clinic', 'GP practice'],
   },
   smoking: {
-    label: 'Smoking',
+    label: optimisationFactorLabels.smoking,
     ask: 'Refer to the stop-smoking service.',
     guidance: 'NICE NG209 tobacco: preventing uptake, promoting quitting and treating dependence',
     defaultServices: ['Local Stop Smoking Service', 'GP practice'],
   },
   diabetes: {
-    label: 'Diabetes',
+    label: optimisationFactorLabels.diabetes,
     ask: 'Check HbA1c within 3 months of surgery, with a target of 69 mmol/mol or less.',
     guidance: 'CPOC guideline for perioperative care for people with diabetes (2021)',
     defaultServices: ['GP practice', 'Diabetes specialist nurse'],
   },
   nutrition: {
-    label: 'Nutrition',
+    label: optimisationFactorLabels.nutrition,
     ask: 'Screen for malnutrition (MUST) and refer to a dietitian where needed.',
     guidance: 'NICE CG32 nutrition support for adults',
     defaultServices: ['Dietetics'],
   },
   kidney: {
-    label: 'Kidney function',
+    label: optimisationFactorLabels.kidney,
     ask: 'Renal review before surgery, with a review of medicines.',
     guidance: 'NICE NG148 acute kidney injury: prevention, detection and management',
     defaultServices: ['Renal team', 'GP practice'],
   },
   blood_pressure: {
-    label: 'Blood pressure',
+    label: optimisationFactorLabels.blood_pressure,
     ask: 'Bring blood pressure below 160/100 mmHg in primary care.',
     guidance:
       'AAGBI and British Hypertension Society guidance on blood pressure before elective surgery (2016)',
     defaultServices: ['GP practice'],
   },
   weight: {
-    label: 'Weight',
+    label: optimisationFactorLabels.weight,
     ask: 'Offer weight management support.',
     guidance: 'NICE NG226 osteoarthritis in over 16s',
     defaultServices: ['Weight management service', 'GP practice'],

@@ -1,4 +1,4 @@
-import { factorDefinitions, optimisationFactorSchema } from '@esr/contracts/optimisation';
+import { isOptimisationFactor, optimisationFactorLabels } from '@esr/contracts/optimisation-factors';
 
 export interface Crumb {
   text: string;
@@ -73,24 +73,27 @@ export function buildBreadcrumbs({
     const isHistoryList = segment === 'history' && index === 2 && segments[0] === 'patient-lookup';
     // /patient-lookup/{id}/optimisation/{factor} has no screen of its own (decision 0071): its
     // crumb is text, naming the factor, between the factors' page and the step's.
-    const factor =
+    const factorSegment =
       index === 3 && segments[0] === 'patient-lookup' && segments[2] === 'optimisation'
-        ? optimisationFactorSchema.safeParse(decodeURIComponent(segment))
+        ? decodeURIComponent(segment)
         : null;
+    const factor = factorSegment !== null && isOptimisationFactor(factorSegment) ? factorSegment : null;
     const text = isPatient
       ? `${patient.firstName} ${patient.lastName}`
       : isEvaluation
         ? patient.evaluation!.label
         : isModelVersion
           ? 'Version'
-          : factor?.success
-            ? factorDefinitions[factor.data].label
+          : factor
+            ? optimisationFactorLabels[factor]
             : segmentLabel(isHistoryList ? 'previous-risk-history' : segment, renamed);
     const path = segments.slice(0, index + (isHistoryList ? 0 : 1)).join('/');
     const target = `/${path}${isHistoryList ? '/previous-risk-history' : ''}`;
     const isLast = index === segments.length - 1;
     crumbs.push(
-      isLast || factor || !canOpen(target) ? { text } : { text, href: `${target}${keepQuery ? search : ''}` },
+      isLast || factorSegment !== null || !canOpen(target)
+        ? { text }
+        : { text, href: `${target}${keepQuery ? search : ''}` },
     );
   });
   if (crumbs.length === 1) crumbs[0] = { text: trustName };
