@@ -21,6 +21,17 @@ const operationOutcome = fhirResourceSchema.describe(
   'A FHIR OperationOutcome: each issue with its severity, code, words and FHIRPath expression',
 );
 
+/** A search by the patient: `subject:identifier` with the NHS number system. */
+const patientSearchQuery = z.object({
+  'subject:identifier': z
+    .string()
+    .max(100)
+    .describe(
+      'The patient as `system|value`: the NHS number system and a 10-digit NHS number, e.g. `https://fhir.nhs.uk/Id/nhs-number|9434765919`',
+    )
+    .meta({ example: 'https://fhir.nhs.uk/Id/nhs-number|9434765919' }),
+});
+
 const fhirMediaTypes = ['application/fhir+json', 'application/json'];
 
 /** What integration clients call (decision 0047): results in, risk out, each scoped to one trust. */
@@ -80,15 +91,7 @@ export const integration = {
     summary: 'A patient’s current risk assessments, by NHS number',
     description:
       'The current evaluation of each of the patient’s pathways at the client’s trust, as FHIR RiskAssessments in a searchset Bundle (empty when the trust has none). Every answer that carries one is written to the patient access log.',
-    querystring: z.object({
-      'subject:identifier': z
-        .string()
-        .max(100)
-        .describe(
-          'The patient as `system|value`: the NHS number system and a 10-digit NHS number, e.g. `https://fhir.nhs.uk/Id/nhs-number|9434765919`',
-        )
-        .meta({ example: 'https://fhir.nhs.uk/Id/nhs-number|9434765919' }),
-    }),
+    querystring: patientSearchQuery,
     response: {
       200: fhirResourceSchema.describe('A FHIR searchset Bundle of RiskAssessments'),
       400: operationOutcome,
@@ -127,15 +130,7 @@ export const integration = {
     summary: 'A patient’s referrals to optimise a risk factor before surgery, by NHS number',
     description:
       'Each referral made for the patient’s active pathways at the client’s trust (decision 0071) as a FHIR ServiceRequest: active until the factor is met (completed), declined or not possible (revoked); the finding that is its reason as a contained Observation with its SNOMED CT and LOINC codes, or in words. A searchset Bundle, empty when there is none; every answer that carries one is written to the patient access log.',
-    querystring: z.object({
-      'subject:identifier': z
-        .string()
-        .max(100)
-        .describe(
-          'The patient as `system|value`: the NHS number system and a 10-digit NHS number, e.g. `https://fhir.nhs.uk/Id/nhs-number|9434765919`',
-        )
-        .meta({ example: 'https://fhir.nhs.uk/Id/nhs-number|9434765919' }),
-    }),
+    querystring: patientSearchQuery,
     response: {
       200: fhirResourceSchema.describe('A FHIR searchset Bundle of ServiceRequests'),
       400: operationOutcome,

@@ -8,3 +8,4 @@ export { loadDevelopmentSecrets, type DevelopmentSecrets } from './signing-keys.
 export { default as authentication } from './authentication-plugin.js';
 export { default as authorization } from './authorization-plugin.js';
 export { default as developmentIdentityProvider } from './development-identity-provider.js';
+export { pathwayTargetOf, type PathwayTarget } from './pathway-target.js';

@@ -19,6 +19,9 @@ import type { FhirBundle, FhirResource, FhirRiskAssessment } from './fhir/types.
 
 export const nhsNumberSystem = 'https://fhir.nhs.uk/Id/nhs-number';
 
+/** A resource id this server gives (a UUID); anything else names no resource, so is not looked up. */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const searchRead: PatientRead = {
   action: 'risk-assessment',
   route: routeOf(endpoints.integration.riskAssessments),
@@ -121,7 +124,7 @@ export async function searchRiskAssessments(
 
 /** One evaluation of the caller's trust by its id: the current one of its pathway, or an earlier one. */
 export async function readRiskAssessment(db: Db, caller: Principal, id: string): Promise<FhirRiskAssessment> {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : null;
+  const uuid = uuidPattern.test(id) ? id : null;
   const [pathway] = uuid
     ? await queryRows<PathwayRow & { current_evaluation_id: string | null }>(
         db,

@@ -10,12 +10,11 @@ import { recordPatientAccess, routeOf } from '../access-log/index.js';
 import { requireAccess, type Principal } from '../identity/index.js';
 import { referralsOf, type Referral } from '../optimisation/index.js';
 import { searchsetBundle } from './fhir/risk-assessment.js';
+import { uuidPattern } from './risk-assessments.js';
 import { serviceRequestResource, type FhirServiceRequest } from './fhir/service-request.js';
 import type { FhirBundle } from './fhir/types.js';
 
 export const serviceRequestMessages = { notFound: 'No referral of your trust has this id' };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const resourceOf = (referral: Referral, caller: Principal): FhirServiceRequest =>
   serviceRequestResource({ ...referral, trustCode: caller.trustCode, trustName: caller.trustName });

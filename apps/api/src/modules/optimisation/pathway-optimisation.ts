@@ -26,24 +26,15 @@ import {
   type PathwayOptimisation,
 } from '@esr/contracts/optimisation';
 import { addDays } from '@esr/contracts/prioritisation';
-import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import { recordPatientAccess, routeOf } from '../access-log/index.js';
 import { recordChange, type PathwayOfChange } from '../change-log/index.js';
-import { hasAccess, principalName, requireAccess, type Principal } from '../identity/index.js';
+import { hasAccess, principalName, requireAccess, type PathwayTarget } from '../identity/index.js';
 import { findPathway } from '../pathways/index.js';
 import { spacedNhsNumber } from '../reports/index.js';
 import type { GpLetterInput } from './gp-letter.js';
-
-export type PathwayTarget = readonly [
-  db: Db,
-  principal: Principal,
-  trustCode: string,
-  procedureCode: ProcedureCode,
-  id: string,
-];
 
 interface OptimisedPathway extends PathwayOfChange, Record<string, unknown> {
   is_active: boolean;

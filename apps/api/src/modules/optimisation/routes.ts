@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { endpoints } from '@esr/contracts/endpoints';
-import type { ProcedureCode } from '@esr/contracts/procedures';
 import { route } from '../../platform/http/endpoint-routes.js';
-import { principalOf } from '../identity/index.js';
-import {
-  gpLetterContent,
-  pathwayOptimisation,
-  recordOptimisation,
-  type PathwayTarget,
-} from './pathway-optimisation.js';
+import { pathwayTargetOf, principalOf } from '../identity/index.js';
+import { gpLetterContent, pathwayOptimisation, recordOptimisation } from './pathway-optimisation.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
 import { contentDisposition, reportFileName } from '../../platform/http/downloads.js';
 import { procedureName } from '../library/index.js';
@@ -25,25 +18,14 @@ import {
 
 const { optimisation } = endpoints;
 
-const onPathway = (
-  app: { db: PathwayTarget[0] },
-  request: FastifyRequest & { params: { trust: string; type: ProcedureCode; id: string } },
-): PathwayTarget => [
-  app.db,
-  principalOf(request),
-  request.params.trust,
-  request.params.type,
-  request.params.id,
-];
-
 /** Waiting well (decision 0071): a pathway's risk factors to optimise before surgery, and each step. */
 const optimisationRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, optimisation.pathway, async (request) => pathwayOptimisation(onPathway(app, request)));
+  route(app, optimisation.pathway, async (request) => pathwayOptimisation(pathwayTargetOf(app.db, request)));
   route(app, optimisation.record, async (request) =>
-    recordOptimisation(onPathway(app, request), request.body),
+    recordOptimisation(pathwayTargetOf(app.db, request), request.body),
   );
   route(app, optimisation.gpLetter, async (request, reply) => {
-    const content = await gpLetterContent(onPathway(app, request));
+    const content = await gpLetterContent(pathwayTargetOf(app.db, request));
     const generatedAt = new Date();
     const input: GpLetterInput = {
       ...content,

@@ -6,7 +6,7 @@ import { outcomesUploadField } from '@esr/contracts/outcomes';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { readUploadedFiles } from '../../platform/http/multipart-files.js';
-import { principalOf } from '../identity/index.js';
+import { pathwayTargetOf, principalOf } from '../identity/index.js';
 import {
   cancelOutcomes,
   confirmOutcomes,
@@ -16,20 +16,9 @@ import {
   uploadOutcomes,
   type OutcomesBatchTarget,
 } from './outcome-uploads.js';
-import { pathwayOutcome, recordPathwayOutcome, type PathwayTarget } from './pathway-outcome.js';
+import { pathwayOutcome, recordPathwayOutcome } from './pathway-outcome.js';
 
 const { outcomes } = endpoints;
-
-const onPathway = (
-  app: { db: PathwayTarget[0] },
-  request: FastifyRequest & { params: { trust: string; type: ProcedureCode; id: string } },
-): PathwayTarget => [
-  app.db,
-  principalOf(request),
-  request.params.trust,
-  request.params.type,
-  request.params.id,
-];
 
 const onBatch = (
   app: { db: OutcomesBatchTarget[0] },
@@ -97,10 +86,10 @@ const outcomeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, outcomes.confirmImport, async (request) => confirmOutcomes(onBatch(app, request)));
 
-  route(app, outcomes.pathwayOutcome, async (request) => pathwayOutcome(onPathway(app, request)));
+  route(app, outcomes.pathwayOutcome, async (request) => pathwayOutcome(pathwayTargetOf(app.db, request)));
 
   route(app, outcomes.recordOutcome, async (request) =>
-    recordPathwayOutcome(onPathway(app, request), request.body),
+    recordPathwayOutcome(pathwayTargetOf(app.db, request), request.body),
   );
 };
 

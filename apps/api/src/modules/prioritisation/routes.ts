@@ -4,7 +4,7 @@ import { endpoints } from '@esr/contracts/endpoints';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { Db } from '../../platform/db/client.js';
 import { route } from '../../platform/http/endpoint-routes.js';
-import { principalOf } from '../identity/index.js';
+import { pathwayTargetOf, principalOf } from '../identity/index.js';
 import { sendReport } from '../../platform/http/downloads.js';
 import { worklistMatrix } from './risk-wait-matrix.js';
 import { worklistPage } from './worklist-page.js';
@@ -14,7 +14,6 @@ import {
   adjustRisk,
   changePriority,
   pathwayPrioritisation,
-  type PathwayTarget,
   prioritisationSettings,
   recordHarmReview,
   recordValidation,
@@ -26,11 +25,6 @@ const { prioritisation } = endpoints;
 
 const onList = (db: Db, request: FastifyRequest & { params: { trust: string; type: ProcedureCode } }) =>
   [db, principalOf(request), request.params.trust, request.params.type] as const;
-
-const onPathway = (
-  db: Db,
-  request: FastifyRequest & { params: { trust: string; type: ProcedureCode; id: string } },
-): PathwayTarget => [db, principalOf(request), request.params.trust, request.params.type, request.params.id];
 
 /**
  * The prioritisation worklist and a pathway's prioritisation (decision 0044): clerical users,
@@ -62,26 +56,28 @@ const prioritisationRoutes: FastifyPluginAsyncZod = async (app) => {
     updatePrioritisationSettings(app.db, principalOf(request), request.params.trust, request.body),
   );
 
-  route(app, prioritisation.pathway, async (request) => pathwayPrioritisation(onPathway(app.db, request)));
+  route(app, prioritisation.pathway, async (request) =>
+    pathwayPrioritisation(pathwayTargetOf(app.db, request)),
+  );
 
   route(app, prioritisation.changePriority, async (request) =>
-    changePriority(onPathway(app.db, request), request.body),
+    changePriority(pathwayTargetOf(app.db, request), request.body),
   );
 
   route(app, prioritisation.recordValidation, async (request) =>
-    recordValidation(onPathway(app.db, request), request.body),
+    recordValidation(pathwayTargetOf(app.db, request), request.body),
   );
 
   route(app, prioritisation.recordHarmReview, async (request) =>
-    recordHarmReview(onPathway(app.db, request), request.body),
+    recordHarmReview(pathwayTargetOf(app.db, request), request.body),
   );
 
   route(app, prioritisation.adjustRisk, async (request) =>
-    adjustRisk(onPathway(app.db, request), request.body),
+    adjustRisk(pathwayTargetOf(app.db, request), request.body),
   );
 
   route(app, prioritisation.removeRiskAdjustment, async (request) =>
-    removeRiskAdjustment(onPathway(app.db, request)),
+    removeRiskAdjustment(pathwayTargetOf(app.db, request)),
   );
 };
 
