@@ -10,6 +10,7 @@ import {
   type OptimisationFactor,
 } from './optimisation-factors.js';
 import { showCalendarDate } from './london-dates.js';
+import { addDays } from './prioritisation-rules.js';
 import { labRules } from './remodel.js';
 import { bidiControlMessage, hasBidiControls } from './text-direction.js';
 import { multiLine, singleLine } from './text-rules.js';
@@ -162,12 +163,6 @@ const numberOf = (value: unknown): number | null => {
 
 const isYes = (value: unknown) => value === '1' || value === 1 || value === true;
 
-/** The day `days` before a YYYY-MM-DD day. */
-function daysBefore(day: string, days: number): string {
-  const at = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-  return new Date(at - days * 86_400_000).toISOString().slice(0, 10);
-}
-
 type LabFactorField = 'haemoglobin' | 'albumin' | 'egfr';
 
 /** A blood result the rules may use: present, and not older than the trust's limit. */
@@ -178,7 +173,7 @@ function freshResult(
   const value = numberOf(input.record[field]);
   if (value === null) return null;
   const date = input.labDates?.[field] ?? input.labDates?.sampled ?? null;
-  if (date !== null && date < daysBefore(input.day, input.maxAgeDays)) return null;
+  if (date !== null && date < addDays(input.day, -input.maxAgeDays)) return null;
   return { value, date };
 }
 

@@ -26,6 +26,7 @@ import {
   type PathwayOptimisation,
 } from '@esr/contracts/optimisation';
 import { addDays } from '@esr/contracts/prioritisation';
+import { defaultBloodResultMaxAgeDays } from '@esr/contracts/scoring-settings';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
@@ -90,7 +91,7 @@ export async function trustOptimisation(db: Db, trustCode: string): Promise<Trus
   ) as Record<OptimisationFactor, string[]>;
   return {
     rules: { ...defaultOptimisationRules, ...row?.rules },
-    maxAgeDays: row?.max_age_days ?? 90,
+    maxAgeDays: row?.max_age_days ?? defaultBloodResultMaxAgeDays,
     services,
   };
 }
