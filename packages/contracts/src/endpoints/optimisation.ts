@@ -7,13 +7,51 @@ import {
   optimisationServicesRequestSchema,
   optimisationServicesSchema,
 } from '../optimisation-settings.js';
+import {
+  optimisationWorklistExportQuerySchema,
+  optimisationWorklistQuerySchema,
+  optimisationWorklistSchema,
+} from '../optimisation-worklist.js';
 import { patientParamsSchema } from '../patients.js';
-import { lookupErrors, pathwayPath, pdfDownload, trustPathSchema } from './shared.js';
+import {
+  lookupErrors,
+  pathwayPath,
+  pdfDownload,
+  procedurePathSchema,
+  reportDownload,
+  trustPathSchema,
+} from './shared.js';
 
 const tags = ['optimisation'];
+const worklistPath = '/api/trusts/:trust/waiting-list/procedures/:type/optimisation';
+const worklistFilters =
+  'Filters (all optional, combined with AND on one factor of the pathway): factor (anaemia, smoking, diabetes, nutrition, kidney, blood_pressure, weight), status (identified, referred, in_progress, met, declined, not_possible; without it, the factors not yet closed), overdue (true: not closed and past the due day) and surgeonName (any part, ignoring case).';
 
 /** Waiting well (docs/optimisation.md, decision 0071): a pathway's modifiable risk factors and what was done. */
 export const optimisation = {
+  worklist: defineEndpoint({
+    method: 'GET',
+    path: worklistPath,
+    permission: 'optimisation:read',
+    tags,
+    summary:
+      'The active pathways with a risk factor to optimise: the nearest TCI date first, then the highest risk, with counts per factor and status',
+    description: `${worklistFilters} Each item lists every factor of the pathway with its status, value, due day and whether it is overdue. counts: for each factor, the pathways at each status (the surgeon filter applies). Each page read is recorded in the patient access log.`,
+    params: procedurePathSchema,
+    querystring: optimisationWorklistQuerySchema,
+    response: { 200: optimisationWorklistSchema, ...lookupErrors },
+  }),
+  worklistExport: defineEndpoint({
+    method: 'GET',
+    path: `${worklistPath}/export`,
+    permission: 'optimisation:read',
+    tags,
+    summary: 'The whole optimisation worklist that matches the filters, one row per factor, as csv or xlsx',
+    description: `${worklistFilters} Cells that would start a formula are written as text. Recorded in the change log and the patient access log.`,
+    params: procedurePathSchema,
+    querystring: optimisationWorklistExportQuerySchema,
+    response: { 200: reportDownload(['csv', 'xlsx']), ...lookupErrors },
+  }),
   pathway: defineEndpoint({
     method: 'GET',
     path: `${pathwayPath}/optimisation`,

@@ -9,7 +9,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import type { ModelVersion, ScoredState, ScoringScope } from './scoring.js';
 import { recordScoring } from '../pathways/index.js';
-import { closeFactorsMetByNewValues } from '../optimisation/index.js';
+import {
+  closeFactorsMetByNewValues,
+  refreshPathwayFactors,
+  type ScoredChange,
+} from '../optimisation/index.js';
 
 /**
  * The evaluations of a chunk's scored states (`v`, with the pathway's id as `id`), each with what it
@@ -62,6 +66,8 @@ export async function recordEvaluation(
     model: Omit<ModelVersion, 'model'>;
     /** A clinician's remodel, or blood results sent by the trust's systems (decision 0047). */
     reason: 'remodel' | 'results';
+    /** Who typed or sent the new values; the evaluation names them as `createdBy`. */
+    actor: ScoredChange['actor'];
     createdBy: string;
     state: ScoredState;
     evaluationDate: string;
@@ -88,6 +94,8 @@ export async function recordEvaluation(
       failureReason: state.failureReason,
       defaultedInputs: null,
     });
+    // No evaluation, but new values: the factors they show still change (decision 0072).
+    await refreshPathwayFactors(tx, evaluation, [pathwayId]);
     return;
   }
   const id = state.evaluationId;
@@ -119,6 +127,8 @@ export async function recordEvaluation(
   await closeFactorsMetByNewValues(tx, {
     pathwayId,
     trustCode: evaluation.trustCode,
+    procedureCode: evaluation.procedureCode,
+    actor: evaluation.actor,
     before: before?.inputs ? { clinical: before.inputs, labDates: before.lab_dates } : null,
     probabilityBefore: before?.probability ?? null,
     probabilityAfter: state.probability,

@@ -22,6 +22,7 @@ import {
 } from '../evaluations/index.js';
 import { integrationPrincipal, principalName, type Principal } from '../identity/index.js';
 import { setWaiting, writeClinicalRecord } from '../pathways/index.js';
+import { refreshPathwayFactors } from '../optimisation/index.js';
 
 /** How long a result waits for its patient to be on a list. */
 export const resultKeepingDays = 90;
@@ -288,8 +289,14 @@ async function rescore(
   });
   if (update.changed.length === 0) return;
   if (!model) {
-    // Scored when the procedure has a model again, as a list waiting for one is.
+    // Scored when the procedure has a model again, as a list waiting for one is; the factors its
+    // new values show are written now (decision 0072).
     await setWaiting(tx, pathway.id);
+    await refreshPathwayFactors(
+      tx,
+      { trustCode: pathway.trust_code, procedureCode: pathway.procedure_code },
+      [pathway.id],
+    );
   } else {
     const evaluationDate = evaluationDay(now);
     const [state] = await scoreForWriting(
@@ -315,6 +322,7 @@ async function rescore(
       procedureCode: pathway.procedure_code,
       model,
       reason: 'results',
+      actor: { ...actor, trustName: actor.trustName },
       createdBy: principalName(actor),
       state: state!,
       evaluationDate,

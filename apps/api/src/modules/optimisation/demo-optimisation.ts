@@ -11,7 +11,8 @@ import { queryRows, type Db } from '../../platform/db/client.js';
 import { demonstrationState, recordOnceReady } from '../../platform/db/record-once.js';
 import { demoUserNamed as userNamed } from '../../platform/db/seed.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
-import { factorsFound, trustOptimisation } from './pathway-optimisation.js';
+import { factorsFound, trustOptimisation } from './trust-optimisation.js';
+import { forgetListFactors } from './factor-states.js';
 
 const demoTrust = 'RAN';
 const procedures = ['knee', 'hip', 'knee-hip'] as const;
@@ -147,6 +148,7 @@ async function seedList(db: Db, procedureCode: string, today: string) {
     from json_to_recordset(${JSON.stringify(entries)}::json) as e(id uuid, pathway_id uuid, factor text,
       status text, service text, note text, reason text, finding text, finding_date date, value float8,
       user_id uuid, recorded_by text, recorded_at timestamptz)`);
+  await forgetListFactors(db, demoTrust, procedureCode);
 }
 
 /** Records the history once the demonstration lists are scored (`recordOnceReady`). */

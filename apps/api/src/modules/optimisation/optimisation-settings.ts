@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { recordChange } from '../change-log/index.js';
 import { hasAccess, requireAccess, type Principal } from '../identity/index.js';
-import { trustOptimisation } from './pathway-optimisation.js';
+import { trustOptimisation } from './trust-optimisation.js';
 
 function requireReader(principal: Principal, trustCode: string) {
   if (!hasAccess(principal, 'optimisation:settings', trustCode))

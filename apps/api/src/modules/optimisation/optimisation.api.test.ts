@@ -7,6 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { showCalendarDate } from '@esr/contracts/london-dates';
 import { automaticRecorder, type PathwayOptimisation } from '@esr/contracts/optimisation';
+import type { OptimisationWorklist } from '@esr/contracts/optimisation-worklist';
+import { addDays } from '@esr/contracts/prioritisation';
+import { defaultBloodResultMaxAgeDays } from '@esr/contracts/scoring-settings';
+import { optimisationWorklist } from './optimisation-worklist.js';
+import { pathwayOptimisation } from './pathway-optimisation.js';
 import { queryRows } from '../../platform/db/client.js';
 import { demoFileLines, comorbidityCells } from '../../test/factories/demo-files.js';
 import { createTrust, createUser, tokensForRoles } from '../../test/factories/users.js';
@@ -428,6 +433,207 @@ describe('a new result closes the loop by itself', () => {
     });
     // Blood pressure is a recorded condition: only a person closes it.
     expect((await factorOf(siobhan, 'blood_pressure'))!.status).toBe('identified');
+  });
+});
+
+describe('the optimisation worklist', () => {
+  const listUrl = (query = '', trust = clerical.trustCode) =>
+    `/api/trusts/${trust}/waiting-list/procedures/knee/optimisation${query ? `?${query}` : ''}`;
+  const worklist = async (query = '', token = tokens.cl) => {
+    const response = await t.app.inject({ method: 'GET', url: listUrl(query), headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<OptimisationWorklist>();
+  };
+  /** Every pathway's factors as its own screen shows them, as the worklist lists them. */
+  async function screensOf(ids: string[]) {
+    const shown = new Map<string, unknown[]>();
+    for (const id of ids)
+      shown.set(
+        id,
+        (await optimisationOf(id)).factors.map(({ code, status, value, valueDate, dueOn, overdue }) => ({
+          code,
+          status,
+          value,
+          valueDate,
+          dueOn,
+          overdue,
+        })),
+      );
+    return shown;
+  }
+  const allStatuses = ['identified', 'referred', 'in_progress', 'met', 'declined', 'not_possible'];
+
+  it('lists the same factors, statuses and due days as each pathway’s screen, and counts them', async () => {
+    const every = await Promise.all(allStatuses.map((status) => worklist(`status=${status}&pageSize=100`)));
+    const items = new Map(every.flatMap((page) => page.items.map((item) => [item.id, item.factors])));
+    expect(items.size).toBeGreaterThanOrEqual(2);
+    expect(items.get(siobhan)!.find((factor) => factor.code === 'anaemia')).toMatchObject({ status: 'met' });
+    for (const [id, factors] of await screensOf([...items.keys()]))
+      expect(items.get(id), id).toEqual(factors);
+    // The counts are of the pathways at each status, for each factor.
+    const { counts } = every[0]!;
+    for (const [index, status] of allStatuses.entries())
+      expect(
+        Object.values(counts).reduce((sum, byStatus) => sum + byStatus[status as 'met'], 0),
+        status,
+      ).toBe(
+        every[index]!.items.reduce(
+          (sum, item) => sum + item.factors.filter((f) => f.status === status).length,
+          0,
+        ),
+      );
+  });
+
+  it('shows by default only the patients with a factor not yet closed, nearest TCI date first', async () => {
+    await t.app.db.execute(sql`update pathways set tci_date = ${daysAgo(-20)}::date where id = ${lukasz}`);
+    try {
+      const open = await worklist();
+      const tciDates = open.items.map((item) => item.tciDate ?? '9999-12-31');
+      expect(tciDates).toEqual([...tciDates].sort());
+      expect(open.items.find((item) => item.id === lukasz)!.factors).toEqual([
+        {
+          code: 'diabetes',
+          status: expect.any(String),
+          value: null,
+          valueDate: null,
+          dueOn: daysAgo(-19),
+          overdue: false,
+        },
+      ]);
+      for (const item of open.items)
+        expect(
+          item.factors.some((factor) => !['met', 'declined', 'not_possible'].includes(factor.status)),
+        ).toBe(true);
+      // Without a TCI date, the highest risk first.
+      const rest = open.items.filter((item) => item.tciDate === null).map((item) => item.probability ?? -1);
+      expect(rest).toEqual([...rest].sort((a, b) => b - a));
+      expect(open.totalCount).toBe(open.items.length);
+      const anaemiaOpen = await worklist('factor=anaemia');
+      expect(anaemiaOpen.items.map((item) => item.id)).not.toContain(siobhan);
+      const anaemiaMet = await worklist('factor=anaemia&status=met');
+      expect(anaemiaMet.items.map((item) => item.id)).toEqual([siobhan]);
+      expect(anaemiaMet.totalCount).toBe(anaemiaMet.counts.anaemia.met);
+      const paged = await worklist('pageSize=1&pageNumber=2');
+      expect(paged.items.map((item) => item.id)).toEqual([open.items[1]!.id]);
+      expect(paged.totalCount).toBe(open.totalCount);
+      const kaur = await worklist('surgeonName=kAUR');
+      expect(kaur.items.map((item) => item.id)).toContain(lukasz);
+      expect(kaur.items.every((item) => item.surgeonName?.toLowerCase().includes('kaur'))).toBe(true);
+      await t.app.db.execute(sql`update pathways set tci_date = ${daysAgo(1)}::date where id = ${lukasz}`);
+      const overdue = await worklist('overdue=true');
+      expect(overdue.items.map((item) => item.id)).toContain(lukasz);
+      expect(overdue.items.every((item) => item.factors.some((factor) => factor.overdue))).toBe(true);
+    } finally {
+      await t.app.db.execute(sql`update pathways set tci_date = null where id = ${lukasz}`);
+    }
+  });
+
+  it('stops listing a factor found only by a result once the result is older than the trust’s limit', async () => {
+    const [{ max_age: maxAge }] = (await queryRows<{ max_age: number | null }>(
+      t.app.db,
+      sql`select blood_result_max_age_days as max_age from trusts where trust_code = ${clerical.trustCode}`,
+    )) as [{ max_age: number | null }];
+    const days = maxAge ?? defaultBloodResultMaxAgeDays;
+    const user = await createUser(t.app.db, { trustCode: clerical.trustCode, roles: ['cl'] });
+    const principal = {
+      userId: user.id,
+      firstName: 'Test',
+      lastName: 'Clinician',
+      email: 'test.clinician@nhs.net',
+      trustCode: clerical.trustCode,
+      trustName: 'Test trust',
+      roles: ['cl' as const],
+    };
+    for (const day of [addDays(sampled, days), addDays(sampled, days + 1)]) {
+      const listed = await optimisationWorklist(
+        t.app.db,
+        principal,
+        clerical.trustCode,
+        'knee',
+        { status: 'identified', pageNumber: 1, pageSize: 100 },
+        day,
+      );
+      for (const item of listed.items) {
+        const screen = await pathwayOptimisation(
+          [t.app.db, principal, clerical.trustCode, 'knee', item.id],
+          day,
+        );
+        expect(item.factors, `${item.id} on ${day}`).toEqual(
+          screen.factors.map(({ code, status, value, valueDate, dueOn, overdue }) => ({
+            code,
+            status,
+            value,
+            valueDate,
+            dueOn,
+            overdue,
+          })),
+        );
+      }
+    }
+  });
+
+  it('is read by clinicians, clerical users and waiting list admins only, each page in the access log', async () => {
+    for (const token of [tokens.cu, tokens.wa]) await worklist('', token);
+    for (const token of [tokens.ta, tokens.tca, otherClinician])
+      expect((await t.app.inject({ method: 'GET', url: listUrl(), headers: bearer(token) })).statusCode).toBe(
+        403,
+      );
+    const [entry] = await queryRows<{ pathway_ids: string[]; detail: string }>(
+      t.app.db,
+      sql`select pathway_ids, detail from patient_access_log where action = 'optimisation-worklist'
+        and trust_code = ${clerical.trustCode} order by accessed_at desc limit 1`,
+    );
+    expect(entry!.detail).toBe('page 1, not yet closed');
+    expect(entry!.pathway_ids.length).toBeGreaterThan(0);
+  });
+
+  it('refuses unknown filters, hostile text and pages too large with a 400', async () => {
+    for (const query of [
+      'factor=gout',
+      'status=done',
+      'overdue=yes',
+      'surgeonName=Ka%00ur',
+      `surgeonName=${'x'.repeat(101)}`,
+      'surgeonName=%ED%A0%80',
+      'pageSize=101',
+      'pageNumber=0',
+    ])
+      expect(
+        (await t.app.inject({ method: 'GET', url: listUrl(query), headers: bearer(tokens.cl) })).statusCode,
+        query,
+      ).toBe(400);
+  });
+
+  it('exports one row per matching factor, as csv and xlsx, in the change log', async () => {
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: listUrl('fileType=csv&status=met').replace('/optimisation?', '/optimisation/export?'),
+      headers: bearer(tokens.wa),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toContain('NHS number');
+    expect(lines[0]).toContain('Risk factor');
+    const met = await worklist('status=met&pageSize=100');
+    const metFactors = met.items.reduce(
+      (sum, item) => sum + item.factors.filter((f) => f.status === 'met').length,
+      0,
+    );
+    expect(lines.length - 1).toBe(metFactors);
+    expect(lines.find((line) => line.includes('Anaemia'))).toContain('Met');
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: listUrl('fileType=xlsx').replace('/optimisation?', '/optimisation/export?'),
+      headers: bearer(tokens.cl),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const logged = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from change_log where trust_code = ${clerical.trustCode}
+        and action like '%optimisation worklist%'`,
+    );
+    expect(logged[0]!.n).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -36,6 +36,8 @@ import { hasAccess, principalName, requireAccess, type PathwayTarget } from '../
 import { findPathway } from '../pathways/index.js';
 import { spacedNhsNumber } from '../reports/index.js';
 import type { GpLetterInput } from './gp-letter.js';
+import { dueOnOf, factorOnDay, factorStateOf, refreshFactorsOf } from './factor-states.js';
+import { factorsFound, trustOptimisation, type TrustOptimisation } from './trust-optimisation.js';
 
 interface OptimisedPathway extends PathwayOfChange, Record<string, unknown> {
   is_active: boolean;
@@ -66,53 +68,6 @@ interface EntryRow extends Record<string, unknown> {
   recorded_on: string;
 }
 
-/** The trust's rules, blood-result limit and services (decision 0071), the defaults where it set none. */
-export interface TrustOptimisation {
-  rules: OptimisationRules;
-  maxAgeDays: number;
-  services: Record<OptimisationFactor, string[]>;
-}
-
-export async function trustOptimisation(db: Db, trustCode: string): Promise<TrustOptimisation> {
-  const [row] = await queryRows<{
-    rules: Partial<OptimisationRules> | null;
-    services: Partial<Record<OptimisationFactor, string[]>> | null;
-    max_age_days: number | null;
-  }>(
-    db,
-    sql`select optimisation_rules as rules, optimisation_services as services,
-      blood_result_max_age_days as max_age_days from trusts where trust_code = ${trustCode}`,
-  );
-  const services = Object.fromEntries(
-    optimisationFactors.map((code) => [
-      code,
-      row?.services?.[code] ?? [...factorDefinitions[code].defaultServices],
-    ]),
-  ) as Record<OptimisationFactor, string[]>;
-  return {
-    rules: { ...defaultOptimisationRules, ...row?.rules },
-    maxAgeDays: row?.max_age_days ?? defaultBloodResultMaxAgeDays,
-    services,
-  };
-}
-
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
-/** The factors the pathway's values show today. */
-export function factorsFound(
-  pathway: Pick<OptimisedPathway, 'clinical' | 'lab_dates'>,
-  trust: TrustOptimisation,
-  today: string,
-): FoundFactor[] {
-  return findFactors({
-    record: parsed(pathway.clinical),
-    labDates: pathway.lab_dates === null ? null : parsed(pathway.lab_dates),
-    day: today,
-    maxAgeDays: trust.maxAgeDays,
-    rules: trust.rules,
-  });
-}
-
 const entryColumns = sql`factor, status, service, note, reason, finding, finding_date::text as finding_date,
   risk_before, risk_after, recorded_by, recorded_at,
   (recorded_at at time zone 'Europe/London')::date::text as recorded_on`;
@@ -125,12 +80,10 @@ async function entriesOf(db: Db, pathwayId: string): Promise<EntryRow[]> {
   );
 }
 
-const earliest = (days: (string | null)[]) =>
-  days.filter((day): day is string => day !== null).reduce((a, b) => (b < a ? b : a));
-
 /**
- * A factor as the screens show it. Its status is its latest entry's, or identified while only
- * found; a closed factor found again by a value taken after it closed is identified again.
+ * A factor as the screens show it, by the rules the worklist's rows keep (factor-states.ts): its
+ * status is its latest entry's, or identified while only found; a closed factor found again by a
+ * value taken after it closed is identified again.
  */
 function factorOf(
   code: OptimisationFactor,
@@ -139,36 +92,34 @@ function factorOf(
   pathway: OptimisedPathway,
   trust: TrustOptimisation,
   today: string,
-): PathwayFactor {
-  const latest = entries[0];
-  const foundAgain =
-    latest !== undefined &&
-    isClosed(latest.status) &&
-    found?.valueDate !== undefined &&
-    found.valueDate !== null &&
-    found.valueDate > latest.recorded_on;
-  const status: OptimisationStatus = latest && !foundAgain ? latest.status : 'identified';
-  // Found by a dated value: that day; by a recorded condition or the body mass index: the day the
-  // pathway was first listed. Recording a step never moves it later.
-  const identifiedOn = foundAgain
-    ? found!.valueDate!
-    : earliest([found?.valueDate ?? pathway.listed_on, ...entries.map((entry) => entry.recorded_on)]);
-  const dueOn = pathway.tci_date
-    ? addDays(pathway.tci_date, -1)
-    : addDays(identifiedOn, trust.rules.dueWeeks * 7);
+): PathwayFactor | null {
+  const brief = entries[0]
+    ? {
+        latestStatus: entries[0].status,
+        latestOn: entries[0].recorded_on,
+        firstOn: entries.reduce(
+          (first, entry) => (entry.recorded_on < first ? entry.recorded_on : first),
+          entries[0].recorded_on,
+        ),
+      }
+    : undefined;
+  const state = factorStateOf(code, found, brief, pathway.listed_on, trust.maxAgeDays);
+  const shown = state && factorOnDay(state, today);
+  if (!shown) return null;
+  const dueOn = dueOnOf(pathway.tci_date, shown.identifiedOn, trust.rules.dueWeeks);
   const definition = factorDefinitions[code];
   return {
     code,
     label: definition.label,
-    status,
-    finding: found ? found.finding : null,
-    value: found?.value ?? null,
-    valueDate: found?.valueDate ?? null,
+    status: shown.status,
+    finding: shown.finding,
+    value: shown.value,
+    valueDate: shown.valueDate,
     ask: definition.ask,
     guidance: definition.guidance,
-    identifiedOn,
+    identifiedOn: shown.identifiedOn,
     dueOn,
-    overdue: !isClosed(status) && today > dueOn,
+    overdue: !isClosed(shown.status) && today > dueOn,
     services: trust.services[code],
     entries: entries.map((entry) => ({
       status: entry.status,
@@ -195,9 +146,15 @@ async function optimisationOf(
   const found = factorsFound(pathway, trust, today);
   const entries = await entriesOf(db, pathway.id);
   const factors = optimisationFactors.flatMap((code) => {
-    const foundNow = found.find((factor) => factor.code === code);
-    const ofFactor = entries.filter((entry) => entry.factor === code);
-    return foundNow || ofFactor.length > 0 ? [factorOf(code, foundNow, ofFactor, pathway, trust, today)] : [];
+    const factor = factorOf(
+      code,
+      found.find((candidate) => candidate.code === code),
+      entries.filter((entry) => entry.factor === code),
+      pathway,
+      trust,
+      today,
+    );
+    return factor ? [factor] : [];
   });
   return { factors, isActive: pathway.is_active, weightNote: weightNeverDelays };
 }
@@ -281,6 +238,7 @@ export async function recordOptimisation(
         ${referral ? service : null}, ${note}, ${reason}, ${referral ? current.finding : null},
         ${referral ? current.valueDate : null}::date, ${referral ? current.value : null}::float8,
         ${principal.userId}::uuid, ${principalName(principal)})`);
+    await refreshFactorsOf(tx, { trustCode, procedureCode }, [id], trust, today);
     const label = factorDefinitions[factor].label.toLowerCase();
     await recordChange(tx, {
       principal,

@@ -4,7 +4,9 @@ import { route } from '../../platform/http/endpoint-routes.js';
 import { pathwayTargetOf, principalOf } from '../identity/index.js';
 import { gpLetterContent, pathwayOptimisation, recordOptimisation } from './pathway-optimisation.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
-import { contentDisposition, reportFileName } from '../../platform/http/downloads.js';
+import { contentDisposition, reportFileName, sendReport } from '../../platform/http/downloads.js';
+import { optimisationWorklist } from './optimisation-worklist.js';
+import { exportOptimisationWorklist } from './optimisation-export.js';
 import { procedureName } from '../library/index.js';
 import type { GpLetterInput } from './gp-letter.js';
 
@@ -20,6 +22,27 @@ const { optimisation } = endpoints;
 
 /** Waiting well (decision 0071): a pathway's risk factors to optimise before surgery, and each step. */
 const optimisationRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, optimisation.worklist, async (request) =>
+    optimisationWorklist(
+      app.db,
+      principalOf(request),
+      request.params.trust,
+      request.params.type,
+      request.query,
+    ),
+  );
+  route(app, optimisation.worklistExport, async (request, reply) =>
+    sendReport(
+      reply,
+      await exportOptimisationWorklist(
+        app.db,
+        principalOf(request),
+        request.params.trust,
+        request.params.type,
+        request.query,
+      ),
+    ),
+  );
   route(app, optimisation.pathway, async (request) => pathwayOptimisation(pathwayTargetOf(app.db, request)));
   route(app, optimisation.record, async (request) =>
     recordOptimisation(pathwayTargetOf(app.db, request), request.body),

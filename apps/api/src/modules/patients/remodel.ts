@@ -196,6 +196,7 @@ export async function remodel(
       procedureCode,
       model,
       reason: 'remodel',
+      actor: { ...principal, trustName: principal.trustName },
       createdBy: `${principal.firstName} ${principal.lastName}`,
       state: state!,
       evaluationDate,

@@ -1,4 +1,13 @@
-import { date, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from './column-types.js';
 import { pathways } from './pathways.js';
 
@@ -38,4 +47,54 @@ export const optimisationEntries = pgTable(
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
   },
   (t) => [index('optimisation_entries_pathway_idx').on(t.pathwayId, t.factor, t.recordedAt.desc())],
+);
+
+/**
+ * Decision 0072: what a pathway's values and entries say of each factor, kept so that the
+ * optimisation worklist, its counts and the prioritisation flag read rows rather than take every
+ * record of a list apart. Written from the same rules as the pathway's own screen
+ * (modules/optimisation/factor-states.ts) whenever its values or entries change and when the list's
+ * rules or latest import differ from `optimisation_factor_lists`; what depends on the day (a blood
+ * result growing too old, the due day, overdue) is worked out when it is read.
+ */
+export const optimisationFactors = pgTable(
+  'optimisation_factors',
+  {
+    pathwayId: uuid('pathway_id')
+      .notNull()
+      .references(() => pathways.id, { onDelete: 'cascade' }),
+    factor: text('factor').notNull(),
+    trustCode: text('trust_code').notNull(),
+    procedureCode: text('procedure_code').notNull(),
+    /** The values showed the factor when the row was written. */
+    found: boolean('found').notNull(),
+    /** The last day the finding counts (its blood result's age limit); null: no limit. */
+    foundUntil: date('found_until', { mode: 'string' }),
+    finding: text('finding'),
+    value: doublePrecision('value'),
+    valueDate: date('value_date', { mode: 'string' }),
+    /** The latest entry's status; null without entries. */
+    latestStatus: text('latest_status'),
+    /** Closed, and shown again by a value taken after it closed: identified while that value counts. */
+    reopened: boolean('reopened').notNull(),
+    /** The identification day while the finding counts, and once it no longer does. */
+    identifiedOnFound: date('identified_on_found', { mode: 'string' }),
+    identifiedOnOtherwise: date('identified_on_otherwise', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pathwayId, t.factor] }),
+    index('optimisation_factors_list_idx').on(t.trustCode, t.procedureCode, t.factor),
+  ],
+);
+
+/** Which rules and which import a list's factor rows were last written from (decision 0072). */
+export const optimisationFactorLists = pgTable(
+  'optimisation_factor_lists',
+  {
+    trustCode: text('trust_code').notNull(),
+    procedureCode: text('procedure_code').notNull(),
+    basis: text('basis').notNull(),
+    refreshedAt: timestamptz('refreshed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.trustCode, t.procedureCode] })],
 );
