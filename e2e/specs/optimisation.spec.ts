@@ -237,4 +237,55 @@ describe('optimisation before surgery', () => {
       page = previous;
     }
   });
+
+  it('finds her on the optimisation worklist, then shows the anaemia met once a new result meets it', async () => {
+    await page.goto('/patient-lookup');
+    await poll(() => heading(page).textContent(), serverWait).toBe('Patient lookup');
+    await activate(link('Optimise patients before surgery'));
+    await poll(() => pathname(page), serverWait).toBe('/optimisation');
+    await chooseRadio(page.getByRole('group'), 'Knee replacement');
+    await activate(button('Continue'));
+    await poll(() => pathname(page), serverWait).toBe('/optimisation/knee');
+    const counts = page.getByRole('table', { name: 'Patients by risk factor and status' });
+    await poll(() => counts.isVisible(), serverWait).toBe(true);
+    await tabTo(page.getByRole('combobox', { name: 'Risk factor' }));
+    // The first factor after "Any risk factor" is anaemia.
+    await page.keyboard.press('ArrowDown');
+    await typeInto(page.getByRole('textbox', { name: /NHS number/ }), patricia.nhsNumber);
+    await activate(button('Apply filters'));
+    await poll(() => new URL(page.url()).search, serverWait).toBe(
+      `?factor=anaemia&nhsNumber=${patricia.nhsNumber}`,
+    );
+    const patients = page.getByRole('table', { name: 'Patients with a risk factor to optimise' });
+    // The worklist names patients as the lists do: "MORRIS, Patricia".
+    const row = patients.locator('tbody tr').filter({ hasText: 'MORRIS, Patricia' });
+    await poll(() => row.count(), serverWait).toBe(1);
+    expect(await row.textContent()).toContain('In progress');
+    await visit(page, 'optimisation-worklist');
+    // A new haemoglobin of 134 g/L arrives (here a remodel through the API): the loop closes by itself.
+    const record = await readApiOk<Record<string, string>>(
+      page,
+      `/api/trusts/${trustCode}/procedures/knee/patients/${patricia.id}`,
+    );
+    const remodel = await callApi(page, `/api/trusts/${trustCode}/procedures/knee/patients/${patricia.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...record, haemoglobin: '134' }),
+    });
+    expect(remodel.status, await remodel.text()).toBe(200);
+    await page.reload();
+    await poll(
+      () => patients.locator('tbody tr').filter({ hasText: patricia.name }).count(),
+      serverWait,
+    ).toBe(0);
+    const met = counts.getByRole('link', { name: /Anaemia, met$/ });
+    await poll(() => met.count(), serverWait).toBe(1);
+    await activate(met);
+    await poll(() => new URL(page.url()).searchParams.get('status'), serverWait).toBe('met');
+    const metRow = patients.locator('tbody tr').filter({ hasText: 'MORRIS, Patricia' });
+    await poll(() => metRow.count(), serverWait).toBe(1);
+    expect(await metRow.textContent()).toMatch(/Anaemia\s*Met/);
+    await visit(page, 'optimisation-worklist-met');
+    expect((await anaemia())!.entries[0]!.recordedBy).toBe('Automatic: a new result met the target');
+  });
 });

@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { pageQueryFields, pagedSchema } from './paging.js';
 import { optimisationFactorSchema, optimisationStatuses, type OptimisationFactor } from './optimisation.js';
-import { predictionSchema, recordStatusSchema, recordText } from './open-pathways.js';
+import {
+  activeRecordsFilterSchema,
+  predictionSchema,
+  recordStatusSchema,
+  recordText,
+} from './open-pathways.js';
 import { singleLine } from './text-rules.js';
 
 const overdueText = 'true: only factors not closed and past their due day';
@@ -27,6 +32,8 @@ export const optimisationWorklistFilterSchema = z.object({
     description: 'Any part of the consultant surgeon’s name, ignoring case',
     example: 'Okonkwo',
   }),
+  // As the total records list reads it: spaces and hyphens ignored, up to 10 digits, from the start.
+  nhsNumber: activeRecordsFilterSchema.shape.nhsNumber,
 });
 export type OptimisationWorklistFilter = z.infer<typeof optimisationWorklistFilterSchema>;
 
@@ -87,7 +94,7 @@ export const optimisationWorklistSchema = pagedSchema(optimisationWorklistItemSc
   counts: z
     .record(optimisationFactorSchema, statusCountsSchema)
     .describe(
-      'For each factor, the active pathways at each status (the surgeon filter applies; the others do not), every factor and status present',
+      'For each factor, the active pathways at each status (the surgeon and NHS number filters apply; the others do not), every factor and status present',
     ),
   today: z.string().describe('The London day the statuses and due dates are read on'),
 });

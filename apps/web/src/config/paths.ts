@@ -175,6 +175,8 @@ export const paths = {
     buildPath(screen.optimisationNotPossible.path, { waitinglistId: id, factor }, { type }),
 
   prioritisation: () => buildPath(screen.prioritisation.path),
+  optimisation: () => buildPath(screen.optimisation.path),
+  optimisationWorklist: (type: string) => buildPath(screen.optimisationWorklist.path, { type }),
   /** With the worklist's filters, order and page (as their query string), the same worklist again. */
   prioritisationWorklist: (type: string, search = '') =>
     buildPath(screen.prioritisationWorklist.path, { type }, search),

@@ -603,6 +603,21 @@ export const screenTable = {
     title: 'Waits by patient group',
     component: 'EquityPage',
   },
+  /** Decision 0072: the patients with a risk factor to optimise before surgery (optimisation:read). */
+  optimisation: {
+    path: '/optimisation',
+    allowed: prioritisers,
+    area: 'prioritisation',
+    title: 'Optimisation worklist',
+    component: 'ChooseOptimisationProcedurePage',
+  },
+  optimisationWorklist: {
+    path: '/optimisation/:type',
+    allowed: prioritisers,
+    area: 'prioritisation',
+    title: 'Optimisation worklist',
+    component: 'OptimisationWorklistPage',
+  },
   /** The trust's harm-review thresholds (prioritisation:settings). */
   prioritisationSettings: {
     path: '/prioritisation-settings',

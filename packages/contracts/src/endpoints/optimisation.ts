@@ -25,7 +25,7 @@ import {
 const tags = ['optimisation'];
 const worklistPath = '/api/trusts/:trust/waiting-list/procedures/:type/optimisation';
 const worklistFilters =
-  'Filters (all optional, combined with AND on one factor of the pathway): factor (anaemia, smoking, diabetes, nutrition, kidney, blood_pressure, weight), status (identified, referred, in_progress, met, declined, not_possible; without it, the factors not yet closed), overdue (true: not closed and past the due day) and surgeonName (any part, ignoring case).';
+  'Filters (all optional, combined with AND on one factor of the pathway): factor (anaemia, smoking, diabetes, nutrition, kidney, blood_pressure, weight), status (identified, referred, in_progress, met, declined, not_possible; without it, the factors not yet closed), overdue (true: not closed and past the due day), surgeonName (any part, ignoring case) and nhsNumber (from the start, spaces ignored).';
 
 /** Waiting well (docs/optimisation.md, decision 0071): a pathway's modifiable risk factors and what was done. */
 export const optimisation = {
@@ -36,7 +36,7 @@ export const optimisation = {
     tags,
     summary:
       'The active pathways with a risk factor to optimise: the nearest TCI date first, then the highest risk, with counts per factor and status',
-    description: `${worklistFilters} Each item lists every factor of the pathway with its status, value, due day and whether it is overdue. counts: for each factor, the pathways at each status (the surgeon filter applies). Each page read is recorded in the patient access log.`,
+    description: `${worklistFilters} Each item lists every factor of the pathway with its status, value, due day and whether it is overdue. counts: for each factor, the pathways at each status (the surgeon and NHS number filters apply). Each page read is recorded in the patient access log.`,
     params: procedurePathSchema,
     querystring: optimisationWorklistQuerySchema,
     response: { 200: optimisationWorklistSchema, ...lookupErrors },

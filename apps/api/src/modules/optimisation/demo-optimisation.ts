@@ -96,7 +96,8 @@ async function entriesOf(db: Db, procedureCode: string, today: string): Promise<
         recorded_at: at(referredDaysAgo),
       });
       const next = counter % 9;
-      if (next === 3 || next === 6)
+      // A third of the referrals stay referred, a third are in progress, a third met (not weight).
+      if (next === 3)
         entries.push({
           ...base,
           id: timeOrderedUuid(),

@@ -37,16 +37,19 @@ import { ensureListFactors, factorOnDaySql } from './factor-states.js';
 /** The factors of a list as they stand today (`fs`), of active pathways, with the surgeon filter. */
 export function shownFactorsSql(
   list: { trustCode: string; procedureCode: string },
-  filter: Pick<OptimisationWorklistFilter, 'surgeonName'>,
+  filter: Pick<OptimisationWorklistFilter, 'surgeonName' | 'nhsNumber'>,
   today: string,
   dueWeeks: number,
 ): SQL {
   const surgeon = filter.surgeonName?.trim().toLowerCase();
+  // NHS numbers are stored as 10 digits: a prefix is the range of the numbers it starts.
+  const digits = filter.nhsNumber?.trim();
   return sql`select f.pathway_id, f.factor, x.status, x.value, x.value_date, x.due_on, x.overdue
     from optimisation_factors f join pathways p on p.id = f.pathway_id
     cross join lateral (select ${factorOnDaySql(today, dueWeeks)}) x
     where f.trust_code = ${list.trustCode} and f.procedure_code = ${list.procedureCode} and p.is_active
-      and x.shown ${surgeon ? sql`and strpos(lower(p.surgeon_name), ${surgeon}) > 0` : sql``}`;
+      and x.shown ${surgeon ? sql`and strpos(lower(p.surgeon_name), ${surgeon}) > 0` : sql``}
+      ${digits ? sql`and p.nhs_number >= ${digits.padEnd(10, '0')} and p.nhs_number <= ${digits.padEnd(10, '9')}` : sql``}`;
 }
 
 /** The factor rows the filters ask for: of the factor, at the status (else not closed), overdue. */
@@ -138,6 +141,7 @@ export function filtersInWords(filter: OptimisationWorklistFilter): string {
   if (filter.overdue === 'true') words.push('overdue');
   if (filter.overdue === 'false') words.push('not overdue');
   if (filter.surgeonName?.trim()) words.push('by surgeon');
+  if (filter.nhsNumber?.trim()) words.push('by NHS number');
   return words.join(', ');
 }
 

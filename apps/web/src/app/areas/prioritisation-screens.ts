@@ -6,3 +6,5 @@ export { ChoosePrioritisationProcedurePage } from '../../features/prioritisation
 export { PrioritisationWorklistPage } from '../../features/prioritisation/components/worklist-page';
 export { EquityPage } from '../../features/prioritisation/components/equity-page';
 export { PrioritisationSettingsPage } from '../../features/prioritisation/components/settings-page';
+export { ChooseOptimisationProcedurePage } from '../../features/optimisation/components/choose-optimisation-procedure-page';
+export { OptimisationWorklistPage } from '../../features/optimisation/components/optimisation-worklist-page';

@@ -204,6 +204,11 @@ function LookupLinks() {
           Prioritise the waiting list
         </Link>
       </p>
+      <p>
+        <Link className="nhsuk-link" to={paths.optimisation()}>
+          Optimise patients before surgery
+        </Link>
+      </p>
       {/* Decision 0045: clinicians (not clerical users) see how the model performs. */}
       {role === 'Clinician' && (
         <p>

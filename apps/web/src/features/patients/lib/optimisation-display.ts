@@ -16,18 +16,7 @@ export const noCurrentFindingText = 'Not shown by the current values';
 /** What has been recorded, before anyone records a step. */
 export const nothingRecordedText = 'Nothing recorded yet';
 
-/**
- * The NHS.UK tag colour of each status: found and waiting for a first step draws the eye; a closed
- * factor is green when met and grey when it will not be.
- */
-export const statusColours: Record<OptimisationStatus, 'yellow' | 'blue' | 'purple' | 'green' | 'grey'> = {
-  identified: 'yellow',
-  referred: 'blue',
-  in_progress: 'purple',
-  met: 'green',
-  declined: 'grey',
-  not_possible: 'grey',
-};
+export { statusColours } from '../../../lib/optimisation-status';
 
 /** An entry a new value made by itself, rather than a person. */
 export const isAutomatic = (entry: Pick<OptimisationEntry, 'recordedBy'>) =>

@@ -89,6 +89,11 @@ function WorklistIntro({ type, name }: { type: ProcedureCode; name: string | und
           See waits by sex, ethnic group and age band
         </Link>
       </p>
+      <p>
+        <Link className="nhsuk-link" to={paths.optimisationWorklist(type)}>
+          See the patients with a risk factor to optimise before surgery
+        </Link>
+      </p>
     </>
   );
 }

@@ -218,6 +218,9 @@ export function DashboardPage() {
           <ActionLink to={paths.prioritisation()}>Prioritise the waiting list</ActionLink>
         </li>
         <li>
+          <ActionLink to={paths.optimisation()}>Optimise patients before surgery</ActionLink>
+        </li>
+        <li>
           <ActionLink to={paths.dataUploadHistory()}>Data upload history</ActionLink>
         </li>
       </ul>
