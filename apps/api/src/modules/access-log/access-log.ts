@@ -39,6 +39,7 @@ export const accessActions = [
   'optimisation',
   'optimisation-change',
   'optimisation-letter',
+  'optimisation-patient-leaflet',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 

@@ -36,6 +36,7 @@ import { hasAccess, principalName, requireAccess, type PathwayTarget } from '../
 import { findPathway } from '../pathways/index.js';
 import { spacedNhsNumber } from '../reports/index.js';
 import type { GpLetterInput } from './gp-letter.js';
+import type { PatientLeafletInput } from './patient-leaflet.js';
 
 interface OptimisedPathway extends PathwayOfChange, Record<string, unknown> {
   is_active: boolean;
@@ -71,12 +72,21 @@ export interface TrustOptimisation {
   rules: OptimisationRules;
   maxAgeDays: number;
   services: Record<OptimisationFactor, string[]>;
+  /** How a patient reaches a service, by its name: only services listed, and only those given one. */
+  contacts: Record<string, string>;
 }
+
+/**
+ * The trust's `optimisation_services`: each factor's names under its code, and, since the
+ * contacts for patients, those under `contacts` beside them (no column of their own), so that a
+ * value stored before them reads as it did.
+ */
+type StoredServices = Partial<Record<OptimisationFactor, string[]>> & { contacts?: Record<string, string> };
 
 export async function trustOptimisation(db: Db, trustCode: string): Promise<TrustOptimisation> {
   const [row] = await queryRows<{
     rules: Partial<OptimisationRules> | null;
-    services: Partial<Record<OptimisationFactor, string[]>> | null;
+    services: StoredServices | null;
     max_age_days: number | null;
   }>(
     db,
@@ -89,10 +99,17 @@ export async function trustOptimisation(db: Db, trustCode: string): Promise<Trus
       row?.services?.[code] ?? [...factorDefinitions[code].defaultServices],
     ]),
   ) as Record<OptimisationFactor, string[]>;
+  const listed = new Set(Object.values(services).flat());
+  const contacts = Object.fromEntries(
+    Object.entries(row?.services?.contacts ?? {}).filter(
+      ([service, contact]) => listed.has(service) && typeof contact === 'string' && contact !== '',
+    ),
+  );
   return {
     rules: { ...defaultOptimisationRules, ...row?.rules },
     maxAgeDays: row?.max_age_days ?? defaultBloodResultMaxAgeDays,
     services,
+    contacts,
   };
 }
 
@@ -307,25 +324,17 @@ export async function recordOptimisation(
   });
 }
 
-/** What the letter to the GP says of the pathway: the patient, and the factors not closed (an access-log read). */
-export async function gpLetterContent(
+/** The patient of a letter or page, and their factors not closed (an access-log read, as `action`). */
+async function openFactorsFor(
   [db, principal, trustCode, procedureCode, id]: PathwayTarget,
-  today = todayInLondon(),
-): Promise<Pick<GpLetterInput, 'patient' | 'factors' | 'weightNote'>> {
+  read: { route: string; action: 'optimisation-letter' | 'optimisation-patient-leaflet' },
+  today: string,
+) {
   requireAccess(principal, 'optimisation:read', trustCode);
   const pathway = await findPathway<OptimisedPathway>(db, { trustCode, procedureCode, id }, pathwayColumns);
-  const { factors, weightNote } = await optimisationOf(
-    db,
-    pathway,
-    await trustOptimisation(db, trustCode),
-    today,
-  );
-  await recordPatientAccess(db, principal, {
-    trustCode,
-    route: routeOf(endpoints.optimisation.gpLetter),
-    action: 'optimisation-letter',
-    pathwayIds: [id],
-  });
+  const trust = await trustOptimisation(db, trustCode);
+  const { factors, weightNote } = await optimisationOf(db, pathway, trust, today);
+  await recordPatientAccess(db, principal, { trustCode, ...read, pathwayIds: [id] });
   const name = [pathway.first_name, pathway.last_name].filter(Boolean).join(' ');
   return {
     patient: {
@@ -336,6 +345,50 @@ export async function gpLetterContent(
     },
     factors: factors.filter((factor) => !isClosed(factor.status)),
     weightNote,
+    contacts: trust.contacts,
+  };
+}
+
+/** What the letter to the GP says of the pathway: the patient, and the factors not closed (an access-log read). */
+export async function gpLetterContent(
+  target: PathwayTarget,
+  today = todayInLondon(),
+): Promise<Pick<GpLetterInput, 'patient' | 'factors' | 'weightNote'>> {
+  const { patient, factors, weightNote } = await openFactorsFor(
+    target,
+    { route: routeOf(endpoints.optimisation.gpLetter), action: 'optimisation-letter' },
+    today,
+  );
+  return { patient, factors, weightNote };
+}
+
+/**
+ * What the patient's page says of the pathway (an access-log read): the patient, and each factor
+ * not closed with the service it was last referred to and that service's contact, when the trust
+ * gave one.
+ */
+export async function patientLeafletContent(
+  target: PathwayTarget,
+  today = todayInLondon(),
+): Promise<Pick<PatientLeafletInput, 'patient' | 'factors'>> {
+  const { patient, factors, contacts } = await openFactorsFor(
+    target,
+    { route: routeOf(endpoints.optimisation.patientLeaflet), action: 'optimisation-patient-leaflet' },
+    today,
+  );
+  return {
+    patient,
+    factors: factors.map((factor) => {
+      // Entries are newest first: the service of the latest referral.
+      const service = factor.entries.find((entry) => entry.status === 'referred')?.service ?? null;
+      return {
+        code: factor.code,
+        service,
+        contact: service !== null && Object.hasOwn(contacts, service) ? contacts[service]! : null,
+        dueOn: factor.dueOn,
+        overdue: factor.overdue,
+      };
+    }),
   };
 }
 
