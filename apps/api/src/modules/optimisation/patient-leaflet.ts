@@ -116,19 +116,22 @@ export function patientLeafletPdf(input: PatientLeafletInput): Readable {
         background: nhsColour.pale,
         border: nhsColour.blue,
       });
+    // Who can help and by when, kept on one page: a patient reads them together.
+    const help = [
+      ...(factor.service ? [words.referredTo(printed(factor.service))] : []),
+      factor.service && factor.contact ? words.contact(printed(factor.contact)) : words.askTheTeam,
+      factor.overdue ? words.soon : words.by(dayInWords(factor.dueOn)),
+    ];
+    flow.room(
+      help.reduce(
+        (sum, line) => sum + flow.heightOf(line, style.body) + 3,
+        24 + flow.heightOf(words.whoCanHelp, style.h3),
+      ),
+    );
     flow.heading(part, words.whoCanHelp, 'H3', style.h3);
-    if (factor.service) {
-      flow.paragraph(part, words.referredTo(printed(factor.service)), style.body, { after: 3 });
-      flow.paragraph(
-        part,
-        factor.contact ? words.contact(printed(factor.contact)) : words.askTheTeam,
-        style.body,
-        { after: 3 },
-      );
-    } else flow.paragraph(part, words.askTheTeam, style.body, { after: 3 });
-    flow.paragraph(part, factor.overdue ? words.soon : words.by(dayInWords(factor.dueOn)), style.body, {
-      after: 12,
-    });
+    help.forEach((line, index) =>
+      flow.paragraph(part, line, style.body, { after: index === help.length - 1 ? 12 : 3 }),
+    );
   }
   flow.heading(page, words.questionsHeading, 'H2', style.h2);
   flow.paragraph(page, words.questions, style.body, { after: 6 });
