@@ -8,7 +8,7 @@ import {
 } from '@esr/contracts/optimisation-settings';
 import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
-import { InsetText, NotificationBanner } from '../../../components/content';
+import { NotificationBanner } from '../../../components/content';
 import { ErrorSummary } from '../../../components/error-summary';
 import { FieldsetFrame, TextInput, Textarea } from '../../../components/form-fields';
 import { QueryStatus } from '../../../components/list-status';
@@ -126,12 +126,23 @@ export function OptimisationServicesPage() {
                 }
               />
             ))}
-            <h2 className="nhsuk-heading-m">How patients contact each service</h2>
             <FieldsetFrame
               id="contacts"
-              legend="Contact for patients"
-              legendClassName="nhsuk-u-visually-hidden"
-              hint={`A phone number and when to call, or where to go, on one line of up to ${maxServiceContactLength} characters. For example, Call 01632 960 123, Monday to Friday, 9am to 5pm. Leave it blank and the patient is told to ask their hospital team who to contact.`}
+              legend={<h2 className="nhsuk-fieldset__heading">How patients contact each service</h2>}
+              legendClassName="nhsuk-fieldset__legend--m"
+              hint={
+                <>
+                  <p className="nhsuk-u-margin-bottom-2">
+                    A phone number and when to call, or where to go, on one line of up to{' '}
+                    {maxServiceContactLength} characters. For example, Call 01632 960 123, Monday to Friday,
+                    9am to 5pm.
+                  </p>
+                  <p className="nhsuk-u-margin-bottom-0">
+                    Leave it blank and the patient is told to ask their hospital team who to contact. A
+                    service named for more than one risk factor has one contact.
+                  </p>
+                </>
+              }
             >
               {named.length === 0 && <p>Add a service above to give its contact.</p>}
               {named.map((name, index) => (
@@ -149,9 +160,6 @@ export function OptimisationServicesPage() {
                 />
               ))}
             </FieldsetFrame>
-            <InsetText>
-              <p>A service named for more than one risk factor has one contact.</p>
-            </InsetText>
             <Button type="submit" aria-disabled={change.isPending || undefined}>
               {change.isPending ? 'Saving…' : 'Save services'}
             </Button>
