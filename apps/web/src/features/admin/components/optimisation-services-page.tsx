@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { factorDefinitions, optimisationFactors } from '@esr/contracts/optimisation';
 import {
   maxServiceContactLength,
   maxServicesPerFactor,
-  type OptimisationServices,
+  type OptimisationServicesRequest,
 } from '@esr/contracts/optimisation-settings';
 import { Button } from '../../../components/button';
 import { CaptionHeading } from '../../../components/caption-heading';
@@ -27,8 +26,80 @@ import {
   type ServicesField,
   type ServicesTexts,
 } from '../lib/optimisation-settings-form';
+import { useSettingsFields } from '../lib/use-settings-fields';
 
-type Errors = Partial<Record<ServicesField, string>>;
+interface FieldsProps {
+  texts: ServicesTexts;
+  errors: Partial<Record<ServicesField, string>>;
+  change: (texts: ServicesTexts) => void;
+}
+
+/** A text area of each factor's services, one a line. */
+function ServiceFields({ texts, errors, change }: FieldsProps) {
+  return (
+    <>
+      <h2 className="nhsuk-heading-m">Services for each risk factor</h2>
+      {optimisationFactors.map((code) => (
+        <Textarea
+          key={code}
+          id={servicesTextareaId(code)}
+          label={factorDefinitions[code].label}
+          labelClassName="nhsuk-label--s"
+          hint={`One service on each line, up to ${maxServicesPerFactor}`}
+          rows={3}
+          spellCheck={false}
+          error={errors[code]}
+          value={texts.services[code]}
+          onChange={(event) =>
+            change({ ...texts, services: { ...texts.services, [code]: event.target.value } })
+          }
+        />
+      ))}
+    </>
+  );
+}
+
+/**
+ * A contact field for each service named in the text areas, labelled with its name: they follow
+ * what is typed, after the text areas, where a keyboard or screen reader user goes next.
+ */
+function ContactFields({ texts, errors, change, named }: FieldsProps & { named: readonly string[] }) {
+  return (
+    <FieldsetFrame
+      id="contacts"
+      legend={<h2 className="nhsuk-fieldset__heading">How patients contact each service</h2>}
+      legendClassName="nhsuk-fieldset__legend--m"
+      hint={
+        <>
+          <p className="nhsuk-u-margin-bottom-2">
+            A phone number and when to call, or where to go, on one line of up to {maxServiceContactLength}{' '}
+            characters. For example, Call 01632 960 123, Monday to Friday, 9am to 5pm.
+          </p>
+          <p className="nhsuk-u-margin-bottom-0">
+            Leave it blank and the patient is told to ask their hospital team who to contact. A service named
+            for more than one risk factor has one contact.
+          </p>
+        </>
+      }
+    >
+      {named.length === 0 && <p>Add a service above to give its contact.</p>}
+      {named.map((name, index) => (
+        <TextInput
+          key={name}
+          id={contactInputId(index)}
+          label={name}
+          labelClassName="nhsuk-label--s"
+          autoComplete="off"
+          error={errors[`contact:${name}`]}
+          value={texts.contacts[name] ?? ''}
+          onChange={(event) =>
+            change({ ...texts, contacts: { ...texts.contacts, [name]: event.target.value } })
+          }
+        />
+      ))}
+    </FieldsetFrame>
+  );
+}
 
 /**
  * /optimisation-services (decision 0073): a trust admin lists, for each risk factor, the services
@@ -42,51 +113,25 @@ export function OptimisationServicesPage() {
   const trustName = useAuth().loginUserDetails?.trust.name;
   const saved = useOptimisationServices(trust);
   const change = useChangeOptimisationServices(trust);
-  // What is typed; null shows what is saved.
-  const [typed, setTyped] = useState<ServicesTexts | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const [done, setDone] = useState<OptimisationServices | null>(null);
-  const texts = typed ?? (saved.data ? servicesText(saved.data) : null);
+  const form = useSettingsFields({
+    current: saved.data,
+    show: servicesText,
+    parse: parseServices,
+    save: (request: OptimisationServicesRequest) => change.mutateAsync(request),
+    saveFailure: servicesSaveFailure,
+    pending: change.isPending,
+  });
+  const { texts } = form;
   const named = texts ? servicesNamed(texts.services) : [];
-
-  const fail = (failure: { errors: Errors; message?: string | undefined }) => {
-    setErrors(failure.errors);
-    setMessage(failure.message);
-    setAttempt((count) => count + 1);
-  };
-  const submit = async () => {
-    if (change.isPending || !texts) return;
-    setDone(null);
-    const parsed = parseServices(texts);
-    if (!parsed.ok) return fail({ errors: parsed.errors });
-    setErrors({});
-    setMessage(undefined);
-    try {
-      setDone(await change.mutateAsync(parsed.request));
-      setTyped(null);
-    } catch (error) {
-      fail(servicesSaveFailure(error));
-    }
-  };
-  const fieldOrder: ServicesField[] = [
-    ...optimisationFactors,
-    ...named.map((name): ServicesField => `contact:${name}`),
-  ];
-  const summary = [
-    ...fieldOrder.flatMap((field) => {
-      const text = errors[field];
-      return text ? [{ text, fieldId: servicesFieldId(field, named) }] : [];
-    }),
-    ...(message ? [{ text: message }] : []),
-  ];
-
+  const order = [...optimisationFactors, ...named.map((name): ServicesField => `contact:${name}`)];
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <ErrorSummary errors={summary} attempt={attempt} />
-        {done && (
+        <ErrorSummary
+          errors={form.summary(order, (field) => servicesFieldId(field, named))}
+          attempt={form.attempt}
+        />
+        {form.saved && (
           <NotificationBanner title="Success" success>
             <p className="nhsuk-notification-banner__heading">Optimisation services saved</p>
             <p>
@@ -106,60 +151,11 @@ export function OptimisationServicesPage() {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              void submit();
+              void form.submit();
             }}
           >
-            <h2 className="nhsuk-heading-m">Services for each risk factor</h2>
-            {optimisationFactors.map((code) => (
-              <Textarea
-                key={code}
-                id={servicesTextareaId(code)}
-                label={factorDefinitions[code].label}
-                labelClassName="nhsuk-label--s"
-                hint={`One service on each line, up to ${maxServicesPerFactor}`}
-                rows={3}
-                spellCheck={false}
-                error={errors[code]}
-                value={texts.services[code]}
-                onChange={(event) =>
-                  setTyped({ ...texts, services: { ...texts.services, [code]: event.target.value } })
-                }
-              />
-            ))}
-            <FieldsetFrame
-              id="contacts"
-              legend={<h2 className="nhsuk-fieldset__heading">How patients contact each service</h2>}
-              legendClassName="nhsuk-fieldset__legend--m"
-              hint={
-                <>
-                  <p className="nhsuk-u-margin-bottom-2">
-                    A phone number and when to call, or where to go, on one line of up to{' '}
-                    {maxServiceContactLength} characters. For example, Call 01632 960 123, Monday to Friday,
-                    9am to 5pm.
-                  </p>
-                  <p className="nhsuk-u-margin-bottom-0">
-                    Leave it blank and the patient is told to ask their hospital team who to contact. A
-                    service named for more than one risk factor has one contact.
-                  </p>
-                </>
-              }
-            >
-              {named.length === 0 && <p>Add a service above to give its contact.</p>}
-              {named.map((name, index) => (
-                <TextInput
-                  key={name}
-                  id={contactInputId(index)}
-                  label={name}
-                  labelClassName="nhsuk-label--s"
-                  autoComplete="off"
-                  error={errors[`contact:${name}`]}
-                  value={texts.contacts[name] ?? ''}
-                  onChange={(event) =>
-                    setTyped({ ...texts, contacts: { ...texts.contacts, [name]: event.target.value } })
-                  }
-                />
-              ))}
-            </FieldsetFrame>
+            <ServiceFields texts={texts} errors={form.errors} change={form.setTyped} />
+            <ContactFields texts={texts} errors={form.errors} change={form.setTyped} named={named} />
             <Button type="submit" aria-disabled={change.isPending || undefined}>
               {change.isPending ? 'Saving…' : 'Save services'}
             </Button>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OptimisationRules } from '@esr/contracts/optimisation';
 import { optimisationRuleLabels } from '@esr/contracts/optimisation-settings';
@@ -18,9 +17,8 @@ import {
   ruleHints,
   rulesSaveFailure,
   rulesText,
-  type RuleField,
-  type RuleTexts,
 } from '../lib/optimisation-settings-form';
+import { useSettingsFields } from '../lib/use-settings-fields';
 
 /**
  * /optimisation-thresholds (decision 0071, docs/optimisation.md): a trust admin sets the values
@@ -34,46 +32,21 @@ export function OptimisationThresholdsPage() {
   const trustName = useAuth().loginUserDetails?.trust.name;
   const rules = useOptimisationRules(trust);
   const change = useChangeOptimisationRules(trust);
-  // What is typed; null shows the saved values.
-  const [typed, setTyped] = useState<RuleTexts | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<RuleField, string>>>({});
-  const [message, setMessage] = useState<string>();
-  const [attempt, setAttempt] = useState(0);
-  const [saved, setSaved] = useState<OptimisationRules | null>(null);
-  const texts = typed ?? (rules.data ? rulesText(rules.data) : null);
-
-  const fail = (failure: { errors: Partial<Record<RuleField, string>>; message?: string | undefined }) => {
-    setErrors(failure.errors);
-    setMessage(failure.message);
-    setAttempt((count) => count + 1);
-  };
-  const submit = async () => {
-    if (change.isPending || !texts) return;
-    setSaved(null);
-    const parsed = parseRules(texts);
-    if (!parsed.ok) return fail({ errors: parsed.errors });
-    setErrors({});
-    setMessage(undefined);
-    try {
-      setSaved(await change.mutateAsync(parsed.rules));
-      setTyped(null);
-    } catch (error) {
-      fail(rulesSaveFailure(error));
-    }
-  };
-  const summary = [
-    ...ruleFields.flatMap((field) => {
-      const text = errors[field];
-      return text ? [{ text, fieldId: field }] : [];
-    }),
-    ...(message ? [{ text: message }] : []),
-  ];
+  const form = useSettingsFields({
+    current: rules.data,
+    show: rulesText,
+    parse: parseRules,
+    save: (request: OptimisationRules) => change.mutateAsync(request),
+    saveFailure: rulesSaveFailure,
+    pending: change.isPending,
+  });
+  const { texts, errors } = form;
 
   return (
     <div className="nhsuk-grid-row">
       <div className="nhsuk-grid-column-two-thirds">
-        <ErrorSummary errors={summary} attempt={attempt} />
-        {saved && (
+        <ErrorSummary errors={form.summary(ruleFields, (field) => field)} attempt={form.attempt} />
+        {form.saved && (
           <NotificationBanner title="Success" success>
             <p className="nhsuk-notification-banner__heading">Optimisation thresholds saved</p>
             <p>
@@ -100,7 +73,7 @@ export function OptimisationThresholdsPage() {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              void submit();
+              void form.submit();
             }}
           >
             {ruleFields.map((field) => (
@@ -116,7 +89,7 @@ export function OptimisationThresholdsPage() {
                 spellCheck={false}
                 error={errors[field]}
                 value={texts[field]}
-                onChange={(event) => setTyped({ ...texts, [field]: event.target.value })}
+                onChange={(event) => form.setTyped({ ...texts, [field]: event.target.value })}
               />
             ))}
             <Button type="submit" aria-disabled={change.isPending || undefined}>

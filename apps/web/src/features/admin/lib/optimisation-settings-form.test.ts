@@ -29,7 +29,7 @@ describe('the optimisation thresholds form', () => {
   it('reads whole numbers in range, and the contract’s message for each field that is not', () => {
     expect(parseRules(rulesText(defaultOptimisationRules))).toEqual({
       ok: true,
-      rules: defaultOptimisationRules,
+      request: defaultOptimisationRules,
     });
     const parsed = parseRules({
       ...rulesText(defaultOptimisationRules),

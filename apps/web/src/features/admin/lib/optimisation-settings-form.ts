@@ -41,12 +41,12 @@ export const rulesText = (rules: OptimisationRules): RuleTexts =>
  */
 export function parseRules(
   texts: RuleTexts,
-): { ok: true; rules: OptimisationRules } | { ok: false; errors: Partial<Record<RuleField, string>> } {
+): { ok: true; request: OptimisationRules } | { ok: false; errors: Partial<Record<RuleField, string>> } {
   const typed = Object.fromEntries(
     ruleFields.map((field) => [field, texts[field].trim() === '' ? Number.NaN : texts[field].trim()]),
   );
   const parsed = optimisationRulesRequestSchema.safeParse(typed);
-  if (parsed.success) return { ok: true, rules: { ...defaultOptimisationRules, ...parsed.data } };
+  if (parsed.success) return { ok: true, request: { ...defaultOptimisationRules, ...parsed.data } };
   return { ok: false, errors: firstErrorByField(parsed.error.issues, (path) => ruleFieldOf(path[0])) };
 }
 
