@@ -188,6 +188,17 @@ describe('optimisation before surgery', () => {
     );
   });
 
+  it('downloads the page for the patient, in plain words, beside the letter', async () => {
+    const download = await downloadFrom(button('Download page for the patient'));
+    expect(download.suggestedFilename()).toMatch(/^Before your operation.*\.pdf$/);
+    const leaflet = await contentOf(download);
+    expect(leaflet.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await poll(() => section().getByRole('status').first().textContent(), serverWait).toContain(
+      'Saved Before your operation',
+    );
+    await visit(page, 'optimisation-summary-patient-page');
+  });
+
   it('lets a waiting list admin find her from the worklist, without Record as met', async () => {
     const admin = await context
       .browser()!
@@ -220,6 +231,12 @@ describe('optimisation before surgery', () => {
       expect(await link('Record as met for anaemia').count()).toBe(0);
       expect(await link('Record as not possible for anaemia').count()).toBe(0);
       await visit(page, 'optimisation-page-waiting-list-admin');
+      // The page for the patient is downloaded from here too.
+      const leaflet = await downloadFrom(button('Download page for the patient'));
+      expect(leaflet.suggestedFilename()).toMatch(/^Before your operation.*\.pdf$/);
+      await poll(() => page.locator('main').getByRole('status').first().textContent(), serverWait).toContain(
+        'Saved Before your operation',
+      );
       // Cancel on a step's page comes back here, recording nothing.
       await activate(link('Record as declined for anaemia'));
       await poll(() => heading(page).textContent(), serverWait).toContain(

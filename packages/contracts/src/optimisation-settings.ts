@@ -75,6 +75,8 @@ export type OptimisationRulesRequest = z.infer<typeof optimisationRulesRequestSc
 
 export const maxServicesPerFactor = 10;
 export const maxServiceNameLength = 100;
+/** A contact line for patients, as the patient's page prints it on one line. */
+export const maxServiceContactLength = 200;
 
 export const optimisationServicesMessages = {
   serviceBlank: 'Enter the service’s name',
@@ -82,6 +84,8 @@ export const optimisationServicesMessages = {
   tooMany: `Enter ${maxServicesPerFactor} services or fewer for each factor`,
   noService: 'Enter at least one service for each factor',
   duplicate: 'Enter each service once',
+  contactTooLong: `A contact must be ${maxServiceContactLength} characters or fewer`,
+  contactUnknownService: 'Enter a contact only for a service in the list',
 } as const;
 
 const serviceName = z
@@ -100,6 +104,17 @@ const servicesOfFactor = z
     message: optimisationServicesMessages.duplicate,
   });
 
+/**
+ * What the patient's page says to do to reach a service ("Call 01632 960 123, Monday to Friday,
+ * 9am to 5pm"), trimmed; blank means none, and the page then says to ask the hospital team.
+ */
+export const serviceContactSchema = z
+  .string()
+  .trim()
+  .max(maxServiceContactLength, optimisationServicesMessages.contactTooLong)
+  .check(singleLine)
+  .refine((value) => !hasBidiControls(value), bidiControlMessage);
+
 export const optimisationServicesSchema = z.object({
   services: z
     .object(
@@ -113,6 +128,11 @@ export const optimisationServicesSchema = z.object({
       ) as Record<OptimisationFactor, z.ZodArray<z.ZodString>>,
     )
     .describe('The trust’s services by factor, in the order the referral form lists them'),
+  contacts: z
+    .record(z.string(), z.string())
+    .describe(
+      'How a patient reaches each service that has a contact, by the service’s name; a service without one is left out',
+    ),
 });
 export type OptimisationServices = z.infer<typeof optimisationServicesSchema>;
 
@@ -129,9 +149,17 @@ export const optimisationServicesRequestSchema = z.object({
       ) as Record<OptimisationFactor, z.ZodOptional<typeof servicesOfFactor>>,
     )
     .strict()
+    .optional()
     .meta({
       description: `The services of each factor sent (${optimisationFactors.join(', ')}): 1 to ${maxServicesPerFactor} names of 1 to ${maxServiceNameLength} characters, each once; a factor left out keeps its services`,
       example: { anaemia: ['Pre-operative anaemia clinic', 'GP practice'] },
+    }),
+  contacts: z
+    .record(z.string(), serviceContactSchema)
+    .optional()
+    .meta({
+      description: `How a patient reaches each service, by the service’s name as the services list it (after this change): one line of up to ${maxServiceContactLength} characters, blank for none. When sent, it replaces every contact; left out, the contacts are kept (those of a service no longer listed are dropped)`,
+      example: { 'Pre-operative anaemia clinic': 'Call 01632 960 123, Monday to Friday, 9am to 5pm' },
     }),
 });
 export type OptimisationServicesRequest = z.infer<typeof optimisationServicesRequestSchema>;

@@ -71,6 +71,8 @@ export const paths = {
   trustAdminDashboard: () => buildPath(screen.trustAdminDashboard.path),
   /** Decision 0057: the oldest blood result the model may use. */
   scoringSettings: () => buildPath(screen.scoringSettings.path),
+  optimisationThresholds: () => buildPath(screen.optimisationThresholds.path),
+  optimisationServices: () => buildPath(screen.optimisationServices.path),
   waitingListFreshness: () => buildPath(screen.waitingListFreshness.path),
   resultsFeedFreshness: () => buildPath(screen.resultsFeedFreshness.path),
   manageActiveTrusts: () => buildPath(screen.manageActiveTrusts.path),

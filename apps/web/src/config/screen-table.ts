@@ -239,6 +239,22 @@ export const screenTable = {
     title: 'Results feed',
     component: 'ResultsFeedFreshnessPage',
   },
+  /** Decision 0071: the values that find a risk factor to optimise, and its due weeks (optimisation:settings). */
+  optimisationThresholds: {
+    path: '/optimisation-thresholds',
+    allowed: trustAdmin,
+    area: 'admin',
+    title: 'Optimisation thresholds',
+    component: 'OptimisationThresholdsPage',
+  },
+  /** Decision 0073: each risk factor's services, and how patients contact them (optimisation:settings). */
+  optimisationServices: {
+    path: '/optimisation-services',
+    allowed: trustAdmin,
+    area: 'admin',
+    title: 'Optimisation services',
+    component: 'OptimisationServicesPage',
+  },
   /** Decision 0048: the trust admin's own trust's integration clients and the messages they sent. */
   integrationClients: {
     path: '/integration-clients',

@@ -86,6 +86,18 @@ export const optimisation = {
     params: patientParamsSchema,
     response: { 200: pdfDownload, ...lookupErrors },
   }),
+  patientLeaflet: defineEndpoint({
+    method: 'GET',
+    path: `${pathwayPath}/optimisation/patient-leaflet`,
+    permission: 'optimisation:read',
+    tags,
+    summary:
+      'A page for the patient, in plain words: what they can do before their operation for each open risk factor, and who can help (PDF)',
+    description:
+      'Each factor not closed: what was found and what the patient can do, the service it was referred to with the trust’s contact for it (else to ask the hospital team), and the day to do it by; for weight, that it never delays the operation (NICE NG226). A pathway with no open factor gets a page saying there is nothing to do now. Recorded in the patient access log.',
+    params: patientParamsSchema,
+    response: { 200: pdfDownload, ...lookupErrors },
+  }),
   rules: defineEndpoint({
     method: 'GET',
     path: '/api/trusts/:trust/optimisation/rules',
@@ -114,7 +126,10 @@ export const optimisation = {
     path: '/api/trusts/:trust/optimisation/services',
     permission: ['optimisation:read', 'optimisation:settings'],
     tags,
-    summary: 'The services the trust refers to, by factor (the defaults unless it set its own)',
+    summary:
+      'The services the trust refers to, by factor (the defaults unless it set its own), and how patients contact them',
+    description:
+      'contacts: the line the patient’s page gives for each service that has one, by the service’s name (none unless the trust set them).',
     params: trustPathSchema,
     response: { 200: optimisationServicesSchema, ...lookupErrors },
   }),
@@ -123,9 +138,10 @@ export const optimisation = {
     path: '/api/trusts/:trust/optimisation/services',
     permission: 'optimisation:settings',
     tags,
-    summary: 'Sets the services the trust refers to, for the factors sent (trust admins)',
+    summary:
+      'Sets the services the trust refers to, for the factors sent, and their contacts for patients (trust admins)',
     description:
-      'Example: {"services":{"anaemia":["Pre-operative anaemia clinic","GP practice"]}}. Recorded in the change log. Referrals already made keep the service they named.',
+      'Example: {"services":{"anaemia":["Pre-operative anaemia clinic","GP practice"]},"contacts":{"Pre-operative anaemia clinic":"Call 01632 960 123, Monday to Friday, 9am to 5pm"}}. contacts, when sent, replaces every contact, each naming a service listed after the change (400 otherwise); a blank contact is none. Recorded in the change log. Referrals already made keep the service they named.',
     params: trustPathSchema,
     body: optimisationServicesRequestSchema,
     response: { 200: optimisationServicesSchema, ...lookupErrors },

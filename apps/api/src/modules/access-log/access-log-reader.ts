@@ -46,6 +46,8 @@ const seenLabels: Record<AccessAction, string> = {
   'optimisation-change': 'Recorded a step in optimising a risk factor',
   'optimisation-letter': 'Downloaded the letter to the GP about risk factors to optimise',
   'optimisation-worklist': 'Optimisation worklist',
+  'optimisation-patient-leaflet':
+    'Downloaded the page for the patient: before your operation, what you can do',
   outcome: 'Outcome after surgery',
   'outcome-change': 'Recorded an outcome after surgery',
   'outcomes-summary': 'Rows with errors in an outcomes file',

@@ -40,6 +40,7 @@ export const accessActions = [
   'optimisation-change',
   'optimisation-letter',
   'optimisation-worklist',
+  'optimisation-patient-leaflet',
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 

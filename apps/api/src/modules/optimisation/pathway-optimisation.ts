@@ -38,6 +38,7 @@ import { spacedNhsNumber } from '../reports/index.js';
 import type { GpLetterInput } from './gp-letter.js';
 import { dueOnOf, factorOnDay, factorStateOf, refreshFactorsOf } from './factor-states.js';
 import { factorsFound, trustOptimisation, type TrustOptimisation } from './trust-optimisation.js';
+import type { PatientLeafletInput } from './patient-leaflet.js';
 
 interface OptimisedPathway extends PathwayOfChange, Record<string, unknown> {
   is_active: boolean;
@@ -265,25 +266,17 @@ export async function recordOptimisation(
   });
 }
 
-/** What the letter to the GP says of the pathway: the patient, and the factors not closed (an access-log read). */
-export async function gpLetterContent(
+/** The patient of a letter or page, and their factors not closed (an access-log read, as `action`). */
+async function openFactorsFor(
   [db, principal, trustCode, procedureCode, id]: PathwayTarget,
-  today = todayInLondon(),
-): Promise<Pick<GpLetterInput, 'patient' | 'factors' | 'weightNote'>> {
+  read: { route: string; action: 'optimisation-letter' | 'optimisation-patient-leaflet' },
+  today: string,
+) {
   requireAccess(principal, 'optimisation:read', trustCode);
   const pathway = await findPathway<OptimisedPathway>(db, { trustCode, procedureCode, id }, pathwayColumns);
-  const { factors, weightNote } = await optimisationOf(
-    db,
-    pathway,
-    await trustOptimisation(db, trustCode),
-    today,
-  );
-  await recordPatientAccess(db, principal, {
-    trustCode,
-    route: routeOf(endpoints.optimisation.gpLetter),
-    action: 'optimisation-letter',
-    pathwayIds: [id],
-  });
+  const trust = await trustOptimisation(db, trustCode);
+  const { factors, weightNote } = await optimisationOf(db, pathway, trust, today);
+  await recordPatientAccess(db, principal, { trustCode, ...read, pathwayIds: [id] });
   const name = [pathway.first_name, pathway.last_name].filter(Boolean).join(' ');
   return {
     patient: {
@@ -294,6 +287,50 @@ export async function gpLetterContent(
     },
     factors: factors.filter((factor) => !isClosed(factor.status)),
     weightNote,
+    contacts: trust.contacts,
+  };
+}
+
+/** What the letter to the GP says of the pathway: the patient, and the factors not closed (an access-log read). */
+export async function gpLetterContent(
+  target: PathwayTarget,
+  today = todayInLondon(),
+): Promise<Pick<GpLetterInput, 'patient' | 'factors' | 'weightNote'>> {
+  const { patient, factors, weightNote } = await openFactorsFor(
+    target,
+    { route: routeOf(endpoints.optimisation.gpLetter), action: 'optimisation-letter' },
+    today,
+  );
+  return { patient, factors, weightNote };
+}
+
+/**
+ * What the patient's page says of the pathway (an access-log read): the patient, and each factor
+ * not closed with the service it was last referred to and that service's contact, when the trust
+ * gave one.
+ */
+export async function patientLeafletContent(
+  target: PathwayTarget,
+  today = todayInLondon(),
+): Promise<Pick<PatientLeafletInput, 'patient' | 'factors'>> {
+  const { patient, factors, contacts } = await openFactorsFor(
+    target,
+    { route: routeOf(endpoints.optimisation.patientLeaflet), action: 'optimisation-patient-leaflet' },
+    today,
+  );
+  return {
+    patient,
+    factors: factors.map((factor) => {
+      // Entries are newest first: the service of the latest referral.
+      const service = factor.entries.find((entry) => entry.status === 'referred')?.service ?? null;
+      return {
+        code: factor.code,
+        service,
+        contact: service !== null && Object.hasOwn(contacts, service) ? contacts[service]! : null,
+        dueOn: factor.dueOn,
+        overdue: factor.overdue,
+      };
+    }),
   };
 }
 

@@ -2,15 +2,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@esr/contracts/endpoints';
 import { route } from '../../platform/http/endpoint-routes.js';
 import { pathwayTargetOf, principalOf } from '../identity/index.js';
-import { gpLetterContent, pathwayOptimisation, recordOptimisation } from './pathway-optimisation.js';
+import {
+  gpLetterContent,
+  pathwayOptimisation,
+  patientLeafletContent,
+  recordOptimisation,
+} from './pathway-optimisation.js';
 import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
 import { contentDisposition, reportFileName, sendReport } from '../../platform/http/downloads.js';
 import { optimisationWorklist } from './optimisation-worklist.js';
 import { exportOptimisationWorklist } from './optimisation-export.js';
 import { procedureName } from '../library/index.js';
 import type { GpLetterInput } from './gp-letter.js';
+import type { PatientLeafletInput } from './patient-leaflet.js';
 
 const gpLetterDocument = documentKind('gp-letter', new URL('./gp-letter.document.js', import.meta.url));
+const patientLeafletDocument = documentKind(
+  'patient-leaflet',
+  new URL('./patient-leaflet.document.js', import.meta.url),
+);
 import {
   changeOptimisationRules,
   changeOptimisationServices,
@@ -62,6 +72,25 @@ const optimisationRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
       .send(documentPool().render(gpLetterDocument, input));
+  });
+  route(app, optimisation.patientLeaflet, async (request, reply) => {
+    const content = await patientLeafletContent(pathwayTargetOf(app.db, request));
+    const generatedAt = new Date();
+    const input: PatientLeafletInput = {
+      ...content,
+      trustName: principalOf(request).trustName,
+      procedureName: await procedureName(app.db, request.params.type),
+      generatedAt,
+    };
+    return reply
+      .header('content-type', 'application/pdf')
+      .header(
+        'content-disposition',
+        contentDisposition(reportFileName('Before your operation', 'pdf', generatedAt)),
+      )
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(documentPool().render(patientLeafletDocument, input));
   });
   route(app, optimisation.rules, async (request) =>
     optimisationRules(app.db, principalOf(request), request.params.trust),

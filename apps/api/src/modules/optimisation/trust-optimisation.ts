@@ -20,12 +20,21 @@ export interface TrustOptimisation {
   rules: OptimisationRules;
   maxAgeDays: number;
   services: Record<OptimisationFactor, string[]>;
+  /** How a patient reaches a service, by its name: only services listed, and only those given one. */
+  contacts: Record<string, string>;
 }
+
+/**
+ * The trust's `optimisation_services`: each factor's names under its code, and, since the
+ * contacts for patients, those under `contacts` beside them (no column of their own), so that a
+ * value stored before them reads as it did.
+ */
+type StoredServices = Partial<Record<OptimisationFactor, string[]>> & { contacts?: Record<string, string> };
 
 export async function trustOptimisation(db: Db, trustCode: string): Promise<TrustOptimisation> {
   const [row] = await queryRows<{
     rules: Partial<OptimisationRules> | null;
-    services: Partial<Record<OptimisationFactor, string[]>> | null;
+    services: StoredServices | null;
     max_age_days: number | null;
   }>(
     db,
@@ -38,10 +47,17 @@ export async function trustOptimisation(db: Db, trustCode: string): Promise<Trus
       row?.services?.[code] ?? [...factorDefinitions[code].defaultServices],
     ]),
   ) as Record<OptimisationFactor, string[]>;
+  const listed = new Set(Object.values(services).flat());
+  const contacts = Object.fromEntries(
+    Object.entries(row?.services?.contacts ?? {}).filter(
+      ([service, contact]) => listed.has(service) && typeof contact === 'string' && contact !== '',
+    ),
+  );
   return {
     rules: { ...defaultOptimisationRules, ...row?.rules },
     maxAgeDays: row?.max_age_days ?? defaultBloodResultMaxAgeDays,
     services,
+    contacts,
   };
 }
 

@@ -11,6 +11,8 @@ export { AddUserPage, EditUserPage } from '../../features/admin/components/user-
 export { ChangeLogPage } from '../../features/admin/components/change-log-page';
 export { AccessLogPage } from '../../features/admin/components/access-log-page';
 export { ScoringSettingsPage } from '../../features/admin/components/scoring-settings-page';
+export { OptimisationThresholdsPage } from '../../features/admin/components/optimisation-thresholds-page';
+export { OptimisationServicesPage } from '../../features/admin/components/optimisation-services-page';
 export {
   ResultsFeedFreshnessPage,
   WaitingListFreshnessPage,

@@ -14,4 +14,7 @@ export const adminKeys = {
   accessLog: (params: object) => [...adminKeys.all, 'access-log', params] as const,
   scoringSettings: (trustCode: string) => [...adminKeys.all, 'scoring-settings', trustCode] as const,
   freshnessSettings: (trustCode: string) => [...adminKeys.all, 'data-freshness-settings', trustCode] as const,
+  optimisationRules: (trustCode: string) => [...adminKeys.all, 'optimisation-rules', trustCode] as const,
+  optimisationServices: (trustCode: string) =>
+    [...adminKeys.all, 'optimisation-services', trustCode] as const,
 };

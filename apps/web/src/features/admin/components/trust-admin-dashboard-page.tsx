@@ -6,7 +6,7 @@ import { ActionLink } from '../../../components/counter-card';
 import { DashboardCards } from '../../../components/dashboard-cards';
 import { FreshnessBanner } from '../../../components/data-freshness';
 
-/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044); the oldest blood result the model may use (decision 0057); how fresh the data is and the trust's expectations of it (decision 0068); the model's performance (decision 0045); the trust's integration clients (decision 0048). */
+/** docs/requirements.md §2 Trust admin dashboard: Active users with Manage, Add new user, Change log view; who has seen a patient's record (decision 0042); the harm-review thresholds (decision 0044); the oldest blood result the model may use (decision 0057); the optimisation thresholds and services (decisions 0071, 0073); how fresh the data is and the trust's expectations of it (decision 0068); the model's performance (decision 0045); the trust's integration clients (decision 0048). */
 export function TrustAdminDashboardPage() {
   const dashboard = useTrustAdminDashboard();
   const { ownTrustName } = useAdminRole();
@@ -59,6 +59,20 @@ export function TrustAdminDashboardPage() {
             description: 'The oldest blood result the model may use when it scores a record.',
             linkText: 'Change',
             to: paths.scoringSettings(),
+          },
+          {
+            title: 'Optimisation thresholds',
+            description:
+              'The blood results and body mass index at which a risk factor to improve before surgery is found, and when it is due.',
+            linkText: 'Change',
+            to: paths.optimisationThresholds(),
+          },
+          {
+            title: 'Optimisation services',
+            description:
+              'The services patients are referred to for each risk factor, and how patients contact them.',
+            linkText: 'Change',
+            to: paths.optimisationServices(),
           },
           {
             title: 'Waiting list uploads',

@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from '../../../lib/dates';
 import { messages } from '@esr/contracts/messages';
 import { Button } from '../../../components/button';
 import { useExportGpLetter } from '../api/export-gp-letter';
+import { useExportPatientLeaflet } from '../api/export-patient-leaflet';
 import { usePathwayOptimisation } from '../api/get-pathway-optimisation';
 import { OutcomeProblem, OutcomeStatus, problemOf, useActionOutcome } from './action-outcome';
 import {
@@ -225,7 +226,7 @@ export function OptimisationFactors({
   if (optimisation.factors.length === 0) return <p>{noFactorsText}</p>;
   return (
     <>
-      {optimisation.factors.some((factor) => !isClosed(factor.status)) && <GpLetter pathway={pathway} />}
+      {optimisation.factors.some((factor) => !isClosed(factor.status)) && <Downloads pathway={pathway} />}
       {optimisation.factors.map((factor) => (
         <Factor
           key={factor.code}
@@ -240,27 +241,37 @@ export function OptimisationFactors({
   );
 }
 
-/** Download the letter to the GP about the factors not closed; said to screen readers when saved. */
-function GpLetter({ pathway }: { pathway: PathwayKey }) {
-  const download = useExportGpLetter(pathway.trust, pathway.type, pathway.id);
+/**
+ * Download the letter to the GP, or the page for the patient, about the factors not closed; what
+ * was saved is said to screen readers, a failure goes to the error summary.
+ */
+function Downloads({ pathway }: { pathway: PathwayKey }) {
+  const gpLetter = useExportGpLetter(pathway.trust, pathway.type, pathway.id);
+  const patientLeaflet = useExportPatientLeaflet(pathway.trust, pathway.type, pathway.id);
   const { outcome, run } = useActionOutcome();
-  const save = () =>
+  const save = (download: typeof gpLetter) =>
     run(
       async () => `Saved ${await download.mutateAsync()}`,
       (error) => problemOf(error, messages.reportFailed),
     );
+  const button = (download: typeof gpLetter, label: string) => (
+    // Busy, the button is aria-disabled, not disabled: a disabled button would lose the focus.
+    <Button
+      variant="secondary"
+      aria-disabled={download.isPending}
+      onClick={() => void (download.isPending || save(download))}
+    >
+      {download.isPending ? 'Downloading...' : label}
+    </Button>
+  );
   return (
     <div className="nhsuk-u-margin-bottom-5">
       <OutcomeProblem outcome={outcome} />
       <OutcomeStatus outcome={outcome} />
-      {/* Busy, the button is aria-disabled, not disabled: a disabled button would lose the focus. */}
-      <Button
-        variant="secondary"
-        aria-disabled={download.isPending}
-        onClick={() => void (download.isPending || save())}
-      >
-        {download.isPending ? 'Downloading...' : 'Download letter to the GP'}
-      </Button>
+      <div className="app-button-group">
+        {button(gpLetter, 'Download letter to the GP')}
+        {button(patientLeaflet, 'Download page for the patient')}
+      </div>
     </div>
   );
 }
