@@ -1,4 +1,4 @@
 /** What the optimisation module offers the rest of the API; nothing else of it is imported from outside. */
 export { closeFactorsMetByNewValues } from './factor-review.js';
 export { startDemoOptimisation } from './demo-optimisation.js';
-export { referralsOf, type Referral } from './pathway-optimisation.js';
+export { factorsFound, referralsOf, trustOptimisation, type Referral } from './pathway-optimisation.js';
