@@ -83,8 +83,8 @@ describe('the optimisation section of model monitoring (decision 0075)', () => {
     expect(html).toContain('<td class="nhsuk-table__cell nhsuk-table__cell--numeric">35.5</td>');
     expect(html).toContain('>Kidney function</th>');
     expect(html).toContain('>None met</td>');
-    expect(html).toContain('Patients on the waiting list now and patients operated are counted.');
-    expect(markup(figures, true)).toContain('Only patients operated in the dates chosen are counted.');
+    expect(html).toContain('for the patients on the waiting list now and the patients operated.');
+    expect(markup(figures, true)).toContain('for the patients operated in the dates chosen.');
   });
 
   it('says the comparison of complications is an association, and shows a hidden side as the fairness table does', () => {

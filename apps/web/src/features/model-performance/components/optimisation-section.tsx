@@ -92,15 +92,20 @@ export function OptimisationFigures({
   return (
     <>
       <p>
-        How often each risk factor to optimise before surgery was found, referred and met.{' '}
+        How often each risk factor to optimise before surgery was found, referred and met,{' '}
         {period
-          ? 'Only patients operated in the dates chosen are counted.'
-          : 'Patients on the waiting list now and patients operated are counted.'}{' '}
-        A factor counts when a step was recorded for it or when the patient’s values showed it: the values now
-        for a patient waiting, the values of the prediction before the operation for a patient operated. Met
-        before the operation means recorded as met on or before the day of the operation. Days to met are
-        counted from the day the factor was identified. These figures are for every model version.
+          ? 'for the patients operated in the dates chosen.'
+          : 'for the patients on the waiting list now and the patients operated.'}{' '}
+        These figures are for every model version.
       </p>
+      <ul className="nhsuk-list nhsuk-list--bullet">
+        <li>
+          Found: a step was recorded for the factor, or the patient’s values showed it (the values now for a
+          patient waiting, the values of the last prediction before the operation for a patient operated).
+        </li>
+        <li>Met before the operation: recorded as met on or before the day of the operation.</li>
+        <li>Median days to met: from the day the factor was identified to the day it was recorded as met.</li>
+      </ul>
       <FiguresTable
         caption="Risk factors found and met"
         captionSize="s"
