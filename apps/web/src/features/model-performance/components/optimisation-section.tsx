@@ -3,6 +3,7 @@ import type {
   ComplicationRate,
   FactorCounts,
   FactorGroup,
+  FactorPerformance,
   OptimisationPerformance,
 } from '@esr/contracts/model-performance-optimisation';
 import { hiddenFigureMeaning, hiddenFigureText } from '@esr/contracts/small-groups';
@@ -72,6 +73,64 @@ export function FactorGroupRow({ by, group }: { by: Grouping; group: FactorGroup
   );
 }
 
+/** The complications of each factor's operated patients, met before the operation against not met. */
+function ComplicationsTable({ factors }: { factors: readonly FactorPerformance[] }) {
+  return (
+    <FiguresTable
+      caption="Complications within 90 days, factor met before the operation or not"
+      captionSize="s"
+      className="app-fairness-table"
+      headers={[
+        { text: 'Risk factor' },
+        { text: 'Met: patients', numeric: true },
+        { text: 'Met: complications (rate; 95% interval)', numeric: true },
+        { text: 'Not met: patients', numeric: true },
+        { text: 'Not met: complications (rate; 95% interval)', numeric: true },
+      ]}
+    >
+      {factors.map((factor) => (
+        <tr className="nhsuk-table__row" key={factor.factor}>
+          {rowHeader(factor.label)}
+          <RateCells side={factor.complications.met} />
+          <RateCells side={factor.complications.notMet} />
+        </tr>
+      ))}
+    </FiguresTable>
+  );
+}
+
+/** Each factor found by the grouping chosen, a table each, opened one at a time. */
+function FactorsByGroup({ factors, by }: { factors: readonly FactorPerformance[]; by: Grouping }) {
+  const grouping = groupingLabels[by];
+  return (
+    <>
+      <h3>By {grouping.toLowerCase()}</h3>
+      <p>{hiddenFigureMeaning('patients')}</p>
+      {factors.map((factor) => (
+        <details className="nhsuk-details" key={factor.factor}>
+          <summary className="nhsuk-details__summary">
+            <span className="nhsuk-details__summary-text">
+              {factor.label} by {grouping.toLowerCase()}
+            </span>
+          </summary>
+          <div className="nhsuk-details__text">
+            <FiguresTable
+              caption={`${factor.label} by ${grouping.toLowerCase()}`}
+              captionSize="s"
+              className="app-fairness-table"
+              headers={[{ text: grouping }, ...countHeaders.map((text) => ({ text, numeric: true }))]}
+            >
+              {factor.groups.map((group) => (
+                <FactorGroupRow by={by} group={group} key={group.group} />
+              ))}
+            </FiguresTable>
+          </div>
+        </details>
+      ))}
+    </>
+  );
+}
+
 /**
  * The figures of the "Optimisation" section (decision 0075): per factor, found, referred, met
  * before the operation and the days it took; the complications of the operated patients met
@@ -86,7 +145,6 @@ export function OptimisationFigures({
   /** Whether dates of operation were chosen: then only patients operated in them are counted. */
   period: boolean;
 }) {
-  const grouping = groupingLabels[figures.by];
   const operated = figures.factors.filter((factor) => factor.overall.operated > 0);
   const found = figures.factors.filter((factor) => factor.overall.found > 0);
   return (
@@ -130,54 +188,9 @@ export function OptimisationFigures({
       {operated.length === 0 ? (
         <p>No operated patient had a risk factor found.</p>
       ) : (
-        <FiguresTable
-          caption="Complications within 90 days, factor met before the operation or not"
-          captionSize="s"
-          className="app-fairness-table"
-          headers={[
-            { text: 'Risk factor' },
-            { text: 'Met: patients', numeric: true },
-            { text: 'Met: complications (rate; 95% interval)', numeric: true },
-            { text: 'Not met: patients', numeric: true },
-            { text: 'Not met: complications (rate; 95% interval)', numeric: true },
-          ]}
-        >
-          {operated.map((factor) => (
-            <tr className="nhsuk-table__row" key={factor.factor}>
-              {rowHeader(factor.label)}
-              <RateCells side={factor.complications.met} />
-              <RateCells side={factor.complications.notMet} />
-            </tr>
-          ))}
-        </FiguresTable>
+        <ComplicationsTable factors={operated} />
       )}
-      {found.length > 0 && (
-        <>
-          <h3>By {grouping.toLowerCase()}</h3>
-          <p>{hiddenFigureMeaning('patients')}</p>
-          {found.map((factor) => (
-            <details className="nhsuk-details" key={factor.factor}>
-              <summary className="nhsuk-details__summary">
-                <span className="nhsuk-details__summary-text">
-                  {factor.label} by {grouping.toLowerCase()}
-                </span>
-              </summary>
-              <div className="nhsuk-details__text">
-                <FiguresTable
-                  caption={`${factor.label} by ${grouping.toLowerCase()}`}
-                  captionSize="s"
-                  className="app-fairness-table"
-                  headers={[{ text: grouping }, ...countHeaders.map((text) => ({ text, numeric: true }))]}
-                >
-                  {factor.groups.map((group) => (
-                    <FactorGroupRow by={figures.by} group={group} key={group.group} />
-                  ))}
-                </FiguresTable>
-              </div>
-            </details>
-          ))}
-        </>
-      )}
+      {found.length > 0 && <FactorsByGroup factors={found} by={figures.by} />}
     </>
   );
 }
