@@ -5,6 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { ModelPerformance } from '@esr/contracts/model-performance';
+import { optimisationAssociationText } from '@esr/contracts/model-performance-optimisation';
 import type { ActiveRecords } from '@esr/contracts/open-pathways';
 import { signInAs, visit } from '../fixtures/browser.js';
 import {
@@ -104,6 +105,18 @@ describe('model monitoring', () => {
       );
       for (const title of ['Predicted risk (%)', 'Observed risk (%)'])
         expect(await calibration.getByText(title, { exact: true }).isVisible(), title).toBe(true);
+      // The optimisation section (decision 0075): the demonstration's operated patients had factors
+      // met before their operations, compared as an association; a factor's groups open with Enter.
+      const optimisation = page.getByRole('region', { name: 'Optimisation before surgery' });
+      const compared = optimisation.getByRole('table', {
+        name: 'Complications within 90 days, factor met before the operation or not',
+      });
+      await poll(() => compared.count(), serverWait).toBe(1);
+      expect(await optimisation.getByText(optimisationAssociationText).isVisible()).toBe(true);
+      await tabTo(optimisation.locator('summary', { hasText: 'Anaemia by sex' }), 600);
+      await page.keyboard.press('Enter');
+      await poll(() => optimisation.getByRole('table', { name: 'Anaemia by sex' }).isVisible()).toBe(true);
+      await optimisation.screenshot({ path: 'e2e/screenshots/model-performance-optimisation.png' });
       await visit(page, 'model-performance-knee');
     },
   );

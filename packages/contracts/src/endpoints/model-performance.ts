@@ -10,6 +10,11 @@ import {
   nationalQuerySchema,
   signalAcknowledgementRequestSchema,
 } from '../model-performance.js';
+import {
+  optimisationAssociationText,
+  optimisationPerformanceQuerySchema,
+  optimisationPerformanceSchema,
+} from '../model-performance-optimisation.js';
 import { errorResponseSchema } from '../errors.js';
 import { lookupErrors, procedurePathSchema, requestErrors, trustPathSchema } from './shared.js';
 
@@ -45,6 +50,18 @@ export const modelPerformance = {
     params: procedurePathSchema,
     querystring: groupsQuerySchema,
     response: { 200: modelPerformanceGroupsSchema, ...lookupErrors },
+  }),
+  optimisation: defineEndpoint({
+    method: 'GET',
+    path: `${base}/optimisation`,
+    permission: 'model-performance:read',
+    tags,
+    summary:
+      'Risk factors optimised before surgery: found, referred, met before the operation, days to met, by group; complications met against not met',
+    description: `Descriptive, per factor (anaemia, smoking, diabetes, nutrition, kidney, blood_pressure, weight; docs/optimisation.md, decision 0075). The pathways counted are the active ones and the operated ones (with a current outcome); with from or to (YYYY-MM-DD, inclusive, the date of operation) only the operated ones in that period. found: pathways with an entry for the factor, or whose values show it: an active pathway's values now, an operated pathway's values in the evaluation its outcome is judged against, on the day it was made (none for an outcome without one). referred: with a referred entry. operated: with a current outcome. metBeforeOperation: operated, with a met entry dated (London) on or before the day of operation. met and medianDaysToMet: with a met entry, and the median days from identification (the earlier of the first entry's day and the day it was found: the value's sample day, or the day the pathway was first listed) to the first met entry. by is sex, ethnicGroup or ageBand: active pathways by their record now (age today), operated ones as the fairness table groups them (at operation); a group of fewer than 10 found shows found as "hidden" and nothing else, and so does the next smallest (or more) wherever the factor's counts less the shown groups' would give a hidden group away; a group with no one shows 0. complications: the operated patients with the factor whose outcome counts (follow-up complete, complication known; decision 0059), met before the operation against not met, each with its Wilson 95% interval; a side under 10 is hidden, and so then is the other. ${optimisationAssociationText}`,
+    params: procedurePathSchema,
+    querystring: optimisationPerformanceQuerySchema,
+    response: { 200: optimisationPerformanceSchema, ...lookupErrors },
   }),
   settings: defineEndpoint({
     method: 'GET',

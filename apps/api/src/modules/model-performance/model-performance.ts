@@ -180,7 +180,8 @@ const groupOf: Record<Grouping, (outcome: StoredOutcome) => string | null> = {
   ageBand: (outcome) => outcome.ageBand,
 };
 
-const groupOrder: Record<Grouping, readonly string[]> = {
+/** The groups of each grouping in the order the tables show them (the optimisation section's too). */
+export const groupOrder: Record<Grouping, readonly string[]> = {
   sex: ['Female', 'Male', 'Not stated'],
   ethnicGroup: ethnicGroups,
   ageBand: ageBands,

@@ -8,6 +8,7 @@ import {
   changeModelPerformanceSettings,
   modelPerformanceSettings,
 } from './model-performance-settings.js';
+import { optimisationPerformance } from './optimisation-section.js';
 
 const calls = endpoints.modelPerformance;
 
@@ -18,6 +19,15 @@ const modelPerformanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   route(app, calls.groups, async (request) =>
     modelPerformanceGroups(
+      app.db,
+      principalOf(request),
+      request.params.trust,
+      request.params.type,
+      request.query,
+    ),
+  );
+  route(app, calls.optimisation, async (request) =>
+    optimisationPerformance(
       app.db,
       principalOf(request),
       request.params.trust,

@@ -11,6 +11,12 @@ export const monitoringKeys = {
     [...monitoringKeys.trust(trust), type, 'figures', query] as const,
   groups: (trust: string, type: ProcedureCode, query: ModelPerformanceQuery, by: Grouping) =>
     [...monitoringKeys.trust(trust), type, 'groups', by, query] as const,
+  optimisation: (
+    trust: string,
+    type: ProcedureCode,
+    query: Pick<ModelPerformanceQuery, 'from' | 'to'>,
+    by: Grouping,
+  ) => [...monitoringKeys.trust(trust), type, 'optimisation', by, query] as const,
   settings: (trust: string) => [...monitoringKeys.trust(trust), 'settings'] as const,
   national: (type: ProcedureCode, query: Pick<ModelPerformanceQuery, 'from' | 'to'>) =>
     ['model-performance-national', type, query] as const,

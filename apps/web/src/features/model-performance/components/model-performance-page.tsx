@@ -16,6 +16,7 @@ import { usePageNotice } from '../../../lib/page-notice';
 import { usePageTitleDetail } from '../../../lib/page-title';
 import { isAdmitted } from '../../../lib/roles';
 import { useFigures, useGroups, useNational } from '../api/get-figures';
+import { useOptimisation } from '../api/get-optimisation';
 import {
   adjustmentsText,
   choiceText,
@@ -36,6 +37,7 @@ import { FairnessTable } from './fairness-table';
 import { QueryStatus } from '../../../components/list-status';
 import { BandsSection, FiguresSummary } from './figures-summary';
 import { FunnelSection } from './funnel-section';
+import { OptimisationSection } from './optimisation-section';
 import { ModelPerformanceFrame, type ViewProps } from './model-performance-frame';
 import { VladSection } from './vlad-section';
 
@@ -65,6 +67,7 @@ function TrustPerformance(shown: ViewProps) {
   const query = useMemo(() => figuresQuery(view), [view]);
   const figures = useFigures(trust, view.procedure, query);
   const groups = useGroups(trust, view.procedure, query, view.by);
+  const optimisation = useOptimisation(trust, view.procedure, { from: view.from, to: view.to }, view.by);
   const data = figures.isError ? undefined : figures.data;
   // What the acknowledgement of a signal has just recorded (decision 0061), in view and focused.
   const notice = usePageNotice();
@@ -83,7 +86,7 @@ function TrustPerformance(shown: ViewProps) {
         </p>
       }
       versions={figures.data?.modelVersions}
-      queries={[figures, groups]}
+      queries={[figures, groups, optimisation]}
     >
       {notice && (
         <div ref={banner} tabIndex={-1} className="app-focus-target">
@@ -113,7 +116,7 @@ function TrustPerformance(shown: ViewProps) {
           {data.n === 0 ? (
             <NoOutcomes figures={data} chosen={Object.keys(query).length > 0} />
           ) : (
-            <TrustFigures figures={data} view={view} groups={groups} />
+            <TrustFigures figures={data} view={view} groups={groups} optimisation={optimisation} />
           )}
         </>
       )}
@@ -179,10 +182,12 @@ function TrustFigures({
   figures,
   view,
   groups,
+  optimisation,
 }: {
   figures: ModelPerformance;
   view: MonitoringView;
   groups: ReturnType<typeof useGroups>;
+  optimisation: ReturnType<typeof useOptimisation>;
 }) {
   const role = useAuth().currentSelectedRole;
   const mayChange = role !== null && isAdmitted([role], screenTable.modelPerformanceSettings.allowed);
@@ -234,6 +239,7 @@ function TrustFigures({
         />
         {grouped && grouped.groups.length > 0 && <FairnessTable by={view.by} groups={grouped.groups} />}
       </section>
+      <OptimisationSection query={optimisation} period={Boolean(view.from ?? view.to)} />
       {adjustments && (
         <section aria-labelledby="adjustments">
           <h2 id="adjustments">Clinicians’ adjustments</h2>
