@@ -265,7 +265,8 @@ async function insertEntries(db: Db, entries: DemoEntry[]) {
     from json_to_recordset(${JSON.stringify(entries)}::json) as e(id uuid, pathway_id uuid, factor text,
       status text, service text, note text, reason text, finding text, finding_date date, value float8,
       user_id uuid, recorded_by text, recorded_at timestamptz)`);
-  await forgetListFactors(db, demoTrust, procedureCode);
+  // The lists' factor rows are written again at their next read, with these entries.
+  for (const procedureCode of procedures) await forgetListFactors(db, demoTrust, procedureCode);
 }
 
 /** Records the history once the demonstration lists are scored (`recordOnceReady`), then the operated one's. */

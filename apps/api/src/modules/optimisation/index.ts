@@ -2,4 +2,5 @@
 export { closeFactorsMetByNewValues, type ScoredChange } from './factor-review.js';
 export { refreshFactorsOf as refreshPathwayFactors, ensureListFactors } from './factor-states.js';
 export { startDemoOptimisation } from './demo-optimisation.js';
-export { factorsFound, referralsOf, trustOptimisation, type Referral } from './pathway-optimisation.js';
+export { referralsOf, type Referral } from './pathway-optimisation.js';
+export { factorsFound, trustOptimisation } from './trust-optimisation.js';

@@ -8,9 +8,7 @@ import { endpoints } from '@esr/contracts/endpoints';
 import { todayInLondon } from '@esr/contracts/london-dates';
 import {
   administrativeStatuses,
-  defaultOptimisationRules,
   factorDefinitions,
-  findFactors,
   isClosed,
   maxOptimisationTextLength,
   optimisationFactors,
@@ -20,13 +18,10 @@ import {
   type FoundFactor,
   type OptimisationFactor,
   type OptimisationRequest,
-  type OptimisationRules,
   type OptimisationStatus,
   type PathwayFactor,
   type PathwayOptimisation,
 } from '@esr/contracts/optimisation';
-import { addDays } from '@esr/contracts/prioritisation';
-import { defaultBloodResultMaxAgeDays } from '@esr/contracts/scoring-settings';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { timeOrderedUuid } from '../../platform/db/time-ordered-ids.js';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';

@@ -1,13 +1,4 @@
-import {
-  boolean,
-  date,
-  doublePrecision,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './column-types.js';
 import { pathways } from './pathways.js';
 

@@ -3,7 +3,6 @@ import {
   findingWithDate,
   optimisationStatusLabels,
   type OptimisationEntry,
-  type OptimisationStatus,
 } from '@esr/contracts/optimisation';
 import { percentage } from '@esr/contracts/patient-wording';
 
