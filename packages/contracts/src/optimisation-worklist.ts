@@ -83,10 +83,12 @@ export type OptimisationWorklistItem = z.infer<typeof optimisationWorklistItemSc
 
 const statusCountsSchema = z
   .object(
-    Object.fromEntries(optimisationStatuses.map((status) => [status, z.number().int()])) as Record<
-      (typeof optimisationStatuses)[number],
-      z.ZodNumber
-    >,
+    Object.fromEntries(
+      optimisationStatuses.map((status) => [
+        status,
+        z.number().int().describe(`Pathways with the factor ${status}`),
+      ]),
+    ) as Record<(typeof optimisationStatuses)[number], z.ZodNumber>,
   )
   .describe('Pathways with the factor at each status, zeros included');
 

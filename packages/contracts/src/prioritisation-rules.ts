@@ -150,6 +150,7 @@ export const prioritisationFlags = [
   'clerical_change_unreviewed',
   'missing_inputs',
   'tci_passed',
+  'optimisation_open',
 ] as const;
 export const prioritisationFlagSchema = z.enum(prioritisationFlags);
 export type PrioritisationFlag = z.infer<typeof prioritisationFlagSchema>;
@@ -161,6 +162,7 @@ export const flagLabels: Record<PrioritisationFlag, string> = {
   clerical_change_unreviewed: 'Changed by clerical staff, not reviewed',
   missing_inputs: 'Missing inputs',
   tci_passed: 'TCI date passed',
+  optimisation_open: 'Optimisation open',
 };
 
 /**
@@ -216,6 +218,8 @@ export interface FlagInputs {
   missingInputs?: boolean;
   /** The date to come in for surgery (TCI), YYYY-MM-DD; null or absent when none is booked. */
   tciDate?: string | null;
+  /** A risk factor to optimise before surgery is not yet closed (decision 0072). */
+  optimisationOpen?: boolean;
 }
 
 /** Past the priority's limit: more days since the priority date than the code allows. */
@@ -254,6 +258,7 @@ export function flagsOf(
   if (pathway.missingInputs) flags.push('missing_inputs');
   // Still on the list after the day they were to come in: cancelled, or operated and not recorded.
   if (pathway.tciDate && pathway.tciDate < today) flags.push('tci_passed');
+  if (pathway.optimisationOpen) flags.push('optimisation_open');
   return flags;
 }
 

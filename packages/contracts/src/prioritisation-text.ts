@@ -5,7 +5,7 @@ export const riskBandsText =
   'high, medium or low (the model’s band of a processed pathway), incomplete (scored, but a required input is missing: no band), excluded (outside the model’s population: not scored), not_processed (waiting to be scored, or could not be scored) or suspended (scored, while the clinical safety officer has suspended the predictions: every scored pathway is in it, decision 0063)';
 
 export const flagsText =
-  'priority_breached, validation_due, harm_review_due, clinician_review_due (a P1a, P1b or P2 pathway postponed at the patient’s request, until a clinician decides its priority), clerical_change_unreviewed (a prediction made from details a clerical user changed, until a clinician marks it reviewed) missing_inputs (the model was given a default for an input the record lacks) or tci_passed (the date to come in for surgery has passed and the pathway is still on the list: the operation was cancelled, or done and not recorded)';
+  'priority_breached, validation_due, harm_review_due, clinician_review_due (a P1a, P1b or P2 pathway postponed at the patient’s request, until a clinician decides its priority), clerical_change_unreviewed (a prediction made from details a clerical user changed, until a clinician marks it reviewed) missing_inputs (the model was given a default for an input the record lacks) tci_passed (the date to come in for surgery has passed and the pathway is still on the list: the operation was cancelled, or done and not recorded) or optimisation_open (a risk factor to optimise before surgery is not yet met, declined or not possible)';
 
 /** The words of a pathway's prioritisation fields, the same on the worklist and the pathway's page. */
 export const pathwayText = {

@@ -150,6 +150,10 @@ export const matrixSchema = z.object({
         .number()
         .int()
         .describe('Matching pathways still on the list after their date to come in for surgery (TCI)'),
+      optimisation_open: z
+        .number()
+        .int()
+        .describe('Matching pathways with a risk factor to optimise before surgery not yet closed'),
     })
     .describe('How many matching pathways have each flag'),
   total: z.number().int().describe('Matching pathways, with those without a clock start'),

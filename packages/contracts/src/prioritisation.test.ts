@@ -99,6 +99,16 @@ describe('flags', () => {
     expect(passed(null)).toBe(false);
   });
 
+  it('flags a pathway with a risk factor to optimise not yet closed, last of the flags', () => {
+    expect(flagsOf(pathway({ optimisationOpen: true, tciDate: ago(1) }), today, thresholds)).toEqual([
+      'tci_passed',
+      'optimisation_open',
+    ]);
+    expect(flagsOf(pathway({ optimisationOpen: false }), today, thresholds)).not.toContain(
+      'optimisation_open',
+    );
+  });
+
   it('makes a harm review due on crossing a threshold until one is recorded after the crossing', () => {
     expect(harmThresholdCrossedOn(ago(364), today, thresholds)).toBeNull();
     expect(harmThresholdCrossedOn(ago(365), today, thresholds)).toBe(today);

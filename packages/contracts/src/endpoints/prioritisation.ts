@@ -24,7 +24,7 @@ const tags = ['prioritisation'];
 const changeErrors = { ...lookupErrors, 409: errorResponseSchema };
 
 const filters =
-  'Filters (all optional, combined with AND): risk (high, medium, low: the model’s band of a processed pathway; incomplete: scored but a required input is missing, so no band; excluded: outside the model’s population, not scored; not_processed: waiting to be scored or could not be; suspended: scored while the clinical safety officer has suspended the predictions, decision 0063), wait (0-18, 18-52, 52-65, 65-78, 78-104, 104+: weeks since the RTT clock start, in London calendar days), flag (priority_breached, validation_due, harm_review_due, clinician_review_due, clerical_change_unreviewed, missing_inputs, tci_passed), priority (P1a … P6, or none), surgeonName (any part, ignoring case) and nhsNumber (from the start, spaces ignored).';
+  'Filters (all optional, combined with AND): risk (high, medium, low: the model’s band of a processed pathway; incomplete: scored but a required input is missing, so no band; excluded: outside the model’s population, not scored; not_processed: waiting to be scored or could not be; suspended: scored while the clinical safety officer has suspended the predictions, decision 0063), wait (0-18, 18-52, 52-65, 65-78, 78-104, 104+: weeks since the RTT clock start, in London calendar days), flag (priority_breached, validation_due, harm_review_due, clinician_review_due, clerical_change_unreviewed, missing_inputs, tci_passed, optimisation_open), priority (P1a … P6, or none), surgeonName (any part, ignoring case) and nhsNumber (from the start, spaces ignored).';
 
 /**
  * The prioritisation worklist (docs/prioritisation.md, decision 0044): the risk × wait matrix, the
@@ -38,7 +38,7 @@ export const prioritisation = {
     permission: 'prioritisation:read',
     tags,
     summary: 'Active pathways counted by risk row (band, or why none) and wait band, with the flag counts',
-    description: `${filters} Every cell is present, zeros included. Example: {"cells":[{"risk":"high","wait":"52-65","count":12},…],"flags":{"priority_breached":3,"validation_due":40,"harm_review_due":7,"clinician_review_due":1,"clerical_change_unreviewed":2,"missing_inputs":90,"tci_passed":4},"total":812,"withoutClockStart":0,"today":"2026-11-27","suspendedOn":null}`,
+    description: `${filters} Every cell is present, zeros included. Example: {"cells":[{"risk":"high","wait":"52-65","count":12},…],"flags":{"priority_breached":3,"validation_due":40,"harm_review_due":7,"clinician_review_due":1,"clerical_change_unreviewed":2,"missing_inputs":90,"tci_passed":4,"optimisation_open":120},"total":812,"withoutClockStart":0,"today":"2026-11-27","suspendedOn":null}`,
     params: procedurePathSchema,
     querystring: worklistFilterSchema,
     response: { 200: matrixSchema, ...lookupErrors },

@@ -126,6 +126,17 @@ export function factorOnDaySql(today: string, dueWeeks: number): SQL {
     ${dueOn}::text as due_on, (${status} not in (${closedList}) and ${day} > ${dueOn}) as overdue`;
 }
 
+/**
+ * The prioritisation worklist's "Optimisation open" flag (decision 0072) over its pathway `p`: a
+ * factor not closed today, as `factorOnDaySql` reads its status. One probe of the rows' key per
+ * pathway.
+ */
+export const optimisationOpenSql = (today: string): SQL =>
+  sql`exists (select 1 from optimisation_factors f where f.pathway_id = p.id
+    and ((f.found and (f.found_until is null or f.found_until >= ${today}::date)
+        and (f.reopened or f.latest_status is null))
+      or f.latest_status in ('referred', 'in_progress')))`;
+
 interface PathwayValues extends Record<string, unknown> {
   id: string;
   trust_code: string;

@@ -572,6 +572,40 @@ describe('the optimisation worklist', () => {
     }
   });
 
+  it('flags the same pathways "Optimisation open" on the prioritisation worklist and its matrix', async () => {
+    const open = await worklist('pageSize=100');
+    const base = `/api/trusts/${clerical.trustCode}/waiting-list/procedures/knee/prioritisation`;
+    const matrix = await t.app.inject({ method: 'GET', url: `${base}/matrix`, headers: bearer(tokens.cl) });
+    expect(matrix.statusCode, matrix.body).toBe(200);
+    expect(matrix.json().flags.optimisation_open).toBe(open.totalCount);
+    const flagged = await t.app.inject({
+      method: 'GET',
+      url: `${base}/worklist?flag=optimisation_open&pageNumber=1`,
+      headers: bearer(tokens.cl),
+    });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const items = flagged.json<{ items: { id: string; flags: string[] }[] }>().items;
+    expect(items.map((item) => item.id).sort()).toEqual(open.items.map((item) => item.id).sort());
+    expect(items.every((item) => item.flags.includes('optimisation_open'))).toBe(true);
+    // Closing the last open factor of a pathway takes it off, at once (the matrix is counted again).
+    const lukaszOpen = open.items.find((item) => item.id === lukasz)!;
+    expect(lukaszOpen.factors.map((factor) => factor.code)).toEqual(['diabetes']);
+    const closed = await record(lukasz, {
+      factor: 'diabetes',
+      status: 'not_possible',
+      reason: 'Diet controlled',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: `${base}/matrix`, headers: bearer(tokens.cl) });
+    expect(after.json().flags.optimisation_open).toBe(open.totalCount - 1);
+    const prioritisation = await t.app.inject({
+      method: 'GET',
+      url: `/api/trusts/${clerical.trustCode}/procedures/knee/patients/${lukasz}/prioritisation`,
+      headers: bearer(tokens.cl),
+    });
+    expect(prioritisation.json().flags).not.toContain('optimisation_open');
+  });
+
   it('is read by clinicians, clerical users and waiting list admins only, each page in the access log', async () => {
     for (const token of [tokens.cu, tokens.wa]) await worklist('', token);
     for (const token of [tokens.ta, tokens.tca, otherClinician])

@@ -25,7 +25,9 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import type { PathwayOfChange } from '../change-log/index.js';
 import { type Principal } from '../identity/index.js';
+import { todayInLondon } from '@esr/contracts/london-dates';
 import { findPathway, missingInputsSql } from '../pathways/index.js';
+import { optimisationOpenSql } from '../optimisation/index.js';
 import { harmThresholdsOf } from './worklist-settings.js';
 
 /** A pathway as its prioritisation reads it; it names its patient in the change log's entries. */
@@ -54,10 +56,13 @@ export interface PathwayRow extends PathwayOfChange, Record<string, unknown> {
   clerical_change_unreviewed: boolean;
   /** Decision 0057: the model was given a default for an input the record lacks. */
   missing_inputs: boolean;
+  optimisation_open: boolean;
   tci_date: string | null;
 }
 
-const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
+const pathwayColumns = (
+  today: string,
+) => sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p.local_patient_identifier,
   p.first_name, p.last_name,
   p.is_active, ${shownScoringColumns}, p.prediction, p.probability, p.failed_fields, p.exclusion, p.priority,
   p.priority_date::text as priority_date,
@@ -65,7 +70,8 @@ const pathwayColumns = sql`p.id, p.trust_code, p.procedure_code, p.nhs_number, p
   p.last_harm_review_on::text as last_harm_review_on, p.last_harm_review_level, p.adjusted_prediction,
   p.postponed_from_priority, p.postponed_from_priority_date::text as postponed_from_priority_date,
   p.clerical_change_unreviewed_at is not null as clerical_change_unreviewed,
-  ${missingInputsSql} as missing_inputs, p.tci_date::text as tci_date`;
+  ${missingInputsSql} as missing_inputs, p.tci_date::text as tci_date,
+  ${optimisationOpenSql(today)} as optimisation_open`;
 
 /** The priority postponed at the patient's request while a clinician's review is due; null otherwise. */
 function postponedFromOf(row: PathwayRow): PostponedFrom | null {
@@ -87,7 +93,8 @@ export const prioritisedPathway = (
   procedureCode: ProcedureCode,
   id: string,
   lock = false,
-) => findPathway<PathwayRow>(db, { trustCode, procedureCode, id }, pathwayColumns, lock);
+  today = todayInLondon(),
+) => findPathway<PathwayRow>(db, { trustCode, procedureCode, id }, pathwayColumns(today), lock);
 
 /** The model's band of a processed pathway. */
 export const modelBandOf = (row: Pick<PathwayRow, 'status' | 'prediction'>): Prediction | null =>
@@ -200,6 +207,7 @@ export async function statusOf(db: Db, row: PathwayRow, today: string): Promise<
             clericalChangeUnreviewed: row.clerical_change_unreviewed,
             missingInputs: row.missing_inputs,
             tciDate: row.tci_date,
+            optimisationOpen: row.optimisation_open,
           },
           today,
           thresholds,

@@ -59,6 +59,7 @@ async function countMatrix(
     clerical_change_unreviewed: number | string | null;
     missing_inputs: number | string | null;
     tci_passed: number | string | null;
+    optimisation_open: number | string | null;
   }>(
     db,
     sql`select ${versionSql(trustCode, procedureCode)} as version, m.*
@@ -69,7 +70,8 @@ async function countMatrix(
           count(*) filter (where clinician_review_due) as clinician_review_due,
           count(*) filter (where clerical_change_unreviewed) as clerical_change_unreviewed,
           count(*) filter (where missing_inputs) as missing_inputs,
-          count(*) filter (where tci_passed) as tci_passed
+          count(*) filter (where tci_passed) as tci_passed,
+          count(*) filter (where optimisation_open) as optimisation_open
         from (select ${riskBandSql(suspendedOn !== null)} as risk, ${waitBandSql(today)} as wait,
             ${flagColumnsSql(today, thresholds)}
           from pathways p where ${allOf(conditions)}) w

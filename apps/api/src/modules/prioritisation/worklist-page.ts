@@ -56,6 +56,7 @@ export interface WorklistRow extends Record<string, unknown> {
   clerical_change_unreviewed: boolean;
   missing_inputs: boolean;
   tci_passed: boolean;
+  optimisation_open: boolean;
   /** Decision 0057: an incomplete pathway's missing required inputs, an excluded one's reason, the defaulted inputs. */
   failed_fields: unknown;
   exclusion: string | null;

@@ -2,6 +2,7 @@
  * What every reading of the prioritisation worklist starts from (decision 0044): the trust's
  * harm-review thresholds, the list's version and suspension, and the filters a request used.
  */
+import { ensureListFactors } from '../optimisation/index.js';
 import { sql } from 'drizzle-orm';
 import {
   defaultHarmReviewThresholdWeeks,
@@ -52,8 +53,13 @@ export const versionSql = (trustCode: string, procedureCode: string) =>
   sql`(select version from pathway_list_versions where trust_code = ${trustCode} and procedure_code = ${procedureCode})`;
 export const versionOf = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-/** The trust's harm-review thresholds and the list's version, in one read. */
+/**
+ * The trust's harm-review thresholds and the list's version, in one read, once the list's
+ * optimisation rows (its "Optimisation open" flag, decision 0072) are current: writing them moves
+ * the version on.
+ */
 export async function listStateOf(db: Db, trustCode: string, procedureCode: string) {
+  await ensureListFactors(db, trustCode, procedureCode);
   const [row] = await queryRows<{
     weeks: number[] | null;
     version: string | number | null;

@@ -19,6 +19,7 @@ import {
   type WorklistSort,
 } from '@esr/contracts/prioritisation';
 import { missingInputsSql } from '../pathways/index.js';
+import { optimisationOpenSql } from '../optimisation/index.js';
 import { shownScoringColumns } from '../prediction-suspension/index.js';
 
 const date = (value: string) => sql`${value}::date`;
@@ -136,6 +137,8 @@ export function flagSql(flag: PrioritisationFlag, today: string, thresholdWeeks:
       return missingInputsSql;
     case 'tci_passed':
       return tciPassedSql(today);
+    case 'optimisation_open':
+      return optimisationOpenSql(today);
   }
 }
 
@@ -285,4 +288,5 @@ export const flagColumnsSql = (today: string, thresholdWeeks: readonly number[])
   sql`${priorityBreachedSql(today)} as priority_breached, ${validationDueSql(today)} as validation_due,
     ${harmReviewDueSql(today, thresholdWeeks)} as harm_review_due,
     ${clinicianReviewDueSql} as clinician_review_due, ${clericalChangeUnreviewedSql} as clerical_change_unreviewed,
-    ${missingInputsSql} as missing_inputs, ${tciPassedSql(today)} as tci_passed`;
+    ${missingInputsSql} as missing_inputs, ${tciPassedSql(today)} as tci_passed,
+    ${optimisationOpenSql(today)} as optimisation_open`;

@@ -27,6 +27,7 @@ const matrix: Matrix = {
     clinician_review_due: 0,
     clerical_change_unreviewed: 0,
     missing_inputs: 0,
+    optimisation_open: 0,
     tci_passed: 0,
   },
   total: 24,

@@ -30,6 +30,7 @@ const matrix: Matrix = {
     clerical_change_unreviewed: 1,
     missing_inputs: 4,
     tci_passed: 2,
+    optimisation_open: 5,
   },
   total: 25,
   withoutClockStart: 2,
@@ -158,6 +159,10 @@ describe('the risk × wait matrix (decision 0044)', () => {
       {
         href: '/prioritisation/hip?flag=tci_passed&priority=P2&sort=highest_risk',
         name: 'Show these pathways (TCI date passed)',
+      },
+      {
+        href: '/prioritisation/hip?flag=optimisation_open&priority=P2&sort=highest_risk',
+        name: 'Show these pathways (optimisation open)',
       },
     ]);
   });

@@ -32,6 +32,7 @@ const flagColour: Record<PrioritisationFlag, TagColour> = {
   clerical_change_unreviewed: 'yellow',
   missing_inputs: 'yellow',
   tci_passed: 'orange',
+  optimisation_open: 'yellow',
 };
 
 function PatientCell({ row, href }: { row: WorklistItem; href: string }) {
