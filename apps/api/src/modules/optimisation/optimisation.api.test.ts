@@ -410,6 +410,16 @@ describe('a new result closes the loop by itself', () => {
         where pathway_id = ${siobhan} and factor = 'anaemia' and status = 'met'`,
     )) as [{ finding_date: string }];
     expect(finding_date).toBe(newResultDay);
+    // The pathway's history of changes says what the new value did, under the system that sent it.
+    const [history] = await queryRows<{ action: string; created_by: string }>(
+      t.app.db,
+      sql`select action, created_by from change_log where entity_id = ${siobhan}
+        and action like 'Optimisation: anaemia met%' order by id desc limit 1`,
+    );
+    expect(history!.action).toMatch(
+      /^Optimisation: anaemia met \(Haemoglobin 134 g\/L\); risk \d+\.\d% → \d+\.\d%/,
+    );
+    expect(history!.created_by).toBe('Integration client Pathology link');
   });
 
   it('closes a factor only identified, too, when a remodel’s value meets it', async () => {
