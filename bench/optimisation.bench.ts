@@ -6,7 +6,8 @@
  * Served by the real built server (`npm run build` first), without its worker, as the clinician of
  * trust RAN:
  *
- * - the first read, which writes every pathway's factor rows (printed);
+ * - the first read, which writes every pathway's factor rows, then each scenario alone once, its
+ *   counts read afresh (printed);
  * - the worklist and its counts (`…/optimisation`) without a filter, with each factor, each status,
  *   overdue, a surgeon's name, an NHS number prefix and a deep page, 20 connections, 10 s each
  *   (BENCH_SECONDS changes it), beside `GET /api/health` in the same run (target p99 ≤ 50 ms);
@@ -86,11 +87,14 @@ try {
     { name: `surgeon name (part: ${surgeonPart})`, path: `${base}?surgeonName=${surgeonPart}` },
     { name: 'NHS number prefix 900004', path: `${base}?nhsNumber=900004` },
   ];
+  console.log('\nEach scenario alone, once:');
   for (const scenario of scenarios) {
+    const alone = performance.now();
     const response = await fetch(`${baseUrl}${scenario.path}`, { headers });
     if (response.status !== 200) throw new Error(`${scenario.name}: HTTP ${response.status}`);
     const body = (await response.json()) as { totalCount?: number };
     if (body.totalCount !== undefined) scenario.name += ` [${fmt(body.totalCount)}]`;
+    console.log(`  ${scenario.name.padEnd(58)} ${(performance.now() - alone).toFixed(0).padStart(6)} ms`);
   }
   for (const scenario of scenarios)
     await measureLoad(`${baseUrl}${scenario.path}`, { connections, duration: 1, headers });

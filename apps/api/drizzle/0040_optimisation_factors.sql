@@ -25,6 +25,7 @@ CREATE TABLE "optimisation_factors" (
 --> statement-breakpoint
 ALTER TABLE "optimisation_factors" ADD CONSTRAINT "optimisation_factors_pathway_id_pathways_id_fk" FOREIGN KEY ("pathway_id") REFERENCES "public"."pathways"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "optimisation_factors_list_idx" ON "optimisation_factors" USING btree ("trust_code","procedure_code","factor");--> statement-breakpoint
+CREATE INDEX "pathways_optimisation_order_idx" ON "pathways" USING btree ("trust_code","procedure_code","tci_date",(case when "status" = 'processed' then "probability" end) desc nulls last,"id") WHERE "pathways"."is_active";--> statement-breakpoint
 -- Decision 0072: the prioritisation worklist's "Optimisation open" flag is read from these rows, so a
 -- statement that writes them moves their list's version on (migration 0027), as one that writes
 -- its pathways does, and a matrix kept under the old version is counted again.

@@ -28,10 +28,11 @@ import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { RecordStatus } from '@esr/contracts/open-pathways';
 import { bandOfStored } from '@esr/contracts/risk-band';
 import { queryRows, type Db } from '../../platform/db/client.js';
+import { VersionedCache, type Versioned } from '../../platform/db/versioned-cache.js';
 import { offsetOf } from '../../platform/db/list-queries.js';
 import { patientAccessInsert, routeOf } from '../access-log/index.js';
 import { requireAccess, type Principal } from '../identity/index.js';
-import { shownStatusSql } from '../prediction-suspension/index.js';
+import { shownStatusSql, suspendedOnSql } from '../prediction-suspension/index.js';
 import { ensureListFactors, factorOnDaySql } from './factor-states.js';
 
 /** The factors of a list as they stand today (`fs`), of active pathways, with the surgeon filter. */
@@ -41,15 +42,12 @@ export function shownFactorsSql(
   today: string,
   dueWeeks: number,
 ): SQL {
-  const surgeon = filter.surgeonName?.trim().toLowerCase();
-  // NHS numbers are stored as 10 digits: a prefix is the range of the numbers it starts.
-  const digits = filter.nhsNumber?.trim();
+  const conditions = pathwayConditions(filter);
   return sql`select f.pathway_id, f.factor, x.status, x.value, x.value_date, x.due_on, x.overdue
     from optimisation_factors f join pathways p on p.id = f.pathway_id
     cross join lateral (select ${factorOnDaySql(today, dueWeeks)}) x
     where f.trust_code = ${list.trustCode} and f.procedure_code = ${list.procedureCode} and p.is_active
-      and x.shown ${surgeon ? sql`and strpos(lower(p.surgeon_name), ${surgeon}) > 0` : sql``}
-      ${digits ? sql`and p.nhs_number >= ${digits.padEnd(10, '0')} and p.nhs_number <= ${digits.padEnd(10, '9')}` : sql``}`;
+      and x.shown ${conditions.length > 0 ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}`;
 }
 
 /** The factor rows the filters ask for: of the factor, at the status (else not closed), overdue. */
@@ -126,12 +124,70 @@ function itemOf(row: ItemRow): OptimisationWorklistItem {
   };
 }
 
-/** The columns of an item, over `page` (ids in order) and its pathway `p`, with all its factors from `fs`. */
-export const itemColumnsSql = sql`p.id, p.nhs_number, p.local_patient_identifier, p.first_name, p.last_name,
-  p.surgeon_name, p.tci_date::text as tci_date, ${shownStatusSql} as status, p.prediction, p.probability,
+/** A pathway `p`'s factors as they stand today, as `fs` rows (its own rows only: one probe of their key). */
+const factorsOfPathwaySql = (today: string, dueWeeks: number) =>
+  sql`select f.pathway_id, f.factor, x.status, x.value, x.value_date, x.due_on, x.overdue
+    from optimisation_factors f cross join lateral (select ${factorOnDaySql(today, dueWeeks)}) x
+    where f.pathway_id = p.id and x.shown`;
+
+/** The columns of an item of its pathway `p`, with all its factors. */
+const itemColumnsSql = (today: string, dueWeeks: number) => sql`p.id, p.nhs_number,
+  p.local_patient_identifier, p.first_name, p.last_name, p.surgeon_name, p.tci_date::text as tci_date,
+  ${shownStatusSql} as status, p.prediction, p.probability,
   (select json_agg(json_build_object('code', fs.factor, 'status', fs.status, 'value', fs.value,
       'valueDate', fs.value_date, 'dueOn', fs.due_on, 'overdue', fs.overdue) order by ${factorOrderSql(sql`fs.factor`)})
-    from fs where fs.pathway_id = p.id) as factors`;
+    from (${factorsOfPathwaySql(today, dueWeeks)}) fs) as factors`;
+
+/** The surgeon and NHS number filters over the pathway `p`, as conditions. */
+function pathwayConditions(filter: Pick<OptimisationWorklistFilter, 'surgeonName' | 'nhsNumber'>): SQL[] {
+  const conditions: SQL[] = [];
+  const surgeon = filter.surgeonName?.trim().toLowerCase();
+  if (surgeon) conditions.push(sql`strpos(lower(p.surgeon_name), ${surgeon}) > 0`);
+  // NHS numbers are stored as 10 digits: a prefix is the range of the numbers it starts.
+  const digits = filter.nhsNumber?.trim();
+  if (digits)
+    conditions.push(
+      sql`p.nhs_number >= ${digits.padEnd(10, '0')} and p.nhs_number <= ${digits.padEnd(10, '9')}`,
+    );
+  return conditions;
+}
+
+/** A list's counts and the total of one filter's matches, kept per list version (migration 0027). */
+interface ListCounts {
+  total: number;
+  counts: OptimisationCounts;
+}
+const countsCache = new VersionedCache<ListCounts>(200);
+
+/** The version of the list, as the matrix of the prioritisation worklist reads it. */
+const listVersionSql = (trustCode: string, procedureCode: string) =>
+  sql`(select version from pathway_list_versions where trust_code = ${trustCode} and procedure_code = ${procedureCode})`;
+
+async function countList(
+  db: Db,
+  list: { trustCode: string; procedureCode: string },
+  query: OptimisationWorklistFilter,
+  today: string,
+  dueWeeks: number,
+): Promise<Versioned<ListCounts>> {
+  const fs = shownFactorsSql(list, query, today, dueWeeks);
+  const [row] = await queryRows<{
+    version: string | number | null;
+    total: number | string;
+    counts: { factor: string; status: string; n: number }[] | string | null;
+  }>(
+    db,
+    sql`with fs as (${fs})
+      select ${listVersionSql(list.trustCode, list.procedureCode)} as version,
+        (select count(distinct fs.pathway_id) from fs where ${matchingFactorSql(query)}) as total,
+        (select json_agg(json_build_object('factor', c.factor, 'status', c.status, 'n', c.n))
+          from (select fs.factor, fs.status, count(*)::int as n from fs group by fs.factor, fs.status) c) as counts`,
+  );
+  return {
+    version: row?.version === null || row?.version === undefined ? null : String(row.version),
+    value: { total: Number(row?.total ?? 0), counts: countsOf(row?.counts ?? null) },
+  };
+}
 
 /** The filters used, in words, for the access log and the export's change-log entry. */
 export function filtersInWords(filter: OptimisationWorklistFilter): string {
@@ -157,22 +213,34 @@ export async function optimisationWorklist(
   requireAccess(principal, 'optimisation:read', trustCode);
   const trust = await ensureListFactors(db, trustCode, procedureCode, today);
   const list = { trustCode, procedureCode };
-  const fs = shownFactorsSql(list, query, today, trust.rules.dueWeeks);
-  const matching = sql`select distinct fs.pathway_id from fs where ${matchingFactorSql(query)}`;
-  const [totals] = await queryRows<{
-    total: number | string;
-    counts: { factor: string; status: string; n: number }[] | string | null;
-  }>(
+  const dueWeeks = trust.rules.dueWeeks;
+  const [state] = await queryRows<{ version: string | number | null; suspended_on: string | null }>(
     db,
-    sql`with fs as (${fs})
-      select (select count(*) from (${matching}) m) as total,
-        (select json_agg(json_build_object('factor', c.factor, 'status', c.status, 'n', c.n))
-          from (select fs.factor, fs.status, count(*)::int as n from fs group by fs.factor, fs.status) c) as counts`,
+    sql`select ${listVersionSql(trustCode, procedureCode)} as version,
+      ${suspendedOnSql({ trustCode, procedureCode })} as suspended_on`,
   );
-  const total = Number(totals?.total ?? 0);
+  const filter = {
+    factor: query.factor,
+    status: query.status,
+    overdue: query.overdue,
+    surgeonName: query.surgeonName?.trim() || undefined,
+    nhsNumber: query.nhsNumber?.trim() || undefined,
+  };
+  const { total, counts } = await countsCache.get(
+    db,
+    JSON.stringify([trustCode, procedureCode, today, dueWeeks, filter]),
+    state?.version === null || state?.version === undefined ? null : String(state.version),
+    () => countList(db, list, filter, today, dueWeeks),
+  );
   const offset = offsetOf(query.pageNumber, query.pageSize);
   let rows: ItemRow[] = [];
   if (offset < total) {
+    // No order by a suspended prediction (decision 0063); otherwise exactly
+    // pathways_optimisation_order_idx, walked until a page of pathways with a matching factor is found.
+    const risk = state?.suspended_on
+      ? sql`null::float8`
+      : sql`(case when p.status = 'processed' then p.probability end)`;
+    const order = sql`p.tci_date asc nulls last, ${risk} desc nulls last, p.id`;
     const access = patientAccessInsert(
       principal,
       {
@@ -187,15 +255,26 @@ export async function optimisationWorklist(
         evaluationId: sql`null::uuid`,
       },
     );
+    const matchingFactor = sql`exists (select 1 from (${factorsOfPathwaySql(today, dueWeeks)}) fs
+      where ${matchingFactorSql(filter)})`;
+    // The page size is written in the statement, not bound, as the prioritisation worklist's is.
     rows = await queryRows<ItemRow>(
       db,
-      sql`with fs as (${fs}),
-        page as (select p.id, row_number() over (order by p.tci_date asc nulls last, ${riskShownSql} desc nulls last, p.id) as n
-          from pathways p where p.id in (${matching})
-          order by p.tci_date asc nulls last, ${riskShownSql} desc nulls last, p.id
-          limit ${sql.raw(String(query.pageSize))} offset ${offset}),
+      sql`with ordered as (select p.id from pathways p
+          where ${sql.join(
+            [
+              sql`p.trust_code = ${trustCode}`,
+              sql`p.procedure_code = ${procedureCode}`,
+              sql`p.is_active`,
+              ...pathwayConditions(filter),
+              matchingFactor,
+            ],
+            sql` and `,
+          )}
+          order by ${order} limit ${sql.raw(String(query.pageSize))} offset ${offset}),
+        page as (select ordered.id, row_number() over () as n from ordered),
         logged as (${access})
-        select ${itemColumnsSql} from page join pathways p on p.id = page.id order by page.n`,
+        select ${itemColumnsSql(today, dueWeeks)} from page join pathways p on p.id = page.id order by page.n`,
     );
   }
   return {
@@ -203,7 +282,7 @@ export async function optimisationWorklist(
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
     totalCount: total,
-    counts: countsOf(totals?.counts ?? null),
+    counts,
     today,
   };
 }

@@ -151,6 +151,17 @@ export const pathways = pgTable(
         t.id,
       )
       .where(sql`${t.isActive}`),
+    // The optimisation worklist's order (decision 0072): the nearest TCI date, then the highest risk,
+    // then the id, walked with a probe of each pathway's factor rows until a page is found.
+    index('pathways_optimisation_order_idx')
+      .on(
+        t.trustCode,
+        t.procedureCode,
+        t.tciDate.asc().nullsLast(),
+        sql`(case when ${t.status} = 'processed' then ${t.probability} end) desc nulls last`,
+        t.id,
+      )
+      .where(sql`${t.isActive}`),
     index('pathways_failed_idx')
       .on(t.trustCode, t.procedureCode)
       .where(sql`${t.isActive} and ${t.status} = 'failed'`),
