@@ -8,13 +8,18 @@ import {
   patientLeafletContent,
   recordOptimisation,
 } from './pathway-optimisation.js';
-import { documentKind, documentPool } from '../../platform/documents/document-pool.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ProcedureCode } from '@esr/contracts/procedures';
+import { documentKind, documentPool, type DocumentKind } from '../../platform/documents/document-pool.js';
 import { contentDisposition, reportFileName, sendReport } from '../../platform/http/downloads.js';
 import { optimisationWorklist } from './optimisation-worklist.js';
 import { exportOptimisationWorklist } from './optimisation-export.js';
 import { procedureName } from '../library/index.js';
 import type { GpLetterInput } from './gp-letter.js';
 import type { PatientLeafletInput } from './patient-leaflet.js';
+
+/** What every letter or page about a pathway says besides its content. */
+type PdfFrame = 'trustName' | 'procedureName' | 'generatedAt';
 
 const gpLetterDocument = documentKind('gp-letter', new URL('./gp-letter.document.js', import.meta.url));
 const patientLeafletDocument = documentKind(
@@ -57,10 +62,16 @@ const optimisationRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, optimisation.record, async (request) =>
     recordOptimisation(pathwayTargetOf(app.db, request), request.body),
   );
-  route(app, optimisation.gpLetter, async (request, reply) => {
-    const content = await gpLetterContent(pathwayTargetOf(app.db, request));
+  /** A letter or page about one pathway, as a PDF written on the document threads. */
+  const sendPdf = async (
+    request: FastifyRequest & { params: { type: ProcedureCode } },
+    reply: FastifyReply,
+    document: DocumentKind,
+    title: string,
+    content: Omit<GpLetterInput, PdfFrame> | Omit<PatientLeafletInput, PdfFrame>,
+  ) => {
     const generatedAt = new Date();
-    const input: GpLetterInput = {
+    const input = {
       ...content,
       trustName: principalOf(request).trustName,
       procedureName: await procedureName(app.db, request.params.type),
@@ -68,30 +79,29 @@ const optimisationRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition(reportFileName('GP letter', 'pdf', generatedAt)))
+      .header('content-disposition', contentDisposition(reportFileName(title, 'pdf', generatedAt)))
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
-      .send(documentPool().render(gpLetterDocument, input));
-  });
-  route(app, optimisation.patientLeaflet, async (request, reply) => {
-    const content = await patientLeafletContent(pathwayTargetOf(app.db, request));
-    const generatedAt = new Date();
-    const input: PatientLeafletInput = {
-      ...content,
-      trustName: principalOf(request).trustName,
-      procedureName: await procedureName(app.db, request.params.type),
-      generatedAt,
-    };
-    return reply
-      .header('content-type', 'application/pdf')
-      .header(
-        'content-disposition',
-        contentDisposition(reportFileName('Before your operation', 'pdf', generatedAt)),
-      )
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(documentPool().render(patientLeafletDocument, input));
-  });
+      .send(documentPool().render(document, input));
+  };
+  route(app, optimisation.gpLetter, async (request, reply) =>
+    sendPdf(
+      request,
+      reply,
+      gpLetterDocument,
+      'GP letter',
+      await gpLetterContent(pathwayTargetOf(app.db, request)),
+    ),
+  );
+  route(app, optimisation.patientLeaflet, async (request, reply) =>
+    sendPdf(
+      request,
+      reply,
+      patientLeafletDocument,
+      'Before your operation',
+      await patientLeafletContent(pathwayTargetOf(app.db, request)),
+    ),
+  );
   route(app, optimisation.rules, async (request) =>
     optimisationRules(app.db, principalOf(request), request.params.trust),
   );

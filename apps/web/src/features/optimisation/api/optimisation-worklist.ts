@@ -24,12 +24,12 @@ export const useOptimisationWorklist = (trust: string, type: ProcedureCode, view
     retry: false,
   });
 
-export type OptimisationFileType = 'csv' | 'xlsx';
+import type { ExportFileType } from '../../../components/export-file-form';
 
 /** GET …/optimisation/export: every matching factor as CSV or Excel, saved; resolves to the file's name. */
 export function useExportOptimisationWorklist(trust: string, type: ProcedureCode) {
   return useMutation({
-    mutationFn: async ({ view, fileType }: { view: OptimisationView; fileType: OptimisationFileType }) => {
+    mutationFn: async ({ view, fileType }: { view: OptimisationView; fileType: ExportFileType }) => {
       const file = await apiDownload(endpoints.optimisation.worklistExport, {
         params: { trust, type },
         query: { ...filtersOfView(view), fileType },

@@ -17,31 +17,25 @@ import { percentage } from '@esr/contracts/patient-wording';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import { riskLabels, riskTagColours } from '@esr/contracts/risk-band';
 import { Button } from '../../../components/button';
+import { ExportFileForm } from '../../../components/export-file-form';
 import { CaptionHeading } from '../../../components/caption-heading';
 import { InsetText, Table, Tag, type Column } from '../../../components/content';
 import { FreshnessBanner, ListDataAsAt } from '../../../components/data-freshness';
-import { DataText } from '../../../components/data-text';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/error-summary';
-import { Checkboxes, Radios, Select, TextInput } from '../../../components/form-fields';
+import { Checkboxes, Select, TextInput } from '../../../components/form-fields';
 import { QueryStatus } from '../../../components/list-status';
 import { Pagination } from '../../../components/pagination';
-import { CellDetail, listedPatientName, Nowrap } from '../../../components/record-cell-parts';
+import { CellDetail, ListedPatientCell, Nowrap } from '../../../components/record-cell-parts';
 import { UnknownProcedureNotice } from '../../../components/unknown-procedure';
 import { paths } from '../../../config/paths';
 import { screenTable } from '../../../config/screen-table';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useTrustCode } from '../../../lib/auth/trust-code';
-import { cameFromList } from '../../../lib/came-from-list';
 import { dueText } from '../../../lib/dates';
-import { formatNhsNumber } from '../../../lib/nhs-number';
 import { statusColours } from '../../../lib/optimisation-status';
 import { useProcedureType } from '../../../lib/procedure-type';
-import {
-  useExportOptimisationWorklist,
-  useOptimisationWorklist,
-  type OptimisationFileType,
-} from '../api/optimisation-worklist';
+import { useExportOptimisationWorklist, useOptimisationWorklist } from '../api/optimisation-worklist';
 import {
   emptyOptimisationView,
   readOptimisationView,
@@ -244,23 +238,6 @@ function FilterForm({
   );
 }
 
-function PatientCell({ row, href }: { row: OptimisationWorklistItem; href: string }) {
-  const name = listedPatientName(row);
-  const { pathname, search } = useLocation();
-  return (
-    <>
-      <Link className="nhsuk-link app-record-name" to={href} state={cameFromList(`${pathname}${search}`)}>
-        {name ? <DataText text={name} /> : 'Patient with no name recorded'}
-      </Link>
-      {row.nhsNumber && (
-        <CellDetail name="NHS number">
-          <Nowrap>{formatNhsNumber(row.nhsNumber)}</Nowrap>
-        </CellDetail>
-      )}
-    </>
-  );
-}
-
 function FactorsCell({ row }: { row: OptimisationWorklistItem }) {
   return (
     <ul className="nhsuk-list app-optimisation-factors">
@@ -307,7 +284,7 @@ function Results({
       ? paths.patientSummary(id, type)
       : paths.patientOptimisation(id, type);
   const columns: Column<OptimisationWorklistItem>[] = [
-    { header: 'Patient', cell: (row) => <PatientCell row={row} href={hrefOf(row.id)} /> },
+    { header: 'Patient', cell: (row) => <ListedPatientCell row={row} href={hrefOf(row.id)} /> },
     {
       header: 'Risk',
       stackFirst: true,
@@ -357,11 +334,6 @@ function Results({
   );
 }
 
-const fileTypes: { value: OptimisationFileType; label: string }[] = [
-  { value: 'csv', label: 'CSV' },
-  { value: 'xlsx', label: 'Excel' },
-];
-
 function ExportForm({
   type,
   view,
@@ -372,37 +344,12 @@ function ExportForm({
   onFailure: (error: unknown) => void;
 }) {
   const exporter = useExportOptimisationWorklist(useTrustCode(), type);
-  const [fileType, setFileType] = useState<OptimisationFileType>('csv');
-  const [saved, setSaved] = useState<string | null>(null);
-  const busy = exporter.isPending;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy) return;
-        setSaved(null);
-        onFailure(null);
-        exporter.mutate({ view, fileType }, { onSuccess: setSaved, onError: onFailure });
-      }}
-    >
-      <Radios
-        name="export-file-type"
-        legend="Export worklist"
-        legendClassName="nhsuk-fieldset__legend--s"
-        hint="One row for each risk factor that matches the filters, in the order shown."
-        inline
-        small
-        items={fileTypes}
-        selected={[fileType]}
-        onChange={(value) => setFileType(value as OptimisationFileType)}
-      />
-      <Button type="submit" variant="secondary" aria-disabled={busy || undefined}>
-        {busy ? 'Exporting worklist…' : 'Export worklist'}
-      </Button>
-      <p className="nhsuk-body-s" role="status">
-        {saved ? `The worklist has been saved as ${saved}.` : ''}
-      </p>
-    </form>
+    <ExportFileForm
+      hint="One row for each risk factor that matches the filters, in the order shown."
+      busy={exporter.isPending}
+      onExport={(fileType) => exporter.mutateAsync({ view, fileType })}
+      onFailure={onFailure}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { apiDownload } from '../../../lib/api-client';
 import { saveFile, timestampedFileName } from '../../../lib/download';
 import type { WorklistFilters } from '../lib/worklist-params';
 
-export type WorklistFileType = 'csv' | 'xlsx';
+import type { ExportFileType } from '../../../components/export-file-form';
 
 /**
  * GET …/prioritisation/worklist/export: every pathway the filters match, in the worklist's order, as
@@ -22,7 +22,7 @@ export function useExportWorklist(trust: string, type: ProcedureCode) {
     }: {
       filters: WorklistFilters;
       sort: WorklistSort;
-      fileType: WorklistFileType;
+      fileType: ExportFileType;
     }) => {
       const file = await apiDownload(endpoints.prioritisation.worklistExport, {
         params: { trust, type },

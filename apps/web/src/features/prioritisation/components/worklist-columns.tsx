@@ -1,5 +1,4 @@
 import { riskTagColours } from '@esr/contracts/risk-band';
-import { Link, useLocation } from 'react-router';
 import {
   flagLabels,
   harmLevelLabels,
@@ -12,11 +11,8 @@ import { percentage } from '@esr/contracts/patient-wording';
 import type { ProcedureCode } from '@esr/contracts/procedures';
 import type { GuardRole } from '@esr/contracts/roles';
 import { Tag, type Column } from '../../../components/content';
-import { DataText } from '../../../components/data-text';
-import { CellDetail, listedPatientName, Nowrap } from '../../../components/record-cell-parts';
-import { formatNhsNumber } from '../../../lib/nhs-number';
+import { CellDetail, ListedPatientCell, Nowrap } from '../../../components/record-cell-parts';
 import { patientPathFor } from '../lib/patient-link';
-import { cameFromList } from '../../../lib/came-from-list';
 import { dueText } from '../../../lib/dates';
 import { completedWeeks, dateText, daysText, waitedText, weeksText } from '../lib/wait-display';
 
@@ -34,23 +30,6 @@ const flagColour: Record<PrioritisationFlag, TagColour> = {
   tci_passed: 'orange',
   optimisation_open: 'yellow',
 };
-
-function PatientCell({ row, href }: { row: WorklistItem; href: string }) {
-  const name = listedPatientName(row);
-  const { pathname, search } = useLocation();
-  return (
-    <>
-      <Link className="nhsuk-link app-record-name" to={href} state={cameFromList(`${pathname}${search}`)}>
-        {name ? <DataText text={name} /> : 'Patient with no name recorded'}
-      </Link>
-      {row.nhsNumber && (
-        <CellDetail name="NHS number">
-          <Nowrap>{formatNhsNumber(row.nhsNumber)}</Nowrap>
-        </CellDetail>
-      )}
-    </>
-  );
-}
 
 function PriorityCell({ row }: { row: WorklistItem }) {
   if (!row.priority) return <>None recorded</>;
@@ -156,7 +135,7 @@ export function worklistColumns(type: ProcedureCode, role: GuardRole | null): Co
   return [
     {
       header: 'Patient',
-      cell: (row) => <PatientCell row={row} href={patientPathFor(role, row.id, type)} />,
+      cell: (row) => <ListedPatientCell row={row} href={patientPathFor(role, row.id, type)} />,
     },
     // The risk beside the wait leads the row (decision 0038), and leads it when the table stacks.
     { header: 'Risk', cell: (row) => <RiskCell row={row} />, stackFirst: true },
