@@ -16,6 +16,15 @@ describe('breadcrumbs (docs/requirements.md §2)', () => {
     const crumbs = buildBreadcrumbs({ ...base, pathname: '/manage-active-trusts/add-new-trust' });
     expect(crumbs.map((c) => c.text)).toEqual([base.trustName, 'Manage active trusts', 'Add new trust']);
   });
+  it('names the optimisation worklist apart from a patient’s factors (decision 0072)', () => {
+    expect(buildBreadcrumbs({ ...base, pathname: '/optimisation/knee' }).map((c) => c.text)).toEqual([
+      base.trustName,
+      'Optimisation worklist',
+      'Knee',
+    ]);
+    const patient = buildBreadcrumbs({ ...base, pathname: '/patient-lookup/abc/optimisation' });
+    expect(patient.at(-1)!.text).toBe('Optimisation before surgery');
+  });
   it('names the model pages as a clinical safety officer knows them, when told (decision 0060)', () => {
     const crumbs = buildBreadcrumbs({
       ...base,

@@ -78,15 +78,19 @@ export function buildBreadcrumbs({
         ? decodeURIComponent(segment)
         : null;
     const factor = factorSegment !== null && isOptimisationFactor(factorSegment) ? factorSegment : null;
-    const text = isPatient
-      ? `${patient.firstName} ${patient.lastName}`
-      : isEvaluation
-        ? patient.evaluation!.label
-        : isModelVersion
-          ? 'Version'
-          : factor
-            ? optimisationFactorLabels[factor]
-            : segmentLabel(isHistoryList ? 'previous-risk-history' : segment, renamed);
+    // /optimisation is the worklist's (decision 0072); a patient's …/optimisation is their factors'.
+    const isOptimisationWorklist = index === 0 && segment === 'optimisation';
+    const text = isOptimisationWorklist
+      ? 'Optimisation worklist'
+      : isPatient
+        ? `${patient.firstName} ${patient.lastName}`
+        : isEvaluation
+          ? patient.evaluation!.label
+          : isModelVersion
+            ? 'Version'
+            : factor
+              ? optimisationFactorLabels[factor]
+              : segmentLabel(isHistoryList ? 'previous-risk-history' : segment, renamed);
     const path = segments.slice(0, index + (isHistoryList ? 0 : 1)).join('/');
     const target = `/${path}${isHistoryList ? '/previous-risk-history' : ''}`;
     const isLast = index === segments.length - 1;

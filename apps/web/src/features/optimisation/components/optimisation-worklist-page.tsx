@@ -205,6 +205,7 @@ function FilterForm({
         id="filter-surgeon"
         label="Consultant surgeon"
         hint="Any part of the name"
+        width={20}
         maxLength={100}
         value={draft.surgeonName}
         onChange={(event) => setDraft({ ...draft, surgeonName: event.target.value })}
