@@ -134,6 +134,17 @@ const samples: Record<string, Sample> = {
   'GET /api/trusts/:trust/procedures/:type/patients/:id/optimisation/gp-letter': {
     url: (s) => `${patient(s)}/optimisation/gp-letter`,
   },
+  // Decision 0073: the page for the patient names them too.
+  'GET /api/trusts/:trust/procedures/:type/patients/:id/optimisation/patient-leaflet': {
+    url: (s) => `${patient(s)}/optimisation/patient-leaflet`,
+  },
+  // Decision 0072: Siobhán's haemoglobin of 128 g/L puts her on the optimisation worklist.
+  'GET /api/trusts/:trust/waiting-list/procedures/:type/optimisation': {
+    url: () => `${list()}/procedures/knee/optimisation`,
+  },
+  'GET /api/trusts/:trust/waiting-list/procedures/:type/optimisation/export': {
+    url: () => `${list()}/procedures/knee/optimisation/export?fileType=csv`,
+  },
   'PUT /api/trusts/:trust/procedures/:type/patients/:id/surgical-risk-factors': {
     method: 'PUT',
     url: (s) => `${patient(s)}/surgical-risk-factors/`,

@@ -279,18 +279,44 @@ export async function ensureListFactors(
   const trust = await trustOptimisation(db, trustCode);
   const { basis, written } = await basisOf(db, trustCode, procedureCode, trust);
   if (basis === written) return trust;
+  // The screens ask for a list's matrix and its page at once: one rewrite serves both.
+  const key = `${trustCode} ${procedureCode} ${basis}`;
+  let ofDatabase = listsBeingWritten.get(db);
+  if (!ofDatabase) listsBeingWritten.set(db, (ofDatabase = new Map()));
+  const underWay = ofDatabase;
+  let writing = underWay.get(key);
+  if (!writing) {
+    writing = writeList(db, { trustCode, procedureCode }, trust, basis, today).finally(() =>
+      underWay.delete(key),
+    );
+    underWay.set(key, writing);
+  }
+  await writing;
+  return trust;
+}
+
+/** The rewrites under way in this process, per database, by list and basis. */
+const listsBeingWritten = new WeakMap<Db, Map<string, Promise<void>>>();
+
+async function writeList(
+  db: Db,
+  list: { trustCode: string; procedureCode: string },
+  trust: TrustOptimisation,
+  basis: string,
+  today: string,
+): Promise<void> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const chunk = await queryRows<{ id: string }>(
       db,
-      sql`select id from pathways where trust_code = ${trustCode} and procedure_code = ${procedureCode}
+      sql`select id from pathways where trust_code = ${list.trustCode} and procedure_code = ${list.procedureCode}
         and is_active and id > ${after}::uuid order by id limit ${sql.raw(String(refreshChunk))}`,
     );
     if (chunk.length === 0) break;
     await db.transaction((tx) =>
       refreshFactorsOf(
         tx,
-        { trustCode, procedureCode },
+        list,
         chunk.map((row) => row.id),
         trust,
         today,
@@ -299,9 +325,8 @@ export async function ensureListFactors(
     after = chunk.at(-1)!.id;
   }
   await db.execute(sql`insert into optimisation_factor_lists (trust_code, procedure_code, basis)
-    values (${trustCode}, ${procedureCode}, ${basis})
+    values (${list.trustCode}, ${list.procedureCode}, ${basis})
     on conflict (trust_code, procedure_code) do update set basis = excluded.basis, refreshed_at = now()`);
-  return trust;
 }
 
 /** A list's rows are written again at their next read (entries written in bulk, the demonstration's). */
