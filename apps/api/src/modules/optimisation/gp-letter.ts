@@ -4,14 +4,14 @@
  * so that the practice can start before the operation date. A tagged A4 PDF, laid out on a document
  * thread (platform/documents) as the risk summary is.
  */
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { showCalendarDate, showLondonDate } from '@esr/contracts/london-dates';
 import { findingWithDate, optimisationStatusLabels, type PathwayFactor } from '@esr/contracts/optimisation';
 import { withoutBidiControls } from '@esr/contracts/text-direction';
 import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
-import { onEveryBufferedPage } from '../../platform/pdf/page-numbers.js';
-import { horizontalRule, nhsColour, useStyle, type TextStyle } from '../../platform/pdf/pdf-text.js';
+import { nhsColour, type TextStyle } from '../../platform/pdf/pdf-text.js';
 import { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
+import { finishedPdf, patientFooters } from './pdf-parts.js';
 
 export interface GpLetterInput {
   trustName: string;
@@ -117,37 +117,9 @@ export function gpLetterPdf(input: GpLetterInput): Readable {
   );
   flow.paragraph(letter, 'Yours sincerely,', style.body, { after: 2 });
   flow.paragraph(letter, `The orthopaedic team, ${printed(input.trustName)}`, style.body);
-  footers(flow, `${printed(patient.name)} · NHS number ${patient.nhsNumber}`);
-  flow.root.end();
-  const output = new PassThrough();
-  doc.on('error', (error: Error) => output.destroy(error));
-  doc.pipe(output);
-  doc.end();
-  return output;
-}
-
-/** The patient and "Page N of M" at the foot of every page, so that a page that comes apart is not lost. */
-function footers(flow: TaggedFlow, patient: string) {
-  const { doc, area } = flow;
-  const top = doc.page.height - margin.bottom + 22;
-  onEveryBufferedPage(doc, (page, count) =>
-    flow.artifact(() => {
-      horizontalRule(doc, {
-        x1: area.left,
-        x2: area.left + area.width,
-        y: top - 8,
-        width: 0.75,
-        color: nhsColour.border,
-      });
-      useStyle(doc, style.small);
-      const label = `Page ${page} of ${count}`;
-      const labelWidth = doc.widthOfString(label);
-      doc.text(patient, area.left, top, {
-        width: area.width - labelWidth - 24,
-        height: doc.currentLineHeight(true),
-        ellipsis: true,
-      });
-      doc.text(label, area.left + area.width - labelWidth, top, { lineBreak: false });
-    }),
-  );
+  patientFooters(flow, `${printed(patient.name)} · NHS number ${patient.nhsNumber}`, {
+    bottomMargin: margin.bottom,
+    small: style.small,
+  });
+  return finishedPdf(flow);
 }

@@ -28,6 +28,7 @@ import {
   matchingFactorSql,
   riskShownSql,
   shownFactorsSql,
+  type WorklistPathwayRow,
 } from './optimisation-worklist.js';
 import { shownStatusSql } from '../prediction-suspension/index.js';
 
@@ -43,21 +44,8 @@ interface FactorRow extends Record<string, unknown> {
   overdue: boolean;
 }
 
-interface PathwayRow extends Record<string, unknown> {
-  id: string;
-  nhs_number: string | null;
-  local_patient_identifier: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  surgeon_name: string | null;
-  tci_date: string | null;
-  status: string;
-  prediction: string | null;
-  probability: number | null;
-}
-
 /** A factor row with its pathway; `id` is the pathway's, as the report's access entry reads it. */
-type ExportRow = FactorRow & { id: string; pathway: PathwayRow };
+type ExportRow = FactorRow & { id: string; pathway: WorklistPathwayRow };
 
 const text = (
   key: string,
@@ -104,7 +92,7 @@ async function* exportRows(db: Db, factors: FactorRow[]): AsyncGenerator<ExportR
   for (let start = 0; start < factors.length; start += exportChunk) {
     const chunk = factors.slice(start, start + exportChunk);
     const ids = [...new Set(chunk.map((row) => row.pathway_id))];
-    const pathways = await queryRows<PathwayRow>(
+    const pathways = await queryRows<WorklistPathwayRow>(
       db,
       sql`select p.id, p.nhs_number, p.local_patient_identifier, p.first_name, p.last_name, p.surgeon_name,
           p.tci_date::text as tci_date, ${shownStatusSql} as status, p.prediction, p.probability

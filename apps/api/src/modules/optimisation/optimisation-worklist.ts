@@ -73,7 +73,8 @@ export const factorOrderSql = (column: SQL) =>
 /** The worklist's order: the nearest TCI date (none last), then the highest risk shown, then the id. */
 export const riskShownSql = sql`(case when ${shownStatusSql} = 'processed' then p.probability end)`;
 
-interface ItemRow extends Record<string, unknown> {
+/** A worklist pathway's own columns, as the page and the export read them. */
+export interface WorklistPathwayRow extends Record<string, unknown> {
   id: string;
   nhs_number: string | null;
   local_patient_identifier: string | null;
@@ -84,6 +85,9 @@ interface ItemRow extends Record<string, unknown> {
   status: string;
   prediction: string | null;
   probability: number | null;
+}
+
+interface ItemRow extends WorklistPathwayRow {
   factors:
     | {
         code: string;

@@ -4,13 +4,13 @@
  * words (patient-leaflet-words.ts), who can help and by when. A tagged A4 PDF, laid out on a
  * document thread as the letter to the GP is.
  */
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { OptimisationFactor } from '@esr/contracts/optimisation';
 import { withoutBidiControls } from '@esr/contracts/text-direction';
 import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
-import { onEveryBufferedPage } from '../../platform/pdf/page-numbers.js';
-import { horizontalRule, nhsColour, useStyle, type TextStyle } from '../../platform/pdf/pdf-text.js';
+import { nhsColour, type TextStyle } from '../../platform/pdf/pdf-text.js';
 import { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
+import { finishedPdf, patientFooters } from './pdf-parts.js';
 import { factorsForPatients, patientLeafletWords as words } from './patient-leaflet-words.js';
 
 export interface PatientLeafletFactor {
@@ -136,37 +136,9 @@ export function patientLeafletPdf(input: PatientLeafletInput): Readable {
   flow.heading(page, words.questionsHeading, 'H2', style.h2);
   flow.paragraph(page, words.questions, style.body, { after: 6 });
   flow.paragraph(page, `Your hospital team: the orthopaedic team, ${printed(input.trustName)}`, style.body);
-  footers(flow, `${printed(patient.name)} · NHS number ${patient.nhsNumber}`);
-  flow.root.end();
-  const output = new PassThrough();
-  doc.on('error', (error: Error) => output.destroy(error));
-  doc.pipe(output);
-  doc.end();
-  return output;
-}
-
-/** The patient and "Page N of M" at the foot of every page, so that a page that comes apart is not lost. */
-function footers(flow: TaggedFlow, patient: string) {
-  const { doc, area } = flow;
-  const top = doc.page.height - margin.bottom + 22;
-  onEveryBufferedPage(doc, (page, count) =>
-    flow.artifact(() => {
-      horizontalRule(doc, {
-        x1: area.left,
-        x2: area.left + area.width,
-        y: top - 8,
-        width: 0.75,
-        color: nhsColour.border,
-      });
-      useStyle(doc, style.small);
-      const label = `Page ${page} of ${count}`;
-      const labelWidth = doc.widthOfString(label);
-      doc.text(patient, area.left, top, {
-        width: area.width - labelWidth - 24,
-        height: doc.currentLineHeight(true),
-        ellipsis: true,
-      });
-      doc.text(label, area.left + area.width - labelWidth, top, { lineBreak: false });
-    }),
-  );
+  patientFooters(flow, `${printed(patient.name)} · NHS number ${patient.nhsNumber}`, {
+    bottomMargin: margin.bottom,
+    small: style.small,
+  });
+  return finishedPdf(flow);
 }
