@@ -7,11 +7,8 @@
 import type { Readable } from 'node:stream';
 import { showCalendarDate, showLondonDate } from '@esr/contracts/london-dates';
 import { findingWithDate, optimisationStatusLabels, type PathwayFactor } from '@esr/contracts/optimisation';
-import { withoutBidiControls } from '@esr/contracts/text-direction';
-import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
 import { nhsColour, type TextStyle } from '../../platform/pdf/pdf-text.js';
-import { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
-import { finishedPdf, patientFooters } from './pdf-parts.js';
+import { finishedPdf, patientFooters, printed, startedPdf } from './pdf-parts.js';
 
 export interface GpLetterInput {
   trustName: string;
@@ -31,32 +28,13 @@ const style = {
   small: { size: 9, color: nhsColour.secondary },
 } satisfies Record<string, TextStyle>;
 
-/** A value as printed: no direction controls (decision 0043), at most 200 characters. */
-const printed = (text: string) => {
-  const clean = withoutBidiControls(text);
-  return clean.length > 200 ? `${clean.slice(0, 199).trimEnd()}…` : clean;
-};
-
 export function gpLetterPdf(input: GpLetterInput): Readable {
-  const doc = createPdfDocument({
-    layout: 'portrait',
-    margins: margin,
+  const flow = startedPdf({
+    margin,
     title: 'Before surgery: risk factors to optimise',
     author: printed(input.trustName),
     createdAt: input.generatedAt,
-    // Kept until the end so that every page's footer can name the patient and say "Page N of M".
-    extra: { bufferPages: true, pdfVersion: '1.7', tagged: true },
   });
-  const flow = new TaggedFlow(
-    doc,
-    {
-      top: margin.top,
-      left: margin.left,
-      width: doc.page.width - margin.left - margin.right,
-      bottom: doc.page.height - margin.bottom,
-    },
-    1.5,
-  );
   const letter = flow.section();
   flow.paragraph(letter, printed(input.trustName), { ...style.h2, color: nhsColour.blue }, { after: 2 });
   flow.paragraph(letter, `Orthopaedic surgery · ${showLondonDate(input.generatedAt)}`, style.small, {

@@ -6,11 +6,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { OptimisationFactor } from '@esr/contracts/optimisation';
-import { withoutBidiControls } from '@esr/contracts/text-direction';
-import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
 import { nhsColour, type TextStyle } from '../../platform/pdf/pdf-text.js';
-import { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
-import { finishedPdf, patientFooters } from './pdf-parts.js';
+import { finishedPdf, patientFooters, printed, startedPdf } from './pdf-parts.js';
 import { factorsForPatients, patientLeafletWords as words } from './patient-leaflet-words.js';
 
 export interface PatientLeafletFactor {
@@ -64,32 +61,13 @@ export function dayInWords(day: string): string {
   return `${date} ${months[month - 1]} ${year}`;
 }
 
-/** A value as printed: no direction controls (decision 0043), at most 200 characters. */
-const printed = (text: string) => {
-  const clean = withoutBidiControls(text);
-  return clean.length > 200 ? `${clean.slice(0, 199).trimEnd()}…` : clean;
-};
-
 export function patientLeafletPdf(input: PatientLeafletInput): Readable {
-  const doc = createPdfDocument({
-    layout: 'portrait',
-    margins: margin,
+  const flow = startedPdf({
+    margin,
     title: words.title,
     author: printed(input.trustName),
     createdAt: input.generatedAt,
-    // Kept until the end so that every page's footer can name the patient and say "Page N of M".
-    extra: { bufferPages: true, pdfVersion: '1.7', tagged: true },
   });
-  const flow = new TaggedFlow(
-    doc,
-    {
-      top: margin.top,
-      left: margin.left,
-      width: doc.page.width - margin.left - margin.right,
-      bottom: doc.page.height - margin.bottom,
-    },
-    1.5,
-  );
   const page = flow.section();
   flow.paragraph(page, printed(input.trustName), { ...style.h3, color: nhsColour.blue }, { after: 14 });
   flow.heading(page, words.title, 'H1', style.h1);

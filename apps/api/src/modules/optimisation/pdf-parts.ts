@@ -1,8 +1,44 @@
-/** What the letter to the GP and the patient's page share: the foot of every page, and the stream. */
+/** What the letter to the GP and the patient's page share: the document, printed values, the foot of every page, the stream. */
 import { PassThrough, type Readable } from 'node:stream';
+import { withoutBidiControls } from '@esr/contracts/text-direction';
+import { createPdfDocument } from '../../platform/pdf/pdf-document.js';
 import { onEveryBufferedPage } from '../../platform/pdf/page-numbers.js';
 import { horizontalRule, nhsColour, useStyle, type TextStyle } from '../../platform/pdf/pdf-text.js';
-import type { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
+import { TaggedFlow } from '../../platform/pdf/tagged-flow.js';
+
+/** A value as printed: no direction controls (decision 0043), at most 200 characters. */
+export const printed = (text: string) => {
+  const clean = withoutBidiControls(text);
+  return clean.length > 200 ? `${clean.slice(0, 199).trimEnd()}…` : clean;
+};
+
+type Margins = { top: number; left: number; right: number; bottom: number };
+
+/**
+ * A tagged A4 document and its flow between the margins. Its pages are kept until the end so that
+ * every page's foot can name the patient and say "Page N of M".
+ */
+export function startedPdf(options: { margin: Margins; title: string; author: string; createdAt: Date }) {
+  const { margin } = options;
+  const doc = createPdfDocument({
+    layout: 'portrait',
+    margins: margin,
+    title: options.title,
+    author: options.author,
+    createdAt: options.createdAt,
+    extra: { bufferPages: true, pdfVersion: '1.7', tagged: true },
+  });
+  return new TaggedFlow(
+    doc,
+    {
+      top: margin.top,
+      left: margin.left,
+      width: doc.page.width - margin.left - margin.right,
+      bottom: doc.page.height - margin.bottom,
+    },
+    1.5,
+  );
+}
 
 /** The patient and "Page N of M" at the foot of every page, so that a page that comes apart is not lost. */
 export function patientFooters(
